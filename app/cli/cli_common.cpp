@@ -1,0 +1,50 @@
+#include "cli_common.h"
+
+#include <QJsonDocument>
+
+#include <cstdio>
+
+namespace gs::cli {
+
+int runInspect(const QStringList& arguments);
+
+const std::vector<Command>& commands() {
+    static const std::vector<Command> table = {
+        {"inspect", "import clips and print their figures", runInspect},
+    };
+    return table;
+}
+
+void printJson(const QJsonObject& object) {
+    const QByteArray bytes = QJsonDocument(object).toJson(QJsonDocument::Compact);
+    std::fwrite(bytes.constData(), 1, bytes.size(), stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+}
+
+void printError(const QString& file, const QString& message) {
+    const QString line = file.isEmpty() ? QStringLiteral("gaitspace-cli: %1\n").arg(message)
+                                        : QStringLiteral("gaitspace-cli: %1: %2\n").arg(file, message);
+    std::fputs(line.toLocal8Bit().constData(), stderr);
+}
+
+Expected<ImportedClips> loadClips(const QString& path, const ImportSettings& settings) {
+    return importClips(path.toStdString(), settings);
+}
+
+std::optional<Clip> loadFirstClip(const QString& path, const ImportSettings& settings) {
+    auto imported = loadClips(path, settings);
+    if (!imported) {
+        printError(path, QString::fromStdString(imported.message()));
+        return std::nullopt;
+    }
+    return imported->clips.front();
+}
+
+QJsonArray toJson(const std::vector<int>& values) {
+    QJsonArray a;
+    for (int v : values) a.append(v);
+    return a;
+}
+
+}  // namespace gs::cli

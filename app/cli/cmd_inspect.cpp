@@ -1,0 +1,106 @@
+// gaitspace-cli inspect FILE... [--json]: imports clips and prints their figures.
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+
+#include "cli_common.h"
+#include "core/foot_contacts.h"
+#include "core/root_motion.h"
+
+namespace gs::cli {
+namespace {
+
+QJsonObject clipFigures(const QString& file, const Clip& clip, const UnitReport& units) {
+    const RootMotionStats motion = rootMotionStats(clip);
+    FootContactJob contacts;
+    contacts.clip = &clip;
+    const Status contactStatus = contacts.run();
+    float rootHeight = 0.0f;
+    for (const glm::vec3& p : clip.rootPositions) rootHeight += p.y;
+    rootHeight /= static_cast<float>(clip.frameCount());
+
+    QJsonObject o;
+    o["file"] = file;
+    o["name"] = QString::fromStdString(clip.name);
+    o["frames"] = clip.frameCount();
+    o["fps"] = clip.fps;
+    o["duration_s"] = clip.duration();
+    o["joints"] = clip.jointCount();
+    o["units"] = QString::fromStdString(units.unit);
+    o["unit_scale"] = units.scale;
+    o["unit_reason"] = QString::fromStdString(units.reason);
+    o["hip_height_m"] = rootHeight - (contactStatus ? contacts.output.floorHeight : 0.0f);
+    o["path_length_m"] = motion.pathLength;
+    o["speed_mps"] = motion.speed;
+    o["heading_change_deg"] = motion.headingChange * 180.0 / std::numbers::pi;
+    QJsonObject strikes;
+    if (contactStatus) {
+        strikes["left"] = toJson(contacts.output.leftStrikes());
+        strikes["right"] = toJson(contacts.output.rightStrikes());
+    } else {
+        o["contacts_error"] = QString::fromStdString(contactStatus.message());
+    }
+    o["heel_strikes"] = strikes;
+    return o;
+}
+
+void printText(const QJsonObject& c) {
+    std::printf("%s  %s: %d frames at %g fps (%.2f s), %d joints, %s\n",
+                qPrintable(c["file"].toString()), qPrintable(c["name"].toString()),
+                c["frames"].toInt(), c["fps"].toDouble(), c["duration_s"].toDouble(),
+                c["joints"].toInt(), qPrintable(c["units"].toString()));
+    std::printf("  hip %.3f m, path %.2f m, %.2f m/s, heading change %+.1f deg\n",
+                c["hip_height_m"].toDouble(), c["path_length_m"].toDouble(),
+                c["speed_mps"].toDouble(), c["heading_change_deg"].toDouble());
+    const QJsonObject hs = c["heel_strikes"].toObject();
+    auto list = [](const QJsonArray& a) {
+        QStringList s;
+        for (const auto& v : a) s << QString::number(v.toInt());
+        return s.join(' ');
+    };
+    std::printf("  heel strikes  left: %s  right: %s\n", qPrintable(list(hs["left"].toArray())),
+                qPrintable(list(hs["right"].toArray())));
+}
+
+}  // namespace
+
+int runInspect(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Imports motion files and prints each clip's figures.");
+    parser.addHelpOption();
+    parser.addPositionalArgument("files", "Motion files (BVH, FBX, glTF, COLLADA, ...).", "FILE...");
+    parser.addOption({"json", "Print one JSON object on stdout."});
+    parser.addOption({"unit-scale", "Metres per file unit (overrides detection).", "metres"});
+    parser.process(arguments);
+    const QStringList files = parser.positionalArguments();
+    if (files.isEmpty()) {
+        printError({}, "inspect needs at least one FILE");
+        return 2;
+    }
+    ImportSettings settings;
+    if (parser.isSet("unit-scale")) settings.unitScale = parser.value("unit-scale").toFloat();
+
+    QJsonArray clips, errors;
+    for (const QString& file : files) {
+        auto imported = loadClips(file, settings);
+        if (!imported) {
+            const QString message = QString::fromStdString(imported.message());
+            printError(file, message);
+            errors.append(QJsonObject{{"file", file}, {"message", message}});
+            continue;
+        }
+        for (const Clip& clip : imported->clips) {
+            const QJsonObject figures = clipFigures(file, clip, imported->units);
+            clips.append(figures);
+            if (!parser.isSet("json")) printText(figures);
+        }
+    }
+    if (parser.isSet("json")) printJson({{"clips", clips}, {"errors", errors}});
+    return errors.isEmpty() ? 0 : 1;
+}
+
+}  // namespace gs::cli

@@ -1,0 +1,179 @@
+#include "core/foot_contacts.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "core/kinematics.h"
+
+namespace gs {
+namespace {
+
+std::string normalized(std::string name) {
+    // Drop namespaces ("mixamorig:LeftFoot") and case, keep letters and side markers.
+    const auto colon = name.find_last_of(':');
+    if (colon != std::string::npos) name = name.substr(colon + 1);
+    std::string out;
+    for (char c : name) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+enum class Side { None, Left, Right };
+
+Side sideOf(const std::string& n) {
+    if (n.find("left") != std::string::npos) return Side::Left;
+    if (n.find("right") != std::string::npos) return Side::Right;
+    const auto endsWith = [&](const char* s) {
+        const size_t k = std::char_traits<char>::length(s);
+        return n.size() >= k && n.compare(n.size() - k, k, s) == 0;
+    };
+    if (endsWith(".l") || endsWith("_l") || endsWith("-l")) return Side::Left;
+    if (endsWith(".r") || endsWith("_r") || endsWith("-r")) return Side::Right;
+    if (n.rfind("l_", 0) == 0 || n.rfind("l.", 0) == 0) return Side::Left;
+    if (n.rfind("r_", 0) == 0 || n.rfind("r.", 0) == 0) return Side::Right;
+    if (n.size() > 1 && n[0] == 'l' && (n.find("foot") == 1 || n.find("toe") == 1 || n.find("ankle") == 1)) return Side::Left;
+    if (n.size() > 1 && n[0] == 'r' && (n.find("foot") == 1 || n.find("toe") == 1 || n.find("ankle") == 1)) return Side::Right;
+    return Side::None;
+}
+
+bool isToe(const std::string& n) { return n.find("toe") != std::string::npos; }
+bool isAnkle(const std::string& n) {
+    return !isToe(n) && (n.find("foot") != std::string::npos || n.find("ankle") != std::string::npos);
+}
+
+int onlyChild(const Skeleton& s, int j) {
+    int child = -1;
+    for (int c = j + 1; c < s.jointCount(); ++c)
+        if (s.parents[c] == j) {
+            if (child >= 0) return -1;
+            child = c;
+        }
+    return child;
+}
+
+// Fills holes up to maxHole frames and drops runs shorter than minRun frames.
+void clean(std::vector<bool>& c, int maxHole, int minRun) {
+    const int n = static_cast<int>(c.size());
+    for (int i = 0; i < n;) {
+        if (c[i]) { ++i; continue; }
+        int j = i;
+        while (j < n && !c[j]) ++j;
+        if (i > 0 && j < n && j - i <= maxHole) std::fill(c.begin() + i, c.begin() + j, true);
+        i = j;
+    }
+    for (int i = 0; i < n;) {
+        if (!c[i]) { ++i; continue; }
+        int j = i;
+        while (j < n && c[j]) ++j;
+        if (j - i < minRun) std::fill(c.begin() + i, c.begin() + j, false);
+        i = j;
+    }
+}
+
+std::vector<int> onsets(const std::vector<bool>& c) {
+    std::vector<int> out;
+    for (size_t f = 1; f < c.size(); ++f)
+        if (c[f] && !c[f - 1]) out.push_back(static_cast<int>(f));
+    return out;
+}
+
+}  // namespace
+
+FootJoints findFootJoints(const Skeleton& skeleton) {
+    FootJoints feet;
+    for (int j = 0; j < skeleton.jointCount(); ++j) {
+        const std::string n = normalized(skeleton.names[j]);
+        const Side side = sideOf(n);
+        if (side == Side::None) continue;
+        int& ankle = side == Side::Left ? feet.leftAnkle : feet.rightAnkle;
+        int& toe = side == Side::Left ? feet.leftToe : feet.rightToe;
+        if (isAnkle(n) && ankle < 0) ankle = j;
+        if (isToe(n) && toe < 0) toe = j;
+    }
+    for (auto [ankle, toe] : {std::pair<int, int*>{feet.leftAnkle, &feet.leftToe},
+                              std::pair<int, int*>{feet.rightAnkle, &feet.rightToe}}) {
+        if (ankle >= 0 && *toe < 0) {
+            const int child = onlyChild(skeleton, ankle);
+            *toe = child >= 0 ? child : ankle;
+        }
+    }
+    return feet;
+}
+
+Status FootContactSettings::validate() const {
+    if (!(heightThreshold > 0.0f && heightThreshold <= 0.5f))
+        return Status::error("contact height threshold must be in (0, 0.5] m");
+    if (!(speedThreshold > 0.0f && speedThreshold <= 5.0f))
+        return Status::error("contact speed threshold must be in (0, 5] m/s");
+    if (maxHoleFrames < 0 || maxHoleFrames > 10) return Status::error("hole fill must be 0-10 frames");
+    if (minRunFrames < 1 || minRunFrames > 10) return Status::error("minimum contact must be 1-10 frames");
+    return Status::ok();
+}
+
+Status FootContactJob::validate() const {
+    if (Status s = settings.validate(); !s) return s;
+    if (!clip) return Status::error("no clip");
+    if (clip->frameCount() < 3) return Status::error("clip has fewer than 3 frames");
+    return Status::ok();
+}
+
+Status FootContactJob::run() {
+    if (Status s = validate(); !s) return s;
+    const Skeleton& sk = clip->skeleton;
+    FootJoints feet = findFootJoints(sk);
+    auto overrideJoint = [&](const std::string& name, int& joint) -> Status {
+        if (name.empty()) return Status::ok();
+        joint = sk.jointIndex(name);
+        if (joint < 0) return Status::error("no joint named '" + name + "'");
+        return Status::ok();
+    };
+    if (Status s = overrideJoint(settings.leftAnkle, feet.leftAnkle); !s) return s;
+    if (Status s = overrideJoint(settings.leftToe, feet.leftToe); !s) return s;
+    if (Status s = overrideJoint(settings.rightAnkle, feet.rightAnkle); !s) return s;
+    if (Status s = overrideJoint(settings.rightToe, feet.rightToe); !s) return s;
+    if (!feet.isComplete())
+        return Status::error("cannot find the feet by name; set the ankle and toe joints");
+
+    // Frame counts in the settings are for 30 fps; scale them to the clip's rate.
+    const float rateScale = clip->fps / 30.0f;
+    const int hole = static_cast<int>(std::lround(settings.maxHoleFrames * rateScale));
+    const int minRun = std::max(1, static_cast<int>(std::lround(settings.minRunFrames * rateScale)));
+
+    const auto pos = clipJointPositions(*clip);
+    const int n = clip->frameCount();
+    const int jc = clip->jointCount();
+    const int joints[4] = {feet.leftAnkle, feet.leftToe, feet.rightAnkle, feet.rightToe};
+    float floor = 1e30f;
+    for (int f = 0; f < n; ++f)
+        for (int j : joints) floor = std::min(floor, pos[f * jc + j].y);
+    output = {};
+    output.floorHeight = floor;
+
+    std::vector<bool>* contact[4] = {&output.leftAnkle, &output.leftToe, &output.rightAnkle,
+                                     &output.rightToe};
+    for (int k = 0; k < 4; ++k) {
+        const int j = joints[k];
+        auto& c = *contact[k];
+        c.assign(n, false);
+        for (int f = 0; f < n; ++f) {
+            const int a = std::max(f - 1, 0), b = std::min(f + 1, n - 1);
+            const glm::vec3 d = pos[b * jc + j] - pos[a * jc + j];
+            const float speed = std::hypot(d.x, d.z) * clip->fps / static_cast<float>(b - a);
+            const float height = pos[f * jc + j].y - floor;
+            c[f] = height < settings.heightThreshold && speed < settings.speedThreshold;
+        }
+        clean(c, hole, minRun);
+    }
+    auto either = [&](const std::vector<bool>& a, const std::vector<bool>& b) {
+        std::vector<bool> out(n);
+        for (int f = 0; f < n; ++f) out[f] = a[f] || b[f];
+        return out;
+    };
+    output.leftHeelStrikes = onsets(output.leftAnkle);
+    output.rightHeelStrikes = onsets(output.rightAnkle);
+    output.leftFootStrikes = onsets(either(output.leftAnkle, output.leftToe));
+    output.rightFootStrikes = onsets(either(output.rightAnkle, output.rightToe));
+    return Status::ok();
+}
+
+}  // namespace gs

@@ -1,0 +1,60 @@
+#pragma once
+// Foot contacts, heel strikes and foot strikes of a clip.
+//
+// A foot joint is in contact while its height above the clip's floor (the lowest ankle/toe joint
+// height over the clip) is under heightThreshold and its horizontal speed under speedThreshold.
+// Short holes are filled and short blips dropped. Heel strikes are onsets of the ankle's contact;
+// runs land on the forefoot, so foot strikes (onsets of ankle-or-toe contact) are given too.
+
+#include <string>
+#include <vector>
+
+#include "core/clip.h"
+
+namespace gs {
+
+// Which joints are the feet. Found by name; any field may be set to override.
+struct FootJoints {
+    int leftAnkle = -1, leftToe = -1, rightAnkle = -1, rightToe = -1;
+    bool isComplete() const { return leftAnkle >= 0 && leftToe >= 0 && rightAnkle >= 0 && rightToe >= 0; }
+};
+
+// Finds ankle and toe joints by name (CMU lfoot/ltoes, LeftFoot/LeftToeBase, Mixamo, Rigify
+// foot.L/toe.L, ...). A toe missing by name falls back to the ankle's only child, then the ankle.
+FootJoints findFootJoints(const Skeleton& skeleton);
+
+struct FootContactSettings {
+    float heightThreshold = 0.05f;  // metres above the floor; (0, 0.5]; default 5 cm
+    float speedThreshold = 0.30f;   // m/s horizontal; (0, 5]; default 0.3 (0.15 splits stances)
+    int maxHoleFrames = 2;          // contact gaps this short (at 30 fps) are filled; [0, 10]
+    int minRunFrames = 3;           // contacts shorter than this (at 30 fps) are dropped; [1, 10]
+    std::string leftAnkle, leftToe, rightAnkle, rightToe;  // name overrides; empty = by name
+
+    Status validate() const;
+};
+
+struct FootContacts {
+    float floorHeight = 0.0f;            // metres: lowest ankle/toe height over the clip
+    std::vector<bool> leftAnkle, leftToe, rightAnkle, rightToe;  // per frame
+    std::vector<int> leftHeelStrikes, rightHeelStrikes;          // ankle-contact onsets
+    std::vector<int> leftFootStrikes, rightFootStrikes;          // ankle-or-toe onsets
+
+    // Heel strikes where the ankle touches down, else foot strikes (forefoot runners).
+    const std::vector<int>& leftStrikes() const {
+        return leftHeelStrikes.empty() ? leftFootStrikes : leftHeelStrikes;
+    }
+    const std::vector<int>& rightStrikes() const {
+        return rightHeelStrikes.empty() ? rightFootStrikes : rightHeelStrikes;
+    }
+};
+
+struct FootContactJob {
+    FootContactSettings settings;
+    const Clip* clip = nullptr;
+    FootContacts output;
+
+    Status validate() const;
+    Status run();
+};
+
+}  // namespace gs
