@@ -20,6 +20,7 @@ struct Command {
     const char* name;
     const char* summary;
     int (*run)(const QStringList& arguments);
+    bool needsGui = false;  // true: main() creates a QGuiApplication (offscreen GL rendering)
 };
 
 // Every command, in the order `gaitspace-cli --help` lists them.

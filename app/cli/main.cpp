@@ -1,9 +1,12 @@
 // gaitspace-cli: the headless face of Gaitspace. `gaitspace-cli COMMAND --help` for each command.
 
 #include <QCoreApplication>
+#include <QGuiApplication>
 #include <QStringList>
 
 #include <cstdio>
+#include <cstring>
+#include <memory>
 
 #include "cli_common.h"
 
@@ -19,7 +22,13 @@ void printUsage() {
 }  // namespace
 
 int main(int argc, char* argv[]) {
-    QCoreApplication app(argc, argv);
+    // Commands that render need a QGuiApplication; the others stay QtCore-only.
+    bool gui = false;
+    for (const auto& c : gs::cli::commands())
+        if (argc > 1 && std::strcmp(argv[1], c.name) == 0) gui = c.needsGui;
+    std::unique_ptr<QCoreApplication> app;
+    if (gui) app = std::make_unique<QGuiApplication>(argc, argv);
+    else app = std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName("gaitspace-cli");
     QCoreApplication::setApplicationVersion("0.1.0");
     QStringList args = QCoreApplication::arguments();
