@@ -1,0 +1,256 @@
+#include "core/match_web.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/kinematics.h"
+
+namespace gs {
+namespace {
+
+// World joint positions of a clip, one block per frame: x[joints], y[joints], z[joints], in
+// double so that the expanded sums below keep centimetre-level distances of clouds metres away
+// from the origin.
+struct FramePoints {
+    int frames = 0, joints = 0;
+    std::vector<double> xyz;      // frames x 3 x joints
+    std::vector<double> sumX, sumZ, sumSquares;  // per frame: sum x, sum z, sum |p|^2
+
+    const double* frame(int f) const { return xyz.data() + static_cast<size_t>(f) * 3 * joints; }
+};
+
+FramePoints framePoints(const Clip& clip) {
+    FramePoints p;
+    p.frames = clip.frameCount();
+    p.joints = clip.jointCount();
+    const auto world = clipJointPositions(clip);
+    p.xyz.resize(static_cast<size_t>(p.frames) * 3 * p.joints);
+    p.sumX.assign(p.frames, 0.0);
+    p.sumZ.assign(p.frames, 0.0);
+    p.sumSquares.assign(p.frames, 0.0);
+    for (int f = 0; f < p.frames; ++f) {
+        double* out = p.xyz.data() + static_cast<size_t>(f) * 3 * p.joints;
+        for (int j = 0; j < p.joints; ++j) {
+            const glm::dvec3 q = world[static_cast<size_t>(f) * p.joints + j];
+            out[j] = q.x;
+            out[p.joints + j] = q.y;
+            out[2 * p.joints + j] = q.z;
+            p.sumX[f] += q.x;
+            p.sumZ[f] += q.z;
+            p.sumSquares[f] += glm::dot(q, q);
+        }
+    }
+    return p;
+}
+
+// The sums of one frame pair (all joints, weight 1 each).
+CloudSums pairSums(const FramePoints& A, int i, const FramePoints& B, int j) {
+    const int n = A.joints;
+    const double* a = A.frame(i);
+    const double* b = B.frame(j);
+    double dot = 0.0, cross = 0.0, yy = 0.0;
+    for (int k = 0; k < n; ++k) {
+        const double ax = a[k], ay = a[n + k], az = a[2 * n + k];
+        const double bx = b[k], by = b[n + k], bz = b[2 * n + k];
+        dot += ax * bx + az * bz;
+        cross += az * bx - ax * bz;
+        yy += ay * by;
+    }
+    CloudSums s;
+    s.w = n;
+    s.ax = A.sumX[i], s.az = A.sumZ[i];
+    s.bx = B.sumX[j], s.bz = B.sumZ[j];
+    s.dot = dot, s.cross = cross;
+    // |a.xz|^2 + |b.xz|^2 + (a.y - b.y)^2 = |a|^2 + |b|^2 - 2 a.y b.y
+    s.squares = A.sumSquares[i] + B.sumSquares[j] - 2.0 * yy;
+    return s;
+}
+
+CloudSums scaled(const CloudSums& s, double k) {
+    CloudSums r;
+    r.w = s.w * k, r.ax = s.ax * k, r.az = s.az * k, r.bx = s.bx * k, r.bz = s.bz * k;
+    r.dot = s.dot * k, r.cross = s.cross * k, r.squares = s.squares * k;
+    return r;
+}
+
+// One diagonal (cells (i0 + t, j0 + t), t < len) by running sums. With triangular weights
+// w_k = h + 1 - |k|, moving the window one step adds the h + 1 pairs right of the centre once
+// more and the h + 1 pairs up to the centre once less:
+//     S(t+1) = S(t) + R(t) - L(t),  R(t) = sum g(t+1 .. t+1+h),  L(t) = sum g(t-h .. t),
+// and R and L are box sums that slide by one pair each step.
+void diagonalIncremental(const FramePoints& A, const FramePoints& B, int i0, int j0, int len, int h,
+                         std::vector<CloudSums>& g, MatchWeb& web) {
+    const int pad = h + 2;
+    g.assign(static_cast<size_t>(len) + 2 * pad, CloudSums{});
+    for (int t = 0; t < len; ++t) g[pad + t] = pairSums(A, i0 + t, B, j0 + t);
+    const CloudSums* G = g.data() + pad;  // G[-pad .. len + pad) valid, zero outside the clips
+    CloudSums S, R, L;
+    for (int k = -h; k <= h; ++k) S += scaled(G[k], h + 1 - std::abs(k));
+    for (int k = 1; k <= h + 1; ++k) R += G[k];
+    for (int k = -h; k <= 0; ++k) L += G[k];
+    for (int t = 0; t < len; ++t) {
+        web.cost[static_cast<size_t>(i0 + t) * web.cols + (j0 + t)] =
+            static_cast<float>(std::sqrt(S.meanSquaredDistance()));
+        S += R;
+        S -= L;
+        R -= G[t + 1];
+        R += G[t + 2 + h];
+        L += G[t + 1];
+        L -= G[t - h];
+    }
+}
+
+// The straightforward version: every cell sums its whole window over every joint again.
+void gridDirect(const FramePoints& A, const FramePoints& B, const std::vector<double>& weights,
+                MatchWeb& web) {
+    const int h = static_cast<int>(weights.size()) / 2;
+    for (int i = 0; i < web.rows; ++i)
+        for (int j = 0; j < web.cols; ++j) {
+            CloudSums S;
+            for (int k = -h; k <= h; ++k) {
+                if (i + k < 0 || j + k < 0 || i + k >= web.rows || j + k >= web.cols) continue;
+                S += scaled(pairSums(A, i + k, B, j + k), weights[k + h]);
+            }
+            web.cost[static_cast<size_t>(i) * web.cols + j] =
+                static_cast<float>(std::sqrt(S.meanSquaredDistance()));
+        }
+}
+
+void computeGrid(const Clip& a, const Clip& b, const MatchWebSettings& settings, MatchWeb& web) {
+    const FramePoints A = framePoints(a);
+    const FramePoints B = &a == &b ? A : framePoints(b);
+    web.cost.assign(static_cast<size_t>(web.rows) * web.cols, 0.0f);
+    const int h = web.windowSamples / 2;
+    if (settings.summation == MatchWebSettings::Summation::Direct) {
+        gridDirect(A, B, triangularWeights(web.windowSamples), web);
+        return;
+    }
+    std::vector<CloudSums> buffer;
+    for (int d = -(web.rows - 1); d <= web.cols - 1; ++d) {
+        const int i0 = std::max(0, -d), j0 = i0 + d;
+        const int len = std::min(web.rows - i0, web.cols - j0);
+        diagonalIncremental(A, B, i0, j0, len, h, buffer, web);
+    }
+}
+
+void findMinima(float epsilon, MatchWeb& web) {
+    web.minima.clear();
+    for (int i = 0; i < web.rows; ++i)
+        for (int j = 0; j < web.cols; ++j) {
+            const float c = web.at(i, j);
+            if (!(c < epsilon)) continue;
+            // Ties go to the first cell of a plateau: <= on one side, < on the other.
+            const bool rowMin = (j == 0 || c <= web.at(i, j - 1)) &&
+                                (j == web.cols - 1 || c < web.at(i, j + 1));
+            const bool colMin = (i == 0 || c <= web.at(i - 1, j)) &&
+                                (i == web.rows - 1 || c < web.at(i + 1, j));
+            if (rowMin || colMin) web.minima.push_back({i, j});
+        }
+}
+
+void linkChains(const MatchWebSettings& settings, float fps, MatchWeb& web) {
+    web.chains.clear();
+    std::vector<int> state(static_cast<size_t>(web.rows) * web.cols, 0);  // 1 minimum, 2 used
+    auto index = [&](int i, int j) { return static_cast<size_t>(i) * web.cols + j; };
+    auto isFree = [&](int i, int j) {
+        return i < web.rows && j < web.cols && state[index(i, j)] == 1;
+    };
+    for (const glm::ivec2& m : web.minima) state[index(m.x, m.y)] = 1;
+    const int minLength = static_cast<int>(std::ceil(settings.minChainSeconds * fps));
+    // Row-major order reaches the upper-left end of every diagonal valley first.
+    for (const glm::ivec2& m : web.minima) {
+        if (state[index(m.x, m.y)] != 1) continue;
+        Chain chain;
+        glm::ivec2 c = m;
+        int sideRun = 0;
+        glm::ivec2 lastSide{0};
+        while (true) {
+            chain.cells.push_back(c);
+            state[index(c.x, c.y)] = 2;
+            if (isFree(c.x + 1, c.y + 1)) {
+                c += glm::ivec2(1, 1);
+                sideRun = 0;
+                continue;
+            }
+            // Off the diagonal: the cheaper of the row and column neighbours, a few in a row.
+            glm::ivec2 next{-1};
+            const bool down = isFree(c.x + 1, c.y), right = isFree(c.x, c.y + 1);
+            if (down && right) next = web.at(c.x + 1, c.y) <= web.at(c.x, c.y + 1) ? glm::ivec2(1, 0)
+                                                                                 : glm::ivec2(0, 1);
+            else if (down) next = {1, 0};
+            else if (right) next = {0, 1};
+            if (next.x < 0) break;
+            sideRun = next == lastSide ? sideRun + 1 : 1;
+            lastSide = next;
+            if (sideRun > settings.maxChainSideSteps) break;
+            c += next;
+        }
+        chain.start = chain.cells.front();
+        chain.end = chain.cells.back();
+        if (chain.length() < std::max(minLength, 2)) continue;
+        double sum = 0.0;
+        for (const glm::ivec2& p : chain.cells) sum += web.at(p.x, p.y);
+        chain.meanCost = static_cast<float>(sum / chain.cells.size());
+        web.chains.push_back(std::move(chain));
+    }
+}
+
+}  // namespace
+
+float Chain::meanLag() const {
+    if (cells.empty()) return 0.0f;
+    double sum = 0.0;
+    for (const glm::ivec2& c : cells) sum += c.x - c.y;
+    return static_cast<float>(sum / cells.size());
+}
+
+float MatchWeb::maxCost() const {
+    return cost.empty() ? 0.0f : *std::max_element(cost.begin(), cost.end());
+}
+
+Status MatchWebSettings::validate() const {
+    if (Status s = cloud.validate(); !s) return s;
+    if (!(epsilon > 0.0f && epsilon <= 10.0f)) return Status::error("match epsilon must be in (0, 10] m");
+    if (!(minChainSeconds >= 0.0f && minChainSeconds <= 60.0f))
+        return Status::error("minimum chain length must be in [0, 60] s");
+    if (maxChainSideSteps < 0 || maxChainSideSteps > 10)
+        return Status::error("chain side steps must be 0-10");
+    return Status::ok();
+}
+
+Status MatchWebJob::validate() const {
+    if (Status s = settings.validate(); !s) return s;
+    if (!a || !b) return Status::error("match web needs two clips");
+    for (const Clip* c : {a, b}) {
+        if (c->isEmpty()) return Status::error("clip '" + c->name + "' is empty");
+        if (Status s = c->validate(); !s) return s.withContext("clip '" + c->name + "'");
+    }
+    if (!a->skeleton.sameHierarchy(b->skeleton))
+        return Status::error("clips '" + a->name + "' and '" + b->name +
+                             "' have different skeletons");
+    if (std::abs(a->fps - b->fps) > 1e-3f * a->fps)
+        return Status::error("clips '" + a->name + "' and '" + b->name +
+                             "' have different frame rates; resample one first");
+    const int window = settings.cloud.sampleCount(a->fps);
+    for (const Clip* c : {a, b})
+        if (c->frameCount() < window)
+            return Status::error("clip '" + c->name + "' has " + std::to_string(c->frameCount()) +
+                                 " frames, fewer than the " + std::to_string(window) +
+                                 "-frame point-cloud window");
+    return Status::ok();
+}
+
+Status MatchWebJob::run() {
+    if (Status s = validate(); !s) return s;
+    output = {};
+    output.rows = a->frameCount();
+    output.cols = b->frameCount();
+    output.self = a == b;
+    output.windowSamples = settings.cloud.sampleCount(a->fps);
+    computeGrid(*a, *b, settings, output);
+    findMinima(settings.epsilon, output);
+    linkChains(settings, a->fps, output);
+    return Status::ok();
+}
+
+}  // namespace gs
