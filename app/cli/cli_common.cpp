@@ -8,6 +8,7 @@ namespace gs::cli {
 
 int runInspect(const QStringList& arguments);
 int runRender(const QStringList& arguments);
+int runRender(const QStringList& arguments);
 int runMatchWeb(const QStringList& arguments);
 int runRegister(const QStringList& arguments);
 int runCycles(const QStringList& arguments);
@@ -16,6 +17,7 @@ int runLoop(const QStringList& arguments);
 const std::vector<Command>& commands() {
     static const std::vector<Command> table = {
         {"inspect", "import clips and print their figures", runInspect},
+        {"render", "render a clip's character offscreen to PNG", runRender, true},
         {"render", "render a clip's character offscreen to PNG", runRender, true},
         {"matchweb", "match web of two clips (or one with itself), PNG/CSV", runMatchWeb},
         {"register", "registration curve: timewarp, alignment, matched strikes", runRegister},

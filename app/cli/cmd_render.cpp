@@ -1,0 +1,170 @@
+// gaitspace-cli render (PROJECT.gsproj|CLIP) [options] -o shot.png: renders one frame offscreen.
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+#include <cmath>
+#include <cstdio>
+
+#include "cli_common.h"
+#include "core/retarget.h"
+#include "render/clip_scene.h"
+#include "render/offscreen_renderer.h"
+
+namespace gs::cli {
+namespace {
+
+std::optional<QSize> parseSize(const QString& text) {
+    const auto m = QRegularExpression(R"(^(\d+)[xX](\d+)$)").match(text);
+    if (!m.hasMatch()) return std::nullopt;
+    const QSize s(m.captured(1).toInt(), m.captured(2).toInt());
+    if (s.width() < 16 || s.height() < 16 || s.width() > 8192 || s.height() > 8192) return std::nullopt;
+    return s;
+}
+
+std::optional<glm::vec3> parseGoal(const QString& text) {
+    const QStringList parts = text.split(',');
+    if (parts.size() != 2) return std::nullopt;
+    bool okX = false, okZ = false;
+    const float x = parts[0].toFloat(&okX), z = parts[1].toFloat(&okZ);
+    if (!okX || !okZ) return std::nullopt;
+    return glm::vec3(x, 0.0f, z);
+}
+
+// The character to draw: the one asked for, else (or when it cannot be read) the mannequin.
+std::optional<Character> makeCharacter(const QCommandLineParser& parser, const Clip& clip) {
+    if (parser.isSet("character")) {
+        const QString file = parser.value("character");
+        std::optional<JointMap> userMap;
+        if (parser.isSet("joint-map")) {
+            QFile f(parser.value("joint-map"));
+            if (!f.open(QIODevice::ReadOnly)) {
+                printError(f.fileName(), "cannot open the joint map: " + f.errorString());
+                return std::nullopt;
+            }
+            auto map = parseJointMap(f.readAll().toStdString());
+            if (!map) {
+                printError(f.fileName(), QString::fromStdString(map.message()));
+                return std::nullopt;
+            }
+            userMap = std::move(*map);
+        }
+        auto character = Character::imported(file.toStdString(), clip, userMap ? &*userMap : nullptr);
+        if (character) return std::move(*character);
+        printError({}, QString::fromStdString(character.message()) + "; drawing the mannequin instead");
+    }
+    MannequinSettings settings;
+    if (parser.isSet("texture")) settings.texturePath = parser.value("texture").toStdString();
+    auto mannequin = Character::mannequin(clip.skeleton, settings);
+    if (!mannequin) {
+        printError(QString::fromStdString(clip.source), QString::fromStdString(mannequin.message()));
+        return std::nullopt;
+    }
+    return std::move(*mannequin);
+}
+
+}  // namespace
+
+int runRender(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Renders a clip's character at one moment to a PNG, with no window (OpenGL offscreen; "
+        "on a machine without a display run it under xvfb-run).");
+    parser.addHelpOption();
+    parser.addPositionalArgument("input", "A motion file (BVH, FBX, glTF, ...) or a .gsproj project.",
+                                 "PROJECT.gsproj|CLIP");
+    parser.addOptions({
+        {{"o", "output"}, "The PNG to write.", "png"},
+        {"seconds", "Time in the clip (default 0).", "S", "0"},
+        {"size", "Image size (default 1280x720).", "WxH", "1280x720"},
+        {"camera", "front, side or follow (default follow).", "view", "follow"},
+        {"character", "A skinned character (glTF/GLB, FBX, COLLADA) retargeted to the clip; "
+                      "the mannequin when absent or unreadable.", "file"},
+        {"joint-map", "Joint map for --character: lines 'target = source'.", "file"},
+        {"texture", "An image (PNG/JPEG) mapped onto the mannequin.", "image"},
+        {"goal", "Show the goal marker at ground point X,Z (metres).", "x,z"},
+        {"skeleton", "Draw the skeleton over the character."},
+        {"no-trail", "Do not draw the root trail."},
+        {"samples", "Multisampling samples (default 4).", "n", "4"},
+    });
+    parser.process(arguments);
+    const QStringList inputs = parser.positionalArguments();
+    if (inputs.size() != 1) {
+        printError({}, "render needs exactly one PROJECT.gsproj or CLIP (see --help)");
+        return 2;
+    }
+    if (!parser.isSet("output")) {
+        printError({}, "render needs -o FILE.png");
+        return 2;
+    }
+    const auto size = parseSize(parser.value("size"));
+    if (!size) {
+        printError({}, "--size must look like 1280x720 (16 to 8192 pixels each way)");
+        return 2;
+    }
+    const QString cameraName = parser.value("camera");
+    CameraView view = CameraView::Follow;
+    if (cameraName == "front") view = CameraView::Front;
+    else if (cameraName == "side") view = CameraView::Side;
+    else if (cameraName != "follow") {
+        printError({}, "--camera must be front, side or follow");
+        return 2;
+    }
+    bool okSeconds = false;
+    const float seconds = parser.value("seconds").toFloat(&okSeconds);
+    if (!okSeconds || !std::isfinite(seconds) || seconds < 0.0f) {
+        printError({}, "--seconds must be a number >= 0");
+        return 2;
+    }
+    std::optional<glm::vec3> goal;
+    if (parser.isSet("goal") && !(goal = parseGoal(parser.value("goal")))) {
+        printError({}, "--goal must look like 2.5,-4");
+        return 2;
+    }
+
+    const QString input = inputs.front();
+    if (input.endsWith(".gsproj", Qt::CaseInsensitive)) {
+        printError(input, "project files are not supported yet by render; give a motion file");
+        return 1;
+    }
+    const std::optional<Clip> clip = loadFirstClip(input);
+    if (!clip) return 1;
+    const std::optional<Character> character = makeCharacter(parser, *clip);
+    if (!character) return 1;
+
+    OffscreenRenderer offscreen;
+    if (Status s = offscreen.create(*size, parser.value("samples").toInt()); !s) {
+        printError({}, QString::fromStdString(s.message()));
+        return 1;
+    }
+    Renderer& renderer = offscreen.renderer();
+    const int mesh = renderer.upload(character->mesh());
+    for (const QString& w : renderer.takeWarnings()) printError({}, w + "; drawing the base colour");
+    if (mesh < 0) return 1;
+
+    Scene scene;
+    scene.goal = goal;
+    ClipSceneOptions options;
+    options.trail = !parser.isSet("no-trail");
+    options.skeleton = parser.isSet("skeleton");
+    const float frame = std::min(seconds * clip->fps, static_cast<float>(clip->frameCount() - 1));
+    const PlacedCharacter placed = addClipFrame(scene, *character, mesh, *clip, frame, options);
+    Camera camera;
+    camera.frame(view, placed.root, placed.heading);
+
+    const QImage image = offscreen.render(scene, camera);
+    const QString output = parser.value("output");
+    if (!image.save(output, "PNG")) {
+        printError(output, "cannot write the image");
+        return 1;
+    }
+    std::printf("%s: %dx%d, %s frame %.1f (%.2f s), %s camera, %s, %s\n", qPrintable(output),
+                size->width(), size->height(), clip->name.c_str(), frame, frame / clip->fps,
+                qPrintable(cameraName), character->description().c_str(),
+                qPrintable(offscreen.glRenderer()));
+    return 0;
+}
+
+}  // namespace gs::cli

@@ -1,0 +1,273 @@
+#include "core/io/character_import.h"
+
+#include <assimp/Importer.hpp>
+#include <assimp/material.h>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "core/io/clip_import.h"
+#include "core/kinematics.h"
+
+namespace gs {
+namespace {
+
+namespace fs = std::filesystem;
+
+glm::mat4 toGlm(const aiMatrix4x4& m) {
+    // Assimp is row-major (a1..a4 is the first row); glm is column-major.
+    return glm::transpose(glm::mat4(m.a1, m.a2, m.a3, m.a4, m.b1, m.b2, m.b3, m.b4,
+                                    m.c1, m.c2, m.c3, m.c4, m.d1, m.d2, m.d3, m.d4));
+}
+
+void collectGlobals(const aiNode* n, const glm::mat4& parent, std::map<const aiNode*, glm::mat4>& out) {
+    const glm::mat4 g = parent * toGlm(n->mTransformation);
+    out[n] = g;
+    for (unsigned i = 0; i < n->mNumChildren; ++i) collectGlobals(n->mChildren[i], g, out);
+}
+
+bool leadsTo(const aiNode* n, const std::set<std::string>& wanted) {
+    if (wanted.count(n->mName.C_Str())) return true;
+    for (unsigned i = 0; i < n->mNumChildren; ++i)
+        if (leadsTo(n->mChildren[i], wanted)) return true;
+    return false;
+}
+
+void addJoints(const aiNode* n, int parent, const std::set<std::string>& wanted,
+               std::vector<const aiNode*>& nodes, std::vector<int>& parents) {
+    const int index = static_cast<int>(nodes.size());
+    nodes.push_back(n);
+    parents.push_back(parent);
+    for (unsigned i = 0; i < n->mNumChildren; ++i)
+        if (leadsTo(n->mChildren[i], wanted)) addJoints(n->mChildren[i], index, wanted, nodes, parents);
+}
+
+const aiNode* commonAncestor(const aiNode* a, const aiNode* b) {
+    std::set<const aiNode*> up;
+    for (const aiNode* n = a; n; n = n->mParent) up.insert(n);
+    for (const aiNode* n = b; n; n = n->mParent)
+        if (up.count(n)) return n;
+    return nullptr;
+}
+
+// Rigid part of a matrix: rotation (scale removed) and translation.
+Transform rigidOf(const glm::mat4& m) {
+    glm::mat3 r(m);
+    for (int c = 0; c < 3; ++c) {
+        const float len = glm::length(r[c]);
+        if (len > 1e-12f) r[c] /= len;
+    }
+    return {glm::normalize(glm::quat_cast(r)), glm::vec3(m[3])};
+}
+
+Material readMaterial(const aiScene* scene, const aiMaterial* m, const fs::path& folder) {
+    Material out;
+    aiString name;
+    if (m->Get(AI_MATKEY_NAME, name) == AI_SUCCESS) out.name = name.C_Str();
+    aiColor4D c;
+    if (m->Get(AI_MATKEY_BASE_COLOR, c) == AI_SUCCESS || m->Get(AI_MATKEY_COLOR_DIFFUSE, c) == AI_SUCCESS)
+        out.baseColor = {c.r, c.g, c.b, c.a};
+    float roughness = 0.0f;
+    if (m->Get(AI_MATKEY_ROUGHNESS_FACTOR, roughness) == AI_SUCCESS) out.roughness = roughness;
+    aiString path;
+    if (m->GetTexture(aiTextureType_BASE_COLOR, 0, &path) != AI_SUCCESS &&
+        m->GetTexture(aiTextureType_DIFFUSE, 0, &path) != AI_SUCCESS)
+        return out;
+    if (const aiTexture* t = scene->GetEmbeddedTexture(path.C_Str())) {
+        if (t->mHeight == 0) {  // compressed (PNG, JPEG, ...): mWidth is the byte count
+            const auto* bytes = reinterpret_cast<const std::uint8_t*>(t->pcData);
+            out.textureBytes.assign(bytes, bytes + t->mWidth);
+            out.textureFormat = t->achFormatHint;
+        }
+        return out;
+    }
+    if (path.length) out.texturePath = (folder / fs::path(path.C_Str())).lexically_normal().string();
+    return out;
+}
+
+}  // namespace
+
+Expected<CharacterAsset> importCharacter(const std::string& path) {
+    std::error_code ec;
+    if (!fs::exists(path, ec)) return Status::error("file not found");
+    if (fs::is_directory(path, ec)) return Status::error("is a folder, not a file");
+    if (fs::file_size(path, ec) == 0) return Status::error("file is empty");
+
+    Assimp::Importer importer;
+    const aiScene* scene = importer.ReadFile(
+        path, aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_LimitBoneWeights |
+                  aiProcess_JoinIdenticalVertices | aiProcess_ValidateDataStructure);
+    if (!scene || !scene->mRootNode) {
+        std::string why = importer.GetErrorString();
+        if (why.empty()) why = "Assimp could not read it";
+        return Status::error("cannot import: " + why);
+    }
+    if (scene->mNumMeshes == 0) return Status::error("the file holds no mesh");
+
+    std::set<std::string> bones;
+    for (unsigned m = 0; m < scene->mNumMeshes; ++m)
+        for (unsigned b = 0; b < scene->mMeshes[m]->mNumBones; ++b)
+            bones.insert(scene->mMeshes[m]->mBones[b]->mName.C_Str());
+    if (bones.empty()) return Status::error("the file holds no skinned mesh (its meshes have no bones)");
+    const aiNode* top = nullptr;
+    for (const std::string& b : bones) {
+        const aiNode* n = scene->mRootNode->FindNode(b.c_str());
+        if (!n) return Status::error("bone '" + b + "' has no node in the scene");
+        top = top ? commonAncestor(top, n) : n;
+    }
+
+    std::vector<const aiNode*> nodes;
+    std::vector<int> parents;
+    addJoints(top, -1, bones, nodes, parents);
+    std::map<const aiNode*, glm::mat4> globals;
+    collectGlobals(scene->mRootNode, glm::mat4(1.0f), globals);
+
+    CharacterAsset asset;
+    asset.source = path;
+    const std::string ext = fs::path(path).extension().string();
+    float unit = 1.0f;
+    asset.unitReason = "metres (glTF by specification, others assumed)";
+    double factor = 0.0;
+    if ((ext == ".fbx" || ext == ".FBX") && scene->mMetaData &&
+        scene->mMetaData->Get("UnitScaleFactor", factor) && factor > 0.0) {
+        unit = static_cast<float>(factor / 100.0);
+        asset.unitReason = "from the FBX UnitScaleFactor";
+    }
+
+    // Skinning matrices of the bind pose, per mesh and bone: global(bone) x offset. Vertices are
+    // baked into the rest pose with them, so rigid joint transforms drive them afterwards.
+    std::map<std::string, int> jointOf;
+    for (size_t j = 0; j < nodes.size(); ++j) jointOf[nodes[j]->mName.C_Str()] = static_cast<int>(j);
+    SkinnedMesh& mesh = asset.mesh;
+    const fs::path folder = fs::path(path).parent_path();
+    for (unsigned i = 0; i < scene->mNumMaterials; ++i)
+        mesh.materials.push_back(readMaterial(scene, scene->mMaterials[i], folder));
+    if (mesh.materials.empty()) mesh.materials.emplace_back();
+
+    std::map<const aiMesh*, const aiNode*> meshNode;
+    std::vector<const aiNode*> stack{scene->mRootNode};
+    while (!stack.empty()) {
+        const aiNode* n = stack.back();
+        stack.pop_back();
+        for (unsigned i = 0; i < n->mNumMeshes; ++i) meshNode[scene->mMeshes[n->mMeshes[i]]] = n;
+        for (unsigned i = 0; i < n->mNumChildren; ++i) stack.push_back(n->mChildren[i]);
+    }
+
+    for (unsigned mi = 0; mi < scene->mNumMeshes; ++mi) {
+        const aiMesh* am = scene->mMeshes[mi];
+        if (am->mPrimitiveTypes != aiPrimitiveType_TRIANGLE && !(am->mPrimitiveTypes & aiPrimitiveType_TRIANGLE))
+            continue;
+        std::vector<std::vector<std::pair<float, int>>> influence(am->mNumVertices);
+        std::vector<glm::mat4> boneMatrix(am->mNumBones);
+        for (unsigned b = 0; b < am->mNumBones; ++b) {
+            const aiBone* bone = am->mBones[b];
+            const int j = jointOf.at(bone->mName.C_Str());
+            boneMatrix[b] = globals.at(nodes[j]) * toGlm(bone->mOffsetMatrix);
+            for (unsigned w = 0; w < bone->mNumWeights; ++w) {
+                const aiVertexWeight& vw = bone->mWeights[w];
+                if (vw.mVertexId < am->mNumVertices && vw.mWeight > 0.0f)
+                    influence[vw.mVertexId].push_back({vw.mWeight, static_cast<int>(b)});
+            }
+        }
+        // A mesh without bones hangs rigidly from its node's nearest joint.
+        int rigidJoint = 0;
+        glm::mat4 rigidMatrix(1.0f);
+        if (am->mNumBones == 0 && meshNode.count(am)) {
+            rigidMatrix = globals.at(meshNode.at(am));
+            for (const aiNode* n = meshNode.at(am); n; n = n->mParent)
+                if (jointOf.count(n->mName.C_Str())) { rigidJoint = jointOf.at(n->mName.C_Str()); break; }
+        }
+        const auto base = static_cast<std::uint32_t>(mesh.vertices.size());
+        for (unsigned v = 0; v < am->mNumVertices; ++v) {
+            auto& inf = influence[v];
+            std::sort(inf.begin(), inf.end(), [](auto& a, auto& b) { return a.first > b.first; });
+            if (inf.size() > 4) inf.resize(4);
+            float sum = 0.0f;
+            for (auto& [w, b] : inf) sum += w;
+            glm::mat4 skin(0.0f);
+            SkinVertex sv;
+            sv.weights = glm::vec4(0.0f);
+            if (inf.empty() || sum <= 0.0f) {
+                skin = rigidMatrix;
+                sv.joints = glm::u16vec4(rigidJoint, 0, 0, 0);
+                sv.weights = {1, 0, 0, 0};
+            } else {
+                for (size_t k = 0; k < inf.size(); ++k) {
+                    const float w = inf[k].first / sum;
+                    skin += w * boneMatrix[inf[k].second];
+                    sv.joints[k] = static_cast<std::uint16_t>(jointOf.at(am->mBones[inf[k].second]->mName.C_Str()));
+                    sv.weights[k] = w;
+                }
+            }
+            const aiVector3D& p = am->mVertices[v];
+            sv.position = glm::vec3(skin * glm::vec4(p.x, p.y, p.z, 1.0f)) * unit;
+            if (am->mNormals) {
+                const aiVector3D& n = am->mNormals[v];
+                const glm::vec3 nn = glm::transpose(glm::inverse(glm::mat3(skin))) * glm::vec3(n.x, n.y, n.z);
+                if (glm::length(nn) > 1e-12f) sv.normal = glm::normalize(nn);
+            }
+            if (am->HasTextureCoords(0)) sv.uv = {am->mTextureCoords[0][v].x, am->mTextureCoords[0][v].y};
+            mesh.vertices.push_back(sv);
+        }
+        MeshPart part;
+        part.firstIndex = static_cast<std::uint32_t>(mesh.indices.size());
+        part.material = std::min<int>(am->mMaterialIndex, static_cast<int>(mesh.materials.size()) - 1);
+        for (unsigned f = 0; f < am->mNumFaces; ++f) {
+            const aiFace& face = am->mFaces[f];
+            if (face.mNumIndices != 3) continue;
+            for (int k = 0; k < 3; ++k) mesh.indices.push_back(base + face.mIndices[k]);
+        }
+        part.indexCount = static_cast<std::uint32_t>(mesh.indices.size()) - part.firstIndex;
+        if (part.indexCount) mesh.parts.push_back(part);
+    }
+    if (mesh.indices.empty()) return Status::error("the file holds no triangles");
+
+    // Units: when the figure is not person-sized in the declared unit, detect one from its height.
+    float lo = 1e30f, hi = -1e30f;
+    for (const SkinVertex& v : mesh.vertices) { lo = std::min(lo, v.position.y); hi = std::max(hi, v.position.y); }
+    if (hi - lo > 4.0f || hi - lo < 0.25f) {
+        const UnitReport r = detectUnits((hi - lo) / unit);
+        const float fix = r.scale / unit;
+        unit = r.scale;
+        asset.unitReason = r.unit + ", " + r.reason;
+        for (SkinVertex& v : mesh.vertices) v.position *= fix;
+        lo *= fix;
+    }
+
+    // Skeleton from the joints' global rest transforms (scales dropped, translations in metres),
+    // then moved so the feet stand on y = 0 with the root above the origin.
+    std::vector<Transform> world(nodes.size());
+    for (size_t j = 0; j < nodes.size(); ++j) {
+        world[j] = rigidOf(globals.at(nodes[j]));
+        world[j].translation *= unit;
+    }
+    const glm::vec3 shift(-world[0].translation.x, -lo, -world[0].translation.z);
+    for (Transform& w : world) w.translation += shift;
+    for (SkinVertex& v : mesh.vertices) v.position += shift;
+
+    Skeleton& s = asset.skeleton;
+    for (size_t j = 0; j < nodes.size(); ++j) {
+        s.names.push_back(nodes[j]->mName.C_Str());
+        s.parents.push_back(parents[j]);
+        s.tipOffsets.push_back(glm::vec3(0.0f));
+        if (parents[j] < 0) {
+            s.restOffsets.push_back(world[j].translation);
+            s.restRotations.push_back(world[j].rotation);
+        } else {
+            const Transform& p = world[parents[j]];
+            const glm::quat inv = glm::inverse(p.rotation);
+            s.restOffsets.push_back(inv * (world[j].translation - p.translation));
+            s.restRotations.push_back(glm::normalize(inv * world[j].rotation));
+        }
+    }
+    if (Status st = s.validate(); !st) return st.withContext("skeleton");
+    mesh.inverseBind.resize(nodes.size());
+    for (size_t j = 0; j < nodes.size(); ++j) mesh.inverseBind[j] = glm::inverse(world[j].matrix());
+    return asset;
+}
+
+}  // namespace gs

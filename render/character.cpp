@@ -1,0 +1,53 @@
+#include "render/character.h"
+
+#include <filesystem>
+
+#include "core/io/character_import.h"
+
+namespace gs {
+
+Expected<Character> Character::mannequin(const Skeleton& skeleton, const MannequinSettings& settings) {
+    auto mesh = buildMannequin(skeleton, settings);
+    if (!mesh) return mesh.status().withContext("mannequin");
+    Character c;
+    c.m_skeleton = skeleton;
+    c.m_mesh = std::move(*mesh);
+    c.m_description = "mannequin (" + std::to_string(c.m_mesh.triangleCount()) + " triangles)";
+    return c;
+}
+
+Expected<Character> Character::imported(const std::string& path, const Clip& clip, const JointMap* map) {
+    const std::string file = std::filesystem::path(path).filename().string();
+    auto asset = importCharacter(path);
+    if (!asset) return asset.status().withContext(file);
+    const JointMap chosen = map ? *map : chooseJointMap(clip.skeleton, asset->skeleton);
+    auto retarget = buildRetarget(clip.skeleton, clipFloorHeight(clip), asset->skeleton, chosen);
+    if (!retarget) return retarget.status().withContext(file);
+    Character c;
+    c.m_skeleton = asset->skeleton;
+    c.m_mesh = std::move(asset->mesh);
+    c.m_description = file + " (" + std::to_string(c.m_mesh.triangleCount()) + " triangles, " +
+                      std::to_string(c.m_skeleton.jointCount()) + " joints; " + chosen.name + ", " +
+                      std::to_string(retarget->mappedCount) + " joints mapped)";
+    c.m_retarget = std::move(*retarget);
+    return c;
+}
+
+void Character::pose(const Clip& clip, float frame, std::vector<Transform>& world,
+                     std::vector<glm::mat4>& palette) const {
+    std::vector<glm::quat> rotations(clip.jointCount());
+    glm::vec3 root(0.0f);
+    if (clip.isEmpty()) {
+        rotations = clip.skeleton.restRotations;
+        root = clip.skeleton.restOffsets.empty() ? glm::vec3(0.0f) : clip.skeleton.restOffsets[0];
+    } else {
+        samplePose(clip, frame, rotations, root);
+    }
+    world.resize(m_skeleton.jointCount());
+    if (m_retarget) retargetPose(*m_retarget, rotations, root, world);
+    else forwardKinematics(m_skeleton, rotations, root, world);
+    palette.resize(world.size());
+    for (size_t j = 0; j < world.size(); ++j) palette[j] = world[j].matrix() * m_mesh.inverseBind[j];
+}
+
+}  // namespace gs

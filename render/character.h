@@ -1,0 +1,48 @@
+#pragma once
+// Character: a skinned mesh plus how a clip drives it, on the CPU (no GL).
+//
+// A mannequin is built around the clip's own skeleton, so the clip's joint transforms drive it
+// directly. An imported character has its own skeleton; a Retarget maps the clip onto it. Either
+// way pose() gives the joint world transforms and the skinning palette for a fractional frame.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/clip.h"
+#include "core/kinematics.h"
+#include "core/mannequin.h"
+#include "core/retarget.h"
+#include "core/skinned_mesh.h"
+
+namespace gs {
+
+class Character {
+public:
+    // A mannequin around `skeleton` (the skeleton of the clips it will play).
+    static Expected<Character> mannequin(const Skeleton& skeleton, const MannequinSettings& settings = {});
+    // A character file (glTF/GLB, FBX, COLLADA) driven by clips of `clip`'s skeleton. Uses `map`
+    // when given, else the built-in map that fits best. Errors name the file and the cause.
+    static Expected<Character> imported(const std::string& path, const Clip& clip,
+                                        const JointMap* map = nullptr);
+
+    const SkinnedMesh& mesh() const { return m_mesh; }
+    SkinnedMesh& mesh() { return m_mesh; }
+    const Skeleton& skeleton() const { return m_skeleton; }
+    const std::string& description() const { return m_description; }
+    bool isRetargeted() const { return m_retarget.has_value(); }
+    // How much longer this character's strides are than the clip's (1 for a mannequin).
+    float rootScale() const { return m_retarget ? m_retarget->rootScale : 1.0f; }
+
+    // Joint world transforms and palette (world x inverse bind) at a fractional clip frame.
+    void pose(const Clip& clip, float frame, std::vector<Transform>& world,
+              std::vector<glm::mat4>& palette) const;
+
+private:
+    Skeleton m_skeleton;
+    SkinnedMesh m_mesh;
+    std::optional<Retarget> m_retarget;
+    std::string m_description;
+};
+
+}  // namespace gs

@@ -1,0 +1,45 @@
+#include "render/clip_scene.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/root_motion.h"
+
+namespace gs {
+
+PlacedCharacter addClipFrame(Scene& scene, const Character& character, int mesh, const Clip& clip,
+                             float frame, const ClipSceneOptions& options) {
+    std::vector<Transform> world;
+    CharacterDraw draw;
+    draw.mesh = mesh;
+    character.pose(clip, frame, world, draw.palette);
+    PlacedCharacter placed;
+    placed.root = world.empty() ? glm::vec3(0.0f) : world[0].translation;
+    if (!clip.isEmpty()) {
+        const int f = std::clamp(static_cast<int>(std::lround(frame)), 0, clip.frameCount() - 1);
+        placed.heading = headingOf(facingRotation(clip.skeleton, clip.frameRotations(f)[0]));
+    }
+    draw.root = placed.root;
+    scene.characters.push_back(std::move(draw));
+
+    if (options.trail && clip.frameCount() > 1) {
+        const float k = character.rootScale();
+        std::vector<glm::vec3> trail;
+        const int last = std::clamp(static_cast<int>(frame), 0, clip.frameCount() - 1);
+        for (int f = 0; f <= last; ++f) {
+            const glm::vec3 p = clip.rootPositions[f];
+            trail.emplace_back(p.x * k, 0.012f, p.z * k);
+        }
+        trail.emplace_back(placed.root.x, 0.012f, placed.root.z);
+        scene.debug.polyline(trail, options.trailColor);
+    }
+    if (options.skeleton) {
+        std::vector<glm::vec3> joints;
+        for (const Transform& t : world) joints.push_back(t.translation);
+        scene.debug.skeleton(joints, character.skeleton().parents, options.skeletonColor);
+        scene.debug.points(joints, options.skeletonColor, 5.0f);
+    }
+    return placed;
+}
+
+}  // namespace gs

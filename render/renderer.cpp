@@ -1,0 +1,292 @@
+#include "render/renderer.h"
+
+#include <QOpenGLContext>
+#include <QOpenGLShaderProgram>
+#include <QOpenGLVersionFunctionsFactory>
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/type_ptr.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+#include "render/marker_mesh.h"
+
+// Resources of a static library must be registered by name, outside any namespace.
+static void initRenderResources() { Q_INIT_RESOURCE(render); }
+
+namespace gs {
+namespace {
+
+constexpr int kMaxShadows = 128;  // matches uShadows in ground.frag
+
+QMatrix4x4 toQt(const glm::mat4& m) {
+    return QMatrix4x4(glm::value_ptr(m)).transposed();  // QMatrix4x4 reads rows, glm stores columns
+}
+
+glm::vec3 linear(const glm::vec3& srgb) {
+    return {srgbToLinear(srgb.r), srgbToLinear(srgb.g), srgbToLinear(srgb.b)};
+}
+
+Expected<std::unique_ptr<QOpenGLShaderProgram>> loadProgram(const QString& name) {
+    auto program = std::make_unique<QOpenGLShaderProgram>();
+    const QString base = QStringLiteral(":/gaitspace/shaders/") + name;
+    if (!program->addShaderFromSourceFile(QOpenGLShader::Vertex, base + ".vert") ||
+        !program->addShaderFromSourceFile(QOpenGLShader::Fragment, base + ".frag") ||
+        !program->link())
+        return Status::error("shader '" + name.toStdString() + "' did not build: " +
+                             program->log().trimmed().toStdString());
+    return program;
+}
+
+}  // namespace
+
+Renderer::Renderer(QObject* parent) : QObject(parent) {}
+
+Renderer::~Renderer() {
+    // The owner should have released with the context current; without one, GL names leak
+    // rather than being deleted in a foreign context.
+    if (m_gl && QOpenGLContext::currentContext()) release();
+}
+
+Status Renderer::initialize() {
+    QOpenGLContext* context = QOpenGLContext::currentContext();
+    if (!context) return Status::error("no current OpenGL context");
+    auto* gl = QOpenGLVersionFunctionsFactory::get<QOpenGLFunctions_3_3_Core>(context);
+    if (!gl || !gl->initializeOpenGLFunctions()) {
+        const QSurfaceFormat f = context->format();
+        return Status::error("OpenGL 3.3 core is needed; the context is " +
+                             std::to_string(f.majorVersion()) + "." + std::to_string(f.minorVersion()));
+    }
+    initRenderResources();
+    for (auto [name, slot] : {std::pair{"skinned", &m_skinned}, std::pair{"ground", &m_ground},
+                              std::pair{"lines", &m_lines}}) {
+        auto program = loadProgram(QString::fromLatin1(name));
+        if (!program) return program.status();
+        *slot = std::move(*program);
+    }
+    m_gl = gl;
+    connect(context, &QOpenGLContext::aboutToBeDestroyed, this, &Renderer::release,
+            Qt::DirectConnection);
+
+    const GLuint program = m_skinned->programId();
+    m_gl->glUniformBlockBinding(program, m_gl->glGetUniformBlockIndex(program, "Palette"), 0);
+    m_gl->glGenBuffers(1, &m_palette);
+    m_gl->glBindBuffer(GL_UNIFORM_BUFFER, m_palette);
+    m_gl->glBufferData(GL_UNIFORM_BUFFER, kMaxJoints * sizeof(glm::mat4), nullptr, GL_DYNAMIC_DRAW);
+    m_gl->glBindBuffer(GL_UNIFORM_BUFFER, 0);
+
+    const float corners[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+    m_gl->glGenVertexArrays(1, &m_groundArray);
+    m_gl->glBindVertexArray(m_groundArray);
+    m_gl->glGenBuffers(1, &m_groundBuffer);
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_groundBuffer);
+    m_gl->glBufferData(GL_ARRAY_BUFFER, sizeof corners, corners, GL_STATIC_DRAW);
+    m_gl->glEnableVertexAttribArray(0);
+    m_gl->glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+
+    m_gl->glGenVertexArrays(1, &m_linesArray);
+    m_gl->glBindVertexArray(m_linesArray);
+    m_gl->glGenBuffers(1, &m_linesBuffer);
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_linesBuffer);
+    const GLsizei stride = sizeof(DebugDraw::Vertex);
+    m_gl->glEnableVertexAttribArray(0);
+    m_gl->glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, nullptr);
+    m_gl->glEnableVertexAttribArray(1);
+    m_gl->glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, stride,
+                                reinterpret_cast<const void*>(offsetof(DebugDraw::Vertex, color)));
+    m_gl->glBindVertexArray(0);
+
+    m_marker = uploadMesh(*m_gl, makeGoalMarker(), nullptr);
+    return Status::ok();
+}
+
+int Renderer::upload(const SkinnedMesh& mesh) {
+    if (!m_gl) return -1;
+    if (mesh.indices.empty()) {
+        m_warnings << tr("the mesh has no triangles");
+        return -1;
+    }
+    if (mesh.inverseBind.size() > static_cast<size_t>(kMaxJoints)) {
+        m_warnings << tr("the mesh has %1 joints; at most %2 can be drawn")
+                          .arg(mesh.inverseBind.size()).arg(kMaxJoints);
+        return -1;
+    }
+    auto gpu = std::make_unique<GpuMesh>(uploadMesh(*m_gl, mesh, &m_warnings));
+    m_meshes.push_back(std::move(gpu));
+    return static_cast<int>(m_meshes.size()) - 1;
+}
+
+void Renderer::remove(int mesh) {
+    if (!m_gl || mesh < 0 || mesh >= static_cast<int>(m_meshes.size()) || !m_meshes[mesh]) return;
+    destroyMesh(*m_gl, *m_meshes[mesh]);
+    m_meshes[mesh].reset();
+}
+
+QStringList Renderer::takeWarnings() {
+    QStringList w;
+    w.swap(m_warnings);
+    return w;
+}
+
+void Renderer::release() {
+    if (!m_gl) return;
+    for (auto& mesh : m_meshes)
+        if (mesh) destroyMesh(*m_gl, *mesh);
+    m_meshes.clear();
+    destroyMesh(*m_gl, m_marker);
+    const GLuint buffers[] = {m_palette, m_groundBuffer, m_linesBuffer};
+    m_gl->glDeleteBuffers(3, buffers);
+    const GLuint arrays[] = {m_groundArray, m_linesArray};
+    m_gl->glDeleteVertexArrays(2, arrays);
+    m_palette = m_groundBuffer = m_linesBuffer = m_groundArray = m_linesArray = 0;
+    m_skinned.reset();
+    m_ground.reset();
+    m_lines.reset();
+    m_gl = nullptr;
+}
+
+void Renderer::render(const Scene& scene, const Camera& camera, int width, int height) {
+    if (!m_gl) return;
+    auto& gl = *m_gl;
+    gl.glViewport(0, 0, width, height);
+    // The framebuffer holds sRGB-encoded values (the shaders encode), so the clear colour is sRGB.
+    gl.glClearColor(scene.background.r, scene.background.g, scene.background.b, 1.0f);
+    gl.glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    gl.glEnable(GL_DEPTH_TEST);
+    gl.glDepthFunc(GL_LEQUAL);
+    gl.glEnable(GL_MULTISAMPLE);
+    gl.glDisable(GL_CULL_FACE);
+    gl.glDisable(GL_BLEND);
+    const glm::mat4 viewProjection =
+        camera.projection(static_cast<float>(width) / std::max(height, 1)) * camera.view();
+
+    if (scene.showGround) drawGround(scene, camera, viewProjection);
+
+    m_skinned->bind();
+    setLighting(scene, camera, viewProjection);
+    for (const CharacterDraw& c : scene.characters)
+        if (c.mesh >= 0 && c.mesh < static_cast<int>(m_meshes.size()) && m_meshes[c.mesh])
+            drawMesh(*m_meshes[c.mesh], c.palette, nullptr, 0.0f);
+    if (scene.goal) {
+        // Grows with distance so it stays a few pixels wide far away.
+        const float distance = glm::length(camera.position() - *scene.goal);
+        const float s = std::max(1.0f, distance / 14.0f);
+        const glm::mat4 place = glm::scale(glm::translate(glm::mat4(1.0f), *scene.goal), glm::vec3(s, 1.0f, s));
+        const glm::vec4 tint(linear(glm::vec3(scene.goalColor)), scene.goalColor.a);
+        drawMesh(m_marker, {place}, &tint, 0.45f);
+    }
+    m_skinned->release();
+    if (!scene.debug.isEmpty()) drawDebug(scene.debug, viewProjection);
+    gl.glBindVertexArray(0);
+}
+
+void Renderer::setLighting(const Scene& scene, const Camera& camera, const glm::mat4& viewProjection) {
+    QOpenGLShaderProgram& p = *m_skinned;
+    p.setUniformValue("uViewProjection", toQt(viewProjection));
+    const glm::vec3 eye = camera.position();
+    p.setUniformValue("uCameraPosition", eye.x, eye.y, eye.z);
+    // Key light from above, in front and to the left of the camera's view, so faces are lit.
+    const float yaw = camera.yaw() + 0.6f;
+    const glm::vec3 light = glm::normalize(glm::vec3(std::sin(yaw) * 0.55f, 0.8f, std::cos(yaw) * 0.55f));
+    p.setUniformValue("uLightDirection", light.x, light.y, light.z);
+    p.setUniformValue("uLightColor", 1.45f, 1.4f, 1.3f);
+    const glm::vec3 sky = linear(scene.background) * 0.55f;
+    const glm::vec3 ground = linear(scene.groundColor) * 0.25f;
+    p.setUniformValue("uSkyColor", sky.x, sky.y, sky.z);
+    p.setUniformValue("uGroundColor", ground.x, ground.y, ground.z);
+    p.setUniformValue("uTexture", 0);
+}
+
+void Renderer::drawMesh(const GpuMesh& mesh, const std::vector<glm::mat4>& palette,
+                        const glm::vec4* tint, float emissive) {
+    auto& gl = *m_gl;
+    QOpenGLShaderProgram& p = *m_skinned;
+    gl.glBindBufferBase(GL_UNIFORM_BUFFER, 0, m_palette);
+    const size_t joints = std::min<size_t>(palette.size(), kMaxJoints);
+    gl.glBufferSubData(GL_UNIFORM_BUFFER, 0, static_cast<GLsizeiptr>(joints * sizeof(glm::mat4)),
+                       palette.data());
+    p.setUniformValue("uEmissive", emissive);
+    gl.glBindVertexArray(mesh.vertexArray);
+    for (const MeshPart& part : mesh.parts) {
+        const GpuMaterial& m = mesh.materials[std::clamp(part.material, 0, static_cast<int>(mesh.materials.size()) - 1)];
+        const glm::vec4 c = tint ? *tint : m.linearColor;
+        p.setUniformValue("uBaseColor", c.r, c.g, c.b, c.a);
+        p.setUniformValue("uRoughness", m.roughness);
+        p.setUniformValue("uHasTexture", m.texture != 0 && !tint);
+        gl.glActiveTexture(GL_TEXTURE0);
+        gl.glBindTexture(GL_TEXTURE_2D, m.texture);
+        gl.glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(part.indexCount), GL_UNSIGNED_INT,
+                          reinterpret_cast<const void*>(part.firstIndex * sizeof(std::uint32_t)));
+    }
+    gl.glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void Renderer::drawGround(const Scene& scene, const Camera& camera, const glm::mat4& viewProjection) {
+    QOpenGLShaderProgram& p = *m_ground;
+    p.bind();
+    p.setUniformValue("uViewProjection", toQt(viewProjection));
+    const glm::vec3 eye = camera.position();
+    p.setUniformValue("uCameraPosition", eye.x, eye.y, eye.z);
+    p.setUniformValue("uCentre", eye.x, eye.z);
+    const float fadeEnd = std::max(25.0f, camera.distance() * 4.0f);
+    p.setUniformValue("uHalfSize", fadeEnd * 2.0f);
+    p.setUniformValue("uFadeStart", fadeEnd * 0.25f);
+    p.setUniformValue("uFadeEnd", fadeEnd);
+    const glm::vec3 g = linear(scene.groundColor), l = linear(scene.gridColor), b = linear(scene.background);
+    p.setUniformValue("uGroundColor", g.x, g.y, g.z);
+    p.setUniformValue("uLineColor", l.x, l.y, l.z);
+    p.setUniformValue("uBackground", b.x, b.y, b.z);
+    std::vector<glm::vec4> shadows;
+    for (const CharacterDraw& c : scene.characters) {
+        if (static_cast<int>(shadows.size()) == kMaxShadows) break;
+        // Fainter and wider as the character rises (a jump, a run's flight phase).
+        const float lift = std::clamp(c.root.y / 1.0f, 0.5f, 1.5f);
+        shadows.emplace_back(c.root.x, c.root.z, c.shadowRadius * lift, 0.55f / lift);
+    }
+    p.setUniformValue("uShadowCount", static_cast<int>(shadows.size()));
+    if (!shadows.empty())
+        p.setUniformValueArray("uShadows", glm::value_ptr(shadows.front()), static_cast<int>(shadows.size()), 4);
+    m_gl->glBindVertexArray(m_groundArray);
+    m_gl->glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    p.release();
+}
+
+void Renderer::drawDebug(const DebugDraw& debug, const glm::mat4& viewProjection) {
+    auto& gl = *m_gl;
+    std::vector<DebugDraw::Vertex> all;
+    all.reserve(debug.lines().size() + debug.overlayLines().size() + debug.pointVertices().size());
+    all.insert(all.end(), debug.lines().begin(), debug.lines().end());
+    all.insert(all.end(), debug.overlayLines().begin(), debug.overlayLines().end());
+    all.insert(all.end(), debug.pointVertices().begin(), debug.pointVertices().end());
+    gl.glBindVertexArray(m_linesArray);
+    gl.glBindBuffer(GL_ARRAY_BUFFER, m_linesBuffer);
+    gl.glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(all.size() * sizeof(DebugDraw::Vertex)),
+                    all.data(), GL_STREAM_DRAW);
+    QOpenGLShaderProgram& p = *m_lines;
+    p.bind();
+    p.setUniformValue("uViewProjection", toQt(viewProjection));
+    p.setUniformValue("uPointSize", 1.0f);
+    p.setUniformValue("uRoundPoints", false);
+    gl.glEnable(GL_BLEND);
+    gl.glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    const auto lines = static_cast<GLsizei>(debug.lines().size());
+    const auto overlay = static_cast<GLsizei>(debug.overlayLines().size());
+    if (lines) gl.glDrawArrays(GL_LINES, 0, lines);
+    gl.glEnable(GL_PROGRAM_POINT_SIZE);
+    p.setUniformValue("uRoundPoints", true);
+    for (const DebugDraw::PointBatch& b : debug.pointBatches()) {
+        p.setUniformValue("uPointSize", b.size);
+        gl.glDrawArrays(GL_POINTS, lines + overlay + b.first, b.count);
+    }
+    p.setUniformValue("uRoundPoints", false);
+    if (overlay) {
+        gl.glDisable(GL_DEPTH_TEST);
+        gl.glDrawArrays(GL_LINES, lines, overlay);
+        gl.glEnable(GL_DEPTH_TEST);
+    }
+    gl.glDisable(GL_BLEND);
+    p.release();
+}
+
+}  // namespace gs

@@ -1,0 +1,72 @@
+#pragma once
+// Renderer: owns the OpenGL shaders, buffers and draw calls of Gaitspace's 3D view; no QWidget.
+//
+// Use it with an OpenGL 3.3 core (or later) context current: initialize() once, upload() meshes,
+// render() each frame into the bound framebuffer. GL objects are freed by release(), which
+// initialize() connects to QOpenGLContext::aboutToBeDestroyed, so a widget's context going away
+// (re-parenting, closing) or an offscreen context ending frees them with the context still current.
+// Shaders are read from the resources (:/gaitspace/shaders/*.vert|frag).
+
+#include <QObject>
+#include <QOpenGLFunctions_3_3_Core>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+#include "core/status.h"
+#include "render/camera.h"
+#include "render/gpu_mesh.h"
+#include "render/scene.h"
+
+class QOpenGLShaderProgram;
+
+namespace gs {
+
+class Renderer : public QObject {
+    Q_OBJECT
+public:
+    static constexpr int kMaxJoints = 128;  // size of the skinning palette
+
+    explicit Renderer(QObject* parent = nullptr);
+    ~Renderer() override;
+
+    // Resolves GL 3.3 functions, compiles the shaders and makes the fixed geometry. Needs a
+    // current context; fails with a sentence (no 3.3 core functions, a shader that did not compile).
+    Status initialize();
+    bool isInitialized() const { return m_gl != nullptr; }
+
+    // Uploads a mesh and returns its id for CharacterDraw::mesh. Textures that cannot be read are
+    // reported in warnings() and their materials use the base colour. -1 when the mesh is empty
+    // or has more joints than the palette holds (reported too).
+    int upload(const SkinnedMesh& mesh);
+    void remove(int mesh);
+    // Sentences about what could not be uploaded since the last call; clears them.
+    QStringList takeWarnings();
+
+    // Draws the scene into the currently bound framebuffer (width x height pixels).
+    void render(const Scene& scene, const Camera& camera, int width, int height);
+
+public slots:
+    // Frees every GL object; safe to call twice. Needs the context current (aboutToBeDestroyed).
+    void release();
+
+private:
+    struct Uniforms;
+    void drawGround(const Scene& scene, const Camera& camera, const glm::mat4& viewProjection);
+    void drawMesh(const GpuMesh& mesh, const std::vector<glm::mat4>& palette, const glm::vec4* tint,
+                  float emissive);
+    void drawDebug(const DebugDraw& debug, const glm::mat4& viewProjection);
+    void setLighting(const Scene& scene, const Camera& camera, const glm::mat4& viewProjection);
+
+    QOpenGLFunctions_3_3_Core* m_gl = nullptr;
+    std::unique_ptr<QOpenGLShaderProgram> m_skinned, m_ground, m_lines;
+    std::vector<std::unique_ptr<GpuMesh>> m_meshes;  // null where removed
+    GpuMesh m_marker;
+    GLuint m_palette = 0;     // uniform buffer of kMaxJoints mat4
+    GLuint m_groundArray = 0, m_groundBuffer = 0;
+    GLuint m_linesArray = 0, m_linesBuffer = 0;
+    QStringList m_warnings;
+};
+
+}  // namespace gs

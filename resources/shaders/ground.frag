@@ -1,0 +1,49 @@
+#version 330 core
+// Ground colour with anti-aliased grid lines (1 m, bolder every 5 m) that fade with distance,
+// soft blob shadows under the characters, and a fade into the background at the horizon.
+in vec3 vWorldPosition;
+
+uniform vec3 uCameraPosition;
+uniform vec3 uGroundColor;     // linear
+uniform vec3 uLineColor;       // linear
+uniform vec3 uBackground;      // linear
+uniform float uFadeStart;      // metres from the camera where lines start to fade
+uniform float uFadeEnd;        // metres where lines and ground have faded away
+uniform int uShadowCount;
+uniform vec4 uShadows[128];    // x, z, radius, darkness
+
+out vec4 fragColor;
+
+vec3 encodeSrgb(vec3 c) {
+    c = clamp(c, 0.0, 1.0);
+    return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(0.0031308, c));
+}
+
+float gridLine(vec2 coord, float spacing, float width) {
+    vec2 p = coord / spacing;
+    vec2 w = fwidth(p);
+    vec2 g = abs(fract(p - 0.5) - 0.5) / max(w, vec2(1e-6));
+    float line = 1.0 - min(min(g.x, g.y) / width, 1.0);
+    // Where cells shrink below a few pixels the lines would alias: let them go.
+    return line * (1.0 - smoothstep(0.15, 0.5, max(w.x, w.y)));
+}
+
+void main() {
+    vec2 xz = vWorldPosition.xz;
+    float distance = length(vWorldPosition - uCameraPosition);
+    float fade = 1.0 - smoothstep(uFadeStart, uFadeEnd, distance);
+    float minor = gridLine(xz, 1.0, 1.0);
+    float major = gridLine(xz, 5.0, 1.6);
+    float line = max(minor * 0.55, major) * fade;
+    vec3 color = mix(uGroundColor, uLineColor, line);
+    float shade = 1.0;
+    for (int i = 0; i < uShadowCount; ++i) {
+        vec4 s = uShadows[i];
+        float d = length(xz - s.xy) / s.z;
+        shade *= 1.0 - s.w * exp(-3.0 * d * d);
+    }
+    color *= shade;
+    float horizon = smoothstep(uFadeEnd * 0.6, uFadeEnd * 1.6, distance);
+    color = mix(color, uBackground, horizon);
+    fragColor = vec4(encodeSrgb(color), 1.0);
+}

@@ -1,0 +1,28 @@
+#version 330 core
+// Linear-blend skinning: up to four joints per vertex from a palette of 128 joint matrices
+// (world x inverse bind), held in a uniform block (8 KiB, within GL 3.3's 16 KiB guarantee).
+layout(location = 0) in vec3 aPosition;
+layout(location = 1) in vec3 aNormal;
+layout(location = 2) in vec2 aUv;
+layout(location = 3) in uvec4 aJoints;
+layout(location = 4) in vec4 aWeights;
+
+layout(std140) uniform Palette {
+    mat4 uJoints[128];
+};
+uniform mat4 uViewProjection;
+
+out vec3 vWorldPosition;
+out vec3 vNormal;
+out vec2 vUv;
+
+void main() {
+    mat4 skin = aWeights.x * uJoints[aJoints.x] + aWeights.y * uJoints[aJoints.y] +
+                aWeights.z * uJoints[aJoints.z] + aWeights.w * uJoints[aJoints.w];
+    vec4 world = skin * vec4(aPosition, 1.0);
+    vWorldPosition = world.xyz;
+    // Joint matrices are rigid, so their blend needs no inverse-transpose beyond renormalising.
+    vNormal = mat3(skin) * aNormal;
+    vUv = aUv;
+    gl_Position = uViewProjection * world;
+}
