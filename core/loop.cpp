@@ -1,6 +1,7 @@
 #include "core/loop.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -60,9 +61,13 @@ glm::vec3 groundStep(const std::vector<GroundFrame>& g, int from, int to) {
     return {local.x, local.z, g[to].heading - g[from].heading};
 }
 
-// Frames phase .. close-1, then start .. phase (the last repeats the first), with root motion
-// integrated from the source's steps; the step into `start` is the source step close-1 -> close.
-void buildLoop(const Clip& source, const Cut& cut, int phase, LoopedClip& out) {
+}  // namespace
+
+LoopedClip cutLoop(const Clip& source, int start, int close, int phase) {
+    assert(0 <= start && start < close && close < source.frameCount());
+    assert(start <= phase && phase < close);
+    const Cut cut{start, close, 0.0f};
+    LoopedClip out;
     const int M = cut.close - cut.start;
     const auto ground = groundFrames(source);
     std::vector<int> src(M + 1);
@@ -94,7 +99,14 @@ void buildLoop(const Clip& source, const Cut& cut, int phase, LoopedClip& out) {
         loop.rootPositions[k] = g.toWorld(from.toLocal(source.rootPositions[src[k]]));
     }
     out.rootVelocity[0] = out.rootVelocity[M];
+    out.sourceStart = start;
+    out.sourceClose = close;
+    out.sourcePhaseFrame = phase;
+    out.seamStepRatio = seamStepRatio(loop, source);
+    return out;
 }
+
+namespace {
 
 // Joint positions in each frame's ground (heading) frame.
 std::vector<glm::vec3> rootRelativePositions(const Clip& clip) {
@@ -185,15 +197,11 @@ Status LoopJob::run() {
                              (settings.startPhase == LoopSettings::StartPhase::RightHeelStrike ? "right" : "left") +
                              " heel strike to start the loop on");
 
-    buildLoop(*clip, cut, phase, output);
+    output = cutLoop(*clip, cut.start, cut.close, phase);
     output.cycles = cycles;
     output.periodFrames = info.periodFrames;
-    output.sourceStart = cut.start;
-    output.sourceClose = cut.close;
-    output.sourcePhaseFrame = phase;
     output.seamErrorM = cut.cost;
     output.seamErrorDeg = poseRotationDifference(*clip, cut.close, cut.start);
-    output.seamStepRatio = seamStepRatio(output.clip, *clip);
     return Status::ok();
 }
 

@@ -61,6 +61,11 @@ struct LoopJob {
     Status run();
 };
 
+// The loop of the source frames start .. close-1 (close is the frame matched to start), turned to
+// begin on `phase` (start <= phase < close), with the closing frame appended and the root path
+// rebuilt. Fills clip, rootVelocity, the source frames and seamStepRatio; LoopJob chooses the
+// cut, this builds it (also useful to judge a hand-made cut).
+LoopedClip cutLoop(const Clip& source, int start, int close, int phase);
 // The seam step ratio of a loop against its source clip (see above).
 float seamStepRatio(const Clip& loop, const Clip& source);
 // Largest rotation difference (degrees) between two frames' joints, the root's heading ignored.
