@@ -67,7 +67,7 @@ void addSphere(SkinnedMesh& m, const glm::vec3& centre, float radius, int rings,
 SkinnedMesh makeGoalMarker() {
     SkinnedMesh m;
     addCylinder(m, 0.35f, 0.0f, 0.012f, 40);   // disc on the ground
-    addCylinder(m, 0.035f, 0.0f, 2.1f, 12);    // pole
+    addCylinder(m, 0.045f, 0.0f, 2.1f, 12);    // pole
     addSphere(m, {0.0f, 2.1f, 0.0f}, 0.13f, 10, 16);
     Material mat;
     mat.name = "goal";

@@ -171,7 +171,7 @@ void Renderer::render(const Scene& scene, const Camera& camera, int width, int h
     if (scene.goal) {
         // Grows with distance so it stays a few pixels wide far away.
         const float distance = glm::length(camera.position() - *scene.goal);
-        const float s = std::max(1.0f, distance / 14.0f);
+        const float s = std::max(1.0f, distance / 8.0f);
         const glm::mat4 place = glm::scale(glm::translate(glm::mat4(1.0f), *scene.goal), glm::vec3(s, 1.0f, s));
         const glm::vec4 tint(linear(glm::vec3(scene.goalColor)), scene.goalColor.a);
         drawMesh(m_marker, {place}, &tint, 0.45f);
