@@ -7,7 +7,8 @@
 namespace gs::cli {
 
 int runInspect(const QStringList& arguments);
-int runRender(const QStringList& arguments);
+int runPlay(const QStringList& arguments);
+int runSimulate(const QStringList& arguments);
 int runRender(const QStringList& arguments);
 int runMatchWeb(const QStringList& arguments);
 int runRegister(const QStringList& arguments);
@@ -17,7 +18,8 @@ int runLoop(const QStringList& arguments);
 const std::vector<Command>& commands() {
     static const std::vector<Command> table = {
         {"inspect", "import clips and print their figures", runInspect},
-        {"render", "render a clip's character offscreen to PNG", runRender, true},
+        {"play", "play a project's behavioral space with fixed blends and styles", runPlay},
+        {"simulate", "steer toward goals and score the run", runSimulate},
         {"render", "render a clip's character offscreen to PNG", runRender, true},
         {"matchweb", "match web of two clips (or one with itself), PNG/CSV", runMatchWeb},
         {"register", "registration curve: timewarp, alignment, matched strikes", runRegister},

@@ -9,6 +9,8 @@
 #include <optional>
 #include <vector>
 
+#include "app/project/project.h"
+#include "core/behavioral_space.h"
 #include "core/clip.h"
 #include "core/io/clip_import.h"
 
@@ -37,5 +39,19 @@ Expected<ImportedClips> loadClips(const QString& path, const ImportSettings& set
 std::optional<Clip> loadFirstClip(const QString& path, const ImportSettings& settings = {});
 
 QJsonArray toJson(const std::vector<int>& values);
+
+// A project and the behavioral space built from every space of it without errors.
+struct LoadedSpace {
+    Project project;
+    BakedBehavioralSpace space;
+    double buildSeconds = 0.0;
+};
+// Loads a project (entry errors go to stderr, one line each) and builds its behavioral space.
+Expected<LoadedSpace> loadBehavioralSpace(const QString& path);
+// "walk=0.3,jog=0.7" -> one value per space of `space` (others `fill`); errors name the item.
+Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space, const QString& text,
+                                              float fill);
+// Foot skate of the source clips of the spaces with a positive style weight (cm/s).
+float sourceFootSkate(const LoadedSpace& loaded, const std::vector<float>& styleWeights);
 
 }  // namespace gs::cli

@@ -1,0 +1,189 @@
+// gaitspace-cli play PROJECT.gsproj: builds the behavioral space and plays it with fixed blend
+// values and style weights, printing motion and quality figures.
+
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QFileInfo>
+
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+
+#include "app/project/project.h"
+#include "cli_common.h"
+#include "core/io/bvh_writer.h"
+#include "core/locomotion.h"
+#include "core/quality.h"
+
+namespace gs::cli {
+
+Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space, const QString& text,
+                                              float fill) {
+    std::vector<float> values(space.spaces.size(), fill);
+    if (text.isEmpty()) return values;
+    for (const QString& item : text.split(',', Qt::SkipEmptyParts)) {
+        const QStringList kv = item.split('=');
+        bool ok = false;
+        const float v = kv.size() == 2 ? kv[1].toFloat(&ok) : 0.0f;
+        if (!ok || !std::isfinite(v))
+            return Status::error(("'" + item + "' is not NAME=VALUE").toStdString());
+        const int s = space.spaceIndex(kv[0].trimmed().toStdString());
+        if (s < 0) return Status::error(("no motion space named '" + kv[0] + "'").toStdString());
+        values[s] = v;
+    }
+    return values;
+}
+
+Expected<LoadedSpace> loadBehavioralSpace(const QString& path) {
+    auto project = Project::load(path);
+    if (!project) return project.status();
+    for (const QString& e : project->errors()) std::fprintf(stderr, "gaitspace-cli: %s\n", qPrintable(e));
+    auto desc = project->behavioralDesc();
+    if (!desc) return desc.status();
+    QElapsedTimer timer;
+    timer.start();
+    auto built = buildBehavioralSpace(*desc);
+    if (!built) return Status::error((QFileInfo(path).fileName() + ": ").toStdString() + built.message());
+    LoadedSpace loaded{std::move(*project), std::move(*built), timer.nsecsElapsed() * 1e-9};
+    return loaded;
+}
+
+float sourceFootSkate(const LoadedSpace& loaded, const std::vector<float>& styleWeights) {
+    const BakedBehavioralSpace& bs = loaded.space;
+    double sum = 0.0;
+    int frames = 0;
+    for (size_t s = 0; s < bs.spaces.size(); ++s) {
+        if (styleWeights[s] <= 0.0f) continue;
+        for (const ProjectSpace& ps : loaded.project.spaces) {
+            if (ps.name.toStdString() != bs.spaces[s].name) continue;
+            for (const QString& id : ps.clipIds) {
+                const Clip& clip = *loaded.project.clip(id)->clip;
+                const auto pos = clipJointPositions(clip);
+                sum += footSkate(pos, clip.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight,
+                                 clip.fps) * clip.frameCount();
+                frames += clip.frameCount();
+            }
+        }
+    }
+    return frames ? static_cast<float>(sum / frames) : 0.0f;
+}
+
+namespace {
+
+QJsonObject spaceSummary(const BakedMotionSpace& space) {
+    QJsonArray clips;
+    for (const BakedClip& c : space.clips)
+        clips.append(QJsonObject{{"name", QString::fromStdString(c.name)},
+                                 {"curvature_deg_m", c.curvature * 180.0 / std::numbers::pi},
+                                 {"speed_mps", c.speed},
+                                 {"frames", c.frames},
+                                 {"seam_error_m", c.seamErrorM},
+                                 {"seam_error_deg", c.seamErrorDeg},
+                                 {"registration_residual_m", c.registrationResidual}});
+    return {{"name", QString::fromStdString(space.name)},
+            {"cycles", space.cycles},
+            {"reference", QString::fromStdString(space.clips[space.reference].name)},
+            {"clips", clips}};
+}
+
+}  // namespace
+
+int runPlay(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Plays a project's behavioral motion space with fixed blends and styles.");
+    parser.addHelpOption();
+    parser.addPositionalArgument("project", "A Gaitspace project (*.gsproj).", "PROJECT");
+    parser.addOption({"blend", "Blend values per space, 0 = sharpest right, 1 = sharpest left "
+                               "(default: the straightest clip).", "walk=0.5,..."});
+    parser.addOption({"style", "Style weights per space (normalized; default: the first space).",
+                      "walk=0.3,jog=0.7"});
+    parser.addOption({"seconds", "How long to play (default 10).", "S", "10"});
+    parser.addOption({{"o", "output"}, "Write the generated motion as BVH.", "run.bvh"});
+    parser.addOption({"json", "Print one JSON object on stdout."});
+    parser.process(arguments);
+    if (parser.positionalArguments().size() != 1) {
+        printError({}, "play needs exactly one PROJECT");
+        return 2;
+    }
+    const QString path = parser.positionalArguments().first();
+    auto loaded = loadBehavioralSpace(path);
+    if (!loaded) {
+        printError(path, QString::fromStdString(loaded.message()));
+        return 1;
+    }
+    const BakedBehavioralSpace& bs = loaded->space;
+    auto styles = parseSpaceValues(bs, parser.value("style"), 0.0f);
+    auto blends = parseSpaceValues(bs, parser.value("blend"), -1.0f);
+    if (!styles || !blends) {
+        printError(path, QString::fromStdString(!styles ? styles.message() : blends.message()));
+        return 2;
+    }
+    for (size_t s = 0; s < bs.spaces.size(); ++s)
+        if ((*blends)[s] < 0.0f) (*blends)[s] = bs.spaces[s].blendOf(bs.spaces[s].reference);
+    float styleSum = 0.0f;
+    for (float w : *styles) styleSum += std::max(w, 0.0f);
+    if (styleSum <= 0.0f) (*styles)[0] = styleSum = 1.0f;
+    for (float& w : *styles) w = std::max(w, 0.0f) / styleSum;
+
+    bool ok = false;
+    const double seconds = parser.value("seconds").toDouble(&ok);
+    if (!ok || !(seconds > 0.0) || seconds > 3600.0) {
+        printError(path, "--seconds must be in (0, 3600]");
+        return 2;
+    }
+    const int frames = static_cast<int>(std::lround(seconds * bs.fps)) + 1;
+
+    CharacterState state;
+    initCharacter(bs, state, GroundFrame{}, *styles, *blends);
+    LocomotionSettings settings;
+    settings.styleIncrement = loaded->project.settings.styleIncrement;
+    settings.maxBlendRate = loaded->project.settings.maxBlendRate;
+    float maxStyleStep = 0.0f;
+    QElapsedTimer timer;
+    timer.start();
+    auto run = recordLocomotion(bs, state, settings, frames, [&](int, CharacterState& st) {
+        maxStyleStep = std::max(maxStyleStep, st.lastStyleStep);
+    });
+    const double playNs = static_cast<double>(timer.nsecsElapsed());
+    if (!run) {
+        printError(path, QString::fromStdString(run.message()));
+        return 1;
+    }
+    const RootMotionStats motion = rootMotionStats(*run);
+    const auto positions = clipJointPositions(*run);
+    const float skate = footSkate(positions, run->jointCount(), bs.leftToe, bs.rightToe,
+                                  bs.floorHeight, run->fps);
+
+    if (parser.isSet("output")) {
+        const QString out = parser.value("output");
+        if (Status s = writeBvh(*run, out.toStdString()); !s) {
+            printError(out, QString::fromStdString(s.message()));
+            return 1;
+        }
+    }
+    QJsonArray spaces;
+    for (const BakedMotionSpace& s : bs.spaces) spaces.append(spaceSummary(s));
+    const QJsonObject result{
+        {"frames", frames},
+        {"distance_m", motion.pathLength},
+        {"speed_mps", motion.speed},
+        {"turn_rate_deg_s", motion.headingChange * 180.0 / std::numbers::pi / run->duration()},
+        {"foot_skate_cm_s", skate},
+        {"source_foot_skate_cm_s", sourceFootSkate(*loaded, *styles)},
+        {"max_style_step", maxStyleStep},
+        {"build_seconds", loaded->buildSeconds},
+        {"ns_per_frame", playNs / frames},
+        {"spaces", spaces}};
+    if (parser.isSet("json")) {
+        printJson(result);
+    } else {
+        std::printf("%d frames: %.2f m at %.2f m/s, turning %+.1f deg/s; foot skate %.2f cm/s "
+                    "(source clips %.2f cm/s)\n",
+                    frames, motion.pathLength, motion.speed,
+                    result["turn_rate_deg_s"].toDouble(), skate,
+                    result["source_foot_skate_cm_s"].toDouble());
+    }
+    return 0;
+}
+
+}  // namespace gs::cli

@@ -1,0 +1,160 @@
+// gaitspace-cli simulate PROJECT.gsproj: one character chases goals with goal-space steering (or
+// the naive baseline) and the run is scored.
+
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+
+#include <cmath>
+#include <cstdio>
+
+#include "cli_common.h"
+#include "core/io/bvh_writer.h"
+#include "core/simulation.h"
+
+namespace gs::cli {
+
+GoalSpaceSettings goalSpaceSettings(const Project& project) {
+    GoalSpaceSettings s;
+    const QJsonObject o = project.settings.extra["goal_space"].toObject();
+    s.startFrames = o["X"].toInt(s.startFrames);
+    s.startBlends = o["Y"].toInt(s.startBlends);
+    s.endBlends = o["Z"].toInt(s.endBlends);
+    s.horizon = o["F"].toInt(s.horizon);
+    s.maxBlendRate = static_cast<float>(o["max_blend_rate"].toDouble(project.settings.maxBlendRate));
+    return s;
+}
+
+Expected<SteeringSpace> buildSteering(const LoadedSpace& loaded, double* seconds) {
+    SteeringSpace steering;
+    steering.space = &loaded.space;
+    QElapsedTimer timer;
+    timer.start();
+    for (const BakedMotionSpace& space : loaded.space.spaces) {
+        GoalSpaceJob job;
+        job.settings = goalSpaceSettings(loaded.project);
+        job.space = &space;
+        if (Status s = job.run(); !s) return s.withContext("motion space '" + space.name + "'");
+        steering.goalSpaces.push_back(std::move(job.output));
+    }
+    if (seconds) *seconds = timer.nsecsElapsed() * 1e-9;
+    return steering;
+}
+
+int runSimulate(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Steers a character toward goals and scores the run.");
+    parser.addHelpOption();
+    parser.addPositionalArgument("project", "A Gaitspace project (*.gsproj).", "PROJECT");
+    parser.addOption({"scenario", "random, circle, zigzag or figure8 (default random).", "name", "random"});
+    parser.addOption({"goals", "Random goals to chase (default 200).", "N", "200"});
+    parser.addOption({"seconds", "Length of a moving-goal run (default 60).", "S", "60"});
+    parser.addOption({"seed", "Random seed (default 7).", "S", "7"});
+    parser.addOption({"style", "Style weights per space (default: the first space).", "walk=1"});
+    parser.addOption({"controller", "goalspace or naive (default goalspace).", "name", "goalspace"});
+    parser.addOption({"bvh", "Write the run as BVH.", "run.bvh"});
+    parser.addOption({"json", "Print one JSON object on stdout."});
+    parser.process(arguments);
+    if (parser.positionalArguments().size() != 1) {
+        printError({}, "simulate needs exactly one PROJECT");
+        return 2;
+    }
+    const QString path = parser.positionalArguments().first();
+    SimulationSettings settings;
+    const QString scenario = parser.value("scenario");
+    if (scenario == "random") settings.scenario = SimulationSettings::Scenario::Random;
+    else if (scenario == "circle") settings.scenario = SimulationSettings::Scenario::Circle;
+    else if (scenario == "zigzag") settings.scenario = SimulationSettings::Scenario::Zigzag;
+    else if (scenario == "figure8") settings.scenario = SimulationSettings::Scenario::Figure8;
+    else {
+        printError({}, "unknown scenario '" + scenario + "' (random, circle, zigzag, figure8)");
+        return 2;
+    }
+    const QString controller = parser.value("controller");
+    if (controller == "goalspace") settings.controller = SimulationSettings::Controller::GoalSpace;
+    else if (controller == "naive") settings.controller = SimulationSettings::Controller::Naive;
+    else {
+        printError({}, "unknown controller '" + controller + "' (goalspace, naive)");
+        return 2;
+    }
+    bool okGoals = false, okSeed = false, okSeconds = false;
+    settings.goals = parser.value("goals").toInt(&okGoals);
+    settings.seed = parser.value("seed").toUInt(&okSeed);
+    settings.movingSeconds = parser.value("seconds").toFloat(&okSeconds);
+    if (!okGoals || !okSeed || !okSeconds) {
+        printError({}, "--goals, --seed and --seconds take numbers");
+        return 2;
+    }
+    settings.record = parser.isSet("bvh");
+
+    auto loaded = loadBehavioralSpace(path);
+    if (!loaded) {
+        printError(path, QString::fromStdString(loaded.message()));
+        return 1;
+    }
+    auto styles = parseSpaceValues(loaded->space, parser.value("style"), 0.0f);
+    if (!styles) {
+        printError(path, QString::fromStdString(styles.message()));
+        return 2;
+    }
+    settings.styleWeights = *styles;
+    settings.locomotion.styleIncrement = loaded->project.settings.styleIncrement;
+    settings.locomotion.maxBlendRate = goalSpaceSettings(loaded->project).maxBlendRate;
+    double goalSpaceSeconds = 0.0;
+    auto steering = buildSteering(*loaded, &goalSpaceSeconds);
+    if (!steering) {
+        printError(path, QString::fromStdString(steering.message()));
+        return 1;
+    }
+    auto result = simulate(*steering, settings);
+    if (!result) {
+        printError(path, QString::fromStdString(result.message()));
+        return 1;
+    }
+    if (settings.record) {
+        if (Status s = writeBvh(result->motion, parser.value("bvh").toStdString()); !s) {
+            printError(parser.value("bvh"), QString::fromStdString(s.message()));
+            return 1;
+        }
+    }
+    size_t goalSamples = 0;
+    for (const GoalSpace& g : steering->goalSpaces) goalSamples += g.samples.size();
+    QJsonObject o{{"scenario", scenario},
+                  {"controller", controller},
+                  {"goals", result->goals},
+                  {"frames", static_cast<double>(result->frames)},
+                  {"foot_skate_cm_s", result->footSkate},
+                  {"source_foot_skate_cm_s", sourceFootSkate(*loaded, settings.styleWeights)},
+                  {"max_blend_step", result->maxBlendStep},
+                  {"blend_rate_limit", settings.locomotion.maxBlendRate},
+                  {"mean_heading_error_deg", result->meanHeadingErrorDeg},
+                  {"min_turn_radius_m", result->minTurnRadius},
+                  {"speed_mps", result->speed},
+                  {"ns_per_update", result->nsPerUpdate},
+                  {"goal_space_samples", static_cast<double>(goalSamples)},
+                  {"goal_space_build_s", goalSpaceSeconds},
+                  {"space_build_s", loaded->buildSeconds}};
+    if (settings.scenario == SimulationSettings::Scenario::Random) {
+        o["reached"] = result->reached;
+        o["reach_rate"] = result->reachRate;
+        o["mean_time_ratio"] = result->meanTimeRatio;
+    } else {
+        o["mean_distance_m"] = result->meanDistance;
+        o["p95_distance_m"] = result->p95Distance;
+    }
+    if (parser.isSet("json")) {
+        printJson(o);
+    } else if (settings.scenario == SimulationSettings::Scenario::Random) {
+        std::printf("%s, %s: reached %d of %d goals (%.0f%%), time ratio %.2f, heading error %.1f deg, "
+                    "foot skate %.2f cm/s, %.0f ns/update\n",
+                    qPrintable(scenario), qPrintable(controller), result->reached, result->goals,
+                    100.0 * result->reachRate, result->meanTimeRatio, result->meanHeadingErrorDeg,
+                    result->footSkate, result->nsPerUpdate);
+    } else {
+        std::printf("%s, %s: distance to the goal mean %.2f m, p95 %.2f m, heading error %.1f deg\n",
+                    qPrintable(scenario), qPrintable(controller), result->meanDistance,
+                    result->p95Distance, result->meanHeadingErrorDeg);
+    }
+    return 0;
+}
+
+}  // namespace gs::cli

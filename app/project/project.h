@@ -1,0 +1,79 @@
+#pragma once
+// Project: the editable document of Gaitspace, stored as a *.gsproj JSON file.
+//
+// A project lists clips (a source file, an optional trim) and motion spaces (named groups of clip
+// ids with a reference clip), plus settings. Loading never gives up on the whole project for one
+// bad entry: a missing file, an unknown clip id or a space with too few clips marks that entry
+// with an error sentence and the rest opens. Only an unreadable or malformed file fails.
+// Paths are stored relative to the project file; ${GAITSPACE_DATA_DIR} inside a path expands to
+// the data folder (environment, else a shared/data folder found beside an ancestor folder).
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+#include "core/behavioral_space.h"
+#include "core/clip.h"
+#include "core/io/clip_import.h"
+
+namespace gs {
+
+struct ProjectClip {
+    QString id;
+    QString source;       // as written in the file (relative or with ${GAITSPACE_DATA_DIR})
+    int trimIn = -1;      // first frame kept; -1 = from the start
+    int trimOut = -1;     // last frame kept; -1 = to the end
+    float unitScale = 0;  // metres per file unit; 0 = detected
+    // Loaded data (not saved):
+    std::optional<Clip> clip;  // trimmed, in metres
+    UnitReport units;
+    QString error;             // why the clip is not usable; empty when fine
+};
+
+struct ProjectSpace {
+    QString name;
+    QStringList clipIds;
+    QString reference;  // a clip id; empty = the straightest
+    QString error;      // why the space cannot be built; empty when fine
+};
+
+struct ProjectSettings {
+    float fps = 30.0f;             // working rate
+    int cycles = 0;                // gait cycles per loop; 0 = the fewest any clip holds
+    float styleIncrement = 0.1f;   // largest style-weight change per frame
+    float maxBlendRate = 0.1f;     // largest blend change per frame
+    QJsonObject extra;             // settings this version does not know, kept as they were
+};
+
+struct Project {
+    QString path;  // absolute path of the .gsproj (empty until saved or loaded)
+    QString name;
+    std::vector<ProjectClip> clips;
+    std::vector<ProjectSpace> spaces;
+    ProjectSettings settings;
+
+    // Reads and checks a project; clips are imported. Fails only when the file itself is
+    // unreadable or malformed; entry errors are in the entries (see errors()).
+    static Expected<Project> load(const QString& path);
+    // Writes atomically (QSaveFile); paths are written as they are held (relative when loaded).
+    Status save(const QString& path) const;
+
+    QJsonObject toJson() const;
+    // Every entry error as "PROJECT: clip 'id': cause" lines.
+    QStringList errors() const;
+    const ProjectClip* clip(const QString& id) const;
+    // Re-checks spaces against the loaded clips (after edits).
+    void checkSpaces();
+    // The absolute file a clip source names (variables expanded, relative to the project).
+    QString resolve(const QString& source) const;
+    // The behavioral space description of every space without errors.
+    Expected<BehavioralSpaceDesc> behavioralDesc() const;
+};
+
+// The data folder ${GAITSPACE_DATA_DIR} stands for, for a project at `projectPath`.
+QString dataDirFor(const QString& projectPath);
+
+}  // namespace gs

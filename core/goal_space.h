@@ -1,0 +1,54 @@
+#pragma once
+// Goal space (seed, step 210; FIG. 9-10): for each start frame of a motion space's loop (a heel
+// strike of the reference clip), each start blend value and each end blend value, where the
+// character will be F frames later, in its ground frame at the start frame, when the blend moves
+// from start to end at the allowed rate. A flat table of X x Y x Z samples.
+
+#include <vector>
+
+#include "core/motion_space.h"
+
+namespace gs {
+
+struct GoalSpaceSettings {
+    int startFrames = 0;       // X: 0 = every heel strike of the reference loop; else the first X
+    int startBlends = 13;      // Y: start blend values spread over [0, 1]; >= 2
+    int endBlends = 25;        // Z: end blend values spread over [0, 1]; >= 2
+    int horizon = 40;          // F: frames ahead; >= 1
+    float maxBlendRate = 0.1f; // largest blend change per frame while sampling; (0, 1]
+
+    Status validate() const;
+};
+
+// One future: position (metres) and heading (radians) in the ground frame at the start frame.
+struct GoalSample {
+    float x = 0.0f, z = 0.0f, heading = 0.0f;
+};
+
+struct GoalSpace {
+    int startBlends = 0, endBlends = 0, horizon = 0;
+    float maxBlendRate = 0.1f;
+    std::vector<float> startFrames;     // X reference frames of the motion space
+    std::vector<GoalSample> samples;    // X x Y x Z, index (x * Y + y) * Z + z
+    double buildSeconds = 0.0;
+
+    int startFrameCount() const { return static_cast<int>(startFrames.size()); }
+    const GoalSample& at(int x, int y, int z) const {
+        return samples[(static_cast<size_t>(x) * startBlends + y) * endBlends + z];
+    }
+    float startBlend(int y) const { return static_cast<float>(y) / (startBlends - 1); }
+    float endBlend(int z) const { return static_cast<float>(z) / (endBlends - 1); }
+    bool isEmpty() const { return samples.empty(); }
+    Status validate() const;
+};
+
+struct GoalSpaceJob {
+    GoalSpaceSettings settings;
+    const BakedMotionSpace* space = nullptr;
+    GoalSpace output;
+
+    Status validate() const;
+    Status run();
+};
+
+}  // namespace gs

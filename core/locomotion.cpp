@@ -1,0 +1,274 @@
+#include "core/locomotion.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace gs {
+namespace {
+
+// Piecewise-linear monotone table over integer knots 0..n: value at x in [0, n], and one period
+// beyond (x in [n, 2n] maps to last + table(x - n)) so that a step may cross the loop's end.
+float tableAt(const std::vector<float>& table, float x) {
+    const int n = static_cast<int>(table.size()) - 1;
+    float base = 0.0f;
+    if (x >= static_cast<float>(n)) {
+        base = table[n];
+        x -= static_cast<float>(n);
+    }
+    x = std::clamp(x, 0.0f, static_cast<float>(n));
+    const int i = std::min(static_cast<int>(x), n - 1);
+    const float t = x - static_cast<float>(i);
+    return base + table[i] + (table[i + 1] - table[i]) * t;
+}
+
+// Inverse of tableAt on the same piecewise-linear function (exact: tableInverse(tableAt(x)) == x).
+float tableInverse(const std::vector<float>& table, float y) {
+    const int n = static_cast<int>(table.size()) - 1;
+    float base = 0.0f;
+    if (y >= table[n]) {
+        base = static_cast<float>(n);
+        y -= table[n];
+    }
+    y = std::clamp(y, table[0], table[n]);
+    const auto it = std::upper_bound(table.begin(), table.end(), y);
+    const int i = std::clamp(static_cast<int>(it - table.begin()) - 1, 0, n - 1);
+    const float span = table[i + 1] - table[i];
+    const float t = span > 0.0f ? (y - table[i]) / span : 0.0f;
+    return base + static_cast<float>(i) + t;
+}
+
+float wrapPhase(float x, float period) {
+    x = std::fmod(x, period);
+    return x < 0.0f ? x + period : x;
+}
+
+// Root displacement (dx, dz, dyaw) of a clip advancing from frame f0 to f1 (f0 <= f1 < f0 + L),
+// summed in the ground frame at f0 (the heading changes by well under a degree per frame).
+glm::vec3 integrateSteps(const BakedClip& clip, float f0, float f1) {
+    const int L = clip.cycleFrames();
+    glm::vec3 sum(0.0f);
+    float f = f0;
+    for (int guard = 0; f < f1 && guard < 2 * L + 2; ++guard) {
+        const float segEnd = std::floor(f) + 1.0f;
+        const float end = std::min(segEnd, f1);
+        const int i = static_cast<int>(std::floor(f)) % L;
+        sum += clip.step[i] * (end - f);
+        f = end;
+    }
+    return sum;
+}
+
+// A clip pose to blend: frame index and fraction, and its weight.
+struct Contribution {
+    const BakedClip* clip;
+    int frame;
+    float t;
+    float weight;
+};
+
+}  // namespace
+
+void initCharacter(const BakedBehavioralSpace& space, CharacterState& state,
+                   const GroundFrame& ground, std::span<const float> styleWeights,
+                   std::span<const float> blends) {
+    state = CharacterState{};
+    state.ground = ground;
+    const int n = static_cast<int>(space.spaces.size());
+    float sum = 0.0f;
+    for (int s = 0; s < n; ++s) {
+        state.styleWeight[s] = s < static_cast<int>(styleWeights.size()) ? std::max(0.0f, styleWeights[s]) : 0.0f;
+        sum += state.styleWeight[s];
+        const float straight = space.spaces[s].blendOf(space.spaces[s].reference);
+        state.blend[s] = s < static_cast<int>(blends.size()) ? std::clamp(blends[s], 0.0f, 1.0f) : straight;
+        state.blendTarget[s] = state.blend[s];
+    }
+    if (sum <= 0.0f) {
+        state.styleWeight[0] = 1.0f;
+        sum = 1.0f;
+    }
+    for (int s = 0; s < n; ++s) state.styleWeight[s] /= sum;
+    state.styleTarget = state.styleWeight;
+    state.rootHeight = space.spaces.front().clips[space.spaces.front().reference].rootHeight[0];
+}
+
+void setStyleTarget(CharacterState& state, std::span<const float> targets) {
+    float sum = 0.0f;
+    for (float t : targets) sum += std::max(0.0f, t);
+    if (sum <= 0.0f) return;
+    for (size_t s = 0; s < state.styleTarget.size(); ++s)
+        state.styleTarget[s] = s < targets.size() ? std::max(0.0f, targets[s]) / sum : 0.0f;
+}
+
+Status LocomotionSettings::validate() const {
+    if (!(styleIncrement > 0.0f && styleIncrement <= 1.0f))
+        return Status::error("style increment must be in (0, 1]");
+    if (!(styleTransitionSeconds >= 0.0f) || !std::isfinite(styleTransitionSeconds))
+        return Status::error("style transition time must be >= 0 s");
+    if (!(maxBlendRate > 0.0f && maxBlendRate <= 1.0f))
+        return Status::error("maximum blend rate must be in (0, 1] per frame");
+    return Status::ok();
+}
+
+Status LocomotionJob::validate() const {
+    if (Status s = settings.validate(); !s) return s;
+    if (!space) return Status::error("no behavioral space");
+    if (space->spaces.empty()) return Status::error("the behavioral space holds no motion space");
+    if (space->spaces.size() > kMaxSpaces) return Status::error("too many motion spaces (at most 8)");
+    const size_t joints = static_cast<size_t>(space->skeleton.jointCount());
+    if (joints == 0 || joints > kMaxJoints) return Status::error("skeleton must have 1-256 joints");
+    if (localRotations.size() < characters.size() * joints)
+        return Status::error("local rotation output is smaller than characters x joints");
+    if (rootPositions.size() < characters.size())
+        return Status::error("root position output is smaller than the character count");
+    if (!world.empty() && world.size() < characters.size() * joints)
+        return Status::error("world transform output is smaller than characters x joints");
+    return Status::ok();
+}
+
+Status LocomotionJob::run() {
+    if (Status s = validate(); !s) return s;
+    using clock = std::chrono::steady_clock;
+    const BakedBehavioralSpace& bs = *space;
+    const int spaceCount = static_cast<int>(bs.spaces.size());
+    const int joints = bs.skeleton.jointCount();
+    const float masterPeriod = static_cast<float>(bs.masterCycleFrames());
+    const float styleStep = settings.styleTransitionSeconds > 0.0f
+                                ? 1.0f / (settings.styleTransitionSeconds * bs.fps)
+                                : settings.styleIncrement;
+
+    for (size_t c = 0; c < characters.size(); ++c) {
+        CharacterState& st = characters[c];
+        const auto t0 = timings ? clock::now() : clock::time_point{};
+
+        // Style weights move toward their targets along a straight line, no weight by more
+        // than the increment, so they keep summing to 1.
+        st.lastStyleStep = 0.0f;
+        st.lastBlendStep = 0.0f;
+        if (advance) {
+            float largest = 0.0f;
+            for (int s = 0; s < spaceCount; ++s)
+                largest = std::max(largest, std::abs(st.styleTarget[s] - st.styleWeight[s]));
+            if (largest > 0.0f) {
+                const float k = std::min(1.0f, styleStep / largest);
+                for (int s = 0; s < spaceCount; ++s)
+                    st.styleWeight[s] += k * (st.styleTarget[s] - st.styleWeight[s]);
+                st.lastStyleStep = k * largest;
+            }
+            for (int s = 0; s < spaceCount; ++s) {
+                const float d = std::clamp(st.blendTarget[s] - st.blend[s], -settings.maxBlendRate,
+                                           settings.maxBlendRate);
+                st.blend[s] += d;
+                st.lastBlendStep = std::max(st.lastBlendStep, std::abs(d));
+            }
+        }
+
+        // The most heavily weighted space advances one frame of its blended motion; the others
+        // follow through the cross registration (the master phase).
+        int dominant = 0;
+        for (int s = 1; s < spaceCount; ++s)
+            if (st.styleWeight[s] > st.styleWeight[dominant]) dominant = s;
+        float nextPhase = st.phase;
+        if (advance) {
+            const BakedMotionSpace& ms = bs.spaces[dominant];
+            const float u = tableAt(bs.phaseMap[dominant], st.phase);
+            int c0, c1;
+            float w0, w1;
+            ms.clipWeights(st.blend[dominant], c0, c1, w0, w1);
+            float next = 0.0f;
+            for (auto [k, w] : {std::pair{c0, w0}, std::pair{c1, w1}}) {
+                const BakedClip& clip = ms.clips[k];
+                next += w * tableInverse(clip.warp, tableAt(clip.warp, u) + 1.0f);
+            }
+            const float phi = tableInverse(bs.phaseMap[dominant], next);
+            nextPhase = phi;
+            // Start frames (heel strikes of the dominant reference loop) crossed by this step.
+            st.startFrame = false;
+            const float uEnd = next;
+            for (int f : ms.startFrames) {
+                const float ff = static_cast<float>(f);
+                const float L = static_cast<float>(ms.referenceCycleFrames());
+                if ((ff > u && ff <= uEnd) || (ff + L > u && ff + L <= uEnd)) st.startFrame = true;
+            }
+        }
+
+        // Sample every contributing clip at its registered time and sum its root motion.
+        Contribution contrib[kMaxSpaces * 2];
+        int contribCount = 0;
+        glm::vec3 displacement(0.0f);
+        float height = 0.0f;
+        for (int s = 0; s < spaceCount; ++s) {
+            const float ws = st.styleWeight[s];
+            if (ws <= 1e-6f) continue;
+            const BakedMotionSpace& ms = bs.spaces[s];
+            const float u0 = tableAt(bs.phaseMap[s], st.phase);
+            const float u1 = tableAt(bs.phaseMap[s], nextPhase < st.phase ? nextPhase + masterPeriod : nextPhase);
+            int c0, c1;
+            float w0, w1;
+            ms.clipWeights(st.blend[s], c0, c1, w0, w1);
+            for (auto [k, w] : {std::pair{c0, w0}, std::pair{c1, w1}}) {
+                if (w <= 1e-6f) continue;
+                const BakedClip& clip = ms.clips[k];
+                const float L = static_cast<float>(clip.cycleFrames());
+                const float f0 = tableAt(clip.warp, u0);
+                const float f1 = tableAt(clip.warp, u1);
+                if (advance) displacement += (ws * w) * integrateSteps(clip, f0, f1);
+                const float f = wrapPhase(f1, L);
+                const int i = std::min(static_cast<int>(f), clip.cycleFrames() - 1);
+                const float t = f - static_cast<float>(i);
+                contrib[contribCount++] = {&clip, i, t, ws * w};
+                height += ws * w * (clip.rootHeight[i] + (clip.rootHeight[i + 1] - clip.rootHeight[i]) * t);
+            }
+        }
+        const auto t1 = timings ? clock::now() : clock::time_point{};
+
+        // Normalized, hemisphere-aligned quaternion sum over every contribution.
+        glm::quat* out = localRotations.data() + c * joints;
+        for (int j = 0; j < joints; ++j) {
+            glm::quat acc(0.0f, 0.0f, 0.0f, 0.0f);
+            for (int k = 0; k < contribCount; ++k) {
+                const Contribution& cb = contrib[k];
+                const glm::quat* rot = cb.clip->rotations.data() + static_cast<size_t>(cb.frame) * joints;
+                glm::quat a = rot[j];
+                glm::quat b = rot[j + joints];
+                if (glm::dot(a, b) < 0.0f) b = -b;
+                glm::quat q = a * (1.0f - cb.t) + b * cb.t;
+                if (k > 0 && glm::dot(acc, q) < 0.0f) q = -q;
+                acc += q * cb.weight;
+            }
+            out[j] = glm::normalize(acc);
+        }
+
+        // Integrate the root on the ground and put the root joint into the world.
+        if (advance) {
+            st.ground.x += std::cos(st.ground.heading) * displacement.x + std::sin(st.ground.heading) * displacement.y;
+            st.ground.z += -std::sin(st.ground.heading) * displacement.x + std::cos(st.ground.heading) * displacement.y;
+            st.ground.heading += displacement.z;
+            st.previousPhase = st.phase;
+            st.phase = wrapPhase(nextPhase, masterPeriod);
+            ++st.frame;
+        }
+        st.rootHeight = height;
+        out[0] = yawRotation(st.ground.heading) * out[0];
+        rootPositions[c] = glm::vec3(st.ground.x, height, st.ground.z);
+        const auto t2 = timings ? clock::now() : clock::time_point{};
+
+        if (!world.empty())
+            forwardKinematics(bs.skeleton, std::span<const glm::quat>(out, joints), rootPositions[c],
+                              world.subspan(c * joints, joints));
+        if (timings) {
+            const auto t3 = clock::now();
+            timings->sampleNs += std::chrono::duration<double, std::nano>(t1 - t0).count();
+            timings->blendNs += std::chrono::duration<double, std::nano>(t2 - t1).count();
+            timings->fkNs += std::chrono::duration<double, std::nano>(t3 - t2).count();
+        }
+    }
+    return Status::ok();
+}
+
+Expected<Clip> recordLocomotion(const BakedBehavioralSpace& space, CharacterState& state,
+                                const LocomotionSettings& settings, int frames) {
+    return recordLocomotion(space, state, settings, frames, [](int, CharacterState&) {});
+}
+
+}  // namespace gs

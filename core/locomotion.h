@@ -1,0 +1,109 @@
+#pragma once
+// The real-time blending core (seed, steps 302-306): per character, blend the clips of each motion
+// space at their registered times, combine the spaces by style weights, integrate root motion and
+// run forward kinematics.
+//
+// CharacterState is owned by the caller and holds everything that persists between frames, so one
+// LocomotionJob serves any number of characters on any thread. run() allocates nothing.
+
+#include <array>
+#include <span>
+
+#include "core/behavioral_space.h"
+#include "core/kinematics.h"
+#include "core/root_motion.h"
+
+namespace gs {
+
+constexpr int kMaxSpaces = 8;
+constexpr int kMaxJoints = 256;
+
+struct CharacterState {
+    float phase = 0.0f;  // master phase: a frame of spaces[0]'s reference loop, [0, L0)
+    float previousPhase = 0.0f;  // the phase before the last step (start-frame crossings)
+    std::array<float, kMaxSpaces> styleWeight{};  // current, summing to 1
+    std::array<float, kMaxSpaces> styleTarget{};  // wanted, summing to 1
+    std::array<float, kMaxSpaces> blend{};        // per space, 0 = sharpest right, 1 = sharpest left
+    std::array<float, kMaxSpaces> blendTarget{};
+    GroundFrame ground;     // the character's ground frame in the world
+    float rootHeight = 0.0f;
+    long frame = 0;         // frames generated since initCharacter
+    bool startFrame = false;  // this frame's phase step crossed a start frame of the dominant space
+    float lastStyleStep = 0.0f;  // largest style-weight change of the last step
+    float lastBlendStep = 0.0f;  // largest blend change of the last step
+};
+
+// Puts a character at `ground` with the given style weights (normalized; empty = the first
+// space) and blend values (0.5 = straightest when empty) at phase 0.
+void initCharacter(const BakedBehavioralSpace& space, CharacterState& state,
+                   const GroundFrame& ground, std::span<const float> styleWeights = {},
+                   std::span<const float> blends = {});
+
+// Sets new style targets (normalized by the call).
+void setStyleTarget(CharacterState& state, std::span<const float> targets);
+
+struct LocomotionSettings {
+    // Largest change of a style weight per frame (seed: 0.1); (0, 1].
+    float styleIncrement = 0.1f;
+    // When > 0, style weights move over this many seconds instead of by styleIncrement.
+    float styleTransitionSeconds = 0.0f;
+    // Largest change of a space's blend value per frame; (0, 1].
+    float maxBlendRate = 0.1f;
+
+    Status validate() const;
+};
+
+// Time spent in each part of the update, for benchmarks (nanoseconds, accumulated).
+struct LocomotionTimings {
+    double sampleNs = 0, blendNs = 0, fkNs = 0;
+};
+
+struct LocomotionJob {
+    LocomotionSettings settings;
+    const BakedBehavioralSpace* space = nullptr;
+    std::span<CharacterState> characters;
+    // Outputs, characters x joints each: local rotations (joint 0 = the root's world rotation)
+    // and root positions; world transforms when not empty (forward kinematics).
+    std::span<glm::quat> localRotations;
+    std::span<glm::vec3> rootPositions;  // one per character
+    std::span<Transform> world;
+    bool advance = true;  // false: evaluate the current pose without moving time
+    LocomotionTimings* timings = nullptr;
+
+    Status validate() const;
+    // Advances every character by one frame and writes its pose.
+    Status run();
+};
+
+// Records `frames` frames of one character as a clip: frame 0 is the current pose, then one
+// LocomotionJob step per frame. `perFrame`, when given, is called before each step (steering,
+// style changes). Allocates: for tools and tests, not the per-frame path.
+template <class PerFrame>
+Expected<Clip> recordLocomotion(const BakedBehavioralSpace& space, CharacterState& state,
+                                const LocomotionSettings& settings, int frames, PerFrame perFrame);
+Expected<Clip> recordLocomotion(const BakedBehavioralSpace& space, CharacterState& state,
+                                const LocomotionSettings& settings, int frames);
+
+template <class PerFrame>
+Expected<Clip> recordLocomotion(const BakedBehavioralSpace& space, CharacterState& state,
+                                const LocomotionSettings& settings, int frames, PerFrame perFrame) {
+    Clip clip;
+    clip.name = space.name;
+    clip.fps = space.fps;
+    clip.skeleton = space.skeleton;
+    clip.resize(frames);
+    LocomotionJob job;
+    job.settings = settings;
+    job.space = &space;
+    job.characters = std::span<CharacterState>(&state, 1);
+    for (int f = 0; f < frames; ++f) {
+        if (f > 0) perFrame(f, state);
+        job.advance = f > 0;
+        job.localRotations = clip.frameRotations(f);
+        job.rootPositions = std::span<glm::vec3>(&clip.rootPositions[f], 1);
+        if (Status s = job.run(); !s) return s;
+    }
+    return clip;
+}
+
+}  // namespace gs

@@ -1,0 +1,274 @@
+#include "core/motion_space.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "core/cycles.h"
+#include "core/foot_contacts.h"
+#include "core/registration.h"
+#include "core/root_motion.h"
+
+namespace gs {
+namespace {
+
+std::string clipContext(const Clip& clip) { return "clip '" + clip.name + "'"; }
+
+// Root rotations relative to the ground frame, root heights and per-frame ground steps of a loop.
+BakedClip bakeLoop(const LoopedClip& loop, const std::string& name) {
+    const Clip& c = loop.clip;
+    const int joints = c.jointCount();
+    const auto ground = groundFrames(c);
+    BakedClip b;
+    b.name = name;
+    b.frames = c.frameCount();
+    b.rotations = c.rotations;
+    b.rootHeight.resize(b.frames);
+    for (int f = 0; f < b.frames; ++f) {
+        b.rotations[static_cast<size_t>(f) * joints] =
+            glm::inverse(yawRotation(ground[f].heading)) * c.frameRotations(f)[0];
+        b.rootHeight[f] = c.rootPositions[f].y;
+    }
+    const int L = b.cycleFrames();
+    b.step.resize(L);
+    float length = 0.0f, turn = 0.0f;
+    for (int f = 0; f < L; ++f) {
+        const glm::vec3 local = ground[f].toLocal(glm::vec3(ground[f + 1].x, 0.0f, ground[f + 1].z));
+        const float dyaw = ground[f + 1].heading - ground[f].heading;
+        b.step[f] = glm::vec3(local.x, local.z, dyaw);
+        length += std::hypot(local.x, local.z);
+        turn += dyaw;
+    }
+    const float seconds = static_cast<float>(L) / c.fps;
+    b.curvature = length > 0.0f ? turn / length : 0.0f;
+    b.speed = length / seconds;
+    b.turnRate = turn / seconds;
+    b.periodFrames = loop.periodFrames;
+    b.seamErrorM = loop.seamErrorM;
+    b.seamErrorDeg = loop.seamErrorDeg;
+    b.seamStepRatio = loop.seamStepRatio;
+    return b;
+}
+
+// Samples a registration curve at every reference frame as a strictly increasing table from 0
+// to the clip's cycle length.
+std::vector<float> warpTable(const RegistrationCurve& curve, int referenceFrames, int clipFrames) {
+    std::vector<float> table(referenceFrames + 1);
+    for (int u = 0; u <= referenceFrames; ++u) table[u] = curve.mapAtoB(static_cast<float>(u));
+    table.front() = 0.0f;
+    table.back() = static_cast<float>(clipFrames);
+    const float minStep = 1e-3f;
+    for (int u = 1; u <= referenceFrames; ++u) table[u] = std::max(table[u], table[u - 1] + minStep);
+    // Keep the end exact: squeeze back if the monotone fix overshot.
+    if (table.back() > static_cast<float>(clipFrames)) {
+        const float scale = static_cast<float>(clipFrames) / table.back();
+        for (float& v : table) v *= scale;
+    }
+    table.back() = static_cast<float>(clipFrames);
+    return table;
+}
+
+}  // namespace
+
+Clip toClip(const BakedMotionSpace& space, int index, float fps) {
+    const BakedClip& b = space.clips[index];
+    Clip c;
+    c.name = b.name;
+    c.source = space.name;
+    c.fps = fps;
+    c.skeleton = space.skeleton;
+    c.rotations = b.rotations;
+    c.rootPositions.resize(b.frames);
+    const int joints = c.jointCount();
+    GroundFrame g;
+    for (int f = 0; f < b.frames; ++f) {
+        c.rotations[static_cast<size_t>(f) * joints] = yawRotation(g.heading) * b.rotations[static_cast<size_t>(f) * joints];
+        c.rootPositions[f] = glm::vec3(g.x, b.rootHeight[f], g.z);
+        if (f < b.cycleFrames()) {
+            const glm::vec3 d = g.toWorldDirection(glm::vec3(b.step[f].x, 0.0f, b.step[f].y));
+            g.x += d.x;
+            g.z += d.z;
+            g.heading += b.step[f].z;
+        }
+    }
+    return c;
+}
+
+float BakedMotionSpace::curvatureAt(float blend) const {
+    const float lo = clips.front().curvature, hi = clips.back().curvature;
+    return lo + (hi - lo) * std::clamp(blend, 0.0f, 1.0f);
+}
+
+void BakedMotionSpace::clipWeights(float blend, int& c0, int& c1, float& w0, float& w1) const {
+    const int n = static_cast<int>(clips.size());
+    const float k = curvatureAt(blend);
+    c0 = 0;
+    while (c0 + 2 < n && clips[c0 + 1].curvature <= k) ++c0;
+    c1 = c0 + 1;
+    const float span = clips[c1].curvature - clips[c0].curvature;
+    w1 = span > 0.0f ? std::clamp((k - clips[c0].curvature) / span, 0.0f, 1.0f) : 0.0f;
+    w0 = 1.0f - w1;
+}
+
+float BakedMotionSpace::blendOf(int clip) const {
+    const float lo = clips.front().curvature, hi = clips.back().curvature;
+    return hi > lo ? std::clamp((clips[clip].curvature - lo) / (hi - lo), 0.0f, 1.0f) : 0.5f;
+}
+
+Status BakedMotionSpace::validate() const {
+    if (clips.size() < 2) return Status::error("motion space '" + name + "' has fewer than 2 clips");
+    if (reference < 0 || reference >= static_cast<int>(clips.size()))
+        return Status::error("motion space '" + name + "' has no reference clip");
+    const size_t joints = static_cast<size_t>(skeleton.jointCount());
+    const int referenceFrames = clips[reference].cycleFrames();
+    for (const BakedClip& c : clips) {
+        if (c.frames < 3 || c.rotations.size() != joints * c.frames ||
+            c.rootHeight.size() != static_cast<size_t>(c.frames) ||
+            c.step.size() != static_cast<size_t>(c.cycleFrames()) ||
+            c.warp.size() != static_cast<size_t>(referenceFrames + 1))
+            return Status::error("motion space '" + name + "': clip '" + c.name + "' is inconsistent");
+        for (size_t i = 1; i < c.warp.size(); ++i)
+            if (!(c.warp[i] > c.warp[i - 1]))
+                return Status::error("motion space '" + name + "': clip '" + c.name +
+                                     "' has a time warp that is not increasing");
+    }
+    return Status::ok();
+}
+
+Status MotionSpaceSettings::validate() const {
+    if (cycles < 0) return Status::error("cycles must be >= 0");
+    if (!(fps > 0.0f && fps <= 240.0f)) return Status::error("working rate must be in (0, 240] fps");
+    return Status::ok();
+}
+
+Status MotionSpaceDesc::validate() const {
+    const std::string ctx = "motion space '" + name + "'";
+    if (Status s = settings.validate(); !s) return s.withContext(ctx);
+    if (clips.size() < 2) return Status::error(ctx + " needs at least 2 clips");
+    if (reference >= static_cast<int>(clips.size()))
+        return Status::error(ctx + ": reference clip index out of range");
+    for (const Clip& c : clips) {
+        if (Status s = c.validate(); !s) return s.withContext(ctx + ", " + clipContext(c));
+        if (!c.skeleton.sameHierarchy(clips.front().skeleton))
+            return Status::error(ctx + ": " + clipContext(c) + " has a different skeleton from '" +
+                                 clips.front().name + "'");
+    }
+    return Status::ok();
+}
+
+Expected<int> fewestCycles(const MotionSpaceDesc& desc) {
+    int fewest = 1 << 30;
+    for (const Clip& c : desc.clips) {
+        CycleJob job;
+        job.clip = &c;
+        if (Status s = job.run(); !s) return s.withContext(clipContext(c));
+        if (!job.output.periodic)
+            return Status::error(clipContext(c) + " shows no periodic motion");
+        fewest = std::min(fewest, job.output.cycles);
+    }
+    if (fewest < 1) return Status::error("motion space '" + desc.name + "' has a clip with no whole cycle");
+    return fewest;
+}
+
+Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
+    if (Status s = input.validate(); !s) return s;
+    const std::string ctx = "motion space '" + input.name + "'";
+    MotionSpaceDesc desc = input;
+    for (Clip& c : desc.clips) {
+        if (std::abs(c.fps - desc.settings.fps) < 1e-3f) continue;
+        auto r = resampleClip(c, desc.settings.fps);
+        if (!r) return r.status().withContext(ctx + ", " + clipContext(c));
+        c = std::move(*r);
+    }
+    int cycles = desc.settings.cycles;
+    if (cycles == 0) {
+        auto fewest = fewestCycles(desc);
+        if (!fewest) return fewest.status().withContext(ctx);
+        cycles = *fewest;
+    }
+
+    // Loop every clip to the same number of cycles, starting on the same phase.
+    std::vector<LoopedClip> loops;
+    std::vector<BakedClip> baked;
+    for (const Clip& c : desc.clips) {
+        LoopJob job;
+        job.clip = &c;
+        job.settings.cycles = cycles;
+        job.settings.startPhase = desc.settings.startPhase;
+        if (Status s = job.run(); !s) return s.withContext(ctx + ", " + clipContext(c));
+        loops.push_back(job.output);
+        baked.push_back(bakeLoop(job.output, c.name));
+    }
+
+    int reference = desc.reference;
+    if (reference < 0) {
+        reference = 0;
+        for (size_t i = 1; i < baked.size(); ++i)
+            if (std::abs(baked[i].curvature) < std::abs(baked[reference].curvature))
+                reference = static_cast<int>(i);
+    }
+
+    // Register every loop to the reference loop, whole cycle onto whole cycle.
+    const Clip& ref = loops[reference].clip;
+    const int referenceFrames = ref.frameCount() - 1;
+    for (size_t i = 0; i < loops.size(); ++i) {
+        const Clip& clip = loops[i].clip;
+        if (static_cast<int>(i) == reference) {
+            baked[i].warp.resize(referenceFrames + 1);
+            std::iota(baked[i].warp.begin(), baked[i].warp.end(), 0.0f);
+            continue;
+        }
+        RegistrationJob job;
+        job.a = &ref;
+        job.b = &clip;
+        job.settings.startCell = {0, 0};
+        job.settings.endCell = {ref.frameCount() - 1, clip.frameCount() - 1};
+        if (Status s = job.run(); !s) return s.withContext(ctx + ", registering " + clipContext(clip));
+        baked[i].warp = warpTable(job.output, referenceFrames, clip.frameCount() - 1);
+        baked[i].registrationResidual = job.output.residual;
+    }
+
+    BakedMotionSpace space;
+    space.name = desc.name;
+    space.fps = desc.settings.fps;
+    space.skeleton = desc.clips.front().skeleton;
+    space.cycles = cycles;
+
+    // Feet, floor and the reference loop's heel strikes (the goal space's start frames).
+    FootContactJob contacts;
+    space.floorHeight = 1e30f;
+    for (const Clip& c : desc.clips) {
+        contacts.clip = &c;
+        if (Status s = contacts.run(); !s) return s.withContext(ctx + ", " + clipContext(c));
+        space.floorHeight = std::min(space.floorHeight, contacts.output.floorHeight);
+    }
+    const FootJoints feet = findFootJoints(space.skeleton);
+    space.leftToe = feet.leftToe;
+    space.rightToe = feet.rightToe;
+    contacts.clip = &ref;
+    if (Status s = contacts.run(); !s) return s.withContext(ctx + ", reference loop");
+    space.leftStrikes = contacts.output.leftStrikes();
+    space.rightStrikes = contacts.output.rightStrikes();
+    // The loop starts on a strike (frame 0 has no onset before it): count frame 0 as one.
+    space.startFrames.push_back(0);
+    for (int f : space.leftStrikes) if (f < referenceFrames) space.startFrames.push_back(f);
+    for (int f : space.rightStrikes) if (f < referenceFrames) space.startFrames.push_back(f);
+    std::sort(space.startFrames.begin(), space.startFrames.end());
+    space.startFrames.erase(std::unique(space.startFrames.begin(), space.startFrames.end(),
+                                        [](int a, int b) { return b - a < 4; }),
+                            space.startFrames.end());
+
+    // Order by curvature, sharpest right first.
+    std::vector<int> order(baked.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return baked[a].curvature < baked[b].curvature; });
+    for (int i : order) {
+        if (i == reference) space.reference = static_cast<int>(space.clips.size());
+        space.clips.push_back(std::move(baked[i]));
+    }
+    if (Status s = space.validate(); !s) return s;
+    return space;
+}
+
+}  // namespace gs

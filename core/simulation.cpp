@@ -1,0 +1,249 @@
+#include "core/simulation.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <random>
+
+#include "core/quality.h"
+
+namespace gs {
+namespace {
+
+constexpr float kPi = std::numbers::pi_v<float>;
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+// A goal that moves along a curve at a fixed speed (moving-goal scenarios).
+class MovingGoal {
+public:
+    MovingGoal(SimulationSettings::Scenario scenario, float speed) : m_scenario(scenario), m_speed(speed) {}
+
+    glm::vec2 position() const { return curve(m_tau); }
+
+    void advance(float dt) {
+        // Arc-length stepping: d tau = speed dt / |dP/dtau|.
+        const float h = 1e-3f;
+        const float rate = glm::length(curve(m_tau + h) - curve(m_tau - h)) / (2.0f * h);
+        m_tau += rate > 1e-6f ? m_speed * dt / rate : 0.0f;
+    }
+
+private:
+    glm::vec2 curve(float tau) const {
+        switch (m_scenario) {
+        case SimulationSettings::Scenario::Circle:  // radius 8 m about the start
+            return {8.0f * std::sin(tau), 8.0f * std::cos(tau)};
+        case SimulationSettings::Scenario::Zigzag: {  // 4 m either side, a leg every 8 m
+            const float leg = tau / 8.0f;
+            const float tri = 2.0f * std::abs(leg - std::floor(leg + 0.5f));  // 0..1
+            return {4.0f * (2.0f * tri - 1.0f), 6.0f + tau};
+        }
+        case SimulationSettings::Scenario::Figure8:  // 10 m lobes through the start area
+            return {10.0f * std::sin(tau), 6.0f + 10.0f * std::sin(tau) * std::cos(tau)};
+        default:
+            return {0.0f, 0.0f};
+        }
+    }
+
+    SimulationSettings::Scenario m_scenario;
+    float m_speed;
+    float m_tau = 0.0f;
+};
+
+float angleTo(const GroundFrame& g, const glm::vec2& goal) {
+    const glm::vec3 local = g.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
+    return std::atan2(local.x, local.z);
+}
+
+}  // namespace
+
+float dubinsDistance(float x, float z, float radius) {
+    if (!(radius > 0.0f) || !std::isfinite(radius)) return std::hypot(x, z);
+    const glm::vec2 goal(x, z);
+    float best = kInf;
+    const int steps = 6284;  // 0.001 rad
+    for (float side : {1.0f, -1.0f}) {
+        // Turn-then-straight: the first heading from which the goal lies dead ahead.
+        float prevCross = 0.0f;
+        for (int i = 0; i <= steps; ++i) {
+            const float a = 2.0f * kPi * i / steps;
+            const glm::vec2 p(side * radius * (1.0f - std::cos(a)), radius * std::sin(a));
+            const glm::vec2 f(side * std::sin(a), std::cos(a));
+            const glm::vec2 d = goal - p;
+            const float cross = f.x * d.y - f.y * d.x;
+            if (i > 0 && (cross == 0.0f || (cross > 0.0f) != (prevCross > 0.0f)) && glm::dot(f, d) > 0.0f) {
+                best = std::min(best, radius * a + glm::length(d));
+                break;
+            }
+            prevCross = cross;
+        }
+        // Turn-then-turn the other way, for goals inside a turning circle.
+        float prevGap = 0.0f;
+        for (int i = 0; i <= steps; ++i) {
+            const float a = 2.0f * kPi * i / steps;
+            const glm::vec2 p(side * radius * (1.0f - std::cos(a)), radius * std::sin(a));
+            const glm::vec2 f(side * std::sin(a), std::cos(a));
+            const glm::vec2 left(f.y, -f.x);
+            const glm::vec2 centre = p - side * radius * left;
+            const float gap = glm::length(goal - centre) - radius;
+            if (i > 0 && (gap == 0.0f || (gap > 0.0f) != (prevGap > 0.0f))) {
+                const glm::vec2 d = goal - p;
+                const float gx = glm::dot(d, left), gz = glm::dot(d, f);
+                float b = std::atan2(gz / radius, 1.0f + side * gx / radius);
+                if (b < 0.0f) b += 2.0f * kPi;
+                best = std::min(best, radius * (a + b));
+            }
+            prevGap = gap;
+        }
+    }
+    return best;
+}
+
+Status SimulationSettings::validate() const {
+    if (goals < 1) return Status::error("simulation: goals must be >= 1");
+    if (!(reachRadius > 0.0f)) return Status::error("simulation: reach radius must be > 0");
+    if (!(minGoalDistance > 0.0f) || !(maxGoalDistance >= minGoalDistance))
+        return Status::error("simulation: goal distances must satisfy 0 < min <= max");
+    if (!(movingSeconds > 5.0f)) return Status::error("simulation: a moving-goal run lasts more than 5 s");
+    if (!(goalSpeedFraction > 0.0f && goalSpeedFraction < 1.0f))
+        return Status::error("simulation: the goal moves slower than the character (0 < fraction < 1)");
+    if (Status s = steer.validate(); !s) return s;
+    return locomotion.validate();
+}
+
+Expected<SimulationResult> simulate(const SteeringSpace& steering, const SimulationSettings& settings) {
+    if (Status s = settings.validate(); !s) return s;
+    if (Status s = steering.validate(); !s) return s;
+    const BakedBehavioralSpace& bs = *steering.space;
+    const int spaceCount = static_cast<int>(bs.spaces.size());
+    const int joints = bs.skeleton.jointCount();
+
+    // Style mix: speed and turning radius of the walker the optimal time is measured against.
+    std::vector<float> weights(spaceCount, 0.0f);
+    float sum = 0.0f;
+    for (int s = 0; s < spaceCount && s < static_cast<int>(settings.styleWeights.size()); ++s) {
+        weights[s] = std::max(0.0f, settings.styleWeights[s]);
+        sum += weights[s];
+    }
+    if (sum <= 0.0f) weights[0] = sum = 1.0f;
+    for (float& w : weights) w /= sum;
+    SimulationResult result;
+    float radiusLeft = 0.0f, radiusRight = 0.0f;
+    for (int s = 0; s < spaceCount; ++s) {
+        const BakedMotionSpace& ms = bs.spaces[s];
+        result.speed += weights[s] * ms.clips[ms.reference].speed;
+        radiusLeft += weights[s] * turningRadiusLeft(ms);
+        radiusRight += weights[s] * turningRadiusRight(ms);
+    }
+    result.minTurnRadius = std::min(radiusLeft, radiusRight);
+
+    CharacterState state;
+    initCharacter(bs, state, GroundFrame{}, weights);
+    glm::vec2 goal(0.0f);
+    std::vector<glm::quat> local(joints);
+    std::vector<Transform> world(joints);
+    glm::vec3 root;
+    LocomotionJob loco;
+    loco.settings = settings.locomotion;
+    loco.space = &bs;
+    loco.characters = std::span<CharacterState>(&state, 1);
+    loco.localRotations = local;
+    loco.rootPositions = std::span<glm::vec3>(&root, 1);
+    loco.world = world;
+    SteerJob steer;
+    steer.settings = settings.steer;
+    steer.steering = &steering;
+    steer.characters = loco.characters;
+    steer.goals = std::span<const glm::vec2>(&goal, 1);
+    NaiveSteerJob naive;
+    naive.gain = settings.naiveGain;
+    naive.space = &bs;
+    naive.characters = loco.characters;
+    naive.goals = steer.goals;
+
+    const bool moving = settings.scenario != SimulationSettings::Scenario::Random;
+    const float dt = 1.0f / bs.fps;
+    std::mt19937 rng(settings.seed);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    MovingGoal mover(settings.scenario, settings.goalSpeedFraction * result.speed);
+    long goalStart = 0;
+    float budget = 0.0f, optimal = 0.0f;
+    double ratioSum = 0.0, headingSum = 0.0;
+    auto nextRandomGoal = [&] {
+        const float d = settings.minGoalDistance + (settings.maxGoalDistance - settings.minGoalDistance) * unit(rng);
+        const float a = 2.0f * kPi * unit(rng);
+        goal = glm::vec2(state.ground.x + d * std::sin(a), state.ground.z + d * std::cos(a));
+        const glm::vec3 l = state.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
+        optimal = dubinsDistance(l.x, l.z, result.minTurnRadius) / result.speed;
+        budget = 2.0f * optimal + 3.0f;
+        goalStart = result.frames;
+        ++result.goals;
+    };
+    if (moving) {
+        goal = mover.position();
+        result.goals = 1;
+    } else {
+        nextRandomGoal();
+    }
+
+    std::vector<glm::vec3> positions;
+    std::vector<float> distances;
+    const long maxFrames = moving ? static_cast<long>(settings.movingSeconds * bs.fps)
+                                  : std::numeric_limits<long>::max();
+    if (settings.record) {
+        result.motion.name = "simulation";
+        result.motion.fps = bs.fps;
+        result.motion.skeleton = bs.skeleton;
+    }
+    double ns = 0.0;
+    while (result.frames < maxFrames) {
+        const auto t0 = std::chrono::steady_clock::now();
+        const Status steered = settings.controller == SimulationSettings::Controller::GoalSpace ? steer.run() : naive.run();
+        if (!steered) return steered;
+        loco.advance = result.frames > 0;
+        if (Status s = loco.run(); !s) return s;
+        ns += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
+
+        for (const Transform& t : world) positions.push_back(t.translation);
+        if (settings.record) {
+            result.motion.rotations.insert(result.motion.rotations.end(), local.begin(), local.end());
+            result.motion.rootPositions.push_back(root);
+        }
+        result.maxBlendStep = std::max(result.maxBlendStep, state.lastBlendStep);
+        headingSum += std::abs(angleTo(state.ground, goal));
+        ++result.frames;
+
+        const float distance = glm::distance(glm::vec2(state.ground.x, state.ground.z), goal);
+        if (moving) {
+            if (result.frames * dt > 5.0f) distances.push_back(distance);
+            mover.advance(dt);
+            goal = mover.position();
+            continue;
+        }
+        const float elapsed = (result.frames - goalStart) * dt;
+        if (distance < settings.reachRadius) {
+            ++result.reached;
+            ratioSum += elapsed / optimal;
+        }
+        if (distance < settings.reachRadius || elapsed > budget) {
+            if (result.goals >= settings.goals) break;
+            nextRandomGoal();
+        }
+    }
+    result.reachRate = moving ? 0.0f : static_cast<float>(result.reached) / result.goals;
+    result.meanTimeRatio = result.reached ? static_cast<float>(ratioSum / result.reached) : 0.0f;
+    result.meanHeadingErrorDeg = static_cast<float>(headingSum / result.frames * 180.0 / std::numbers::pi);
+    result.footSkate = footSkate(positions, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps);
+    result.nsPerUpdate = ns / result.frames;
+    if (!distances.empty()) {
+        double total = 0.0;
+        for (float d : distances) total += d;
+        result.meanDistance = static_cast<float>(total / distances.size());
+        std::sort(distances.begin(), distances.end());
+        result.p95Distance = distances[std::min(distances.size() - 1, static_cast<size_t>(0.95 * distances.size()))];
+    }
+    return result;
+}
+
+}  // namespace gs

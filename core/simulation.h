@@ -1,0 +1,59 @@
+#pragma once
+// The steering quality harness: one character chases a sequence of goals (random, or a goal
+// moving along a circle, a zigzag or a figure eight) with goal-space steering or the naive
+// baseline, and the run is scored: goals reached, time against the optimal (Dubins) time,
+// heading error, foot skate, blend steps, cost per update. Same seed, same figures.
+
+#include <cstdint>
+#include <vector>
+
+#include "core/steering.h"
+
+namespace gs {
+
+struct SimulationSettings {
+    enum class Scenario { Random, Circle, Zigzag, Figure8 };
+    enum class Controller { GoalSpace, Naive };
+
+    Scenario scenario = Scenario::Random;
+    Controller controller = Controller::GoalSpace;
+    int goals = 200;                 // random goals to chase; >= 1
+    std::uint32_t seed = 7;
+    std::vector<float> styleWeights; // per motion space (normalized); empty = the first space
+    float reachRadius = 0.5f;        // metres: a goal is reached this close; > 0
+    float minGoalDistance = 2.0f;    // metres, random goals; > 0
+    float maxGoalDistance = 15.0f;   // metres, random goals; >= minGoalDistance
+    float movingSeconds = 60.0f;     // length of a moving-goal run; > 5
+    float goalSpeedFraction = 0.6f;  // moving goal speed / character speed; (0, 1)
+    float naiveGain = 1.0f;          // blend per radian for the naive controller
+    bool record = false;             // keep the generated motion in the result
+    SteerSettings steer;
+    LocomotionSettings locomotion;
+
+    Status validate() const;
+};
+
+struct SimulationResult {
+    int goals = 0;                 // goals set
+    int reached = 0;
+    float reachRate = 0.0f;
+    float meanTimeRatio = 0.0f;    // time taken / optimal time, over reached goals
+    float meanHeadingErrorDeg = 0.0f;
+    float footSkate = 0.0f;        // cm/s (quality.h)
+    float maxBlendStep = 0.0f;     // largest per-frame change of a blend value
+    float minTurnRadius = 0.0f;    // metres, of the style mix
+    float speed = 0.0f;            // m/s of the style mix, for the optimal time
+    float meanDistance = 0.0f;     // moving goals: mean distance to the goal after 5 s
+    float p95Distance = 0.0f;      // moving goals: 95th percentile of it
+    long frames = 0;
+    double nsPerUpdate = 0.0;      // locomotion + steering, per frame
+    Clip motion;                   // when settings.record
+};
+
+// Length of the shortest path from the origin facing +Z to a point (local x = left, z = forward)
+// for a walker that turns no tighter than `radius` (Dubins' path to a point).
+float dubinsDistance(float x, float z, float radius);
+
+Expected<SimulationResult> simulate(const SteeringSpace& steering, const SimulationSettings& settings);
+
+}  // namespace gs

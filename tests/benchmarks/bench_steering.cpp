@@ -1,0 +1,135 @@
+// Steering + blending + FK for 10,000 characters, each with its own goal, on one thread:
+// 2 motion spaces x 2 clips, 19 joints. Also the goal-space build time of the demo spaces.
+// Usage: bench_steering [DATA_DIR]   (default: $GAITSPACE_DATA_DIR, else ../shared/data)
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+
+#include "core/io/clip_import.h"
+#include "core/steering.h"
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+gs::MotionSpaceDesc space(const std::string& dir, const char* name, std::initializer_list<const char*> ids) {
+    gs::MotionSpaceDesc d;
+    d.name = name;
+    for (const char* id : ids) {
+        auto imported = gs::importClips(dir + "/cmu/" + id + ".bvh");
+        if (!imported) {
+            std::fprintf(stderr, "bench_steering: %s: %s\n", id, imported.message().c_str());
+            std::exit(1);
+        }
+        d.clips.push_back(imported->clips.front());
+    }
+    return d;
+}
+
+gs::SteeringSpace steeringFor(const gs::BakedBehavioralSpace& bs, double& seconds) {
+    gs::SteeringSpace s;
+    s.space = &bs;
+    const auto t0 = clock_type::now();
+    for (const auto& ms : bs.spaces) {
+        gs::GoalSpaceJob job;
+        job.space = &ms;
+        if (!job.run()) std::exit(1);
+        s.goalSpaces.push_back(job.output);
+    }
+    seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
+    return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string dir = argc > 1 ? argv[1] : "";
+    if (dir.empty() && std::getenv("GAITSPACE_DATA_DIR")) dir = std::getenv("GAITSPACE_DATA_DIR");
+    if (dir.empty()) dir = "../shared/data";
+
+    // The demo project's spaces (5 clips each): goal-space build time.
+    gs::BehavioralSpaceDesc demo;
+    demo.name = "demo";
+    demo.spaces = {space(dir, "walk", {"16_19", "16_13", "16_15", "16_11", "16_17"}),
+                   space(dir, "jog", {"16_43", "16_39", "16_35", "16_37", "16_41"})};
+    auto demoSpace = gs::buildBehavioralSpace(demo);
+    if (!demoSpace) {
+        std::fprintf(stderr, "bench_steering: %s\n", demoSpace.message().c_str());
+        return 1;
+    }
+    double demoGoalSeconds = 0.0;
+    const gs::SteeringSpace demoSteering = steeringFor(*demoSpace, demoGoalSeconds);
+    size_t samples = 0;
+    for (const auto& g : demoSteering.goalSpaces) samples += g.samples.size();
+    std::printf("demo goal spaces (walk + jog, 5 clips each): %zu samples, built in %.1f ms\n",
+                samples, demoGoalSeconds * 1e3);
+
+    // The benchmark space: 2 spaces x 2 clips.
+    gs::BehavioralSpaceDesc desc;
+    desc.name = "bench";
+    desc.spaces = {space(dir, "walk", {"16_13", "16_11"}), space(dir, "jog", {"16_39", "16_37"})};
+    auto built = gs::buildBehavioralSpace(desc);
+    if (!built) return 1;
+    const gs::BakedBehavioralSpace& bs = *built;
+    double goalSeconds = 0.0;
+    const gs::SteeringSpace steering = steeringFor(bs, goalSeconds);
+
+    const int characters = 10000;
+    const int joints = bs.skeleton.jointCount();
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> u(-20.0f, 20.0f);
+    std::vector<gs::CharacterState> states(characters);
+    std::vector<glm::vec2> goals(characters);
+    for (int c = 0; c < characters; ++c) {
+        const float styles[] = {(c % 7) / 6.0f, 1.0f - (c % 7) / 6.0f};
+        gs::initCharacter(bs, states[c], gs::GroundFrame{u(rng), u(rng), u(rng)}, styles);
+        goals[c] = glm::vec2(u(rng), u(rng));
+    }
+    std::vector<glm::quat> local(characters * joints);
+    std::vector<glm::vec3> roots(characters);
+    std::vector<gs::Transform> world(characters * joints);
+    gs::LocomotionJob loco;
+    loco.space = &bs;
+    loco.characters = states;
+    loco.localRotations = local;
+    loco.rootPositions = roots;
+    loco.world = world;
+    gs::SteerJob steer;
+    steer.steering = &steering;
+    steer.characters = states;
+    steer.goals = goals;
+
+    const int frames = 60;
+    double best = 1e30, bestSteer = 0.0;
+    for (int r = 0; r < 5; ++r) {
+        double steerNs = 0.0;
+        const auto a = clock_type::now();
+        for (int f = 0; f < frames; ++f) {
+            const auto s0 = clock_type::now();
+            steer.run();
+            steerNs += std::chrono::duration<double, std::nano>(clock_type::now() - s0).count();
+            loco.run();
+        }
+        const double total = std::chrono::duration<double, std::nano>(clock_type::now() - a).count();
+        if (total < best) {
+            best = total;
+            bestSteer = steerNs;
+        }
+    }
+    gs::LocomotionTimings timings;
+    loco.timings = &timings;
+    for (int f = 0; f < frames; ++f) loco.run();
+    const double n = static_cast<double>(frames) * characters;
+    const double parts = timings.sampleNs + timings.blendNs + timings.fkNs;
+    const double locoNs = (best - bestSteer) / n;
+    std::printf("%d characters with their own goals, %d joints, 2 spaces x 2 clips, one thread\n",
+                characters, joints);
+    std::printf("  update: %.0f ns per character (steer %.0f ns + locomotion %.0f ns)\n", best / n,
+                bestSteer / n, locoNs);
+    std::printf("  locomotion split: sample + time step %.0f%%, blend %.0f%%, FK %.0f%%\n",
+                100 * timings.sampleNs / parts, 100 * timings.blendNs / parts, 100 * timings.fkNs / parts);
+    return 0;
+}

@@ -1,0 +1,44 @@
+#include "common/cmu_spaces.h"
+
+#include "common/test_data.h"
+
+namespace gs::test {
+namespace {
+
+struct ClipRef {
+    const char* id;
+    int in = -1, out = -1;  // trim, as in the demo project
+};
+
+MotionSpaceDesc spaceOf(const char* name, std::initializer_list<ClipRef> clips, int reference) {
+    MotionSpaceDesc desc;
+    desc.name = name;
+    desc.reference = reference;
+    for (const ClipRef& ref : clips) {
+        Clip c = loadClip(cmuClip(ref.id));
+        if (ref.in >= 0) c = *trimClip(c, ref.in, ref.out);
+        c.name = ref.id;
+        desc.clips.push_back(std::move(c));
+    }
+    return desc;
+}
+
+}  // namespace
+
+MotionSpaceDesc cmuWalkDesc() {
+    // The turns are cut around the turning steps, as in the demo project.
+    return spaceOf("walk", {{"16_19", 46, 96}, {"16_13", 28, 76}, {"16_15"}, {"16_11", 44, 90}, {"16_17", 60, 108}}, 2);
+}
+
+MotionSpaceDesc cmuJogDesc() {
+    return spaceOf("jog", {{"16_43", 18, 51}, {"16_39"}, {"16_35"}, {"16_37"}, {"16_41"}}, 2);
+}
+
+BehavioralSpaceDesc cmuWalkJogDesc() {
+    BehavioralSpaceDesc desc;
+    desc.name = "walk+jog";
+    desc.spaces = {cmuWalkDesc(), cmuJogDesc()};
+    return desc;
+}
+
+}  // namespace gs::test

@@ -1,0 +1,374 @@
+// Motion spaces, the behavioral space and the real-time blending core on the real CMU clips.
+
+#include <QTest>
+
+#include <atomic>
+#include <cmath>
+#include <cstdlib>
+#include <new>
+#include <tuple>
+
+#include "common/cmu_spaces.h"
+#include "common/test_data.h"
+#include "core/foot_contacts.h"
+#include "core/locomotion.h"
+#include "core/quality.h"
+
+// Counts heap allocations, to show that the per-frame update allocates nothing.
+static std::atomic<long> g_allocations{0};
+void* operator new(std::size_t size) {
+    ++g_allocations;
+    if (void* p = std::malloc(size ? size : 1)) return p;
+    throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+using namespace gs;
+
+namespace {
+
+float angleBetween(const glm::quat& a, const glm::quat& b) {
+    const glm::quat d = glm::inverse(a) * b;
+    return 2.0f * std::asin(std::min(1.0f, glm::length(glm::vec3(d.x, d.y, d.z))));
+}
+
+// Joint positions in the character's ground frame (the pose relative to the root), per frame.
+std::vector<glm::vec3> rootRelative(const Clip& clip) {
+    const auto pos = clipJointPositions(clip);
+    const auto ground = groundFrames(clip);
+    std::vector<glm::vec3> out(pos.size());
+    const int n = clip.jointCount();
+    for (int f = 0; f < clip.frameCount(); ++f)
+        for (int j = 0; j < n; ++j) out[f * n + j] = ground[f].toLocal(pos[f * n + j]);
+    return out;
+}
+
+float largestStep(const std::vector<glm::vec3>& rel, int joints, int from, int to) {
+    float worst = 0.0f;
+    for (int f = std::max(from, 1); f < to; ++f)
+        for (int j = 0; j < joints; ++j)
+            worst = std::max(worst, glm::distance(rel[f * joints + j], rel[(f - 1) * joints + j]));
+    return worst;
+}
+
+}  // namespace
+
+class TestLocomotion : public QObject {
+    Q_OBJECT
+    BakedBehavioralSpace m_walk;   // the walk space alone
+    BakedBehavioralSpace m_both;   // walk + jog
+
+private slots:
+    void initTestCase() {
+        if (!test::hasData()) return;
+        auto walk = buildMotionSpace(test::cmuWalkDesc());
+        QVERIFY2(walk.isOk(), walk.message().c_str());
+        m_walk = singleSpace(*walk);
+        auto both = buildBehavioralSpace(test::cmuWalkJogDesc());
+        QVERIFY2(both.isOk(), both.message().c_str());
+        m_both = std::move(*both);
+    }
+
+    void builtSpaces() {
+        GS_REQUIRE_DATA();
+        const BakedMotionSpace& walk = m_walk.spaces.front();
+        QCOMPARE(walk.clips.size(), size_t(5));
+        for (size_t i = 1; i < walk.clips.size(); ++i)
+            QVERIFY(walk.clips[i].curvature > walk.clips[i - 1].curvature);
+        QVERIFY(walk.clips.front().curvature < 0.0f);  // sharpest right first
+        QVERIFY(walk.clips.back().curvature > 0.0f);
+        QCOMPARE(QString::fromStdString(walk.clips[walk.reference].name), QStringLiteral("16_15"));
+        QVERIFY(!walk.startFrames.empty());
+        // Every space of the behavioral space loops the same number of cycles.
+        QCOMPARE(m_both.spaces.size(), size_t(2));
+        QCOMPARE(m_both.spaces[0].cycles, m_both.spaces[1].cycles);
+        QVERIFY(m_both.spaces[1].clips.front().speed > walk.clips.front().speed);
+    }
+
+    void extremesReproduceClips_data() {
+        QTest::addColumn<float>("blend");
+        QTest::newRow("b=0 rightmost") << 0.0f;
+        QTest::newRow("b=1 leftmost") << 1.0f;
+    }
+    void extremesReproduceClips() {
+        GS_REQUIRE_DATA();
+        QFETCH(float, blend);
+        const BakedMotionSpace& ms = m_walk.spaces.front();
+        const int index = blend < 0.5f ? 0 : static_cast<int>(ms.clips.size()) - 1;
+        const Clip loop = toClip(ms, index, ms.fps);
+        CharacterState state;
+        const float b[] = {blend};
+        initCharacter(m_walk, state, GroundFrame{}, {}, b);
+        const int frames = loop.frameCount() * 3;
+        auto run = recordLocomotion(m_walk, state, LocomotionSettings{}, frames);
+        QVERIFY(run.isOk());
+        // Follow the loop frame by frame, going round it three times.
+        float worstAngle = 0.0f, worstPath = 0.0f;
+        const int L = ms.clips[index].cycleFrames();
+        GroundFrame g;  // where the loop's ground frame is after whole cycles
+        const auto loopGround = groundFrames(loop);
+        for (int f = 0; f < frames; ++f) {
+            const int k = f % L;
+            if (f > 0 && k == 0) {
+                const GroundFrame end = loopGround[L];
+                const glm::vec3 p = g.toWorld(glm::vec3(end.x, 0, end.z));
+                g = {p.x, p.z, g.heading + end.heading};
+            }
+            for (int j = 1; j < loop.jointCount(); ++j)
+                worstAngle = std::max(worstAngle, angleBetween(run->frameRotations(f)[j], loop.frameRotations(k)[j]));
+            const glm::quat root = yawRotation(g.heading) * loop.frameRotations(k)[0];
+            worstAngle = std::max(worstAngle, angleBetween(run->frameRotations(f)[0], root));
+            const glm::vec3 expected = g.toWorld(glm::vec3(loop.rootPositions[k].x, 0, loop.rootPositions[k].z));
+            const glm::vec3 got = run->rootPositions[f];
+            worstPath = std::max(worstPath, std::hypot(got.x - expected.x, got.z - expected.z));
+        }
+        const float seconds = frames / ms.fps;
+        QVERIFY2(worstAngle < 1e-5f, qPrintable(QString("largest rotation error %1 rad").arg(worstAngle)));
+        QVERIFY2(worstPath < 1e-3f * seconds, qPrintable(QString("root path error %1 m over %2 s").arg(worstPath).arg(seconds)));
+    }
+
+    void halfBlendTurnsBetween() {
+        GS_REQUIRE_DATA();
+        float rates[3];
+        const float blends[3] = {0.0f, 0.5f, 1.0f};
+        for (int i = 0; i < 3; ++i) {
+            CharacterState state;
+            initCharacter(m_walk, state, GroundFrame{}, {}, std::span<const float>(&blends[i], 1));
+            auto run = recordLocomotion(m_walk, state, LocomotionSettings{}, 300);
+            QVERIFY(run.isOk());
+            rates[i] = rootMotionStats(*run).headingChange / run->duration();
+        }
+        QVERIFY2(rates[0] < rates[1] && rates[1] < rates[2],
+                 qPrintable(QString("%1 %2 %3 rad/s").arg(rates[0]).arg(rates[1]).arg(rates[2])));
+    }
+
+    void styleOneZeroIsWalkAlone() {
+        GS_REQUIRE_DATA();
+        const float styles[] = {1.0f, 0.0f};
+        const float blends[] = {0.3f, 0.3f};
+        // The walk space of the behavioral space, alone (same loops).
+        const BakedBehavioralSpace walkAlone = singleSpace(m_both.spaces[0]);
+        CharacterState a, b;
+        initCharacter(m_both, a, GroundFrame{}, styles, blends);
+        initCharacter(walkAlone, b, GroundFrame{}, {}, std::span<const float>(blends, 1));
+        auto ra = recordLocomotion(m_both, a, LocomotionSettings{}, 200);
+        auto rb = recordLocomotion(walkAlone, b, LocomotionSettings{}, 200);
+        QVERIFY(ra.isOk() && rb.isOk());
+        float worst = 0.0f;
+        for (size_t i = 0; i < ra->rotations.size(); ++i)
+            worst = std::max(worst, angleBetween(ra->rotations[i], rb->rotations[i]));
+        QVERIFY(worst < 1e-5f);
+        QVERIFY(glm::distance(ra->rootPositions.back(), rb->rootPositions.back()) < 1e-4f);
+    }
+
+    void walkToJogTransition() {
+        GS_REQUIRE_DATA();
+        const float walkOnly[] = {1.0f, 0.0f};
+        const float jogOnly[] = {0.0f, 1.0f};
+        const int joints = m_both.skeleton.jointCount();
+        // The largest frame-to-frame change of each space alone, over two of its loops.
+        float alone = 0.0f;
+        for (const float* style : {walkOnly, jogOnly}) {
+            CharacterState s;
+            initCharacter(m_both, s, GroundFrame{}, std::span<const float>(style, 2));
+            auto run = recordLocomotion(m_both, s, LocomotionSettings{}, 120);
+            QVERIFY(run.isOk());
+            alone = std::max(alone, largestStep(rootRelative(*run), joints, 0, run->frameCount()));
+        }
+        for (int start : {13, 29, 47}) {  // start the change at different phases
+            CharacterState s;
+            initCharacter(m_both, s, GroundFrame{}, std::span<const float>(walkOnly, 2));
+            int steps = 0, begin = -1, end = -1;
+            auto run = recordLocomotion(m_both, s, LocomotionSettings{}, start + 40, [&](int f, CharacterState& st) {
+                if (f == start) {
+                    setStyleTarget(st, jogOnly);
+                    begin = f;
+                }
+                if (begin >= 0 && end < 0 && st.styleWeight[1] < 1.0f) ++steps;
+                if (begin >= 0 && end < 0 && st.styleWeight[1] >= 1.0f) end = f;
+            });
+            QVERIFY(run.isOk());
+            QCOMPARE(steps, 10);
+            const float during = largestStep(rootRelative(*run), joints, begin - 1, end + 2);
+            QVERIFY2(during <= 1.5f * alone,
+                     qPrintable(QString("step %1 m during the change, %2 m alone").arg(during).arg(alone)));
+        }
+    }
+
+    void hundredLoopsStayPeriodic() {
+        GS_REQUIRE_DATA();
+        const float styles[] = {0.5f, 0.5f};
+        const float blends[] = {0.4f, 0.6f};
+        CharacterState s;
+        initCharacter(m_both, s, GroundFrame{}, styles, blends);
+        int wraps = 0;
+        float firstLoopHeight = 0.0f;
+        auto run = recordLocomotion(m_both, s, LocomotionSettings{}, 200 * m_both.masterCycleFrames(),
+                                    [&](int, CharacterState& st) {
+                                        if (wraps < 100 && st.frame > 0 && st.phase < st.previousPhase) {
+                                            ++wraps;
+                                            if (wraps == 1) firstLoopHeight = st.rootHeight;
+                                        }
+                                    });
+        QVERIFY(run.isOk());
+        QVERIFY(wraps >= 100);
+        // The pose is a function of the phase alone: after 100 loops it equals a fresh
+        // character's pose at the same phase (nothing drifts).
+        CharacterState fresh;
+        initCharacter(m_both, fresh, GroundFrame{}, styles, blends);
+        fresh.phase = s.phase;
+        const int n = m_both.skeleton.jointCount();
+        std::vector<glm::quat> a(n), b(n);
+        glm::vec3 ra, rb;
+        LocomotionJob job;
+        job.space = &m_both;
+        job.advance = false;
+        for (auto [state, rot, root] : {std::tuple{&s, &a, &ra}, std::tuple{&fresh, &b, &rb}}) {
+            job.characters = std::span<CharacterState>(state, 1);
+            job.localRotations = *rot;
+            job.rootPositions = std::span<glm::vec3>(root, 1);
+            QVERIFY(job.run().isOk());
+        }
+        float worst = 0.0f;
+        for (int j = 1; j < n; ++j) worst = std::max(worst, angleBetween(a[j], b[j]));
+        QVERIFY2(worst < 1e-4f, qPrintable(QString::number(worst)));
+        QVERIFY(std::abs(ra.y - rb.y) < 1e-4f);
+        QVERIFY(std::abs(s.rootHeight - firstLoopHeight) < 0.05f);
+        // The seams are as smooth as the rest: no frame-to-frame jump bigger than inside a loop.
+        const auto rel = rootRelative(*run);
+        const int L = m_both.masterCycleFrames();
+        const float firstLoop = largestStep(rel, n, 1, L + 1);
+        const float all = largestStep(rel, n, 1, run->frameCount());
+        QVERIFY2(all <= 1.2f * firstLoop, qPrintable(QString("%1 vs %2").arg(all).arg(firstLoop)));
+        // ... while the root kept moving.
+        const float distance = rootMotionStats(*run).pathLength;
+        QVERIFY2(distance > 100.0f, qPrintable(QString::number(distance)));
+    }
+
+    void blendedFootSkate() {
+        GS_REQUIRE_DATA();
+        const float b[] = {0.5f};
+        CharacterState s;
+        initCharacter(m_walk, s, GroundFrame{}, {}, b);
+        auto run = recordLocomotion(m_walk, s, LocomotionSettings{}, 600);
+        QVERIFY(run.isOk());
+        const BakedBehavioralSpace& bs = m_walk;
+        const float skate = footSkate(clipJointPositions(*run), run->jointCount(), bs.leftToe,
+                                      bs.rightToe, bs.floorHeight, run->fps);
+        double source = 0.0;
+        int frames = 0;
+        for (const Clip& c : test::cmuWalkDesc().clips) {
+            source += footSkate(clipJointPositions(c), c.jointCount(), bs.leftToe, bs.rightToe,
+                                bs.floorHeight, c.fps) * c.frameCount();
+            frames += c.frameCount();
+        }
+        source /= frames;
+        qInfo("foot skate: blended %.2f cm/s, source clips %.2f cm/s", skate, source);
+        QVERIFY2(skate <= 1.5 * source, qPrintable(QString("%1 vs %2").arg(skate).arg(source)));
+    }
+
+    void phaseLockedAfterOneMinute() {
+        GS_REQUIRE_DATA();
+        const float styles[] = {0.5f, 0.5f};
+        CharacterState s;
+        initCharacter(m_both, s, GroundFrame{}, styles);
+        LocomotionJob job;
+        job.space = &m_both;
+        job.characters = std::span<CharacterState>(&s, 1);
+        std::vector<glm::quat> rotations(m_both.skeleton.jointCount());
+        glm::vec3 root;
+        job.localRotations = rotations;
+        job.rootPositions = std::span<glm::vec3>(&root, 1);
+        const int minute = static_cast<int>(60 * m_both.fps);
+        // Right heel strikes of each space, seen through its own phase, in the 61st second.
+        std::vector<int> strikes[2];
+        for (int f = 0; f < minute + 60; ++f) {
+            const float phase0 = s.phase;
+            QVERIFY(job.run().isOk());
+            if (f < minute) continue;
+            for (int k = 0; k < 2; ++k) {
+                const BakedMotionSpace& ms = m_both.spaces[k];
+                const auto& map = m_both.phaseMap[k];
+                auto at = [&](float phi) {
+                    const int i = std::min(static_cast<int>(phi), static_cast<int>(map.size()) - 2);
+                    return map[i] + (map[i + 1] - map[i]) * (phi - i);
+                };
+                float u0 = at(phase0), u1 = at(s.phase);
+                if (u1 < u0) u1 += static_cast<float>(ms.referenceCycleFrames());
+                for (int strike : ms.rightStrikes.empty() ? std::vector<int>{0} : ms.rightStrikes)
+                    for (float x : {float(strike), float(strike + ms.referenceCycleFrames())})
+                        if (x > u0 && x <= u1) strikes[k].push_back(f);
+            }
+        }
+        QVERIFY(!strikes[0].empty() && !strikes[1].empty());
+        for (int fw : strikes[0]) {
+            int nearest = 1 << 20;
+            for (int fj : strikes[1]) nearest = std::min(nearest, std::abs(fw - fj));
+            QVERIFY2(nearest <= 2, qPrintable(QString("walk strike at %1, nearest jog strike %2 frames away").arg(fw).arg(nearest)));
+        }
+    }
+
+    void updateAllocatesNothingAndIsDeterministic() {
+        GS_REQUIRE_DATA();
+        const int characters = 16;
+        const int joints = m_both.skeleton.jointCount();
+        std::vector<CharacterState> states(characters);
+        for (int c = 0; c < characters; ++c) {
+            const float styles[] = {1.0f - c / 16.0f, c / 16.0f};
+            const float blends[] = {c / 16.0f, 1.0f - c / 16.0f};
+            initCharacter(m_both, states[c], GroundFrame{float(c), 0.0f, 0.1f * c}, styles, blends);
+        }
+        std::vector<CharacterState> copy = states;
+        std::vector<glm::quat> rotations(characters * joints);
+        std::vector<glm::vec3> roots(characters);
+        std::vector<Transform> world(characters * joints);
+        LocomotionJob job;
+        job.space = &m_both;
+        job.localRotations = rotations;
+        job.rootPositions = roots;
+        job.world = world;
+        job.characters = states;
+        const long before = g_allocations.load();
+        for (int f = 0; f < 100; ++f) QVERIFY(job.run().isOk());
+        QCOMPARE(g_allocations.load() - before, 0L);
+        const std::vector<Transform> first = world;
+        job.characters = copy;
+        for (int f = 0; f < 100; ++f) QVERIFY(job.run().isOk());
+        for (size_t i = 0; i < world.size(); ++i) {
+            QCOMPARE(world[i].translation, first[i].translation);
+            QCOMPARE(world[i].rotation, first[i].rotation);
+        }
+    }
+
+    void validity() {
+        LocomotionJob job;
+        QVERIFY(!job.run().isOk());  // no space
+        BakedBehavioralSpace empty;
+        job.space = &empty;
+        QVERIFY(!job.run().isOk());
+        job.settings.maxBlendRate = 0.0f;
+        QVERIFY(!job.settings.validate().isOk());
+        MotionSpaceDesc one;
+        one.name = "one";
+        one.clips.resize(1);
+        QVERIFY(!buildMotionSpace(one).isOk());
+        GS_REQUIRE_DATA();
+        job.settings = {};
+        job.space = &m_both;
+        CharacterState s;
+        job.characters = std::span<CharacterState>(&s, 1);
+        const Status st = job.run();  // outputs too small
+        QVERIFY(!st.isOk());
+        QVERIFY(QString::fromStdString(st.message()).contains("smaller"));
+        // Clips of different skeletons in one space.
+        MotionSpaceDesc mixed = test::cmuWalkDesc();
+        mixed.clips[1] = test::loadClip(test::dataPath("cmu/cgspeed/16_11.bvh"));
+        const auto built = buildMotionSpace(mixed);
+        QVERIFY(!built.isOk());
+        QVERIFY(QString::fromStdString(built.message()).contains("different skeleton"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestLocomotion)
+#include "tst_locomotion.moc"

@@ -1,0 +1,227 @@
+// Goal spaces and goal-space steering on the real CMU spaces: goals reached, time against the
+// optimal path, heading error against the naive controller, blend rate, foot skate, moving goals.
+
+#include <QTest>
+
+#include <cmath>
+#include <numbers>
+
+#include "common/cmu_spaces.h"
+#include "common/test_data.h"
+#include "core/quality.h"
+#include "core/simulation.h"
+
+using namespace gs;
+
+namespace {
+
+constexpr float kPi = std::numbers::pi_v<float>;
+
+Expected<SteeringSpace> steeringFor(const BakedBehavioralSpace& bs) {
+    SteeringSpace s;
+    s.space = &bs;
+    for (const BakedMotionSpace& ms : bs.spaces) {
+        GoalSpaceJob job;
+        job.space = &ms;
+        if (Status st = job.run(); !st) return st;
+        s.goalSpaces.push_back(std::move(job.output));
+    }
+    return s;
+}
+
+float sourceSkate(const BakedBehavioralSpace& bs, const std::vector<float>& weights) {
+    double sum = 0.0;
+    int frames = 0;
+    const MotionSpaceDesc descs[2] = {test::cmuWalkDesc(), test::cmuJogDesc()};
+    for (size_t s = 0; s < 2; ++s) {
+        if (weights[s] <= 0.0f) continue;
+        for (const Clip& c : descs[s].clips) {
+            sum += footSkate(clipJointPositions(c), c.jointCount(), bs.leftToe, bs.rightToe,
+                             bs.floorHeight, c.fps) * c.frameCount();
+            frames += c.frameCount();
+        }
+    }
+    return static_cast<float>(sum / frames);
+}
+
+}  // namespace
+
+class TestSteering : public QObject {
+    Q_OBJECT
+    BakedBehavioralSpace m_space;
+    SteeringSpace m_steering;
+
+private slots:
+    void initTestCase() {
+        if (!test::hasData()) return;
+        auto built = buildBehavioralSpace(test::cmuWalkJogDesc());
+        QVERIFY2(built.isOk(), built.message().c_str());
+        m_space = std::move(*built);
+        auto steering = steeringFor(m_space);
+        QVERIFY2(steering.isOk(), steering.message().c_str());
+        m_steering = std::move(*steering);
+    }
+
+    void dubins() {
+        QVERIFY(std::abs(dubinsDistance(0.0f, 10.0f, 1.0f) - 10.0f) < 1e-3f);
+        // Half a turn to the point opposite on the turning circle.
+        QVERIFY(std::abs(dubinsDistance(2.0f, 0.0f, 1.0f) - kPi) < 1e-2f);
+        QVERIFY(std::abs(dubinsDistance(-2.0f, 0.0f, 1.0f) - kPi) < 1e-2f);
+        // Straight behind: turn half around, then walk back.
+        QVERIFY(dubinsDistance(0.0f, -5.0f, 1.0f) > 5.0f + 2.0f);
+        // Inside the turning circle: the turn-turn path is longer than the straight distance.
+        const float inside = dubinsDistance(0.8f, 0.3f, 1.0f);
+        QVERIFY(std::isfinite(inside) && inside > 2.0f);
+    }
+
+    void goalSpaceShape() {
+        GS_REQUIRE_DATA();
+        for (size_t s = 0; s < m_space.spaces.size(); ++s) {
+            const GoalSpace& g = m_steering.goalSpaces[s];
+            QCOMPARE(g.startBlends, 13);
+            QCOMPARE(g.endBlends, 25);
+            QCOMPARE(g.samples.size(), g.startFrames.size() * 13 * 25);
+            qInfo("goal space %s: X=%d, %zu samples, built in %.1f ms", m_space.spaces[s].name.c_str(),
+                  g.startFrameCount(), g.samples.size(), g.buildSeconds * 1e3);
+            // Fans open from right to left: end blend 0 lands right of end blend 1.
+            for (int x = 0; x < g.startFrameCount(); ++x)
+                for (int y = 0; y < g.startBlends; ++y)
+                    QVERIFY(g.at(x, y, 0).x < g.at(x, y, g.endBlends - 1).x);
+            // Samples lie ahead, about F frames of walking away.
+            const GoalSample& mid = g.at(0, 6, 12);
+            QVERIFY(mid.z > 0.5f * m_space.spaces[s].clips[m_space.spaces[s].reference].speed * g.horizon / m_space.fps);
+        }
+    }
+
+    void validity() {
+        GoalSpaceJob job;
+        QVERIFY(!job.run().isOk());  // no space
+        job.settings.startBlends = 1;
+        QVERIFY(!job.settings.validate().isOk());
+        job.settings = {};
+        job.settings.endBlends = 1;
+        QVERIFY(!job.settings.validate().isOk());
+        job.settings = {};
+        job.settings.horizon = 0;
+        QVERIFY(!job.settings.validate().isOk());
+        SteeringSpace empty;
+        SteerJob steer;
+        steer.steering = &empty;
+        QVERIFY(!steer.run().isOk());
+        GS_REQUIRE_DATA();
+        SteeringSpace hollow = m_steering;
+        hollow.goalSpaces[0].samples.clear();
+        steer.steering = &hollow;
+        QVERIFY(!steer.run().isOk());
+        steer.steering = &m_steering;
+        CharacterState c;
+        initCharacter(m_space, c, GroundFrame{});
+        const glm::vec2 nanGoal(std::nanf(""), 1.0f);
+        steer.characters = std::span<CharacterState>(&c, 1);
+        steer.goals = std::span<const glm::vec2>(&nanGoal, 1);
+        const Status st = steer.run();
+        QVERIFY(!st.isOk());
+        QVERIFY(QString::fromStdString(st.message()).contains("not finite"));
+    }
+
+    void randomGoals_data() {
+        QTest::addColumn<float>("walk");
+        QTest::addColumn<float>("jog");
+        QTest::newRow("walk") << 1.0f << 0.0f;
+        QTest::newRow("jog") << 0.0f << 1.0f;
+        QTest::newRow("50/50") << 0.5f << 0.5f;
+    }
+    void randomGoals() {
+        GS_REQUIRE_DATA();
+        QFETCH(float, walk);
+        QFETCH(float, jog);
+        SimulationSettings settings;
+        settings.styleWeights = {walk, jog};
+        auto goal = simulate(m_steering, settings);
+        QVERIFY2(goal.isOk(), goal.message().c_str());
+        settings.controller = SimulationSettings::Controller::Naive;
+        auto naive = simulate(m_steering, settings);
+        QVERIFY(naive.isOk());
+        const float source = sourceSkate(m_space, settings.styleWeights);
+        qInfo("goal space: reached %d/%d, time ratio %.2f, heading error %.1f deg, skate %.2f cm/s "
+              "(source %.2f), max blend step %.3f, radius %.2f m; naive: reached %d, heading error %.1f deg",
+              goal->reached, goal->goals, goal->meanTimeRatio, goal->meanHeadingErrorDeg,
+              goal->footSkate, source, goal->maxBlendStep, goal->minTurnRadius, naive->reached,
+              naive->meanHeadingErrorDeg);
+        QCOMPARE(goal->goals, 200);
+        QCOMPARE(goal->reached, 200);
+        QVERIFY(goal->meanTimeRatio <= 1.3f);
+        QVERIFY(goal->meanHeadingErrorDeg < naive->meanHeadingErrorDeg);
+        QVERIFY(goal->maxBlendStep <= settings.locomotion.maxBlendRate + 1e-6f);
+        QVERIFY(goal->footSkate <= 1.5f * source);
+        // Same seed, same figures.
+        settings.controller = SimulationSettings::Controller::GoalSpace;
+        auto again = simulate(m_steering, settings);
+        QCOMPARE(again->frames, goal->frames);
+        QCOMPARE(again->meanTimeRatio, goal->meanTimeRatio);
+    }
+
+    void movingGoal_data() {
+        QTest::addColumn<int>("scenario");
+        QTest::newRow("circle") << int(SimulationSettings::Scenario::Circle);
+        QTest::newRow("zigzag") << int(SimulationSettings::Scenario::Zigzag);
+        QTest::newRow("figure8") << int(SimulationSettings::Scenario::Figure8);
+    }
+    void movingGoal() {
+        GS_REQUIRE_DATA();
+        QFETCH(int, scenario);
+        SimulationSettings settings;
+        settings.scenario = static_cast<SimulationSettings::Scenario>(scenario);
+        auto r = simulate(m_steering, settings);
+        QVERIFY2(r.isOk(), r.message().c_str());
+        qInfo("mean distance %.2f m, p95 %.2f m", r->meanDistance, r->p95Distance);
+        QVERIFY(r->p95Distance < 3.0f);
+    }
+
+    void awkwardGoals_data() {
+        QTest::addColumn<float>("x");
+        QTest::addColumn<float>("z");
+        QTest::newRow("1 m left, inside the turning circle") << 1.0f << 0.2f;
+        QTest::newRow("1 m right") << -1.0f << 0.0f;
+        QTest::newRow("0.8 m ahead") << 0.0f << 0.8f;
+        QTest::newRow("behind") << 0.0f << -4.0f;
+        QTest::newRow("50 m away") << 30.0f << 40.0f;
+    }
+    void awkwardGoals() {
+        GS_REQUIRE_DATA();
+        QFETCH(float, x);
+        QFETCH(float, z);
+        for (int s = 0; s < 2; ++s) {
+            CharacterState state;
+            const float styles[2] = {s == 0 ? 1.0f : 0.0f, s == 1 ? 1.0f : 0.0f};
+            initCharacter(m_space, state, GroundFrame{}, styles);
+            const glm::vec2 goal(x, z);
+            std::vector<glm::quat> local(m_space.skeleton.jointCount());
+            glm::vec3 root;
+            LocomotionJob loco;
+            loco.space = &m_space;
+            loco.characters = std::span<CharacterState>(&state, 1);
+            loco.localRotations = local;
+            loco.rootPositions = std::span<glm::vec3>(&root, 1);
+            SteerJob steer;
+            steer.steering = &m_steering;
+            steer.characters = loco.characters;
+            steer.goals = std::span<const glm::vec2>(&goal, 1);
+            const float optimal = dubinsDistance(x, z, 1.0f) / m_space.spaces[s].clips[0].speed;
+            const int budget = static_cast<int>((2.0f * optimal + 3.0f + 10.0f) * m_space.fps);
+            int f = 0;
+            for (; f < budget; ++f) {
+                QVERIFY(steer.run().isOk());
+                loco.advance = f > 0;
+                QVERIFY(loco.run().isOk());
+                if (glm::distance(glm::vec2(state.ground.x, state.ground.z), goal) < 0.5f) break;
+            }
+            QVERIFY2(f < budget, qPrintable(QString("%1 did not reach (%2, %3) in %4 s")
+                                                .arg(QString::fromStdString(m_space.spaces[s].name))
+                                                .arg(x).arg(z).arg(budget / m_space.fps)));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSteering)
+#include "tst_steering.moc"
