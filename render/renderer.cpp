@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "render/marker_mesh.h"
 
@@ -17,8 +18,6 @@ static void initRenderResources() { Q_INIT_RESOURCE(render); }
 
 namespace gs {
 namespace {
-
-constexpr int kMaxShadows = 128;  // matches uShadows in ground.frag
 
 QMatrix4x4 toQt(const glm::mat4& m) {
     return QMatrix4x4(glm::value_ptr(m)).transposed();  // QMatrix4x4 reads rows, glm stores columns
@@ -60,7 +59,7 @@ Status Renderer::initialize() {
     }
     initRenderResources();
     for (auto [name, slot] : {std::pair{"skinned", &m_skinned}, std::pair{"ground", &m_ground},
-                              std::pair{"lines", &m_lines}}) {
+                              std::pair{"lines", &m_lines}, std::pair{"shadow", &m_shadow}}) {
         auto program = loadProgram(QString::fromLatin1(name));
         if (!program) return program.status();
         *slot = std::move(*program);
@@ -72,9 +71,10 @@ Status Renderer::initialize() {
     const GLuint program = m_skinned->programId();
     m_gl->glUniformBlockBinding(program, m_gl->glGetUniformBlockIndex(program, "Palette"), 0);
     m_gl->glGenBuffers(1, &m_palette);
-    m_gl->glBindBuffer(GL_UNIFORM_BUFFER, m_palette);
-    m_gl->glBufferData(GL_UNIFORM_BUFFER, kMaxJoints * sizeof(glm::mat4), nullptr, GL_DYNAMIC_DRAW);
-    m_gl->glBindBuffer(GL_UNIFORM_BUFFER, 0);
+    GLint align = 256;
+    m_gl->glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &align);
+    align = std::max(align, 1);
+    m_slotSize = (kMaxJoints * sizeof(glm::mat4) + align - 1) / align * align;
 
     const float corners[] = {-1, -1, 1, -1, -1, 1, 1, 1};
     m_gl->glGenVertexArrays(1, &m_groundArray);
@@ -143,6 +143,7 @@ void Renderer::release() {
     m_skinned.reset();
     m_ground.reset();
     m_lines.reset();
+    m_shadow.reset();
     m_gl = nullptr;
 }
 
@@ -161,20 +162,33 @@ void Renderer::render(const Scene& scene, const Camera& camera, int width, int h
     const glm::mat4 viewProjection =
         camera.projection(static_cast<float>(width) / std::max(height, 1)) * camera.view();
 
-    if (scene.showGround) drawGround(scene, camera, viewProjection);
+    if (scene.showGround) {
+        drawGround(scene, camera, viewProjection);
+        drawShadows(scene, viewProjection);
+    }
 
-    m_skinned->bind();
-    setLighting(scene, camera, viewProjection);
+    std::vector<const std::vector<glm::mat4>*> palettes;
+    std::vector<const GpuMesh*> meshes;
     for (const CharacterDraw& c : scene.characters)
-        if (c.mesh >= 0 && c.mesh < static_cast<int>(m_meshes.size()) && m_meshes[c.mesh])
-            drawMesh(*m_meshes[c.mesh], c.palette, nullptr, 0.0f);
+        if (c.mesh >= 0 && c.mesh < static_cast<int>(m_meshes.size()) && m_meshes[c.mesh]) {
+            palettes.push_back(&c.palette);
+            meshes.push_back(m_meshes[c.mesh].get());
+        }
+    std::vector<glm::mat4> marker;
     if (scene.goal) {
         // Grows with distance so it stays a few pixels wide far away.
         const float distance = glm::length(camera.position() - *scene.goal);
         const float s = std::max(1.0f, distance / 8.0f);
-        const glm::mat4 place = glm::scale(glm::translate(glm::mat4(1.0f), *scene.goal), glm::vec3(s, 1.0f, s));
+        marker.push_back(glm::scale(glm::translate(glm::mat4(1.0f), *scene.goal), glm::vec3(s, 1.0f, s)));
+        palettes.push_back(&marker);
+    }
+    uploadPalettes(palettes);
+    m_skinned->bind();
+    setLighting(scene, camera, viewProjection);
+    for (size_t i = 0; i < meshes.size(); ++i) drawMesh(*meshes[i], static_cast<int>(i), nullptr, 0.0f);
+    if (scene.goal) {
         const glm::vec4 tint(linear(glm::vec3(scene.goalColor)), scene.goalColor.a);
-        drawMesh(m_marker, {place}, &tint, 0.45f);
+        drawMesh(m_marker, static_cast<int>(meshes.size()), &tint, 0.45f);
     }
     m_skinned->release();
     if (!scene.debug.isEmpty()) drawDebug(scene.debug, viewProjection);
@@ -198,14 +212,23 @@ void Renderer::setLighting(const Scene& scene, const Camera& camera, const glm::
     p.setUniformValue("uTexture", 0);
 }
 
-void Renderer::drawMesh(const GpuMesh& mesh, const std::vector<glm::mat4>& palette,
-                        const glm::vec4* tint, float emissive) {
+void Renderer::uploadPalettes(const std::vector<const std::vector<glm::mat4>*>& palettes) {
+    if (palettes.empty()) return;
+    std::vector<std::byte> bytes(palettes.size() * m_slotSize);
+    for (size_t i = 0; i < palettes.size(); ++i) {
+        const size_t joints = std::min<size_t>(palettes[i]->size(), kMaxJoints);
+        std::memcpy(bytes.data() + i * m_slotSize, palettes[i]->data(), joints * sizeof(glm::mat4));
+    }
+    m_gl->glBindBuffer(GL_UNIFORM_BUFFER, m_palette);
+    // A fresh store each frame (orphaning): no wait for the previous frame's draws.
+    m_gl->glBufferData(GL_UNIFORM_BUFFER, static_cast<GLsizeiptr>(bytes.size()), bytes.data(), GL_STREAM_DRAW);
+    m_gl->glBindBuffer(GL_UNIFORM_BUFFER, 0);
+}
+
+void Renderer::drawMesh(const GpuMesh& mesh, int slot, const glm::vec4* tint, float emissive) {
     auto& gl = *m_gl;
     QOpenGLShaderProgram& p = *m_skinned;
-    gl.glBindBufferBase(GL_UNIFORM_BUFFER, 0, m_palette);
-    const size_t joints = std::min<size_t>(palette.size(), kMaxJoints);
-    gl.glBufferSubData(GL_UNIFORM_BUFFER, 0, static_cast<GLsizeiptr>(joints * sizeof(glm::mat4)),
-                       palette.data());
+    gl.glBindBufferRange(GL_UNIFORM_BUFFER, 0, m_palette, slot * m_slotSize, m_slotSize);
     p.setUniformValue("uEmissive", emissive);
     gl.glBindVertexArray(mesh.vertexArray);
     for (const MeshPart& part : mesh.parts) {
@@ -237,19 +260,47 @@ void Renderer::drawGround(const Scene& scene, const Camera& camera, const glm::m
     p.setUniformValue("uGroundColor", g.x, g.y, g.z);
     p.setUniformValue("uLineColor", l.x, l.y, l.z);
     p.setUniformValue("uBackground", b.x, b.y, b.z);
-    std::vector<glm::vec4> shadows;
-    for (const CharacterDraw& c : scene.characters) {
-        if (static_cast<int>(shadows.size()) == kMaxShadows) break;
-        // Fainter and wider as the character rises (a jump, a run's flight phase).
-        const float lift = std::clamp(c.root.y / 1.0f, 0.5f, 1.5f);
-        shadows.emplace_back(c.root.x, c.root.z, c.shadowRadius * lift, 0.55f / lift);
-    }
-    p.setUniformValue("uShadowCount", static_cast<int>(shadows.size()));
-    if (!shadows.empty())
-        p.setUniformValueArray("uShadows", glm::value_ptr(shadows.front()), static_cast<int>(shadows.size()), 4);
     m_gl->glBindVertexArray(m_groundArray);
     m_gl->glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     p.release();
+}
+
+void Renderer::drawShadows(const Scene& scene, const glm::mat4& viewProjection) {
+    if (scene.characters.empty()) return;
+    struct Vertex { glm::vec3 position, local; };
+    std::vector<Vertex> quads;
+    for (const CharacterDraw& c : scene.characters) {
+        // Fainter and wider as the character rises (a jump, a run's flight phase).
+        const float lift = std::clamp(c.root.y, 0.5f, 1.5f);
+        const float r = 2.0f * c.shadowRadius * lift, dark = 0.5f / lift;
+        const glm::vec3 o(c.root.x, 0.004f, c.root.z);
+        const Vertex a{o + glm::vec3(-r, 0, -r), {-1, -1, dark}}, b{o + glm::vec3(r, 0, -r), {1, -1, dark}};
+        const Vertex d{o + glm::vec3(-r, 0, r), {-1, 1, dark}}, e{o + glm::vec3(r, 0, r), {1, 1, dark}};
+        quads.insert(quads.end(), {a, b, e, a, e, d});
+    }
+    auto& gl = *m_gl;
+    gl.glBindVertexArray(m_linesArray);  // same layout: vec3 + (vec4 read as vec3 here)
+    gl.glBindBuffer(GL_ARRAY_BUFFER, m_linesBuffer);
+    gl.glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(quads.size() * sizeof(Vertex)), quads.data(),
+                    GL_STREAM_DRAW);
+    gl.glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex), nullptr);
+    gl.glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex),
+                             reinterpret_cast<const void*>(offsetof(Vertex, local)));
+    m_shadow->bind();
+    m_shadow->setUniformValue("uViewProjection", toQt(viewProjection));
+    gl.glEnable(GL_BLEND);
+    gl.glBlendFunc(GL_ZERO, GL_ONE_MINUS_SRC_ALPHA);
+    gl.glDepthMask(GL_FALSE);
+    gl.glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(quads.size()));
+    gl.glDepthMask(GL_TRUE);
+    gl.glDisable(GL_BLEND);
+    m_shadow->release();
+    // Restore the debug-line layout of the shared vertex array.
+    const GLsizei stride = sizeof(DebugDraw::Vertex);
+    gl.glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, nullptr);
+    gl.glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, stride,
+                             reinterpret_cast<const void*>(offsetof(DebugDraw::Vertex, color)));
+    gl.glBindVertexArray(0);
 }
 
 void Renderer::drawDebug(const DebugDraw& debug, const glm::mat4& viewProjection) {

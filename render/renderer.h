@@ -54,16 +54,21 @@ public slots:
 private:
     struct Uniforms;
     void drawGround(const Scene& scene, const Camera& camera, const glm::mat4& viewProjection);
-    void drawMesh(const GpuMesh& mesh, const std::vector<glm::mat4>& palette, const glm::vec4* tint,
-                  float emissive);
+    // Draws with the palette in slot `slot` of the frame's palette buffer.
+    void drawMesh(const GpuMesh& mesh, int slot, const glm::vec4* tint, float emissive);
+    // Uploads every palette of the frame at once: llvmpipe (and most drivers) stall when a
+    // uniform buffer still read by queued draws is rewritten between draws.
+    void uploadPalettes(const std::vector<const std::vector<glm::mat4>*>& palettes);
+    void drawShadows(const Scene& scene, const glm::mat4& viewProjection);
     void drawDebug(const DebugDraw& debug, const glm::mat4& viewProjection);
     void setLighting(const Scene& scene, const Camera& camera, const glm::mat4& viewProjection);
 
     QOpenGLFunctions_3_3_Core* m_gl = nullptr;
-    std::unique_ptr<QOpenGLShaderProgram> m_skinned, m_ground, m_lines;
+    std::unique_ptr<QOpenGLShaderProgram> m_skinned, m_ground, m_lines, m_shadow;
     std::vector<std::unique_ptr<GpuMesh>> m_meshes;  // null where removed
     GpuMesh m_marker;
-    GLuint m_palette = 0;     // uniform buffer of kMaxJoints mat4
+    GLuint m_palette = 0;     // uniform buffer: one kMaxJoints-mat4 slot per character drawn
+    GLsizeiptr m_slotSize = 0;  // bytes per slot, rounded up to the offset alignment
     GLuint m_groundArray = 0, m_groundBuffer = 0;
     GLuint m_linesArray = 0, m_linesBuffer = 0;
     QStringList m_warnings;

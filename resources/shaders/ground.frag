@@ -1,6 +1,6 @@
 #version 330 core
 // Ground colour with anti-aliased grid lines (1 m, bolder every 5 m) that fade with distance,
-// soft blob shadows under the characters, and a fade into the background at the horizon.
+// and a fade into the background at the horizon. (Blob shadows are drawn on top: shadow.frag.)
 in vec3 vWorldPosition;
 
 uniform vec3 uCameraPosition;
@@ -9,8 +9,6 @@ uniform vec3 uLineColor;       // linear
 uniform vec3 uBackground;      // linear
 uniform float uFadeStart;      // metres from the camera where lines start to fade
 uniform float uFadeEnd;        // metres where lines and ground have faded away
-uniform int uShadowCount;
-uniform vec4 uShadows[128];    // x, z, radius, darkness
 
 out vec4 fragColor;
 
@@ -36,13 +34,6 @@ void main() {
     float major = gridLine(xz, 5.0, 1.6);
     float line = max(minor * 0.55, major) * fade;
     vec3 color = mix(uGroundColor, uLineColor, line);
-    float shade = 1.0;
-    for (int i = 0; i < uShadowCount; ++i) {
-        vec4 s = uShadows[i];
-        float d = length(xz - s.xy) / s.z;
-        shade *= 1.0 - s.w * exp(-3.0 * d * d);
-    }
-    color *= shade;
     float horizon = smoothstep(uFadeEnd * 0.6, uFadeEnd * 1.6, distance);
     color = mix(color, uBackground, horizon);
     fragColor = vec4(encodeSrgb(color), 1.0);
