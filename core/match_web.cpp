@@ -8,33 +8,44 @@
 namespace gs {
 namespace {
 
-// World joint positions of a clip, one block per frame: x[joints], y[joints], z[joints], in
-// double so that the expanded sums below keep centimetre-level distances of clouds metres away
-// from the origin.
+// World joint positions of a clip, one block per frame: x[J], y[J], z[J] with J the joint count
+// padded to a multiple of kLanes (padding is zero and adds nothing). The per-pair products are
+// the bulk of the work, so they run in float, on positions moved so that the clip's mean ground
+// position is the origin: distances do not change under a translation of a whole clip, and small
+// coordinates keep float's rounding far below the centimetres the web resolves. Per-frame sums
+// and all window sums stay in double.
+constexpr int kLanes = 8;
+
 struct FramePoints {
-    int frames = 0, joints = 0;
-    std::vector<double> xyz;      // frames x 3 x joints
+    int frames = 0, joints = 0, padded = 0;
+    std::vector<float> xyz;       // frames x 3 x padded
     std::vector<double> sumX, sumZ, sumSquares;  // per frame: sum x, sum z, sum |p|^2
 
-    const double* frame(int f) const { return xyz.data() + static_cast<size_t>(f) * 3 * joints; }
+    const float* frame(int f) const { return xyz.data() + static_cast<size_t>(f) * 3 * padded; }
 };
 
 FramePoints framePoints(const Clip& clip) {
     FramePoints p;
     p.frames = clip.frameCount();
     p.joints = clip.jointCount();
+    p.padded = (p.joints + kLanes - 1) / kLanes * kLanes;
     const auto world = clipJointPositions(clip);
-    p.xyz.resize(static_cast<size_t>(p.frames) * 3 * p.joints);
+    glm::dvec3 centre(0.0);
+    for (const glm::vec3& r : clip.rootPositions) centre += glm::dvec3(r.x, 0.0f, r.z);
+    centre /= static_cast<double>(p.frames);
+    p.xyz.assign(static_cast<size_t>(p.frames) * 3 * p.padded, 0.0f);
     p.sumX.assign(p.frames, 0.0);
     p.sumZ.assign(p.frames, 0.0);
     p.sumSquares.assign(p.frames, 0.0);
     for (int f = 0; f < p.frames; ++f) {
-        double* out = p.xyz.data() + static_cast<size_t>(f) * 3 * p.joints;
+        float* out = p.xyz.data() + static_cast<size_t>(f) * 3 * p.padded;
         for (int j = 0; j < p.joints; ++j) {
-            const glm::dvec3 q = world[static_cast<size_t>(f) * p.joints + j];
-            out[j] = q.x;
-            out[p.joints + j] = q.y;
-            out[2 * p.joints + j] = q.z;
+            const glm::vec3 q32 = glm::vec3(glm::dvec3(world[static_cast<size_t>(f) * p.joints + j]) - centre);
+            // The double sums use exactly the float coordinates the products see.
+            const glm::dvec3 q = q32;
+            out[j] = q32.x;
+            out[p.padded + j] = q32.y;
+            out[2 * p.padded + j] = q32.z;
             p.sumX[f] += q.x;
             p.sumZ[f] += q.z;
             p.sumSquares[f] += glm::dot(q, q);
@@ -43,26 +54,34 @@ FramePoints framePoints(const Clip& clip) {
     return p;
 }
 
-// The sums of one frame pair (all joints, weight 1 each).
+// The sums of one frame pair (all joints, weight 1 each). The joint loop keeps kLanes partial
+// sums so that the compiler can run it in SIMD registers without reassociating anything.
 CloudSums pairSums(const FramePoints& A, int i, const FramePoints& B, int j) {
-    const int n = A.joints;
-    const double* a = A.frame(i);
-    const double* b = B.frame(j);
-    double dot = 0.0, cross = 0.0, yy = 0.0;
-    for (int k = 0; k < n; ++k) {
-        const double ax = a[k], ay = a[n + k], az = a[2 * n + k];
-        const double bx = b[k], by = b[n + k], bz = b[2 * n + k];
-        dot += ax * bx + az * bz;
-        cross += az * bx - ax * bz;
-        yy += ay * by;
-    }
+    const int n = A.padded;
+    const float* a = A.frame(i);
+    const float* b = B.frame(j);
+    float dot[kLanes] = {}, cross[kLanes] = {}, yy[kLanes] = {};
+    for (int k = 0; k < n; k += kLanes)
+        for (int l = 0; l < kLanes; ++l) {
+            const float ax = a[k + l], ay = a[n + k + l], az = a[2 * n + k + l];
+            const float bx = b[k + l], by = b[n + k + l], bz = b[2 * n + k + l];
+            dot[l] += ax * bx + az * bz;
+            cross[l] += az * bx - ax * bz;
+            yy[l] += ay * by;
+        }
+    auto total = [](const float* v) {
+        double t = 0.0;
+        for (int l = 0; l < kLanes; ++l) t += v[l];
+        return t;
+    };
     CloudSums s;
-    s.w = n;
+    s.w = A.joints;
     s.ax = A.sumX[i], s.az = A.sumZ[i];
     s.bx = B.sumX[j], s.bz = B.sumZ[j];
-    s.dot = dot, s.cross = cross;
+    s.dot = total(dot);
+    s.cross = total(cross);
     // |a.xz|^2 + |b.xz|^2 + (a.y - b.y)^2 = |a|^2 + |b|^2 - 2 a.y b.y
-    s.squares = A.sumSquares[i] + B.sumSquares[j] - 2.0 * yy;
+    s.squares = A.sumSquares[i] + B.sumSquares[j] - 2.0 * total(yy);
     return s;
 }
 
@@ -81,7 +100,10 @@ CloudSums scaled(const CloudSums& s, double k) {
 void diagonalIncremental(const FramePoints& A, const FramePoints& B, int i0, int j0, int len, int h,
                          std::vector<CloudSums>& g, MatchWeb& web) {
     const int pad = h + 2;
-    g.assign(static_cast<size_t>(len) + 2 * pad, CloudSums{});
+    // Only the padding needs zeroing; every pair inside is written.
+    g.resize(static_cast<size_t>(len) + 2 * pad);
+    std::fill(g.begin(), g.begin() + pad, CloudSums{});
+    std::fill(g.begin() + pad + len, g.end(), CloudSums{});
     for (int t = 0; t < len; ++t) g[pad + t] = pairSums(A, i0 + t, B, j0 + t);
     const CloudSums* G = g.data() + pad;  // G[-pad .. len + pad) valid, zero outside the clips
     CloudSums S, R, L;
@@ -150,7 +172,7 @@ void findMinima(float epsilon, MatchWeb& web) {
 
 void linkChains(const MatchWebSettings& settings, float fps, MatchWeb& web) {
     web.chains.clear();
-    std::vector<int> state(static_cast<size_t>(web.rows) * web.cols, 0);  // 1 minimum, 2 used
+    std::vector<unsigned char> state(static_cast<size_t>(web.rows) * web.cols, 0);  // 1 minimum, 2 used
     auto index = [&](int i, int j) { return static_cast<size_t>(i) * web.cols + j; };
     auto isFree = [&](int i, int j) {
         return i < web.rows && j < web.cols && state[index(i, j)] == 1;

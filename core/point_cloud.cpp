@@ -70,18 +70,6 @@ void CloudSums::add(const glm::dvec3& a, const glm::dvec3& b, double weight) {
     squares += weight * (a.x * a.x + a.z * a.z + b.x * b.x + b.z * b.z + dy * dy);
 }
 
-CloudSums& CloudSums::operator+=(const CloudSums& o) {
-    w += o.w, ax += o.ax, az += o.az, bx += o.bx, bz += o.bz;
-    dot += o.dot, cross += o.cross, squares += o.squares;
-    return *this;
-}
-
-CloudSums& CloudSums::operator-=(const CloudSums& o) {
-    w -= o.w, ax -= o.ax, az -= o.az, bx -= o.bx, bz -= o.bz;
-    dot -= o.dot, cross -= o.cross, squares -= o.squares;
-    return *this;
-}
-
 Alignment CloudSums::alignment() const {
     const Rigid2 r = solve(*this);
     return {static_cast<float>(r.theta), static_cast<float>(r.x0), static_cast<float>(r.z0)};
@@ -89,10 +77,13 @@ Alignment CloudSums::alignment() const {
 
 double CloudSums::meanSquaredDistance() const {
     if (!(w > 0.0)) return 0.0;
-    const double a = dot - (ax * bx + az * bz) / w;
-    const double b = cross - (az * bx - ax * bz) / w;
-    const double centred = squares - (ax * ax + az * az + bx * bx + bz * bz) / w;
-    return std::max(0.0, (centred - 2.0 * std::hypot(a, b)) / w);
+    // Called for every cell of a match web: one division, no std::hypot (its overflow care is
+    // not needed for sums of squared metres).
+    const double inv = 1.0 / w;
+    const double a = dot - (ax * bx + az * bz) * inv;
+    const double b = cross - (az * bx - ax * bz) * inv;
+    const double centred = squares - (ax * ax + az * az + bx * bx + bz * bz) * inv;
+    return std::max(0.0, (centred - 2.0 * std::sqrt(a * a + b * b)) * inv);
 }
 
 double CloudMatch::rmsDistance() const { return std::sqrt(meanSquaredDistance); }

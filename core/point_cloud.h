@@ -59,8 +59,17 @@ struct CloudSums {
     double squares = 0.0;      // sum w * (|a.xz|^2 + |b.xz|^2 + (a.y - b.y)^2)
 
     void add(const glm::dvec3& a, const glm::dvec3& b, double weight);
-    CloudSums& operator+=(const CloudSums& o);
-    CloudSums& operator-=(const CloudSums& o);
+    // Inline: the match web updates its running window sums with these for every cell.
+    CloudSums& operator+=(const CloudSums& o) {
+        w += o.w, ax += o.ax, az += o.az, bx += o.bx, bz += o.bz;
+        dot += o.dot, cross += o.cross, squares += o.squares;
+        return *this;
+    }
+    CloudSums& operator-=(const CloudSums& o) {
+        w -= o.w, ax -= o.ax, az -= o.az, bx -= o.bx, bz -= o.bz;
+        dot -= o.dot, cross -= o.cross, squares -= o.squares;
+        return *this;
+    }
     // The alignment minimising sum w |b - (R a + t)|^2.
     Alignment alignment() const;
     // That minimum divided by the weight sum: mean squared point distance, m^2 (>= 0).
