@@ -4,6 +4,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QSurfaceFormat>
 #include <QTimer>
 
 #include "main_window.h"
@@ -27,6 +28,13 @@ QString demoClip() {
 }  // namespace
 
 int main(int argc, char* argv[]) {
+    // OpenGL 3.3 core with 4x multisampling for the 3D view (set before the application exists).
+    QSurfaceFormat format;
+    format.setVersion(3, 3);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    format.setDepthBufferSize(24);
+    format.setSamples(4);
+    QSurfaceFormat::setDefaultFormat(format);
     QApplication app(argc, argv);
     QApplication::setOrganizationName("Gaitspace");
     QApplication::setApplicationName("Gaitspace");
@@ -47,7 +55,7 @@ int main(int argc, char* argv[]) {
     if (parser.isSet("screenshot")) {
         const QString png = parser.value("screenshot");
         QTimer::singleShot(1500, &window, [&window, png] {
-            const bool ok = window.grab().save(png);
+            const bool ok = window.screenshot().save(png);
             QCoreApplication::exit(ok ? 0 : 1);
         });
     }

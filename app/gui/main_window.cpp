@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPainter>
 #include <QSettings>
 #include <QSlider>
 #include <QStatusBar>
@@ -18,7 +19,7 @@
 #include <cmath>
 
 #include "core/io/clip_import.h"
-#include "widgets/skeleton_view.h"
+#include "widgets/viewport.h"
 
 namespace gs {
 
@@ -26,7 +27,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setWindowTitle(tr("Gaitspace"));
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
-    m_view = new SkeletonView(central);
+    m_view = new Viewport(central);
+    connect(m_view, &Viewport::warning, this, [this](const QString& m) { statusBar()->showMessage(m); });
     layout->addWidget(m_view, 1);
     auto* bar = new QHBoxLayout;
     m_play = new QToolButton(central);
@@ -55,6 +57,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         if (std::lround(m_frame) != v) showFrame(static_cast<float>(v));
     });
     resize(1100, 750);
+}
+
+QImage MainWindow::screenshot() {
+    // QWidget::grab() leaves OpenGL content blank: paint the viewport's framebuffer over it.
+    QImage image = grab().toImage();
+    QPainter painter(&image);
+    const QImage gl = m_view->grabFramebuffer();
+    const QRect where(m_view->mapTo(this, QPoint(0, 0)), m_view->size());
+    painter.drawImage(where, gl);
+    return image;
 }
 
 void MainWindow::open() {

@@ -1,6 +1,7 @@
 #pragma once
 // MainWindow: opens clips and plays them. Wiring between widgets and the document lives here.
 
+#include <QImage>
 #include <QMainWindow>
 
 #include <memory>
@@ -14,7 +15,7 @@ class QToolButton;
 
 namespace gs {
 
-class SkeletonView;
+class Viewport;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -23,6 +24,8 @@ public:
 
     // Opens a motion file; on failure shows the error and keeps what was open.
     bool openClip(const QString& path);
+    // The window as shown, 3D view included.
+    QImage screenshot();
 
 private:
     void open();
@@ -31,7 +34,7 @@ private:
     void showFrame(float frame);
 
     std::unique_ptr<Clip> m_clip;
-    SkeletonView* m_view = nullptr;
+    Viewport* m_view = nullptr;
     QSlider* m_timeline = nullptr;
     QToolButton* m_play = nullptr;
     QLabel* m_frameLabel = nullptr;

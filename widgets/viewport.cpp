@@ -1,0 +1,125 @@
+#include "widgets/viewport.h"
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QWheelEvent>
+
+#include <cmath>
+
+#include "render/clip_scene.h"
+#include "render/renderer.h"
+
+namespace gs {
+
+Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent), m_renderer(new Renderer(this)) {
+    setMinimumSize(320, 240);
+    setFocusPolicy(Qt::StrongFocus);
+    QSurfaceFormat f = format();
+    f.setVersion(3, 3);
+    f.setProfile(QSurfaceFormat::CoreProfile);
+    f.setSamples(4);
+    f.setDepthBufferSize(24);
+    setFormat(f);
+}
+
+Viewport::~Viewport() {
+    // Free GL objects with our context current (hellogl2's cleanup pattern).
+    makeCurrent();
+    m_renderer->release();
+    doneCurrent();
+}
+
+void Viewport::setClip(const Clip* clip) {
+    m_clip = clip;
+    m_character.reset();
+    if (clip) {
+        auto character = Character::mannequin(clip->skeleton);
+        if (character) m_character = std::move(*character);
+        else emit warning(QString::fromStdString(character.message()));
+    }
+    m_meshStale = true;
+    m_framed = false;
+    m_frame = 0.0f;
+    update();
+}
+
+void Viewport::setFrame(float frame) {
+    if (frame == m_frame) return;
+    m_frame = frame;
+    update();
+}
+
+void Viewport::setFollowing(bool on) {
+    if (on == m_camera.following()) return;
+    m_camera.setFollowing(on);
+    emit followingChanged(on);
+    update();
+}
+
+void Viewport::setSkeletonVisible(bool on) {
+    if (on == m_skeleton) return;
+    m_skeleton = on;
+    update();
+}
+
+void Viewport::initializeGL() {
+    const Status s = m_renderer->initialize();
+    if (!s) emit warning(tr("3D view unavailable: %1").arg(QString::fromStdString(s.message())));
+    m_meshStale = true;
+    m_clock.start();
+}
+
+void Viewport::uploadCharacter() {
+    if (m_mesh >= 0) m_renderer->remove(m_mesh);
+    m_mesh = m_character ? m_renderer->upload(m_character->mesh()) : -1;
+    for (const QString& w : m_renderer->takeWarnings()) emit warning(w);
+    m_meshStale = false;
+}
+
+void Viewport::paintGL() {
+    if (!m_renderer->isInitialized()) return;
+    if (m_meshStale) uploadCharacter();
+    Scene scene;
+    if (m_clip && m_character && m_mesh >= 0) {
+        ClipSceneOptions options;
+        options.skeleton = m_skeleton;
+        const PlacedCharacter placed = addClipFrame(scene, *m_character, m_mesh, *m_clip, m_frame, options);
+        const float dt = m_clock.restart() / 1000.0f;
+        if (!m_framed) {
+            m_camera.frame(CameraView::Follow, placed.root, placed.heading);
+            m_framed = true;
+        } else {
+            m_camera.follow({placed.root.x, m_camera.target().y, placed.root.z}, dt);
+        }
+    }
+    const qreal dpr = devicePixelRatio();
+    m_renderer->render(scene, m_camera, static_cast<int>(width() * dpr), static_cast<int>(height() * dpr));
+}
+
+void Viewport::mousePressEvent(QMouseEvent* event) { m_lastMouse = event->position().toPoint(); }
+
+void Viewport::mouseMoveEvent(QMouseEvent* event) {
+    const QPoint d = event->position().toPoint() - m_lastMouse;
+    m_lastMouse = event->position().toPoint();
+    if (event->buttons() & Qt::LeftButton) {
+        m_camera.orbit(-d.x() * 0.01f, d.y() * 0.01f);
+    } else if (event->buttons() & (Qt::RightButton | Qt::MiddleButton)) {
+        m_camera.pan(-d.x() / static_cast<float>(height()), d.y() / static_cast<float>(height()));
+        setFollowing(false);  // panning away from the character means looking elsewhere
+    } else {
+        return;
+    }
+    update();
+}
+
+void Viewport::wheelEvent(QWheelEvent* event) {
+    m_camera.zoom(std::pow(0.999f, static_cast<float>(event->angleDelta().y())));
+    update();
+}
+
+void Viewport::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_F) setFollowing(!following());
+    else QOpenGLWidget::keyPressEvent(event);
+}
+
+}  // namespace gs

@@ -1,0 +1,65 @@
+#pragma once
+// Viewport: the 3D view of a clip's character (QOpenGLWidget over render's Renderer).
+//
+// It only paints and forwards input: the owner sets the clip and the frame. Mouse: left drag
+// orbits, right or middle drag pans, the wheel zooms; F toggles following the character. GL
+// objects belong to the Renderer, which frees them when the widget's context goes away.
+
+#include <QElapsedTimer>
+#include <QOpenGLWidget>
+
+#include <optional>
+
+#include "core/clip.h"
+#include "render/camera.h"
+#include "render/character.h"
+
+namespace gs {
+
+class Renderer;
+
+class Viewport : public QOpenGLWidget {
+    Q_OBJECT
+public:
+    explicit Viewport(QWidget* parent = nullptr);
+    ~Viewport() override;
+
+    // The clip to show (not owned; null = none). A mannequin is built around its skeleton.
+    void setClip(const Clip* clip);
+    void setFrame(float frame);
+    float frame() const { return m_frame; }
+    bool following() const { return m_camera.following(); }
+    void setFollowing(bool on);
+    void setSkeletonVisible(bool on);
+    QSize sizeHint() const override { return {960, 600}; }
+
+signals:
+    void followingChanged(bool on);
+    // A sentence about something that could not be shown (a texture, a mesh).
+    void warning(const QString& message);
+
+protected:
+    void initializeGL() override;
+    void paintGL() override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    void uploadCharacter();
+
+    Renderer* m_renderer = nullptr;  // child QObject
+    const Clip* m_clip = nullptr;
+    std::optional<Character> m_character;
+    int m_mesh = -1;
+    bool m_meshStale = false;
+    float m_frame = 0.0f;
+    bool m_skeleton = false;
+    bool m_framed = false;
+    Camera m_camera;
+    QPoint m_lastMouse;
+    QElapsedTimer m_clock;
+};
+
+}  // namespace gs
