@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/project/project.h"
 #include "cli_common.h"
 #include "core/retarget.h"
 #include "render/clip_scene.h"
@@ -125,12 +126,25 @@ int runRender(const QStringList& arguments) {
     }
 
     const QString input = inputs.front();
+    std::optional<Clip> clip;
     if (input.endsWith(".gsproj", Qt::CaseInsensitive)) {
-        printError(input, "project files are not supported yet by render; give a motion file");
-        return 1;
+        // A project shows its first clip that loaded (the others' errors are reported).
+        auto project = Project::load(input);
+        if (!project) {
+            printError(input, QString::fromStdString(project.message()));
+            return 1;
+        }
+        for (const QString& e : project->errors()) printError({}, e);
+        for (const ProjectClip& c : project->clips)
+            if (c.clip && !clip) clip = *c.clip;
+        if (!clip) {
+            printError(input, "the project has no clip that could be loaded");
+            return 1;
+        }
+    } else {
+        clip = loadFirstClip(input);
+        if (!clip) return 1;
     }
-    const std::optional<Clip> clip = loadFirstClip(input);
-    if (!clip) return 1;
     const std::optional<Character> character = makeCharacter(parser, *clip);
     if (!character) return 1;
 
