@@ -140,9 +140,11 @@ void appendPart(const Part& part, const Skeleton& skeleton, int rings, int sides
     const int bodyRings = std::max(1, rings - 2 * capRings);
     struct Ring { float along; float radius; float t; };
     std::vector<Ring> profile;
+    // Poles get a radius of exactly 0 (cos(pi/2) is not, in floats), so a pole is one point and
+    // the surface is provably closed (the renderer then culls its back faces).
     for (int i = 0; i <= capRings; ++i) {  // south pole to the equator at a
         const float phi = -0.5f * kPi + 0.5f * kPi * i / capRings;
-        profile.push_back({part.radiusA * std::sin(phi), part.radiusA * std::cos(phi), 0.0f});
+        profile.push_back({part.radiusA * std::sin(phi), i == 0 ? 0.0f : part.radiusA * std::cos(phi), 0.0f});
     }
     for (int i = 1; i < bodyRings; ++i) {
         const float t = static_cast<float>(i) / bodyRings;
@@ -150,7 +152,8 @@ void appendPart(const Part& part, const Skeleton& skeleton, int rings, int sides
     }
     for (int i = 0; i <= capRings; ++i) {
         const float phi = 0.5f * kPi * i / capRings;
-        profile.push_back({length + part.radiusB * std::sin(phi), part.radiusB * std::cos(phi), 1.0f});
+        profile.push_back({length + part.radiusB * std::sin(phi),
+                           i == capRings ? 0.0f : part.radiusB * std::cos(phi), 1.0f});
     }
 
     const auto base = static_cast<std::uint32_t>(mesh.vertices.size());
@@ -169,7 +172,8 @@ void appendPart(const Part& part, const Skeleton& skeleton, int rings, int sides
                                                 {wChild, std::max(s.child, 0)}}};
         std::sort(w.begin(), w.end(), [](auto& x, auto& y) { return x.first > y.first; });
         for (int k = 0; k <= sides; ++k) {
-            const float theta = 2.0f * kPi * k / sides;
+            // The seam's duplicate (k = sides) repeats k = 0's position exactly; only its u differs.
+            const float theta = 2.0f * kPi * (k % sides) / sides;
             const glm::vec3 radial = std::cos(theta) * side + std::sin(theta) * part.depthRatio * depth;
             SkinVertex v;
             v.position = part.a + axis * ring.along + radial * ring.radius;

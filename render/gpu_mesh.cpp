@@ -1,7 +1,9 @@
 #include "render/gpu_mesh.h"
 
+#include <array>
 #include <cmath>
 #include <cstddef>
+#include <map>
 
 #include "render/texture_image.h"
 
@@ -27,6 +29,38 @@ GLuint uploadTexture(QOpenGLFunctions_3_3_Core& gl, const QImage& image) {
 
 }  // namespace
 
+bool isClosedMesh(const SkinnedMesh& mesh) {
+    // Weld by position: seams duplicate vertices for their UVs but not the surface.
+    std::map<std::array<long long, 3>, std::uint32_t> ids;
+    std::vector<std::uint32_t> weld(mesh.vertices.size());
+    for (size_t i = 0; i < mesh.vertices.size(); ++i) {
+        const glm::vec3 p = mesh.vertices[i].position * 1e5f;
+        const std::array<long long, 3> key{std::llround(p.x), std::llround(p.y), std::llround(p.z)};
+        weld[i] = ids.emplace(key, static_cast<std::uint32_t>(ids.size())).first->second;
+    }
+    // A closed, consistently wound surface uses each edge as often in one direction as in the
+    // other; a boundary (a hole, a single-sided sheet) leaves some edge unbalanced. Counting the
+    // balance rather than demanding exactly two uses lets separate closed parts touch (a
+    // mannequin's capsules meet at the joints).
+    std::map<std::pair<std::uint32_t, std::uint32_t>, int> balance;
+    for (size_t t = 0; t + 2 < mesh.indices.size(); t += 3) {
+        std::array<std::uint32_t, 3> v{};
+        for (int k = 0; k < 3; ++k) {
+            if (mesh.indices[t + k] >= weld.size()) return false;
+            v[k] = weld[mesh.indices[t + k]];
+        }
+        if (v[0] == v[1] || v[1] == v[2] || v[2] == v[0]) continue;  // collapsed (a capsule's pole)
+        for (int k = 0; k < 3; ++k) {
+            const std::uint32_t a = v[k], b = v[(k + 1) % 3];
+            balance[{std::min(a, b), std::max(a, b)}] += a < b ? 1 : -1;
+        }
+    }
+    if (balance.empty()) return false;
+    for (const auto& [edge, b] : balance)
+        if (b != 0) return false;
+    return true;
+}
+
 float srgbToLinear(float c) {
     return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f);
 }
@@ -35,6 +69,7 @@ GpuMesh uploadMesh(QOpenGLFunctions_3_3_Core& gl, const SkinnedMesh& mesh, QStri
     GpuMesh out;
     out.parts = mesh.parts;
     out.jointCount = static_cast<int>(mesh.inverseBind.size());
+    out.closed = isClosedMesh(mesh);
     for (const Material& m : mesh.materials) {
         GpuMaterial g;
         g.linearColor = {srgbToLinear(m.baseColor.r), srgbToLinear(m.baseColor.g),

@@ -24,12 +24,21 @@ struct GpuMesh {
     std::vector<MeshPart> parts;
     std::vector<GpuMaterial> materials;
     int jointCount = 0;
+    // Every edge is crossed equally often in both directions (closed surfaces, consistently
+    // wound, possibly several touching): back faces are hidden
+    // behind front faces, so they can be culled (half the triangles never reach the rasteriser).
+    // Open meshes (a cape, a single-sided plane) keep both sides.
+    bool closed = false;
 };
 
 // Uploads the mesh. A texture that cannot be decoded leaves its material untextured and adds a
 // sentence to `warnings`.
 GpuMesh uploadMesh(QOpenGLFunctions_3_3_Core& gl, const SkinnedMesh& mesh, QStringList* warnings);
 void destroyMesh(QOpenGLFunctions_3_3_Core& gl, GpuMesh& mesh);
+
+// Whether the triangles form closed surfaces with consistent winding (see GpuMesh::closed).
+// Vertices at the same position (within 10 micrometres) count as one, so UV seams stay closed.
+bool isClosedMesh(const SkinnedMesh& mesh);
 
 // sRGB -> linear for one channel.
 float srgbToLinear(float c);

@@ -191,6 +191,7 @@ void Renderer::render(const Scene& scene, const Camera& camera, int width, int h
         drawMesh(m_marker, static_cast<int>(meshes.size()), &tint, 0.45f);
     }
     m_skinned->release();
+    gl.glDisable(GL_CULL_FACE);
     if (!scene.debug.isEmpty()) drawDebug(scene.debug, viewProjection);
     gl.glBindVertexArray(0);
 }
@@ -231,6 +232,8 @@ void Renderer::drawMesh(const GpuMesh& mesh, int slot, const glm::vec4* tint, fl
     gl.glBindBufferRange(GL_UNIFORM_BUFFER, 0, m_palette, slot * m_slotSize, m_slotSize);
     p.setUniformValue("uEmissive", emissive);
     gl.glBindVertexArray(mesh.vertexArray);
+    if (mesh.closed) gl.glEnable(GL_CULL_FACE);
+    else gl.glDisable(GL_CULL_FACE);
     for (const MeshPart& part : mesh.parts) {
         const GpuMaterial& m = mesh.materials[std::clamp(part.material, 0, static_cast<int>(mesh.materials.size()) - 1)];
         const glm::vec4 c = tint ? *tint : m.linearColor;

@@ -6,6 +6,7 @@
 #include "common/test_data.h"
 #include "core/mannequin.h"
 #include "render/character.h"
+#include "render/gpu_mesh.h"
 
 using namespace gs;
 
@@ -47,6 +48,11 @@ void TestMannequin::wellFormed() {
     QVERIFY2(size.y > 1.4f && size.y < 2.1f, qPrintable(QString::number(size.y)));
     QVERIFY(size.x < 1.1f * size.y);  // arm span about the height in a T-pose rest
     QVERIFY(size.z < size.x);
+    // Closed with outward winding, so the renderer may cull its back faces; a hole undoes that.
+    QVERIFY(isClosedMesh(*mesh));
+    SkinnedMesh open = *mesh;
+    open.indices.erase(open.indices.begin() + 300, open.indices.begin() + 303);  // not at a pole
+    QVERIFY(!isClosedMesh(open));
 }
 
 void TestMannequin::restPoseIsIdentity() {
