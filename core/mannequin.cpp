@@ -216,6 +216,13 @@ Status MannequinSettings::validate() const {
     return Status::ok();
 }
 
+MannequinSettings MannequinSettings::coarse() const {
+    MannequinSettings s = *this;
+    s.sides = std::min(sides, 8);
+    s.rings = std::min(rings, 8);
+    return s;
+}
+
 Expected<SkinnedMesh> buildMannequin(const Skeleton& skeleton, const MannequinSettings& settings) {
     if (Status s = settings.validate(); !s) return s;
     if (skeleton.jointCount() < 2) return Status::error("the skeleton has fewer than two joints");

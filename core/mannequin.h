@@ -28,6 +28,10 @@ struct MannequinSettings {
     std::string texturePath;  // optional image applied through the UVs ("" = none)
 
     Status validate() const;
+    // The same body with fewer vertices (8 sides, 8 rings: about 2,500 triangles instead of
+    // 9,000), for characters a few hundred pixels tall or less, where the finer facets are
+    // smaller than a pixel but each tiny triangle still costs a software rasteriser a whole block.
+    MannequinSettings coarse() const;
 };
 
 // Builds the mannequin for the skeleton's rest pose (root at the origin, as restJointPositions).

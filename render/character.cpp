@@ -12,6 +12,9 @@ Expected<Character> Character::mannequin(const Skeleton& skeleton, const Mannequ
     Character c;
     c.m_skeleton = skeleton;
     c.m_mesh = std::move(*mesh);
+    if (auto coarse = buildMannequin(skeleton, settings.coarse());
+        coarse && coarse->triangleCount() < c.m_mesh.triangleCount())
+        c.m_coarse = std::move(*coarse);
     c.m_description = "mannequin (" + std::to_string(c.m_mesh.triangleCount()) + " triangles)";
     return c;
 }

@@ -28,6 +28,9 @@ public:
 
     const SkinnedMesh& mesh() const { return m_mesh; }
     SkinnedMesh& mesh() { return m_mesh; }
+    // A coarser mesh on the same skeleton for when the character is small on screen (see
+    // Renderer::upload); null when there is none (imported characters).
+    const SkinnedMesh* coarseMesh() const { return m_coarse ? &*m_coarse : nullptr; }
     const Skeleton& skeleton() const { return m_skeleton; }
     const std::string& description() const { return m_description; }
     bool isRetargeted() const { return m_retarget.has_value(); }
@@ -41,6 +44,7 @@ public:
 private:
     Skeleton m_skeleton;
     SkinnedMesh m_mesh;
+    std::optional<SkinnedMesh> m_coarse;
     std::optional<Retarget> m_retarget;
     std::string m_description;
 };

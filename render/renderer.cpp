@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "render/marker_mesh.h"
 
@@ -101,7 +102,7 @@ Status Renderer::initialize() {
     return Status::ok();
 }
 
-int Renderer::upload(const SkinnedMesh& mesh) {
+int Renderer::upload(const SkinnedMesh& mesh, const SkinnedMesh* coarse) {
     if (!m_gl) return -1;
     if (mesh.indices.empty()) {
         m_warnings << tr("the mesh has no triangles");
@@ -112,14 +113,25 @@ int Renderer::upload(const SkinnedMesh& mesh) {
                           .arg(mesh.inverseBind.size()).arg(kMaxJoints);
         return -1;
     }
-    auto gpu = std::make_unique<GpuMesh>(uploadMesh(*m_gl, mesh, &m_warnings));
-    m_meshes.push_back(std::move(gpu));
+    auto model = std::make_unique<Model>();
+    model->fine = uploadMesh(*m_gl, mesh, &m_warnings);
+    if (coarse && !coarse->indices.empty() && coarse->inverseBind.size() == mesh.inverseBind.size())
+        model->coarse = uploadMesh(*m_gl, *coarse, nullptr);  // same materials: warned once above
+    glm::vec3 lo(std::numeric_limits<float>::max()), hi(-std::numeric_limits<float>::max());
+    for (const SkinVertex& v : mesh.vertices) {
+        lo = glm::min(lo, v.position);
+        hi = glm::max(hi, v.position);
+    }
+    const glm::vec3 extent = hi - lo;
+    model->size = std::max({extent.x, extent.y, extent.z});
+    m_meshes.push_back(std::move(model));
     return static_cast<int>(m_meshes.size()) - 1;
 }
 
 void Renderer::remove(int mesh) {
     if (!m_gl || mesh < 0 || mesh >= static_cast<int>(m_meshes.size()) || !m_meshes[mesh]) return;
-    destroyMesh(*m_gl, *m_meshes[mesh]);
+    destroyMesh(*m_gl, m_meshes[mesh]->fine);
+    destroyMesh(*m_gl, m_meshes[mesh]->coarse);
     m_meshes[mesh].reset();
 }
 
@@ -131,8 +143,11 @@ QStringList Renderer::takeWarnings() {
 
 void Renderer::release() {
     if (!m_gl) return;
-    for (auto& mesh : m_meshes)
-        if (mesh) destroyMesh(*m_gl, *mesh);
+    for (auto& model : m_meshes)
+        if (model) {
+            destroyMesh(*m_gl, model->fine);
+            destroyMesh(*m_gl, model->coarse);
+        }
     m_meshes.clear();
     destroyMesh(*m_gl, m_marker);
     const GLuint buffers[] = {m_palette, m_groundBuffer, m_linesBuffer};
@@ -169,10 +184,11 @@ void Renderer::render(const Scene& scene, const Camera& camera, int width, int h
 
     std::vector<const std::vector<glm::mat4>*> palettes;
     std::vector<const GpuMesh*> meshes;
+    const glm::mat4 view = camera.view();
     for (const CharacterDraw& c : scene.characters)
         if (c.mesh >= 0 && c.mesh < static_cast<int>(m_meshes.size()) && m_meshes[c.mesh]) {
             palettes.push_back(&c.palette);
-            meshes.push_back(m_meshes[c.mesh].get());
+            meshes.push_back(&level(*m_meshes[c.mesh], c.root, camera, view, height));
         }
     std::vector<glm::mat4> marker;
     if (scene.goal) {
@@ -194,6 +210,15 @@ void Renderer::render(const Scene& scene, const Camera& camera, int width, int h
     gl.glDisable(GL_CULL_FACE);
     if (!scene.debug.isEmpty()) drawDebug(scene.debug, viewProjection);
     gl.glBindVertexArray(0);
+}
+
+const GpuMesh& Renderer::level(const Model& model, const glm::vec3& root, const Camera& camera,
+                               const glm::mat4& view, int height) const {
+    if (!model.coarse.vertexArray) return model.fine;
+    const float depth = -(view * glm::vec4(root, 1.0f)).z;
+    if (depth <= 0.0f) return model.fine;
+    const float pixels = model.size * height / (2.0f * std::tan(0.5f * camera.fieldOfView()) * depth);
+    return pixels < kCoarseBelowPixels ? model.coarse : model.fine;
 }
 
 void Renderer::setLighting(const Scene& scene, const Camera& camera, const glm::mat4& viewProjection) {

@@ -16,6 +16,7 @@
 
 #include "core/status.h"
 #include "render/camera.h"
+#include "render/character.h"
 #include "render/gpu_mesh.h"
 #include "render/scene.h"
 
@@ -36,10 +37,18 @@ public:
     Status initialize();
     bool isInitialized() const { return m_gl != nullptr; }
 
+    // A character drawn smaller than this (its bind-pose size, in pixels on screen) uses its
+    // coarse mesh, when it has one.
+    static constexpr float kCoarseBelowPixels = 240.0f;
+
     // Uploads a mesh and returns its id for CharacterDraw::mesh. Textures that cannot be read are
     // reported in warnings() and their materials use the base colour. -1 when the mesh is empty
-    // or has more joints than the palette holds (reported too).
-    int upload(const SkinnedMesh& mesh);
+    // or has more joints than the palette holds (reported too). `coarse`, on the same skeleton,
+    // is drawn instead when the character is small on screen (crowds: llvmpipe pays per
+    // triangle, even for those smaller than a pixel).
+    int upload(const SkinnedMesh& mesh, const SkinnedMesh* coarse = nullptr);
+    // The character's mesh and, if it has one, its coarse mesh.
+    int upload(const Character& character) { return upload(character.mesh(), character.coarseMesh()); }
     void remove(int mesh);
     // Sentences about what could not be uploaded since the last call; clears them.
     QStringList takeWarnings();
@@ -52,7 +61,14 @@ public slots:
     void release();
 
 private:
-    struct Uniforms;
+    // An uploaded mesh with its optional coarse level (coarse.vertexArray == 0: none).
+    struct Model {
+        GpuMesh fine, coarse;
+        float size = 0.0f;  // largest extent of the bind pose, metres
+    };
+    // The level to draw for a character at `root`, by its size on screen.
+    const GpuMesh& level(const Model& model, const glm::vec3& root, const Camera& camera,
+                         const glm::mat4& view, int height) const;
     void drawGround(const Scene& scene, const Camera& camera, const glm::mat4& viewProjection);
     // Draws with the palette in slot `slot` of the frame's palette buffer.
     void drawMesh(const GpuMesh& mesh, int slot, const glm::vec4* tint, float emissive);
@@ -65,7 +81,7 @@ private:
 
     QOpenGLFunctions_3_3_Core* m_gl = nullptr;
     std::unique_ptr<QOpenGLShaderProgram> m_skinned, m_ground, m_lines, m_shadow;
-    std::vector<std::unique_ptr<GpuMesh>> m_meshes;  // null where removed
+    std::vector<std::unique_ptr<Model>> m_meshes;  // null where removed
     GpuMesh m_marker;
     GLuint m_palette = 0;     // uniform buffer: one kMaxJoints-mat4 slot per character drawn
     GLsizeiptr m_slotSize = 0;  // bytes per slot, rounded up to the offset alignment

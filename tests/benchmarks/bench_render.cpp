@@ -4,7 +4,10 @@
 // for the GPU (glFinish), so the figure is what a viewport would get.
 //
 //   xvfb-run -a ./build/tests/benchmarks/bench_render [CLIP.bvh] [--seconds S] [--samples N]
-//                                                     [--counts 0,1,20,100]
+//                                                     [--counts 0,1,20,100] [--mannequin SIDES,RINGS]
+//                                                     [--no-lod] [--screenshot PREFIX]
+// --no-lod draws the full mannequin at every size; --screenshot saves each count's last frame
+// as PREFIX_<count>.png, to check what the figures were measured on.
 // (0 mannequins = the ground alone, for the fixed cost of a frame.)
 
 #include <QElapsedTimer>
@@ -50,6 +53,12 @@ int main(int argc, char* argv[]) {
         mannequin.rings = sr.value(1).toInt();
         args.remove(i, 2);
     }
+    const bool lod = args.removeAll("--no-lod") == 0;
+    QString screenshot;
+    if (const int i = args.indexOf("--screenshot"); i > 0 && i + 1 < args.size()) {
+        screenshot = args[i + 1];
+        args.remove(i, 2);
+    }
     QString clipPath = args.size() > 1 ? args[1] : QString();
     if (clipPath.isEmpty()) {
         QString data = qEnvironmentVariable("GAITSPACE_DATA_DIR");
@@ -70,10 +79,13 @@ int main(int argc, char* argv[]) {
         std::fprintf(stderr, "bench_render: %s\n", s.message().c_str());
         return 1;
     }
-    const int mesh = offscreen.renderer().upload(character->mesh());
-    std::printf("renderer: %s; mannequin: %d triangles, %d joints; 1280x720, %dx MSAA\n",
-                qPrintable(offscreen.glRenderer()), character->mesh().triangleCount(), clip.jointCount(),
-                samples);
+    const int mesh = lod ? offscreen.renderer().upload(*character)
+                         : offscreen.renderer().upload(character->mesh());
+    std::printf("renderer: %s; mannequin: %d triangles (%d when small), %d joints; 1280x720, %dx MSAA\n",
+                qPrintable(offscreen.glRenderer()), character->mesh().triangleCount(),
+                lod && character->coarseMesh() ? character->coarseMesh()->triangleCount()
+                                               : character->mesh().triangleCount(),
+                clip.jointCount(), samples);
 
     for (int count : counts) {
         // A square crowd, 1.5 m apart, each at its own phase of the clip, seen from above-behind.
@@ -89,10 +101,11 @@ int main(int argc, char* argv[]) {
         const std::clock_t cpuStart = std::clock();
         int frames = 0;
         double poseMs = 0.0;
+        Scene scene;
         while (timer.elapsed() < seconds * 1000.0 || frames < 3) {
             QElapsedTimer pose;
             pose.start();
-            Scene scene;
+            scene = Scene();
             for (int i = 0; i < count; ++i) {
                 const float frame = std::fmod(frames + 7.0f * i, static_cast<float>(clip.frameCount() - 1));
                 // Shifted so each walks in place around its grid cell.
@@ -119,6 +132,8 @@ int main(int argc, char* argv[]) {
                     "CPU %.1f ms per frame; %d frames)\n",
                     count, frames / elapsed, 1000.0 * elapsed / frames, poseMs / frames, cpuMs, frames);
         std::fflush(stdout);
+        if (!screenshot.isEmpty())
+            offscreen.render(scene, camera).save(QStringLiteral("%1_%2.png").arg(screenshot).arg(count));
     }
     return 0;
 }
