@@ -11,7 +11,7 @@ uniform sampler2D uTexture;   // sRGB texture: sampling returns linear values
 uniform float uRoughness;
 uniform float uEmissive;      // 0 = lit, 1 = flat colour (markers)
 uniform vec3 uCameraPosition;
-uniform vec3 uLightDirection; // towards the light
+uniform vec3 uLightDirection; // towards the light, unit length
 uniform vec3 uLightColor;
 uniform vec3 uSkyColor;
 uniform vec3 uGroundColor;
@@ -29,14 +29,16 @@ void main() {
     vec3 n = normalize(vNormal);
     if (!gl_FrontFacing) n = -n;
     vec3 v = normalize(uCameraPosition - vWorldPosition);
-    vec3 l = normalize(uLightDirection);
+    vec3 l = uLightDirection;
     vec3 h = normalize(l + v);
     float diffuse = max(dot(n, l), 0.0);
     float shininess = mix(96.0, 8.0, clamp(uRoughness, 0.0, 1.0));
     float specular = diffuse > 0.0 ? pow(max(dot(n, h), 0.0), shininess) * (1.0 - uRoughness) * 0.5 : 0.0;
     vec3 ambient = mix(uGroundColor, uSkyColor, 0.5 + 0.5 * n.y);
     // A little rim light separates the figure from the ground in side views.
-    float rim = pow(1.0 - max(dot(n, v), 0.0), 3.0) * 0.15;
+    // (A cube by products: pow() costs a log and an exp per pixel on a software rasteriser.)
+    float edge = 1.0 - max(dot(n, v), 0.0);
+    float rim = edge * edge * edge * 0.15;
     vec3 lit = base.rgb * (ambient + uLightColor * diffuse) + uLightColor * specular + rim * uSkyColor;
     // Soft exposure curve: bright materials under the key light roll off instead of clipping.
     lit = 1.0 - exp(-1.5 * lit);
