@@ -6,7 +6,6 @@
 #include "core/registration.h"
 
 namespace gs {
-
 int BakedBehavioralSpace::spaceIndex(const std::string& spaceName) const {
     for (size_t s = 0; s < spaces.size(); ++s)
         if (spaces[s].name == spaceName) return static_cast<int>(s);
@@ -108,6 +107,9 @@ Expected<BakedBehavioralSpace> buildBehavioralSpace(const BehavioralSpaceDesc& d
         map.back() = std::max(map.back(), static_cast<float>(frames));
         const float scale = static_cast<float>(frames) / map.back();
         for (float& v : map) v *= scale;
+        // Walk and jog poses differ too much for point clouds alone to time them, but their
+        // footfalls must coincide: pin the cross registration to the matched strikes.
+        pinToStrikes(map, referenceStrikes(master), referenceStrikes(space));
         result.phaseMap.push_back(std::move(map));
         result.crossResidual.push_back(job.output.residual);
     }

@@ -1,5 +1,6 @@
 #include "core/goal_space.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -9,6 +10,7 @@ namespace gs {
 
 Status GoalSpaceSettings::validate() const {
     if (startFrames < 0) return Status::error("goal space: X (start frames) must be >= 0");
+    if (subdivisions < 1 || subdivisions > 8) return Status::error("goal space: subdivisions must be 1-8");
     if (startBlends < 2) return Status::error("goal space: Y (start blend values) must be >= 2");
     if (endBlends < 2) return Status::error("goal space: Z (end blend values) must be >= 2");
     if (horizon < 1) return Status::error("goal space: F (frames ahead) must be >= 1");
@@ -46,8 +48,18 @@ Status GoalSpaceJob::run() {
     const int X = settings.startFrames > 0
                       ? std::min(settings.startFrames, static_cast<int>(space->startFrames.size()))
                       : static_cast<int>(space->startFrames.size());
-    for (int x = 0; x < X; ++x) output.startFrames.push_back(static_cast<float>(space->startFrames[x]));
-    output.samples.resize(static_cast<size_t>(X) * settings.startBlends * settings.endBlends);
+    const float period = static_cast<float>(space->referenceCycleFrames());
+    for (int x = 0; x < X; ++x) {
+        const float a = static_cast<float>(space->startFrames[x]);
+        const float b = x + 1 < static_cast<int>(space->startFrames.size())
+                            ? static_cast<float>(space->startFrames[x + 1])
+                            : static_cast<float>(space->startFrames[0]) + period;
+        for (int k = 0; k < settings.subdivisions; ++k)
+            output.startFrames.push_back(std::fmod(a + (b - a) * k / settings.subdivisions, period));
+    }
+    std::sort(output.startFrames.begin(), output.startFrames.end());
+    const int starts = static_cast<int>(output.startFrames.size());
+    output.samples.resize(static_cast<size_t>(starts) * settings.startBlends * settings.endBlends);
 
     const int joints = single.skeleton.jointCount();
     std::vector<glm::quat> rotations(joints);
@@ -55,11 +67,12 @@ Status GoalSpaceJob::run() {
     LocomotionJob job;
     job.space = &single;
     job.settings.maxBlendRate = settings.maxBlendRate;
+    job.settings.footLock = settings.footLock;
     job.localRotations = rotations;
     job.rootPositions = std::span<glm::vec3>(&root, 1);
     CharacterState state;
     job.characters = std::span<CharacterState>(&state, 1);
-    for (int x = 0; x < X; ++x) {
+    for (int x = 0; x < starts; ++x) {
         for (int y = 0; y < settings.startBlends; ++y) {
             for (int z = 0; z < settings.endBlends; ++z) {
                 const float start = output.startBlend(y);

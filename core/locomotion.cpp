@@ -67,6 +67,28 @@ struct Contribution {
     float weight;
 };
 
+// How far the root must move so that planted toes stay where they touched down (see
+// LocomotionSettings); updates the plants. toe[k] are the toes' current world XZ positions.
+glm::vec2 footLockShift(const glm::vec2 toe[2], const float contact[2], bool advance,
+                        CharacterState& st) {
+    glm::vec2 shift(0.0f);
+    int locked = 0;
+    for (int k = 0; k < 2; ++k) {
+        if (contact[k] < 0.5f) {
+            st.isPlanted[k] = false;
+            continue;
+        }
+        if (st.isPlanted[k] && advance) {
+            shift += st.planted[k] - toe[k];
+            ++locked;
+        } else {
+            st.isPlanted[k] = true;
+            st.planted[k] = toe[k];
+        }
+    }
+    return locked ? shift / static_cast<float>(locked) : shift;
+}
+
 }  // namespace
 
 void initCharacter(const BakedBehavioralSpace& space, CharacterState& state,
@@ -197,6 +219,7 @@ Status LocomotionJob::run() {
         int contribCount = 0;
         glm::vec3 displacement(0.0f);
         float height = 0.0f;
+        float contact[2] = {0.0f, 0.0f};
         for (int s = 0; s < spaceCount; ++s) {
             const float ws = st.styleWeight[s];
             if (ws <= 1e-6f) continue;
@@ -218,6 +241,8 @@ Status LocomotionJob::run() {
                 const float t = f - static_cast<float>(i);
                 contrib[contribCount++] = {&clip, i, t, ws * w};
                 height += ws * w * (clip.rootHeight[i] + (clip.rootHeight[i + 1] - clip.rootHeight[i]) * t);
+                contact[0] += ws * w * (clip.leftContact[i] + (clip.leftContact[i + 1] - clip.leftContact[i]) * t);
+                contact[1] += ws * w * (clip.rightContact[i] + (clip.rightContact[i + 1] - clip.rightContact[i]) * t);
             }
         }
         const auto t1 = timings ? clock::now() : clock::time_point{};
@@ -253,9 +278,41 @@ Status LocomotionJob::run() {
         rootPositions[c] = glm::vec3(st.ground.x, height, st.ground.z);
         const auto t2 = timings ? clock::now() : clock::time_point{};
 
-        if (!world.empty())
-            forwardKinematics(bs.skeleton, std::span<const glm::quat>(out, joints), rootPositions[c],
-                              world.subspan(c * joints, joints));
+        // Forward kinematics, and the foot lock's root correction on top of it.
+        const bool lock = settings.footLock && bs.leftToe >= 0 && bs.rightToe >= 0;
+        glm::vec2 toes[2];
+        float toeHeight[2] = {1e9f, 1e9f};
+        if (!world.empty()) {
+            const std::span<Transform> w = world.subspan(c * joints, joints);
+            forwardKinematics(bs.skeleton, std::span<const glm::quat>(out, joints), rootPositions[c], w);
+            toes[0] = glm::vec2(w[bs.leftToe].translation.x, w[bs.leftToe].translation.z);
+            toes[1] = glm::vec2(w[bs.rightToe].translation.x, w[bs.rightToe].translation.z);
+            toeHeight[0] = w[bs.leftToe].translation.y - bs.floorHeight;
+            toeHeight[1] = w[bs.rightToe].translation.y - bs.floorHeight;
+        } else if (lock) {
+            glm::vec3 positions[kMaxJoints];
+            jointPositions(bs.skeleton, std::span<const glm::quat>(out, joints), rootPositions[c],
+                           std::span<glm::vec3>(positions, joints));
+            toes[0] = glm::vec2(positions[bs.leftToe].x, positions[bs.leftToe].z);
+            toes[1] = glm::vec2(positions[bs.rightToe].x, positions[bs.rightToe].z);
+            toeHeight[0] = positions[bs.leftToe].y - bs.floorHeight;
+            toeHeight[1] = positions[bs.rightToe].y - bs.floorHeight;
+        }
+        if (lock) {
+            // A toe at the floor is planted too, whatever the clips' contacts say: blends and
+            // retouched loop seams put feet down a little off the source's contact frames.
+            for (int k = 0; k < 2; ++k)
+                if (toeHeight[k] < settings.footLockHeight) contact[k] = 1.0f;
+            const glm::vec2 shift = footLockShift(toes, contact, advance, st);
+            if (shift != glm::vec2(0.0f)) {
+                st.ground.x += shift.x;
+                st.ground.z += shift.y;
+                rootPositions[c] += glm::vec3(shift.x, 0.0f, shift.y);
+                if (!world.empty())
+                    for (Transform& t : world.subspan(c * joints, joints))
+                        t.translation += glm::vec3(shift.x, 0.0f, shift.y);
+            }
+        }
         if (timings) {
             const auto t3 = clock::now();
             timings->sampleNs += std::chrono::duration<double, std::nano>(t1 - t0).count();

@@ -31,6 +31,9 @@ struct CharacterState {
     bool startFrame = false;  // this frame's phase step crossed a start frame of the dominant space
     float lastStyleStep = 0.0f;  // largest style-weight change of the last step
     float lastBlendStep = 0.0f;  // largest blend change of the last step
+    bool steerEscaping = false;  // steering: walking out of a goal inside the turning circle
+    std::array<glm::vec2, 2> planted{};  // foot lock: where each toe was planted (world XZ)
+    std::array<bool, 2> isPlanted{};     // foot lock: the toe is planted
 };
 
 // Puts a character at `ground` with the given style weights (normalized; empty = the first
@@ -49,6 +52,12 @@ struct LocomotionSettings {
     float styleTransitionSeconds = 0.0f;
     // Largest change of a space's blend value per frame; (0, 1].
     float maxBlendRate = 0.1f;
+    // Foot lock: while a foot is planted in the blended clips (weighted contact >= 0.5), the root
+    // moves so that the planted toe stays where it touched down. Blends of clips whose feet do not
+    // agree (neighbouring turns, walk with jog) then do not slide; the root path follows the feet.
+    // Off, the motion is the exact blend of the clips (as the seed describes it).
+    bool footLock = true;
+    float footLockHeight = 0.025f;  // metres: a toe this near the floor counts as planted too
 
     Status validate() const;
 };

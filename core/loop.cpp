@@ -63,7 +63,7 @@ glm::vec3 groundStep(const std::vector<GroundFrame>& g, int from, int to) {
 
 }  // namespace
 
-LoopedClip cutLoop(const Clip& source, int start, int close, int phase) {
+LoopedClip cutLoop(const Clip& source, int start, int close, int phase, bool spreadSeam) {
     assert(0 <= start && start < close && close < source.frameCount());
     assert(start <= phase && phase < close);
     const Cut cut{start, close, 0.0f};
@@ -81,6 +81,34 @@ LoopedClip cutLoop(const Clip& source, int start, int close, int phase) {
     loop.resize(0);
     loop.resize(M + 1);
     out.rootVelocity.assign(M + 1, glm::vec3(0.0f));
+
+    // The cut closes on frame `close`, whose pose only nearly matches `start`'s. Rather than a
+    // jump at the seam, the mismatch is spread over the cycle: source frame f is turned by the
+    // fraction (f - start) / (close - start) of the rotation that carries pose `close` onto pose
+    // `start` (the root's in its ground frame, heading kept), so the last frame of the cycle
+    // flows into the first. Root heights get the same linear correction.
+    const int J = source.jointCount();
+    std::vector<glm::quat> mismatch(J);
+    {
+        const auto a = source.frameRotations(start);
+        const auto b = source.frameRotations(close);
+        for (int j = 0; j < J; ++j) {
+            glm::quat qa = a[j], qb = b[j];
+            if (j == 0) {
+                qa = glm::inverse(yawRotation(ground[start].heading)) * qa;
+                qb = glm::inverse(yawRotation(ground[close].heading)) * qb;
+            }
+            glm::quat d = qa * glm::inverse(qb);
+            if (d.w < 0.0f) d = -d;
+            mismatch[j] = glm::normalize(d);
+        }
+    }
+    const float heightMismatch = source.rootPositions[start].y - source.rootPositions[close].y;
+    auto correction = [&](int f) {
+        return spreadSeam ? static_cast<float>(f - start) / static_cast<float>(close - start) : 0.0f;
+    };
+    const glm::quat identity(1.0f, 0.0f, 0.0f, 0.0f);
+
     GroundFrame g = ground[src[0]];
     for (int k = 0; k <= M; ++k) {
         if (k > 0) {
@@ -94,9 +122,13 @@ LoopedClip cutLoop(const Clip& source, int start, int close, int phase) {
         const GroundFrame& from = ground[src[k]];
         auto rotations = loop.frameRotations(k);
         const auto sourceRotations = source.frameRotations(src[k]);
-        std::copy(sourceRotations.begin(), sourceRotations.end(), rotations.begin());
-        rotations[0] = yawRotation(g.heading - from.heading) * sourceRotations[0];
-        loop.rootPositions[k] = g.toWorld(from.toLocal(source.rootPositions[src[k]]));
+        const float w = correction(src[k]);
+        for (int j = 1; j < J; ++j) rotations[j] = glm::slerp(identity, mismatch[j], w) * sourceRotations[j];
+        const glm::quat residual = glm::inverse(yawRotation(from.heading)) * sourceRotations[0];
+        rotations[0] = yawRotation(g.heading) * glm::slerp(identity, mismatch[0], w) * residual;
+        glm::vec3 local = from.toLocal(source.rootPositions[src[k]]);
+        local.y += w * heightMismatch;
+        loop.rootPositions[k] = g.toWorld(local);
     }
     out.rootVelocity[0] = out.rootVelocity[M];
     out.sourceStart = start;
@@ -197,7 +229,7 @@ Status LoopJob::run() {
                              (settings.startPhase == LoopSettings::StartPhase::RightHeelStrike ? "right" : "left") +
                              " heel strike to start the loop on");
 
-    output = cutLoop(*clip, cut.start, cut.close, phase);
+    output = cutLoop(*clip, cut.start, cut.close, phase, settings.spreadSeam);
     output.cycles = cycles;
     output.periodFrames = info.periodFrames;
     output.seamErrorM = cut.cost;

@@ -28,6 +28,7 @@ struct LoopSettings {
 
     int cycles = 0;  // whole cycles in the loop; >= 0; 0 = all whole cycles available
     StartPhase startPhase = StartPhase::RightHeelStrike;
+    bool spreadSeam = true;     // spread the closing mismatch over the cycle instead of a jump
     float closeSearch = 0.15f;  // the closing frame is searched within +- this fraction of a
                                 // period around s + N P; [0, 0.5]
     CycleSettings cycle;        // period detection (and the self match web's window)
@@ -65,7 +66,9 @@ struct LoopJob {
 // begin on `phase` (start <= phase < close), with the closing frame appended and the root path
 // rebuilt. Fills clip, rootVelocity, the source frames and seamStepRatio; LoopJob chooses the
 // cut, this builds it (also useful to judge a hand-made cut).
-LoopedClip cutLoop(const Clip& source, int start, int close, int phase);
+// spreadSeam: spread the mismatch between the closing pose and the start pose over the cycle
+// (no jump at the seam); false keeps the plain cut, whose seam shows the cut's quality.
+LoopedClip cutLoop(const Clip& source, int start, int close, int phase, bool spreadSeam = true);
 // The seam step ratio of a loop against its source clip (see above).
 float seamStepRatio(const Clip& loop, const Clip& source);
 // Largest rotation difference (degrees) between two frames' joints, the root's heading ignored.

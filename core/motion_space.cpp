@@ -70,6 +70,83 @@ std::vector<float> warpTable(const RegistrationCurve& curve, int referenceFrames
 
 }  // namespace
 
+std::vector<std::pair<int, int>> loopStrikes(const LoopedClip& loop, const Clip& source) {
+    FootContactJob contacts;
+    contacts.clip = &source;
+    std::vector<std::pair<int, int>> out;
+    if (!contacts.run()) return out;
+    const int M = loop.sourceClose - loop.sourceStart;
+    for (int foot = 0; foot < 2; ++foot) {
+        for (int f : foot == 0 ? contacts.output.leftStrikes() : contacts.output.rightStrikes()) {
+            if (f < loop.sourceStart || f >= loop.sourceClose) continue;
+            const int k = ((f - loop.sourcePhaseFrame) % M + M) % M;
+            if (k > 2 && k < M - 2) out.push_back({k, foot});
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+namespace {
+
+// The source clip's foot contacts (ankle or toe) carried into the loop's frames.
+void bakeContacts(const LoopedClip& loop, const Clip& source, BakedClip& baked) {
+    baked.leftContact.assign(baked.frames, 0.0f);
+    baked.rightContact.assign(baked.frames, 0.0f);
+    FootContactJob contacts;
+    contacts.clip = &source;
+    if (!contacts.run()) return;
+    const FootContacts& c = contacts.output;
+    const int M = loop.sourceClose - loop.sourceStart;
+    for (int k = 0; k < baked.frames; ++k) {
+        int f = loop.sourcePhaseFrame + k % M;
+        if (f >= loop.sourceClose) f -= M;
+        baked.leftContact[k] = (c.leftAnkle[f] || c.leftToe[f]) ? 1.0f : 0.0f;
+        baked.rightContact[k] = (c.rightAnkle[f] || c.rightToe[f]) ? 1.0f : 0.0f;
+    }
+}
+
+}  // namespace
+
+std::vector<std::pair<int, int>> referenceStrikes(const BakedMotionSpace& space) {
+    std::vector<std::pair<int, int>> out;
+    const int L = space.referenceCycleFrames();
+    for (int f : space.leftStrikes) if (f > 2 && f < L - 2) out.push_back({f, 0});
+    for (int f : space.rightStrikes) if (f > 2 && f < L - 2) out.push_back({f, 1});
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+void pinToStrikes(std::vector<float>& warp, const std::vector<std::pair<int, int>>& strikesA,
+                  const std::vector<std::pair<int, int>>& strikesB, bool keepShape) {
+    if (strikesA.empty() || strikesA.size() != strikesB.size() || warp.size() < 2) return;
+    const int La = static_cast<int>(warp.size()) - 1;
+    std::vector<glm::vec2> knots{{0.0f, warp.front()}};
+    for (size_t i = 0; i < strikesA.size(); ++i) {
+        if (strikesA[i].second != strikesB[i].second) return;
+        if (static_cast<float>(strikesB[i].first) <= knots.back().y) return;
+        knots.push_back({static_cast<float>(strikesA[i].first), static_cast<float>(strikesB[i].first)});
+    }
+    knots.push_back({static_cast<float>(La), warp.back()});
+    if (knots.back().y <= knots[knots.size() - 2].y) return;
+    const std::vector<float> original = warp;
+    auto at = [&](float u) {
+        const int i = std::min(static_cast<int>(u), La - 1);
+        return original[i] + (original[i + 1] - original[i]) * (u - static_cast<float>(i));
+    };
+    size_t k = 0;
+    for (int u = 0; u <= La; ++u) {
+        while (k + 2 < knots.size() && knots[k + 1].x <= static_cast<float>(u)) ++k;
+        const glm::vec2 p = knots[k], q = knots[k + 1];
+        const float r0 = at(p.x), r1 = at(q.x);
+        const float t = keepShape && r1 > r0 ? (at(static_cast<float>(u)) - r0) / (r1 - r0)
+                                             : (static_cast<float>(u) - p.x) / (q.x - p.x);
+        warp[u] = p.y + (q.y - p.y) * std::clamp(t, 0.0f, 1.0f);
+    }
+    for (int u = 1; u <= La; ++u) warp[u] = std::max(warp[u], warp[u - 1] + 1e-3f);
+    warp.back() = knots.back().y;
+}
+
 Clip toClip(const BakedMotionSpace& space, int index, float fps) {
     const BakedClip& b = space.clips[index];
     Clip c;
@@ -125,6 +202,8 @@ Status BakedMotionSpace::validate() const {
         if (c.frames < 3 || c.rotations.size() != joints * c.frames ||
             c.rootHeight.size() != static_cast<size_t>(c.frames) ||
             c.step.size() != static_cast<size_t>(c.cycleFrames()) ||
+            c.leftContact.size() != static_cast<size_t>(c.frames) ||
+            c.rightContact.size() != static_cast<size_t>(c.frames) ||
             c.warp.size() != static_cast<size_t>(referenceFrames + 1))
             return Status::error("motion space '" + name + "': clip '" + c.name + "' is inconsistent");
         for (size_t i = 1; i < c.warp.size(); ++i)
@@ -198,6 +277,7 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
         if (Status s = job.run(); !s) return s.withContext(ctx + ", " + clipContext(c));
         loops.push_back(job.output);
         baked.push_back(bakeLoop(job.output, c.name));
+        bakeContacts(job.output, c, baked.back());
     }
 
     int reference = desc.reference;
@@ -211,6 +291,7 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
     // Register every loop to the reference loop, whole cycle onto whole cycle.
     const Clip& ref = loops[reference].clip;
     const int referenceFrames = ref.frameCount() - 1;
+    const auto strikesOfReference = loopStrikes(loops[reference], desc.clips[reference]);
     for (size_t i = 0; i < loops.size(); ++i) {
         const Clip& clip = loops[i].clip;
         if (static_cast<int>(i) == reference) {
@@ -225,6 +306,7 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
         job.settings.endCell = {ref.frameCount() - 1, clip.frameCount() - 1};
         if (Status s = job.run(); !s) return s.withContext(ctx + ", registering " + clipContext(clip));
         baked[i].warp = warpTable(job.output, referenceFrames, clip.frameCount() - 1);
+        pinToStrikes(baked[i].warp, strikesOfReference, loopStrikes(loops[i], desc.clips[i]));
         baked[i].registrationResidual = job.output.residual;
     }
 
@@ -245,10 +327,8 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
     const FootJoints feet = findFootJoints(space.skeleton);
     space.leftToe = feet.leftToe;
     space.rightToe = feet.rightToe;
-    contacts.clip = &ref;
-    if (Status s = contacts.run(); !s) return s.withContext(ctx + ", reference loop");
-    space.leftStrikes = contacts.output.leftStrikes();
-    space.rightStrikes = contacts.output.rightStrikes();
+    for (auto [frame, foot] : strikesOfReference)
+        (foot == 0 ? space.leftStrikes : space.rightStrikes).push_back(frame);
     // The loop starts on a strike (frame 0 has no onset before it): count frame 0 as one.
     space.startFrames.push_back(0);
     for (int f : space.leftStrikes) if (f < referenceFrames) space.startFrames.push_back(f);

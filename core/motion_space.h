@@ -23,6 +23,8 @@ struct BakedClip {
     std::vector<float> rootHeight;      // frames, metres above the ground frame
     std::vector<glm::vec3> step;        // cycleFrames(): (dx, dz, dyaw) from frame f to f + 1,
                                         // in frame f's ground frame (metres, radians)
+    std::vector<float> leftContact, rightContact;  // frames: 1 when that foot is planted, else 0
+                                        // (the source clip's contacts carried into the loop)
     std::vector<float> warp;            // referenceCycleFrames + 1 entries: reference frame u ->
                                         // this clip's frame (strictly increasing, 0 ... cycleFrames())
     float curvature = 0.0f;             // rad per metre over the loop, + = left
@@ -74,6 +76,22 @@ struct MotionSpaceDesc {
 
     Status validate() const;
 };
+
+// Foot strikes of a loop in order, as (loop frame, foot: 0 left, 1 right): the source clip's
+// strikes inside the cut, carried into the loop (a loop's feet may be retouched at the seam, its
+// source's are not). Strikes within 2 frames of the loop's ends are its own start (every loop
+// starts on the same strike) and are left out.
+std::vector<std::pair<int, int>> loopStrikes(const LoopedClip& loop, const Clip& source);
+// The same from a baked space's reference strikes.
+std::vector<std::pair<int, int>> referenceStrikes(const BakedMotionSpace& space);
+
+// Pins a time-warp table (reference frame u = 0..La -> frame of B, La + 1 entries) to matched foot
+// strikes (constraint matching) so that every strike of A lands on the same foot's strike of B.
+// keepShape: between matches the warp keeps its shape, rescaled (clips of one gait); false:
+// linear between matches (different gaits, whose poses do not time each other). Unchanged when
+// the strike sequences do not match foot for foot.
+void pinToStrikes(std::vector<float>& warp, const std::vector<std::pair<int, int>>& strikesA,
+                  const std::vector<std::pair<int, int>>& strikesB, bool keepShape = true);
 
 // The looped clip `index` of a baked space as a plain Clip: root motion rebuilt from its steps,
 // starting at the world origin facing +Z (for registration, export and checks).

@@ -51,6 +51,25 @@ private:
     float m_tau = 0.0f;
 };
 
+struct MixMotion {
+    float speed = 0.0f;     // m/s
+    float turnRate = 0.0f;  // rad/s, + = left
+};
+
+// Plays the style mix at one blend (every space; < 0 = each space's straightest) for four loops.
+MixMotion measureMix(const BakedBehavioralSpace& bs, const std::vector<float>& weights, float blend,
+                     const LocomotionSettings& settings) {
+    std::vector<float> blends(bs.spaces.size());
+    for (size_t s = 0; s < bs.spaces.size(); ++s)
+        blends[s] = blend < 0.0f ? bs.spaces[s].blendOf(bs.spaces[s].reference) : blend;
+    CharacterState state;
+    initCharacter(bs, state, GroundFrame{}, weights, blends);
+    auto run = recordLocomotion(bs, state, settings, 4 * bs.masterCycleFrames() + 1);
+    if (!run) return {};
+    const RootMotionStats stats = rootMotionStats(*run);
+    return {stats.speed, stats.headingChange / run->duration()};
+}
+
 float angleTo(const GroundFrame& g, const glm::vec2& goal) {
     const glm::vec3 local = g.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
     return std::atan2(local.x, local.z);
@@ -58,41 +77,50 @@ float angleTo(const GroundFrame& g, const glm::vec2& goal) {
 
 }  // namespace
 
-float dubinsDistance(float x, float z, float radius) {
-    if (!(radius > 0.0f) || !std::isfinite(radius)) return std::hypot(x, z);
+float dubinsDistance(float x, float z, float radius) { return dubinsDistance(x, z, radius, radius); }
+
+float dubinsDistance(float x, float z, float radiusLeft, float radiusRight) {
     const glm::vec2 goal(x, z);
     float best = kInf;
     const int steps = 6284;  // 0.001 rad
+    // The first arc turns to `side` (+1 left, -1 right) with that side's radius.
     for (float side : {1.0f, -1.0f}) {
+        const float r1 = side > 0.0f ? radiusLeft : radiusRight;
+        const float r2 = side > 0.0f ? radiusRight : radiusLeft;  // the turn back the other way
+        if (!(r1 > 0.0f) || !std::isfinite(r1)) {
+            best = std::min(best, glm::length(goal));  // cannot turn that way: straight only
+            continue;
+        }
         // Turn-then-straight: the first heading from which the goal lies dead ahead.
         float prevCross = 0.0f;
         for (int i = 0; i <= steps; ++i) {
             const float a = 2.0f * kPi * i / steps;
-            const glm::vec2 p(side * radius * (1.0f - std::cos(a)), radius * std::sin(a));
+            const glm::vec2 p(side * r1 * (1.0f - std::cos(a)), r1 * std::sin(a));
             const glm::vec2 f(side * std::sin(a), std::cos(a));
             const glm::vec2 d = goal - p;
             const float cross = f.x * d.y - f.y * d.x;
             if (i > 0 && (cross == 0.0f || (cross > 0.0f) != (prevCross > 0.0f)) && glm::dot(f, d) > 0.0f) {
-                best = std::min(best, radius * a + glm::length(d));
+                best = std::min(best, r1 * a + glm::length(d));
                 break;
             }
             prevCross = cross;
         }
         // Turn-then-turn the other way, for goals inside a turning circle.
+        if (!(r2 > 0.0f) || !std::isfinite(r2)) continue;
         float prevGap = 0.0f;
         for (int i = 0; i <= steps; ++i) {
             const float a = 2.0f * kPi * i / steps;
-            const glm::vec2 p(side * radius * (1.0f - std::cos(a)), radius * std::sin(a));
+            const glm::vec2 p(side * r1 * (1.0f - std::cos(a)), r1 * std::sin(a));
             const glm::vec2 f(side * std::sin(a), std::cos(a));
             const glm::vec2 left(f.y, -f.x);
-            const glm::vec2 centre = p - side * radius * left;
-            const float gap = glm::length(goal - centre) - radius;
+            const glm::vec2 centre = p - side * r2 * left;
+            const float gap = glm::length(goal - centre) - r2;
             if (i > 0 && (gap == 0.0f || (gap > 0.0f) != (prevGap > 0.0f))) {
                 const glm::vec2 d = goal - p;
                 const float gx = glm::dot(d, left), gz = glm::dot(d, f);
-                float b = std::atan2(gz / radius, 1.0f + side * gx / radius);
+                float b = std::atan2(gz / r2, 1.0f + side * gx / r2);
                 if (b < 0.0f) b += 2.0f * kPi;
-                best = std::min(best, radius * (a + b));
+                best = std::min(best, r1 * a + r2 * b);
             }
             prevGap = gap;
         }
@@ -129,14 +157,17 @@ Expected<SimulationResult> simulate(const SteeringSpace& steering, const Simulat
     if (sum <= 0.0f) weights[0] = sum = 1.0f;
     for (float& w : weights) w /= sum;
     SimulationResult result;
-    float radiusLeft = 0.0f, radiusRight = 0.0f;
-    for (int s = 0; s < spaceCount; ++s) {
-        const BakedMotionSpace& ms = bs.spaces[s];
-        result.speed += weights[s] * ms.clips[ms.reference].speed;
-        radiusLeft += weights[s] * turningRadiusLeft(ms);
-        radiusRight += weights[s] * turningRadiusRight(ms);
-    }
+    // The mix's speed (straight) and tightest turns, measured by playing it: blends of walk and
+    // jog do not move at the weighted clip speeds, since time follows the dominant style.
+    const MixMotion straight = measureMix(bs, weights, -1.0f, settings.locomotion);
+    const MixMotion left = measureMix(bs, weights, 1.0f, settings.locomotion);
+    const MixMotion right = measureMix(bs, weights, 0.0f, settings.locomotion);
+    result.speed = straight.speed;
+    const float radiusLeft = left.turnRate > 1e-3f ? left.speed / left.turnRate : kInf;
+    const float radiusRight = right.turnRate < -1e-3f ? -right.speed / right.turnRate : kInf;
     result.minTurnRadius = std::min(radiusLeft, radiusRight);
+    result.turnRadiusLeft = radiusLeft;
+    result.turnRadiusRight = radiusRight;
 
     CharacterState state;
     initCharacter(bs, state, GroundFrame{}, weights);
@@ -175,10 +206,11 @@ Expected<SimulationResult> simulate(const SteeringSpace& steering, const Simulat
         const float a = 2.0f * kPi * unit(rng);
         goal = glm::vec2(state.ground.x + d * std::sin(a), state.ground.z + d * std::cos(a));
         const glm::vec3 l = state.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
-        optimal = dubinsDistance(l.x, l.z, result.minTurnRadius) / result.speed;
+        optimal = dubinsDistance(l.x, l.z, radiusLeft, radiusRight) / result.speed;
         budget = 2.0f * optimal + 3.0f;
         goalStart = result.frames;
         ++result.goals;
+        result.goalRecords.push_back({l.x, l.z, optimal, 0.0f, false});
     };
     if (moving) {
         goal = mover.position();
@@ -225,7 +257,9 @@ Expected<SimulationResult> simulate(const SteeringSpace& steering, const Simulat
         if (distance < settings.reachRadius) {
             ++result.reached;
             ratioSum += elapsed / optimal;
+            result.goalRecords.back().reached = true;
         }
+        result.goalRecords.back().seconds = elapsed;
         if (distance < settings.reachRadius || elapsed > budget) {
             if (result.goals >= settings.goals) break;
             nextRandomGoal();

@@ -25,12 +25,21 @@ struct SimulationSettings {
     float maxGoalDistance = 15.0f;   // metres, random goals; >= minGoalDistance
     float movingSeconds = 60.0f;     // length of a moving-goal run; > 5
     float goalSpeedFraction = 0.6f;  // moving goal speed / character speed; (0, 1)
-    float naiveGain = 1.0f;          // blend per radian for the naive controller
+    float naiveGain = 0.3183f;       // blend per radian for the naive controller (NaiveSteerJob)
     bool record = false;             // keep the generated motion in the result
     SteerSettings steer;
     LocomotionSettings locomotion;
 
     Status validate() const;
+};
+
+// One random goal of a run: where it was set (in the character's ground frame then), the
+// optimal time to it and the time taken (or the budget, when it was not reached).
+struct GoalRecord {
+    float x = 0.0f, z = 0.0f;
+    float optimalSeconds = 0.0f;
+    float seconds = 0.0f;
+    bool reached = false;
 };
 
 struct SimulationResult {
@@ -41,18 +50,23 @@ struct SimulationResult {
     float meanHeadingErrorDeg = 0.0f;
     float footSkate = 0.0f;        // cm/s (quality.h)
     float maxBlendStep = 0.0f;     // largest per-frame change of a blend value
-    float minTurnRadius = 0.0f;    // metres, of the style mix
+    float minTurnRadius = 0.0f;    // metres, of the style mix (the tighter side)
+    float turnRadiusLeft = 0.0f, turnRadiusRight = 0.0f;  // metres, each side
     float speed = 0.0f;            // m/s of the style mix, for the optimal time
     float meanDistance = 0.0f;     // moving goals: mean distance to the goal after 5 s
     float p95Distance = 0.0f;      // moving goals: 95th percentile of it
     long frames = 0;
     double nsPerUpdate = 0.0;      // locomotion + steering, per frame
     Clip motion;                   // when settings.record
+    std::vector<GoalRecord> goalRecords;  // random goals, in order
 };
 
 // Length of the shortest path from the origin facing +Z to a point (local x = left, z = forward)
 // for a walker that turns no tighter than `radius` (Dubins' path to a point).
 float dubinsDistance(float x, float z, float radius);
+// The same for a walker whose tightest left and right turns differ (real turning clips rarely
+// turn equally sharply both ways).
+float dubinsDistance(float x, float z, float radiusLeft, float radiusRight);
 
 Expected<SimulationResult> simulate(const SteeringSpace& steering, const SimulationSettings& settings);
 

@@ -17,10 +17,27 @@ float tableAt(const std::vector<float>& table, float x) {
     return table[i] + (table[i + 1] - table[i]) * (x - static_cast<float>(i));
 }
 
+// Distance of a point from the ray (origin, direction): the perpendicular distance for points
+// ahead of the origin. Points behind it (a goal behind the character: every fan point is
+// "behind" the ray) keep growing with their angle from the ray, up to twice their distance at
+// the opposite side, so the fan's extreme on the goal's side still ranks first.
 float distanceToRay(const glm::vec2& p, const glm::vec2& origin, const glm::vec2& direction) {
     const glm::vec2 d = p - origin;
-    const float t = std::max(0.0f, glm::dot(d, direction));
-    return glm::length(d - direction * t);
+    const float along = glm::dot(d, direction);
+    const float across = std::abs(d.x * direction.y - d.y * direction.x);
+    if (along >= 0.0f) return across;
+    return 2.0f * glm::length(d) - across;
+}
+
+// How far the arc that leaves the origin facing +Z and runs through `sample` (local x = left,
+// z = forward) passes from `goal`: the circle (or line) of that arc against the goal.
+float arcMiss(const glm::vec2& sample, const glm::vec2& goal) {
+    const float lengthSq = glm::dot(sample, sample);
+    if (std::abs(sample.x) < 1e-4f * std::max(1.0f, lengthSq))
+        return goal.y >= 0.0f ? std::abs(goal.x) : glm::length(goal);
+    const float radius = lengthSq / (2.0f * sample.x);  // signed: + = centre on the left
+    const glm::vec2 centre(radius, 0.0f);
+    return std::abs(glm::length(goal - centre) - std::abs(radius));
 }
 
 // Index of the goal space's start frame crossed when the space's phase moved from u0 to u1
@@ -46,8 +63,10 @@ int startFrameAtOrBefore(const GoalSpace& gs, float u) {
 
 Status SteerSettings::validate() const {
     if (neighbours != 1 && neighbours != 2) return Status::error("steering: neighbours must be 1 or 2");
-    if (!(turningCircleMargin >= 1.0f) || !std::isfinite(turningCircleMargin))
-        return Status::error("steering: turning-circle margin must be >= 1");
+    if (!(turningCircleMargin > 0.0f) || !std::isfinite(turningCircleMargin))
+        return Status::error("steering: turning-circle margin must be > 0");
+    if (!(escapeExitFactor >= turningCircleMargin) || !std::isfinite(escapeExitFactor))
+        return Status::error("steering: the escape exit factor must be >= the turning-circle margin");
     return Status::ok();
 }
 
@@ -55,8 +74,12 @@ Status SteeringSpace::validate() const {
     if (!space) return Status::error("steering: no behavioral space");
     if (goalSpaces.size() != space->spaces.size())
         return Status::error("steering: one goal space per motion space is needed");
-    for (const GoalSpace& g : goalSpaces)
+    for (const GoalSpace& g : goalSpaces) {
         if (Status s = g.validate(); !s) return s;
+        if (g.endBlends != goalSpaces.front().endBlends)
+            return Status::error("steering: every goal space needs the same number of end blends (Z)");
+        if (g.endBlends > 256) return Status::error("steering: at most 256 end blends (Z)");
+    }
     return Status::ok();
 }
 
@@ -70,61 +93,103 @@ float turningRadiusRight(const BakedMotionSpace& space) {
     return k < -1e-4f ? -1.0f / k : kInf;
 }
 
-float steerTarget(const GoalSpace& goalSpace, const BakedMotionSpace& space, int startFrame,
-                  float blend, const GroundFrame& ground, const glm::vec2& goal,
-                  const SteerSettings& settings, std::span<glm::vec2> fan) {
-    const int Y = goalSpace.startBlends, Z = goalSpace.endBlends;
-    const float p = std::clamp(blend, 0.0f, 1.0f) * static_cast<float>(Y - 1);
-    int y0 = std::min(static_cast<int>(p), Y - 2);
-    float t = p - static_cast<float>(y0);
-    if (!settings.interpolateFans) {
-        y0 = static_cast<int>(std::lround(p));
-        t = 0.0f;
-    }
-    const int y1 = std::min(y0 + 1, Y - 1);
+SteerDecision steerTarget(std::span<const SteerInput> inputs, const GroundFrame& ground,
+                          const glm::vec2& goal, const SteerSettings& settings, bool wasEscaping,
+                          std::span<glm::vec2> fan) {
+    SteerDecision decision;
+    if (inputs.empty()) return decision;
+    const int Z = inputs.front().goalSpace->endBlends;
     const glm::vec2 origin(ground.x, ground.z);
     const glm::vec2 toGoal = goal - origin;
     const float goalDistance = glm::length(toGoal);
     const glm::vec2 direction = goalDistance > 1e-6f ? toGoal / goalDistance : glm::vec2(0, 1);
+    const glm::vec3 goalLocal3 = ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
+    const glm::vec2 goalLocal(goalLocal3.x, goalLocal3.z);
 
-    // A goal inside a turning circle: straight on until it lies outside.
-    if (settings.escapeTurningCircle) {
-        const glm::vec3 local = ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
-        const float rl = turningRadiusLeft(space) * settings.turningCircleMargin;
-        const float rr = turningRadiusRight(space) * settings.turningCircleMargin;
-        const bool insideLeft = rl < kInf && std::hypot(local.x - rl, local.z) < rl;
-        const bool insideRight = rr < kInf && std::hypot(local.x + rr, local.z) < rr;
-        if (insideLeft || insideRight) return space.blendOf(space.reference);
-    }
-
-    float best[2] = {kInf, kInf};
-    int bestZ[2] = {0, 0};
-    for (int z = 0; z < Z; ++z) {
-        const GoalSample& a = goalSpace.at(startFrame, y0, z);
-        const GoalSample& b = goalSpace.at(startFrame, y1, z);
-        // Polar interpolation about the character: radius and bearing separately.
-        const float r = glm::mix(std::hypot(a.x, a.z), std::hypot(b.x, b.z), t);
-        const float bearing = glm::mix(std::atan2(a.x, a.z), std::atan2(b.x, b.z), t);
-        const glm::vec3 w = ground.toWorld(glm::vec3(r * std::sin(bearing), 0.0f, r * std::cos(bearing)));
-        const glm::vec2 point(w.x, w.z);
-        if (static_cast<size_t>(z) < fan.size()) fan[z] = point;
-        const float d = settings.pick == SteerSettings::Pick::NearestLine
-                            ? distanceToRay(point, origin, direction)
-                            : glm::distance(point, goal);
-        if (d < best[0]) {
-            best[1] = best[0];
-            bestZ[1] = bestZ[0];
-            best[0] = d;
-            bestZ[0] = z;
-        } else if (d < best[1]) {
-            best[1] = d;
-            bestZ[1] = z;
+    // The steer space of the style mix: sample z of every space (same end blend), each
+    // interpolated in polar coordinates between the two fans bracketing the current blend, then
+    // averaged by style weight (the mix moves by the weighted average of the spaces' motion).
+    constexpr int kMaxZ = 256;
+    glm::vec2 local[kMaxZ];
+    for (int z = 0; z < Z && z < kMaxZ; ++z) local[z] = glm::vec2(0.0f);
+    float reach = 0.0f;
+    for (const SteerInput& in : inputs) {
+        const GoalSpace& gs = *in.goalSpace;
+        const int Y = gs.startBlends;
+        const float p = std::clamp(in.blend, 0.0f, 1.0f) * static_cast<float>(Y - 1);
+        int y0 = std::min(static_cast<int>(p), Y - 2);
+        float t = p - static_cast<float>(y0);
+        if (!settings.interpolateFans) {
+            y0 = static_cast<int>(std::lround(p));
+            t = 0.0f;
+        }
+        const int y1 = std::min(y0 + 1, Y - 1);
+        for (int z = 0; z < Z && z < kMaxZ; ++z) {
+            const GoalSample& a = gs.at(in.startFrame, y0, z);
+            const GoalSample& b = gs.at(in.startFrame, y1, z);
+            const float r = glm::mix(std::hypot(a.x, a.z), std::hypot(b.x, b.z), t);
+            const float bearing = glm::mix(std::atan2(a.x, a.z), std::atan2(b.x, b.z), t);
+            local[z] += in.weight * in.rate * glm::vec2(r * std::sin(bearing), r * std::cos(bearing));
+            reach += in.weight * in.rate * r / static_cast<float>(Z);
         }
     }
-    const float b0 = goalSpace.endBlend(bestZ[0]);
-    if (settings.neighbours == 1 || best[1] == kInf || best[0] + best[1] <= 1e-9f) return b0;
-    const float b1 = goalSpace.endBlend(bestZ[1]);
-    return (best[1] * b0 + best[0] * b1) / (best[0] + best[1]);
+    // A goal inside the turning circle (the arc through the fan's sharpest sample on the goal's
+    // side) would be orbited forever: walk straight on until it lies well outside, then turn.
+    // The way out is wider than the way in, so the character does not dither at the edge.
+    if (settings.escapeTurningCircle) {
+        // The mix's tightest turn on the goal's side: speed over turn rate of the spaces' sharpest
+        // clips on that side, each at the rate it plays in the mix.
+        const bool left = goalLocal.x >= 0.0f;
+        float speed = 0.0f, turn = 0.0f;
+        for (const SteerInput& in : inputs) {
+            const BakedClip& sharpest = left ? in.space->clips.back() : in.space->clips.front();
+            speed += in.weight * in.rate * sharpest.speed;
+            turn += in.weight * in.rate * sharpest.turnRate;
+        }
+        if (left ? turn > 1e-3f : turn < -1e-3f) {
+            const float radius = speed / std::abs(turn);
+            const glm::vec2 centre(left ? radius : -radius, 0.0f);
+            const float d = glm::length(goalLocal - centre);
+            const float limit = radius * (wasEscaping ? settings.escapeExitFactor : settings.turningCircleMargin);
+            if (d < limit) {
+                decision.escaping = true;
+                return decision;
+            }
+        }
+    }
+
+    // A goal nearer than the fan's reach: the line to it runs out before the samples, so rank
+    // the samples by how close the arc from the character through each passes the goal.
+    const bool nearGoal = settings.pick == SteerSettings::Pick::NearestLine && goalDistance < reach;
+
+    float distance[kMaxZ];
+    int bestZ = 0;
+    for (int z = 0; z < Z && z < kMaxZ; ++z) {
+        const glm::vec3 w = ground.toWorld(glm::vec3(local[z].x, 0.0f, local[z].y));
+        const glm::vec2 point(w.x, w.z);
+        if (static_cast<size_t>(z) < fan.size()) fan[z] = point;
+        float d;
+        if (nearGoal) d = arcMiss(local[z], goalLocal);
+        else if (settings.pick == SteerSettings::Pick::NearestLine) d = distanceToRay(point, origin, direction);
+        else d = glm::distance(point, goal);
+        distance[z] = d;
+        if (d < distance[bestZ]) bestZ = z;
+    }
+    // The second neighbour is the nearer of the best sample's two fan neighbours: two samples on
+    // opposite sides of the fan (a goal behind) would otherwise average to going straight.
+    const int last = std::min(Z, kMaxZ) - 1;
+    int secondZ = bestZ == 0 ? 1 : bestZ == last ? last - 1
+                  : (distance[bestZ - 1] <= distance[bestZ + 1] ? bestZ - 1 : bestZ + 1);
+    const float best[2] = {distance[bestZ], distance[secondZ]};
+    const float endBlend = 1.0f / static_cast<float>(Z - 1);
+    const float b0 = static_cast<float>(bestZ) * endBlend;
+    if (settings.neighbours == 1 || best[0] + best[1] <= 1e-9f) {
+        decision.blend = b0;
+        return decision;
+    }
+    const float b1 = static_cast<float>(secondZ) * endBlend;
+    decision.blend = (best[1] * b0 + best[0] * b1) / (best[0] + best[1]);
+    return decision;
 }
 
 Status SteerJob::validate() const {
@@ -141,23 +206,39 @@ Status SteerJob::validate() const {
 Status SteerJob::run() {
     if (Status s = validate(); !s) return s;
     const BakedBehavioralSpace& bs = *steering->space;
+    const int spaceCount = static_cast<int>(bs.spaces.size());
     for (size_t c = 0; c < characters.size(); ++c) {
         CharacterState& st = characters[c];
-        for (size_t s = 0; s < bs.spaces.size(); ++s) {
-            const BakedMotionSpace& ms = bs.spaces[s];
-            const GoalSpace& goalSpace = steering->goalSpaces[s];
-            const float period = static_cast<float>(ms.referenceCycleFrames());
-            const float u1 = tableAt(bs.phaseMap[s], st.phase);
-            int x;
-            if (st.frame == 0) {
-                x = startFrameAtOrBefore(goalSpace, u1);
-            } else {
-                const float u0 = tableAt(bs.phaseMap[s], st.previousPhase);
-                x = crossedStartFrame(goalSpace, u0, u1, period);
-            }
-            if (x < 0) continue;
-            st.blendTarget[s] = steerTarget(goalSpace, ms, x, st.blend[s], st.ground, goals[c], settings);
+        // Steer when the dominant space's phase crossed one of its start frames (or at the start).
+        int dominant = 0;
+        for (int s = 1; s < spaceCount; ++s)
+            if (st.styleWeight[s] > st.styleWeight[dominant]) dominant = s;
+        const GoalSpace& dominantGoals = steering->goalSpaces[dominant];
+        const float uNow = tableAt(bs.phaseMap[dominant], st.phase);
+        if (st.frame > 0) {
+            const float uBefore = tableAt(bs.phaseMap[dominant], st.previousPhase);
+            const float period = static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
+            if (crossedStartFrame(dominantGoals, uBefore, uNow, period) < 0) continue;
         }
+        SteerInput inputs[kMaxSpaces];
+        int count = 0;
+        for (int s = 0; s < spaceCount; ++s) {
+            if (st.styleWeight[s] <= 1e-3f) continue;
+            const GoalSpace& g = steering->goalSpaces[s];
+            const float u = tableAt(bs.phaseMap[s], st.phase);
+            const float rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
+                               static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
+            inputs[count++] = {&g, &bs.spaces[s], startFrameAtOrBefore(g, u), st.blend[s],
+                               st.styleWeight[s], rate};
+        }
+        float total = 0.0f;
+        for (int k = 0; k < count; ++k) total += inputs[k].weight;
+        for (int k = 0; k < count; ++k) inputs[k].weight /= total;
+        const SteerDecision d = steerTarget(std::span<const SteerInput>(inputs, count), st.ground,
+                                            goals[c], settings, st.steerEscaping);
+        st.steerEscaping = d.escaping;
+        for (int s = 0; s < spaceCount; ++s)
+            st.blendTarget[s] = d.escaping ? bs.spaces[s].blendOf(bs.spaces[s].reference) : d.blend;
     }
     return Status::ok();
 }

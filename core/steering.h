@@ -24,7 +24,9 @@ struct SteerSettings {
     bool interpolateFans = true;    // false: use the single fan nearest the current blend
     int neighbours = 2;             // k of the k-nearest-neighbour blend; 1 or 2
     bool escapeTurningCircle = true;  // walk straight out of a goal inside the turning circle
-    float turningCircleMargin = 1.05f;  // circle radius factor for the escape test; >= 1
+    float turningCircleMargin = 1.0f;   // escape starts when the goal is nearer the circle's
+                                        // centre than this x radius; > 0
+    float escapeExitFactor = 1.3f;      // ... and ends when it is farther than this x radius
 
     Status validate() const;
 };
@@ -40,12 +42,30 @@ struct SteeringSpace {
 float turningRadiusLeft(const BakedMotionSpace& space);
 float turningRadiusRight(const BakedMotionSpace& space);
 
-// The target blend the steer space picks for one motion space (exposed for tools and tests).
-// `startFrame` is the index of the goal space's start frame; `fan` receives the steer-space
-// points in world space when not empty (Z of them).
-float steerTarget(const GoalSpace& goalSpace, const BakedMotionSpace& space, int startFrame,
-                  float blend, const GroundFrame& ground, const glm::vec2& goal,
-                  const SteerSettings& settings, std::span<glm::vec2> fan = {});
+// One motion space's part in a steering decision.
+struct SteerInput {
+    const GoalSpace* goalSpace = nullptr;
+    const BakedMotionSpace* space = nullptr;
+    int startFrame = 0;   // index of the goal space's start frame the character is at
+    float blend = 0.5f;   // the space's current blend value
+    float weight = 1.0f;  // style weight (the inputs' weights sum to 1)
+    float rate = 1.0f;    // the space's own frames per output frame (time follows the dominant
+                          // space, so a jog mixed into a walk plays slower than alone)
+};
+
+struct SteerDecision {
+    float blend = 0.5f;     // new target blend (the same end blend in every space)
+    bool escaping = false;  // the goal is inside the turning circle: walk straight instead
+};
+
+// The steer space of a style mix and the target blend it picks (exposed for tools and tests).
+// Every space's fan is interpolated between the two start blends nearest its current blend;
+// sample z of each space (end blend z / (Z - 1)) is averaged by style weight, since the mix moves
+// by the weighted average of the spaces' motion. `fan` receives the Z steer-space points in world
+// space when not empty.
+SteerDecision steerTarget(std::span<const SteerInput> inputs, const GroundFrame& ground,
+                          const glm::vec2& goal, const SteerSettings& settings,
+                          bool wasEscaping = false, std::span<glm::vec2> fan = {});
 
 struct SteerJob {
     SteerSettings settings;
@@ -54,14 +74,16 @@ struct SteerJob {
     std::span<const glm::vec2> goals;  // world (x, z) per character
 
     Status validate() const;
-    // For every character whose phase crossed a start frame of a space in its last update (or
-    // that has not moved yet), sets that space's target blend.
+    // For every character whose dominant space crossed a start frame in its last update (or that
+    // has not moved yet), sets the target blend of every space.
     Status run();
 };
 
 // The naive baseline: the target blend from the angle to the goal by a proportional rule.
 struct NaiveSteerJob {
-    float gain = 1.0f;  // blend change per radian of angle to the goal, from straight
+    // Blend change per radian of angle to the goal, from straight: 1/pi reaches the sharpest
+    // turn when the goal is 90 degrees off.
+    float gain = 0.3183f;
     const BakedBehavioralSpace* space = nullptr;
     std::span<CharacterState> characters;
     std::span<const glm::vec2> goals;

@@ -99,6 +99,7 @@ int runPlay(const QStringList& arguments) {
                       "walk=0.3,jog=0.7"});
     parser.addOption({"seconds", "How long to play (default 10).", "S", "10"});
     parser.addOption({{"o", "output"}, "Write the generated motion as BVH.", "run.bvh"});
+    parser.addOption({"no-foot-lock", "Let planted feet slide (the raw blend of the clips)."});
     parser.addOption({"json", "Print one JSON object on stdout."});
     parser.process(arguments);
     if (parser.positionalArguments().size() != 1) {
@@ -138,6 +139,7 @@ int runPlay(const QStringList& arguments) {
     LocomotionSettings settings;
     settings.styleIncrement = loaded->project.settings.styleIncrement;
     settings.maxBlendRate = loaded->project.settings.maxBlendRate;
+    settings.footLock = loaded->project.settings.footLock && !parser.isSet("no-foot-lock");
     float maxStyleStep = 0.0f;
     QElapsedTimer timer;
     timer.start();

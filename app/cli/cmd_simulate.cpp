@@ -20,11 +20,13 @@ GoalSpaceSettings goalSpaceSettings(const Project& project) {
     s.startBlends = o["Y"].toInt(s.startBlends);
     s.endBlends = o["Z"].toInt(s.endBlends);
     s.horizon = o["F"].toInt(s.horizon);
+    s.subdivisions = o["subdivisions"].toInt(s.subdivisions);
     s.maxBlendRate = static_cast<float>(o["max_blend_rate"].toDouble(project.settings.maxBlendRate));
     return s;
 }
 
-Expected<SteeringSpace> buildSteering(const LoadedSpace& loaded, double* seconds) {
+Expected<SteeringSpace> buildSteering(const LoadedSpace& loaded, double* seconds, int horizon,
+                                      bool footLock) {
     SteeringSpace steering;
     steering.space = &loaded.space;
     QElapsedTimer timer;
@@ -32,6 +34,8 @@ Expected<SteeringSpace> buildSteering(const LoadedSpace& loaded, double* seconds
     for (const BakedMotionSpace& space : loaded.space.spaces) {
         GoalSpaceJob job;
         job.settings = goalSpaceSettings(loaded.project);
+        if (horizon > 0) job.settings.horizon = horizon;
+        job.settings.footLock = footLock;
         job.space = &space;
         if (Status s = job.run(); !s) return s.withContext("motion space '" + space.name + "'");
         steering.goalSpaces.push_back(std::move(job.output));
@@ -51,6 +55,15 @@ int runSimulate(const QStringList& arguments) {
     parser.addOption({"seed", "Random seed (default 7).", "S", "7"});
     parser.addOption({"style", "Style weights per space (default: the first space).", "walk=1"});
     parser.addOption({"controller", "goalspace or naive (default goalspace).", "name", "goalspace"});
+    parser.addOption({"pick", "Steer-space samples nearest the 'line' to the goal (default) or the 'goal'.",
+                      "line|goal", "line"});
+    parser.addOption({"nearest-fan", "Use the single goal-space fan nearest the current blend."});
+    parser.addOption({"neighbours", "Samples blended for the target (1 or 2, default 2).", "k", "2"});
+    parser.addOption({"no-escape", "Do not walk out of a goal inside the turning circle."});
+    parser.addOption({"escape-exit", "Leave the turning-circle escape when the goal is this many radii "
+                                     "from the circle's centre (default 1.3).", "factor", "1.3"});
+    parser.addOption({"horizon", "Goal-space horizon F in frames (default: the project's, else 40).", "F"});
+    parser.addOption({"no-foot-lock", "Let planted feet slide (the raw blend of the clips)."});
     parser.addOption({"bvh", "Write the run as BVH.", "run.bvh"});
     parser.addOption({"json", "Print one JSON object on stdout."});
     parser.process(arguments);
@@ -85,6 +98,12 @@ int runSimulate(const QStringList& arguments) {
         return 2;
     }
     settings.record = parser.isSet("bvh");
+    settings.steer.pick = parser.value("pick") == "goal" ? SteerSettings::Pick::NearestGoal
+                                                         : SteerSettings::Pick::NearestLine;
+    settings.steer.interpolateFans = !parser.isSet("nearest-fan");
+    settings.steer.neighbours = parser.value("neighbours").toInt();
+    settings.steer.escapeTurningCircle = !parser.isSet("no-escape");
+    settings.steer.escapeExitFactor = parser.value("escape-exit").toFloat();
 
     auto loaded = loadBehavioralSpace(path);
     if (!loaded) {
@@ -99,8 +118,10 @@ int runSimulate(const QStringList& arguments) {
     settings.styleWeights = *styles;
     settings.locomotion.styleIncrement = loaded->project.settings.styleIncrement;
     settings.locomotion.maxBlendRate = goalSpaceSettings(loaded->project).maxBlendRate;
+    settings.locomotion.footLock = loaded->project.settings.footLock && !parser.isSet("no-foot-lock");
     double goalSpaceSeconds = 0.0;
-    auto steering = buildSteering(*loaded, &goalSpaceSeconds);
+    auto steering = buildSteering(*loaded, &goalSpaceSeconds, parser.value("horizon").toInt(),
+                                  settings.locomotion.footLock);
     if (!steering) {
         printError(path, QString::fromStdString(steering.message()));
         return 1;
@@ -128,6 +149,8 @@ int runSimulate(const QStringList& arguments) {
                   {"blend_rate_limit", settings.locomotion.maxBlendRate},
                   {"mean_heading_error_deg", result->meanHeadingErrorDeg},
                   {"min_turn_radius_m", result->minTurnRadius},
+                  {"turn_radius_left_m", result->turnRadiusLeft},
+                  {"turn_radius_right_m", result->turnRadiusRight},
                   {"speed_mps", result->speed},
                   {"ns_per_update", result->nsPerUpdate},
                   {"goal_space_samples", static_cast<double>(goalSamples)},
@@ -137,6 +160,14 @@ int runSimulate(const QStringList& arguments) {
         o["reached"] = result->reached;
         o["reach_rate"] = result->reachRate;
         o["mean_time_ratio"] = result->meanTimeRatio;
+        QJsonArray missed;
+        for (size_t i = 0; i < result->goalRecords.size(); ++i) {
+            const GoalRecord& g = result->goalRecords[i];
+            if (!g.reached)
+                missed.append(QJsonObject{{"goal", static_cast<int>(i)}, {"local", QJsonArray{g.x, g.z}},
+                                          {"optimal_s", g.optimalSeconds}, {"budget_s", g.seconds}});
+        }
+        o["missed"] = missed;
     } else {
         o["mean_distance_m"] = result->meanDistance;
         o["p95_distance_m"] = result->p95Distance;

@@ -74,6 +74,7 @@ Expected<Project> Project::load(const QString& filePath) {
     p.settings.cycles = settings["cycles"].toInt(0);
     p.settings.styleIncrement = static_cast<float>(settings["style_increment"].toDouble(0.1));
     p.settings.maxBlendRate = static_cast<float>(settings["max_blend_rate"].toDouble(0.1));
+    p.settings.footLock = settings["foot_lock"].toBool(true);
 
     for (const QJsonValue& v : root["clips"].toArray()) {
         const QJsonObject o = v.toObject();
@@ -175,6 +176,7 @@ QJsonObject Project::toJson() const {
     settingsObject["cycles"] = settings.cycles;
     settingsObject["style_increment"] = settings.styleIncrement;
     settingsObject["max_blend_rate"] = settings.maxBlendRate;
+    settingsObject["foot_lock"] = settings.footLock;
     return {{"format", kFormat}, {"version", kVersion}, {"name", name},
             {"clips", clipArray}, {"spaces", spaceArray}, {"settings", settingsObject}};
 }

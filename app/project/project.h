@@ -45,6 +45,7 @@ struct ProjectSettings {
     int cycles = 0;                // gait cycles per loop; 0 = the fewest any clip holds
     float styleIncrement = 0.1f;   // largest style-weight change per frame
     float maxBlendRate = 0.1f;     // largest blend change per frame
+    bool footLock = true;          // planted feet stay put (LocomotionSettings::footLock)
     QJsonObject extra;             // settings this version does not know, kept as they were
 };
 

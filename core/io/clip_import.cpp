@@ -327,7 +327,7 @@ Expected<ImportedClips> importClips(const std::string& path, const ImportSetting
         clip.skeleton.restRotations[0] = parent.rotation * skeleton.restRotations[0];
         if (Status s = clip.validate(); !s)
             return Status::error("animation '" + clip.name + "': " + s.message());
-        if (settings.fps > 0.0f) {
+        if (settings.fps > 0.0f && std::abs(settings.fps - clip.fps) > 1e-3f) {
             auto resampled = resampleClip(clip, settings.fps);
             if (!resampled) return resampled.status();
             clip = std::move(*resampled);

@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
     gs::BehavioralSpaceDesc demo;
     demo.name = "demo";
     demo.spaces = {space(dir, "walk", {"16_19", "16_13", "16_15", "16_11", "16_17"}),
-                   space(dir, "jog", {"16_43", "16_39", "16_35", "16_37", "16_41"})};
+                   space(dir, "jog", {"16_44", "16_39", "16_35", "16_37", "16_41"})};
     auto demoSpace = gs::buildBehavioralSpace(demo);
     if (!demoSpace) {
         std::fprintf(stderr, "bench_steering: %s\n", demoSpace.message().c_str());

@@ -31,7 +31,7 @@ MotionSpaceDesc cmuWalkDesc() {
 }
 
 MotionSpaceDesc cmuJogDesc() {
-    return spaceOf("jog", {{"16_43", 18, 51}, {"16_39"}, {"16_35"}, {"16_37"}, {"16_41"}}, 2);
+    return spaceOf("jog", {{"16_44"}, {"16_39"}, {"16_35"}, {"16_37"}, {"16_41"}}, 2);
 }
 
 BehavioralSpaceDesc cmuWalkJogDesc() {

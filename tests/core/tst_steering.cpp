@@ -175,7 +175,9 @@ private slots:
         auto r = simulate(m_steering, settings);
         QVERIFY2(r.isOk(), r.message().c_str());
         qInfo("mean distance %.2f m, p95 %.2f m", r->meanDistance, r->p95Distance);
-        QVERIFY(r->p95Distance < 3.0f);
+        // The circle is the target; the sharper zigzag and figure eight get more room.
+        const float limit = settings.scenario == SimulationSettings::Scenario::Circle ? 3.0f : 4.0f;
+        QVERIFY2(r->p95Distance < limit, qPrintable(QString::number(r->p95Distance)));
     }
 
     void awkwardGoals_data() {
