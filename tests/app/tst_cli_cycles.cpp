@@ -9,28 +9,13 @@
 
 #include <cmath>
 
+#include "common/cli_run.h"
 #include "common/test_data.h"
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-    // --json prints exactly one JSON object (one line) on stdout.
-    bool isOneObject() const {
-        QJsonParseError e;
-        const QJsonDocument d = QJsonDocument::fromJson(out, &e);
-        return e.error == QJsonParseError::NoError && d.isObject() && out.trimmed().count('\n') == 0;
-    }
-};
-
-Run cli(const QStringList& args) {
-    QProcess p;
-    p.start(gs::test::cliPath(), args);
-    p.waitForFinished(120000);
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
+using Run = gs::test::CliRun;
+Run cli(const QStringList& args) { return gs::test::runCli(args); }
 
 }  // namespace
 

@@ -7,21 +7,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "common/cli_run.h"
 #include "common/test_data.h"
 
 class TestCliInspect : public QObject {
     Q_OBJECT
 
-    struct Run {
-        int exitCode = -1;
-        QByteArray out, err;
-    };
-    static Run cli(const QStringList& args) {
-        QProcess p;
-        p.start(gs::test::cliPath(), args);
-        p.waitForFinished(120000);
-        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-    }
+    using Run = gs::test::CliRun;
+    static Run cli(const QStringList& args) { return gs::test::runCli(args); }
 
 private slots:
     void veerLeftThenRight() {

@@ -1,0 +1,81 @@
+// gaitspace-cli play and simulate on the demo project: the JSON they print, the BVH they write,
+// and their one-line errors.
+
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "common/cli_run.h"
+#include "common/test_data.h"
+#include "core/io/clip_import.h"
+
+namespace {
+
+using Run = gs::test::CliRun;
+Run cli(const QStringList& args) { return gs::test::runCli(args); }
+
+QString demoProject() {
+    return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj");
+}
+
+}  // namespace
+
+class TestCliPlay : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { qputenv("GAITSPACE_DATA_DIR", gs::test::dataDir().toLocal8Bit()); }
+
+    void playMix() {
+        GS_REQUIRE_DATA();
+        QTemporaryDir dir;
+        const QString bvh = dir.filePath("run.bvh");
+        const Run r = cli({"play", demoProject(), "--style", "walk=0.5,jog=0.5", "--seconds", "20",
+                           "-o", bvh, "--json"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.isOneObject());
+        const QJsonObject o = r.json();
+        for (const char* key : {"frames", "distance_m", "speed_mps", "turn_rate_deg_s", "foot_skate_cm_s",
+                                "source_foot_skate_cm_s", "max_style_step"})
+            QVERIFY2(o.contains(key), key);
+        QCOMPARE(o["frames"].toInt(), 601);
+        QVERIFY(o["speed_mps"].toDouble() > 1.0);   // faster than a walk alone...
+        QVERIFY(o["speed_mps"].toDouble() < 3.0);   // ... slower than a jog alone
+        QVERIFY(o["foot_skate_cm_s"].toDouble() <= 1.5 * o["source_foot_skate_cm_s"].toDouble());
+        auto imported = gs::importClips(bvh.toStdString());
+        QVERIFY2(imported.isOk(), imported.message().c_str());
+        QCOMPARE(imported->clips.front().frameCount(), 601);
+    }
+
+    void simulateBothControllers() {
+        GS_REQUIRE_DATA();
+        for (const char* controller : {"goalspace", "naive"}) {
+            const Run r = cli({"simulate", demoProject(), "--goals", "10", "--controller", controller, "--json"});
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY(r.isOneObject());
+            const QJsonObject o = r.json();
+            for (const char* key : {"scenario", "goals", "reached", "reach_rate", "mean_time_ratio",
+                                    "mean_heading_error_deg", "foot_skate_cm_s", "source_foot_skate_cm_s",
+                                    "max_blend_step", "frames", "ns_per_update", "min_turn_radius_m"})
+                QVERIFY2(o.contains(key), key);
+            QCOMPARE(o["goals"].toInt(), 10);
+        }
+        const Run moving = cli({"simulate", demoProject(), "--scenario", "circle", "--seconds", "10", "--json"});
+        QCOMPARE(moving.exitCode, 0);
+        QVERIFY(moving.json().contains("p95_distance_m"));
+    }
+
+    void errors() {
+        QCOMPARE(cli({"play"}).exitCode, 2);
+        QCOMPARE(cli({"simulate", demoProject(), "--scenario", "spiral"}).exitCode, 2);
+        QTemporaryDir dir;
+        const Run missing = cli({"play", dir.filePath("absent.gsproj")});
+        QCOMPARE(missing.exitCode, 1);
+        QCOMPARE(missing.err.trimmed().count('\n'), 0);
+        QVERIFY(missing.err.contains("absent.gsproj"));
+        GS_REQUIRE_DATA();
+        QCOMPARE(cli({"play", demoProject(), "--style", "swim=1"}).exitCode, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliPlay)
+#include "tst_cli_play.moc"
