@@ -62,6 +62,17 @@ void Viewport::setSkeletonVisible(bool on) {
     update();
 }
 
+void Viewport::setGoal(const std::optional<glm::vec3>& goal) {
+    if (goal == m_goal) return;
+    m_goal = goal;
+    update();
+}
+
+void Viewport::setOverlay(const DebugDraw& overlay) {
+    m_overlay = overlay;
+    update();
+}
+
 void Viewport::initializeGL() {
     const Status s = m_renderer->initialize();
     if (!s) emit warning(tr("3D view unavailable: %1").arg(QString::fromStdString(s.message())));
@@ -92,11 +103,32 @@ void Viewport::paintGL() {
             m_camera.follow({placed.root.x, m_camera.target().y, placed.root.z}, dt);
         }
     }
+    scene.goal = m_goal;
+    for (const auto& v : m_overlay.pointVertices()) scene.debug.points(std::span(&v.position, 1), v.color, 7.0f);
+    const auto& lines = m_overlay.lines();
+    for (size_t i = 0; i + 1 < lines.size(); i += 2) scene.debug.line(lines[i].position, lines[i + 1].position, lines[i].color);
     const qreal dpr = devicePixelRatio();
     m_renderer->render(scene, m_camera, static_cast<int>(width() * dpr), static_cast<int>(height() * dpr));
 }
 
-void Viewport::mousePressEvent(QMouseEvent* event) { m_lastMouse = event->position().toPoint(); }
+void Viewport::mousePressEvent(QMouseEvent* event) {
+    m_lastMouse = m_pressMouse = event->position().toPoint();
+}
+
+void Viewport::mouseReleaseEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) return;
+    if ((event->position().toPoint() - m_pressMouse).manhattanLength() > 3) return;  // a drag
+    // Unproject the click to a ray and meet the ground plane (y = 0).
+    const float x = 2.0f * static_cast<float>(event->position().x()) / width() - 1.0f;
+    const float y = 1.0f - 2.0f * static_cast<float>(event->position().y()) / height();
+    const glm::mat4 inverse = glm::inverse(m_camera.projection(float(width()) / height()) * m_camera.view());
+    glm::vec4 a = inverse * glm::vec4(x, y, -1.0f, 1.0f), b = inverse * glm::vec4(x, y, 1.0f, 1.0f);
+    const glm::vec3 near = glm::vec3(a) / a.w, far = glm::vec3(b) / b.w;
+    const glm::vec3 dir = far - near;
+    if (std::abs(dir.y) < 1e-6f) return;
+    const float t = -near.y / dir.y;
+    if (t > 0.0f) emit groundClicked(near + dir * t);
+}
 
 void Viewport::mouseMoveEvent(QMouseEvent* event) {
     const QPoint d = event->position().toPoint() - m_lastMouse;

@@ -13,6 +13,7 @@
 #include "core/clip.h"
 #include "render/camera.h"
 #include "render/character.h"
+#include "render/debug_draw.h"
 
 namespace gs {
 
@@ -31,10 +32,15 @@ public:
     bool following() const { return m_camera.following(); }
     void setFollowing(bool on);
     void setSkeletonVisible(bool on);
+    // The goal marker on the ground (none when empty) and extra lines/points (the steer space).
+    void setGoal(const std::optional<glm::vec3>& goal);
+    void setOverlay(const DebugDraw& overlay);
     QSize sizeHint() const override { return {960, 600}; }
 
 signals:
     void followingChanged(bool on);
+    // A click (no drag) on the ground plane, in world coordinates.
+    void groundClicked(const glm::vec3& point);
     // A sentence about something that could not be shown (a texture, a mesh).
     void warning(const QString& message);
 
@@ -43,6 +49,7 @@ protected:
     void paintGL() override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
 
@@ -59,6 +66,9 @@ private:
     bool m_framed = false;
     Camera m_camera;
     QPoint m_lastMouse;
+    QPoint m_pressMouse;
+    std::optional<glm::vec3> m_goal;
+    DebugDraw m_overlay;
     QElapsedTimer m_clock;
 };
 

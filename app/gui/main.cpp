@@ -13,6 +13,12 @@ namespace {
 
 // The built-in demo clip: a CMU walk from GAITSPACE_DATA_DIR (default ../shared/data beside
 // the source tree or the working folder).
+// The built-in demo project (a walk and a jog space of CMU clips), from the source tree.
+QString demoProject() {
+    const QString path = QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj");
+    return QFileInfo::exists(path) ? path : QString();
+}
+
 QString demoClip() {
     QStringList dirs;
     if (qEnvironmentVariableIsSet("GAITSPACE_DATA_DIR")) dirs << qEnvironmentVariable("GAITSPACE_DATA_DIR");
@@ -43,18 +49,26 @@ int main(int argc, char* argv[]) {
     parser.setApplicationDescription("Gaitspace: behavioral motion spaces for character locomotion.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument("file", "A motion file to open.", "[FILE]");
+    parser.addPositionalArgument("file", "A motion file or a project (*.gsproj) to open.", "[FILE]");
     parser.addOption({"screenshot", "Render the window to PNG after a moment and quit.", "png"});
+    parser.addOption({"screenshot-delay", "Milliseconds before the screenshot (default 1500).", "ms", "1500"});
     parser.process(app);
 
     gs::MainWindow window;
     const QStringList files = parser.positionalArguments();
-    const QString file = files.isEmpty() ? demoClip() : files.first();
-    if (!file.isEmpty()) window.openClip(file);
+    if (!files.isEmpty() && files.first().endsWith(".gsproj")) {
+        window.openProject(files.first());
+    } else if (!files.isEmpty()) {
+        window.openClip(files.first());
+    } else if (!demoProject().isEmpty() && !demoClip().isEmpty()) {
+        window.openProject(demoProject());  // steer the demo character live
+    } else if (!demoClip().isEmpty()) {
+        window.openClip(demoClip());
+    }
     window.show();
     if (parser.isSet("screenshot")) {
         const QString png = parser.value("screenshot");
-        QTimer::singleShot(1500, &window, [&window, png] {
+        QTimer::singleShot(parser.value("screenshot-delay").toInt(), &window, [&window, png] {
             const bool ok = window.screenshot().save(png);
             QCoreApplication::exit(ok ? 0 : 1);
         });

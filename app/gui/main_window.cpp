@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -19,6 +20,7 @@
 #include <cmath>
 
 #include "core/io/clip_import.h"
+#include "steering_demo.h"
 #include "widgets/viewport.h"
 
 namespace gs {
@@ -41,11 +43,28 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     bar->addWidget(m_timeline, 1);
     bar->addWidget(m_frameLabel);
     layout->addLayout(bar);
+
+    // Live steering controls: the style mix and the controller.
+    m_steerBar = new QWidget(central);
+    auto* steerLayout = new QHBoxLayout(m_steerBar);
+    steerLayout->setContentsMargins(0, 0, 0, 0);
+    m_styleLabel = new QLabel(m_steerBar);
+    m_style = new QSlider(Qt::Horizontal, m_steerBar);
+    m_style->setRange(0, 100);
+    m_style->setToolTip(tr("Style: the first motion space on the left, the last on the right"));
+    m_controller = new QComboBox(m_steerBar);
+    m_controller->addItems({tr("Goal-space steering"), tr("Naive steering")});
+    steerLayout->addWidget(m_styleLabel);
+    steerLayout->addWidget(m_style, 1);
+    steerLayout->addWidget(m_controller);
+    m_steerBar->hide();
+    layout->addWidget(m_steerBar);
     setCentralWidget(central);
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* openAction = file->addAction(tr("&Open Motion..."), this, &MainWindow::open);
     openAction->setShortcut(QKeySequence::Open);
+    file->addAction(tr("Open &Project and Steer..."), this, &MainWindow::openProjectDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -102,6 +121,79 @@ bool MainWindow::openClip(const QString& path) {
                                  .arg(QString::fromStdString(imported->units.unit)));
     m_play->setChecked(true);
     return true;
+}
+
+void MainWindow::openProjectDialog() {
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Project"),
+                                                      settings.value("lastProjectDir").toString(),
+                                                      tr("Gaitspace projects (*.gsproj)"));
+    if (path.isEmpty()) return;
+    settings.setValue("lastProjectDir", QFileInfo(path).absolutePath());
+    openProject(path);
+}
+
+void MainWindow::openProject(const QString& path) {
+    auto* demo = new SteeringDemo(this);
+    connect(demo, &SteeringDemo::failed, this, [this, demo, path](const QString& message) {
+        const QString line = QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), message);
+        statusBar()->showMessage(line);
+        if (isVisible()) QMessageBox::warning(this, tr("Cannot open project"), line);
+        demo->deleteLater();  // whatever was open stays open
+    });
+    connect(demo, &SteeringDemo::ready, this, [this, demo, path] {
+        if (m_demo) m_demo->deleteLater();
+        m_demo = demo;
+        setWindowTitle(tr("Gaitspace — %1").arg(QFileInfo(path).fileName()));
+        startSteering();
+    });
+    statusBar()->showMessage(tr("Building the motion spaces of %1...").arg(QFileInfo(path).fileName()));
+    demo->build(path);
+}
+
+void MainWindow::startSteering() {
+    m_play->setChecked(false);
+    m_clip.reset();
+    const QStringList names = m_demo->spaceNames();
+    m_styleLabel->setText(names.size() > 1 ? tr("%1 ↔ %2").arg(names.front(), names.back()) : names.front());
+    m_style->setEnabled(names.size() > 1);
+    m_style->setValue(0);
+    connect(m_style, &QSlider::valueChanged, m_demo, [this](int v) { m_demo->setStyleMix(v / 100.0f); });
+    connect(m_controller, &QComboBox::currentIndexChanged, m_demo, [this](int i) { m_demo->setNaive(i == 1); });
+    connect(m_view, &Viewport::groundClicked, m_demo, [this](const glm::vec3& p) {
+        m_demo->setGoal(glm::vec2(p.x, p.z));
+    });
+    m_steerBar->show();
+    m_play->hide();
+    m_timeline->hide();
+    m_frameLabel->hide();
+    m_demo->step();
+    m_view->setClip(&m_demo->motion());
+    m_steerClock.start();
+    m_steerTime = 0.0;
+    disconnect(m_timer, nullptr, this, nullptr);
+    connect(m_timer, &QTimer::timeout, this, &MainWindow::stepSteering);
+    m_timer->start();
+}
+
+void MainWindow::stepSteering() {
+    // Fixed steps at the space's rate, as many as the wall clock asks for (at most a few).
+    const double fps = m_demo->motion().fps;
+    const double now = m_steerClock.elapsed() / 1000.0;
+    for (int k = 0; k < 4 && m_steerTime + 1.0 / fps <= now; ++k) {
+        m_demo->step();
+        m_steerTime += 1.0 / fps;
+    }
+    if (now - m_steerTime > 0.5) m_steerTime = now;  // fell behind: do not try to catch up
+    m_view->setFrame(static_cast<float>(m_demo->motion().frameCount() - 1));
+    const glm::vec2 goal = m_demo->goal();
+    m_view->setGoal(glm::vec3(goal.x, 0.0f, goal.y));
+    DebugDraw overlay;
+    std::vector<glm::vec3> fan;
+    for (const glm::vec2& p : m_demo->fan()) fan.push_back(glm::vec3(p.x, 0.02f, p.y));
+    overlay.points(fan, glm::vec4(1.0f, 0.85f, 0.1f, 1.0f), 7.0f);
+    m_view->setOverlay(overlay);
+    statusBar()->showMessage(m_demo->status());
 }
 
 void MainWindow::setPlaying(bool playing) {

@@ -1,6 +1,7 @@
 #pragma once
 // MainWindow: opens clips and plays them. Wiring between widgets and the document lives here.
 
+#include <QElapsedTimer>
 #include <QImage>
 #include <QMainWindow>
 
@@ -8,6 +9,7 @@
 
 #include "core/clip.h"
 
+class QComboBox;
 class QLabel;
 class QSlider;
 class QTimer;
@@ -15,6 +17,7 @@ class QToolButton;
 
 namespace gs {
 
+class SteeringDemo;
 class Viewport;
 
 class MainWindow : public QMainWindow {
@@ -24,6 +27,8 @@ public:
 
     // Opens a motion file; on failure shows the error and keeps what was open.
     bool openClip(const QString& path);
+    // Opens a project and steers its character live toward a goal the user clicks on the ground.
+    void openProject(const QString& path);
     // The window as shown, 3D view included.
     QImage screenshot();
 
@@ -32,6 +37,9 @@ private:
     void setPlaying(bool playing);
     void tick();
     void showFrame(float frame);
+    void openProjectDialog();
+    void startSteering();
+    void stepSteering();
 
     std::unique_ptr<Clip> m_clip;
     Viewport* m_view = nullptr;
@@ -40,6 +48,15 @@ private:
     QLabel* m_frameLabel = nullptr;
     QTimer* m_timer = nullptr;
     float m_frame = 0.0f;
+
+    // Live steering of a project.
+    SteeringDemo* m_demo = nullptr;
+    QWidget* m_steerBar = nullptr;
+    QSlider* m_style = nullptr;
+    QComboBox* m_controller = nullptr;
+    QLabel* m_styleLabel = nullptr;
+    QElapsedTimer m_steerClock;
+    double m_steerTime = 0.0;
 };
 
 }  // namespace gs
