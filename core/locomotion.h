@@ -32,6 +32,8 @@ struct CharacterState {
     float lastStyleStep = 0.0f;  // largest style-weight change of the last step
     float lastBlendStep = 0.0f;  // largest blend change of the last step
     bool steerEscaping = false;  // steering: walking out of a goal inside the turning circle
+    bool styleOverridden = false;  // steering: a slower style's tighter turn is borrowed...
+    std::array<float, kMaxSpaces> userStyle{};  // ... and these style targets come back after
     std::array<glm::vec2, 2> planted{};  // foot lock: where each toe was planted (world XZ)
     std::array<bool, 2> isPlanted{};     // foot lock: the toe is planted
 };

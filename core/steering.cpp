@@ -40,6 +40,24 @@ float arcMiss(const glm::vec2& sample, const glm::vec2& goal) {
     return std::abs(glm::length(goal - centre) - std::abs(radius));
 }
 
+// How far the goal (character's ground frame) lies from the centre of the mix's tightest turning
+// circle on its side, in radii of that circle: below 1 it is inside. The radius is the speed over
+// the turn rate of the spaces' sharpest clips on that side, each at the rate it plays in the mix.
+// Infinite when the mix cannot turn that way.
+float turningCircleRatio(std::span<const SteerInput> inputs, const glm::vec2& goalLocal) {
+    const bool left = goalLocal.x >= 0.0f;
+    float speed = 0.0f, turn = 0.0f;
+    for (const SteerInput& in : inputs) {
+        const BakedClip& sharpest = left ? in.space->clips.back() : in.space->clips.front();
+        speed += in.weight * in.rate * sharpest.speed;
+        turn += in.weight * in.rate * sharpest.turnRate;
+    }
+    if (left ? turn <= 1e-3f : turn >= -1e-3f) return kInf;
+    const float radius = speed / std::abs(turn);
+    const glm::vec2 centre(left ? radius : -radius, 0.0f);
+    return glm::length(goalLocal - centre) / radius;
+}
+
 // Index of the goal space's start frame crossed when the space's phase moved from u0 to u1
 // (u1 may have wrapped), or -1.
 int crossedStartFrame(const GoalSpace& gs, float u0, float u1, float period) {
@@ -136,26 +154,11 @@ SteerDecision steerTarget(std::span<const SteerInput> inputs, const GroundFrame&
     // A goal inside the turning circle (the arc through the fan's sharpest sample on the goal's
     // side) would be orbited forever: walk straight on until it lies well outside, then turn.
     // The way out is wider than the way in, so the character does not dither at the edge.
-    if (settings.escapeTurningCircle) {
-        // The mix's tightest turn on the goal's side: speed over turn rate of the spaces' sharpest
-        // clips on that side, each at the rate it plays in the mix.
-        const bool left = goalLocal.x >= 0.0f;
-        float speed = 0.0f, turn = 0.0f;
-        for (const SteerInput& in : inputs) {
-            const BakedClip& sharpest = left ? in.space->clips.back() : in.space->clips.front();
-            speed += in.weight * in.rate * sharpest.speed;
-            turn += in.weight * in.rate * sharpest.turnRate;
-        }
-        if (left ? turn > 1e-3f : turn < -1e-3f) {
-            const float radius = speed / std::abs(turn);
-            const glm::vec2 centre(left ? radius : -radius, 0.0f);
-            const float d = glm::length(goalLocal - centre);
-            const float limit = radius * (wasEscaping ? settings.escapeExitFactor : settings.turningCircleMargin);
-            if (d < limit) {
-                decision.escaping = true;
-                return decision;
-            }
-        }
+    if (settings.escapeTurningCircle &&
+        turningCircleRatio(inputs, goalLocal) <
+            (wasEscaping ? settings.escapeExitFactor : settings.turningCircleMargin)) {
+        decision.escaping = true;
+        return decision;
     }
 
     // A goal nearer than the fan's reach: the line to it runs out before the samples, so rank
@@ -203,6 +206,51 @@ Status SteerJob::validate() const {
     return Status::ok();
 }
 
+void SteerJob::borrowTighterStyle(const BakedBehavioralSpace& bs, const glm::vec2& goal,
+                                  const SteerDecision& decision, CharacterState& st) const {
+    const int spaceCount = static_cast<int>(bs.spaces.size());
+    const glm::vec3 local3 = st.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
+    const glm::vec2 local(local3.x, local3.z);
+    auto alone = [&](int s) {
+        return SteerInput{&steering->goalSpaces[s], &bs.spaces[s], 0, 0.5f, 1.0f, 1.0f};
+    };
+    if (st.styleOverridden) {
+        // Give the style back once the goal lies well outside the chosen mix's circle.
+        int dominant = 0;
+        for (int s = 1; s < spaceCount; ++s)
+            if (st.userStyle[s] > st.userStyle[dominant]) dominant = s;
+        SteerInput mix[kMaxSpaces];
+        int count = 0;
+        for (int s = 0; s < spaceCount; ++s) {
+            if (st.userStyle[s] <= 1e-3f) continue;
+            mix[count] = alone(s);
+            mix[count].weight = st.userStyle[s];
+            mix[count++].rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
+                                static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
+        }
+        if (turningCircleRatio(std::span(mix, count), local) >= settings.escapeExitFactor) {
+            st.styleTarget = st.userStyle;
+            st.styleOverridden = false;
+        }
+        return;
+    }
+    if (!decision.escaping) return;
+    // The slowest space whose own circle leaves the goal outside, if any.
+    int best = -1;
+    for (int s = 0; s < spaceCount; ++s) {
+        const SteerInput in = alone(s);
+        if (turningCircleRatio(std::span(&in, 1), local) < settings.escapeExitFactor) continue;
+        const float speed = bs.spaces[s].clips[bs.spaces[s].reference].speed;
+        if (best < 0 || speed < bs.spaces[best].clips[bs.spaces[best].reference].speed) best = s;
+    }
+    if (best < 0) return;
+    st.userStyle = st.styleTarget;
+    st.styleOverridden = true;
+    st.styleTarget.fill(0.0f);
+    st.styleTarget[best] = 1.0f;
+    st.steerEscaping = false;
+}
+
 Status SteerJob::run() {
     if (Status s = validate(); !s) return s;
     const BakedBehavioralSpace& bs = *steering->space;
@@ -239,6 +287,7 @@ Status SteerJob::run() {
         st.steerEscaping = d.escaping;
         for (int s = 0; s < spaceCount; ++s)
             st.blendTarget[s] = d.escaping ? bs.spaces[s].blendOf(bs.spaces[s].reference) : d.blend;
+        if (settings.preferTighterStyles && spaceCount > 1) borrowTighterStyle(bs, goals[c], d, st);
     }
     return Status::ok();
 }

@@ -27,6 +27,8 @@ struct SteerSettings {
     float turningCircleMargin = 1.0f;   // escape starts when the goal is nearer the circle's
                                         // centre than this x radius; > 0
     float escapeExitFactor = 1.3f;      // ... and ends when it is farther than this x radius
+    bool preferTighterStyles = true;    // in a behavioral space, borrow a slower style whose tighter
+                                        // turn reaches a goal the chosen style would walk around
 
     Status validate() const;
 };
@@ -77,6 +79,13 @@ struct SteerJob {
     // For every character whose dominant space crossed a start frame in its last update (or that
     // has not moved yet), sets the target blend of every space.
     Status run();
+
+private:
+    // A goal inside the turning circle of the chosen style: switch to the slowest style whose
+    // tighter turn reaches it (the style weights then move at their usual rate), and give the
+    // chosen style back once the goal lies outside its circle.
+    void borrowTighterStyle(const BakedBehavioralSpace& bs, const glm::vec2& goal,
+                            const SteerDecision& decision, CharacterState& st) const;
 };
 
 // The naive baseline: the target blend from the angle to the goal by a proportional rule.
