@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 
+#include "core/io/assimp_scene.h"
 #include "core/io/clip_import.h"
 #include "core/kinematics.h"
 
@@ -98,14 +99,11 @@ Expected<CharacterAsset> importCharacter(const std::string& path) {
     if (fs::file_size(path, ec) == 0) return Status::error("file is empty");
 
     Assimp::Importer importer;
-    const aiScene* scene = importer.ReadFile(
-        path, aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_LimitBoneWeights |
-                  aiProcess_JoinIdenticalVertices | aiProcess_ValidateDataStructure);
-    if (!scene || !scene->mRootNode) {
-        std::string why = importer.GetErrorString();
-        if (why.empty()) why = "Assimp could not read it";
-        return Status::error("cannot import: " + why);
-    }
+    auto read = readScene(importer, path,
+                          aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_LimitBoneWeights |
+                              aiProcess_JoinIdenticalVertices | aiProcess_ValidateDataStructure);
+    if (!read) return read.status();
+    const aiScene* scene = *read;
     if (scene->mNumMeshes == 0) return Status::error("the file holds no mesh");
 
     std::set<std::string> bones;

@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 
+#include "core/io/assimp_scene.h"
 #include "core/io/bvh_check.h"
 #include "core/kinematics.h"
 
@@ -205,12 +206,9 @@ Expected<ImportedClips> importClips(const std::string& path, const ImportSetting
     }
 
     Assimp::Importer importer;
-    const aiScene* scene = importer.ReadFile(path, aiProcess_ValidateDataStructure);
-    if (!scene) {
-        std::string why = importer.GetErrorString();
-        if (why.empty()) why = "Assimp could not read it";
-        return Status::error("cannot import: " + why);
-    }
+    auto read = readScene(importer, path, aiProcess_ValidateDataStructure);
+    if (!read) return read.status();
+    const aiScene* scene = *read;
     if (scene->mNumAnimations == 0) return Status::error("the file holds no animation");
 
     // Joints: animated nodes, plus mesh bones (BVH's bones belong to Assimp's preview mesh).

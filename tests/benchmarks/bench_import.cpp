@@ -6,13 +6,11 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/io/clip_import.h"
+#include "bench_data.h"
 #include "core/kinematics.h"
 
 int main(int argc, char** argv) {
-    std::string dir = argc > 1 ? argv[1] : "";
-    if (dir.empty() && std::getenv("GAITSPACE_DATA_DIR")) dir = std::getenv("GAITSPACE_DATA_DIR");
-    if (dir.empty()) dir = "../shared/data";
+    const std::string dir = gs::bench::dataDir(argc, argv);
     using clock = std::chrono::steady_clock;
     const int repeats = 5;
     double best = 1e30, bestImport = 0, bestFk = 0;

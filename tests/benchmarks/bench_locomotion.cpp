@@ -7,34 +7,15 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/io/clip_import.h"
+#include "bench_data.h"
 #include "core/locomotion.h"
 
-namespace {
-
-gs::MotionSpaceDesc space(const std::string& dir, const char* name, const char* a, const char* b) {
-    gs::MotionSpaceDesc d;
-    d.name = name;
-    for (const char* id : {a, b}) {
-        auto imported = gs::importClips(dir + "/cmu/" + id + ".bvh");
-        if (!imported) {
-            std::fprintf(stderr, "bench_locomotion: %s: %s\n", id, imported.message().c_str());
-            std::exit(1);
-        }
-        d.clips.push_back(imported->clips.front());
-    }
-    return d;
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
-    std::string dir = argc > 1 ? argv[1] : "";
-    if (dir.empty() && std::getenv("GAITSPACE_DATA_DIR")) dir = std::getenv("GAITSPACE_DATA_DIR");
-    if (dir.empty()) dir = "../shared/data";
+    const std::string dir = gs::bench::dataDir(argc, argv);
     gs::BehavioralSpaceDesc desc;
     desc.name = "bench";
-    desc.spaces = {space(dir, "walk", "16_13", "16_11"), space(dir, "jog", "16_39", "16_37")};
+    desc.spaces = {gs::bench::cmuSpace(dir, "walk", {"16_13", "16_11"}),
+                   gs::bench::cmuSpace(dir, "jog", {"16_39", "16_37"})};
     const auto t0 = std::chrono::steady_clock::now();
     auto built = gs::buildBehavioralSpace(desc);
     const auto t1 = std::chrono::steady_clock::now();

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "bench_data.h"
 #include "core/io/clip_import.h"
 #include "core/match_web.h"
 
@@ -42,9 +43,7 @@ double bestMs(gs::MatchWebJob& job, int repeats) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string dir = argc > 1 ? argv[1] : "";
-    if (dir.empty() && std::getenv("GAITSPACE_DATA_DIR")) dir = std::getenv("GAITSPACE_DATA_DIR");
-    if (dir.empty()) dir = "../shared/data";
+    const std::string dir = gs::bench::dataDir(argc, argv);
     const gs::Clip a = thousandFrames(dir + "/cmu/16_15.bvh");
     gs::Clip b = thousandFrames(dir + "/cmu/16_16.bvh");
     b.fps = a.fps;  // same window in frames for both (16_16 plays 8 % slower; no matter here)

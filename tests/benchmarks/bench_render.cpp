@@ -35,6 +35,11 @@ int main(int argc, char* argv[]) {
         seconds = args[i + 1].toDouble();
         args.remove(i, 2);
     }
+    int fixedFrames = 0;  // > 0: exactly this many frames per count, whatever the time
+    if (const int i = args.indexOf("--frames"); i > 0 && i + 1 < args.size()) {
+        fixedFrames = args[i + 1].toInt();
+        args.remove(i, 2);
+    }
     int samples = 4;
     if (const int i = args.indexOf("--samples"); i > 0 && i + 1 < args.size()) {
         samples = args[i + 1].toInt();
@@ -102,7 +107,7 @@ int main(int argc, char* argv[]) {
         int frames = 0;
         double poseMs = 0.0;
         Scene scene;
-        while (timer.elapsed() < seconds * 1000.0 || frames < 3) {
+        while (fixedFrames > 0 ? frames < fixedFrames : timer.elapsed() < seconds * 1000.0 || frames < 3) {
             QElapsedTimer pose;
             pose.start();
             scene = Scene();

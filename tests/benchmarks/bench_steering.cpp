@@ -8,26 +8,12 @@
 #include <random>
 #include <string>
 
-#include "core/io/clip_import.h"
+#include "bench_data.h"
 #include "core/steering.h"
 
 namespace {
 
 using clock_type = std::chrono::steady_clock;
-
-gs::MotionSpaceDesc space(const std::string& dir, const char* name, std::initializer_list<const char*> ids) {
-    gs::MotionSpaceDesc d;
-    d.name = name;
-    for (const char* id : ids) {
-        auto imported = gs::importClips(dir + "/cmu/" + id + ".bvh");
-        if (!imported) {
-            std::fprintf(stderr, "bench_steering: %s: %s\n", id, imported.message().c_str());
-            std::exit(1);
-        }
-        d.clips.push_back(imported->clips.front());
-    }
-    return d;
-}
 
 gs::SteeringSpace steeringFor(const gs::BakedBehavioralSpace& bs, double& seconds) {
     gs::SteeringSpace s;
@@ -46,15 +32,13 @@ gs::SteeringSpace steeringFor(const gs::BakedBehavioralSpace& bs, double& second
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string dir = argc > 1 ? argv[1] : "";
-    if (dir.empty() && std::getenv("GAITSPACE_DATA_DIR")) dir = std::getenv("GAITSPACE_DATA_DIR");
-    if (dir.empty()) dir = "../shared/data";
+    const std::string dir = gs::bench::dataDir(argc, argv);
 
     // The demo project's spaces (5 clips each): goal-space build time.
     gs::BehavioralSpaceDesc demo;
     demo.name = "demo";
-    demo.spaces = {space(dir, "walk", {"16_19", "16_13", "16_15", "16_11", "16_17"}),
-                   space(dir, "jog", {"16_44", "16_39", "16_35", "16_37", "16_41"})};
+    demo.spaces = {gs::bench::cmuSpace(dir, "walk", {"16_19", "16_13", "16_15", "16_11", "16_17"}),
+                   gs::bench::cmuSpace(dir, "jog", {"16_44", "16_39", "16_35", "16_37", "16_41"})};
     auto demoSpace = gs::buildBehavioralSpace(demo);
     if (!demoSpace) {
         std::fprintf(stderr, "bench_steering: %s\n", demoSpace.message().c_str());
@@ -70,7 +54,7 @@ int main(int argc, char** argv) {
     // The benchmark space: 2 spaces x 2 clips.
     gs::BehavioralSpaceDesc desc;
     desc.name = "bench";
-    desc.spaces = {space(dir, "walk", {"16_13", "16_11"}), space(dir, "jog", {"16_39", "16_37"})};
+    desc.spaces = {gs::bench::cmuSpace(dir, "walk", {"16_13", "16_11"}), gs::bench::cmuSpace(dir, "jog", {"16_39", "16_37"})};
     auto built = gs::buildBehavioralSpace(desc);
     if (!built) return 1;
     const gs::BakedBehavioralSpace& bs = *built;

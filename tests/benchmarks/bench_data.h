@@ -1,0 +1,37 @@
+#pragma once
+// What the benchmark programs share: where the data is, and loading CMU clips into a space.
+
+#include <cstdio>
+#include <cstdlib>
+#include <initializer_list>
+#include <string>
+
+#include "core/io/clip_import.h"
+#include "core/motion_space.h"
+
+namespace gs::bench {
+
+// The data folder: the first argument, else $GAITSPACE_DATA_DIR, else ../shared/data.
+inline std::string dataDir(int argc, char** argv) {
+    if (argc > 1) return argv[1];
+    if (const char* env = std::getenv("GAITSPACE_DATA_DIR")) return env;
+    return "../shared/data";
+}
+
+// A motion space of CMU subject-16 clips (ids such as "16_15"); exits with a message on error.
+inline MotionSpaceDesc cmuSpace(const std::string& dir, const char* name,
+                                std::initializer_list<const char*> ids) {
+    MotionSpaceDesc d;
+    d.name = name;
+    for (const char* id : ids) {
+        auto imported = importClips(dir + "/cmu/" + id + ".bvh");
+        if (!imported) {
+            std::fprintf(stderr, "benchmark: %s/cmu/%s.bvh: %s\n", dir.c_str(), id, imported.message().c_str());
+            std::exit(1);
+        }
+        d.clips.push_back(imported->clips.front());
+    }
+    return d;
+}
+
+}  // namespace gs::bench
