@@ -3,12 +3,15 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
 
 #include "cli_common.h"
 #include "core/foot_contacts.h"
+#include "core/kinematics.h"
 #include "core/root_motion.h"
 
 namespace gs::cli {
@@ -19,8 +22,25 @@ QJsonObject clipFigures(const QString& file, const Clip& clip, const UnitReport&
     FootContactJob contacts;
     contacts.clip = &clip;
     const Status contactStatus = contacts.run();
+    // The hips: where the legs meet (the root joint of a game rig is often a bone on the floor).
+    const FootJoints feet = findFootJoints(clip.skeleton);
+    int hips = 0;
+    if (feet.leftAnkle >= 0 && feet.rightAnkle >= 0) {
+        std::vector<bool> aboveLeft(clip.jointCount(), false);
+        for (int j = feet.leftAnkle; j >= 0; j = clip.skeleton.parents[j]) aboveLeft[j] = true;
+        for (hips = feet.rightAnkle; hips > 0 && !aboveLeft[hips]; hips = clip.skeleton.parents[hips]) {}
+    }
+    for (int j = 0; j < clip.jointCount(); ++j) {  // a joint named so wins (IK rigs hang feet elsewhere)
+        std::string n = clip.skeleton.names[j];
+        std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
+        if (n.find("pelvis") != std::string::npos || n == "hips" || n.ends_with(":hips") || n == "hip") {
+            hips = j;
+            break;
+        }
+    }
+    const auto positions = clipJointPositions(clip);
     float rootHeight = 0.0f;
-    for (const glm::vec3& p : clip.rootPositions) rootHeight += p.y;
+    for (int f = 0; f < clip.frameCount(); ++f) rootHeight += positions[f * clip.jointCount() + hips].y;
     rootHeight /= static_cast<float>(clip.frameCount());
 
     QJsonObject o;

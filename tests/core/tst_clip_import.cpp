@@ -143,6 +143,27 @@ private slots:
         QCOMPARE(r->clips.front().frameCount(), 233);
     }
 
+    void gltfWithManyAnimations() {
+        GS_REQUIRE_DATA();
+        auto imported = importClips(test::dataPath("characters/quaternius_casual_female/Casual_Female.gltf").toStdString());
+        QVERIFY2(imported.isOk(), imported.message().c_str());
+        QCOMPARE(imported->clips.size(), size_t(17));  // every animation of the file
+        QVERIFY(!imported->units.detected);           // glTF is metres by specification
+        QCOMPARE(imported->units.scale, 1.0f);
+        bool walk = false;
+        for (const Clip& c : imported->clips) {
+            QVERIFY(c.validate().isOk());
+            QCOMPARE(c.jointCount(), imported->skeleton.jointCount());
+            if (c.name == "Walk") {
+                walk = true;
+                QVERIFY(c.frameCount() > 10);
+                QVERIFY(std::abs(c.fps - 24.0f) < 0.5f);
+            }
+        }
+        QVERIFY(walk);
+        QVERIFY(imported->skeleton.jointIndex("Hips") >= 0);  // names preserved
+    }
+
     void unitDetection() {
         QCOMPARE(detectUnits(1.7f).scale, 1.0f);
         QCOMPARE(detectUnits(170.0f).scale, 0.01f);
