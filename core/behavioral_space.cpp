@@ -4,12 +4,23 @@
 #include <numeric>
 
 #include "core/registration.h"
+#include "core/warp_table.h"
 
 namespace gs {
 int BakedBehavioralSpace::spaceIndex(const std::string& spaceName) const {
     for (size_t s = 0; s < spaces.size(); ++s)
         if (spaces[s].name == spaceName) return static_cast<int>(s);
     return -1;
+}
+
+float BakedBehavioralSpace::spacePhase(int s, float phi, int c0, int c1, float w0, float w1) const {
+    if (clipPhaseMap.empty()) return warpAt(phaseMap[s], phi);
+    return warpAt(clipPhaseMap[s][c0], clipPhaseMap[s][c1], w0, w1, phi);
+}
+
+float BakedBehavioralSpace::masterPhase(int s, float u, int c0, int c1, float w0, float w1) const {
+    if (clipPhaseMap.empty()) return warpInverse(phaseMap[s], u);
+    return warpInverse(clipPhaseMap[s][c0], clipPhaseMap[s][c1], w0, w1, u);
 }
 
 Status BakedBehavioralSpace::validate() const {
@@ -29,6 +40,13 @@ Status BakedBehavioralSpace::validate() const {
         for (size_t i = 1; i < map.size(); ++i)
             if (!(map[i] > map[i - 1]))
                 return Status::error("motion space '" + spaces[s].name + "' has a phase map that is not increasing");
+        if (!clipPhaseMap.empty()) {
+            if (clipPhaseMap.size() != spaces.size() || clipPhaseMap[s].size() != spaces.front().clips.size())
+                return Status::error("motion space '" + spaces[s].name + "' has no cross registration per master clip");
+            for (const auto& m : clipPhaseMap[s])
+                if (m.size() != map.size())
+                    return Status::error("motion space '" + spaces[s].name + "' has a clip cross registration of the wrong size");
+        }
     }
     return Status::ok();
 }
@@ -49,6 +67,66 @@ Status BehavioralSpaceDesc::validate() const {
     if (cycles < 0) return Status::error("cycles must be >= 0");
     return Status::ok();
 }
+
+namespace {
+
+// Registers every clip of the master space to the clip of nearest curvature in each other space
+// (loops whole onto whole, pinned to matched foot strikes) and turns each into a map from master
+// phase to that space's reference frame.
+Status buildClipCrossRegistrations(BakedBehavioralSpace& bs) {
+    const BakedMotionSpace& master = bs.spaces.front();
+    const int L0 = master.referenceCycleFrames();
+    bs.clipPhaseMap.assign(bs.spaces.size(), {});
+    std::vector<float> identity(L0 + 1);
+    std::iota(identity.begin(), identity.end(), 0.0f);
+    bs.clipPhaseMap[0].assign(master.clips.size(), identity);
+    for (size_t s = 1; s < bs.spaces.size(); ++s) {
+        const BakedMotionSpace& space = bs.spaces[s];
+        for (size_t c = 0; c < master.clips.size(); ++c) {
+            const BakedClip& mc = master.clips[c];
+            size_t k = 0;
+            for (size_t i = 1; i < space.clips.size(); ++i)
+                if (std::abs(space.clips[i].curvature - mc.curvature) <
+                    std::abs(space.clips[k].curvature - mc.curvature))
+                    k = i;
+            const BakedClip& sc = space.clips[k];
+            const Clip a = toClip(master, static_cast<int>(c), bs.fps);
+            const Clip b = toClip(space, static_cast<int>(k), bs.fps);
+            RegistrationJob job;
+            job.a = &a;
+            job.b = &b;
+            job.settings.startCell = {0, 0};
+            job.settings.endCell = {mc.cycleFrames(), sc.cycleFrames()};
+            if (Status st = job.run(); !st)
+                return st.withContext("cross-registering clip '" + mc.name + "' to '" + sc.name + "'");
+            // Master clip frame -> space clip frame, pinned to the strikes.
+            std::vector<float> cross(mc.cycleFrames() + 1);
+            for (int f = 0; f <= mc.cycleFrames(); ++f) cross[f] = job.output.mapAtoB(static_cast<float>(f));
+            cross.front() = 0.0f;
+            cross.back() = static_cast<float>(sc.cycleFrames());
+            for (size_t f = 1; f < cross.size(); ++f) cross[f] = std::max(cross[f], cross[f - 1] + 1e-3f);
+            const float scale = static_cast<float>(sc.cycleFrames()) / cross.back();
+            for (float& v : cross) v *= scale;
+            std::vector<std::pair<int, int>> sa, sb;
+            for (const glm::ivec2& st : mc.strikes) sa.push_back({st.x, st.y});
+            for (const glm::ivec2& st : sc.strikes) sb.push_back({st.x, st.y});
+            pinToStrikes(cross, sa, sb);
+            // Master phase -> master clip frame -> space clip frame -> space reference frame.
+            std::vector<float> map(L0 + 1);
+            for (int u = 0; u <= L0; ++u)
+                map[u] = warpInverse(sc.warp, warpAt(cross, warpAt(mc.warp, static_cast<float>(u))));
+            map.front() = 0.0f;
+            map.back() = static_cast<float>(space.referenceCycleFrames());
+            for (int u = 1; u <= L0; ++u) map[u] = std::max(map[u], map[u - 1] + 1e-3f);
+            const float mapScale = static_cast<float>(space.referenceCycleFrames()) / map.back();
+            for (float& v : map) v *= mapScale;
+            bs.clipPhaseMap[s].push_back(std::move(map));
+        }
+    }
+    return Status::ok();
+}
+
+}  // namespace
 
 Expected<BakedBehavioralSpace> buildBehavioralSpace(const BehavioralSpaceDesc& desc) {
     if (Status s = desc.validate(); !s) return s;
@@ -113,6 +191,7 @@ Expected<BakedBehavioralSpace> buildBehavioralSpace(const BehavioralSpaceDesc& d
         result.phaseMap.push_back(std::move(map));
         result.crossResidual.push_back(job.output.residual);
     }
+    if (Status st = buildClipCrossRegistrations(result); !st) return st;
     if (Status s = result.validate(); !s) return s;
     return result;
 }

@@ -19,10 +19,19 @@ struct BakedBehavioralSpace {
     // that space's reference frame (strictly increasing, 0 ... its reference cycle frames).
     std::vector<std::vector<float>> phaseMap;
     std::vector<float> crossResidual;  // per space: registration residual to the master (m)
+    // Cross registrations between clips of similar curvature (the seed's steps 208 and 306): per
+    // space and per clip of the master space, master phase -> that space's reference frame,
+    // through the master clip's registration to the space's clip of nearest curvature. Time in
+    // the other spaces follows the master clips in proportion to their blend weights.
+    std::vector<std::vector<std::vector<float>>> clipPhaseMap;  // [space][master clip][L0 + 1]
     float floorHeight = 0.0f;          // lowest ankle/toe height over all source clips
     int leftToe = -1, rightToe = -1;
 
     int spaceIndex(const std::string& name) const;
+    // Space s's reference frame at master phase phi (in [0, 2 L0)) when the master space blends
+    // its clips c0, c1 by w0, w1; and the inverse (u in [0, 2 Ls)).
+    float spacePhase(int s, float phi, int c0, int c1, float w0, float w1) const;
+    float masterPhase(int s, float u, int c0, int c1, float w0, float w1) const;
     int masterCycleFrames() const { return spaces.front().referenceCycleFrames(); }
     Status validate() const;
 };

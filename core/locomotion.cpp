@@ -1,42 +1,14 @@
 #include "core/locomotion.h"
 
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 
+#include "core/warp_table.h"
+
 namespace gs {
 namespace {
-
-// Piecewise-linear monotone table over integer knots 0..n: value at x in [0, n], and one period
-// beyond (x in [n, 2n] maps to last + table(x - n)) so that a step may cross the loop's end.
-float tableAt(const std::vector<float>& table, float x) {
-    const int n = static_cast<int>(table.size()) - 1;
-    float base = 0.0f;
-    if (x >= static_cast<float>(n)) {
-        base = table[n];
-        x -= static_cast<float>(n);
-    }
-    x = std::clamp(x, 0.0f, static_cast<float>(n));
-    const int i = std::min(static_cast<int>(x), n - 1);
-    const float t = x - static_cast<float>(i);
-    return base + table[i] + (table[i + 1] - table[i]) * t;
-}
-
-// Inverse of tableAt on the same piecewise-linear function (exact: tableInverse(tableAt(x)) == x).
-float tableInverse(const std::vector<float>& table, float y) {
-    const int n = static_cast<int>(table.size()) - 1;
-    float base = 0.0f;
-    if (y >= table[n]) {
-        base = static_cast<float>(n);
-        y -= table[n];
-    }
-    y = std::clamp(y, table[0], table[n]);
-    const auto it = std::upper_bound(table.begin(), table.end(), y);
-    const int i = std::clamp(static_cast<int>(it - table.begin()) - 1, 0, n - 1);
-    const float span = table[i + 1] - table[i];
-    const float t = span > 0.0f ? (y - table[i]) / span : 0.0f;
-    return base + static_cast<float>(i) + t;
-}
 
 float wrapPhase(float x, float period) {
     x = std::fmod(x, period);
@@ -191,19 +163,23 @@ Status LocomotionJob::run() {
         int dominant = 0;
         for (int s = 1; s < spaceCount; ++s)
             if (st.styleWeight[s] > st.styleWeight[dominant]) dominant = s;
+        // Time in every space follows the master space's clips in proportion to their weights.
+        int m0, m1;
+        float mw0, mw1;
+        bs.spaces.front().clipWeights(st.blend[0], m0, m1, mw0, mw1);
         float nextPhase = st.phase;
         if (advance) {
             const BakedMotionSpace& ms = bs.spaces[dominant];
-            const float u = tableAt(bs.phaseMap[dominant], st.phase);
+            const float u = bs.spacePhase(dominant, st.phase, m0, m1, mw0, mw1);
             int c0, c1;
             float w0, w1;
             ms.clipWeights(st.blend[dominant], c0, c1, w0, w1);
             float next = 0.0f;
             for (auto [k, w] : {std::pair{c0, w0}, std::pair{c1, w1}}) {
                 const BakedClip& clip = ms.clips[k];
-                next += w * tableInverse(clip.warp, tableAt(clip.warp, u) + 1.0f);
+                next += w * warpInverse(clip.warp, warpAt(clip.warp, u) + 1.0f);
             }
-            const float phi = tableInverse(bs.phaseMap[dominant], next);
+            const float phi = bs.masterPhase(dominant, next, m0, m1, mw0, mw1);
             nextPhase = phi;
             // Start frames (heel strikes of the dominant reference loop) crossed by this step.
             st.startFrame = false;
@@ -225,8 +201,9 @@ Status LocomotionJob::run() {
             const float ws = st.styleWeight[s];
             if (ws <= 1e-6f) continue;
             const BakedMotionSpace& ms = bs.spaces[s];
-            const float u0 = tableAt(bs.phaseMap[s], st.phase);
-            const float u1 = tableAt(bs.phaseMap[s], nextPhase < st.phase ? nextPhase + masterPeriod : nextPhase);
+            const float u0 = bs.spacePhase(s, st.phase, m0, m1, mw0, mw1);
+            const float u1 = bs.spacePhase(s, nextPhase < st.phase ? nextPhase + masterPeriod : nextPhase,
+                                           m0, m1, mw0, mw1);
             int c0, c1;
             float w0, w1;
             ms.clipWeights(st.blend[s], c0, c1, w0, w1);
@@ -234,8 +211,8 @@ Status LocomotionJob::run() {
                 if (w <= 1e-6f) continue;
                 const BakedClip& clip = ms.clips[k];
                 const float L = static_cast<float>(clip.cycleFrames());
-                const float f0 = tableAt(clip.warp, u0);
-                const float f1 = tableAt(clip.warp, u1);
+                const float f0 = warpAt(clip.warp, u0);
+                const float f1 = warpAt(clip.warp, u1);
                 if (advance) displacement += (ws * w) * integrateSteps(clip, f0, f1);
                 const float f = wrapPhase(f1, L);
                 const int i = std::min(static_cast<int>(f), clip.cycleFrames() - 1);

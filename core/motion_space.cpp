@@ -110,10 +110,7 @@ void bakeContacts(const LoopedClip& loop, const Clip& source, BakedClip& baked) 
 
 std::vector<std::pair<int, int>> referenceStrikes(const BakedMotionSpace& space) {
     std::vector<std::pair<int, int>> out;
-    const int L = space.referenceCycleFrames();
-    for (int f : space.leftStrikes) if (f > 2 && f < L - 2) out.push_back({f, 0});
-    for (int f : space.rightStrikes) if (f > 2 && f < L - 2) out.push_back({f, 1});
-    std::sort(out.begin(), out.end());
+    for (const glm::ivec2& s : space.clips[space.reference].strikes) out.push_back({s.x, s.y});
     return out;
 }
 
@@ -278,6 +275,7 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
         loops.push_back(job.output);
         baked.push_back(bakeLoop(job.output, c.name));
         bakeContacts(job.output, c, baked.back());
+        for (auto [frame, foot] : loopStrikes(job.output, c)) baked.back().strikes.push_back({frame, foot});
     }
 
     int reference = desc.reference;

@@ -23,6 +23,7 @@ struct BakedClip {
     std::vector<float> rootHeight;      // frames, metres above the ground frame
     std::vector<glm::vec3> step;        // cycleFrames(): (dx, dz, dyaw) from frame f to f + 1,
                                         // in frame f's ground frame (metres, radians)
+    std::vector<glm::ivec2> strikes;    // (frame, foot: 0 left, 1 right) in order, loop ends left out
     std::vector<float> leftContact, rightContact;  // frames: 1 when that foot is planted, else 0
                                         // (the source clip's contacts carried into the loop)
     std::vector<float> warp;            // referenceCycleFrames + 1 entries: reference frame u ->

@@ -1,21 +1,17 @@
 #include "core/steering.h"
 
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
+
 
 namespace gs {
 namespace {
 
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
-float tableAt(const std::vector<float>& table, float x) {
-    const int n = static_cast<int>(table.size()) - 1;
-    x = std::clamp(x, 0.0f, static_cast<float>(n));
-    const int i = std::min(static_cast<int>(x), n - 1);
-    return table[i] + (table[i + 1] - table[i]) * (x - static_cast<float>(i));
-}
 
 // Distance of a point from the ray (origin, direction): the perpendicular distance for points
 // ahead of the origin. Points behind it (a goal behind the character: every fan point is
@@ -262,9 +258,12 @@ Status SteerJob::run() {
         for (int s = 1; s < spaceCount; ++s)
             if (st.styleWeight[s] > st.styleWeight[dominant]) dominant = s;
         const GoalSpace& dominantGoals = steering->goalSpaces[dominant];
-        const float uNow = tableAt(bs.phaseMap[dominant], st.phase);
+        int m0, m1;
+        float mw0, mw1;
+        bs.spaces.front().clipWeights(st.blend[0], m0, m1, mw0, mw1);
+        const float uNow = bs.spacePhase(dominant, st.phase, m0, m1, mw0, mw1);
         if (st.frame > 0) {
-            const float uBefore = tableAt(bs.phaseMap[dominant], st.previousPhase);
+            const float uBefore = bs.spacePhase(dominant, st.previousPhase, m0, m1, mw0, mw1);
             const float period = static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
             if (crossedStartFrame(dominantGoals, uBefore, uNow, period) < 0) continue;
         }
@@ -273,7 +272,7 @@ Status SteerJob::run() {
         for (int s = 0; s < spaceCount; ++s) {
             if (st.styleWeight[s] <= 1e-3f) continue;
             const GoalSpace& g = steering->goalSpaces[s];
-            const float u = tableAt(bs.phaseMap[s], st.phase);
+            const float u = bs.spacePhase(s, st.phase, m0, m1, mw0, mw1);
             const float rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
                                static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
             inputs[count++] = {&g, &bs.spaces[s], startFrameAtOrBefore(g, u), st.blend[s],

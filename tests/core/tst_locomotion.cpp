@@ -299,11 +299,10 @@ private slots:
             if (f < minute) continue;
             for (int k = 0; k < 2; ++k) {
                 const BakedMotionSpace& ms = m_both.spaces[k];
-                const auto& map = m_both.phaseMap[k];
-                auto at = [&](float phi) {
-                    const int i = std::min(static_cast<int>(phi), static_cast<int>(map.size()) - 2);
-                    return map[i] + (map[i + 1] - map[i]) * (phi - i);
-                };
+                int c0, c1;
+                float w0, w1;
+                m_both.spaces.front().clipWeights(s.blend[0], c0, c1, w0, w1);
+                auto at = [&](float phi) { return m_both.spacePhase(k, phi, c0, c1, w0, w1); };
                 float u0 = at(phase0), u1 = at(s.phase);
                 if (u1 < u0) u1 += static_cast<float>(ms.referenceCycleFrames());
                 for (int strike : ms.rightStrikes.empty() ? std::vector<int>{0} : ms.rightStrikes)
