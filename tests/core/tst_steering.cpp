@@ -180,6 +180,47 @@ private slots:
         QVERIFY2(r->p95Distance < limit, qPrintable(QString::number(r->p95Distance)));
     }
 
+    void joggerBorrowsTheWalksTurn() {
+        GS_REQUIRE_DATA();
+        // 1.6 m to the right: inside the jog's right turning circle, outside the walk's.
+        CharacterState state;
+        const float jog[2] = {0.0f, 1.0f};
+        initCharacter(m_space, state, GroundFrame{}, jog);
+        const glm::vec2 goal(-1.6f, 0.3f);
+        std::vector<glm::quat> local(m_space.skeleton.jointCount());
+        glm::vec3 root;
+        LocomotionJob loco;
+        loco.space = &m_space;
+        loco.characters = std::span<CharacterState>(&state, 1);
+        loco.localRotations = local;
+        loco.rootPositions = std::span<glm::vec3>(&root, 1);
+        SteerJob steer;
+        steer.steering = &m_steering;
+        steer.characters = loco.characters;
+        steer.goals = std::span<const glm::vec2>(&goal, 1);
+        bool borrowed = false;
+        int f = 0;
+        for (; f < 300; ++f) {
+            QVERIFY(steer.run().isOk());
+            loco.advance = f > 0;
+            QVERIFY(loco.run().isOk());
+            borrowed = borrowed || (state.styleOverridden && state.styleTarget[0] == 1.0f);
+            if (glm::distance(glm::vec2(state.ground.x, state.ground.z), goal) < 0.5f) break;
+        }
+        QVERIFY(borrowed);
+        QVERIFY2(f < 300, "the jogger did not reach the goal");
+        // Walking on to a far goal ahead, the jog comes back.
+        const glm::vec2 far = glm::vec2(state.ground.x, state.ground.z) +
+                              20.0f * glm::vec2(std::sin(state.ground.heading), std::cos(state.ground.heading));
+        steer.goals = std::span<const glm::vec2>(&far, 1);
+        for (int k = 0; k < 150; ++k) {
+            QVERIFY(steer.run().isOk());
+            QVERIFY(loco.run().isOk());
+        }
+        QVERIFY(!state.styleOverridden);
+        QVERIFY(state.styleWeight[1] > 0.99f);
+    }
+
     void awkwardGoals_data() {
         QTest::addColumn<float>("x");
         QTest::addColumn<float>("z");
