@@ -30,7 +30,8 @@ glm::vec3 linear(const glm::vec3& srgb) {
 
 Expected<std::unique_ptr<QOpenGLShaderProgram>> loadProgram(const QString& name) {
     auto program = std::make_unique<QOpenGLShaderProgram>();
-    const QString base = QStringLiteral(":/gaitspace/shaders/") + name;
+    QString base = QStringLiteral(":/gaitspace/shaders/") + name;
+    if (qEnvironmentVariableIsSet("GS_SHADERS")) base = qEnvironmentVariable("GS_SHADERS") + "/" + name; // TEMP
     if (!program->addShaderFromSourceFile(QOpenGLShader::Vertex, base + ".vert") ||
         !program->addShaderFromSourceFile(QOpenGLShader::Fragment, base + ".frag") ||
         !program->link())

@@ -4,6 +4,7 @@
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -119,6 +120,9 @@ int runSimulate(const QStringList& arguments) {
         return 2;
     }
     settings.styleWeights = *styles;
+    float styleSum = 0.0f;
+    for (float w : settings.styleWeights) styleSum += std::max(w, 0.0f);
+    if (styleSum <= 0.0f) settings.styleWeights.front() = 1.0f;  // default: the first space
     settings.locomotion.styleIncrement = loaded->project.settings.styleIncrement;
     settings.locomotion.maxBlendRate = goalSpaceSettings(loaded->project).maxBlendRate;
     settings.locomotion.footLock = loaded->project.settings.footLock && !parser.isSet("no-foot-lock");
