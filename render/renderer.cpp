@@ -30,8 +30,7 @@ glm::vec3 linear(const glm::vec3& srgb) {
 
 Expected<std::unique_ptr<QOpenGLShaderProgram>> loadProgram(const QString& name) {
     auto program = std::make_unique<QOpenGLShaderProgram>();
-    QString base = QStringLiteral(":/gaitspace/shaders/") + name;
-    if (qEnvironmentVariableIsSet("GS_SHADERS")) base = qEnvironmentVariable("GS_SHADERS") + "/" + name; // TEMP
+    const QString base = QStringLiteral(":/gaitspace/shaders/") + name;
     if (!program->addShaderFromSourceFile(QOpenGLShader::Vertex, base + ".vert") ||
         !program->addShaderFromSourceFile(QOpenGLShader::Fragment, base + ".frag") ||
         !program->link())
@@ -179,8 +178,14 @@ void Renderer::render(const Scene& scene, const Camera& camera, int width, int h
         camera.projection(static_cast<float>(width) / std::max(height, 1)) * camera.view();
 
     if (scene.showGround) {
+        // The ground and the blob shadows have no hard edges to smooth (the grid lines are
+        // anti-aliased in the shader, the horizon fades into the background), so they are
+        // shaded once per pixel and stored to every sample: llvmpipe otherwise shades them per
+        // sample, four times the work over most of the screen.
+        gl.glDisable(GL_MULTISAMPLE);
         drawGround(scene, camera, viewProjection);
         drawShadows(scene, viewProjection);
+        gl.glEnable(GL_MULTISAMPLE);
     }
 
     std::vector<const std::vector<glm::mat4>*> palettes;
