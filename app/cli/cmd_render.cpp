@@ -34,11 +34,22 @@ std::optional<glm::vec3> parseGoal(const QString& text) {
     return glm::vec3(x, 0.0f, z);
 }
 
-// The character to draw: the one asked for, else (or when it cannot be read) the mannequin.
-std::optional<Character> makeCharacter(const QCommandLineParser& parser, const Clip& clip) {
-    if (parser.isSet("character")) {
-        const QString file = parser.value("character");
+// The character to draw: the one asked for (on the command line, else in the project), else (or
+// when it cannot be read) the mannequin.
+std::optional<Character> makeCharacter(const QCommandLineParser& parser, const Clip& clip,
+                                       const Project* project) {
+    QString file = parser.value("character");
+    if (file.isEmpty() && project && !project->character.source.isEmpty())
+        file = project->resolve(project->character.source);
+    if (!file.isEmpty()) {
         std::optional<JointMap> userMap;
+        if (!parser.isSet("joint-map") && project && !project->character.jointMap.empty()) {
+            JointMap map;
+            map.name = "project map";
+            for (const auto& [target, source] : project->character.jointMap)
+                map.pairs.push_back({target.toStdString(), source.toStdString()});
+            userMap = std::move(map);
+        }
         if (parser.isSet("joint-map")) {
             QFile f(parser.value("joint-map"));
             if (!f.open(QIODevice::ReadOnly)) {
@@ -58,6 +69,8 @@ std::optional<Character> makeCharacter(const QCommandLineParser& parser, const C
     }
     MannequinSettings settings;
     if (parser.isSet("texture")) settings.texturePath = parser.value("texture").toStdString();
+    else if (project && !project->character.texture.isEmpty())
+        settings.texturePath = project->resolve(project->character.texture).toStdString();
     auto mannequin = Character::mannequin(clip.skeleton, settings);
     if (!mannequin) {
         printError(QString::fromStdString(clip.source), QString::fromStdString(mannequin.message()));
@@ -127,13 +140,15 @@ int runRender(const QStringList& arguments) {
 
     const QString input = inputs.front();
     std::optional<Clip> clip;
+    std::optional<Project> project;
     if (input.endsWith(".gsproj", Qt::CaseInsensitive)) {
         // A project shows its first clip that loaded (the others' errors are reported).
-        auto project = Project::load(input);
-        if (!project) {
-            printError(input, QString::fromStdString(project.message()));
+        auto loaded = Project::load(input);
+        if (!loaded) {
+            printError(input, QString::fromStdString(loaded.message()));
             return 1;
         }
+        project = std::move(*loaded);
         for (const QString& e : project->errors()) printError({}, e);
         for (const ProjectClip& c : project->clips)
             if (c.clip && !clip) clip = *c.clip;
@@ -145,7 +160,7 @@ int runRender(const QStringList& arguments) {
         clip = loadFirstClip(input);
         if (!clip) return 1;
     }
-    const std::optional<Character> character = makeCharacter(parser, *clip);
+    const std::optional<Character> character = makeCharacter(parser, *clip, project ? &*project : nullptr);
     if (!character) return 1;
 
     OffscreenRenderer offscreen;

@@ -76,6 +76,13 @@ Expected<Project> Project::load(const QString& filePath) {
     p.settings.maxBlendRate = static_cast<float>(settings["max_blend_rate"].toDouble(0.1));
     p.settings.footLock = settings["foot_lock"].toBool(true);
 
+    const QJsonObject character = root["character"].toObject();
+    p.character.source = character["source"].toString();
+    p.character.texture = character["texture"].toString();
+    const QJsonObject map = character["joint_map"].toObject();
+    for (auto it = map.begin(); it != map.end(); ++it)
+        p.character.jointMap.push_back({it.key(), it.value().toString()});
+
     for (const QJsonValue& v : root["clips"].toArray()) {
         const QJsonObject o = v.toObject();
         ProjectClip c;
@@ -177,8 +184,18 @@ QJsonObject Project::toJson() const {
     settingsObject["style_increment"] = settings.styleIncrement;
     settingsObject["max_blend_rate"] = settings.maxBlendRate;
     settingsObject["foot_lock"] = settings.footLock;
-    return {{"format", kFormat}, {"version", kVersion}, {"name", name},
-            {"clips", clipArray}, {"spaces", spaceArray}, {"settings", settingsObject}};
+    QJsonObject result{{"format", kFormat}, {"version", kVersion}, {"name", name},
+                       {"clips", clipArray}, {"spaces", spaceArray}, {"settings", settingsObject}};
+    if (!character.source.isEmpty() || !character.texture.isEmpty() || !character.jointMap.empty()) {
+        QJsonObject c;
+        if (!character.source.isEmpty()) c["source"] = character.source;
+        if (!character.texture.isEmpty()) c["texture"] = character.texture;
+        QJsonObject map;
+        for (const auto& [target, source] : character.jointMap) map[target] = source;
+        if (!map.isEmpty()) c["joint_map"] = map;
+        result["character"] = c;
+    }
+    return result;
 }
 
 Status Project::save(const QString& filePath) const {

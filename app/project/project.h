@@ -40,6 +40,15 @@ struct ProjectSpace {
     QString error;      // why the space cannot be built; empty when fine
 };
 
+// The character that plays the project's motion: a skinned model driven through retargeting
+// (none = a mannequin around the clips' skeleton), an optional image texture for the mannequin,
+// and a user joint map (target joint -> source joint) that replaces the built-in maps.
+struct ProjectCharacter {
+    QString source;   // model file (glTF/GLB, FBX, COLLADA); empty = mannequin
+    QString texture;  // image for the mannequin; empty = base colour
+    std::vector<std::pair<QString, QString>> jointMap;  // (target, source)
+};
+
 struct ProjectSettings {
     float fps = 30.0f;             // working rate
     int cycles = 0;                // gait cycles per loop; 0 = the fewest any clip holds
@@ -55,6 +64,7 @@ struct Project {
     std::vector<ProjectClip> clips;
     std::vector<ProjectSpace> spaces;
     ProjectSettings settings;
+    ProjectCharacter character;
 
     // Reads and checks a project; clips are imported. Fails only when the file itself is
     // unreadable or malformed; entry errors are in the entries (see errors()).

@@ -69,6 +69,25 @@ private slots:
         QCOMPARE(p->clip("a")->clip->frameCount(), 50);
     }
 
+    void characterBlockRoundTrips() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("character.gsproj");
+        write(path, R"({"format":"gaitspace-project","version":1,"clips":[],"spaces":[],
+            "character":{"source":"model.glb","texture":"skin.png",
+                         "joint_map":{"pelvis":"Hips","thigh.L":"LeftUpLeg"}}})");
+        auto p = Project::load(path);
+        QVERIFY2(p.isOk(), p.message().c_str());
+        QCOMPARE(p->character.source, QStringLiteral("model.glb"));
+        QCOMPARE(p->character.texture, QStringLiteral("skin.png"));
+        QCOMPARE(p->character.jointMap.size(), size_t(2));
+        QCOMPARE(p->resolve(p->character.source), dir.filePath("model.glb"));
+        const QString copy = dir.filePath("copy.gsproj");
+        QVERIFY(p->save(copy).isOk());
+        auto again = Project::load(copy);
+        QVERIFY(again.isOk());
+        QCOMPARE(again->toJson()["character"], p->toJson()["character"]);
+    }
+
     void badEntries() {
         GS_REQUIRE_DATA();
         QTemporaryDir dir;
