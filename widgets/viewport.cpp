@@ -31,16 +31,29 @@ Viewport::~Viewport() {
 
 void Viewport::setClip(const Clip* clip) {
     m_clip = clip;
+    makeCharacter();
+    m_framed = false;
+    m_frame = 0.0f;
+    update();
+}
+
+void Viewport::setTexture(const QString& path) {
+    if (path == m_texture) return;
+    m_texture = path;
+    makeCharacter();
+    update();
+}
+
+void Viewport::makeCharacter() {
     m_character.reset();
-    if (clip) {
-        auto character = Character::mannequin(clip->skeleton);
+    if (m_clip) {
+        MannequinSettings settings;
+        settings.texturePath = m_texture.toStdString();
+        auto character = Character::mannequin(m_clip->skeleton, settings);
         if (character) m_character = std::move(*character);
         else emit warning(QString::fromStdString(character.message()));
     }
     m_meshStale = true;
-    m_framed = false;
-    m_frame = 0.0f;
-    update();
 }
 
 void Viewport::setFrame(float frame) {

@@ -27,6 +27,9 @@ public:
 
     // The clip to show (not owned; null = none). A mannequin is built around its skeleton.
     void setClip(const Clip* clip);
+    // An image (PNG/JPEG) mapped onto the mannequin through its UVs; empty = the base colour. A
+    // file that cannot be read is reported by warning() and the base colour is drawn.
+    void setTexture(const QString& path);
     void setFrame(float frame);
     float frame() const { return m_frame; }
     bool following() const { return m_camera.following(); }
@@ -54,11 +57,13 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
+    void makeCharacter();
     void uploadCharacter();
 
     Renderer* m_renderer = nullptr;  // child QObject
     const Clip* m_clip = nullptr;
     std::optional<Character> m_character;
+    QString m_texture;
     int m_mesh = -1;
     bool m_meshStale = false;
     float m_frame = 0.0f;

@@ -51,6 +51,7 @@ int main(int argc, char* argv[]) {
     parser.addVersionOption();
     parser.addPositionalArgument("file", "A motion file or a project (*.gsproj) to open.", "[FILE]");
     parser.addOption({"screenshot", "Render the window to PNG after a moment and quit.", "png"});
+    parser.addOption({"texture", "An image (PNG/JPEG) mapped onto the mannequin.", "image"});
     parser.addOption({"screenshot-delay", "Milliseconds before the screenshot (default 1500).", "ms", "1500"});
     parser.process(app);
 
@@ -65,6 +66,7 @@ int main(int argc, char* argv[]) {
     } else if (!demoClip().isEmpty()) {
         window.openClip(demoClip());
     }
+    if (parser.isSet("texture")) window.setTexture(parser.value("texture"));
     window.show();
     if (parser.isSet("screenshot")) {
         const QString png = parser.value("screenshot");

@@ -67,6 +67,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     file->addAction(tr("Open &Project and Steer..."), this, &MainWindow::openProjectDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QMenu* character = menuBar()->addMenu(tr("&Character"));
+    character->addAction(tr("Mannequin &Texture..."), this, [this] {
+        QSettings settings;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Mannequin Texture"),
+                                                          settings.value("lastTextureDir").toString(),
+                                                          tr("Images (*.png *.jpg *.jpeg)"));
+        if (path.isEmpty()) return;
+        settings.setValue("lastTextureDir", QFileInfo(path).absolutePath());
+        setTexture(path);
+    });
+    character->addAction(tr("&Plain Mannequin"), this, [this] { setTexture({}); });
 
     m_timer = new QTimer(this);
     m_timer->setInterval(16);
@@ -77,6 +88,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     });
     resize(1100, 750);
 }
+
+void MainWindow::setTexture(const QString& path) { m_view->setTexture(path); }
 
 QImage MainWindow::screenshot() {
     // QWidget::grab() leaves OpenGL content blank: paint the viewport's framebuffer over it.

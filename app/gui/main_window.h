@@ -29,6 +29,8 @@ public:
     bool openClip(const QString& path);
     // Opens a project and steers its character live toward a goal the user clicks on the ground.
     void openProject(const QString& path);
+    // An image mapped onto the mannequin (empty = plain).
+    void setTexture(const QString& path);
     // The window as shown, 3D view included.
     QImage screenshot();
 
