@@ -1,13 +1,17 @@
-// Frames per second drawing 1, 20 and 100 skinned mannequins walking, at 1280x720 with 4x MSAA,
+// Frames per second drawing 1, 20 and 100 skinned mannequins walking, at 1280x720 with 4x MSAA
+// (by default 2x from 8 characters on, as the offscreen renderer does; --crowd-from 0 keeps 4x),
 // offscreen (run under xvfb-run on a machine without a display). Each frame poses every
 // character on the CPU (sampling, FK, palette), draws the ground, shadows and trails, and waits
 // for the GPU (glFinish), so the figure is what a viewport would get.
 //
 //   xvfb-run -a ./build/tests/benchmarks/bench_render [CLIP.bvh] [--seconds S] [--samples N]
 //                                                     [--counts 0,1,20,100] [--mannequin SIDES,RINGS]
-//                                                     [--no-lod] [--screenshot PREFIX]
+//                                                     [--no-lod] [--screenshot PREFIX] [--frames N]
+//                                                     [--crowd-samples N] [--crowd-from CHARACTERS]
 // --no-lod draws the full mannequin at every size; --screenshot saves each count's last frame
-// as PREFIX_<count>.png, to check what the figures were measured on.
+// as PREFIX_<count>.png, to check what the figures were measured on. --frames N draws exactly N
+// frames per count (the same poses every run: for screenshots to compare, and for instruction
+// counts under callgrind, steadier than fps on a shared machine).
 // (0 mannequins = the ground alone, for the fixed cost of a frame.)
 
 #include <QElapsedTimer>
@@ -16,6 +20,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
@@ -43,6 +48,17 @@ int main(int argc, char* argv[]) {
     int samples = 4;
     if (const int i = args.indexOf("--samples"); i > 0 && i + 1 < args.size()) {
         samples = args[i + 1].toInt();
+        args.remove(i, 2);
+    }
+    SampleSettings sampling;
+    sampling.samples = samples;
+    sampling.crowdSamples = std::min(samples, sampling.crowdSamples);
+    if (const int i = args.indexOf("--crowd-samples"); i > 0 && i + 1 < args.size()) {
+        sampling.crowdSamples = args[i + 1].toInt();
+        args.remove(i, 2);
+    }
+    if (const int i = args.indexOf("--crowd-from"); i > 0 && i + 1 < args.size()) {
+        sampling.crowdFrom = args[i + 1].toInt();
         args.remove(i, 2);
     }
     std::vector<int> counts{0, 1, 20, 100};
@@ -80,17 +96,18 @@ int main(int argc, char* argv[]) {
     if (!character) return 1;
 
     OffscreenRenderer offscreen;
-    if (Status s = offscreen.create(QSize(1280, 720), samples); !s) {
+    if (Status s = offscreen.create(QSize(1280, 720), sampling); !s) {
         std::fprintf(stderr, "bench_render: %s\n", s.message().c_str());
         return 1;
     }
     const int mesh = lod ? offscreen.renderer().upload(*character)
                          : offscreen.renderer().upload(character->mesh());
-    std::printf("renderer: %s; mannequin: %d triangles (%d when small), %d joints; 1280x720, %dx MSAA\n",
+    std::printf("renderer: %s; mannequin: %d triangles (%d when small), %d joints; 1280x720, %dx MSAA"
+                " (%dx from %d characters)\n",
                 qPrintable(offscreen.glRenderer()), character->mesh().triangleCount(),
                 lod && character->coarseMesh() ? character->coarseMesh()->triangleCount()
                                                : character->mesh().triangleCount(),
-                clip.jointCount(), samples);
+                clip.jointCount(), samples, sampling.crowdSamples, sampling.crowdFrom);
 
     for (int count : counts) {
         // A square crowd, 1.5 m apart, each at its own phase of the clip, seen from above-behind.
@@ -133,9 +150,10 @@ int main(int argc, char* argv[]) {
         }
         const double elapsed = timer.nsecsElapsed() / 1e9;
         const double cpuMs = 1000.0 * (std::clock() - cpuStart) / CLOCKS_PER_SEC / frames;
-        std::printf("%3d mannequins: %6.1f fps (%.1f ms per frame, of which posing %.2f ms; "
+        std::printf("%3d mannequins: %6.1f fps at %dx (%.1f ms per frame, of which posing %.2f ms; "
                     "CPU %.1f ms per frame; %d frames)\n",
-                    count, frames / elapsed, 1000.0 * elapsed / frames, poseMs / frames, cpuMs, frames);
+                    count, frames / elapsed, offscreen.lastSamples(), 1000.0 * elapsed / frames,
+                    poseMs / frames, cpuMs, frames);
         std::fflush(stdout);
         if (!screenshot.isEmpty())
             offscreen.render(scene, camera).save(QStringLiteral("%1_%2.png").arg(screenshot).arg(count));
