@@ -1,5 +1,6 @@
 #include "render/renderer.h"
 
+#include <QFile>
 #include <QOpenGLContext>
 #include <QOpenGLShaderProgram>
 #include <QOpenGLVersionFunctionsFactory>
@@ -28,14 +29,30 @@ glm::vec3 linear(const glm::vec3& srgb) {
     return {srgbToLinear(srgb.r), srgbToLinear(srgb.g), srgbToLinear(srgb.b)};
 }
 
-Expected<std::unique_ptr<QOpenGLShaderProgram>> loadProgram(const QString& name) {
+// The text of a shader resource; `prelude` (defines, shared functions) goes right after its
+// #version line.
+QString shaderSource(const QString& path, const QString& prelude) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) return {};
+    QString text = QString::fromUtf8(file.readAll());
+    if (prelude.isEmpty()) return text;
+    const qsizetype lineEnd = text.indexOf('\n');
+    return text.insert(lineEnd + 1, prelude + "#line 2\n");
+}
+
+// Builds `name`.vert/.frag. `defines` are #defined in both; `lighting` adds lighting.glsl.
+Expected<std::unique_ptr<QOpenGLShaderProgram>> loadProgram(const QString& name, const QStringList& defines = {},
+                                                            bool lighting = false) {
     auto program = std::make_unique<QOpenGLShaderProgram>();
     const QString base = QStringLiteral(":/gaitspace/shaders/") + name;
-    if (!program->addShaderFromSourceFile(QOpenGLShader::Vertex, base + ".vert") ||
-        !program->addShaderFromSourceFile(QOpenGLShader::Fragment, base + ".frag") ||
+    QString prelude;
+    for (const QString& d : defines) prelude += "#define " + d + "\n";
+    if (lighting) prelude += shaderSource(QStringLiteral(":/gaitspace/shaders/lighting.glsl"), {});
+    if (!program->addShaderFromSourceCode(QOpenGLShader::Vertex, shaderSource(base + ".vert", prelude)) ||
+        !program->addShaderFromSourceCode(QOpenGLShader::Fragment, shaderSource(base + ".frag", prelude)) ||
         !program->link())
-        return Status::error("shader '" + name.toStdString() + "' did not build: " +
-                             program->log().trimmed().toStdString());
+        return Status::error("shader '" + name.toStdString() + (defines.isEmpty() ? "" : " " + defines.join(' ').toStdString()) +
+                             "' did not build: " + program->log().trimmed().toStdString());
     return program;
 }
 
@@ -59,9 +76,15 @@ Status Renderer::initialize() {
                              std::to_string(f.majorVersion()) + "." + std::to_string(f.minorVersion()));
     }
     initRenderResources();
-    for (auto [name, slot] : {std::pair{"skinned", &m_skinned}, std::pair{"ground", &m_ground},
-                              std::pair{"lines", &m_lines}, std::pair{"shadow", &m_shadow}}) {
+    for (auto [name, slot] : {std::pair{"ground", &m_ground}, std::pair{"lines", &m_lines},
+                              std::pair{"shadow", &m_shadow}}) {
         auto program = loadProgram(QString::fromLatin1(name));
+        if (!program) return program.status();
+        *slot = std::move(*program);
+    }
+    for (auto [defines, slot] : {std::pair{QStringList(), &m_skinned},
+                                 std::pair{QStringList{QStringLiteral("VERTEX_LIGHTING")}, &m_vertexLit}}) {
+        auto program = loadProgram(QStringLiteral("skinned"), defines, true);
         if (!program) return program.status();
         *slot = std::move(*program);
     }
@@ -69,8 +92,8 @@ Status Renderer::initialize() {
     connect(context, &QOpenGLContext::aboutToBeDestroyed, this, &Renderer::release,
             Qt::DirectConnection);
 
-    const GLuint program = m_skinned->programId();
-    m_gl->glUniformBlockBinding(program, m_gl->glGetUniformBlockIndex(program, "Palette"), 0);
+    for (const QOpenGLShaderProgram* p : {m_skinned.get(), m_vertexLit.get()})
+        m_gl->glUniformBlockBinding(p->programId(), m_gl->glGetUniformBlockIndex(p->programId(), "Palette"), 0);
     m_gl->glGenBuffers(1, &m_palette);
     GLint align = 256;
     m_gl->glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &align);
@@ -156,6 +179,7 @@ void Renderer::release() {
     m_gl->glDeleteVertexArrays(2, arrays);
     m_palette = m_groundBuffer = m_linesBuffer = m_groundArray = m_linesArray = 0;
     m_skinned.reset();
+    m_vertexLit.reset();
     m_ground.reset();
     m_lines.reset();
     m_shadow.reset();
@@ -190,11 +214,14 @@ void Renderer::render(const Scene& scene, const Camera& camera, int width, int h
 
     std::vector<const std::vector<glm::mat4>*> palettes;
     std::vector<const GpuMesh*> meshes;
+    std::vector<Level> levels;
     const glm::mat4 view = camera.view();
     for (const CharacterDraw& c : scene.characters)
         if (c.mesh >= 0 && c.mesh < static_cast<int>(m_meshes.size()) && m_meshes[c.mesh]) {
+            const Model& model = *m_meshes[c.mesh];
             palettes.push_back(&c.palette);
-            meshes.push_back(&level(*m_meshes[c.mesh], c.root, camera, view, height));
+            levels.push_back(level(model, c.root, camera, view, height));
+            meshes.push_back(levels.back() == Level::Coarse ? &model.coarse : &model.fine);
         }
     std::vector<glm::mat4> marker;
     if (scene.goal) {
@@ -205,30 +232,48 @@ void Renderer::render(const Scene& scene, const Camera& camera, int width, int h
         palettes.push_back(&marker);
     }
     uploadPalettes(palettes);
+    // Coarse levels are lit per vertex (see skinned.frag) unless textured; the rest per pixel.
+    auto vertexLit = [](const GpuMesh& mesh) {
+        return mesh.closed && std::none_of(mesh.materials.begin(), mesh.materials.end(),
+                                           [](const GpuMaterial& m) { return m.texture != 0; });
+    };
+    bool anyVertexLit = false;
     m_skinned->bind();
-    setLighting(scene, camera, viewProjection);
-    for (size_t i = 0; i < meshes.size(); ++i) drawMesh(*meshes[i], static_cast<int>(i), nullptr, 0.0f);
+    setLighting(*m_skinned, scene, camera, viewProjection);
+    for (size_t i = 0; i < meshes.size(); ++i) {
+        const bool coarse = levels[i] == Level::Coarse && vertexLit(*meshes[i]);
+        anyVertexLit |= coarse;
+        if (!coarse) drawMesh(*m_skinned, *meshes[i], static_cast<int>(i), nullptr, 0.0f);
+    }
     if (scene.goal) {
         const glm::vec4 tint(linear(glm::vec3(scene.goalColor)), scene.goalColor.a);
-        drawMesh(m_marker, static_cast<int>(meshes.size()), &tint, 0.45f);
+        drawMesh(*m_skinned, m_marker, static_cast<int>(meshes.size()), &tint, 0.45f);
     }
     m_skinned->release();
+    if (anyVertexLit) {
+        m_vertexLit->bind();
+        setLighting(*m_vertexLit, scene, camera, viewProjection);
+        for (size_t i = 0; i < meshes.size(); ++i)
+            if (levels[i] == Level::Coarse && vertexLit(*meshes[i]))
+                drawMesh(*m_vertexLit, *meshes[i], static_cast<int>(i), nullptr, 0.0f);
+        m_vertexLit->release();
+    }
     gl.glDisable(GL_CULL_FACE);
     if (!scene.debug.isEmpty()) drawDebug(scene.debug, viewProjection);
     gl.glBindVertexArray(0);
 }
 
-const GpuMesh& Renderer::level(const Model& model, const glm::vec3& root, const Camera& camera,
-                               const glm::mat4& view, int height) const {
-    if (!model.coarse.vertexArray) return model.fine;
+Renderer::Level Renderer::level(const Model& model, const glm::vec3& root, const Camera& camera,
+                                const glm::mat4& view, int height) const {
+    if (!model.coarse.vertexArray) return Level::Fine;
     const float depth = -(view * glm::vec4(root, 1.0f)).z;
-    if (depth <= 0.0f) return model.fine;
+    if (depth <= 0.0f) return Level::Fine;
     const float pixels = model.size * height / (2.0f * std::tan(0.5f * camera.fieldOfView()) * depth);
-    return pixels < kCoarseBelowPixels ? model.coarse : model.fine;
+    return pixels < kCoarseBelowPixels ? Level::Coarse : Level::Fine;
 }
 
-void Renderer::setLighting(const Scene& scene, const Camera& camera, const glm::mat4& viewProjection) {
-    QOpenGLShaderProgram& p = *m_skinned;
+void Renderer::setLighting(QOpenGLShaderProgram& p, const Scene& scene, const Camera& camera,
+                           const glm::mat4& viewProjection) {
     p.setUniformValue("uViewProjection", toQt(viewProjection));
     const glm::vec3 eye = camera.position();
     p.setUniformValue("uCameraPosition", eye.x, eye.y, eye.z);
@@ -257,9 +302,9 @@ void Renderer::uploadPalettes(const std::vector<const std::vector<glm::mat4>*>& 
     m_gl->glBindBuffer(GL_UNIFORM_BUFFER, 0);
 }
 
-void Renderer::drawMesh(const GpuMesh& mesh, int slot, const glm::vec4* tint, float emissive) {
+void Renderer::drawMesh(QOpenGLShaderProgram& p, const GpuMesh& mesh, int slot, const glm::vec4* tint,
+                        float emissive) {
     auto& gl = *m_gl;
-    QOpenGLShaderProgram& p = *m_skinned;
     gl.glBindBufferRange(GL_UNIFORM_BUFFER, 0, m_palette, slot * m_slotSize, m_slotSize);
     p.setUniformValue("uEmissive", emissive);
     gl.glBindVertexArray(mesh.vertexArray);

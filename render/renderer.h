@@ -66,21 +66,26 @@ private:
         GpuMesh fine, coarse;
         float size = 0.0f;  // largest extent of the bind pose, metres
     };
+    // The coarse level is also lit per vertex (see skinned.frag).
+    enum class Level { Fine, Coarse };
     // The level to draw for a character at `root`, by its size on screen.
-    const GpuMesh& level(const Model& model, const glm::vec3& root, const Camera& camera,
-                         const glm::mat4& view, int height) const;
+    Level level(const Model& model, const glm::vec3& root, const Camera& camera, const glm::mat4& view,
+                int height) const;
     void drawGround(const Scene& scene, const Camera& camera, const glm::mat4& viewProjection);
     // Draws with the palette in slot `slot` of the frame's palette buffer.
-    void drawMesh(const GpuMesh& mesh, int slot, const glm::vec4* tint, float emissive);
+    void drawMesh(QOpenGLShaderProgram& program, const GpuMesh& mesh, int slot, const glm::vec4* tint,
+                  float emissive);
     // Uploads every palette of the frame at once: llvmpipe (and most drivers) stall when a
     // uniform buffer still read by queued draws is rewritten between draws.
     void uploadPalettes(const std::vector<const std::vector<glm::mat4>*>& palettes);
     void drawShadows(const Scene& scene, const glm::mat4& viewProjection);
     void drawDebug(const DebugDraw& debug, const glm::mat4& viewProjection);
-    void setLighting(const Scene& scene, const Camera& camera, const glm::mat4& viewProjection);
+    void setLighting(QOpenGLShaderProgram& program, const Scene& scene, const Camera& camera,
+                     const glm::mat4& viewProjection);
 
     QOpenGLFunctions_3_3_Core* m_gl = nullptr;
-    std::unique_ptr<QOpenGLShaderProgram> m_skinned, m_ground, m_lines, m_shadow;
+    // m_vertexLit: skinned with VERTEX_LIGHTING, for the coarse level.
+    std::unique_ptr<QOpenGLShaderProgram> m_skinned, m_vertexLit, m_ground, m_lines, m_shadow;
     std::vector<std::unique_ptr<Model>> m_meshes;  // null where removed
     GpuMesh m_marker;
     GLuint m_palette = 0;     // uniform buffer: one kMaxJoints-mat4 slot per character drawn

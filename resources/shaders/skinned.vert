@@ -1,6 +1,8 @@
 #version 330 core
 // Linear-blend skinning: up to four joints per vertex from a palette of 128 joint matrices
 // (world x inverse bind), held in a uniform block (8 KiB, within GL 3.3's 16 KiB guarantee).
+// With VERTEX_LIGHTING the vertex is also lit here (lighting.glsl; untextured closed meshes
+// only, whose back faces are culled, so the normal always faces the viewer).
 layout(location = 0) in vec3 aPosition;
 layout(location = 1) in vec3 aNormal;
 layout(location = 2) in vec2 aUv;
@@ -12,17 +14,26 @@ layout(std140) uniform Palette {
 };
 uniform mat4 uViewProjection;
 
+#ifdef VERTEX_LIGHTING
+out vec4 vColor;
+#else
 out vec3 vWorldPosition;
 out vec3 vNormal;
 out vec2 vUv;
+#endif
 
 void main() {
     mat4 skin = aWeights.x * uJoints[aJoints.x] + aWeights.y * uJoints[aJoints.y] +
                 aWeights.z * uJoints[aJoints.z] + aWeights.w * uJoints[aJoints.w];
     vec4 world = skin * vec4(aPosition, 1.0);
-    vWorldPosition = world.xyz;
     // Joint matrices are rigid, so their blend needs no inverse-transpose beyond renormalising.
-    vNormal = mat3(skin) * aNormal;
+    vec3 normal = mat3(skin) * aNormal;
+#ifdef VERTEX_LIGHTING
+    vColor = vec4(shade(uBaseColor.rgb, normalize(normal), world.xyz), uBaseColor.a);
+#else
+    vWorldPosition = world.xyz;
+    vNormal = normal;
     vUv = aUv;
+#endif
     gl_Position = uViewProjection * world;
 }
