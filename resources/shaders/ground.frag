@@ -13,7 +13,7 @@ uniform float uFadeEnd;        // metres where lines and ground have faded away
 out vec4 fragColor;
 
 // linear -> sRGB within 0.54/255: a rational function of sqrt(c) fitted to the exact curve, which
-// costs a log2 and an exp2 per channel on every ground pixel (see skinned.frag).
+// costs a log2 and an exp2 per channel on every ground pixel (see lighting.glsl).
 vec3 encodeSrgb(vec3 c) {
     vec3 s = sqrt(clamp(c, 0.0, 1.0));
     vec3 p = ((89.37631 * s + 44.92036) * s - 0.6928475) * s + 0.001579686;

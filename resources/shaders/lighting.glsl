@@ -12,10 +12,9 @@ uniform vec3 uSkyColor;
 uniform vec3 uGroundColor;
 
 // The exposure curve 1 - exp(-1.5 x) and the sRGB encoding, as rational functions fitted to them
-// (least squares, reweighted towards the largest error): with 4x MSAA llvmpipe spends most of a
-// character's time in the exp and the two pow-like calls these replace (one exp2 and two log2/exp2
-// pairs per channel). Together they stay within 0.1/255 on average and 1/255 except in the near
-// black (x < 0.001, below what the ambient light ever gives).
+// (least squares, reweighted towards the largest error), instead of an exp2 and a log2/exp2 pair
+// per channel, each a long polynomial on a software rasteriser. Together they stay within 0.1/255
+// on average and 1/255 except in the near black (x < 0.001, below what the ambient light gives).
 vec3 exposure(vec3 x) {  // 1 - exp(-1.5 x) within 0.0004 for x in [0, 16]
     vec3 p = ((0.2814612 * x + 0.4192306) * x + 1.516633) * x - 0.0003992666;
     vec3 q = ((0.2793102 * x + 0.4738029) * x + 1.099366) * x + 1.0;

@@ -1,7 +1,7 @@
 #version 330 core
 // Per-pixel lighting (lighting.glsl), or with VERTEX_LIGHTING the colour lit at the vertices:
-// with 4x MSAA llvmpipe runs this shader for every covered sample, and the coarse level is only
-// drawn for characters too small on screen for per-pixel highlights to show.
+// the coarse level is only drawn for characters too small on screen (under 240 px) for
+// per-pixel highlights to show, and a crowd's fragment work then shrinks to a copy.
 #ifdef VERTEX_LIGHTING
 in vec4 vColor;  // sRGB, alpha
 
