@@ -30,7 +30,9 @@ namespace gs {
 // scene is drawn straight into the single-sample framebuffer, with no resolve).
 struct SampleSettings {
     int samples = 4;       // MSAA samples for fewer than crowdFrom characters, 0..16
-    int crowdSamples = 2;  // samples from crowdFrom characters on, 0..samples
+    int crowdSamples = 0;  // samples from crowdFrom characters on, 0..samples (llvmpipe: 2x
+                           // still costs as much as the crowd itself; crowds of small figures
+                           // show little aliasing)
     int crowdFrom = 8;     // characters; 0 = always `samples`
     Status validate() const;
     // The samples of a frame that draws `characters` characters.
@@ -47,7 +49,7 @@ public:
     OffscreenRenderer& operator=(const OffscreenRenderer&) = delete;
 
     // Creates an OpenGL 3.3 core context and framebuffers of `size`: `samples` MSAA samples for a
-    // few characters and the default crowd settings (min(samples, 2) from 8 characters on).
+    // few characters and the default crowd settings (no MSAA from 8 characters on).
     // Errors say what is missing (no GL on this platform, a framebuffer that is incomplete).
     Status create(const QSize& size, int samples = 4);
     Status create(const QSize& size, const SampleSettings& settings);

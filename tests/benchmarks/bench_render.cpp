@@ -1,5 +1,5 @@
 // Frames per second drawing 1, 20 and 100 skinned mannequins walking, at 1280x720 with 4x MSAA
-// (by default 2x from 8 characters on, as the offscreen renderer does; --crowd-from 0 keeps 4x),
+// (by default none from 8 characters on, as the offscreen renderer does; --crowd-from 0 keeps 4x),
 // offscreen (run under xvfb-run on a machine without a display). Each frame poses every
 // character on the CPU (sampling, FK, palette), draws the ground, shadows and trails, and waits
 // for the GPU (glFinish), so the figure is what a viewport would get.
