@@ -44,6 +44,37 @@ float sourceSkate(const BakedBehavioralSpace& bs, const std::vector<float>& weig
     return static_cast<float>(sum / frames);
 }
 
+// One character steering toward a goal, one frame per step().
+struct Chase {
+    CharacterState state;
+    glm::vec2 goal;
+    std::vector<glm::quat> local;
+    glm::vec3 root{0.0f};
+    LocomotionJob loco;
+    SteerJob steer;
+
+    Chase(const BakedBehavioralSpace& space, const SteeringSpace& steering,
+          std::span<const float> styles, const glm::vec2& target)
+        : goal(target), local(space.skeleton.jointCount()) {
+        initCharacter(space, state, GroundFrame{}, styles);
+        loco.space = &space;
+        loco.characters = std::span<CharacterState>(&state, 1);
+        loco.localRotations = local;
+        loco.rootPositions = std::span<glm::vec3>(&root, 1);
+        steer.steering = &steering;
+        steer.characters = loco.characters;
+        steer.goals = std::span<const glm::vec2>(&goal, 1);
+    }
+    // Steers and advances one frame (the first shows the start pose); true while the jobs succeed.
+    bool step() {
+        if (!steer.run()) return false;
+        loco.advance = steps++ > 0;
+        return loco.run().isOk();
+    }
+    float distance() const { return glm::distance(glm::vec2(state.ground.x, state.ground.z), goal); }
+    int steps = 0;
+};
+
 }  // namespace
 
 class TestSteering : public QObject {
@@ -183,40 +214,22 @@ private slots:
     void joggerBorrowsTheWalksTurn() {
         GS_REQUIRE_DATA();
         // 1.6 m to the right: inside the jog's right turning circle, outside the walk's.
-        CharacterState state;
         const float jog[2] = {0.0f, 1.0f};
-        initCharacter(m_space, state, GroundFrame{}, jog);
-        const glm::vec2 goal(-1.6f, 0.3f);
-        std::vector<glm::quat> local(m_space.skeleton.jointCount());
-        glm::vec3 root;
-        LocomotionJob loco;
-        loco.space = &m_space;
-        loco.characters = std::span<CharacterState>(&state, 1);
-        loco.localRotations = local;
-        loco.rootPositions = std::span<glm::vec3>(&root, 1);
-        SteerJob steer;
-        steer.steering = &m_steering;
-        steer.characters = loco.characters;
-        steer.goals = std::span<const glm::vec2>(&goal, 1);
+        Chase chase(m_space, m_steering, jog, glm::vec2(-1.6f, 0.3f));
+        CharacterState& state = chase.state;
         bool borrowed = false;
         int f = 0;
         for (; f < 300; ++f) {
-            QVERIFY(steer.run().isOk());
-            loco.advance = f > 0;
-            QVERIFY(loco.run().isOk());
+            QVERIFY(chase.step());
             borrowed = borrowed || (state.styleOverridden && state.styleTarget[0] == 1.0f);
-            if (glm::distance(glm::vec2(state.ground.x, state.ground.z), goal) < 0.5f) break;
+            if (chase.distance() < 0.5f) break;
         }
         QVERIFY(borrowed);
         QVERIFY2(f < 300, "the jogger did not reach the goal");
         // Walking on to a far goal ahead, the jog comes back.
-        const glm::vec2 far = glm::vec2(state.ground.x, state.ground.z) +
-                              20.0f * glm::vec2(std::sin(state.ground.heading), std::cos(state.ground.heading));
-        steer.goals = std::span<const glm::vec2>(&far, 1);
-        for (int k = 0; k < 150; ++k) {
-            QVERIFY(steer.run().isOk());
-            QVERIFY(loco.run().isOk());
-        }
+        chase.goal = glm::vec2(state.ground.x, state.ground.z) +
+                     20.0f * glm::vec2(std::sin(state.ground.heading), std::cos(state.ground.heading));
+        for (int k = 0; k < 150; ++k) QVERIFY(chase.step());
         QVERIFY(!state.styleOverridden);
         QVERIFY(state.styleWeight[1] > 0.99f);
     }
@@ -235,29 +248,14 @@ private slots:
         QFETCH(float, x);
         QFETCH(float, z);
         for (int s = 0; s < 2; ++s) {
-            CharacterState state;
             const float styles[2] = {s == 0 ? 1.0f : 0.0f, s == 1 ? 1.0f : 0.0f};
-            initCharacter(m_space, state, GroundFrame{}, styles);
-            const glm::vec2 goal(x, z);
-            std::vector<glm::quat> local(m_space.skeleton.jointCount());
-            glm::vec3 root;
-            LocomotionJob loco;
-            loco.space = &m_space;
-            loco.characters = std::span<CharacterState>(&state, 1);
-            loco.localRotations = local;
-            loco.rootPositions = std::span<glm::vec3>(&root, 1);
-            SteerJob steer;
-            steer.steering = &m_steering;
-            steer.characters = loco.characters;
-            steer.goals = std::span<const glm::vec2>(&goal, 1);
+            Chase chase(m_space, m_steering, styles, glm::vec2(x, z));
             const float optimal = dubinsDistance(x, z, 1.0f) / m_space.spaces[s].clips[0].speed;
             const int budget = static_cast<int>((2.0f * optimal + 3.0f + 10.0f) * m_space.fps);
             int f = 0;
             for (; f < budget; ++f) {
-                QVERIFY(steer.run().isOk());
-                loco.advance = f > 0;
-                QVERIFY(loco.run().isOk());
-                if (glm::distance(glm::vec2(state.ground.x, state.ground.z), goal) < 0.5f) break;
+                QVERIFY(chase.step());
+                if (chase.distance() < 0.5f) break;
             }
             QVERIFY2(f < budget, qPrintable(QString("%1 did not reach (%2, %3) in %4 s")
                                                 .arg(QString::fromStdString(m_space.spaces[s].name))
