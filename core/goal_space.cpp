@@ -19,6 +19,13 @@ Status GoalSpaceSettings::validate() const {
     return Status::ok();
 }
 
+int GoalSpace::startFrameAt(float u) const {
+    int best = startFrameCount() - 1;
+    for (int x = 0; x < startFrameCount(); ++x)
+        if (startFrames[x] <= u + 1e-3f) best = x;
+    return best;
+}
+
 Status GoalSpace::validate() const {
     if (samples.empty()) return Status::error("goal space is empty");
     if (startBlends < 2 || endBlends < 2 || horizon < 1)

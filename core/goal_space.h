@@ -40,6 +40,8 @@ struct GoalSpace {
     const GoalSample& at(int x, int y, int z) const {
         return samples[(static_cast<size_t>(x) * startBlends + y) * endBlends + z];
     }
+    // Index of the start frame at or just before reference frame u (the last one before 0).
+    int startFrameAt(float u) const;
     float startBlend(int y) const { return static_cast<float>(y) / (startBlends - 1); }
     float endBlend(int z) const { return static_cast<float>(z) / (endBlends - 1); }
     bool isEmpty() const { return samples.empty(); }

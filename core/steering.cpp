@@ -65,13 +65,6 @@ int crossedStartFrame(const GoalSpace& gs, float u0, float u1, float period) {
     return -1;
 }
 
-// The start frame at or just before u (for a character that has not moved yet).
-int startFrameAtOrBefore(const GoalSpace& gs, float u) {
-    int best = gs.startFrameCount() - 1;
-    for (int x = 0; x < gs.startFrameCount(); ++x)
-        if (gs.startFrames[x] <= u + 1e-3f) best = x;
-    return best;
-}
 
 }  // namespace
 
@@ -275,7 +268,7 @@ Status SteerJob::run() {
             const float u = bs.spacePhase(s, st.phase, m0, m1, mw0, mw1);
             const float rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
                                static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
-            inputs[count++] = {&g, &bs.spaces[s], startFrameAtOrBefore(g, u), st.blend[s],
+            inputs[count++] = {&g, &bs.spaces[s], g.startFrameAt(u), st.blend[s],
                                st.styleWeight[s], rate};
         }
         float total = 0.0f;

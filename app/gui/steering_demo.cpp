@@ -123,10 +123,20 @@ void SteeringDemo::step() {
     if (!m_naive) {
         SteerInput inputs[kMaxSpaces];
         int count = 0;
+        int c0, c1;
+        float w0, w1;
+        bs.spaces.front().clipWeights(m_state.blend[0], c0, c1, w0, w1);
+        size_t dominant = 0;
+        for (size_t s = 1; s < bs.spaces.size(); ++s)
+            if (m_state.styleWeight[s] > m_state.styleWeight[dominant]) dominant = s;
         for (size_t s = 0; s < bs.spaces.size(); ++s) {
             if (m_state.styleWeight[s] <= 1e-3f) continue;
             const GoalSpace& g = m_built->steering.goalSpaces[s];
-            inputs[count++] = {&g, &bs.spaces[s], 0, m_state.blend[s], m_state.styleWeight[s], 1.0f};
+            const float u = bs.spacePhase(static_cast<int>(s), m_state.phase, c0, c1, w0, w1);
+            const float rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
+                               static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
+            inputs[count++] = {&g, &bs.spaces[s], g.startFrameAt(u), m_state.blend[s],
+                               m_state.styleWeight[s], rate};
         }
         m_fan.resize(m_built->steering.goalSpaces.front().endBlends);
         steerTarget(std::span<const SteerInput>(inputs, count), m_state.ground, m_goal, m_steer,
