@@ -163,17 +163,20 @@ Status LocomotionJob::run() {
         int dominant = 0;
         for (int s = 1; s < spaceCount; ++s)
             if (st.styleWeight[s] > st.styleWeight[dominant]) dominant = s;
-        // Time in every space follows the master space's clips in proportion to their weights.
-        int m0, m1;
-        float mw0, mw1;
-        bs.spaces.front().clipWeights(st.blend[0], m0, m1, mw0, mw1);
+        // The two clips each space blends, once per step. Time in every space follows the master
+        // space's clips (space 0) in proportion to their weights.
+        struct ClipPair {
+            int c0, c1;
+            float w0, w1;
+        } pairs[kMaxSpaces];
+        for (int s = 0; s < spaceCount; ++s)
+            bs.spaces[s].clipWeights(st.blend[s], pairs[s].c0, pairs[s].c1, pairs[s].w0, pairs[s].w1);
+        const auto [m0, m1, mw0, mw1] = pairs[0];
         float nextPhase = st.phase;
         if (advance) {
             const BakedMotionSpace& ms = bs.spaces[dominant];
             const float u = bs.spacePhase(dominant, st.phase, m0, m1, mw0, mw1);
-            int c0, c1;
-            float w0, w1;
-            ms.clipWeights(st.blend[dominant], c0, c1, w0, w1);
+            const auto [c0, c1, w0, w1] = pairs[dominant];
             float next = 0.0f;
             for (auto [k, w] : {std::pair{c0, w0}, std::pair{c1, w1}}) {
                 const BakedClip& clip = ms.clips[k];
@@ -204,9 +207,7 @@ Status LocomotionJob::run() {
             const float u0 = bs.spacePhase(s, st.phase, m0, m1, mw0, mw1);
             const float u1 = bs.spacePhase(s, nextPhase < st.phase ? nextPhase + masterPeriod : nextPhase,
                                            m0, m1, mw0, mw1);
-            int c0, c1;
-            float w0, w1;
-            ms.clipWeights(st.blend[s], c0, c1, w0, w1);
+            const auto [c0, c1, w0, w1] = pairs[s];
             for (auto [k, w] : {std::pair{c0, w0}, std::pair{c1, w1}}) {
                 if (w <= 1e-6f) continue;
                 const BakedClip& clip = ms.clips[k];

@@ -5,6 +5,7 @@
 #include <assimp/Importer.hpp>
 #include <assimp/scene.h>
 
+#include <set>
 #include <string>
 
 #include "core/status.h"
@@ -21,6 +22,15 @@ inline Expected<const aiScene*> readScene(Assimp::Importer& importer, const std:
         return Status::error("cannot import: " + why);
     }
     return scene;
+}
+
+// Names of every bone of every mesh in the scene.
+inline std::set<std::string> meshBoneNames(const aiScene& scene) {
+    std::set<std::string> names;
+    for (unsigned m = 0; m < scene.mNumMeshes; ++m)
+        for (unsigned b = 0; b < scene.mMeshes[m]->mNumBones; ++b)
+            names.insert(scene.mMeshes[m]->mBones[b]->mName.C_Str());
+    return names;
 }
 
 }  // namespace gs

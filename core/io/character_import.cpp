@@ -106,10 +106,7 @@ Expected<CharacterAsset> importCharacter(const std::string& path) {
     const aiScene* scene = *read;
     if (scene->mNumMeshes == 0) return Status::error("the file holds no mesh");
 
-    std::set<std::string> bones;
-    for (unsigned m = 0; m < scene->mNumMeshes; ++m)
-        for (unsigned b = 0; b < scene->mMeshes[m]->mNumBones; ++b)
-            bones.insert(scene->mMeshes[m]->mBones[b]->mName.C_Str());
+    const std::set<std::string> bones = meshBoneNames(*scene);
     if (bones.empty()) return Status::error("the file holds no skinned mesh (its meshes have no bones)");
     const aiNode* top = nullptr;
     for (const std::string& b : bones) {

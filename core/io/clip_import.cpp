@@ -216,10 +216,7 @@ Expected<ImportedClips> importClips(const std::string& path, const ImportSetting
     for (unsigned a = 0; a < scene->mNumAnimations; ++a)
         for (unsigned c = 0; c < scene->mAnimations[a]->mNumChannels; ++c)
             wanted.insert(scene->mAnimations[a]->mChannels[c]->mNodeName.C_Str());
-    if (!isBvh)
-        for (unsigned m = 0; m < scene->mNumMeshes; ++m)
-            for (unsigned b = 0; b < scene->mMeshes[m]->mNumBones; ++b)
-                wanted.insert(scene->mMeshes[m]->mBones[b]->mName.C_Str());
+    if (!isBvh) wanted.merge(meshBoneNames(*scene));
     const aiNode* top = nullptr;
     for (const std::string& name : wanted) {
         const aiNode* n = scene->mRootNode->FindNode(name.c_str());
