@@ -9,6 +9,7 @@ namespace gs::cli {
 int runInspect(const QStringList& arguments);
 int runPlay(const QStringList& arguments);
 int runSimulate(const QStringList& arguments);
+int runBake(const QStringList& arguments);
 int runRender(const QStringList& arguments);
 int runMatchWeb(const QStringList& arguments);
 int runRegister(const QStringList& arguments);
@@ -20,6 +21,7 @@ const std::vector<Command>& commands() {
         {"inspect", "import clips and print their figures", runInspect},
         {"play", "play a project's behavioral space with fixed blends and styles", runPlay},
         {"simulate", "steer toward goals and score the run", runSimulate},
+        {"bake", "bake a project's spaces and goal spaces into a .gspace file", runBake},
         {"render", "render a clip's character offscreen to PNG", runRender, true},
         {"matchweb", "match web of two clips (or one with itself), PNG/CSV", runMatchWeb},
         {"register", "registration curve: timewarp, alignment, matched strikes", runRegister},

@@ -1,0 +1,50 @@
+#pragma once
+// The baked space file (*.gspace): everything a game needs to run a behavioral motion space, in
+// one versioned, checksummed binary (core/runtime/section_file.h is the container; the sections
+// and their fields are documented in docs/gspace-format.md).
+//
+// The reader trusts nothing: every count is bounded before anything is allocated, every index is
+// checked against what it indexes, every float is finite, quaternions are unit, warp tables and
+// phase maps increase, contacts and blend settings lie in range, and the result passes the baked
+// types' own validate(). A truncated, corrupted or newer file is refused with one sentence.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/behavioral_space.h"
+#include "core/goal_space.h"
+#include "core/locomotion.h"
+#include "core/steering.h"
+
+namespace gs {
+
+constexpr std::uint32_t kGSpaceVersion = 1;
+
+// Limits of the reader (a file beyond them is refused, naming the limit).
+constexpr std::size_t kGSpaceMaxClipsPerSpace = 64;
+constexpr std::size_t kGSpaceMaxLoopFrames = 100000;
+constexpr std::size_t kGSpaceMaxGoalSamples = 4000000;
+constexpr std::size_t kGSpaceMaxName = 1024;
+constexpr std::size_t kGSpaceMaxBytes = std::size_t(1) << 30;  // 1 GiB
+
+struct BakedSpaceFile {
+    BakedBehavioralSpace space;
+    std::vector<GoalSpace> goalSpaces;  // one per motion space of `space`
+    LocomotionSettings locomotion;
+    SteerSettings steer;
+
+    Status validate() const;
+};
+
+std::vector<std::uint8_t> writeGSpace(const BakedSpaceFile& baked);
+// `bytes` is the whole file; errors are one sentence without the file name.
+Expected<BakedSpaceFile> readGSpace(std::span<const std::uint8_t> bytes);
+
+// File versions: errors name the file ("out.gspace: truncated: ..."). Saving writes a temporary
+// file beside the target and renames it, so a crash never leaves half a file.
+Status saveGSpace(const BakedSpaceFile& baked, const std::string& path);
+Expected<BakedSpaceFile> loadGSpace(const std::string& path);
+
+}  // namespace gs

@@ -1,0 +1,62 @@
+#pragma once
+// Errors are values: a Status carries a human sentence naming the file, line or field at fault.
+// core throws nothing across its API; programmer errors are asserts.
+
+#include <cassert>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace gs {
+
+class Status {
+public:
+    Status() = default;
+    static Status ok() { return {}; }
+    static Status error(std::string message) {
+        Status s;
+        s.m_message = std::move(message);
+        s.m_failed = true;
+        return s;
+    }
+
+    bool isOk() const { return !m_failed; }
+    explicit operator bool() const { return !m_failed; }
+    const std::string& message() const { return m_message; }
+
+    // Prefixes the message with a context ("16_15.bvh: ...") and returns itself.
+    Status withContext(const std::string& context) const {
+        if (!m_failed || context.empty()) return *this;
+        return error(context + ": " + m_message);
+    }
+
+private:
+    std::string m_message;
+    bool m_failed = false;
+};
+
+// A value or the Status that explains why there is none.
+template <class T>
+class Expected {
+public:
+    Expected(T value) : m_value(std::move(value)) {}
+    Expected(Status status) : m_status(std::move(status)) { assert(!m_status.isOk()); }
+
+    bool isOk() const { return m_value.has_value(); }
+    explicit operator bool() const { return isOk(); }
+    const Status& status() const { return m_status; }
+    const std::string& message() const { return m_status.message(); }
+
+    T& value() { assert(isOk()); return *m_value; }
+    const T& value() const { assert(isOk()); return *m_value; }
+    T* operator->() { return &value(); }
+    const T* operator->() const { return &value(); }
+    T& operator*() { return value(); }
+    const T& operator*() const { return value(); }
+
+private:
+    std::optional<T> m_value;
+    Status m_status;
+};
+
+}  // namespace gs

@@ -1,0 +1,198 @@
+// Baked space files (.gspace): the real CMU walk + jog space with its goal spaces survives a
+// round trip bit for bit; truncated, corrupted, future-version and hostile files are refused
+// with one sentence and never read out of bounds.
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstring>
+#include <limits>
+#include <random>
+
+#include "common/cmu_spaces.h"
+#include "common/test_data.h"
+#include "core/gspace_file.h"
+#include "core/runtime/section_file.h"
+
+using namespace gs;
+
+namespace {
+
+// Section table entry i's offset and length in a packed file.
+std::pair<std::uint64_t, std::uint64_t> sectionSpan(const std::vector<std::uint8_t>& file, int i) {
+    std::uint64_t offset = 0, size = 0;
+    const size_t at = kSectionFileHeaderBytes + kSectionEntryBytes * i;
+    std::memcpy(&offset, file.data() + at + 8, 8);
+    std::memcpy(&size, file.data() + at + 16, 8);
+    return {offset, size};
+}
+
+bool sameFloats(const std::vector<float>& a, const std::vector<float>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+}  // namespace
+
+class TestGSpace : public QObject {
+    Q_OBJECT
+
+    BakedSpaceFile m_baked;
+    std::vector<std::uint8_t> m_bytes;
+
+private slots:
+    void initTestCase() {
+        GS_REQUIRE_DATA();
+        Expected<BakedBehavioralSpace> bs = buildBehavioralSpace(test::cmuWalkJogDesc());
+        QVERIFY2(bs, bs.message().c_str());
+        m_baked.space = std::move(*bs);
+        for (const BakedMotionSpace& ms : m_baked.space.spaces) {
+            GoalSpaceJob job;
+            job.space = &ms;
+            QVERIFY2(job.run(), "goal space");
+            m_baked.goalSpaces.push_back(std::move(job.output));
+        }
+        m_baked.locomotion.styleIncrement = 0.05f;
+        m_baked.steer.neighbours = 1;
+        m_bytes = writeGSpace(m_baked);
+    }
+
+    void roundTripIsExact() {
+        Expected<BakedSpaceFile> back = readGSpace(m_bytes);
+        QVERIFY2(back, back.message().c_str());
+        QCOMPARE(writeGSpace(*back), m_bytes);
+        const BakedBehavioralSpace& a = m_baked.space;
+        const BakedBehavioralSpace& b = back->space;
+        QCOMPARE(b.name, a.name);
+        QCOMPARE(b.skeleton.names, a.skeleton.names);
+        QCOMPARE(b.spaces.size(), a.spaces.size());
+        for (size_t s = 0; s < a.spaces.size(); ++s) {
+            QCOMPARE(b.spaces[s].clips.size(), a.spaces[s].clips.size());
+            for (size_t c = 0; c < a.spaces[s].clips.size(); ++c) {
+                const BakedClip& x = a.spaces[s].clips[c];
+                const BakedClip& y = b.spaces[s].clips[c];
+                QCOMPARE(y.name, x.name);
+                QVERIFY(std::memcmp(x.rotations.data(), y.rotations.data(),
+                                    x.rotations.size() * sizeof(glm::quat)) == 0);
+                QVERIFY(sameFloats(x.warp, y.warp));
+                QCOMPARE(y.strikes, x.strikes);
+            }
+            QVERIFY(sameFloats(a.phaseMap[s], b.phaseMap[s]));
+            QCOMPARE(back->goalSpaces[s].samples.size(), m_baked.goalSpaces[s].samples.size());
+        }
+        QCOMPARE(back->locomotion.styleIncrement, 0.05f);
+        QCOMPARE(back->steer.neighbours, 1);
+        qInfo("demo walk + jog baked: %zu bytes, %zu goal samples", m_bytes.size(),
+              m_baked.goalSpaces[0].samples.size() + m_baked.goalSpaces[1].samples.size());
+    }
+
+    void saveAndLoadFile() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("demo.gspace").toStdString();
+        QVERIFY(saveGSpace(m_baked, path));
+        Expected<BakedSpaceFile> back = loadGSpace(path);
+        QVERIFY2(back, back.message().c_str());
+        QCOMPARE(writeGSpace(*back), m_bytes);
+
+        Expected<BakedSpaceFile> missing = loadGSpace(dir.filePath("none.gspace").toStdString());
+        QVERIFY(!missing && missing.message().find("no such file") != std::string::npos);
+        Expected<BakedSpaceFile> folder = loadGSpace(dir.path().toStdString());
+        QVERIFY(!folder && folder.message().find("not a regular file") != std::string::npos);
+    }
+
+    // Every single-byte corruption is refused, or (in the padding between sections, which no
+    // checksum covers) loads into a space that passes validation.
+    void singleByteCorruption() {
+        std::mt19937 rng(2026);
+        std::uniform_int_distribution<size_t> at(0, m_bytes.size() - 1);
+        std::uniform_int_distribution<int> flip(1, 255);
+        int refused = 0;
+        for (int k = 0; k < 200; ++k) {
+            std::vector<std::uint8_t> bad = m_bytes;
+            const size_t offset = at(rng);
+            bad[offset] ^= static_cast<std::uint8_t>(flip(rng));
+            Expected<BakedSpaceFile> r = readGSpace(bad);
+            if (!r) {
+                ++refused;
+                QVERIFY(!r.message().empty());
+                QVERIFY2(r.message().find('\n') == std::string::npos, r.message().c_str());
+            } else {
+                QVERIFY2(r->validate(), "a corrupted file loaded into an invalid space");
+            }
+        }
+        QVERIFY2(refused >= 190, qPrintable(QString("only %1 of 200 refused").arg(refused)));
+    }
+
+    void truncationAtEveryBoundaryIsRefused() {
+        std::vector<size_t> cuts = {0, 4, 8, 16, kSectionFileHeaderBytes, m_bytes.size() - 1};
+        for (int i = 0; i < 6; ++i) {
+            const auto [offset, size] = sectionSpan(m_bytes, i);
+            cuts.push_back(kSectionFileHeaderBytes + kSectionEntryBytes * i);
+            cuts.push_back(offset);
+            cuts.push_back(offset + size / 2);
+            cuts.push_back(offset + size);
+        }
+        for (size_t cut : cuts) {
+            if (cut >= m_bytes.size()) continue;
+            const std::span<const std::uint8_t> part(m_bytes.data(), cut);
+            Expected<BakedSpaceFile> r = readGSpace(part);
+            QVERIFY2(!r, qPrintable(QString("a file cut at %1 loaded").arg(cut)));
+            if (cut >= 8)
+                QVERIFY2(r.message().find("truncated") != std::string::npos, r.message().c_str());
+        }
+    }
+
+    void futureVersionIsRefused() {
+        std::vector<std::uint8_t> future = m_bytes;
+        future[8] = 7;
+        Expected<BakedSpaceFile> r = readGSpace(future);
+        QVERIFY(!r);
+        QVERIFY2(r.message().find("version 7") != std::string::npos, r.message().c_str());
+    }
+
+    // Valid checksums around wrong contents: the reader checks values, not just bytes.
+    void hostileContents_data() {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("nan rotation") << 0 << "unit quaternion";
+        QTest::newRow("warp not increasing") << 1 << "time warp";
+        QTest::newRow("strike out of range") << 2 << "foot strike";
+        QTest::newRow("toe out of range") << 3 << "toe joint";
+        QTest::newRow("contact above 1") << 4 << "contact";
+        QTest::newRow("goal sample nan") << 5 << "not finite";
+        QTest::newRow("phase map backwards") << 6 << "phase map";
+        QTest::newRow("goal grid mismatch") << 7 << "X x Y x Z";
+        QTest::newRow("blend rate zero") << 8 << "blend rate";
+    }
+    void hostileContents() {
+        QFETCH(int, kind);
+        QFETCH(QString, expected);
+        BakedSpaceFile b = m_baked;
+        BakedClip& clip = b.space.spaces[0].clips[1];
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        switch (kind) {
+        case 0: clip.rotations[5].x = nan; break;
+        case 1: std::swap(clip.warp[3], clip.warp[4]); break;
+        case 2: clip.strikes.push_back({clip.frames + 3, 0}); break;
+        case 3: b.space.leftToe = 400; break;
+        case 4: clip.leftContact[2] = 2.0f; break;
+        case 5: b.goalSpaces[1].samples[17].z = nan; break;
+        case 6: std::swap(b.space.phaseMap[1][2], b.space.phaseMap[1][3]); break;
+        case 7: b.goalSpaces[0].samples.pop_back(); break;
+        case 8: b.locomotion.maxBlendRate = 0.0f; break;
+        }
+        Expected<BakedSpaceFile> r = readGSpace(writeGSpace(b));
+        QVERIFY(!r);
+        QVERIFY2(QString::fromStdString(r.message()).contains(expected), r.message().c_str());
+    }
+
+    void notABakedSpace() {
+        const std::string text = "HIERARCHY\nROOT pelvis\n";
+        Expected<BakedSpaceFile> r =
+            readGSpace(std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+        QVERIFY(!r);
+        QVERIFY2(r.message().find("not a gspace file") != std::string::npos, r.message().c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestGSpace)
+#include "tst_gspace.moc"
