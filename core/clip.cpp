@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/limits.h"
+
 namespace gs {
 namespace {
 
@@ -85,12 +87,22 @@ void samplePose(const Clip& clip, float frame, std::span<glm::quat> rotations,
 }
 
 Expected<Clip> resampleClip(const Clip& clip, float fps) {
-    if (!(fps > 0.0f) || !std::isfinite(fps))
-        return Status::error("resample rate must be positive");
+    if (!(fps >= limits::kMinWorkingFps && fps <= 1.0 / limits::kMinFrameTime))
+        return Status::error("resample rate " + std::to_string(fps) + " fps is outside [1, 1000]");
     if (clip.isEmpty()) return Status::error("cannot resample an empty clip");
+    if (!(clip.fps > 0.0f) || !std::isfinite(clip.fps))
+        return Status::error("cannot resample a clip without a positive frame rate");
+    // Counted in double and bounded before anything is allocated.
+    const double count = std::floor(static_cast<double>(clip.frameCount() - 1) / clip.fps * fps + 1e-4) + 1.0;
+    if (!(count <= limits::kMaxFrames) ||
+        count * clip.jointCount() > static_cast<double>(limits::kMaxClipSamples))
+        return Status::error("resampling to " + std::to_string(fps) + " fps would make " +
+                             std::to_string(static_cast<long long>(std::min(count, 1e18))) +
+                             " frames, above the limit of " + std::to_string(limits::kMaxFrames) +
+                             " frames or " + std::to_string(limits::kMaxClipSamples) + " joint samples");
     Clip result = clip;
     result.fps = fps;
-    const int frames = static_cast<int>(std::floor(clip.duration() * fps + 1e-4f)) + 1;
+    const int frames = static_cast<int>(count);
     result.resize(0);
     result.resize(frames);
     for (int f = 0; f < frames; ++f) {

@@ -1,8 +1,11 @@
 #include "cli_common.h"
 
+#include <QFileInfo>
 #include <QJsonDocument>
 
 #include <cstdio>
+
+#include "core/limits.h"
 
 namespace gs::cli {
 
@@ -38,10 +41,25 @@ void printJson(const QJsonObject& object) {
     std::fflush(stdout);
 }
 
+namespace {
+
+QString cut(const QString& text, std::size_t max) {
+    return QString::fromStdString(limits::echo(text.toStdString(), max));
+}
+
+}  // namespace
+
 void printError(const QString& file, const QString& message) {
-    const QString line = file.isEmpty() ? QStringLiteral("gaitspace-cli: %1\n").arg(message)
-                                        : QStringLiteral("gaitspace-cli: %1: %2\n").arg(file, message);
+    // A message that already names the file (a project's "x.gsproj: ...") does not name it twice.
+    const bool named = !file.isEmpty() && message.startsWith(QFileInfo(file).fileName() + ": ");
+    QString text = file.isEmpty() || named ? message : cut(file, limits::kMaxEchoChars) + ": " + message;
+    text.replace('\n', ' ');
+    const QString line = "gaitspace-cli: " + cut(text, 4 * limits::kMaxEchoChars) + "\n";
     std::fputs(line.toLocal8Bit().constData(), stderr);
+}
+
+void printWarning(const QString& file, const QString& message) {
+    printError(file, "warning: " + message);
 }
 
 Expected<ImportedClips> loadClips(const QString& path, const ImportSettings& settings) {
@@ -54,6 +72,7 @@ std::optional<Clip> loadFirstClip(const QString& path, const ImportSettings& set
         printError(path, QString::fromStdString(imported.message()));
         return std::nullopt;
     }
+    for (const std::string& w : imported->warnings) printWarning(path, QString::fromStdString(w));
     return imported->clips.front();
 }
 

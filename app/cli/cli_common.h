@@ -30,8 +30,10 @@ const std::vector<Command>& commands();
 
 // Prints the object as one compact JSON document on stdout.
 void printJson(const QJsonObject& object);
-// Prints "gaitspace-cli: FILE: MESSAGE" on stderr (one line).
+// Prints "gaitspace-cli: FILE: MESSAGE" on stderr (one line; the file once, long text cut).
 void printError(const QString& file, const QString& message);
+// Prints "gaitspace-cli: FILE: warning: MESSAGE" on stderr (one line).
+void printWarning(const QString& file, const QString& message);
 
 // Imports one file's clips; on failure prints nothing and returns the Status.
 Expected<ImportedClips> loadClips(const QString& path, const ImportSettings& settings = {});

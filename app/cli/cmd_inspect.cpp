@@ -12,6 +12,7 @@
 #include "cli_common.h"
 #include "core/foot_contacts.h"
 #include "core/kinematics.h"
+#include "core/limits.h"
 #include "core/root_motion.h"
 
 namespace gs::cli {
@@ -102,7 +103,15 @@ int runInspect(const QStringList& arguments) {
         return 2;
     }
     ImportSettings settings;
-    if (parser.isSet("unit-scale")) settings.unitScale = parser.value("unit-scale").toFloat();
+    if (parser.isSet("unit-scale")) {
+        bool ok = false;
+        settings.unitScale = parser.value("unit-scale").toFloat(&ok);
+        if (!ok || !(settings.unitScale >= limits::kMinUnitScale && settings.unitScale <= limits::kMaxUnitScale)) {
+            printError({}, "--unit-scale: '" + QString::fromStdString(limits::echo(parser.value("unit-scale").toStdString(), 20)) +
+                               "' is not a number in [0.00001, 1000] metres per file unit");
+            return 2;
+        }
+    }
 
     QJsonArray clips, errors;
     for (const QString& file : files) {
@@ -110,11 +119,18 @@ int runInspect(const QStringList& arguments) {
         if (!imported) {
             const QString message = QString::fromStdString(imported.message());
             printError(file, message);
-            errors.append(QJsonObject{{"file", file}, {"message", message}});
+            errors.append(QJsonObject{{"file", QString::fromStdString(limits::echo(file.toStdString()))},
+                                      {"message", message}});
             continue;
         }
+        QJsonArray warnings;
+        for (const std::string& w : imported->warnings) {
+            printWarning(file, QString::fromStdString(w));
+            warnings.append(QString::fromStdString(w));
+        }
         for (const Clip& clip : imported->clips) {
-            const QJsonObject figures = clipFigures(file, clip, imported->units);
+            QJsonObject figures = clipFigures(file, clip, imported->units);
+            if (!warnings.isEmpty()) figures["warnings"] = warnings;
             clips.append(figures);
             if (!parser.isSet("json")) printText(figures);
         }

@@ -37,6 +37,7 @@ Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space,
 Expected<LoadedSpace> loadBehavioralSpace(const QString& path) {
     auto project = Project::load(path);
     if (!project) return project.status();
+    for (const QString& w : project->warnings) printWarning(path, w);
     for (const QString& e : project->errors()) std::fprintf(stderr, "gaitspace-cli: %s\n", qPrintable(e));
     auto desc = project->behavioralDesc();
     if (!desc) return desc.status();

@@ -10,6 +10,7 @@
 
 #include "cli_common.h"
 #include "core/io/bvh_writer.h"
+#include "core/limits.h"
 #include "core/simulation.h"
 
 namespace gs::cli {
@@ -38,6 +39,13 @@ Expected<SteeringSpace> buildSteering(const LoadedSpace& loaded, double* seconds
         if (horizon > 0) job.settings.horizon = horizon;
         job.settings.footLock = footLock;
         job.space = &space;
+        // The build's time (start frames x Y x Z x F updates) is bounded before it starts.
+        const int strikes = static_cast<int>(space.startFrames.size());
+        const int x = job.settings.startFrames > 0 ? std::min(job.settings.startFrames, strikes) : strikes;
+        if (Status s = limits::checkGoalSpaceBudget(static_cast<std::int64_t>(x) * job.settings.subdivisions,
+                                                     job.settings.startBlends, job.settings.endBlends,
+                                                     job.settings.horizon); !s)
+            return s.withContext("motion space '" + space.name + "'");
         if (Status s = job.run(); !s) return s.withContext("motion space '" + space.name + "'");
         steering.goalSpaces.push_back(std::move(job.output));
     }
@@ -99,6 +107,15 @@ int runSimulate(const QStringList& arguments) {
     if (!okGoals || !okSeed || !okSeconds) {
         printError({}, "--goals, --seed and --seconds take numbers");
         return 2;
+    }
+    if (parser.isSet("horizon")) {
+        bool ok = false;
+        const int f = parser.value("horizon").toInt(&ok);
+        if (!ok || f < 1 || f > limits::kMaxGoalHorizon) {
+            printError({}, QStringLiteral("--horizon must be a whole number of frames in [1, %1]")
+                               .arg(limits::kMaxGoalHorizon));
+            return 2;
+        }
     }
     settings.record = parser.isSet("bvh");
     settings.steer.pick = parser.value("pick") == "goal" ? SteerSettings::Pick::NearestGoal

@@ -7,13 +7,20 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 
+#include <cmath>
+
+#include "core/io/motion_file.h"
+#include "core/limits.h"
+
 namespace gs {
 namespace {
 
 const QString kFormat = QStringLiteral("gaitspace-project");
 constexpr int kVersion = 1;
 
-QString fileLabel(const QString& path) { return QFileInfo(path).fileName(); }
+QString fileLabel(const QString& path) {
+    return QString::fromStdString(limits::echo(QFileInfo(path).fileName().toStdString()));
+}
 
 Status fail(const QString& path, const QString& why) {
     return Status::error((fileLabel(path) + ": " + why).toStdString());
@@ -46,87 +53,295 @@ const ProjectClip* Project::clip(const QString& id) const {
     return nullptr;
 }
 
+namespace {
+
+// A number for a message: whole numbers in full (1000000000000, not 1e+12).
+QString num(double v, int precision = 6) {
+    if (v == std::floor(v) && std::abs(v) < 1e15) return QString::number(static_cast<qint64>(v));
+    return QString::number(v, 'g', precision);
+}
+
+// A value as it appears in the file, cut for a message.
+QString shown(const QJsonValue& v) {
+    QString text;
+    if (v.isString()) text = '"' + v.toString() + '"';
+    else if (v.isDouble()) text = num(v.toDouble(), 12);
+    else if (v.isBool()) text = v.toBool() ? "true" : "false";
+    else if (v.isNull()) text = "null";
+    else if (v.isArray()) text = QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+    else if (v.isObject()) text = QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+    return QString::fromStdString(limits::echo(text.toStdString(), 40));
+}
+
+
+// Reads typed, range-checked values from the project's JSON. The first error wins and names the
+// JSON path ("settings.goal_space.F: 100000 is above the limit 600"); absent optional values keep
+// their defaults; unknown keys are kept by the caller and reported once per key pattern.
+class Reader {
+public:
+    QString error;  // "path: cause" of the first error; empty while all is well
+    bool ok() const { return error.isEmpty(); }
+    void fail(const QString& path, const QString& cause) {
+        if (error.isEmpty()) error = path + ": " + cause;
+    }
+
+    bool string(const QJsonObject& o, const char* key, const QString& path, QString& out) {
+        const QJsonValue v = o[key];
+        if (v.isUndefined()) return true;
+        if (!v.isString()) return fail(path, shown(v) + " is not a string"), false;
+        if (v.toString().size() > limits::kMaxPathChars)
+            return fail(path, QStringLiteral("a text of %1 characters is above the limit %2")
+                                  .arg(v.toString().size()).arg(limits::kMaxPathChars)), false;
+        out = v.toString();
+        return true;
+    }
+    bool boolean(const QJsonObject& o, const char* key, const QString& path, bool& out) {
+        const QJsonValue v = o[key];
+        if (v.isUndefined()) return true;
+        if (!v.isBool()) return fail(path, shown(v) + " is not true or false"), false;
+        out = v.toBool();
+        return true;
+    }
+    // A number in [lo, hi] (or (lo, hi] when loOpen).
+    bool number(const QJsonValue& v, const QString& path, double lo, double hi, bool loOpen, double& out) {
+        if (!v.isDouble()) return fail(path, shown(v) + " is not a number"), false;
+        const double x = v.toDouble();
+        if (loOpen ? !(x > lo) : !(x >= lo))
+            return fail(path, loOpen ? shown(v) + " must be above " + num(lo)
+                                     : shown(v) + " is below the limit " + num(lo)), false;
+        if (!(x <= hi)) return fail(path, shown(v) + " is above the limit " + num(hi)), false;
+        out = x;
+        return true;
+    }
+    bool number(const QJsonObject& o, const char* key, const QString& path, double lo, double hi,
+                bool loOpen, float& out) {
+        const QJsonValue v = o[key];
+        if (v.isUndefined()) return true;
+        double x = 0;
+        if (!number(v, path, lo, hi, loOpen, x)) return false;
+        out = static_cast<float>(x);
+        return true;
+    }
+    bool integer(const QJsonValue& v, const QString& path, int lo, int hi, int& out) {
+        if (!v.isDouble()) return fail(path, shown(v) + " is not a number"), false;
+        const double x = v.toDouble();
+        if (x != std::floor(x)) return fail(path, shown(v) + " is not a whole number"), false;
+        if (x < lo) return fail(path, shown(v) + " is below the limit " + num(lo)), false;
+        if (x > hi) return fail(path, shown(v) + " is above the limit " + num(hi)), false;
+        out = static_cast<int>(x);
+        return true;
+    }
+    bool integer(const QJsonObject& o, const char* key, const QString& path, int lo, int hi, int& out) {
+        const QJsonValue v = o[key];
+        if (v.isUndefined()) return true;
+        return integer(v, path, lo, hi, out);
+    }
+    bool object(const QJsonValue& v, const QString& path, QJsonObject& out) {
+        if (v.isUndefined()) return true;
+        if (!v.isObject()) return fail(path, shown(v) + " is not an object"), false;
+        out = v.toObject();
+        return true;
+    }
+    bool array(const QJsonValue& v, const QString& path, int maxSize, QJsonArray& out) {
+        if (v.isUndefined()) return true;
+        if (!v.isArray()) return fail(path, shown(v) + " is not an array"), false;
+        if (v.toArray().size() > maxSize)
+            return fail(path, QStringLiteral("%1 entries are above the limit %2")
+                                  .arg(v.toArray().size()).arg(maxSize)), false;
+        out = v.toArray();
+        return true;
+    }
+    // Keys of `o` not in `known`, copied to `keep` and reported once per pattern ("clips[].x").
+    void unknown(const QJsonObject& o, const QString& path, const QString& pattern,
+                 std::initializer_list<const char*> known, QJsonObject* keep) {
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            bool isKnown = false;
+            for (const char* k : known) isKnown = isKnown || it.key() == QLatin1String(k);
+            if (isKnown) continue;
+            if (keep) (*keep)[it.key()] = it.value();
+            const QString key = QString::fromStdString(limits::echo(it.key().toStdString(), 40));
+            const QString where = (path.isEmpty() ? QString() : path + ".") + key;
+            const QString kind = (pattern.isEmpty() ? QString() : pattern + ".") + key;
+            if (m_seen.contains(kind)) continue;
+            m_seen << kind;
+            warnings << where + ": unknown key, kept as it is";
+        }
+    }
+    QStringList warnings;
+
+private:
+    QStringList m_seen;
+};
+
+GoalSpaceLimitsCheck readGoalSpace(Reader& r, const QJsonObject& g) {
+    GoalSpaceLimitsCheck c;
+    const QString p = QStringLiteral("settings.goal_space.");
+    r.integer(g, "X", p + "X", 0, limits::kMaxGoalStartFrames, c.x);
+    r.integer(g, "Y", p + "Y", 2, limits::kMaxGoalBlends, c.y);
+    r.integer(g, "Z", p + "Z", 2, limits::kMaxGoalBlends, c.z);
+    r.integer(g, "F", p + "F", 1, limits::kMaxGoalHorizon, c.f);
+    r.integer(g, "subdivisions", p + "subdivisions", 1, limits::kMaxGoalSubdivisions, c.subdivisions);
+    float rate = 0.1f;
+    r.number(g, "max_blend_rate", p + "max_blend_rate", 0.0, 1.0, true, rate);
+    r.unknown(g, "settings.goal_space", "settings.goal_space",
+              {"X", "Y", "Z", "F", "subdivisions", "max_blend_rate"}, nullptr);
+    // X = 0 (every heel strike) is checked against the budget when the space is built.
+    if (r.ok() && c.x > 0)
+        if (Status s = limits::checkGoalSpaceBudget(static_cast<std::int64_t>(c.x) * c.subdivisions,
+                                                     c.y, c.z, c.f); !s)
+            r.fail("settings.goal_space", QString::fromStdString(s.message()));
+    return c;
+}
+
+}  // namespace
+
 Expected<Project> Project::load(const QString& filePath) {
+    // Only a regular file of bounded size is opened (a FIFO would block, a device never ends).
+    if (auto size = checkRegularFile(filePath.toStdString(), limits::kMaxProjectFileBytes); !size)
+        return fail(filePath, QString::fromStdString(size.message()));
     QFile file(filePath);
-    if (!file.exists()) return fail(filePath, "file not found");
     if (!file.open(QIODevice::ReadOnly)) return fail(filePath, "cannot open: " + file.errorString());
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(file.read(limits::kMaxProjectFileBytes), &parseError);
     if (parseError.error != QJsonParseError::NoError)
         return fail(filePath, QStringLiteral("not valid JSON at offset %1: %2")
                                   .arg(parseError.offset).arg(parseError.errorString()));
     const QJsonObject root = doc.object();
     if (!doc.isObject() || root["format"].toString() != kFormat)
         return fail(filePath, "not a Gaitspace project (\"format\" is not \"gaitspace-project\")");
-    if (root["version"].toInt() < 1 || root["version"].toInt() > kVersion)
-        return fail(filePath, QStringLiteral("project version %1 is not supported (this build reads 1)")
-                                  .arg(root["version"].toInt()));
-    if (!root["clips"].isArray()) return fail(filePath, "\"clips\" must be an array");
-    if (!root["spaces"].isUndefined() && !root["spaces"].isArray())
-        return fail(filePath, "\"spaces\" must be an array");
+    if (!root["version"].isDouble() || root["version"].toDouble() != kVersion)
+        return fail(filePath, QStringLiteral("version: %1 is not supported (this build reads version %2)")
+                                  .arg(shown(root["version"])).arg(kVersion));
 
+    // Every value is type- and range-checked before any clip is imported.
+    Reader r;
     Project p;
     p.path = QFileInfo(filePath).absoluteFilePath();
-    p.name = root["name"].toString(QFileInfo(filePath).completeBaseName());
-    const QJsonObject settings = root["settings"].toObject();
+    p.name = QFileInfo(filePath).completeBaseName();
+    r.string(root, "name", "name", p.name);
+    QJsonArray clipArray, spaceArray;
+    if (root["clips"].isUndefined()) r.fail("clips", "missing (a project lists its clips)");
+    r.array(root["clips"], "clips", limits::kMaxProjectClips, clipArray);
+    r.array(root["spaces"], "spaces", limits::kMaxProjectSpaces, spaceArray);
+    r.unknown(root, {}, {}, {"format", "version", "name", "clips", "spaces", "settings", "character"},
+              &p.extra);
+
+    QJsonObject settings;
+    r.object(root.value("settings"), "settings", settings);
     p.settings.extra = settings;
-    p.settings.fps = static_cast<float>(settings["fps"].toDouble(30.0));
-    p.settings.cycles = settings["cycles"].toInt(0);
-    p.settings.styleIncrement = static_cast<float>(settings["style_increment"].toDouble(0.1));
-    p.settings.maxBlendRate = static_cast<float>(settings["max_blend_rate"].toDouble(0.1));
-    p.settings.footLock = settings["foot_lock"].toBool(true);
+    r.number(settings, "fps", "settings.fps", limits::kMinWorkingFps, limits::kMaxWorkingFps, false,
+             p.settings.fps);
+    r.integer(settings, "cycles", "settings.cycles", 0, limits::kMaxCycles, p.settings.cycles);
+    r.number(settings, "style_increment", "settings.style_increment", 0.0, 1.0, true,
+             p.settings.styleIncrement);
+    r.number(settings, "max_blend_rate", "settings.max_blend_rate", 0.0, 1.0, true,
+             p.settings.maxBlendRate);
+    r.boolean(settings, "foot_lock", "settings.foot_lock", p.settings.footLock);
+    QJsonObject goalSpace;
+    r.object(settings.value("goal_space"), "settings.goal_space", goalSpace);
+    if (r.ok()) readGoalSpace(r, goalSpace);
+    r.unknown(settings, "settings", "settings",
+              {"fps", "cycles", "style_increment", "max_blend_rate", "foot_lock", "goal_space"}, nullptr);
 
-    const QJsonObject character = root["character"].toObject();
-    p.character.source = character["source"].toString();
-    p.character.texture = character["texture"].toString();
-    const QJsonObject map = character["joint_map"].toObject();
-    for (auto it = map.begin(); it != map.end(); ++it)
-        p.character.jointMap.push_back({it.key(), it.value().toString()});
+    QJsonObject character;
+    r.object(root.value("character"), "character", character);
+    r.string(character, "source", "character.source", p.character.source);
+    r.string(character, "texture", "character.texture", p.character.texture);
+    QJsonObject map;
+    r.object(character.value("joint_map"), "character.joint_map", map);
+    for (auto it = map.begin(); it != map.end() && r.ok(); ++it) {
+        const QString path = "character.joint_map." + QString::fromStdString(limits::echo(it.key().toStdString(), 40));
+        if (!it.value().isString()) r.fail(path, shown(it.value()) + " is not a joint name");
+        else p.character.jointMap.push_back({it.key(), it.value().toString()});
+    }
+    r.unknown(character, "character", "character", {"source", "texture", "joint_map"}, &p.character.extra);
 
-    for (const QJsonValue& v : root["clips"].toArray()) {
-        const QJsonObject o = v.toObject();
+    for (int i = 0; i < clipArray.size() && r.ok(); ++i) {
+        const QString path = QStringLiteral("clips[%1]").arg(i);
+        QJsonObject o;
+        if (!clipArray[i].isObject()) { r.fail(path, shown(clipArray[i]) + " is not an object"); break; }
+        o = clipArray[i].toObject();
         ProjectClip c;
-        c.id = o["id"].toString();
-        c.source = o["source"].toString();
-        const QJsonArray trim = o["trim"].toArray();
-        if (trim.size() == 2) {
-            c.trimIn = trim[0].toInt(-1);
-            c.trimOut = trim[1].toInt(-1);
-        }
-        c.unitScale = static_cast<float>(o["unit_scale"].toDouble(0.0));
-        if (c.id.isEmpty()) c.error = "has no id";
-        else if (p.clip(c.id)) c.error = "the id is used twice";
-        else if (c.source.isEmpty()) c.error = "has no source file";
-        if (c.error.isEmpty()) {
-            const QString file = p.resolve(c.source);
-            ImportSettings importSettings;
-            importSettings.unitScale = c.unitScale;
-            importSettings.fps = p.settings.fps;
-            auto imported = importClips(file.toStdString(), importSettings);
-            if (!imported) {
-                c.error = QString::fromStdString(imported.message()) + " (" + file + ")";
+        r.string(o, "id", path + ".id", c.id);
+        r.string(o, "source", path + ".source", c.source);
+        if (o.contains("trim")) {
+            const QJsonValue t = o.value("trim");
+            if (!t.isArray() || t.toArray().size() != 2) {
+                r.fail(path + ".trim", shown(t) + " is not a pair [in, out] of frames");
             } else {
-                Clip clip = imported->clips.front();
-                if (c.trimIn >= 0 || c.trimOut >= 0) {
-                    auto trimmed = trimClip(clip, c.trimIn < 0 ? 0 : c.trimIn,
-                                            c.trimOut < 0 ? clip.frameCount() - 1 : c.trimOut);
-                    if (!trimmed) c.error = QString::fromStdString(trimmed.message());
-                    else clip = std::move(*trimmed);
-                }
-                clip.name = c.id.toStdString();
-                c.units = imported->units;
-                if (c.error.isEmpty()) c.clip = std::move(clip);
+                r.integer(t.toArray()[0], path + ".trim[0]", -1, limits::kMaxFrames - 1, c.trimIn);
+                r.integer(t.toArray()[1], path + ".trim[1]", -1, limits::kMaxFrames - 1, c.trimOut);
+                if (r.ok() && c.trimIn >= 0 && c.trimOut >= 0 && c.trimOut < c.trimIn)
+                    r.fail(path + ".trim", QStringLiteral("the out frame %1 is before the in frame %2")
+                                               .arg(c.trimOut).arg(c.trimIn));
             }
         }
+        if (o.contains("unit_scale") && o.value("unit_scale") != QJsonValue(0)) {
+            double scale = 0.0;
+            r.number(o.value("unit_scale"), path + ".unit_scale", limits::kMinUnitScale, limits::kMaxUnitScale,
+                     false, scale);
+            c.unitScale = static_cast<float>(scale);
+        }
+        r.unknown(o, path, "clips[]", {"id", "source", "trim", "unit_scale"}, &c.extra);
         p.clips.push_back(std::move(c));
     }
-    for (const QJsonValue& v : root["spaces"].toArray()) {
-        const QJsonObject o = v.toObject();
+    for (int i = 0; i < spaceArray.size() && r.ok(); ++i) {
+        const QString path = QStringLiteral("spaces[%1]").arg(i);
+        if (!spaceArray[i].isObject()) { r.fail(path, shown(spaceArray[i]) + " is not an object"); break; }
+        const QJsonObject o = spaceArray[i].toObject();
         ProjectSpace s;
-        s.name = o["name"].toString();
-        for (const QJsonValue& id : o["clips"].toArray()) s.clipIds << id.toString();
-        s.reference = o["reference"].toString();
+        r.string(o, "name", path + ".name", s.name);
+        QJsonArray ids;
+        r.array(o.value("clips"), path + ".clips", limits::kMaxProjectClips, ids);
+        for (int k = 0; k < ids.size() && r.ok(); ++k) {
+            if (!ids[k].isString()) r.fail(QStringLiteral("%1.clips[%2]").arg(path).arg(k), shown(ids[k]) + " is not a clip id");
+            else s.clipIds << ids[k].toString();
+        }
+        r.string(o, "reference", path + ".reference", s.reference);
+        r.unknown(o, path, "spaces[]", {"name", "clips", "reference"}, &s.extra);
         p.spaces.push_back(std::move(s));
+    }
+    if (!r.ok()) return fail(filePath, r.error);
+    p.warnings = r.warnings;
+
+    // Clips: imported at their own rate, trimmed in source frames, then resampled.
+    for (ProjectClip& c : p.clips) {
+        const int index = static_cast<int>(&c - p.clips.data());
+        if (c.id.isEmpty()) c.error = "has no id";
+        else if (p.clip(c.id) != &c) c.error = "the id is used twice";
+        else if (c.source.isEmpty()) c.error = "has no source file";
+        if (!c.error.isEmpty()) continue;
+        const QString file = p.resolve(c.source);
+        ImportSettings importSettings;
+        importSettings.unitScale = c.unitScale;
+        auto imported = importClips(file.toStdString(), importSettings);
+        if (!imported) {
+            c.error = QString::fromStdString(imported.message()) + " (" +
+                      QString::fromStdString(limits::echo(file.toStdString())) + ")";
+            continue;
+        }
+        Clip clip = imported->clips.front();
+        const int last = clip.frameCount() - 1;
+        if (c.trimIn > last || c.trimOut > last) {
+            c.error = QStringLiteral("clips[%1].trim: frame %2 is past the last frame %3 of the file")
+                          .arg(index).arg(std::max(c.trimIn, c.trimOut)).arg(last);
+            continue;
+        }
+        if (c.trimIn >= 0 || c.trimOut >= 0) {
+            auto trimmed = trimClip(clip, c.trimIn < 0 ? 0 : c.trimIn, c.trimOut < 0 ? last : c.trimOut);
+            if (!trimmed) { c.error = QString::fromStdString(trimmed.message()); continue; }
+            clip = std::move(*trimmed);
+        }
+        if (std::abs(clip.fps - p.settings.fps) > 1e-3f) {
+            auto resampled = resampleClip(clip, p.settings.fps);
+            if (!resampled) { c.error = QString::fromStdString(resampled.message()); continue; }
+            clip = std::move(*resampled);
+        }
+        clip.name = c.id.toStdString();
+        c.units = imported->units;
+        for (const std::string& w : imported->warnings)
+            p.warnings << QStringLiteral("clip '%1': %2").arg(c.id, QString::fromStdString(w));
+        c.clip = std::move(clip);
     }
     p.checkSpaces();
     return p;
@@ -140,6 +355,7 @@ void Project::checkSpaces() {
         const Skeleton* skeleton = nullptr;
         QString first;
         for (const QString& id : s.clipIds) {
+            if (s.clipIds.count(id) > 1) { s.error = "lists clip '" + id + "' twice"; break; }
             const ProjectClip* c = clip(id);
             if (!c) { s.error = "names an unknown clip '" + id + "'"; break; }
             if (!c->error.isEmpty()) { s.error = "clip '" + id + "' is unusable: " + c->error; break; }
@@ -167,14 +383,18 @@ QStringList Project::errors() const {
 QJsonObject Project::toJson() const {
     QJsonArray clipArray;
     for (const ProjectClip& c : clips) {
-        QJsonObject o{{"id", c.id}, {"source", c.source}};
+        QJsonObject o = c.extra;
+        o["id"] = c.id;
+        o["source"] = c.source;
         if (c.trimIn >= 0 || c.trimOut >= 0) o["trim"] = QJsonArray{c.trimIn, c.trimOut};
         if (c.unitScale > 0) o["unit_scale"] = c.unitScale;
         clipArray.append(o);
     }
     QJsonArray spaceArray;
     for (const ProjectSpace& s : spaces) {
-        QJsonObject o{{"name", s.name}, {"clips", QJsonArray::fromStringList(s.clipIds)}};
+        QJsonObject o = s.extra;
+        o["name"] = s.name;
+        o["clips"] = QJsonArray::fromStringList(s.clipIds);
         if (!s.reference.isEmpty()) o["reference"] = s.reference;
         spaceArray.append(o);
     }
@@ -184,10 +404,16 @@ QJsonObject Project::toJson() const {
     settingsObject["style_increment"] = settings.styleIncrement;
     settingsObject["max_blend_rate"] = settings.maxBlendRate;
     settingsObject["foot_lock"] = settings.footLock;
-    QJsonObject result{{"format", kFormat}, {"version", kVersion}, {"name", name},
-                       {"clips", clipArray}, {"spaces", spaceArray}, {"settings", settingsObject}};
-    if (!character.source.isEmpty() || !character.texture.isEmpty() || !character.jointMap.empty()) {
-        QJsonObject c;
+    QJsonObject result = extra;
+    result["format"] = kFormat;
+    result["version"] = kVersion;
+    result["name"] = name;
+    result["clips"] = clipArray;
+    result["spaces"] = spaceArray;
+    result["settings"] = settingsObject;
+    if (!character.source.isEmpty() || !character.texture.isEmpty() || !character.jointMap.empty() ||
+        !character.extra.isEmpty()) {
+        QJsonObject c = character.extra;
         if (!character.source.isEmpty()) c["source"] = character.source;
         if (!character.texture.isEmpty()) c["texture"] = character.texture;
         QJsonObject map;

@@ -26,7 +26,8 @@ struct ProjectClip {
     QString source;       // as written in the file (relative or with ${GAITSPACE_DATA_DIR})
     int trimIn = -1;      // first frame kept; -1 = from the start
     int trimOut = -1;     // last frame kept; -1 = to the end
-    float unitScale = 0;  // metres per file unit; 0 = detected
+    float unitScale = 0;  // metres per file unit; 0 = detected; else [1e-5, 1000]
+    QJsonObject extra;    // keys this version does not know, kept as they were
     // Loaded data (not saved):
     std::optional<Clip> clip;  // trimmed, in metres
     UnitReport units;
@@ -37,6 +38,7 @@ struct ProjectSpace {
     QString name;
     QStringList clipIds;
     QString reference;  // a clip id; empty = the straightest
+    QJsonObject extra;  // keys this version does not know, kept as they were
     QString error;      // why the space cannot be built; empty when fine
 };
 
@@ -47,15 +49,25 @@ struct ProjectCharacter {
     QString source;   // model file (glTF/GLB, FBX, COLLADA); empty = mannequin
     QString texture;  // image for the mannequin; empty = base colour
     std::vector<std::pair<QString, QString>> jointMap;  // (target, source)
+    QJsonObject extra;  // keys this version does not know, kept as they were
 };
 
+// Every value is checked when the file is read (limits in core/limits.h); a wrong type or an
+// out-of-range value refuses the file with the JSON path at fault, never a silent default.
 struct ProjectSettings {
-    float fps = 30.0f;             // working rate
-    int cycles = 0;                // gait cycles per loop; 0 = the fewest any clip holds
-    float styleIncrement = 0.1f;   // largest style-weight change per frame
-    float maxBlendRate = 0.1f;     // largest blend change per frame
+    float fps = 30.0f;             // working rate, frames per second; [1, 240]
+    int cycles = 0;                // gait cycles per loop; 0 = the fewest any clip holds; [0, 16]
+    float styleIncrement = 0.1f;   // largest style-weight change per frame; (0, 1]
+    float maxBlendRate = 0.1f;     // largest blend change per frame; (0, 1]
     bool footLock = true;          // planted feet stay put (LocomotionSettings::footLock)
-    QJsonObject extra;             // settings this version does not know, kept as they were
+    QJsonObject extra;             // the settings object as read (goal_space, unknown keys), kept
+};
+
+// The goal_space settings as the loader checks them (the goal-space builder reads them from
+// ProjectSettings::extra): X [0, 64], Y and Z [2, 101], F [1, 600] frames, subdivisions [1, 8],
+// and X x subdivisions x Y x Z x F within limits::kMaxGoalSpaceUpdates.
+struct GoalSpaceLimitsCheck {
+    int x = 0, y = 13, z = 25, f = 40, subdivisions = 4;
 };
 
 struct Project {
@@ -65,9 +77,14 @@ struct Project {
     std::vector<ProjectSpace> spaces;
     ProjectSettings settings;
     ProjectCharacter character;
+    QJsonObject extra;     // top-level keys this version does not know, kept as they were
+    QStringList warnings;  // accepted oddities: unknown keys (once per key), ignored frame lines
 
-    // Reads and checks a project; clips are imported. Fails only when the file itself is
-    // unreadable or malformed; entry errors are in the entries (see errors()).
+    // Reads and checks a project; clips are imported at their own rate, trimmed (trims are in
+    // source frames) and resampled to settings.fps. Fails when the file itself is unreadable or
+    // malformed, or any value has a wrong type or is out of range (the message names the JSON
+    // path, e.g. "settings.goal_space.F: 100000 is above the limit 600"); entry errors (a missing
+    // file, an unknown clip, a trim past the clip's end) are in the entries (see errors()).
     static Expected<Project> load(const QString& path);
     // Writes atomically (QSaveFile); paths are written as they are held (relative when loaded).
     Status save(const QString& path) const;

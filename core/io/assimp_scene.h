@@ -3,24 +3,54 @@
 // (Internal to core/io: only the importers include it.)
 
 #include <assimp/Importer.hpp>
+#include <assimp/importerdesc.h>
 #include <assimp/scene.h>
 
 #include <set>
 #include <string>
 
+#include "core/limits.h"
 #include "core/status.h"
 
 namespace gs {
 
+// Why Assimp refused a file expected to be `format`. When the importer of the file's extension
+// refuses it, Assimp tries every other importer and reports the last one's complaint (an "FBX
+// parser" error for a broken GLB); that names the wrong format, so it is replaced.
+inline Status assimpFailure(const Assimp::Importer& importer, const std::string& format,
+                            const std::string& extension) {
+    std::string why = importer.GetErrorString();
+    const int index = importer.GetPropertyInteger("importerIndex", -1);
+    if (index >= 0 && !extension.empty()) {
+        const aiImporterDesc* desc = importer.GetImporterInfo(static_cast<size_t>(index));
+        const std::string list = desc && desc->mFileExtensions ? desc->mFileExtensions : "";
+        const std::string ext = extension.front() == '.' ? extension.substr(1) : extension;
+        if (!list.empty() && (" " + list + " ").find(" " + ext + " ") == std::string::npos)
+            why = "the file is not valid " + format + " (no " + format + " reader accepts it)";
+    }
+    if (why.empty()) why = "Assimp could not read it";
+    return Status::error("cannot import as " + format + ": " + limits::echo(why, 200));
+}
+
 // The scene the importer holds (valid while `importer` lives), or why there is none.
 inline Expected<const aiScene*> readScene(Assimp::Importer& importer, const std::string& path,
-                                          unsigned flags) {
+                                          unsigned flags, const std::string& format = "the file's format") {
     const aiScene* scene = importer.ReadFile(path, flags);
     if (!scene || !scene->mRootNode) {
-        std::string why = importer.GetErrorString();
-        if (why.empty()) why = "Assimp could not read it";
-        return Status::error("cannot import: " + why);
+        const std::size_t dot = path.find_last_of('.');
+        std::string ext = dot == std::string::npos ? "" : path.substr(dot);
+        for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return assimpFailure(importer, format, ext);
     }
+    return scene;
+}
+
+// The same from bytes in memory; `hint` is the format's extension ("bvh", "glb").
+inline Expected<const aiScene*> readSceneFromMemory(Assimp::Importer& importer, const std::string& bytes,
+                                                    const char* hint, unsigned flags,
+                                                    const std::string& format) {
+    const aiScene* scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), flags, hint);
+    if (!scene || !scene->mRootNode) return assimpFailure(importer, format, hint);
     return scene;
 }
 

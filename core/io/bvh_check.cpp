@@ -1,127 +1,389 @@
 #include "core/io/bvh_check.h"
 
-#include <cerrno>
+#include <charconv>
 #include <cmath>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
-#include <vector>
+#include <cstdint>
+#include <set>
+
+#include "core/io/motion_file.h"
+#include "core/limits.h"
 
 namespace gs {
 namespace {
 
-std::vector<std::string> tokens(const std::string& line) {
-    std::vector<std::string> out;
-    std::istringstream in(line);
-    for (std::string t; in >> t;) out.push_back(t);
-    return out;
-}
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; }
+
+std::string quoted(std::string_view s) { return "'" + limits::echo(s, 40) + "'"; }
 
 Status lineError(int line, const std::string& what) {
     return Status::error("line " + std::to_string(line) + ": " + what);
 }
 
+// Whitespace-separated tokens with the line each starts on (as Assimp's BVH reader splits them).
+class Tokenizer {
+public:
+    explicit Tokenizer(std::string_view text) : m_text(text) {}
+    // The next token, empty at the end of the text.
+    std::string_view next() {
+        while (m_pos < m_text.size() && isSpace(m_text[m_pos])) {
+            if (m_text[m_pos] == '\n') ++m_line;
+            ++m_pos;
+        }
+        const std::size_t start = m_pos;
+        while (m_pos < m_text.size() && !isSpace(m_text[m_pos])) ++m_pos;
+        m_tokenLine = m_line;
+        return m_text.substr(start, m_pos - start);
+    }
+    int line() const { return m_tokenLine; }
+    // The rest of the current line (after the last token), and moves to the next line.
+    std::string_view restOfLine() {
+        const std::size_t end = m_text.find('\n', m_pos);
+        const std::size_t stop = end == std::string_view::npos ? m_text.size() : end;
+        std::string_view rest = m_text.substr(m_pos, stop - m_pos);
+        m_pos = stop == m_text.size() ? stop : stop + 1;
+        if (stop != m_text.size()) ++m_line;
+        return rest;
+    }
+    std::size_t position() const { return m_pos; }
+    bool atEnd() const { return m_pos >= m_text.size(); }
+    int nextLine() const { return m_line; }
+
+private:
+    std::string_view m_text;
+    std::size_t m_pos = 0;
+    int m_line = 1;
+    int m_tokenLine = 1;
+};
+
+enum class NumberKind { Ok, NotANumber, NonFinite, TooLarge };
+
+// A plain decimal number ([+-]digits[.digits][e[+-]digits]) within ±kMaxFileValue.
+NumberKind parseNumber(std::string_view t, double& value) {
+    std::size_t i = 0;
+    if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+    bool digits = false;
+    while (i < t.size() && t[i] >= '0' && t[i] <= '9') { ++i; digits = true; }
+    if (i < t.size() && t[i] == '.') {
+        ++i;
+        while (i < t.size() && t[i] >= '0' && t[i] <= '9') { ++i; digits = true; }
+    }
+    if (digits && i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+        ++i;
+        if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+        bool exp = false;
+        while (i < t.size() && t[i] >= '0' && t[i] <= '9') { ++i; exp = true; }
+        if (!exp) digits = false;
+    }
+    if (!digits || i != t.size()) {
+        std::string lower;
+        for (char c : t.substr(0, 8)) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (lower.find("nan") != std::string::npos || lower.find("inf") != std::string::npos)
+            return NumberKind::NonFinite;
+        return NumberKind::NotANumber;
+    }
+    const std::string_view body = t[0] == '+' ? t.substr(1) : t;
+    const auto r = std::from_chars(body.data(), body.data() + body.size(), value);
+    if (r.ec == std::errc::result_out_of_range) {
+        // Underflow (1e-400) reads as 0; overflow is too large.
+        const bool negativeExponent = body.find("e-") != std::string_view::npos ||
+                                      body.find("E-") != std::string_view::npos;
+        if (!negativeExponent) return NumberKind::TooLarge;
+        value = 0.0;
+    } else if (r.ec != std::errc()) {
+        return NumberKind::NotANumber;
+    }
+    if (!std::isfinite(value)) return NumberKind::NonFinite;
+    if (std::abs(value) > limits::kMaxFileValue) return NumberKind::TooLarge;
+    return NumberKind::Ok;
+}
+
+Status numberError(int line, std::string_view token, NumberKind kind, const std::string& where) {
+    switch (kind) {
+    case NumberKind::NonFinite:
+        return lineError(line, where + " holds a non-finite value (" + limits::echo(token, 20) + ")");
+    case NumberKind::TooLarge:
+        return lineError(line, where + " holds " + limits::echo(token, 20) +
+                                   ", beyond the plausible ±1e7 file units");
+    default:
+        return lineError(line, where + ": " + quoted(token) + " is not a number");
+    }
+}
+
+// A non-negative integer of digits only, or -1 when it is not one; `big` when above `limit`.
+std::int64_t parseCount(std::string_view t, std::int64_t limit, bool& big) {
+    big = false;
+    if (t.empty() || t.size() > 19) {
+        big = !t.empty() && t.find_first_not_of("0123456789") == std::string_view::npos;
+        return big ? limit + 1 : -1;
+    }
+    std::int64_t v = 0;
+    for (char c : t) {
+        if (c < '0' || c > '9') return -1;
+        v = v * 10 + (c - '0');
+    }
+    big = v > limit;
+    return v;
+}
+
+bool isChannelName(std::string_view n) {
+    static const std::set<std::string_view> names = {"Xposition", "Yposition", "Zposition",
+                                                     "Xrotation", "Yrotation", "Zrotation"};
+    return names.count(n) > 0;
+}
+
+struct Node {
+    std::string name;
+    bool endSite = false;
+    bool offset = false;
+    bool channels = false;
+};
+
+std::string nodeLabel(const Node& n) {
+    return n.endSite ? "the End Site of joint '" + n.name + "'" : "joint '" + n.name + "'";
+}
+
+// HIERARCHY ... up to and including MOTION.
+Status checkHierarchy(Tokenizer& tk, BvhSummary& summary) {
+    std::string_view t = tk.next();
+    if (t.empty()) return Status::error("file holds no BVH data");
+    if (t != "HIERARCHY")
+        return lineError(tk.line(), "not a BVH file (expected HIERARCHY, found " + quoted(t) + ")");
+    t = tk.next();
+    if (t != "ROOT")
+        return t.empty() ? Status::error("truncated: the file ends inside HIERARCHY (no ROOT)")
+                         : lineError(tk.line(), "expected ROOT, found " + quoted(t));
+    std::vector<Node> stack;
+    std::set<std::string, std::less<>> names;
+    auto open = [&](bool endSite) -> Status {
+        Node node;
+        node.endSite = endSite;
+        if (endSite) {
+            node.name = stack.back().name;
+        } else {
+            const std::string_view name = tk.next();
+            if (name.empty() || name == "{")
+                return lineError(tk.line(), "a joint without a name");
+            if (name.size() > static_cast<std::size_t>(limits::kMaxNameChars))
+                return lineError(tk.line(), "joint name of " + std::to_string(name.size()) +
+                                                " characters is above the limit " +
+                                                std::to_string(limits::kMaxNameChars));
+            if (!names.insert(std::string(name)).second)
+                return lineError(tk.line(), "joint name " + quoted(name) + " is used twice");
+            node.name = name;
+            if (++summary.joints > limits::kMaxJoints)
+                return lineError(tk.line(), "more than " + std::to_string(limits::kMaxJoints) +
+                                                " joints (the limit)");
+            const int depth = static_cast<int>(stack.size()) + 1;
+            if (depth > limits::kMaxJointDepth)
+                return lineError(tk.line(), "joints nested deeper than " +
+                                                std::to_string(limits::kMaxJointDepth) +
+                                                " levels (the limit)");
+            summary.depth = std::max(summary.depth, depth);
+        }
+        const std::string_view brace = tk.next();
+        if (brace != "{")
+            return brace.empty() ? Status::error("truncated: the file ends inside HIERARCHY")
+                                 : lineError(tk.line(), "expected '{' after " + nodeLabel(node) +
+                                                            ", found " + quoted(brace));
+        stack.push_back(std::move(node));
+        return Status::ok();
+    };
+    if (Status s = open(false); !s) return s;
+    while (!stack.empty()) {
+        t = tk.next();
+        Node& node = stack.back();
+        if (t.empty())
+            return Status::error("truncated: the file ends inside HIERARCHY (in " + nodeLabel(node) + ")");
+        const int line = tk.line();
+        if (t == "OFFSET") {
+            if (node.offset) return lineError(line, nodeLabel(node) + " has a second OFFSET");
+            for (int i = 0; i < 3; ++i) {
+                const std::string_view v = tk.next();
+                double value = 0.0;
+                if (v.empty()) return Status::error("truncated: the file ends inside HIERARCHY");
+                if (const NumberKind k = parseNumber(v, value); k != NumberKind::Ok)
+                    return numberError(tk.line(), v, k, "the OFFSET of " + nodeLabel(node));
+            }
+            node.offset = true;
+        } else if (t == "CHANNELS") {
+            if (node.endSite) return lineError(line, "an End Site cannot have CHANNELS");
+            if (node.channels) return lineError(line, nodeLabel(node) + " has a second CHANNELS");
+            const std::string_view countToken = tk.next();
+            bool big = false;
+            const std::int64_t n = parseCount(countToken, limits::kMaxChannelsPerJoint, big);
+            if (n < 0 || big)
+                return lineError(line, "CHANNELS of " + nodeLabel(node) + " declares " +
+                                           quoted(countToken) + " channels, not 0 to " +
+                                           std::to_string(limits::kMaxChannelsPerJoint));
+            std::set<std::string_view> seen;
+            for (std::int64_t i = 0; i < n; ++i) {
+                const std::string_view name = tk.next();
+                if (!isChannelName(name) || tk.line() != line)
+                    return lineError(line, "CHANNELS of " + nodeLabel(node) + " declares " +
+                                               std::to_string(n) + " channels but " +
+                                               (name.empty() || tk.line() != line
+                                                    ? "names " + std::to_string(i)
+                                                    : quoted(name) +
+                                                          " is not Xposition ... Zrotation"));
+                if (!seen.insert(name).second)
+                    return lineError(line, "CHANNELS of " + nodeLabel(node) + " names " +
+                                               quoted(name) + " twice");
+            }
+            node.channels = true;
+            summary.channels += static_cast<int>(n);
+        } else if (t == "JOINT") {
+            if (node.endSite) return lineError(line, "an End Site cannot have joints");
+            if (Status s = open(false); !s) return s;
+        } else if (t == "End") {
+            if (node.endSite) return lineError(line, "an End Site cannot have an End Site");
+            const std::string_view site = tk.next();
+            if (site != "Site") return lineError(line, "expected 'End Site', found 'End " +
+                                                           limits::echo(site, 20) + "'");
+            if (Status s = open(true); !s) return s;
+        } else if (t == "}") {
+            if (!node.offset) return lineError(line, nodeLabel(node) + " has no OFFSET");
+            stack.pop_back();
+        } else if (t == "MOTION") {
+            return lineError(line, "MOTION inside " + nodeLabel(node) +
+                                       " (unbalanced braces in HIERARCHY)");
+        } else {
+            return lineError(line, "unexpected " + quoted(t) + " in " + nodeLabel(node));
+        }
+    }
+    t = tk.next();
+    if (t.empty()) return Status::error("truncated: the file ends inside HIERARCHY (no MOTION section)");
+    if (t == "ROOT") return lineError(tk.line(), "a second ROOT (one skeleton per file is supported)");
+    if (t != "MOTION") return lineError(tk.line(), "expected MOTION after the hierarchy, found " + quoted(t));
+    if (summary.channels == 0) return Status::error("the hierarchy declares no channels");
+    return Status::ok();
+}
+
+// "Frames: N" and "Frame Time: T".
+Status checkMotionHeader(Tokenizer& tk, BvhSummary& summary) {
+    std::string_view t = tk.next();
+    if (t.empty()) return Status::error("truncated: the MOTION header is incomplete");
+    if (t != "Frames:") return lineError(tk.line(), "expected 'Frames:' after MOTION, found " + quoted(t));
+    t = tk.next();
+    bool big = false;
+    const std::int64_t frames = parseCount(t, limits::kMaxFrames, big);
+    if (t.empty()) return Status::error("truncated: the MOTION header is incomplete");
+    if (frames < 0) return lineError(tk.line(), "Frames: " + quoted(t) + " is not a whole number");
+    if (big)
+        return lineError(tk.line(), "Frames: " + limits::echo(t, 24) + " is above the limit " +
+                                        std::to_string(limits::kMaxFrames));
+    if (frames == 0) return lineError(tk.line(), "the MOTION section declares no frames");
+    if (frames * summary.joints > limits::kMaxClipSamples)
+        return lineError(tk.line(), "Frames: " + std::to_string(frames) + " x " +
+                                        std::to_string(summary.joints) + " joints is above the limit of " +
+                                        std::to_string(limits::kMaxClipSamples) + " joint samples");
+    summary.frames = static_cast<int>(frames);
+    t = tk.next();
+    if (t.empty()) return Status::error("truncated: the MOTION header is incomplete");
+    const int line = tk.line();
+    if (t != "Frame" || tk.next() != "Time:")
+        return lineError(line, "expected 'Frame Time:' after 'Frames:'");
+    t = tk.next();
+    if (t.empty()) return Status::error("truncated: the MOTION header is incomplete");
+    double frameTime = 0.0;
+    const NumberKind kind = parseNumber(t, frameTime);
+    if (kind == NumberKind::NotANumber || kind == NumberKind::NonFinite)
+        return lineError(tk.line(), "Frame Time: " + quoted(t) + " is not a number of seconds");
+    if (kind == NumberKind::TooLarge || frameTime < limits::kMinFrameTime ||
+        frameTime > limits::kMaxFrameTime)
+        return lineError(tk.line(), "Frame Time: " + limits::echo(t, 24) +
+                                        " s is outside [0.001, 1] s (1 to 1000 frames per second)");
+    summary.frameTime = frameTime;
+    if (const auto rest = tk.restOfLine(); rest.find_first_not_of(" \t\v\f") != std::string_view::npos)
+        return lineError(line, "unexpected text after the Frame Time");
+    return Status::ok();
+}
+
+std::string framePlace(int frame) { return "frame " + std::to_string(frame); }
+
 }  // namespace
 
-Expected<BvhSummary> checkBvhFile(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) return Status::error("cannot open the file");
-
+Expected<BvhSummary> checkBvhText(std::string_view text) {
     BvhSummary summary;
-    enum class Section { Start, Hierarchy, MotionHeader, Frames } section = Section::Start;
-    int depth = 0;
-    int lineNo = 0;
-    int dataLines = 0;
+    Tokenizer tk(text);
+    // An error on the last token of the text is the cut-off end of a file (a token cut in two).
+    if (Status s = checkHierarchy(tk, summary); !s)
+        return tk.atEnd() && !s.message().starts_with("truncated")
+                   ? Status::error("truncated: the file ends inside HIERARCHY (" + s.message() + ")")
+                   : s;
+    if (Status s = checkMotionHeader(tk, summary); !s)
+        return tk.atEnd() && !s.message().starts_with("truncated")
+                   ? Status::error("truncated: the MOTION header is incomplete (" + s.message() + ")")
+                   : s;
+
+    // Frame lines: one frame per line, exactly `channels` numbers.
+    int lineNo = tk.nextLine();
+    std::size_t pos = tk.position();
+    int frame = 0, extraLines = 0, firstExtra = 0;
     Status pending;  // a short frame line: an error, or the cut-off end of the file
     int pendingValues = 0;
-    bool haveFrames = false, haveTime = false;
-    for (std::string line; std::getline(file, line);) {
+    std::vector<std::string_view> values;
+    values.reserve(static_cast<std::size_t>(summary.channels) + 1);
+    while (pos < text.size()) {
+        const std::size_t end = std::min(text.find('\n', pos), text.size());
+        const std::string_view line = text.substr(pos, end - pos);
+        const int here = lineNo;
+        pos = end + 1;
         ++lineNo;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        const auto t = tokens(line);
-        if (t.empty()) continue;
-        switch (section) {
-        case Section::Start:
-            if (t[0] != "HIERARCHY")
-                return lineError(lineNo, "not a BVH file (expected HIERARCHY, found '" + t[0] + "')");
-            section = Section::Hierarchy;
-            break;
-        case Section::Hierarchy:
-            for (const auto& tok : t) {
-                if (tok == "{") ++depth;
-                if (tok == "}") --depth;
+        values.clear();
+        for (std::size_t i = 0; i < line.size();) {
+            while (i < line.size() && isSpace(line[i])) ++i;
+            const std::size_t start = i;
+            while (i < line.size() && !isSpace(line[i])) ++i;
+            if (i > start) {
+                if (static_cast<int>(values.size()) > summary.channels) break;
+                values.push_back(line.substr(start, i - start));
             }
-            if (t[0] == "CHANNELS") {
-                if (t.size() < 2) return lineError(lineNo, "CHANNELS without a count");
-                const int n = std::atoi(t[1].c_str());
-                if (n <= 0 || static_cast<int>(t.size()) != n + 2)
-                    return lineError(lineNo, "CHANNELS declares " + t[1] + " channels but names " +
-                                                 std::to_string(t.size() - 2));
-                summary.channels += n;
-            } else if (t[0] == "MOTION") {
-                if (depth != 0) return lineError(lineNo, "unbalanced braces in HIERARCHY");
-                section = Section::MotionHeader;
-            }
-            break;
-        case Section::MotionHeader:
-            if (t[0] == "Frames:" && t.size() == 2) {
-                summary.frames = std::atoi(t[1].c_str());
-                haveFrames = true;
-            } else if (t[0] == "Frame" && t.size() == 3 && t[1] == "Time:") {
-                summary.frameTime = std::strtod(t[2].c_str(), nullptr);
-                haveTime = true;
-                if (!(summary.frameTime > 0.0) || !std::isfinite(summary.frameTime))
-                    return lineError(lineNo, "Frame Time must be a positive number");
-            } else {
-                return lineError(lineNo, "expected 'Frames:' and 'Frame Time:' after MOTION");
-            }
-            if (haveFrames && haveTime) section = Section::Frames;
-            break;
-        case Section::Frames: {
-            if (!pending) return pending;
-            ++dataLines;
-            if (dataLines > summary.frames)
-                return lineError(lineNo, "more frame lines than the " +
-                                             std::to_string(summary.frames) + " declared");
-            if (static_cast<int>(t.size()) < summary.channels) {
-                pending = lineError(lineNo, "frame " + std::to_string(dataLines) + " has " +
-                                                std::to_string(t.size()) + " values, expected " +
-                                                std::to_string(summary.channels));
-                pendingValues = static_cast<int>(t.size());
-                break;
-            } else if (static_cast<int>(t.size()) > summary.channels)
-                return lineError(lineNo, "frame " + std::to_string(dataLines) + " has " +
-                                             std::to_string(t.size()) + " values, expected " +
-                                             std::to_string(summary.channels));
-            for (const auto& tok : t) {
-                char* end = nullptr;
-                errno = 0;
-                const double v = std::strtod(tok.c_str(), &end);
-                if (end == tok.c_str() || *end != '\0')
-                    return lineError(lineNo, "'" + tok + "' is not a number");
-                if (!std::isfinite(v))
-                    return lineError(lineNo, "frame " + std::to_string(dataLines) +
-                                                 " holds a non-finite value (" + tok + ")");
-            }
-            break;
         }
+        if (values.empty()) continue;
+        if (!pending) return pending;
+        if (frame >= summary.frames) {
+            if (extraLines++ == 0) firstExtra = here;
+            continue;
+        }
+        ++frame;
+        const int count = static_cast<int>(values.size());
+        if (count > summary.channels)
+            return lineError(here, framePlace(frame) + " has more than " +
+                                       std::to_string(summary.channels) + " values, expected " +
+                                       std::to_string(summary.channels));
+        if (count < summary.channels) {
+            pending = lineError(here, framePlace(frame) + " has " + std::to_string(count) +
+                                          " values, expected " + std::to_string(summary.channels));
+            pendingValues = count;
+            continue;
+        }
+        for (std::string_view v : values) {
+            double value = 0.0;
+            if (const NumberKind k = parseNumber(v, value); k != NumberKind::Ok)
+                return numberError(here, v, k, framePlace(frame));
         }
     }
     if (!pending)
-        return Status::error("truncated: the file ends inside frame " + std::to_string(dataLines) +
-                             " (" + std::to_string(pendingValues) + " of " +
+        return Status::error("truncated: the file ends inside frame " + std::to_string(frame) + " (" +
+                             std::to_string(pendingValues) + " of " +
                              std::to_string(summary.channels) + " values)");
-    if (section == Section::Start) return Status::error("file holds no BVH data");
-    if (section == Section::Hierarchy)
-        return Status::error("truncated: the file ends inside HIERARCHY (no MOTION section)");
-    if (section == Section::MotionHeader)
-        return Status::error("truncated: the MOTION header is incomplete");
-    if (summary.channels == 0) return Status::error("the hierarchy declares no channels");
-    if (summary.frames <= 0) return Status::error("the MOTION section declares no frames");
-    if (dataLines < summary.frames)
+    if (frame < summary.frames)
         return Status::error("truncated: MOTION declares " + std::to_string(summary.frames) +
-                             " frames but the file holds " + std::to_string(dataLines));
+                             " frames but the file holds " + std::to_string(frame));
+    if (extraLines > 0)
+        summary.warnings.push_back(std::to_string(extraLines) + " frame line" +
+                                   (extraLines > 1 ? "s" : "") + " after the " +
+                                   std::to_string(summary.frames) +
+                                   " declared frames ignored (from line " +
+                                   std::to_string(firstExtra) + ")");
     return summary;
+}
+
+Expected<BvhSummary> checkBvhFile(const std::string& path) {
+    auto text = readRegularFile(path, limits::kMaxMotionFileBytes);
+    if (!text) return text.status();
+    normalizeLineEnds(*text);
+    return checkBvhText(*text);
 }
 
 }  // namespace gs

@@ -7,12 +7,15 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 
 #include "core/io/assimp_scene.h"
 #include "core/io/clip_import.h"
+#include "core/io/motion_file.h"
 #include "core/kinematics.h"
+#include "core/limits.h"
 
 namespace gs {
 namespace {
@@ -93,15 +96,24 @@ Material readMaterial(const aiScene* scene, const aiMaterial* m, const fs::path&
 }  // namespace
 
 Expected<CharacterAsset> importCharacter(const std::string& path) {
-    std::error_code ec;
-    if (!fs::exists(path, ec)) return Status::error("file not found");
-    if (fs::is_directory(path, ec)) return Status::error("is a folder, not a file");
-    if (fs::file_size(path, ec) == 0) return Status::error("file is empty");
+    auto size = checkRegularFile(path, limits::kMaxMotionFileBytes);
+    if (!size) return size.status();
+    std::string lowerExt = fs::path(path).extension().string();
+    std::transform(lowerExt.begin(), lowerExt.end(), lowerExt.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
+    if (lowerExt == ".glb") {
+        unsigned char header[20] = {};
+        std::ifstream file(path, std::ios::binary);
+        file.read(reinterpret_cast<char*>(header), sizeof header);
+        if (Status s = checkGlbHeader(header, static_cast<std::size_t>(file.gcount()), *size); !s)
+            return s;
+    }
 
     Assimp::Importer importer;
     auto read = readScene(importer, path,
                           aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_LimitBoneWeights |
-                              aiProcess_JoinIdenticalVertices | aiProcess_ValidateDataStructure);
+                              aiProcess_JoinIdenticalVertices | aiProcess_ValidateDataStructure,
+                          formatName(lowerExt));
     if (!read) return read.status();
     const aiScene* scene = *read;
     if (scene->mNumMeshes == 0) return Status::error("the file holds no mesh");

@@ -8,12 +8,18 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <map>
+#include <fstream>
 #include <set>
+#include <unordered_map>
 
 #include "core/io/assimp_scene.h"
 #include "core/io/bvh_check.h"
+#include "core/io/motion_file.h"
 #include "core/kinematics.h"
+#include "core/limits.h"
+#include "core/locomotion.h"
+
+static_assert(gs::limits::kMaxJoints == gs::kMaxJoints, "one joint limit for import and runtime");
 
 namespace gs {
 namespace {
@@ -44,44 +50,77 @@ Decomposed decompose(const aiMatrix4x4& m) {
 
 // Depth-first collection of the joints: the subtree under `root` restricted to nodes that are
 // wanted or lead to a wanted node. Leaves that are not wanted become tip offsets (End Sites).
-struct JointBuilder {
-    const std::set<std::string>& wanted;
-    Skeleton skeleton;
-    std::vector<const aiNode*> nodes;
-
-    bool leadsToWanted(const aiNode* n) const {
-        if (wanted.count(n->mName.C_Str())) return true;
-        for (unsigned i = 0; i < n->mNumChildren; ++i)
-            if (leadsToWanted(n->mChildren[i])) return true;
-        return false;
+// Iterative, linear in the nodes: a deep hierarchy cannot overflow the stack.
+Expected<Skeleton> buildSkeleton(const aiNode* top, const std::set<std::string>& wanted,
+                                 std::vector<const aiNode*>& nodes) {
+    // Which nodes lead to a wanted node: children after parents in `order`, so walk it backwards.
+    std::vector<const aiNode*> order{top};
+    for (std::size_t i = 0; i < order.size(); ++i)
+        for (unsigned c = 0; c < order[i]->mNumChildren; ++c) order.push_back(order[i]->mChildren[c]);
+    std::unordered_map<const aiNode*, bool> leads;
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+        const aiNode* n = *it;
+        bool l = wanted.count(n->mName.C_Str()) > 0;
+        for (unsigned c = 0; c < n->mNumChildren && !l; ++c) l = leads[n->mChildren[c]];
+        leads[n] = l;
     }
-
-    void add(const aiNode* n, int parent) {
+    Skeleton skeleton;
+    struct Item { const aiNode* node; int parent; };
+    std::vector<Item> stack{{top, -1}};
+    while (!stack.empty()) {
+        const Item item = stack.back();
+        stack.pop_back();
+        const aiNode* n = item.node;
+        if (skeleton.jointCount() >= limits::kMaxJoints)
+            return Status::error("the skeleton has more than " + std::to_string(limits::kMaxJoints) +
+                                 " joints (the limit)");
         const Decomposed d = decompose(n->mTransformation);
         const int index = skeleton.jointCount();
         skeleton.names.push_back(n->mName.C_Str());
-        skeleton.parents.push_back(parent);
+        skeleton.parents.push_back(item.parent);
         skeleton.restOffsets.push_back(d.translation);
         skeleton.restRotations.push_back(d.rotation);
         skeleton.tipOffsets.push_back(glm::vec3(0.0f));
         nodes.push_back(n);
-        for (unsigned i = 0; i < n->mNumChildren; ++i) {
+        for (unsigned i = n->mNumChildren; i-- > 0;) {
             const aiNode* c = n->mChildren[i];
-            if (leadsToWanted(c)) {
-                add(c, index);
-            } else if (c->mNumChildren == 0 && n->mNumChildren == 1) {
+            if (leads[c]) stack.push_back({c, index});
+            else if (c->mNumChildren == 0 && n->mNumChildren == 1)
                 skeleton.tipOffsets[index] = decompose(c->mTransformation).translation;
-            }
         }
     }
-};
+    return skeleton;
+}
 
+// Every node of the scene by name (the first of equal names in depth-first order), iteratively.
+std::unordered_map<std::string, const aiNode*> nodesByName(const aiNode* root) {
+    std::unordered_map<std::string, const aiNode*> byName;
+    std::vector<const aiNode*> stack{root};
+    while (!stack.empty()) {
+        const aiNode* n = stack.back();
+        stack.pop_back();
+        byName.emplace(n->mName.C_Str(), n);
+        for (unsigned i = n->mNumChildren; i-- > 0;) stack.push_back(n->mChildren[i]);
+    }
+    return byName;
+}
+
+int nodeDepth(const aiNode* n) {
+    int d = 0;
+    for (; n->mParent; n = n->mParent) ++d;
+    return d;
+}
+
+// The deepest node above or at both (they are in the same scene), in O(depth).
 const aiNode* commonAncestor(const aiNode* a, const aiNode* b) {
-    std::set<const aiNode*> up;
-    for (const aiNode* n = a; n; n = n->mParent) up.insert(n);
-    for (const aiNode* n = b; n; n = n->mParent)
-        if (up.count(n)) return n;
-    return nullptr;
+    int da = nodeDepth(a), db = nodeDepth(b);
+    for (; da > db; --da) a = a->mParent;
+    for (; db > da; --db) b = b->mParent;
+    while (a != b) {
+        a = a->mParent;
+        b = b->mParent;
+    }
+    return a;
 }
 
 template <class Key>
@@ -111,8 +150,9 @@ glm::quat sampleQuat(const aiQuatKey* keys, unsigned count, double time) {
     return glm::slerp(toGlm(keys[i].mValue), toGlm(keys[i + 1].mValue), t);
 }
 
-// Frame step (ticks) and count of an animation: from the densest channel's key spacing.
-void frameGrid(const aiAnimation* anim, double& step, int& frames) {
+// Frame step (ticks) and count of an animation: from the densest channel's key spacing. The
+// count is a double so that absurd key times are refused, not converted.
+void frameGrid(const aiAnimation* anim, double& step, double& frames) {
     unsigned best = 0;
     double first = 0, last = 0;
     for (unsigned c = 0; c < anim->mNumChannels; ++c) {
@@ -129,13 +169,13 @@ void frameGrid(const aiAnimation* anim, double& step, int& frames) {
             }
         }
     }
-    if (best < 2 || last <= first) {
+    if (best < 2 || !(last > first) || !std::isfinite(last - first)) {
         step = 1.0;
         frames = 1;
         return;
     }
     step = (last - first) / (best - 1);
-    frames = static_cast<int>(std::lround((last - first) / step)) + 1;
+    frames = std::round((last - first) / step) + 1.0;
 }
 
 bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
@@ -159,6 +199,12 @@ float restExtent(const Skeleton& s) {
 std::string formatFloat(float v, int decimals = 1) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+std::string shortNumber(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
     return buf;
 }
 
@@ -192,23 +238,29 @@ UnitReport detectUnits(float extent) {
     return r;
 }
 
-Expected<ImportedClips> importClips(const std::string& path, const ImportSettings& settings) {
-    std::error_code ec;
-    if (!fs::exists(path, ec)) return Status::error("file not found");
-    if (fs::is_directory(path, ec)) return Status::error("is a folder, not a file");
-    if (fs::file_size(path, ec) == 0) return Status::error("file is empty");
+namespace {
 
-    const std::string ext = lowerExtension(path);
-    const bool isBvh = ext == ".bvh";
-    if (isBvh) {
-        auto check = checkBvhFile(path);
-        if (!check) return check.status();
-    }
+Status checkSettings(const ImportSettings& s) {
+    if (s.unitScale != 0.0f &&
+        !(s.unitScale >= limits::kMinUnitScale && s.unitScale <= limits::kMaxUnitScale))
+        return Status::error("unit scale " + formatFloat(s.unitScale, 6) +
+                             " is outside [0.00001, 1000] metres per file unit (0 = detect)");
+    if (s.fps != 0.0f && !(s.fps >= limits::kMinWorkingFps && s.fps <= 1.0 / limits::kMinFrameTime))
+        return Status::error("resample rate " + formatFloat(s.fps, 3) +
+                             " fps is outside [1, 1000] fps");
+    return Status::ok();
+}
 
-    Assimp::Importer importer;
-    auto read = readScene(importer, path, aiProcess_ValidateDataStructure);
-    if (!read) return read.status();
-    const aiScene* scene = *read;
+std::string unitsNote(const UnitReport& units) {
+    return " (units: " + units.unit + "; set a unit scale if that is wrong)";
+}
+
+// The clips of a scene Assimp read. `bvh` is the pre-check's summary of a BVH file, else null.
+Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& ext,
+                                       const std::string& source, const ImportSettings& settings,
+                                       const BvhSummary* bvh) {
+    const bool isBvh = bvh != nullptr;
+    const std::string stem = fs::path(source).stem().string();
     if (scene->mNumAnimations == 0) return Status::error("the file holds no animation");
 
     // Joints: animated nodes, plus mesh bones (BVH's bones belong to Assimp's preview mesh).
@@ -217,26 +269,35 @@ Expected<ImportedClips> importClips(const std::string& path, const ImportSetting
         for (unsigned c = 0; c < scene->mAnimations[a]->mNumChannels; ++c)
             wanted.insert(scene->mAnimations[a]->mChannels[c]->mNodeName.C_Str());
     if (!isBvh) wanted.merge(meshBoneNames(*scene));
+    if (wanted.size() > static_cast<std::size_t>(limits::kMaxJoints))
+        return Status::error("the file animates " + std::to_string(wanted.size()) +
+                             " nodes and bones, above the limit of " +
+                             std::to_string(limits::kMaxJoints) + " joints");
+    const auto byName = nodesByName(scene->mRootNode);
     const aiNode* top = nullptr;
     for (const std::string& name : wanted) {
-        const aiNode* n = scene->mRootNode->FindNode(name.c_str());
-        if (!n) continue;
-        top = top ? commonAncestor(top, n) : n;
+        const auto it = byName.find(name);
+        if (it == byName.end()) continue;
+        top = top ? commonAncestor(top, it->second) : it->second;
     }
     if (!top) return Status::error("the file holds no skeleton (no animated nodes)");
 
-    JointBuilder builder{wanted, {}, {}};
-    builder.add(top, -1);
+    std::vector<const aiNode*> nodes;
+    auto built = buildSkeleton(top, wanted, nodes);
+    if (!built) return built.status();
     ImportedClips result;
-    result.skeleton = std::move(builder.skeleton);
+    result.skeleton = std::move(*built);
     Skeleton& skeleton = result.skeleton;
     if (skeleton.jointCount() < 2) return Status::error("the file holds no skeleton (one node)");
+    if (bvh) result.warnings = bvh->warnings;
 
     // Transform of the nodes above the skeleton (unit scale or axis change of the file).
     aiMatrix4x4 above;
     for (const aiNode* n = top->mParent; n; n = n->mParent) above = n->mTransformation * above;
     const Decomposed parent = decompose(above);
     const float parentScale = (parent.scale.x + parent.scale.y + parent.scale.z) / 3.0f;
+    if (!std::isfinite(parentScale) || !(std::abs(parentScale) > 0.0f))
+        return Status::error("the nodes above the skeleton have a degenerate scale");
 
     // Units.
     UnitReport units;
@@ -250,7 +311,7 @@ Expected<ImportedClips> importClips(const std::string& path, const ImportSetting
     } else {
         double factor = 0.0;
         if (ext == ".fbx" && scene->mMetaData &&
-            scene->mMetaData->Get("UnitScaleFactor", factor) && factor > 0.0) {
+            scene->mMetaData->Get("UnitScaleFactor", factor) && factor > 0.0 && factor < 1e6) {
             units.scale = static_cast<float>(factor / 100.0);
             units.unit = "FBX unit scale " + formatFloat(static_cast<float>(factor), 3) + " cm";
             units.reason = "from the FBX UnitScaleFactor";
@@ -263,11 +324,28 @@ Expected<ImportedClips> importClips(const std::string& path, const ImportSetting
 
     for (unsigned a = 0; a < scene->mNumAnimations; ++a) {
         const aiAnimation* anim = scene->mAnimations[a];
-        double step = 1.0;
-        int frames = 1;
-        frameGrid(anim, step, frames);
+        std::string name = anim->mName.length ? anim->mName.C_Str() : stem;
+        if (isBvh || scene->mNumAnimations == 1) name = stem;
+        const std::string label = "animation '" + limits::echo(name, 40) + "'";
+        double step = 1.0, frameCount = 1.0;
+        frameGrid(anim, step, frameCount);
+        if (!(frameCount <= limits::kMaxFrames))
+            return Status::error(label + ": " + shortNumber(frameCount) +
+                                 " frames is above the limit " + std::to_string(limits::kMaxFrames));
+        const int frames = static_cast<int>(frameCount);
+        if (static_cast<std::int64_t>(frames) * skeleton.jointCount() > limits::kMaxClipSamples)
+            return Status::error(label + ": " + std::to_string(frames) + " frames x " +
+                                 std::to_string(skeleton.jointCount()) +
+                                 " joints is above the limit of " +
+                                 std::to_string(limits::kMaxClipSamples) + " joint samples");
+        if (bvh && frames != bvh->frames)
+            return Status::error("Assimp read " + std::to_string(frames) + " frames of the " +
+                                 std::to_string(bvh->frames) + " the file declares");
         const double tps = anim->mTicksPerSecond > 0 ? anim->mTicksPerSecond : 25.0;
-        double fps = tps / step;
+        double fps = bvh ? 1.0 / bvh->frameTime : tps / step;
+        if (!(fps >= 1.0 / limits::kMaxFrameTime * 0.999 && fps <= 1.0 / limits::kMinFrameTime * 1.001))
+            return Status::error(label + ": a frame rate of " + shortNumber(fps) +
+                                 " fps is outside [1, 1000] fps");
         if (std::abs(fps - std::round(fps)) < 0.01 * fps) fps = std::round(fps);
 
         std::vector<const aiNodeAnim*> channel(skeleton.jointCount(), nullptr);
@@ -284,9 +362,8 @@ Expected<ImportedClips> importClips(const std::string& path, const ImportSetting
         if (start == 1e300) start = 0.0;
 
         Clip clip;
-        clip.name = anim->mName.length ? anim->mName.C_Str() : fs::path(path).stem().string();
-        if (isBvh || scene->mNumAnimations == 1) clip.name = fs::path(path).stem().string();
-        clip.source = path;
+        clip.name = name;
+        clip.source = source;
         clip.fps = static_cast<float>(fps);
         clip.skeleton = skeleton;
         clip.resize(frames);
@@ -304,12 +381,18 @@ Expected<ImportedClips> importClips(const std::string& path, const ImportSetting
                               ? sampleVector(root->mPositionKeys, root->mNumPositionKeys, time)
                               : skeleton.restOffsets[0];
             if (!finite(p))
-                return Status::error("animation '" + clip.name + "' frame " + std::to_string(f) +
+                return Status::error(label + " frame " + std::to_string(f) +
                                      " has a non-finite root position");
             // Bring the root into the file's world frame (axis change and scale above it).
             rot[0] = parent.rotation * rot[0];
-            clip.rootPositions[f] = (parent.rotation * (p * parentScale) + parent.translation) *
-                                    units.scale;
+            const glm::vec3 metres = (parent.rotation * (p * parentScale) + parent.translation) *
+                                     units.scale;
+            const float far = std::max({std::abs(metres.x), std::abs(metres.y), std::abs(metres.z)});
+            if (!(far <= limits::kMaxCoordinateM))
+                return Status::error(label + " frame " + std::to_string(f) + ": the root is " +
+                                     formatFloat(far, 1) + " m from the origin, beyond the plausible " +
+                                     formatFloat(limits::kMaxCoordinateM, 0) + " m" + unitsNote(units));
+            clip.rootPositions[f] = metres;
         }
         for (int j = 1; j < skeleton.jointCount(); ++j) {
             clip.skeleton.restOffsets[j] *= toMetres;
@@ -320,17 +403,84 @@ Expected<ImportedClips> importClips(const std::string& path, const ImportSetting
             (parent.rotation * (skeleton.restOffsets[0] * parentScale) + parent.translation) *
             units.scale;
         clip.skeleton.restRotations[0] = parent.rotation * skeleton.restRotations[0];
-        if (Status s = clip.validate(); !s)
-            return Status::error("animation '" + clip.name + "': " + s.message());
+        for (int j = 0; j < skeleton.jointCount(); ++j) {
+            const float length = std::max(glm::length(clip.skeleton.restOffsets[j]) * (j > 0),
+                                          glm::length(clip.skeleton.tipOffsets[j]));
+            if (!(length <= limits::kMaxBoneLengthM))
+                return Status::error("joint '" + limits::echo(skeleton.names[j], 40) + "': a bone of " +
+                                     formatFloat(length, 1) + " m is longer than the plausible " +
+                                     formatFloat(limits::kMaxBoneLengthM, 0) + " m" + unitsNote(units));
+        }
+        if (Status s = clip.validate(); !s) return Status::error(label + ": " + s.message());
         if (settings.fps > 0.0f && std::abs(settings.fps - clip.fps) > 1e-3f) {
             auto resampled = resampleClip(clip, settings.fps);
-            if (!resampled) return resampled.status();
+            if (!resampled) return Status::error(label + ": " + resampled.message());
             clip = std::move(*resampled);
         }
         result.clips.push_back(std::move(clip));
     }
     result.skeleton = result.clips.front().skeleton;
     return result;
+}
+
+constexpr unsigned kReadFlags = aiProcess_ValidateDataStructure;
+
+}  // namespace
+
+Expected<ImportedClips> importClipsFromMemory(std::string bytes, const std::string& extension,
+                                              const std::string& source,
+                                              const ImportSettings& settings) {
+    if (Status s = checkSettings(settings); !s) return s;
+    std::string ext = extension;
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (bytes.empty()) return Status::error("file is empty");
+    if (bytes.size() > static_cast<std::size_t>(limits::kMaxMotionFileBytes))
+        return Status::error("file is " + std::to_string(bytes.size()) +
+                             " bytes, above the limit of 256 MiB");
+    Assimp::Importer importer;
+    if (ext == ".bvh") {
+        // Assimp reads BVH tokens split by any white space; LF-only text keeps its line numbers.
+        normalizeLineEnds(bytes);
+        auto summary = checkBvhText(bytes);
+        if (!summary) return summary.status();
+        auto read = readSceneFromMemory(importer, bytes, "bvh", kReadFlags, "BVH");
+        if (!read) return read.status();
+        return clipsFromScene(*read, ext, source, settings, &*summary);
+    }
+    if (ext == ".glb") {
+        if (Status s = checkGlbHeader(reinterpret_cast<const unsigned char*>(bytes.data()),
+                                      bytes.size(), static_cast<std::int64_t>(bytes.size()));
+            !s)
+            return s;
+        auto read = readSceneFromMemory(importer, bytes, "glb", kReadFlags, formatName(ext));
+        if (!read) return read.status();
+        return clipsFromScene(*read, ext, source, settings, nullptr);
+    }
+    return Status::error("only BVH and GLB can be read from memory, not " + limits::echo(ext, 16));
+}
+
+Expected<ImportedClips> importClips(const std::string& path, const ImportSettings& settings) {
+    if (Status s = checkSettings(settings); !s) return s;
+    const std::string ext = lowerExtension(path);
+    if (ext == ".bvh") {
+        // Read whole (BOM and line ends normalized) and checked before Assimp sees a byte.
+        auto bytes = readRegularFile(path, limits::kMaxMotionFileBytes);
+        if (!bytes) return bytes.status();
+        return importClipsFromMemory(std::move(*bytes), ext, path, settings);
+    }
+    auto size = checkRegularFile(path, limits::kMaxMotionFileBytes);
+    if (!size) return size.status();
+    if (ext == ".glb") {
+        unsigned char header[20] = {};
+        std::ifstream file(path, std::ios::binary);
+        file.read(reinterpret_cast<char*>(header), sizeof header);
+        if (Status s = checkGlbHeader(header, static_cast<std::size_t>(file.gcount()), *size); !s)
+            return s;
+    }
+    Assimp::Importer importer;
+    auto read = readScene(importer, path, kReadFlags, formatName(ext));
+    if (!read) return read.status();
+    return clipsFromScene(*read, ext, path, settings, nullptr);
 }
 
 }  // namespace gs

@@ -14,8 +14,9 @@
 namespace gs {
 
 struct ImportSettings {
-    float unitScale = 0.0f;  // metres per file unit; 0 = from the file's metadata or detected
-    float fps = 0.0f;        // resample to this rate; 0 = keep the file's rate
+    float unitScale = 0.0f;  // metres per file unit; 0 = from the file's metadata or detected;
+                             // else [1e-5, 1000] (limits::kMinUnitScale, kMaxUnitScale)
+    float fps = 0.0f;        // resample to this rate; 0 = keep the file's rate; else [1, 1000]
 };
 
 struct UnitReport {
@@ -29,10 +30,21 @@ struct ImportedClips {
     Skeleton skeleton;
     std::vector<Clip> clips;  // one per animation in the file
     UnitReport units;
+    std::vector<std::string> warnings;  // accepted oddities, one sentence each
 };
 
 // Imports every animation of a file. Errors name the cause; the caller adds the file name.
+// Only regular files of at most limits::kMaxMotionFileBytes are read. A BVH file is read whole,
+// its UTF-8 byte-order mark and CR or CRLF line ends accepted, and checked (checkBvhText) before
+// Assimp parses it; a GLB header is checked against the file's size. Every figure is bounded by
+// core/limits.h (joints, frames, frame rate, root positions and bone lengths in metres).
 Expected<ImportedClips> importClips(const std::string& path, const ImportSettings& settings = {});
+
+// The same from bytes held in memory, for self-contained formats: `extension` ".bvh" or ".glb";
+// `source` names the clips (its base name) and fills Clip::source.
+Expected<ImportedClips> importClipsFromMemory(std::string bytes, const std::string& extension,
+                                              const std::string& source,
+                                              const ImportSettings& settings = {});
 
 // Detects a unit from the largest extent of a rest skeleton (file units).
 UnitReport detectUnits(float restExtent);

@@ -129,8 +129,8 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("not json") << QByteArray("{\"format\": ") << "not valid JSON";
         QTest::newRow("wrong format") << QByteArray(R"({"format":"x","version":1,"clips":[]})") << "not a Gaitspace project";
-        QTest::newRow("future version") << QByteArray(R"({"format":"gaitspace-project","version":9,"clips":[]})") << "version 9";
-        QTest::newRow("clips not array") << QByteArray(R"({"format":"gaitspace-project","version":1,"clips":{}})") << "\"clips\"";
+        QTest::newRow("future version") << QByteArray(R"({"format":"gaitspace-project","version":9,"clips":[]})") << "version: 9 is not supported";
+        QTest::newRow("clips not array") << QByteArray(R"({"format":"gaitspace-project","version":1,"clips":{}})") << "clips: {} is not an array";
     }
     void malformedFiles() {
         QFETCH(QByteArray, text);

@@ -1,0 +1,73 @@
+#pragma once
+// The named limits of everything Gaitspace reads: files, file fields and settings. Each is checked
+// before any work that depends on it, so a hostile or mistaken file is refused in milliseconds
+// with a sentence naming the limit, never with a crash, a hang or an exhausted memory.
+//
+// The figures are generous for real work (the CMU clips are 80 KB, 31 joints, 30 fps, a few
+// hundred frames) and small enough that the worst accepted input stays within seconds and about a
+// gigabyte.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/status.h"
+
+namespace gs::limits {
+
+// --- motion files (core/io) ---
+constexpr std::int64_t kMaxMotionFileBytes = 256ll << 20;  // bytes of one motion file
+constexpr int kMaxJoints = 256;        // joints of an imported skeleton (the runtime's kMaxJoints)
+constexpr int kMaxJointDepth = 128;    // joints from the root to the deepest joint, root included
+constexpr int kMaxChannelsPerJoint = 6;  // BVH: X/Y/Z position and rotation, each at most once
+constexpr int kMaxFrames = 1'000'000;  // frames of one clip (9 h at 30 fps)
+constexpr std::int64_t kMaxClipSamples = 10'000'000;  // frames x joints of one clip (160 MB)
+constexpr double kMinFrameTime = 0.001;  // seconds per frame (1000 fps)
+constexpr double kMaxFrameTime = 1.0;    // seconds per frame (1 fps)
+constexpr double kMaxFileValue = 1e7;    // |value| of any BVH OFFSET or channel, file units
+constexpr float kMaxCoordinateM = 10'000.0f;  // |x|, |y|, |z| of a root position, metres
+constexpr float kMaxBoneLengthM = 100.0f;     // length of a rest offset, metres
+constexpr int kMaxNameChars = 256;            // characters of a joint name
+constexpr float kMinUnitScale = 1e-5f;        // metres per file unit (user-set)
+constexpr float kMaxUnitScale = 1000.0f;
+
+// --- projects (app/project) ---
+constexpr std::int64_t kMaxProjectFileBytes = 16ll << 20;
+constexpr int kMaxProjectClips = 1024;
+constexpr int kMaxProjectSpaces = 64;
+constexpr int kMaxPathChars = 4096;     // characters of a source path or an id
+constexpr float kMinWorkingFps = 1.0f;  // settings.fps (the motion-space builder: (0, 240])
+constexpr float kMaxWorkingFps = 240.0f;
+constexpr int kMaxCycles = 16;          // settings.cycles (0 = the fewest any clip holds)
+// settings.style_increment and max_blend_rate: (0, 1] per frame.
+constexpr int kMaxGoalStartFrames = 64;  // goal_space.X (0 = every heel strike)
+constexpr int kMaxGoalSubdivisions = 8;  // goal_space.subdivisions, >= 1
+constexpr int kMaxGoalBlends = 101;      // goal_space.Y and Z, >= 2
+constexpr int kMaxGoalHorizon = 600;     // goal_space.F, frames (20 s at 30 fps), >= 1
+// Start frames x Y x Z x F: the character updates a goal-space build runs (its time; memory is
+// start frames x Y x Z samples). The demo's default is 24 x 13 x 25 x 40 = 312,000 (about a
+// second per space); the budget allows about 30 times that.
+constexpr std::int64_t kMaxGoalSpaceUpdates = 10'000'000;
+
+// --- messages ---
+constexpr std::size_t kMaxEchoChars = 80;  // longest value echoed in an error message
+
+// The value cut to kMaxEchoChars ("abc...(52428800 characters)") for an error message.
+inline std::string echo(std::string_view value, std::size_t max = kMaxEchoChars) {
+    if (value.size() <= max) return std::string(value);
+    return std::string(value.substr(0, max)) + "...(" + std::to_string(value.size()) + " characters)";
+}
+
+// The goal-space budget for `startFrames` start frames (X x subdivisions) and Y, Z, F.
+inline Status checkGoalSpaceBudget(std::int64_t startFrames, int y, int z, int f) {
+    const std::int64_t updates = startFrames * y * z * f;
+    if (updates <= kMaxGoalSpaceUpdates) return Status::ok();
+    return Status::error("goal space of " + std::to_string(startFrames) + " start frames x Y " +
+                         std::to_string(y) + " x Z " + std::to_string(z) + " x F " +
+                         std::to_string(f) + " = " + std::to_string(updates) +
+                         " character updates is above the budget of " +
+                         std::to_string(kMaxGoalSpaceUpdates) +
+                         " (minutes of build time; lower X, subdivisions, Y, Z or F)");
+}
+
+}  // namespace gs::limits

@@ -1,0 +1,73 @@
+// libFuzzer target: the .gsproj reader and the spaces it describes. The input is written as a
+// project beside three generated BVH clips; it is loaded (every value checked), and when it
+// describes motion spaces, the behavioral space and every goal space are built with the project's
+// settings and the limits on. Goal spaces above a fuzzing budget (a small fraction of the real
+// one, so that an execution stays short) are skipped, not built.
+
+#include <QDir>
+#include <QFile>
+#include <QJsonObject>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "app/project/project.h"
+#include "core/goal_space.h"
+#include "core/limits.h"
+#include "fuzz/fuzz_inputs.h"
+
+namespace {
+
+QTemporaryDir* folder() {
+    static std::unique_ptr<QTemporaryDir> dir = [] {
+        auto d = std::make_unique<QTemporaryDir>();
+        gs::fuzz::writeProjectClips(d->path());
+        return d;
+    }();
+    return dir.get();
+}
+
+constexpr std::int64_t kFuzzGoalSpaceUpdates = 20'000;
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const QString path = folder()->filePath("fuzz.gsproj");
+    {
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return 0;
+        f.write(reinterpret_cast<const char*>(data), static_cast<qint64>(size));
+    }
+    auto project = gs::Project::load(path);
+    if (!project) return 0;
+    (void)project->toJson();
+    (void)project->errors();
+    auto desc = project->behavioralDesc();
+    if (!desc) return 0;
+    auto built = gs::buildBehavioralSpace(*desc);
+    if (!built) return 0;
+    const QJsonObject g = project->settings.extra["goal_space"].toObject();
+    for (const gs::BakedMotionSpace& space : built->spaces) {
+        gs::GoalSpaceJob job;
+        job.settings.startFrames = g["X"].toInt(job.settings.startFrames);
+        job.settings.startBlends = g["Y"].toInt(job.settings.startBlends);
+        job.settings.endBlends = g["Z"].toInt(job.settings.endBlends);
+        job.settings.horizon = g["F"].toInt(job.settings.horizon);
+        job.settings.subdivisions = g["subdivisions"].toInt(job.settings.subdivisions);
+        job.settings.maxBlendRate = static_cast<float>(g["max_blend_rate"].toDouble(project->settings.maxBlendRate));
+        job.space = &space;
+        const int strikes = static_cast<int>(space.startFrames.size());
+        const int x = job.settings.startFrames > 0 ? std::min(job.settings.startFrames, strikes) : strikes;
+        const std::int64_t starts = static_cast<std::int64_t>(x) * job.settings.subdivisions;
+        if (!gs::limits::checkGoalSpaceBudget(starts, job.settings.startBlends, job.settings.endBlends,
+                                              job.settings.horizon))
+            continue;  // refused, as the CLI refuses it
+        if (starts * job.settings.startBlends * job.settings.endBlends * job.settings.horizon > kFuzzGoalSpaceUpdates)
+            continue;
+        if (job.run() && !job.output.validate()) __builtin_trap();
+    }
+    return 0;
+}
