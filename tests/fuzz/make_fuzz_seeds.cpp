@@ -3,9 +3,74 @@
 #include <QDir>
 #include <QFile>
 
+#include <cmath>
 #include <cstdio>
 
+#include "core/gspace_file.h"
 #include "fuzz/fuzz_inputs.h"
+
+namespace {
+
+// A small baked space made by hand (3 joints, two 9-frame loops, a 2 x 2 x 3 goal space), so that
+// the seed does not depend on what the builders accept.
+QByteArray gspaceSeed() {
+    gs::BakedSpaceFile baked;
+    gs::BakedBehavioralSpace& bs = baked.space;
+    bs.name = "fuzz";
+    bs.skeleton.names = {"root", "hip", "toe"};
+    bs.skeleton.parents = {-1, 0, 1};
+    bs.skeleton.restOffsets = {glm::vec3(0, 0.9f, 0), glm::vec3(0, -0.45f, 0), glm::vec3(0, -0.45f, 0.1f)};
+    bs.skeleton.restRotations.assign(3, glm::quat(1, 0, 0, 0));
+    bs.skeleton.tipOffsets.assign(3, glm::vec3(0));
+    bs.leftToe = bs.rightToe = 2;
+    gs::BakedMotionSpace space;
+    space.name = "walk";
+    space.skeleton = bs.skeleton;
+    space.startFrames = {0, 4};
+    space.leftStrikes = {4};
+    space.rightStrikes = {0};
+    space.leftToe = space.rightToe = 2;
+    const int frames = 9;
+    for (int c = 0; c < 2; ++c) {
+        gs::BakedClip clip;
+        clip.name = c ? "left" : "right";
+        clip.frames = frames;
+        for (int f = 0; f < frames; ++f) {
+            const float a = 0.3f * std::sin(6.2831853f * f / (frames - 1));
+            clip.rotations.push_back(glm::quat(1, 0, 0, 0));
+            clip.rotations.push_back(glm::angleAxis(a, glm::vec3(1, 0, 0)));
+            clip.rotations.push_back(glm::angleAxis(-a, glm::vec3(1, 0, 0)));
+            clip.rootHeight.push_back(0.9f);
+            clip.leftContact.push_back(f < 4 ? 1.0f : 0.0f);
+            clip.rightContact.push_back(f < 4 ? 0.0f : 1.0f);
+            clip.warp.push_back(static_cast<float>(f));
+        }
+        for (int f = 0; f + 1 < frames; ++f) clip.step.push_back(glm::vec3(0.0f, 0.04f, c ? 0.01f : -0.01f));
+        clip.strikes = {glm::ivec2(4, 0)};
+        clip.curvature = c ? 0.25f : -0.25f;
+        clip.speed = 1.2f;
+        clip.periodFrames = 8.0f;
+        space.clips.push_back(std::move(clip));
+    }
+    bs.spaces.push_back(std::move(space));
+    bs.phaseMap.push_back({0, 1, 2, 3, 4, 5, 6, 7, 8});
+    bs.crossResidual = {0.0f};
+    gs::GoalSpace goals;
+    goals.startBlends = 2;
+    goals.endBlends = 3;
+    goals.horizon = 10;
+    goals.startFrames = {0.0f, 4.0f};
+    for (int i = 0; i < 12; ++i) goals.samples.push_back({0.1f * (i % 3 - 1), 0.4f, 0.05f * (i % 3 - 1)});
+    baked.goalSpaces.push_back(std::move(goals));
+    if (gs::Status s = baked.validate(); !s) {
+        std::fprintf(stderr, "make_fuzz_seeds: the gspace seed is invalid: %s\n", s.message().c_str());
+        return {};
+    }
+    const std::vector<std::uint8_t> bytes = gs::writeGSpace(baked);
+    return QByteArray(reinterpret_cast<const char*>(bytes.data()), static_cast<qsizetype>(bytes.size()));
+}
+
+}  // namespace
 
 int main(int argc, char* argv[]) {
     if (argc != 2) {
@@ -49,9 +114,13 @@ int main(int argc, char* argv[]) {
                                    "\"cycles\"", "\"style_increment\"", "\"max_blend_rate\"", "\"foot_lock\"",
                                    "\"goal_space\"", "\"X\"", "\"Y\"", "\"Z\"", "\"F\"", "\"subdivisions\"",
                                    "\"joint_map\"", "\"a.bvh\"", "\"b.bvh\"", "\"c.bvh\"", "\"a\"", "\"b\"",
-                                   "\"c\"", "1e9", "2147483647", "-1", "0.5", "null", "true", "[", "]", "{", "}"});
+                                   "\"c\"", "1e9", "2147483647", "-1", "0.5", "null", "true", "[", "]", "{", "}"}) &&
+        dictionary("gspace.dict", {"INFO", "SKEL", "SPAC", "PHAS", "GOAL", "SETT", "GSPC\r\n\x1a\n",
+                                   "\xff\xff\xff\xff", "\xff\xff\x7f\x7f", "\xff\xff\xff\x7f",
+                                   "\x02"});
     if (!dictionaries || !write("import", gs::fuzz::importSeeds(), ".bvh") ||
-        !write("project", gs::fuzz::projectSeeds(), ".gsproj")) {
+        !write("project", gs::fuzz::projectSeeds(), ".gsproj") ||
+        !write("gspace", {gspaceSeed()}, ".gspace")) {
         std::fputs("make_fuzz_seeds: cannot write the seeds\n", stderr);
         return 1;
     }
