@@ -24,20 +24,6 @@ struct Cut {
     float cost = std::numeric_limits<float>::infinity();
 };
 
-// The start s and closing frame e ~ s + N P whose surroundings match best in the self web.
-Cut bestCut(const MatchWeb& web, float period, int cycles, float search) {
-    Cut best;
-    const float span = cycles * period;
-    const int slack = std::max(1, static_cast<int>(std::lround(search * period)));
-    const int n = web.rows;
-    for (int s = 0; s < n; ++s) {
-        const int centre = static_cast<int>(std::lround(s + span));
-        for (int e = std::max(s + 2, centre - slack); e <= std::min(n - 1, centre + slack); ++e)
-            if (web.at(e, s) < best.cost) best = {s, e, web.at(e, s)};
-    }
-    return best;
-}
-
 // The source frame the loop begins on: the first strike of the chosen foot inside the cut, or a
 // strike elsewhere brought into the cut by whole periods.
 int phaseFrame(const FootContacts& contacts, LoopSettings::StartPhase phase, const Cut& cut,
@@ -53,6 +39,24 @@ int phaseFrame(const FootContacts& contacts, LoopSettings::StartPhase phase, con
         if (g >= cut.start && g < cut.close) return g;
     }
     return -1;
+}
+
+// The start s and closing frame e ~ s + N P whose surroundings match best in the self web, among
+// the cuts that hold a strike of the chosen foot (a short clip, one cycle and a little more, has
+// few cuts, and the best-matching one may lie between two strikes of that foot).
+Cut bestCut(const MatchWeb& web, float period, int cycles, float search, const FootContacts& contacts,
+            LoopSettings::StartPhase phase) {
+    Cut best;
+    const float span = cycles * period;
+    const int slack = std::max(1, static_cast<int>(std::lround(search * period)));
+    const int n = web.rows;
+    for (int s = 0; s < n; ++s) {
+        const int centre = static_cast<int>(std::lround(s + span));
+        for (int e = std::max(s + 2, centre - slack); e <= std::min(n - 1, centre + slack); ++e)
+            if (web.at(e, s) < best.cost && phaseFrame(contacts, phase, {s, e, 0.0f}, period) >= 0)
+                best = {s, e, web.at(e, s)};
+    }
+    return best;
 }
 
 // Ground step from one source frame to another, in the heading frame of the first.
@@ -213,22 +217,28 @@ Status LoopJob::run() {
     const int cycles = settings.cycles > 0 ? settings.cycles : info.cycles;
     if (cycles < 1 || cycles > info.cycles)
         return Status::error("clip '" + clip->name + "' holds " + std::to_string(info.cycles) +
-                             " whole cycle(s); cannot loop " + std::to_string(cycles));
+                             " whole cycle(s) of " + std::to_string(std::lround(info.periodFrames)) +
+                             " frames in " + std::to_string(clip->frameCount()) + " frames; cannot loop " +
+                             std::to_string(std::max(cycles, 1)));
 
-    const Cut cut = bestCut(cycleJob.selfWeb, info.periodFrames, cycles, settings.closeSearch);
-    if (!std::isfinite(cut.cost))
-        return Status::error("clip '" + clip->name + "' has no room for " + std::to_string(cycles) +
-                             " cycle(s) of " + std::to_string(info.periodFrames) + " frames");
     FootContactJob contacts;
     contacts.settings = settings.cycle.contacts;
     contacts.clip = clip;
     if (Status s = contacts.run(); !s) return s.withContext("clip '" + clip->name + "'");
+    const char* foot = settings.startPhase == LoopSettings::StartPhase::RightHeelStrike ? "right" : "left";
+    if ((settings.startPhase == LoopSettings::StartPhase::RightHeelStrike ? contacts.output.rightStrikes()
+                                                                          : contacts.output.leftStrikes())
+            .empty())
+        return Status::error("clip '" + clip->name + "' has no " + foot +
+                             " foot strike (heel or forefoot) to start the loop on");
+    const Cut cut = bestCut(cycleJob.selfWeb, info.periodFrames, cycles, settings.closeSearch,
+                            contacts.output, settings.startPhase);
+    if (!std::isfinite(cut.cost))
+        return Status::error("clip '" + clip->name + "' has no room for " + std::to_string(cycles) +
+                             " cycle(s) of " + std::to_string(info.periodFrames) +
+                             " frames that hold a " + foot + " foot strike (" +
+                             std::to_string(clip->frameCount()) + " frames)");
     const int phase = phaseFrame(contacts.output, settings.startPhase, cut, info.periodFrames);
-    if (phase < 0)
-        return Status::error("clip '" + clip->name + "' has no " +
-                             (settings.startPhase == LoopSettings::StartPhase::RightHeelStrike ? "right" : "left") +
-                             " heel strike to start the loop on");
-
     output = cutLoop(*clip, cut.start, cut.close, phase, settings.spreadSeam);
     output.cycles = cycles;
     output.periodFrames = info.periodFrames;
