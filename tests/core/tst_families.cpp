@@ -43,16 +43,16 @@ const std::vector<Family>& families() {
          {{"16_19", 46, 96}, {"16_20", 40, 81}, {"16_15"}, {"16_16"}, {"16_17", 60, 108}, {"16_18", 60, 112}},
          "16_15"},
         {"brisk_walk", 1.5f, 2.1f,
-         {{"16_25", 8, 39}, {"16_26", 10, 55}, {"16_21"}, {"16_22"}, {"16_23", 14, 44}, {"16_24", 6, 47}},
-         {{"16_29", 10, 42}, {"16_30", 16, 52}, {"16_21"}, {"16_22"}, {"16_27", 14, 51}, {"16_28", 8, 50}},
+         {{"16_25", 8, 39}, {"16_26", 12, 44}, {"16_21"}, {"16_22"}, {"16_23", 14, 44}, {"16_24", 22, 53}},
+         {{"16_29", 19, 64}, {"16_30", 16, 52}, {"16_21"}, {"16_22"}, {"16_27", 20, 50}, {"16_28", 6, 48}},
          "16_21"},
         {"jog", 2.4f, 3.4f,
          {{"16_39"}, {"16_40"}, {"16_35"}, {"16_36"}, {"16_37"}, {"16_38"}},
-         {{"16_43", 10, 39}, {"16_44", 16, 39}, {"16_35"}, {"16_36"}, {"16_41", 10, 34}, {"16_42", 14, 44}},
+         {{"16_43", 12, 42}, {"16_44", 15, 51}, {"16_35"}, {"16_36"}, {"16_41", 9, 32}, {"16_42", 10, 39}},
          "16_35"},
         {"run", 3.6f, 4.8f,
-         {{"16_49"}, {"16_50"}, {"16_45"}, {"16_46"}, {"16_55"}, {"16_56"}, {"16_48"}},
-         {{"16_53", 12, 29}, {"16_54", 4, 20}, {"16_45"}, {"16_46"}, {"16_55"}, {"16_56"}, {"16_51", 18, 38}, {"16_52", 24, 42}},
+         {{"16_49"}, {"16_50"}, {"16_45"}, {"16_46"}, {"16_55"}, {"16_56"}, {"16_48", 4, 25}},
+         {{"16_53", 11, 28}, {"16_54", 0, 20}, {"16_45"}, {"16_46"}, {"16_55"}, {"16_56"}, {"16_51", 18, 38}, {"16_52", 23, 42}},
          "16_45"},
     };
     return table;
@@ -87,6 +87,7 @@ struct Play {
     float speed = 0.0f;     // m/s
     float turnRate = 0.0f;  // rad/s, + = left
     float skate = 0.0f;     // cm/s
+    float lowestToe = 0.0f; // m above the floor: the lowest either toe comes down
 };
 
 Play play(const BakedBehavioralSpace& bs, float blend, bool footLock, float seconds = 20.0f) {
@@ -98,8 +99,13 @@ Play play(const BakedBehavioralSpace& bs, float blend, bool footLock, float seco
     auto run = recordLocomotion(bs, state, settings, static_cast<int>(std::lround(seconds * bs.fps)) + 1);
     if (!run) return {};
     const RootMotionStats m = rootMotionStats(*run);
+    const auto positions = clipJointPositions(*run);
+    float lowest = 1e9f;
+    for (int f = 0; f < run->frameCount(); ++f)
+        for (int toe : {bs.leftToe, bs.rightToe})
+            lowest = std::min(lowest, positions[static_cast<size_t>(f) * run->jointCount() + toe].y - bs.floorHeight);
     return {m.speed, m.headingChange / run->duration(),
-            footSkate(clipJointPositions(*run), run->jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, run->fps)};
+            footSkate(positions, run->jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, run->fps), lowest};
 }
 
 constexpr float kDegrees = 180.0f / std::numbers::pi_v<float>;
@@ -151,13 +157,17 @@ private slots:
         const QString figures =
             QString("%1 %2: %3 clips, %4 cycle(s); straight %5 m/s, turn %6 deg/s; right %7 deg/s "
                     "(radius %8 m), left %9 deg/s (radius %10 m); worst seam %11 m, step ratio %12; "
-                    "foot skate %13 cm/s locked, %14 unlocked, source clips %15")
+                    "foot skate %13 cm/s locked, %14 unlocked, source clips %15, at blend 0 / 1 %16 / %17; "
+                    "lowest toe %18 / %19 / %20 cm (straight / blend 0 / 1)")
                 .arg(fam.name, turns ? "turns" : "veer").arg(ms.clips.size()).arg(ms.cycles)
                 .arg(straight.speed, 0, 'f', 2).arg(straight.turnRate * kDegrees, 0, 'f', 1)
                 .arg(right.turnRate * kDegrees, 0, 'f', 1).arg(right.speed / std::abs(right.turnRate), 0, 'f', 2)
                 .arg(left.turnRate * kDegrees, 0, 'f', 1).arg(left.speed / std::abs(left.turnRate), 0, 'f', 2)
                 .arg(worstSeam, 0, 'f', 3).arg(worstRatio, 0, 'f', 2)
-                .arg(straight.skate, 0, 'f', 2).arg(straightRaw.skate, 0, 'f', 2).arg(source, 0, 'f', 2);
+                .arg(straight.skate, 0, 'f', 2).arg(straightRaw.skate, 0, 'f', 2).arg(source, 0, 'f', 2)
+                .arg(right.skate, 0, 'f', 2).arg(left.skate, 0, 'f', 2)
+                .arg(straight.lowestToe * 100.0f, 0, 'f', 1).arg(right.lowestToe * 100.0f, 0, 'f', 1)
+                .arg(left.lowestToe * 100.0f, 0, 'f', 1);
         qInfo("%s", qPrintable(figures));
 
         QVERIFY2(straight.speed >= fam.minSpeed && straight.speed <= fam.maxSpeed, qPrintable(figures));
@@ -169,8 +179,9 @@ private slots:
         if (turns && std::string(fam.name) == "walk")
             QVERIFY2(right.speed / std::abs(right.turnRate) < 2.5f && left.speed / std::abs(left.turnRate) < 2.5f,
                      qPrintable(figures));
-        // Foot skate with foot lock against the source clips'.
+        // Foot skate with foot lock against the source clips', straight and at both extremes.
         QVERIFY2(straight.skate <= 2.0f * source, qPrintable(figures));
+        QVERIFY2(right.skate <= 2.0f * source && left.skate <= 2.0f * source, qPrintable(figures));
         QVERIFY2(straightRaw.skate <= 4.0f * source, qPrintable(figures));
     }
 
