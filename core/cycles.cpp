@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace gs {
 namespace {
@@ -99,6 +100,19 @@ bool periodFromStrikes(const MatchWeb& web, float period, const CycleSettings& s
     return true;
 }
 
+// Why a clip shows no cycle, with its length when it may be shorter than one.
+std::string noCycleReason(const Clip& clip, const CycleSettings& s) {
+    std::string reason = "no periodic chain in the self match web and no two strikes of one foot a gait period apart";
+    const float seconds = static_cast<float>(clip.frameCount() - 1) / clip.fps;
+    if (seconds < s.maxPeriodSeconds) {
+        char text[96];
+        std::snprintf(text, sizeof text, "; at %d frames (%.2f s) it may hold less than one gait cycle",
+                      clip.frameCount(), seconds);
+        reason += text;
+    }
+    return reason;
+}
+
 }  // namespace
 
 Status CycleSettings::validate() const {
@@ -151,7 +165,7 @@ Status CycleJob::run() {
     }
     if (!found) {
         if (fromStrikes > 0.0f) found = periodFromStrikes(selfWeb, fromStrikes, settings, output);
-        else output.source = "no periodic chain in the self match web and no same-foot strikes a period apart";
+        else output.source = noCycleReason(*clip, settings);
     }
     if (!found) {
         output.chainLags.clear();

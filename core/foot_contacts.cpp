@@ -77,6 +77,55 @@ std::vector<int> onsets(const std::vector<bool>& c) {
     return out;
 }
 
+// Adds to `toe` every stance of `forefoot` (the toe under the looser speed limit) in which the
+// ankle never touches: a runner's forefoot stance.
+void addForefootStances(const std::vector<bool>& ankle, const std::vector<bool>& forefoot,
+                        std::vector<bool>& toe) {
+    const int n = static_cast<int>(forefoot.size());
+    for (int i = 0; i < n;) {
+        if (!forefoot[i]) { ++i; continue; }
+        int j = i;
+        bool ankleDown = false;
+        for (; j < n && forefoot[j]; ++j)
+            if (ankle[j]) ankleDown = true;
+        if (!ankleDown) std::fill(toe.begin() + i, toe.begin() + j, true);
+        i = j;
+    }
+}
+
+// One strike per stance: a run of ankle-or-toe contact, gaps of up to maxHole frames bridged (a
+// turning foot pivots from heel to toe). The strike is the ankle's first onset where the ankle
+// touches in that stance, else the stance's onset (a forefoot strike, counted). A stance already
+// under way at frame 0 has no forefoot onset in the clip.
+std::vector<int> footStrikes(const std::vector<bool>& ankle, const std::vector<bool>& toe,
+                             int maxHole, int& forefootStrikes) {
+    std::vector<int> out;
+    forefootStrikes = 0;
+    const int n = static_cast<int>(ankle.size());
+    auto down = [&](int f) { return ankle[f] || toe[f]; };
+    for (int i = 0; i < n;) {
+        if (!down(i)) { ++i; continue; }
+        int heel = -1, end = i;  // end: one past the stance's last contact frame
+        for (int f = i; f < n; ++f) {
+            if (down(f)) {
+                end = f + 1;
+                if (heel < 0 && ankle[f] && f > 0 && !ankle[f - 1]) heel = f;
+            } else if (f - end + 1 > maxHole) {
+                break;
+            }
+        }
+        const bool ankleTouches = std::find(ankle.begin() + i, ankle.begin() + end, true) != ankle.begin() + end;
+        if (heel >= 0) {
+            out.push_back(heel);
+        } else if (!ankleTouches && i > 0) {
+            out.push_back(i);
+            ++forefootStrikes;
+        }
+        i = end;
+    }
+    return out;
+}
+
 }  // namespace
 
 FootJoints findFootJoints(const Skeleton& skeleton) {
@@ -105,6 +154,8 @@ Status FootContactSettings::validate() const {
         return Status::error("contact height threshold must be in (0, 0.5] m");
     if (!(speedThreshold > 0.0f && speedThreshold <= 5.0f))
         return Status::error("contact speed threshold must be in (0, 5] m/s");
+    if (!(forefootSpeedThreshold >= speedThreshold && forefootSpeedThreshold <= 5.0f))
+        return Status::error("forefoot contact speed threshold must be in [contact speed threshold, 5] m/s");
     if (maxHoleFrames < 0 || maxHoleFrames > 10) return Status::error("hole fill must be 0-10 frames");
     if (minRunFrames < 1 || minRunFrames > 10) return Status::error("minimum contact must be 1-10 frames");
     return Status::ok();
@@ -149,30 +200,31 @@ Status FootContactJob::run() {
     output = {};
     output.floorHeight = floor;
 
-    std::vector<bool>* contact[4] = {&output.leftAnkle, &output.leftToe, &output.rightAnkle,
-                                     &output.rightToe};
-    for (int k = 0; k < 4; ++k) {
-        const int j = joints[k];
-        auto& c = *contact[k];
-        c.assign(n, false);
+    // Contact under a speed limit, cleaned of holes and blips.
+    auto contactOf = [&](int j, float speedLimit) {
+        std::vector<bool> c(n, false);
         for (int f = 0; f < n; ++f) {
             const int a = std::max(f - 1, 0), b = std::min(f + 1, n - 1);
             const glm::vec3 d = pos[b * jc + j] - pos[a * jc + j];
             const float speed = std::hypot(d.x, d.z) * clip->fps / static_cast<float>(b - a);
             const float height = pos[f * jc + j].y - floor;
-            c[f] = height < settings.heightThreshold && speed < settings.speedThreshold;
+            c[f] = height < settings.heightThreshold && speed < speedLimit;
         }
         clean(c, hole, minRun);
-    }
-    auto either = [&](const std::vector<bool>& a, const std::vector<bool>& b) {
-        std::vector<bool> out(n);
-        for (int f = 0; f < n; ++f) out[f] = a[f] || b[f];
-        return out;
+        return c;
     };
+    output.leftAnkle = contactOf(feet.leftAnkle, settings.speedThreshold);
+    output.rightAnkle = contactOf(feet.rightAnkle, settings.speedThreshold);
+    output.leftToe = contactOf(feet.leftToe, settings.speedThreshold);
+    output.rightToe = contactOf(feet.rightToe, settings.speedThreshold);
+    addForefootStances(output.leftAnkle, contactOf(feet.leftToe, settings.forefootSpeedThreshold),
+                       output.leftToe);
+    addForefootStances(output.rightAnkle, contactOf(feet.rightToe, settings.forefootSpeedThreshold),
+                       output.rightToe);
     output.leftHeelStrikes = onsets(output.leftAnkle);
     output.rightHeelStrikes = onsets(output.rightAnkle);
-    output.leftFootStrikes = onsets(either(output.leftAnkle, output.leftToe));
-    output.rightFootStrikes = onsets(either(output.rightAnkle, output.rightToe));
+    output.leftFootStrikes = footStrikes(output.leftAnkle, output.leftToe, hole, output.leftForefootStrikes);
+    output.rightFootStrikes = footStrikes(output.rightAnkle, output.rightToe, hole, output.rightForefootStrikes);
     return Status::ok();
 }
 

@@ -24,20 +24,6 @@ struct Cut {
     float cost = std::numeric_limits<float>::infinity();
 };
 
-// The start s and closing frame e ~ s + N P whose surroundings match best in the self web.
-Cut bestCut(const MatchWeb& web, float period, int cycles, float search) {
-    Cut best;
-    const float span = cycles * period;
-    const int slack = std::max(1, static_cast<int>(std::lround(search * period)));
-    const int n = web.rows;
-    for (int s = 0; s < n; ++s) {
-        const int centre = static_cast<int>(std::lround(s + span));
-        for (int e = std::max(s + 2, centre - slack); e <= std::min(n - 1, centre + slack); ++e)
-            if (web.at(e, s) < best.cost) best = {s, e, web.at(e, s)};
-    }
-    return best;
-}
-
 // The source frame the loop begins on: the first strike of the chosen foot inside the cut, or a
 // strike elsewhere brought into the cut by whole periods.
 int phaseFrame(const FootContacts& contacts, LoopSettings::StartPhase phase, const Cut& cut,
@@ -53,6 +39,99 @@ int phaseFrame(const FootContacts& contacts, LoopSettings::StartPhase phase, con
         if (g >= cut.start && g < cut.close) return g;
     }
     return -1;
+}
+
+// The start s and closing frame e ~ s + N P whose surroundings match best in the self web, among
+// the cuts that hold a strike of the chosen foot (a short clip, one cycle and a little more, has
+// few cuts, and the best-matching one may lie between two strikes of that foot).
+Cut bestCut(const MatchWeb& web, float period, int cycles, float search, const FootContacts& contacts,
+            LoopSettings::StartPhase phase) {
+    Cut best;
+    const float span = cycles * period;
+    const int slack = std::max(1, static_cast<int>(std::lround(search * period)));
+    const int n = web.rows;
+    for (int s = 0; s < n; ++s) {
+        const int centre = static_cast<int>(std::lround(s + span));
+        for (int e = std::max(s + 2, centre - slack); e <= std::min(n - 1, centre + slack); ++e)
+            if (web.at(e, s) < best.cost && phaseFrame(contacts, phase, {s, e, 0.0f}, period) >= 0)
+                best = {s, e, web.at(e, s)};
+    }
+    return best;
+}
+
+// Joint groups of the seam schedule.
+constexpr int kEvenGroup = 0, kRootGroup = 1, kLeftLegGroup = 2, kRightLegGroup = 3;
+
+// The group of every joint: the root, each leg (from the joint below the ankles' common
+// ancestor down to the toes), the rest.
+std::vector<int> jointGroups(const Skeleton& skeleton) {
+    const int J = skeleton.jointCount();
+    std::vector<int> group(J, kEvenGroup);
+    if (J > 0) group[0] = kRootGroup;
+    const FootJoints feet = findFootJoints(skeleton);
+    if (feet.leftAnkle < 0 || feet.rightAnkle < 0) return group;
+    std::vector<bool> aboveLeft(J, false);
+    for (int j = feet.leftAnkle; j >= 0; j = skeleton.parents[j]) aboveLeft[j] = true;
+    int common = feet.rightAnkle;
+    while (common >= 0 && !aboveLeft[common]) common = skeleton.parents[common];
+    for (int j = 1; j < J; ++j) {
+        // Walk up to the child of the common ancestor; its side names the leg.
+        int top = j;
+        while (top >= 0 && skeleton.parents[top] != common) top = skeleton.parents[top];
+        if (top < 0) continue;
+        for (int a = feet.leftAnkle; a >= 0; a = skeleton.parents[a])
+            if (a == top) group[j] = kLeftLegGroup;
+        for (int a = feet.rightAnkle; a >= 0; a = skeleton.parents[a])
+            if (a == top) group[j] = kRightLegGroup;
+    }
+    return group;
+}
+
+// Per joint group, the share of the seam correction applied at each source frame start..close:
+// 0 at start, 1 at close, growing only (or almost only) on the frames where the group may move.
+struct SeamSchedule {
+    std::vector<float> progress[4];
+};
+
+SeamSchedule seamSchedule(const Clip& source, int start, int close, const float (&groupAngle)[4]) {
+    const int n = close - start;
+    std::vector<bool> left(n, false), right(n, false);
+    FootContactJob contacts;
+    contacts.clip = &source;
+    if (contacts.run()) {
+        const FootContacts& c = contacts.output;
+        for (int k = 0; k < n; ++k) {
+            const int f = start + k;
+            left[k] = c.leftAnkle[f] || c.leftToe[f];
+            right[k] = c.rightAnkle[f] || c.rightToe[f];
+        }
+    }
+    // A frame where the group may move counts 1, others a little (never stalled entirely); more
+    // where a large mismatch would otherwise turn the joints faster than kMaxTurn per frame on
+    // the free frames (a poor cut is better spread thin than shown in a few frames).
+    constexpr float kHeld = 0.05f;
+    const float kMaxTurn = glm::radians(1.5f) * 30.0f / source.fps;
+    auto build = [&](float angle, auto free) {
+        std::vector<float> w(n);
+        int freeFrames = 0;
+        for (int k = 0; k < n; ++k) freeFrames += free(k) ? 1 : 0;
+        float held = kHeld;
+        if (freeFrames < n)
+            held = std::clamp((angle / kMaxTurn - static_cast<float>(freeFrames)) / static_cast<float>(n - freeFrames),
+                              kHeld, 1.0f);
+        if (freeFrames == 0) held = 1.0f;
+        for (int k = 0; k < n; ++k) w[k] = free(k) ? 1.0f : held;
+        std::vector<float> p(n + 1, 0.0f);
+        for (int k = 0; k < n; ++k) p[k + 1] = p[k] + w[k];
+        for (float& v : p) v /= p[n];
+        return p;
+    };
+    SeamSchedule s;
+    s.progress[kEvenGroup] = build(0.0f, [](int) { return true; });
+    s.progress[kRootGroup] = build(groupAngle[kRootGroup], [&](int k) { return !left[k] && !right[k]; });
+    s.progress[kLeftLegGroup] = build(groupAngle[kLeftLegGroup], [&](int k) { return !left[k]; });
+    s.progress[kRightLegGroup] = build(groupAngle[kRightLegGroup], [&](int k) { return !right[k]; });
+    return s;
 }
 
 // Ground step from one source frame to another, in the heading frame of the first.
@@ -83,10 +162,10 @@ LoopedClip cutLoop(const Clip& source, int start, int close, int phase, bool spr
     out.rootVelocity.assign(M + 1, glm::vec3(0.0f));
 
     // The cut closes on frame `close`, whose pose only nearly matches `start`'s. Rather than a
-    // jump at the seam, the mismatch is spread over the cycle: source frame f is turned by the
-    // fraction (f - start) / (close - start) of the rotation that carries pose `close` onto pose
+    // jump at the seam, the mismatch is spread over the cycle: source frame f is turned by a
+    // fraction (0 at start, 1 at close) of the rotation that carries pose `close` onto pose
     // `start` (the root's in its ground frame, heading kept), so the last frame of the cycle
-    // flows into the first. Root heights get the same linear correction.
+    // flows into the first. Root heights get the same correction.
     const int J = source.jointCount();
     std::vector<glm::quat> mismatch(J);
     {
@@ -104,8 +183,17 @@ LoopedClip cutLoop(const Clip& source, int start, int close, int phase, bool spr
         }
     }
     const float heightMismatch = source.rootPositions[start].y - source.rootPositions[close].y;
-    auto correction = [&](int f) {
-        return spreadSeam ? static_cast<float>(f - start) / static_cast<float>(close - start) : 0.0f;
+    // Where in the cycle the mismatch is taken up: a leg's joints turn while that foot swings,
+    // the root (tilt and height) while both feet are off the ground (a run's flight), so that
+    // no planted foot is dragged along; everything else, and every joint of a clip with no such
+    // frames, evenly over the cycle.
+    const std::vector<int> groups = jointGroups(source.skeleton);
+    float groupAngle[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    for (int j = 0; j < J; ++j)
+        groupAngle[groups[j]] = std::max(groupAngle[groups[j]], 2.0f * std::acos(std::min(1.0f, mismatch[j].w)));
+    const SeamSchedule schedule = seamSchedule(source, start, close, groupAngle);
+    auto correction = [&](int group, int f) {
+        return spreadSeam ? schedule.progress[group][f - start] : 0.0f;
     };
     const glm::quat identity(1.0f, 0.0f, 0.0f, 0.0f);
 
@@ -122,8 +210,9 @@ LoopedClip cutLoop(const Clip& source, int start, int close, int phase, bool spr
         const GroundFrame& from = ground[src[k]];
         auto rotations = loop.frameRotations(k);
         const auto sourceRotations = source.frameRotations(src[k]);
-        const float w = correction(src[k]);
-        for (int j = 1; j < J; ++j) rotations[j] = glm::slerp(identity, mismatch[j], w) * sourceRotations[j];
+        for (int j = 1; j < J; ++j)
+            rotations[j] = glm::slerp(identity, mismatch[j], correction(groups[j], src[k])) * sourceRotations[j];
+        const float w = correction(kRootGroup, src[k]);
         const glm::quat residual = glm::inverse(yawRotation(from.heading)) * sourceRotations[0];
         rotations[0] = yawRotation(g.heading) * glm::slerp(identity, mismatch[0], w) * residual;
         glm::vec3 local = from.toLocal(source.rootPositions[src[k]]);
@@ -213,22 +302,28 @@ Status LoopJob::run() {
     const int cycles = settings.cycles > 0 ? settings.cycles : info.cycles;
     if (cycles < 1 || cycles > info.cycles)
         return Status::error("clip '" + clip->name + "' holds " + std::to_string(info.cycles) +
-                             " whole cycle(s); cannot loop " + std::to_string(cycles));
+                             " whole cycle(s) of " + std::to_string(std::lround(info.periodFrames)) +
+                             " frames in " + std::to_string(clip->frameCount()) + " frames; cannot loop " +
+                             std::to_string(std::max(cycles, 1)));
 
-    const Cut cut = bestCut(cycleJob.selfWeb, info.periodFrames, cycles, settings.closeSearch);
-    if (!std::isfinite(cut.cost))
-        return Status::error("clip '" + clip->name + "' has no room for " + std::to_string(cycles) +
-                             " cycle(s) of " + std::to_string(info.periodFrames) + " frames");
     FootContactJob contacts;
     contacts.settings = settings.cycle.contacts;
     contacts.clip = clip;
     if (Status s = contacts.run(); !s) return s.withContext("clip '" + clip->name + "'");
+    const char* foot = settings.startPhase == LoopSettings::StartPhase::RightHeelStrike ? "right" : "left";
+    if ((settings.startPhase == LoopSettings::StartPhase::RightHeelStrike ? contacts.output.rightStrikes()
+                                                                          : contacts.output.leftStrikes())
+            .empty())
+        return Status::error("clip '" + clip->name + "' has no " + foot +
+                             " foot strike (heel or forefoot) to start the loop on");
+    const Cut cut = bestCut(cycleJob.selfWeb, info.periodFrames, cycles, settings.closeSearch,
+                            contacts.output, settings.startPhase);
+    if (!std::isfinite(cut.cost))
+        return Status::error("clip '" + clip->name + "' has no room for " + std::to_string(cycles) +
+                             " cycle(s) of " + std::to_string(info.periodFrames) +
+                             " frames that hold a " + foot + " foot strike (" +
+                             std::to_string(clip->frameCount()) + " frames)");
     const int phase = phaseFrame(contacts.output, settings.startPhase, cut, info.periodFrames);
-    if (phase < 0)
-        return Status::error("clip '" + clip->name + "' has no " +
-                             (settings.startPhase == LoopSettings::StartPhase::RightHeelStrike ? "right" : "left") +
-                             " heel strike to start the loop on");
-
     output = cutLoop(*clip, cut.start, cut.close, phase, settings.spreadSeam);
     output.cycles = cycles;
     output.periodFrames = info.periodFrames;

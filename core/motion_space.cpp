@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 
 #include "core/cycles.h"
@@ -239,10 +240,18 @@ Expected<int> fewestCycles(const MotionSpaceDesc& desc) {
         job.clip = &c;
         if (Status s = job.run(); !s) return s.withContext(clipContext(c));
         if (!job.output.periodic)
-            return Status::error(clipContext(c) + " shows no periodic motion");
+            return Status::error(clipContext(c) + " shows no gait cycle to loop (" + job.output.source + ")");
+        if (job.output.cycles < 1) {
+            char text[160];
+            std::snprintf(text, sizeof text,
+                          " is too short to loop: %d frames hold %.2f of its %.1f-frame gait cycle, "
+                          "a loop needs one whole cycle",
+                          c.frameCount(), (c.frameCount() - 1) / job.output.periodFrames,
+                          job.output.periodFrames);
+            return Status::error(clipContext(c) + text);
+        }
         fewest = std::min(fewest, job.output.cycles);
     }
-    if (fewest < 1) return Status::error("motion space '" + desc.name + "' has a clip with no whole cycle");
     return fewest;
 }
 

@@ -1,4 +1,5 @@
-// Foot contacts and heel strikes on the real walks: strikes alternate left/right.
+// Foot contacts and strikes on the real clips: walks strike with the heel, runs on the forefoot
+// (the ankle never touches); strikes alternate left/right.
 
 #include <QTest>
 
@@ -65,6 +66,76 @@ private slots:
         }
     }
 
+    // Walks: every stance starts with the ankle touching down, so the strikes are the heel
+    // strikes, unchanged by the forefoot fallback.
+    void walksStrikeWithTheHeel_data() {
+        QTest::addColumn<QString>("id");
+        for (int i = 11; i <= 34; ++i)
+            if (i != 28) QTest::newRow(qPrintable(QStringLiteral("16_%1").arg(i))) << QStringLiteral("16_%1").arg(i);
+    }
+    void walksStrikeWithTheHeel() {
+        GS_REQUIRE_DATA();
+        QFETCH(QString, id);
+        const Clip c = test::loadClip(test::cmuClip(id));
+        FootContactJob job;
+        job.clip = &c;
+        QVERIFY(job.run().isOk());
+        QCOMPARE(job.output.leftStrikes(), job.output.leftHeelStrikes);
+        QCOMPARE(job.output.rightStrikes(), job.output.rightHeelStrikes);
+        QCOMPARE(job.output.leftForefootStrikes + job.output.rightForefootStrikes, 0);
+    }
+
+    // Runs land on the forefoot: the strikes come from the toe, one per stance, alternating, a
+    // running step (0.15-0.45 s) apart. 16_48 and 16_53's left foot had none before the fallback.
+    void runsStrikeOnTheForefoot_data() {
+        QTest::addColumn<QString>("id");
+        for (int i : {45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56})
+            QTest::newRow(qPrintable(QStringLiteral("16_%1").arg(i))) << QStringLiteral("16_%1").arg(i);
+    }
+    void runsStrikeOnTheForefoot() {
+        GS_REQUIRE_DATA();
+        QFETCH(QString, id);
+        const Clip c = test::loadClip(test::cmuClip(id));
+        FootContactJob job;
+        job.clip = &c;
+        QVERIFY(job.run().isOk());
+        const FootContacts& o = job.output;
+        std::vector<std::pair<int, char>> all;
+        for (int f : o.leftStrikes()) all.push_back({f, 'L'});
+        for (int f : o.rightStrikes()) all.push_back({f, 'R'});
+        std::sort(all.begin(), all.end());
+        QString seq;
+        for (auto [f, side] : all) seq += QString("%1%2 ").arg(side).arg(f);
+        QVERIFY2(!o.leftStrikes().empty() && !o.rightStrikes().empty(), qPrintable(seq));
+        // Stances that never put the ankle down: all of them on the straight runs and veers, 1 of 4
+        // in 16_51's sharp left turn (its feet come down flat while turning).
+        const int forefoot = o.leftForefootStrikes + o.rightForefootStrikes;
+        QVERIFY2(id == "16_51" ? forefoot >= 1 : forefoot >= static_cast<int>(all.size()) - 1, qPrintable(seq));
+        for (size_t i = 1; i < all.size(); ++i) {
+            QVERIFY2(all[i].second != all[i - 1].second, qPrintable("not alternating: " + seq));
+            const float dt = (all[i].first - all[i - 1].first) / c.fps;
+            QVERIFY2(dt >= 0.15f && dt <= 0.45f, qPrintable(seq));
+        }
+        // The strict speed limit alone finds no stance on 16_48's feet.
+        if (id == "16_48") {
+            FootContactJob strict;
+            strict.clip = &c;
+            strict.settings.forefootSpeedThreshold = strict.settings.speedThreshold;
+            QVERIFY(strict.run().isOk());
+            QVERIFY(strict.output.leftStrikes().empty() && strict.output.rightStrikes().empty());
+        }
+    }
+
+    // A turning foot pivots from heel to toe with a short gap: still one stance, one strike.
+    void pivotIsOneStance() {
+        GS_REQUIRE_DATA();
+        const Clip c = test::loadClip(test::cmuClip("16_29"));
+        FootContactJob job;
+        job.clip = &c;
+        QVERIFY(job.run().isOk());
+        QCOMPARE(job.output.rightStrikes(), (std::vector<int>{25, 53}));
+    }
+
     void overridesAndValidity() {
         GS_REQUIRE_DATA();
         const Clip c = test::loadClip(test::cmuClip("16_15"));
@@ -76,6 +147,9 @@ private slots:
         QVERIFY(QString::fromStdString(s.message()).contains("no-such-joint"));
         job.settings = {};
         job.settings.heightThreshold = -1.0f;
+        QVERIFY(!job.run().isOk());
+        job.settings = {};
+        job.settings.forefootSpeedThreshold = 0.1f;  // below the strict limit
         QVERIFY(!job.run().isOk());
         job.settings = {};
         job.clip = nullptr;

@@ -1,0 +1,241 @@
+// Every locomotion family of CMU subject 16 builds a motion space and plays: walk (16_11-20),
+// brisk walk (16_21-30), jog (16_35-44) and run (16_45-46, 16_48-56, forefoot strikes), each
+// once from straight + veer clips and once from straight + 90-degree turn clips (the turns, and
+// the walks' veers, trimmed to the cycle that holds the turning step, as in
+// resources/projects/cmu_<family>_<veer|turns>.gsproj). Each space plays 20 s at the straight
+// blend and at both extremes, with and without foot lock. Clips that cannot loop are refused
+// with an error naming the clip and what is missing.
+
+#include <QTest>
+
+#include <cmath>
+#include <numbers>
+
+#include "common/test_data.h"
+#include "core/behavioral_space.h"
+#include "core/foot_contacts.h"
+#include "core/locomotion.h"
+#include "core/quality.h"
+#include "core/root_motion.h"
+
+using namespace gs;
+
+namespace {
+
+struct ClipRef {
+    const char* id;
+    int in = -1, out = -1;  // trim in source frames; -1 = the whole clip
+};
+
+struct Family {
+    const char* name;
+    float minSpeed, maxSpeed;  // m/s, straight play
+    std::vector<ClipRef> veer;   // sharpest right ... sharpest left; the first straight one is the reference
+    std::vector<ClipRef> turns;
+    const char* reference;
+};
+
+// The clips and trims of the projects in resources/projects/.
+const std::vector<Family>& families() {
+    static const std::vector<Family> table{
+        {"walk", 0.9f, 1.4f,
+         {{"16_13", 24, 73}, {"16_14", 26, 82}, {"16_15"}, {"16_16"}, {"16_11", 24, 74}, {"16_12", 28, 70}},
+         {{"16_19", 46, 96}, {"16_20", 40, 81}, {"16_15"}, {"16_16"}, {"16_17", 60, 108}, {"16_18", 60, 112}},
+         "16_15"},
+        {"brisk_walk", 1.5f, 2.1f,
+         {{"16_25", 8, 39}, {"16_26", 12, 44}, {"16_21"}, {"16_22"}, {"16_23", 14, 44}, {"16_24", 22, 53}},
+         {{"16_29", 19, 64}, {"16_30", 16, 52}, {"16_21"}, {"16_22"}, {"16_27", 20, 50}, {"16_28", 6, 48}},
+         "16_21"},
+        {"jog", 2.4f, 3.4f,
+         {{"16_39"}, {"16_40"}, {"16_35"}, {"16_36"}, {"16_37"}, {"16_38"}},
+         {{"16_43", 12, 42}, {"16_44", 15, 51}, {"16_35"}, {"16_36"}, {"16_41", 9, 32}, {"16_42", 10, 39}},
+         "16_35"},
+        {"run", 3.6f, 4.8f,
+         {{"16_49"}, {"16_50"}, {"16_45"}, {"16_46"}, {"16_55"}, {"16_56"}, {"16_48", 4, 25}},
+         {{"16_53", 11, 28}, {"16_54", 0, 20}, {"16_45"}, {"16_46"}, {"16_55"}, {"16_56"}, {"16_51", 18, 38}, {"16_52", 23, 42}},
+         "16_45"},
+    };
+    return table;
+}
+
+MotionSpaceDesc describe(const char* name, const std::vector<ClipRef>& clips, const char* reference) {
+    MotionSpaceDesc desc;
+    desc.name = name;
+    for (const ClipRef& ref : clips) {
+        Clip c = test::loadClip(test::cmuClip(ref.id));
+        if (ref.in >= 0) c = *trimClip(c, ref.in, ref.out);
+        c.name = ref.id;
+        if (std::string(ref.id) == reference) desc.reference = static_cast<int>(desc.clips.size());
+        desc.clips.push_back(std::move(c));
+    }
+    return desc;
+}
+
+// Foot skate of the source clips (frame-weighted), on the space's floor, as `play` reports it.
+float sourceSkate(const MotionSpaceDesc& desc, const BakedBehavioralSpace& bs) {
+    double sum = 0.0;
+    int frames = 0;
+    for (const Clip& c : desc.clips) {
+        sum += footSkate(clipJointPositions(c), c.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, c.fps) *
+               c.frameCount();
+        frames += c.frameCount();
+    }
+    return static_cast<float>(sum / frames);
+}
+
+struct Play {
+    float speed = 0.0f;     // m/s
+    float turnRate = 0.0f;  // rad/s, + = left
+    float skate = 0.0f;     // cm/s
+    float lowestToe = 0.0f; // m above the floor: the lowest either toe comes down
+};
+
+Play play(const BakedBehavioralSpace& bs, float blend, bool footLock, float seconds = 20.0f) {
+    CharacterState state;
+    const float b[] = {blend};
+    initCharacter(bs, state, GroundFrame{}, {}, b);
+    LocomotionSettings settings;
+    settings.footLock = footLock;
+    auto run = recordLocomotion(bs, state, settings, static_cast<int>(std::lround(seconds * bs.fps)) + 1);
+    if (!run) return {};
+    const RootMotionStats m = rootMotionStats(*run);
+    const auto positions = clipJointPositions(*run);
+    float lowest = 1e9f;
+    for (int f = 0; f < run->frameCount(); ++f)
+        for (int toe : {bs.leftToe, bs.rightToe})
+            lowest = std::min(lowest, positions[static_cast<size_t>(f) * run->jointCount() + toe].y - bs.floorHeight);
+    return {m.speed, m.headingChange / run->duration(),
+            footSkate(positions, run->jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, run->fps), lowest};
+}
+
+constexpr float kDegrees = 180.0f / std::numbers::pi_v<float>;
+
+}  // namespace
+
+class TestFamilies : public QObject {
+    Q_OBJECT
+private slots:
+    void familyBuildsAndPlays_data() {
+        QTest::addColumn<int>("family");
+        QTest::addColumn<bool>("turns");
+        for (int f = 0; f < static_cast<int>(families().size()); ++f)
+            for (bool turns : {false, true})
+                QTest::newRow(qPrintable(QString("%1 %2").arg(families()[f].name, turns ? "turns" : "veer")))
+                    << f << turns;
+    }
+    void familyBuildsAndPlays() {
+        GS_REQUIRE_DATA();
+        QFETCH(int, family);
+        QFETCH(bool, turns);
+        const Family& fam = families()[family];
+        const MotionSpaceDesc desc = describe(fam.name, turns ? fam.turns : fam.veer, fam.reference);
+        auto built = buildMotionSpace(desc);
+        QVERIFY2(built.isOk(), built.message().c_str());
+        const BakedBehavioralSpace bs = singleSpace(*built);
+        const BakedMotionSpace& ms = bs.spaces.front();
+        QCOMPARE(ms.clips.size(), desc.clips.size());
+        QCOMPARE(QString::fromStdString(ms.clips[ms.reference].name), QString(fam.reference));
+
+        // Loops: every clip closes on a matching pose and plays without a visible seam.
+        float worstSeam = 0.0f, worstRatio = 0.0f;
+        for (const BakedClip& c : ms.clips) {
+            QVERIFY2(c.seamErrorM < 0.2f, qPrintable(QString("%1: seam %2 m").arg(c.name.c_str()).arg(c.seamErrorM)));
+            QVERIFY2(c.seamStepRatio > 0.5f && c.seamStepRatio < 1.25f,
+                     qPrintable(QString("%1: seam step ratio %2").arg(c.name.c_str()).arg(c.seamStepRatio)));
+            worstSeam = std::max(worstSeam, c.seamErrorM);
+            worstRatio = std::max(worstRatio, c.seamStepRatio);
+        }
+        // Both ways of turning are in the space.
+        QVERIFY(ms.clips.front().curvature < 0.0f);
+        QVERIFY(ms.clips.back().curvature > 0.0f);
+
+        const Play straight = play(bs, ms.blendOf(ms.reference), true);
+        const Play straightRaw = play(bs, ms.blendOf(ms.reference), false);
+        const Play right = play(bs, 0.0f, true);
+        const Play left = play(bs, 1.0f, true);
+        const float source = sourceSkate(desc, bs);
+        const QString figures =
+            QString("%1 %2: %3 clips, %4 cycle(s); straight %5 m/s, turn %6 deg/s; right %7 deg/s "
+                    "(radius %8 m), left %9 deg/s (radius %10 m); worst seam %11 m, step ratio %12; "
+                    "foot skate %13 cm/s locked, %14 unlocked, source clips %15, at blend 0 / 1 %16 / %17; "
+                    "lowest toe %18 / %19 / %20 cm (straight / blend 0 / 1)")
+                .arg(fam.name, turns ? "turns" : "veer").arg(ms.clips.size()).arg(ms.cycles)
+                .arg(straight.speed, 0, 'f', 2).arg(straight.turnRate * kDegrees, 0, 'f', 1)
+                .arg(right.turnRate * kDegrees, 0, 'f', 1).arg(right.speed / std::abs(right.turnRate), 0, 'f', 2)
+                .arg(left.turnRate * kDegrees, 0, 'f', 1).arg(left.speed / std::abs(left.turnRate), 0, 'f', 2)
+                .arg(worstSeam, 0, 'f', 3).arg(worstRatio, 0, 'f', 2)
+                .arg(straight.skate, 0, 'f', 2).arg(straightRaw.skate, 0, 'f', 2).arg(source, 0, 'f', 2)
+                .arg(right.skate, 0, 'f', 2).arg(left.skate, 0, 'f', 2)
+                .arg(straight.lowestToe * 100.0f, 0, 'f', 1).arg(right.lowestToe * 100.0f, 0, 'f', 1)
+                .arg(left.lowestToe * 100.0f, 0, 'f', 1);
+        qInfo("%s", qPrintable(figures));
+
+        QVERIFY2(straight.speed >= fam.minSpeed && straight.speed <= fam.maxSpeed, qPrintable(figures));
+        QVERIFY2(std::abs(straight.turnRate) * kDegrees < 10.0f, qPrintable(figures));
+        // Blend 0 turns right, blend 1 turns left, each by at least 15 deg/s.
+        QVERIFY2(right.turnRate * kDegrees < -15.0f, qPrintable(figures));
+        QVERIFY2(left.turnRate * kDegrees > 15.0f, qPrintable(figures));
+        // Turn clips turn sharper than veers: a radius under 2.5 m on both sides for walks.
+        if (turns && std::string(fam.name) == "walk")
+            QVERIFY2(right.speed / std::abs(right.turnRate) < 2.5f && left.speed / std::abs(left.turnRate) < 2.5f,
+                     qPrintable(figures));
+        // Foot skate with foot lock against the source clips', straight and at both extremes.
+        QVERIFY2(straight.skate <= 2.0f * source, qPrintable(figures));
+        QVERIFY2(right.skate <= 2.0f * source && left.skate <= 2.0f * source, qPrintable(figures));
+        QVERIFY2(straightRaw.skate <= 4.0f * source, qPrintable(figures));
+    }
+
+    void walkAndRunMix() {
+        GS_REQUIRE_DATA();
+        const Family& walk = families()[0];
+        const Family& run = families()[3];
+        BehavioralSpaceDesc desc;
+        desc.name = "walk+run";
+        desc.spaces = {describe("walk", walk.turns, walk.reference), describe("run", run.turns, run.reference)};
+        auto built = buildBehavioralSpace(desc);
+        QVERIFY2(built.isOk(), built.message().c_str());
+        QCOMPARE(built->spaces.size(), size_t(2));
+        QCOMPARE(built->spaces[0].cycles, built->spaces[1].cycles);
+        CharacterState state;
+        const float styles[] = {0.5f, 0.5f};
+        const float blends[] = {built->spaces[0].blendOf(built->spaces[0].reference),
+                                built->spaces[1].blendOf(built->spaces[1].reference)};
+        initCharacter(*built, state, GroundFrame{}, styles, blends);
+        auto clip = recordLocomotion(*built, state, LocomotionSettings{}, 601);
+        QVERIFY(clip.isOk());
+        const RootMotionStats m = rootMotionStats(*clip);
+        qInfo("walk+run 50/50: %.2f m/s", m.speed);
+        QVERIFY2(m.speed > 1.4f && m.speed < 3.6f, qPrintable(QString::number(m.speed)));
+    }
+
+    void unusableClipsAreNamed_data() {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<int>("in");
+        QTest::addColumn<int>("out");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("run cut below one cycle") << "16_45" << 4 << 18 << "less than one gait cycle";
+        QTest::newRow("walk cut below one cycle") << "16_15" << 10 << 40 << "less than one gait cycle";
+        QTest::newRow("jump, no gait") << "16_01" << -1 << -1 << "no gait cycle";
+    }
+    void unusableClipsAreNamed() {
+        GS_REQUIRE_DATA();
+        QFETCH(QString, id);
+        QFETCH(int, in);
+        QFETCH(int, out);
+        QFETCH(QString, expected);
+        MotionSpaceDesc desc = describe("bad", {{"16_15"}, {"16_16"}}, "16_15");
+        Clip c = test::loadClip(test::cmuClip(id));
+        if (in >= 0) c = *trimClip(c, in, out);
+        c.name = "bad clip " + id.toStdString();
+        desc.clips.push_back(std::move(c));
+        auto built = buildMotionSpace(desc);
+        QVERIFY(!built.isOk());
+        const QString message = QString::fromStdString(built.message());
+        qInfo("%s", qPrintable(message));
+        QVERIFY2(message.contains("'bad clip " + id + "'"), qPrintable(message));
+        QVERIFY2(message.contains(expected), qPrintable(message));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestFamilies)
+#include "tst_families.moc"
