@@ -39,26 +39,98 @@ struct Contribution {
     float weight;
 };
 
-// How far the root must move so that planted toes stay where they touched down (see
-// LocomotionSettings); updates the plants. toe[k] are the toes' current world XZ positions.
-glm::vec2 footLockShift(const glm::vec2 toe[2], const float contact[2], bool advance,
-                        CharacterState& st) {
-    glm::vec2 shift(0.0f);
-    int locked = 0;
-    for (int k = 0; k < 2; ++k) {
-        if (contact[k] < 0.5f) {
-            st.isPlanted[k] = false;
-            continue;
-        }
-        if (st.isPlanted[k] && advance) {
-            shift += st.planted[k] - toe[k];
-            ++locked;
-        } else {
-            st.isPlanted[k] = true;
-            st.planted[k] = toe[k];
-        }
+// World transform of joint j for local rotations `rot` (joint 0 = the root's world rotation).
+Transform worldOf(const Skeleton& sk, const glm::quat* rot, const glm::vec3& root, int j) {
+    int path[kMaxJoints];
+    int n = 0;
+    for (int k = j; k > 0; k = sk.parents[k]) path[n++] = k;
+    Transform t{rot[0], root};
+    while (n > 0) {
+        const int k = path[--n];
+        t = Transform{t.rotation * rot[k], t.translation + t.rotation * sk.restOffsets[k]};
     }
-    return locked ? shift / static_cast<float>(locked) : shift;
+    return t;
+}
+
+// World transform of `to`, a descendant of `from` whose world transform is `at`.
+Transform descend(const Skeleton& sk, const glm::quat* rot, Transform at, int from, int to) {
+    int path[kMaxJoints];
+    int n = 0;
+    for (int k = to; k != from && k > 0; k = sk.parents[k]) path[n++] = k;
+    while (n > 0) {
+        const int k = path[--n];
+        at = Transform{at.rotation * rot[k], at.translation + at.rotation * sk.restOffsets[k]};
+    }
+    return at;
+}
+
+float smoothstep01(float x) { return x * x * (3.0f - 2.0f * x); }
+
+// The foot lock of one leg (see LocomotionSettings::footLock): updates the lock from the blended
+// foot when time advances, then turns hip, knee and ankle so that the foot lands on its target.
+// rot: the character's local rotations (written); world: its world transforms, or empty.
+void lockFoot(const BakedBehavioralSpace& bs, const LocomotionSettings& settings, const Leg& leg,
+              CharacterState::FootLock& fl, bool planted, bool advance, glm::quat* rot,
+              const glm::vec3& root, std::span<Transform> world) {
+    const Skeleton& sk = bs.skeleton;
+    const int hipParent = sk.parents[leg.hip];
+    const Transform parent = world.empty() ? worldOf(sk, rot, root, hipParent) : world[hipParent];
+    const Transform hip = parent * Transform{rot[leg.hip], sk.restOffsets[leg.hip]};
+    const Transform knee = hip * Transform{rot[leg.knee], sk.restOffsets[leg.knee]};
+    const Transform ankle = knee * Transform{rot[leg.ankle], sk.restOffsets[leg.ankle]};
+    const Transform toe = descend(sk, rot, ankle, leg.ankle, leg.toe);
+
+    if (advance) {
+        if (fl.hasLast) {
+            // The foot rolls on the point between heel (ankle) and ball (toe) that moves least;
+            // the lock cancels that point's slide. A foot whose blended contact point moves fast
+            // is not planted, whatever the contacts say (blends of clips whose stances differ).
+            const glm::vec3 va = ankle.translation - fl.lastAnkle, vt = toe.translation - fl.lastToe;
+            const glm::vec3 dv = vt - va;
+            const float dd = glm::dot(dv, dv);
+            const float s = dd > 1e-12f ? std::clamp(-glm::dot(va, dv) / dd, 0.0f, 1.0f) : 0.5f;
+            const glm::vec3 v = va + s * dv;
+            const glm::vec2 slide(v.x, v.z);
+            if (glm::length(slide) * bs.fps > settings.footLockMaxSpeed) planted = false;
+            if (planted) {
+                fl.offset -= slide;
+                const float len = glm::length(fl.offset);
+                if (len > settings.footLockMaxOffset) fl.offset *= settings.footLockMaxOffset / len;
+            }
+        }
+        // Fading out, the foot goes back to the blended foot no faster than footLockReturnSpeed.
+        float step = 1.0f / static_cast<float>(settings.footLockFadeFrames);
+        const float back = 1.5f * glm::length(fl.offset);  // smoothstep's steepest slope x offset
+        if (!planted && back * step * bs.fps > settings.footLockReturnSpeed)
+            step = settings.footLockReturnSpeed / (bs.fps * back);
+        fl.weight = planted ? std::min(1.0f, fl.weight + step) : std::max(0.0f, fl.weight - step);
+        if (!planted && fl.weight <= 0.0f) fl.offset = glm::vec2(0.0f);
+        fl.lastAnkle = ankle.translation;
+        fl.lastToe = toe.translation;
+        fl.hasLast = true;
+    }
+
+    // The target: the blended ankle moved by the faded offset, lifted so that the foot (which
+    // keeps its blended orientation) is not below the floor.
+    const float w = smoothstep01(fl.weight);
+    glm::vec3 target = ankle.translation + w * glm::vec3(fl.offset.x, 0.0f, fl.offset.y);
+    const float below = bs.floorHeight - std::min(ankle.translation.y, toe.translation.y);
+    if (below > 0.0f) target.y += below;
+    if (target == ankle.translation) return;
+
+    const glm::vec3 forward = parent.rotation * glm::vec3(0.0f, 0.0f, 1.0f);  // a bend hint only
+    const TwoBoneIkResult ik = solveTwoBoneIk(hip.translation, knee.translation, ankle.translation,
+                                              target, forward, settings.ik);
+    const glm::quat hipWorld = glm::normalize(ik.hipDelta * hip.rotation);
+    const glm::quat kneeWorld = glm::normalize(ik.kneeDelta * knee.rotation);
+    rot[leg.hip] = glm::normalize(glm::inverse(parent.rotation) * hipWorld);
+    rot[leg.knee] = glm::normalize(glm::inverse(hipWorld) * kneeWorld);
+    rot[leg.ankle] = glm::normalize(glm::inverse(kneeWorld) * ankle.rotation);
+    if (!world.empty())
+        for (int j = leg.hip; j < leg.subtreeEnd; ++j) {
+            const Transform& p = world[sk.parents[j]];
+            world[j] = Transform{p.rotation * rot[j], p.translation + p.rotation * sk.restOffsets[j]};
+        }
 }
 
 }  // namespace
@@ -84,6 +156,7 @@ void initCharacter(const BakedBehavioralSpace& space, CharacterState& state,
     for (int s = 0; s < n; ++s) state.styleWeight[s] /= sum;
     state.styleTarget = state.styleWeight;
     state.rootHeight = space.spaces.front().clips[space.spaces.front().reference].rootHeight[0];
+    if (auto legs = findLegs(space.skeleton, space.leftToe, space.rightToe)) state.legs = *legs;
 }
 
 void setStyleTarget(CharacterState& state, std::span<const float> targets) {
@@ -102,6 +175,20 @@ Status LocomotionSettings::validate() const {
         return Status::error("style transition time must be >= 0 s");
     if (!(maxBlendRate > 0.0f && maxBlendRate <= 1.0f))
         return Status::error("maximum blend rate must be in (0, 1] per frame");
+    if (!(footLockHeight >= 0.0f && footLockHeight <= 0.2f))
+        return Status::error("foot lock height must be in [0, 0.2] m");
+    if (footLockFadeFrames < 1 || footLockFadeFrames > 30)
+        return Status::error("foot lock fade must be 1-30 frames");
+    if (!(footLockMaxOffset > 0.0f && footLockMaxOffset <= 1.0f))
+        return Status::error("foot lock offset limit must be in (0, 1] m");
+    if (!(footLockMaxSpeed > 0.0f && footLockMaxSpeed <= 10.0f))
+        return Status::error("foot lock speed limit must be in (0, 10] m/s");
+    if (!(footLockReturnSpeed > 0.0f && footLockReturnSpeed <= 10.0f))
+        return Status::error("foot lock return speed must be in (0, 10] m/s");
+    if (!(ik.softness >= 0.0f && ik.softness <= 0.5f))
+        return Status::error("IK softness must be in [0, 0.5] of the leg length");
+    if (!(ik.maxExtension > 0.9f && ik.maxExtension < 1.0f))
+        return Status::error("IK maximum extension must be in (0.9, 1) of the leg length");
     return Status::ok();
 }
 
@@ -257,46 +344,30 @@ Status LocomotionJob::run() {
         rootPositions[c] = glm::vec3(st.ground.x, height, st.ground.z);
         const auto t2 = timings ? clock::now() : clock::time_point{};
 
-        // Forward kinematics, and the foot lock's root correction on top of it.
-        const bool lock = settings.footLock && bs.leftToe >= 0 && bs.rightToe >= 0;
-        glm::vec2 toes[2];
-        float toeHeight[2] = {1e9f, 1e9f};
-        if (!world.empty()) {
-            const std::span<Transform> w = world.subspan(c * joints, joints);
+        // Forward kinematics, then the foot lock's leg IK on top of it.
+        const std::span<Transform> w = world.empty() ? std::span<Transform>() : world.subspan(c * joints, joints);
+        if (!w.empty())
             forwardKinematics(bs.skeleton, std::span<const glm::quat>(out, joints), rootPositions[c], w);
-            toes[0] = glm::vec2(w[bs.leftToe].translation.x, w[bs.leftToe].translation.z);
-            toes[1] = glm::vec2(w[bs.rightToe].translation.x, w[bs.rightToe].translation.z);
-            toeHeight[0] = w[bs.leftToe].translation.y - bs.floorHeight;
-            toeHeight[1] = w[bs.rightToe].translation.y - bs.floorHeight;
-        } else if (lock) {
-            glm::vec3 positions[kMaxJoints];
-            jointPositions(bs.skeleton, std::span<const glm::quat>(out, joints), rootPositions[c],
-                           std::span<glm::vec3>(positions, joints));
-            toes[0] = glm::vec2(positions[bs.leftToe].x, positions[bs.leftToe].z);
-            toes[1] = glm::vec2(positions[bs.rightToe].x, positions[bs.rightToe].z);
-            toeHeight[0] = positions[bs.leftToe].y - bs.floorHeight;
-            toeHeight[1] = positions[bs.rightToe].y - bs.floorHeight;
-        }
-        if (lock) {
-            // A toe at the floor is planted too, whatever the clips' contacts say: blends and
-            // retouched loop seams put feet down a little off the source's contact frames.
-            for (int k = 0; k < 2; ++k)
-                if (toeHeight[k] < settings.footLockHeight) contact[k] = 1.0f;
-            const glm::vec2 shift = footLockShift(toes, contact, advance, st);
-            if (shift != glm::vec2(0.0f)) {
-                st.ground.x += shift.x;
-                st.ground.z += shift.y;
-                rootPositions[c] += glm::vec3(shift.x, 0.0f, shift.y);
-                if (!world.empty())
-                    for (Transform& t : world.subspan(c * joints, joints))
-                        t.translation += glm::vec3(shift.x, 0.0f, shift.y);
+        const auto t3 = timings ? clock::now() : clock::time_point{};
+        if (settings.footLock && st.legs.isValid()) {
+            for (int k = 0; k < 2; ++k) {
+                const Leg& leg = st.legs.legs[k];
+                // A toe at the floor is planted too, whatever the clips' contacts say: blends and
+                // retouched loop seams put feet down a little off the source's contact frames.
+                bool planted = contact[k] >= 0.5f;
+                if (!planted) {
+                    const Transform toe = w.empty() ? worldOf(bs.skeleton, out, rootPositions[c], leg.toe) : w[leg.toe];
+                    planted = toe.translation.y - bs.floorHeight < settings.footLockHeight;
+                }
+                lockFoot(bs, settings, leg, st.foot[k], planted, advance, out, rootPositions[c], w);
             }
         }
         if (timings) {
-            const auto t3 = clock::now();
+            const auto t4 = clock::now();
             timings->sampleNs += std::chrono::duration<double, std::nano>(t1 - t0).count();
             timings->blendNs += std::chrono::duration<double, std::nano>(t2 - t1).count();
             timings->fkNs += std::chrono::duration<double, std::nano>(t3 - t2).count();
+            timings->ikNs += std::chrono::duration<double, std::nano>(t4 - t3).count();
         }
     }
     return Status::ok();

@@ -156,7 +156,8 @@ private slots:
         const float styles[] = {1.0f, 0.0f};
         const float blends[] = {0.3f, 0.3f};
         // The walk space of the behavioral space, alone (same loops).
-        const BakedBehavioralSpace walkAlone = singleSpace(m_both.spaces[0]);
+        BakedBehavioralSpace walkAlone = singleSpace(m_both.spaces[0]);
+        walkAlone.floorHeight = m_both.floorHeight;  // the foot lock keeps feet above the same floor
         CharacterState a, b;
         initCharacter(m_both, a, GroundFrame{}, styles, blends);
         initCharacter(walkAlone, b, GroundFrame{}, {}, std::span<const float>(blends, 1));
@@ -166,7 +167,8 @@ private slots:
         float worst = 0.0f;
         for (size_t i = 0; i < ra->rotations.size(); ++i)
             worst = std::max(worst, angleBetween(ra->rotations[i], rb->rotations[i]));
-        QVERIFY(worst < 1e-5f);
+        // The leg IK turns float noise of the blend into a little more near a straight knee.
+        QVERIFY2(worst < 1e-4f, qPrintable(QString::number(worst)));
         QVERIFY(glm::distance(ra->rootPositions.back(), rb->rootPositions.back()) < 1e-4f);
     }
 
@@ -221,8 +223,9 @@ private slots:
                                     });
         QVERIFY(run.isOk());
         QVERIFY(wraps >= 100);
-        // The pose is a function of the phase alone: after 100 loops it equals a fresh
-        // character's pose at the same phase (nothing drifts).
+        // The blended pose is a function of the phase alone: after 100 loops it equals a fresh
+        // character's pose at the same phase (nothing drifts). (The foot lock's pose also
+        // depends on where the foot touched down, so the raw blend is compared.)
         CharacterState fresh;
         initCharacter(m_both, fresh, GroundFrame{}, styles, blends);
         fresh.phase = s.phase;
@@ -232,6 +235,7 @@ private slots:
         LocomotionJob job;
         job.space = &m_both;
         job.advance = false;
+        job.settings.footLock = false;
         for (auto [state, rot, root] : {std::tuple{&s, &a, &ra}, std::tuple{&fresh, &b, &rb}}) {
             job.characters = std::span<CharacterState>(state, 1);
             job.localRotations = *rot;
