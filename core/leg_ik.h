@@ -8,11 +8,13 @@
 // smoothly instead of snapping it straight (and the knee angle never pops). The soft zone starts
 // at the pose's own reach when that is longer, so a target at the current ankle changes nothing.
 //
-// Pole: the knee keeps pointing where the pose's knee points (its offset from the hip-ankle
-// line); with a straight leg, where `bendHint` says (e.g. the foot's forward direction).
+// Pole: the knee bends in the plane the pose bends it in (the knee's offset from the hip-ankle
+// line), nudged toward `bendHint` (e.g. the foot's forward direction) so that a straight leg
+// bends the way knees do. The knee turns about that plane's hinge axis only; the hip then aims
+// the leg at the target by the smallest rotation, which carries the plane along.
 //
 // The result is given as world-space rotations to put in front of the hip's and the knee's world
-// rotations; the knee turns about its own hinge axis only. Pure math, no allocation.
+// rotations. Pure math, no allocation.
 
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -34,9 +36,11 @@ struct TwoBoneIkResult {
     glm::vec3 ankle{0.0f};            // new ankle position (== target when it is reachable)
 };
 
-// hip, knee, ankle: world positions of the current pose; target: where the ankle should go.
+// hip, knee, ankle: world positions of the current pose; target: where the ankle should go;
+// bendHint: a direction (its length scales the nudge: use a unit vector); thigh, shin: the bone
+// lengths (|knee - hip|, |ankle - knee|, metres).
 TwoBoneIkResult solveTwoBoneIk(const glm::vec3& hip, const glm::vec3& knee, const glm::vec3& ankle,
-                               const glm::vec3& target, const glm::vec3& bendHint,
-                               const TwoBoneIkSettings& settings = {});
+                               const glm::vec3& target, const glm::vec3& bendHint, float thigh,
+                               float shin, const TwoBoneIkSettings& settings = {});
 
 }  // namespace gs

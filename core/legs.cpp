@@ -33,9 +33,14 @@ Leg legFrom(const Skeleton& s, int ankle, int toe) {
     leg.toe = toe >= 0 && isAncestor(s, ankle, toe) ? toe : ankle;
     leg.thigh = thigh;
     leg.shin = shin;
+    const std::vector<glm::vec3> rest = restJointPositions(s);
+    leg.foot = glm::distance(rest[leg.ankle], rest[leg.toe]);
     int end = hip + 1;
     while (end < s.jointCount() && s.parents[end] >= hip) ++end;
     leg.subtreeEnd = end;
+    end = ankle + 1;
+    while (end < s.jointCount() && s.parents[end] >= ankle) ++end;
+    leg.ankleEnd = end;
     return leg;
 }
 

@@ -22,8 +22,10 @@ struct Leg {
     int hip = -1, knee = -1, ankle = -1;  // a two-bone chain: parent(knee) == hip, parent(ankle) == knee
     int toe = -1;        // the joint that rolls on the floor last; == ankle when the foot has no toe joint
     int subtreeEnd = -1; // one past the hip's last descendant (depth-first order keeps them together)
+    int ankleEnd = -1;   // one past the ankle's last descendant
     float thigh = 0.0f;  // metres, hip to knee
     float shin = 0.0f;   // metres, knee to ankle
+    float foot = 0.0f;   // metres, ankle to toe (0 when the foot has no toe joint)
 };
 
 struct LegRig {

@@ -68,43 +68,63 @@ float smoothstep01(float x) { return x * x * (3.0f - 2.0f * x); }
 
 // The foot lock of one leg (see LocomotionSettings::footLock): updates the lock from the blended
 // foot when time advances, then turns hip, knee and ankle so that the foot lands on its target.
-// rot: the character's local rotations (written); world: its world transforms, or empty.
+// contact: the clips have this foot down; heading: the character's; rot: its local
+// rotations (written); world: its world transforms, or empty (written).
 void lockFoot(const BakedBehavioralSpace& bs, const LocomotionSettings& settings, const Leg& leg,
-              CharacterState::FootLock& fl, bool planted, bool advance, glm::quat* rot,
-              const glm::vec3& root, std::span<Transform> world) {
+              CharacterState::FootLock& fl, bool contact, bool advance, float heading,
+              glm::quat* rot, const glm::vec3& root, std::span<Transform> world) {
     const Skeleton& sk = bs.skeleton;
     const int hipParent = sk.parents[leg.hip];
-    const Transform parent = world.empty() ? worldOf(sk, rot, root, hipParent) : world[hipParent];
-    const Transform hip = parent * Transform{rot[leg.hip], sk.restOffsets[leg.hip]};
-    const Transform knee = hip * Transform{rot[leg.knee], sk.restOffsets[leg.knee]};
-    const Transform ankle = knee * Transform{rot[leg.ankle], sk.restOffsets[leg.ankle]};
-    const Transform toe = descend(sk, rot, ankle, leg.ankle, leg.toe);
+    Transform parent, hip, knee, ankle, toe;
+    if (world.empty()) {
+        parent = worldOf(sk, rot, root, hipParent);
+        hip = parent * Transform{rot[leg.hip], sk.restOffsets[leg.hip]};
+        knee = hip * Transform{rot[leg.knee], sk.restOffsets[leg.knee]};
+        ankle = knee * Transform{rot[leg.ankle], sk.restOffsets[leg.ankle]};
+        toe = descend(sk, rot, ankle, leg.ankle, leg.toe);
+    } else {
+        parent = world[hipParent];
+        hip = world[leg.hip];
+        knee = world[leg.knee];
+        ankle = world[leg.ankle];
+        toe = world[leg.toe];
+    }
 
     if (advance) {
+        // The foot rolls on the point between heel (ankle) and ball (toe) that moves least; the
+        // lock cancels that point's slide.
+        glm::vec2 slide(0.0f);
         if (fl.hasLast) {
-            // The foot rolls on the point between heel (ankle) and ball (toe) that moves least;
-            // the lock cancels that point's slide. A foot whose blended contact point moves fast
-            // is not planted, whatever the contacts say (blends of clips whose stances differ).
             const glm::vec3 va = ankle.translation - fl.lastAnkle, vt = toe.translation - fl.lastToe;
             const glm::vec3 dv = vt - va;
             const float dd = glm::dot(dv, dv);
             const float s = dd > 1e-12f ? std::clamp(-glm::dot(va, dv) / dd, 0.0f, 1.0f) : 0.5f;
             const glm::vec3 v = va + s * dv;
-            const glm::vec2 slide(v.x, v.z);
-            if (glm::length(slide) * bs.fps > settings.footLockMaxSpeed) planted = false;
-            if (planted) {
-                fl.offset -= slide;
-                const float len = glm::length(fl.offset);
-                if (len > settings.footLockMaxOffset) fl.offset *= settings.footLockMaxOffset / len;
-            }
+            slide = glm::vec2(v.x, v.z);
         }
-        // Fading out, the foot goes back to the blended foot no faster than footLockReturnSpeed.
-        float step = 1.0f / static_cast<float>(settings.footLockFadeFrames);
-        const float back = 1.5f * glm::length(fl.offset);  // smoothstep's steepest slope x offset
-        if (!planted && back * step * bs.fps > settings.footLockReturnSpeed)
-            step = settings.footLockReturnSpeed / (bs.fps * back);
-        fl.weight = planted ? std::min(1.0f, fl.weight + step) : std::max(0.0f, fl.weight - step);
-        if (!planted && fl.weight <= 0.0f) fl.offset = glm::vec2(0.0f);
+        // Planted: the toe is at the floor, or the clips have the foot down and it does not slide
+        // fast (blends of clips whose stances differ move the foot on while one clip has it down).
+        const bool toeDown = toe.translation.y - bs.floorHeight < settings.footLockHeight;
+        const bool planted = toeDown || (contact && glm::length(slide) * bs.fps <= settings.footLockMaxSpeed);
+        if (planted) {
+            // Fading in, the shown offset (smoothstep(weight) x offset) is kept, so a foot that
+            // touches down again while still fading out does not jump. The slide is cancelled
+            // from the frame after touch-down on: the foot is pinned where it touched down.
+            const glm::vec2 shown = smoothstep01(fl.weight) * fl.offset;
+            fl.weight = std::min(1.0f, fl.weight + 1.0f / static_cast<float>(settings.footLockFadeInFrames));
+            fl.offset = shown / smoothstep01(fl.weight) - (fl.planted ? slide : glm::vec2(0.0f));
+            const float len = glm::length(fl.offset);
+            if (len > settings.footLockMaxOffset) fl.offset *= settings.footLockMaxOffset / len;
+        } else {
+            // Fading out, the foot goes back to the blended foot no faster than footLockReturnSpeed.
+            float step = 1.0f / static_cast<float>(settings.footLockFadeOutFrames);
+            const float back = 1.5f * glm::length(fl.offset);  // smoothstep's steepest slope x offset
+            if (back * step * bs.fps > settings.footLockReturnSpeed)
+                step = settings.footLockReturnSpeed / (bs.fps * back);
+            fl.weight = std::max(0.0f, fl.weight - step);
+            if (fl.weight <= 0.0f) fl.offset = glm::vec2(0.0f);
+        }
+        fl.planted = planted;
         fl.lastAnkle = ankle.translation;
         fl.lastToe = toe.translation;
         fl.hasLast = true;
@@ -118,19 +138,37 @@ void lockFoot(const BakedBehavioralSpace& bs, const LocomotionSettings& settings
     if (below > 0.0f) target.y += below;
     if (target == ankle.translation) return;
 
-    const glm::vec3 forward = parent.rotation * glm::vec3(0.0f, 0.0f, 1.0f);  // a bend hint only
+    const glm::vec3 move = target - ankle.translation;
+    if (glm::dot(move, move) < 1e-8f) return;  // under 0.1 mm: not worth a solve
+
+    // Knees bend toward where the foot points (a hint for a straight leg only).
+    const glm::vec3 hint = leg.toe != leg.ankle && leg.foot > 1e-3f
+                               ? (toe.translation - ankle.translation) * (1.0f / leg.foot)
+                               : glm::vec3(std::sin(heading), 0.0f, std::cos(heading));
     const TwoBoneIkResult ik = solveTwoBoneIk(hip.translation, knee.translation, ankle.translation,
-                                              target, forward, settings.ik);
-    const glm::quat hipWorld = glm::normalize(ik.hipDelta * hip.rotation);
-    const glm::quat kneeWorld = glm::normalize(ik.kneeDelta * knee.rotation);
-    rot[leg.hip] = glm::normalize(glm::inverse(parent.rotation) * hipWorld);
-    rot[leg.knee] = glm::normalize(glm::inverse(hipWorld) * kneeWorld);
-    rot[leg.ankle] = glm::normalize(glm::inverse(kneeWorld) * ankle.rotation);
-    if (!world.empty())
-        for (int j = leg.hip; j < leg.subtreeEnd; ++j) {
+                                              target, hint, leg.thigh, leg.shin, settings.ik);
+    const glm::quat hipWorld = ik.hipDelta * hip.rotation;
+    const glm::quat kneeWorld = ik.kneeDelta * knee.rotation;
+    rot[leg.hip] = glm::conjugate(parent.rotation) * hipWorld;
+    rot[leg.knee] = glm::conjugate(hipWorld) * kneeWorld;
+    rot[leg.ankle] = glm::conjugate(kneeWorld) * ankle.rotation;
+    if (world.empty()) return;
+    // The leg's world transforms: the foot keeps its rotation, so whatever hangs off the ankle
+    // only moves with it; anything else on the leg goes through forward kinematics.
+    const glm::vec3 shift = ik.ankle - ankle.translation;
+    world[leg.hip].rotation = hipWorld;
+    for (int j = leg.hip + 1; j < leg.subtreeEnd; ++j) {
+        if (j == leg.knee) {
+            world[j] = Transform{kneeWorld, ik.knee};
+        } else if (j == leg.ankle) {
+            world[j] = Transform{ankle.rotation, ik.ankle};
+        } else if (j > leg.ankle && j < leg.ankleEnd) {
+            world[j].translation += shift;
+        } else {
             const Transform& p = world[sk.parents[j]];
             world[j] = Transform{p.rotation * rot[j], p.translation + p.rotation * sk.restOffsets[j]};
         }
+    }
 }
 
 }  // namespace
@@ -177,8 +215,10 @@ Status LocomotionSettings::validate() const {
         return Status::error("maximum blend rate must be in (0, 1] per frame");
     if (!(footLockHeight >= 0.0f && footLockHeight <= 0.2f))
         return Status::error("foot lock height must be in [0, 0.2] m");
-    if (footLockFadeFrames < 1 || footLockFadeFrames > 30)
-        return Status::error("foot lock fade must be 1-30 frames");
+    if (footLockFadeInFrames < 1 || footLockFadeInFrames > 30)
+        return Status::error("foot lock fade-in must be 1-30 frames");
+    if (footLockFadeOutFrames < 1 || footLockFadeOutFrames > 30)
+        return Status::error("foot lock fade-out must be 1-30 frames");
     if (!(footLockMaxOffset > 0.0f && footLockMaxOffset <= 1.0f))
         return Status::error("foot lock offset limit must be in (0, 1] m");
     if (!(footLockMaxSpeed > 0.0f && footLockMaxSpeed <= 10.0f))
@@ -352,14 +392,8 @@ Status LocomotionJob::run() {
         if (settings.footLock && st.legs.isValid()) {
             for (int k = 0; k < 2; ++k) {
                 const Leg& leg = st.legs.legs[k];
-                // A toe at the floor is planted too, whatever the clips' contacts say: blends and
-                // retouched loop seams put feet down a little off the source's contact frames.
-                bool planted = contact[k] >= 0.5f;
-                if (!planted) {
-                    const Transform toe = w.empty() ? worldOf(bs.skeleton, out, rootPositions[c], leg.toe) : w[leg.toe];
-                    planted = toe.translation.y - bs.floorHeight < settings.footLockHeight;
-                }
-                lockFoot(bs, settings, leg, st.foot[k], planted, advance, out, rootPositions[c], w);
+                lockFoot(bs, settings, leg, st.foot[k], contact[k] >= 0.5f, advance, st.ground.heading, out,
+                         rootPositions[c], w);
             }
         }
         if (timings) {

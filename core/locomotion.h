@@ -48,6 +48,7 @@ struct CharacterState {
         float weight = 0.0f;     // 0 = free ... 1 = pinned (before smoothstep)
         glm::vec3 lastAnkle{0.0f}, lastToe{0.0f};  // the blended foot of the last step
         bool hasLast = false;
+        bool planted = false;  // planted at the last step
     };
     std::array<FootLock, 2> foot{};
     LegRig legs;  // found by initCharacter; invalid: the skeleton has no two-bone legs, feet unlocked
@@ -70,16 +71,21 @@ struct LocomotionSettings {
     float styleTransitionSeconds = 0.0f;
     // Largest change of a space's blend value per frame; (0, 1].
     float maxBlendRate = 0.1f;
-    // Foot lock: while a foot is planted in the blended clips (weighted contact >= 0.5, or its toe
-    // within footLockHeight of the floor), two-bone leg IK holds it where it touched down; the
+    // Foot lock: while a foot is planted (its toe within footLockHeight of the floor, or the
+    // blended clips' weighted contact >= 0.5 with the foot sliding slower than footLockMaxSpeed),
+    // two-bone leg IK holds it where it touched down; the
     // foot keeps its blended orientation and stays at or above the floor, the root is untouched.
     // Blends of clips whose feet do not agree (neighbouring turns, walk with jog) then do not
     // slide. Off, the motion is the exact blend of the clips (as the seed describes it).
     bool footLock = true;
-    float footLockHeight = 0.025f;  // metres: a toe this near the floor counts as planted; [0, 0.2]
-    // Frames (at the space's rate) over which a lock fades in at touch-down and out at lift-off;
-    // [1, 30]; default 3.
-    int footLockFadeFrames = 3;
+    float footLockHeight = 0.035f;  // metres: a toe this near the floor counts as planted; [0, 0.2]; default 0.035
+    // Frames (at the space's rate) over which a lock fades in at touch-down; [1, 30]; default 1.
+    // The lock holds the foot where it is at that moment, so even a lock that fades in at once
+    // does not move the foot (nor does one that starts again while the last one fades out).
+    int footLockFadeInFrames = 1;
+    // Frames over which a lock fades out at lift-off, taking the foot back to the blended foot
+    // (longer when footLockReturnSpeed asks for it); [1, 30]; default 3.
+    int footLockFadeOutFrames = 3;
     // Largest distance the lock holds a foot away from the blended foot (metres); (0, 1];
     // default 0.15. A blend that slides further than this lets the foot follow.
     float footLockMaxOffset = 0.15f;
