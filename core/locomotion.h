@@ -87,8 +87,9 @@ struct LocomotionSettings {
     // (longer when footLockReturnSpeed asks for it); [1, 30]; default 3.
     int footLockFadeOutFrames = 3;
     // Largest distance the lock holds a foot away from the blended foot (metres); (0, 1];
-    // default 0.15. A blend that slides further than this lets the foot follow.
-    float footLockMaxOffset = 0.15f;
+    // default 0.3. A blend that slides further than this lets the foot follow. (Steering jogs
+    // through sharp turns need more than 0.15 to keep the skate under half the source clips'.)
+    float footLockMaxOffset = 0.3f;
     // A foot whose blended contact point slides faster than this is not planted (m/s); (0, 10];
     // default 0.6. Blends of clips whose stances do not overlap (a walk with a jog) move the
     // foot on while one clip still has it down; pinning it there would stretch the leg.
