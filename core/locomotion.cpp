@@ -39,26 +39,136 @@ struct Contribution {
     float weight;
 };
 
-// How far the root must move so that planted toes stay where they touched down (see
-// LocomotionSettings); updates the plants. toe[k] are the toes' current world XZ positions.
-glm::vec2 footLockShift(const glm::vec2 toe[2], const float contact[2], bool advance,
-                        CharacterState& st) {
-    glm::vec2 shift(0.0f);
-    int locked = 0;
-    for (int k = 0; k < 2; ++k) {
-        if (contact[k] < 0.5f) {
-            st.isPlanted[k] = false;
-            continue;
+// World transform of joint j for local rotations `rot` (joint 0 = the root's world rotation).
+Transform worldOf(const Skeleton& sk, const glm::quat* rot, const glm::vec3& root, int j) {
+    int path[kMaxJoints];
+    int n = 0;
+    for (int k = j; k > 0; k = sk.parents[k]) path[n++] = k;
+    Transform t{rot[0], root};
+    while (n > 0) {
+        const int k = path[--n];
+        t = Transform{t.rotation * rot[k], t.translation + t.rotation * sk.restOffsets[k]};
+    }
+    return t;
+}
+
+// World transform of `to`, a descendant of `from` whose world transform is `at`.
+Transform descend(const Skeleton& sk, const glm::quat* rot, Transform at, int from, int to) {
+    int path[kMaxJoints];
+    int n = 0;
+    for (int k = to; k != from && k > 0; k = sk.parents[k]) path[n++] = k;
+    while (n > 0) {
+        const int k = path[--n];
+        at = Transform{at.rotation * rot[k], at.translation + at.rotation * sk.restOffsets[k]};
+    }
+    return at;
+}
+
+float smoothstep01(float x) { return x * x * (3.0f - 2.0f * x); }
+
+// The foot lock of one leg (see LocomotionSettings::footLock): updates the lock from the blended
+// foot when time advances, then turns hip, knee and ankle so that the foot lands on its target.
+// contact: the clips have this foot down; heading: the character's; rot: its local
+// rotations (written); world: its world transforms, or empty (written).
+void lockFoot(const BakedBehavioralSpace& bs, const LocomotionSettings& settings, const Leg& leg,
+              CharacterState::FootLock& fl, bool contact, bool advance, float heading,
+              glm::quat* rot, const glm::vec3& root, std::span<Transform> world) {
+    const Skeleton& sk = bs.skeleton;
+    const int hipParent = sk.parents[leg.hip];
+    Transform parent, hip, knee, ankle, toe;
+    if (world.empty()) {
+        parent = worldOf(sk, rot, root, hipParent);
+        hip = parent * Transform{rot[leg.hip], sk.restOffsets[leg.hip]};
+        knee = hip * Transform{rot[leg.knee], sk.restOffsets[leg.knee]};
+        ankle = knee * Transform{rot[leg.ankle], sk.restOffsets[leg.ankle]};
+        toe = descend(sk, rot, ankle, leg.ankle, leg.toe);
+    } else {
+        parent = world[hipParent];
+        hip = world[leg.hip];
+        knee = world[leg.knee];
+        ankle = world[leg.ankle];
+        toe = world[leg.toe];
+    }
+
+    if (advance) {
+        // The foot rolls on the point between heel (ankle) and ball (toe) that moves least; the
+        // lock cancels that point's slide.
+        glm::vec2 slide(0.0f);
+        if (fl.hasLast) {
+            const glm::vec3 va = ankle.translation - fl.lastAnkle, vt = toe.translation - fl.lastToe;
+            const glm::vec3 dv = vt - va;
+            const float dd = glm::dot(dv, dv);
+            const float s = dd > 1e-12f ? std::clamp(-glm::dot(va, dv) / dd, 0.0f, 1.0f) : 0.5f;
+            const glm::vec3 v = va + s * dv;
+            slide = glm::vec2(v.x, v.z);
         }
-        if (st.isPlanted[k] && advance) {
-            shift += st.planted[k] - toe[k];
-            ++locked;
+        // Planted: the toe is at the floor, or the clips have the foot down and it does not slide
+        // fast (blends of clips whose stances differ move the foot on while one clip has it down).
+        const bool toeDown = toe.translation.y - bs.floorHeight < settings.footLockHeight;
+        const bool planted = toeDown || (contact && glm::length(slide) * bs.fps <= settings.footLockMaxSpeed);
+        if (planted) {
+            // Fading in, the shown offset (smoothstep(weight) x offset) is kept, so a foot that
+            // touches down again while still fading out does not jump. The slide is cancelled
+            // from the frame after touch-down on: the foot is pinned where it touched down.
+            const glm::vec2 shown = smoothstep01(fl.weight) * fl.offset;
+            fl.weight = std::min(1.0f, fl.weight + 1.0f / static_cast<float>(settings.footLockFadeInFrames));
+            fl.offset = shown / smoothstep01(fl.weight) - (fl.planted ? slide : glm::vec2(0.0f));
+            const float len = glm::length(fl.offset);
+            if (len > settings.footLockMaxOffset) fl.offset *= settings.footLockMaxOffset / len;
         } else {
-            st.isPlanted[k] = true;
-            st.planted[k] = toe[k];
+            // Fading out, the foot goes back to the blended foot no faster than footLockReturnSpeed.
+            float step = 1.0f / static_cast<float>(settings.footLockFadeOutFrames);
+            const float back = 1.5f * glm::length(fl.offset);  // smoothstep's steepest slope x offset
+            if (back * step * bs.fps > settings.footLockReturnSpeed)
+                step = settings.footLockReturnSpeed / (bs.fps * back);
+            fl.weight = std::max(0.0f, fl.weight - step);
+            if (fl.weight <= 0.0f) fl.offset = glm::vec2(0.0f);
+        }
+        fl.planted = planted;
+        fl.lastAnkle = ankle.translation;
+        fl.lastToe = toe.translation;
+        fl.hasLast = true;
+    }
+
+    // The target: the blended ankle moved by the faded offset, lifted so that the foot (which
+    // keeps its blended orientation) is not below the floor.
+    const float w = smoothstep01(fl.weight);
+    glm::vec3 target = ankle.translation + w * glm::vec3(fl.offset.x, 0.0f, fl.offset.y);
+    const float below = bs.floorHeight - std::min(ankle.translation.y, toe.translation.y);
+    if (below > 0.0f) target.y += below;
+    if (target == ankle.translation) return;
+
+    const glm::vec3 move = target - ankle.translation;
+    if (glm::dot(move, move) < 1e-8f) return;  // under 0.1 mm: not worth a solve
+
+    // Knees bend toward where the foot points (a hint for a straight leg only).
+    const glm::vec3 hint = leg.toe != leg.ankle && leg.foot > 1e-3f
+                               ? (toe.translation - ankle.translation) * (1.0f / leg.foot)
+                               : glm::vec3(std::sin(heading), 0.0f, std::cos(heading));
+    const TwoBoneIkResult ik = solveTwoBoneIk(hip.translation, knee.translation, ankle.translation,
+                                              target, hint, leg.thigh, leg.shin, settings.ik);
+    const glm::quat hipWorld = ik.hipDelta * hip.rotation;
+    const glm::quat kneeWorld = ik.kneeDelta * knee.rotation;
+    rot[leg.hip] = glm::conjugate(parent.rotation) * hipWorld;
+    rot[leg.knee] = glm::conjugate(hipWorld) * kneeWorld;
+    rot[leg.ankle] = glm::conjugate(kneeWorld) * ankle.rotation;
+    if (world.empty()) return;
+    // The leg's world transforms: the foot keeps its rotation, so whatever hangs off the ankle
+    // only moves with it; anything else on the leg goes through forward kinematics.
+    const glm::vec3 shift = ik.ankle - ankle.translation;
+    world[leg.hip].rotation = hipWorld;
+    for (int j = leg.hip + 1; j < leg.subtreeEnd; ++j) {
+        if (j == leg.knee) {
+            world[j] = Transform{kneeWorld, ik.knee};
+        } else if (j == leg.ankle) {
+            world[j] = Transform{ankle.rotation, ik.ankle};
+        } else if (j > leg.ankle && j < leg.ankleEnd) {
+            world[j].translation += shift;
+        } else {
+            const Transform& p = world[sk.parents[j]];
+            world[j] = Transform{p.rotation * rot[j], p.translation + p.rotation * sk.restOffsets[j]};
         }
     }
-    return locked ? shift / static_cast<float>(locked) : shift;
 }
 
 }  // namespace
@@ -84,6 +194,7 @@ void initCharacter(const BakedBehavioralSpace& space, CharacterState& state,
     for (int s = 0; s < n; ++s) state.styleWeight[s] /= sum;
     state.styleTarget = state.styleWeight;
     state.rootHeight = space.spaces.front().clips[space.spaces.front().reference].rootHeight[0];
+    if (auto legs = findLegs(space.skeleton, space.leftToe, space.rightToe)) state.legs = *legs;
 }
 
 void setStyleTarget(CharacterState& state, std::span<const float> targets) {
@@ -102,6 +213,22 @@ Status LocomotionSettings::validate() const {
         return Status::error("style transition time must be >= 0 s");
     if (!(maxBlendRate > 0.0f && maxBlendRate <= 1.0f))
         return Status::error("maximum blend rate must be in (0, 1] per frame");
+    if (!(footLockHeight >= 0.0f && footLockHeight <= 0.2f))
+        return Status::error("foot lock height must be in [0, 0.2] m");
+    if (footLockFadeInFrames < 1 || footLockFadeInFrames > 30)
+        return Status::error("foot lock fade-in must be 1-30 frames");
+    if (footLockFadeOutFrames < 1 || footLockFadeOutFrames > 30)
+        return Status::error("foot lock fade-out must be 1-30 frames");
+    if (!(footLockMaxOffset > 0.0f && footLockMaxOffset <= 1.0f))
+        return Status::error("foot lock offset limit must be in (0, 1] m");
+    if (!(footLockMaxSpeed > 0.0f && footLockMaxSpeed <= 10.0f))
+        return Status::error("foot lock speed limit must be in (0, 10] m/s");
+    if (!(footLockReturnSpeed > 0.0f && footLockReturnSpeed <= 10.0f))
+        return Status::error("foot lock return speed must be in (0, 10] m/s");
+    if (!(ik.softness >= 0.0f && ik.softness <= 0.5f))
+        return Status::error("IK softness must be in [0, 0.5] of the leg length");
+    if (!(ik.maxExtension > 0.9f && ik.maxExtension < 1.0f))
+        return Status::error("IK maximum extension must be in (0.9, 1) of the leg length");
     return Status::ok();
 }
 
@@ -257,46 +384,24 @@ Status LocomotionJob::run() {
         rootPositions[c] = glm::vec3(st.ground.x, height, st.ground.z);
         const auto t2 = timings ? clock::now() : clock::time_point{};
 
-        // Forward kinematics, and the foot lock's root correction on top of it.
-        const bool lock = settings.footLock && bs.leftToe >= 0 && bs.rightToe >= 0;
-        glm::vec2 toes[2];
-        float toeHeight[2] = {1e9f, 1e9f};
-        if (!world.empty()) {
-            const std::span<Transform> w = world.subspan(c * joints, joints);
+        // Forward kinematics, then the foot lock's leg IK on top of it.
+        const std::span<Transform> w = world.empty() ? std::span<Transform>() : world.subspan(c * joints, joints);
+        if (!w.empty())
             forwardKinematics(bs.skeleton, std::span<const glm::quat>(out, joints), rootPositions[c], w);
-            toes[0] = glm::vec2(w[bs.leftToe].translation.x, w[bs.leftToe].translation.z);
-            toes[1] = glm::vec2(w[bs.rightToe].translation.x, w[bs.rightToe].translation.z);
-            toeHeight[0] = w[bs.leftToe].translation.y - bs.floorHeight;
-            toeHeight[1] = w[bs.rightToe].translation.y - bs.floorHeight;
-        } else if (lock) {
-            glm::vec3 positions[kMaxJoints];
-            jointPositions(bs.skeleton, std::span<const glm::quat>(out, joints), rootPositions[c],
-                           std::span<glm::vec3>(positions, joints));
-            toes[0] = glm::vec2(positions[bs.leftToe].x, positions[bs.leftToe].z);
-            toes[1] = glm::vec2(positions[bs.rightToe].x, positions[bs.rightToe].z);
-            toeHeight[0] = positions[bs.leftToe].y - bs.floorHeight;
-            toeHeight[1] = positions[bs.rightToe].y - bs.floorHeight;
-        }
-        if (lock) {
-            // A toe at the floor is planted too, whatever the clips' contacts say: blends and
-            // retouched loop seams put feet down a little off the source's contact frames.
-            for (int k = 0; k < 2; ++k)
-                if (toeHeight[k] < settings.footLockHeight) contact[k] = 1.0f;
-            const glm::vec2 shift = footLockShift(toes, contact, advance, st);
-            if (shift != glm::vec2(0.0f)) {
-                st.ground.x += shift.x;
-                st.ground.z += shift.y;
-                rootPositions[c] += glm::vec3(shift.x, 0.0f, shift.y);
-                if (!world.empty())
-                    for (Transform& t : world.subspan(c * joints, joints))
-                        t.translation += glm::vec3(shift.x, 0.0f, shift.y);
+        const auto t3 = timings ? clock::now() : clock::time_point{};
+        if (settings.footLock && st.legs.isValid()) {
+            for (int k = 0; k < 2; ++k) {
+                const Leg& leg = st.legs.legs[k];
+                lockFoot(bs, settings, leg, st.foot[k], contact[k] >= 0.5f, advance, st.ground.heading, out,
+                         rootPositions[c], w);
             }
         }
         if (timings) {
-            const auto t3 = clock::now();
+            const auto t4 = clock::now();
             timings->sampleNs += std::chrono::duration<double, std::nano>(t1 - t0).count();
             timings->blendNs += std::chrono::duration<double, std::nano>(t2 - t1).count();
             timings->fkNs += std::chrono::duration<double, std::nano>(t3 - t2).count();
+            timings->ikNs += std::chrono::duration<double, std::nano>(t4 - t3).count();
         }
     }
     return Status::ok();

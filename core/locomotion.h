@@ -5,12 +5,18 @@
 //
 // CharacterState is owned by the caller and holds everything that persists between frames, so one
 // LocomotionJob serves any number of characters on any thread. run() allocates nothing.
+//
+// Foot lock: the root follows the blended root motion only (so it is exactly as smooth as the
+// blend of the clips); a planted foot is held where it touched down by two-bone IK of its leg
+// (hip-knee-ankle, core/leg_ik.h), fading in and out over a few frames.
 
 #include <array>
 #include <span>
 
 #include "core/behavioral_space.h"
 #include "core/kinematics.h"
+#include "core/legs.h"
+#include "core/leg_ik.h"
 #include "core/root_motion.h"
 
 namespace gs {
@@ -34,12 +40,23 @@ struct CharacterState {
     bool steerEscaping = false;  // steering: walking out of a goal inside the turning circle
     bool styleOverridden = false;  // steering: a slower style's tighter turn is borrowed...
     std::array<float, kMaxSpaces> userStyle{};  // ... and these style targets come back after
-    std::array<glm::vec2, 2> planted{};  // foot lock: where each toe was planted (world XZ)
-    std::array<bool, 2> isPlanted{};     // foot lock: the toe is planted
+    // Foot lock, per foot ([0] = left). The foot shown is the blended foot moved by weight x
+    // offset on the ground; while the foot is planted the offset cancels the blended foot's slide
+    // at the point it rolls on (heel, ball, or between), so that point stays where it touched down.
+    struct FootLock {
+        glm::vec2 offset{0.0f};  // world XZ, metres
+        float weight = 0.0f;     // 0 = free ... 1 = pinned (before smoothstep)
+        glm::vec3 lastAnkle{0.0f}, lastToe{0.0f};  // the blended foot of the last step
+        bool hasLast = false;
+        bool planted = false;  // planted at the last step
+    };
+    std::array<FootLock, 2> foot{};
+    LegRig legs;  // found by initCharacter; invalid: the skeleton has no two-bone legs, feet unlocked
 };
 
 // Puts a character at `ground` with the given style weights (normalized; empty = the first
-// space) and blend values (0.5 = straightest when empty) at phase 0.
+// space) and blend values (0.5 = straightest when empty) at phase 0, and finds its legs
+// (findLegs on the space's skeleton and toes; it allocates while it looks).
 void initCharacter(const BakedBehavioralSpace& space, CharacterState& state,
                    const GroundFrame& ground, std::span<const float> styleWeights = {},
                    std::span<const float> blends = {});
@@ -54,19 +71,40 @@ struct LocomotionSettings {
     float styleTransitionSeconds = 0.0f;
     // Largest change of a space's blend value per frame; (0, 1].
     float maxBlendRate = 0.1f;
-    // Foot lock: while a foot is planted in the blended clips (weighted contact >= 0.5), the root
-    // moves so that the planted toe stays where it touched down. Blends of clips whose feet do not
-    // agree (neighbouring turns, walk with jog) then do not slide; the root path follows the feet.
-    // Off, the motion is the exact blend of the clips (as the seed describes it).
+    // Foot lock: while a foot is planted (its toe within footLockHeight of the floor, or the
+    // blended clips' weighted contact >= 0.5 with the foot sliding slower than footLockMaxSpeed),
+    // two-bone leg IK holds it where it touched down; the
+    // foot keeps its blended orientation and stays at or above the floor, the root is untouched.
+    // Blends of clips whose feet do not agree (neighbouring turns, walk with jog) then do not
+    // slide. Off, the motion is the exact blend of the clips (as the seed describes it).
     bool footLock = true;
-    float footLockHeight = 0.025f;  // metres: a toe this near the floor counts as planted too
+    float footLockHeight = 0.035f;  // metres: a toe this near the floor counts as planted; [0, 0.2]; default 0.035
+    // Frames (at the space's rate) over which a lock fades in at touch-down; [1, 30]; default 1.
+    // The lock holds the foot where it is at that moment, so even a lock that fades in at once
+    // does not move the foot (nor does one that starts again while the last one fades out).
+    int footLockFadeInFrames = 1;
+    // Frames over which a lock fades out at lift-off, taking the foot back to the blended foot
+    // (longer when footLockReturnSpeed asks for it); [1, 30]; default 3.
+    int footLockFadeOutFrames = 3;
+    // Largest distance the lock holds a foot away from the blended foot (metres); (0, 1];
+    // default 0.3. A blend that slides further than this lets the foot follow. (Steering jogs
+    // through sharp turns need more than 0.15 to keep the skate under half the source clips'.)
+    float footLockMaxOffset = 0.3f;
+    // A foot whose blended contact point slides faster than this is not planted (m/s); (0, 10];
+    // default 0.6. Blends of clips whose stances do not overlap (a walk with a jog) move the
+    // foot on while one clip still has it down; pinning it there would stretch the leg.
+    float footLockMaxSpeed = 0.6f;
+    // Fading out, the foot returns to the blended foot no faster than this (m/s); (0, 10];
+    // default 0.6. A long-held foot then lifts off over more than footLockFadeFrames.
+    float footLockReturnSpeed = 0.6f;
+    TwoBoneIkSettings ik;  // reach softening of the leg IK
 
     Status validate() const;
 };
 
 // Time spent in each part of the update, for benchmarks (nanoseconds, accumulated).
 struct LocomotionTimings {
-    double sampleNs = 0, blendNs = 0, fkNs = 0;
+    double sampleNs = 0, blendNs = 0, fkNs = 0, ikNs = 0;  // ikNs: foot lock (IK) after FK
 };
 
 struct LocomotionJob {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/kinematics.h"
+
 namespace gs {
 
 float footSkate(std::span<const glm::vec3> positions, int jointCount, int leftToe, int rightToe,
@@ -23,6 +25,76 @@ float footSkate(std::span<const glm::vec3> positions, int jointCount, int leftTo
         }
     }
     return static_cast<float>(sum / count);
+}
+
+float percentile(std::vector<float>& values, float q) {
+    if (values.empty()) return 0.0f;
+    const size_t k = std::min(values.size() - 1, static_cast<size_t>(q * static_cast<float>(values.size())));
+    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(k), values.end());
+    return values[k];
+}
+
+void rootAccelerationSamples(std::span<const glm::vec3> roots, float fps, std::vector<float>& lateral,
+                             std::vector<float>& longitudinal) {
+    const int n = static_cast<int>(roots.size());
+    if (n < 3 || !(fps > 0.0f)) return;
+    const int half = std::max(1, static_cast<int>(std::lround(0.25f * fps)));
+    glm::vec2 forward(0.0f, 1.0f);
+    for (int f = 1; f + 1 < n; ++f) {
+        const glm::vec3 span = roots[std::min(f + half, n - 1)] - roots[std::max(f - half, 0)];
+        const glm::vec2 travel(span.x, span.z);
+        if (glm::length(travel) > 1e-4f) forward = glm::normalize(travel);
+        const glm::vec3 a3 = (roots[f + 1] - 2.0f * roots[f] + roots[f - 1]) * (fps * fps);
+        const glm::vec2 a(a3.x, a3.z);
+        longitudinal.push_back(std::abs(glm::dot(a, forward)));
+        lateral.push_back(std::abs(a.x * forward.y - a.y * forward.x));
+    }
+}
+
+RootAcceleration rootAccelerationP95(std::span<const glm::vec3> roots, float fps) {
+    std::vector<float> lat, lon;
+    rootAccelerationSamples(roots, fps, lat, lon);
+    return {percentile(lat, 0.95f), percentile(lon, 0.95f)};
+}
+
+RootAcceleration rootAccelerationP95(std::span<const glm::vec3> positions, int jointCount, float fps) {
+    if (jointCount <= 0) return {};
+    std::vector<glm::vec3> roots(positions.size() / jointCount);
+    for (size_t f = 0; f < roots.size(); ++f) roots[f] = positions[f * jointCount];
+    return rootAccelerationP95(roots, fps);
+}
+
+RootAcceleration rootAccelerationP95(const Clip& clip) {
+    return rootAccelerationP95(clip.rootPositions, clip.fps);
+}
+
+void kneeStepSamples(std::span<const glm::vec3> positions, int jointCount, const LegRig& legs,
+                     std::vector<float>& steps) {
+    if (!legs.isValid() || jointCount <= 0) return;
+    const int frames = static_cast<int>(positions.size()) / jointCount;
+    for (const Leg& leg : legs.legs) {
+        float previous = 0.0f;
+        for (int f = 0; f < frames; ++f) {
+            const glm::vec3* p = positions.data() + static_cast<size_t>(f) * jointCount;
+            const glm::vec3 thigh = p[leg.knee] - p[leg.hip], shin = p[leg.ankle] - p[leg.knee];
+            const float c = glm::dot(thigh, shin) / std::max(1e-9f, glm::length(thigh) * glm::length(shin));
+            const float angle = std::acos(std::clamp(c, -1.0f, 1.0f)) * 57.29578f;
+            if (f > 0) steps.push_back(std::abs(angle - previous));
+            previous = angle;
+        }
+    }
+}
+
+float kneeStepP95(std::span<const glm::vec3> positions, int jointCount, const LegRig& legs) {
+    std::vector<float> steps;
+    kneeStepSamples(positions, jointCount, legs, steps);
+    return percentile(steps, 0.95f);
+}
+
+float kneeStepP95(const Clip& clip) {
+    const auto legs = findLegs(clip.skeleton);
+    if (!legs) return 0.0f;
+    return kneeStepP95(clipJointPositions(clip), clip.jointCount(), *legs);
 }
 
 }  // namespace gs

@@ -2,8 +2,12 @@
 // Quality figures of generated motion, defined exactly so that figures compare across tools.
 
 #include <span>
+#include <vector>
 
 #include <glm/glm.hpp>
+
+#include "core/clip.h"
+#include "core/legs.h"
 
 namespace gs {
 
@@ -17,5 +21,33 @@ struct FootSkateSettings {
 
 float footSkate(std::span<const glm::vec3> positions, int jointCount, int leftToe, int rightToe,
                 float floor, float fps, const FootSkateSettings& settings = {});
+
+// Root smoothness: the root's ground-plane (XZ) acceleration by second differences, split into
+// longitudinal (along the direction of travel) and lateral (across it), in m/s^2. The direction of
+// travel at a frame is that of the root's ground displacement over +-0.25 s around it, so the
+// hips' own sway within a step counts as lateral acceleration (as it does in the source clips).
+// The figure is the 95th percentile of the absolute values over the frames.
+struct RootAcceleration {
+    float lateral = 0.0f;       // m/s^2
+    float longitudinal = 0.0f;  // m/s^2
+};
+// Appends one sample per inner frame (frames 1 ... n-2) of a root path (world, metres).
+void rootAccelerationSamples(std::span<const glm::vec3> rootPositions, float fps,
+                             std::vector<float>& lateral, std::vector<float>& longitudinal);
+RootAcceleration rootAccelerationP95(std::span<const glm::vec3> rootPositions, float fps);
+// positions: frames x jointCount world positions; joint 0 is the root.
+RootAcceleration rootAccelerationP95(std::span<const glm::vec3> positions, int jointCount, float fps);
+RootAcceleration rootAccelerationP95(const Clip& clip);
+
+// Knee step: the per-frame change of each knee's flexion angle (the angle between thigh and shin,
+// 0 = straight), in degrees; the figure is the 95th percentile over frames and both knees.
+// positions: frames x jointCount world positions. Without legs (findLegs) there are no samples.
+void kneeStepSamples(std::span<const glm::vec3> positions, int jointCount, const LegRig& legs,
+                     std::vector<float>& steps);
+float kneeStepP95(std::span<const glm::vec3> positions, int jointCount, const LegRig& legs);
+float kneeStepP95(const Clip& clip);  // legs by findLegs(clip.skeleton); 0 without legs
+
+// The q-quantile (0..1) of values by the nearest rank; 0 for none. Reorders `values`.
+float percentile(std::vector<float>& values, float q);
 
 }  // namespace gs

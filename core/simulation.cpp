@@ -269,6 +269,9 @@ Expected<SimulationResult> simulate(const SteeringSpace& steering, const Simulat
     result.meanTimeRatio = result.reached ? static_cast<float>(ratioSum / result.reached) : 0.0f;
     result.meanHeadingErrorDeg = static_cast<float>(headingSum / result.frames * 180.0 / std::numbers::pi);
     result.footSkate = footSkate(positions, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps);
+    result.rootAccel = rootAccelerationP95(positions, joints, bs.fps);
+    if (const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe))
+        result.kneeStep = kneeStepP95(positions, joints, *legs);
     result.nsPerUpdate = ns / result.frames;
     if (!distances.empty()) {
         double total = 0.0;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/quality.h"
 #include "core/steering.h"
 
 namespace gs {
@@ -49,6 +50,8 @@ struct SimulationResult {
     float meanTimeRatio = 0.0f;    // time taken / optimal time, over reached goals
     float meanHeadingErrorDeg = 0.0f;
     float footSkate = 0.0f;        // cm/s (quality.h)
+    RootAcceleration rootAccel;    // p95, m/s^2 (quality.h)
+    float kneeStep = 0.0f;         // knee step p95, degrees (quality.h)
     float maxBlendStep = 0.0f;     // largest per-frame change of a blend value
     float minTurnRadius = 0.0f;    // metres, of the style mix (the tighter side)
     float turnRadiusLeft = 0.0f, turnRadiusRight = 0.0f;  // metres, each side

@@ -13,6 +13,7 @@
 #include "core/behavioral_space.h"
 #include "core/clip.h"
 #include "core/io/clip_import.h"
+#include "core/quality.h"
 
 namespace gs::cli {
 
@@ -55,5 +56,14 @@ Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space,
                                               float fill);
 // Foot skate of the source clips of the spaces with a positive style weight (cm/s).
 float sourceFootSkate(const LoadedSpace& loaded, const std::vector<float>& styleWeights);
+// Root acceleration p95 and knee step p95 (quality.h) over the same source clips, pooled.
+struct SourceMotionFigures {
+    RootAcceleration rootAccel;
+    float kneeStep = 0.0f;  // degrees
+};
+SourceMotionFigures sourceMotionFigures(const LoadedSpace& loaded, const std::vector<float>& styleWeights);
+QJsonObject toJson(const RootAcceleration& a);  // {"lateral", "longitudinal"} in m/s^2
+// One note on stderr when foot lock is on but the skeleton has no two-bone legs (feet unlocked).
+void noteUnlockedFeet(const QString& path, const BakedBehavioralSpace& space, bool footLock);
 
 }  // namespace gs::cli

@@ -69,6 +69,35 @@ float sourceFootSkate(const LoadedSpace& loaded, const std::vector<float>& style
     return frames ? static_cast<float>(sum / frames) : 0.0f;
 }
 
+SourceMotionFigures sourceMotionFigures(const LoadedSpace& loaded, const std::vector<float>& styleWeights) {
+    const BakedBehavioralSpace& bs = loaded.space;
+    std::vector<float> lateral, longitudinal, knee;
+    const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
+    for (size_t s = 0; s < bs.spaces.size(); ++s) {
+        if (styleWeights[s] <= 0.0f) continue;
+        for (const ProjectSpace& ps : loaded.project.spaces) {
+            if (ps.name.toStdString() != bs.spaces[s].name) continue;
+            for (const QString& id : ps.clipIds) {
+                const Clip& clip = *loaded.project.clip(id)->clip;
+                rootAccelerationSamples(clip.rootPositions, clip.fps, lateral, longitudinal);
+                if (legs) kneeStepSamples(clipJointPositions(clip), clip.jointCount(), *legs, knee);
+            }
+        }
+    }
+    return {{percentile(lateral, 0.95f), percentile(longitudinal, 0.95f)}, percentile(knee, 0.95f)};
+}
+
+QJsonObject toJson(const RootAcceleration& a) {
+    return {{"lateral", a.lateral}, {"longitudinal", a.longitudinal}};
+}
+
+void noteUnlockedFeet(const QString& path, const BakedBehavioralSpace& space, bool footLock) {
+    if (!footLock) return;
+    if (const auto legs = findLegs(space.skeleton, space.leftToe, space.rightToe); !legs)
+        std::fprintf(stderr, "gaitspace-cli: %s: note: %s\n", qPrintable(QFileInfo(path).fileName()),
+                     legs.message().c_str());
+}
+
 namespace {
 
 QJsonObject spaceSummary(const BakedMotionSpace& space) {
@@ -141,6 +170,7 @@ int runPlay(const QStringList& arguments) {
     settings.styleIncrement = loaded->project.settings.styleIncrement;
     settings.maxBlendRate = loaded->project.settings.maxBlendRate;
     settings.footLock = loaded->project.settings.footLock && !parser.isSet("no-foot-lock");
+    noteUnlockedFeet(path, bs, settings.footLock);
     float maxStyleStep = 0.0f;
     QElapsedTimer timer;
     timer.start();
@@ -156,6 +186,10 @@ int runPlay(const QStringList& arguments) {
     const auto positions = clipJointPositions(*run);
     const float skate = footSkate(positions, run->jointCount(), bs.leftToe, bs.rightToe,
                                   bs.floorHeight, run->fps);
+    const RootAcceleration accel = rootAccelerationP95(*run);
+    const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
+    const float kneeStep = legs ? kneeStepP95(positions, run->jointCount(), *legs) : 0.0f;
+    const SourceMotionFigures source = sourceMotionFigures(*loaded, *styles);
 
     if (parser.isSet("output")) {
         const QString out = parser.value("output");
@@ -173,6 +207,11 @@ int runPlay(const QStringList& arguments) {
         {"turn_rate_deg_s", motion.headingChange * 180.0 / std::numbers::pi / run->duration()},
         {"foot_skate_cm_s", skate},
         {"source_foot_skate_cm_s", sourceFootSkate(*loaded, *styles)},
+        {"root_accel_p95_mps2", toJson(accel)},
+        {"source_root_accel_p95_mps2", toJson(source.rootAccel)},
+        {"knee_step_p95_deg", kneeStep},
+        {"source_knee_step_p95_deg", source.kneeStep},
+        {"foot_lock", settings.footLock},
         {"max_style_step", maxStyleStep},
         {"build_seconds", loaded->buildSeconds},
         {"ns_per_frame", playNs / frames},
@@ -185,6 +224,10 @@ int runPlay(const QStringList& arguments) {
                     frames, motion.pathLength, motion.speed,
                     result["turn_rate_deg_s"].toDouble(), skate,
                     result["source_foot_skate_cm_s"].toDouble());
+        std::printf("root acceleration p95: lateral %.2f, longitudinal %.2f m/s^2 (source clips %.2f, "
+                    "%.2f); knee step p95 %.2f deg (source clips %.2f)\n",
+                    accel.lateral, accel.longitudinal, source.rootAccel.lateral,
+                    source.rootAccel.longitudinal, kneeStep, source.kneeStep);
     }
     return 0;
 }

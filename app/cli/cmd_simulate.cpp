@@ -150,6 +150,7 @@ int runSimulate(const QStringList& arguments) {
         printError(path, QString::fromStdString(steering.message()));
         return 1;
     }
+    noteUnlockedFeet(path, loaded->space, settings.locomotion.footLock);
     auto result = simulate(*steering, settings);
     if (!result) {
         printError(path, QString::fromStdString(result.message()));
@@ -169,6 +170,9 @@ int runSimulate(const QStringList& arguments) {
                   {"frames", static_cast<double>(result->frames)},
                   {"foot_skate_cm_s", result->footSkate},
                   {"source_foot_skate_cm_s", sourceFootSkate(*loaded, settings.styleWeights)},
+                  {"root_accel_p95_mps2", toJson(result->rootAccel)},
+                  {"knee_step_p95_deg", result->kneeStep},
+                  {"foot_lock", settings.locomotion.footLock},
                   {"max_blend_step", result->maxBlendStep},
                   {"blend_rate_limit", settings.locomotion.maxBlendRate},
                   {"mean_heading_error_deg", result->meanHeadingErrorDeg},
@@ -196,6 +200,9 @@ int runSimulate(const QStringList& arguments) {
         o["mean_distance_m"] = result->meanDistance;
         o["p95_distance_m"] = result->p95Distance;
     }
+    const SourceMotionFigures source = sourceMotionFigures(*loaded, settings.styleWeights);
+    o["source_root_accel_p95_mps2"] = toJson(source.rootAccel);
+    o["source_knee_step_p95_deg"] = source.kneeStep;
     if (parser.isSet("json")) {
         printJson(o);
     } else if (settings.scenario == SimulationSettings::Scenario::Random) {

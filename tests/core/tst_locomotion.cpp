@@ -11,6 +11,7 @@
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
 #include "core/foot_contacts.h"
+#include "core/legs.h"
 #include "core/locomotion.h"
 #include "core/quality.h"
 
@@ -64,6 +65,7 @@ class TestLocomotion : public QObject {
     Q_OBJECT
     BakedBehavioralSpace m_walk;   // the walk space alone
     BakedBehavioralSpace m_both;   // walk + jog
+    MotionSpaceDesc m_walkDesc, m_jogDesc;  // their source clips
 
 private slots:
     void initTestCase() {
@@ -71,6 +73,8 @@ private slots:
         auto walk = buildMotionSpace(test::cmuWalkDesc());
         QVERIFY2(walk.isOk(), walk.message().c_str());
         m_walk = singleSpace(*walk);
+        m_walkDesc = test::cmuWalkDesc();
+        m_jogDesc = test::cmuJogDesc();
         auto both = buildBehavioralSpace(test::cmuWalkJogDesc());
         QVERIFY2(both.isOk(), both.message().c_str());
         m_both = std::move(*both);
@@ -156,7 +160,8 @@ private slots:
         const float styles[] = {1.0f, 0.0f};
         const float blends[] = {0.3f, 0.3f};
         // The walk space of the behavioral space, alone (same loops).
-        const BakedBehavioralSpace walkAlone = singleSpace(m_both.spaces[0]);
+        BakedBehavioralSpace walkAlone = singleSpace(m_both.spaces[0]);
+        walkAlone.floorHeight = m_both.floorHeight;  // the foot lock keeps feet above the same floor
         CharacterState a, b;
         initCharacter(m_both, a, GroundFrame{}, styles, blends);
         initCharacter(walkAlone, b, GroundFrame{}, {}, std::span<const float>(blends, 1));
@@ -166,7 +171,8 @@ private slots:
         float worst = 0.0f;
         for (size_t i = 0; i < ra->rotations.size(); ++i)
             worst = std::max(worst, angleBetween(ra->rotations[i], rb->rotations[i]));
-        QVERIFY(worst < 1e-5f);
+        // The leg IK turns float noise of the blend into a little more near a straight knee.
+        QVERIFY2(worst < 1e-4f, qPrintable(QString::number(worst)));
         QVERIFY(glm::distance(ra->rootPositions.back(), rb->rootPositions.back()) < 1e-4f);
     }
 
@@ -221,8 +227,9 @@ private slots:
                                     });
         QVERIFY(run.isOk());
         QVERIFY(wraps >= 100);
-        // The pose is a function of the phase alone: after 100 loops it equals a fresh
-        // character's pose at the same phase (nothing drifts).
+        // The blended pose is a function of the phase alone: after 100 loops it equals a fresh
+        // character's pose at the same phase (nothing drifts). (The foot lock's pose also
+        // depends on where the foot touched down, so the raw blend is compared.)
         CharacterState fresh;
         initCharacter(m_both, fresh, GroundFrame{}, styles, blends);
         fresh.phase = s.phase;
@@ -232,6 +239,7 @@ private slots:
         LocomotionJob job;
         job.space = &m_both;
         job.advance = false;
+        job.settings.footLock = false;
         for (auto [state, rot, root] : {std::tuple{&s, &a, &ra}, std::tuple{&fresh, &b, &rb}}) {
             job.characters = std::span<CharacterState>(state, 1);
             job.localRotations = *rot;
@@ -354,6 +362,161 @@ private slots:
             QCOMPARE(world[i].translation, first[i].translation);
             QCOMPARE(world[i].rotation, first[i].rotation);
         }
+    }
+
+    // The foot lock on real clips (issue figures): walk, jog and their 50/50 mix, straight, 20 s.
+    // Foot skate <= 0.5x the source clips', root acceleration and knee step p95 <= 1.2x, the root
+    // exactly the blend's (the same with the lock off), feet never below the floor.
+    void footLockTargets_data() {
+        QTest::addColumn<float>("walk");  // style weight of the walk; the jog gets the rest
+        QTest::addColumn<float>("longitudinalLimit");
+        QTest::newRow("walk") << 1.0f << 1.2f;
+        QTest::newRow("jog") << 0.0f << 1.2f;
+        // The mix's longitudinal root acceleration is the blend's own (1.34x the source clips',
+        // with the lock off as well): the walk-jog cross registration advances the jog unevenly
+        // at the loop start. The foot lock adds nothing to it (asserted below).
+        QTest::newRow("walk/jog 50/50") << 0.5f << 1.5f;
+    }
+    void footLockTargets() {
+        GS_REQUIRE_DATA();
+        QFETCH(float, walk);
+        QFETCH(float, longitudinalLimit);
+        const float styles[] = {walk, 1.0f - walk};
+        Clip runs[2];
+        for (int lock = 0; lock < 2; ++lock) {
+            CharacterState s;
+            initCharacter(m_both, s, GroundFrame{}, styles);
+            QVERIFY(s.legs.isValid());
+            LocomotionSettings settings;
+            settings.footLock = lock == 1;
+            auto run = recordLocomotion(m_both, s, settings, 600);
+            QVERIFY(run.isOk());
+            runs[lock] = std::move(*run);
+        }
+        const Clip& run = runs[1];
+        const BakedBehavioralSpace& bs = m_both;
+        const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
+        QVERIFY(legs.isOk());
+
+        // The source clips of the styles in play, pooled.
+        double sourceSkate = 0.0;
+        int sourceFrames = 0;
+        std::vector<float> lateral, longitudinal, knee;
+        for (const MotionSpaceDesc* desc : {&m_walkDesc, &m_jogDesc}) {
+            if ((desc == &m_walkDesc ? walk : 1.0f - walk) <= 0.0f) continue;
+            for (const Clip& c : desc->clips) {
+                const auto pos = clipJointPositions(c);
+                sourceSkate += footSkate(pos, c.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, c.fps) * c.frameCount();
+                sourceFrames += c.frameCount();
+                rootAccelerationSamples(c.rootPositions, c.fps, lateral, longitudinal);
+                kneeStepSamples(pos, c.jointCount(), *legs, knee);
+            }
+        }
+        sourceSkate /= sourceFrames;
+        const RootAcceleration sourceAccel{percentile(lateral, 0.95f), percentile(longitudinal, 0.95f)};
+        const float sourceKnee = percentile(knee, 0.95f);
+
+        const auto positions = clipJointPositions(run);
+        const float skate = footSkate(positions, run.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, run.fps);
+        const RootAcceleration accel = rootAccelerationP95(run);
+        const float kneeStep = kneeStepP95(positions, run.jointCount(), *legs);
+        const float rawSkate = footSkate(clipJointPositions(runs[0]), run.jointCount(), bs.leftToe, bs.rightToe,
+                                         bs.floorHeight, run.fps);
+        qInfo("foot skate %.2f cm/s (lock off %.2f, source %.2f); root accel p95 lateral %.2f, longitudinal "
+              "%.2f m/s2 (source %.2f, %.2f); knee step p95 %.2f deg (source %.2f)",
+              skate, rawSkate, sourceSkate, accel.lateral, accel.longitudinal, sourceAccel.lateral,
+              sourceAccel.longitudinal, kneeStep, sourceKnee);
+        QVERIFY(skate <= 0.5 * sourceSkate);
+        QVERIFY(accel.lateral <= 1.2f * sourceAccel.lateral);
+        QVERIFY(accel.longitudinal <= longitudinalLimit * sourceAccel.longitudinal);
+        QVERIFY(kneeStep <= 1.2f * sourceKnee);
+        // The root is the blend's: the lock moves legs only.
+        for (int f = 0; f < run.frameCount(); ++f)
+            QVERIFY(glm::distance(run.rootPositions[f], runs[0].rootPositions[f]) < 1e-5f);
+        // Feet at or above the floor.
+        float lowest = 1e9f;
+        for (int f = 0; f < run.frameCount(); ++f)
+            for (const Leg& leg : legs->legs)
+                for (int j : {leg.ankle, leg.toe}) lowest = std::min(lowest, positions[f * run.jointCount() + j].y);
+        QVERIFY2(lowest >= bs.floorHeight - 1e-4f, qPrintable(QString("%1 below the floor").arg(bs.floorHeight - lowest)));
+    }
+
+    // Brisk walks (16_21-26: straight, veering left and right): the old root-moving foot lock made
+    // the root jump forward once per loop (14 cm against a median step of 5.5 cm). With the leg
+    // IK the root steps evenly, and the figures meet the targets.
+    void briskWalkHasNoLoopJump() {
+        GS_REQUIRE_DATA();
+        MotionSpaceDesc desc;
+        desc.name = "brisk";
+        for (const char* id : {"16_25", "16_26", "16_21", "16_22", "16_23", "16_24"}) {
+            desc.clips.push_back(test::loadClip(test::cmuClip(id)));
+            desc.clips.back().name = id;
+        }
+        desc.reference = 2;
+        auto built = buildMotionSpace(desc);
+        QVERIFY2(built.isOk(), built.message().c_str());
+        const BakedBehavioralSpace bs = singleSpace(std::move(*built));
+        CharacterState s;
+        initCharacter(bs, s, GroundFrame{});
+        auto run = recordLocomotion(bs, s, LocomotionSettings{}, 600);
+        QVERIFY(run.isOk());
+        std::vector<float> steps;
+        for (int f = 1; f < run->frameCount(); ++f) {
+            const glm::vec3 d = run->rootPositions[f] - run->rootPositions[f - 1];
+            steps.push_back(std::hypot(d.x, d.z));
+        }
+        const float largest = *std::max_element(steps.begin(), steps.end());
+        const float median = percentile(steps, 0.5f);
+        qInfo("root step: largest %.1f cm, median %.1f cm", 100 * largest, 100 * median);
+        QVERIFY(largest <= 0.08f);
+        QVERIFY(largest <= 1.5f * median);
+
+        const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
+        QVERIFY(legs.isOk());
+        double sourceSkate = 0.0;
+        int sourceFrames = 0;
+        std::vector<float> lateral, longitudinal, knee;
+        for (const Clip& c : desc.clips) {
+            const auto pos = clipJointPositions(c);
+            sourceSkate += footSkate(pos, c.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, c.fps) * c.frameCount();
+            sourceFrames += c.frameCount();
+            rootAccelerationSamples(c.rootPositions, c.fps, lateral, longitudinal);
+            kneeStepSamples(pos, c.jointCount(), *legs, knee);
+        }
+        sourceSkate /= sourceFrames;
+        const auto positions = clipJointPositions(*run);
+        const float skate = footSkate(positions, run->jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, run->fps);
+        const RootAcceleration accel = rootAccelerationP95(*run);
+        const float kneeStep = kneeStepP95(positions, run->jointCount(), *legs);
+        qInfo("foot skate %.2f cm/s (source %.2f); root accel p95 %.2f, %.2f m/s2 (source %.2f, %.2f); "
+              "knee step p95 %.2f deg (source %.2f)", skate, sourceSkate, accel.lateral, accel.longitudinal,
+              percentile(lateral, 0.95f), percentile(longitudinal, 0.95f), kneeStep, percentile(knee, 0.95f));
+        QVERIFY(skate <= 0.5 * sourceSkate);
+        QVERIFY(accel.lateral <= 1.2f * percentile(lateral, 0.95f));
+        QVERIFY(accel.longitudinal <= 1.2f * percentile(longitudinal, 0.95f));
+        QVERIFY(kneeStep <= 1.2f * percentile(knee, 0.95f));
+    }
+
+    // A skeleton without two-bone legs (here: the shins made zero-length) plays unlocked: the
+    // same motion as with the lock off.
+    void noLegsPlaysUnlocked() {
+        GS_REQUIRE_DATA();
+        BakedBehavioralSpace bs = m_walk;
+        for (const char* shin : {"ltibia", "rtibia"}) bs.skeleton.restOffsets[bs.skeleton.jointIndex(shin)] = glm::vec3(0.0f);
+        QVERIFY(!findLegs(bs.skeleton, bs.leftToe, bs.rightToe).isOk());
+        Clip runs[2];
+        for (int lock = 0; lock < 2; ++lock) {
+            CharacterState s;
+            initCharacter(bs, s, GroundFrame{});
+            QVERIFY(!s.legs.isValid());
+            LocomotionSettings settings;
+            settings.footLock = lock == 1;
+            auto run = recordLocomotion(bs, s, settings, 120);
+            QVERIFY(run.isOk());
+            runs[lock] = std::move(*run);
+        }
+        QVERIFY(runs[0].rotations == runs[1].rotations);
+        QVERIFY(runs[0].rootPositions == runs[1].rootPositions);
     }
 
     void validity() {
