@@ -182,6 +182,10 @@ private slots:
         // Foot skate with foot lock against the source clips', straight and at both extremes.
         QVERIFY2(straight.skate <= 2.0f * source, qPrintable(figures));
         QVERIFY2(right.skate <= 2.0f * source && left.skate <= 2.0f * source, qPrintable(figures));
+        // Feet come down to the floor, neither through it nor hovering: the lowest toe within
+        // [-1, 3] cm of the space's floor (the source clips' own lowest toes differ by 2 cm).
+        for (const Play& p : {straight, right, left})
+            QVERIFY2(p.lowestToe > -0.01f && p.lowestToe < 0.03f, qPrintable(figures));
         QVERIFY2(straightRaw.skate <= 4.0f * source, qPrintable(figures));
     }
 
