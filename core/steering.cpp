@@ -182,6 +182,8 @@ constexpr float kPlanRadiusMargin = 1.1f;
 // A goal-space path counts as passing the goal this near, in arrival radii (the samples are
 // joined by a cubic: they scatter by a decimetre or two about the real path).
 constexpr float kPassBy = 0.6f;
+// Seconds per metre a predicted pass wider than that costs, up to the arrival radius.
+constexpr float kMissPenalty = 10.0f;
 
 // What the quickest way on is estimated from: the mix's straight speed and tightest turns.
 struct MixModel {
@@ -230,14 +232,14 @@ float secondsToGoal(const MixModel& m, const Pose2& pose, float t, const SteerGo
 
 // The best time to the goal over the way through `to` (reached `seconds` after `from`): at a few
 // points along the way (a cubic through both poses) the character may leave for the quickest way.
+// A second step is judged at 2 points (half the cost; as good in the figures).
 //
 // A moving goal is followed, not only reached: the cost is then the distance to it integrated
 // over time (what a follower is judged by), along the way and then, from the leaving point,
 // closing to it linearly over the intercept time. `integral` carries that integral in (from the
 // earlier steps) and out (over this whole step).
 float stepCost(const MixModel& m, const Pose2& from, const Pose2& to, float t0, float seconds,
-               const SteerGoal& goal, bool intercept, float* integral = nullptr) {
-    constexpr int kPoints = 4;
+               const SteerGoal& goal, bool intercept, float* integral = nullptr, int points = 4) {
     const float chord = glm::distance(from.p, to.p);
     const glm::vec2 m0 = chord * glm::vec2(std::sin(from.travel()), std::cos(from.travel()));
     const glm::vec2 m1 = chord * glm::vec2(std::sin(to.travel()), std::cos(to.travel()));
@@ -245,10 +247,10 @@ float stepCost(const MixModel& m, const Pose2& from, const Pose2& to, float t0, 
     glm::vec2 previous = from.p;
     float sum = integral ? *integral : 0.0f;
     float lastDistance = glm::distance(from.p, goal.position + t0 * goal.velocity);
-    for (int i = 1; i <= kPoints; ++i) {
-        const float s = static_cast<float>(i) / kPoints;
+    for (int i = 1; i <= points; ++i) {
+        const float s = static_cast<float>(i) / points;
         Pose2 pose = to;
-        if (i < kPoints) {
+        if (i < points) {
             const float s2 = s * s, s3 = s2 * s;
             pose.p = (2 * s3 - 3 * s2 + 1) * from.p + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * to.p +
                      (s3 - s2) * m1;
@@ -258,19 +260,23 @@ float stepCost(const MixModel& m, const Pose2& from, const Pose2& to, float t0, 
             pose.sway = 0.0f;  // the tangent is the direction of travel
         }
         const float t = t0 + s * seconds;
-        // The predicted path itself passes the goal: reached on the way.
+        // The predicted path itself passes the goal: reached on the way. Passing a little wider
+        // is scored by how much wider (a goal may be reached even so; a goal passed by costs a
+        // loop), so that the closest pass wins when none is sure.
         if (m.reach > 0.0f) {
             const glm::vec2 segment = pose.p - previous;
             const float along = std::clamp(glm::dot(goal.position - previous, segment) /
                                                std::max(glm::dot(segment, segment), 1e-9f), 0.0f, 1.0f);
-            if (glm::distance(previous + along * segment, goal.position) < kPassBy * m.reach)
-                return std::min(best, t - (1.0f - along) * seconds / kPoints);
+            const float miss = glm::distance(previous + along * segment, goal.position);
+            const float when = t - (1.0f - along) * seconds / points;
+            if (miss < kPassBy * m.reach) return std::min(best, when);
+            if (miss < m.reach) best = std::min(best, when + kMissPenalty * (miss - kPassBy * m.reach));
         }
         previous = pose.p;
         const float toGo = secondsToGoal(m, pose, t, goal, intercept);
         if (intercept) {
             const float distance = glm::distance(pose.p, goal.position + t * goal.velocity);
-            sum += 0.5f * (distance + lastDistance) * seconds / kPoints;
+            sum += 0.5f * (distance + lastDistance) * seconds / points;
             lastDistance = distance;
             best = std::min(best, sum + 0.5f * distance * toGo);
         } else {
@@ -343,7 +349,7 @@ SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoa
                                                              settings.interpolateFans));
                 float carried = integral[z];
                 cost[z] = std::min(cost[z], stepCost(model, end[z], next, model.horizon, model.horizon,
-                                                     goal, intercept, &carried));
+                                                     goal, intercept, &carried, 2));
             }
             if (cost[z] < cost[bestZ]) bestZ = z;
         }
@@ -351,10 +357,11 @@ SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoa
     // Keep to the last decision unless another is clearly quicker: near the edge of a turning
     // circle, turning in and turning out first cost about the same, and switching between them
     // at every step is what orbits a goal.
-    if (inputs.front().target >= 0.0f && settings.commitment > 0.0f) {
+    const float commitment = settings.commitment;
+    if (inputs.front().target >= 0.0f && commitment > 0.0f) {
         bestZ = 0;
         for (int z = 0; z < Z; ++z) {
-            cost[z] += settings.commitment * std::abs(static_cast<float>(z) / static_cast<float>(Z - 1) - inputs.front().target);
+            cost[z] += commitment * std::abs(static_cast<float>(z) / static_cast<float>(Z - 1) - inputs.front().target);
             if (cost[z] < cost[bestZ]) bestZ = z;
         }
     }
@@ -580,7 +587,12 @@ Status SteerJob::run() {
         float mw0, mw1;
         bs.spaces.front().clipWeights(st.blend[0], m0, m1, mw0, mw1);
         const float uNow = bs.spacePhase(dominant, st.phase, m0, m1, mw0, mw1);
-        if (st.frame > 0 && !decideNow) {
+        // Within one goal-space step of the goal (Predicted), steer every frame: the last metres
+        // decide whether the goal is passed close enough or must be looped back to.
+        const float nearby = static_cast<float>(dominantGoals.horizon) / bs.fps * dominantGoals.straight.speed;
+        const bool finalApproach = settings.pick == SteerSettings::Pick::Predicted &&
+                                   glm::distance(glm::vec2(st.ground.x, st.ground.z), goals[c]) < nearby;
+        if (st.frame > 0 && !decideNow && !finalApproach) {
             const float uBefore = bs.spacePhase(dominant, st.previousPhase, m0, m1, mw0, mw1);
             const float period = static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
             if (crossedStartFrame(dominantGoals, uBefore, uNow, period) < 0) continue;

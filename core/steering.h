@@ -8,12 +8,15 @@
 // The default choice (Pick::Predicted) scores every sample by what it predicts: the time to reach
 // the goal when the character follows that blend for a while and then takes the quickest way on
 // (Dubins' path to a point with the space's tightest turn each way, a goal inside a turning circle
-// included, so the character never orbits it). A moving goal is intercepted where it will be,
-// from its velocity and the predicted arrival time. With a look-ahead of two steps, the best few
-// samples are extended by a second goal-space step from where they end (start frame and blend
-// there), which corrects the quickest-way estimate by what the clips really do. The best sample,
-// refined between its neighbours, becomes the space's new target blend; the locomotion update
-// then moves the blend toward it at the allowed rate.
+// included, so the character never orbits it), or the time at which the sample's own predicted
+// path passes the goal. A moving goal is intercepted where it will be, from its velocity and the
+// predicted arrival time, and followed at the least distance integrated over time. With a
+// look-ahead of two steps, the best few samples are extended by a second goal-space step from
+// where they end (start frame and blend there), which corrects the quickest-way estimate by what
+// the clips really do. The best sample, refined between its neighbours, becomes the space's new
+// target blend (a change must save `commitment`, so the choice does not dither); the locomotion
+// update then moves the blend toward it at the allowed rate. Within one goal-space step of the
+// goal the choice is made every frame, not only at start frames.
 //
 // The seed's own picks (the samples nearest the line to the goal, or nearest the goal, blended by
 // k = 2) remain as options; they need the turning-circle escape: a goal inside the turning circle

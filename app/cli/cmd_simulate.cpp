@@ -65,6 +65,7 @@ int runSimulate(const QStringList& arguments) {
     parser.addOption({"nearest-fan", "Use the single goal-space fan nearest the current blend."});
     parser.addOption({"neighbours", "Samples blended for the target (1 or 2, default 2).", "k", "2"});
     parser.addOption({"no-escape", "Do not walk out of a goal inside the turning circle."});
+    parser.addOption({"keep-style", "Never borrow a slower style's tighter turn."});
     parser.addOption({"escape-enter", "Walk straight out when the goal is nearer the turning circle's "
                                       "centre than this many radii (default 1.0).", "factor", "1.0"});
     parser.addOption({"escape-exit", "Leave the turning-circle escape when the goal is this many radii "
@@ -118,6 +119,7 @@ int runSimulate(const QStringList& arguments) {
     settings.steer.interpolateFans = !parser.isSet("nearest-fan");
     settings.steer.neighbours = parser.value("neighbours").toInt();
     settings.steer.escapeTurningCircle = !parser.isSet("no-escape");
+    settings.steer.preferTighterStyles = !parser.isSet("keep-style");
     settings.steer.escapeExitFactor = parser.value("escape-exit").toFloat();
     settings.steer.turningCircleMargin = parser.value("escape-enter").toFloat();
 

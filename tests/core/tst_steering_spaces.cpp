@@ -70,9 +70,9 @@ private slots:
         qInfo("goal space: reached %d/%d, time ratio %.3f (radii %.2f/%.2f m); naive: reached %d, "
               "time ratio %.3f", goal->reached, goal->goals, goal->meanTimeRatio, goal->turnRadiusLeft,
               goal->turnRadiusRight, naive->reached, naive->meanTimeRatio);
-        // The target is all 200; 198-200 is what the method reaches (a goal just inside a 2.8 m
-        // jog circle can be out of reach within the budget of 2x its optimal time + 3 s).
-        QVERIFY(goal->reached >= 198);
+        // The target is all 200; the jog reaches 199 with seed 23 (a goal just inside its 2.8 m
+        // circle can be out of reach within the budget of 2x its optimal time + 3 s).
+        QVERIFY(goal->reached >= (walk > 0.0f ? 200 : 199));
         QVERIFY(goal->meanTimeRatio <= 1.15f);
         // The naive controller orbits the goals beside and behind it (its time ratio is over the
         // easy goals it reaches, so it is not compared).
