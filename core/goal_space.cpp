@@ -7,6 +7,17 @@
 #include "core/locomotion.h"
 
 namespace gs {
+namespace {
+
+// Speed and turn rate of a steady future reached after `seconds`: the arc through it.
+GoalSpaceMotion arcMotion(const GoalSample& s, float seconds) {
+    const float chord = std::hypot(s.x, s.z);
+    const float turn = std::abs(s.heading);
+    const float arc = turn > 1e-3f ? chord * turn / (2.0f * std::sin(0.5f * std::min(turn, 6.0f))) : chord;
+    return {arc / seconds, s.heading / seconds};
+}
+
+}  // namespace
 
 Status GoalSpaceSettings::validate() const {
     if (startFrames < 0) return Status::error("goal space: X (start frames) must be >= 0");
@@ -32,6 +43,12 @@ Status GoalSpace::validate() const {
         return Status::error("goal space has fewer than 2 blend values or no horizon");
     if (samples.size() != startFrames.size() * startBlends * endBlends)
         return Status::error("goal space size does not match X x Y x Z");
+    if (sway.size() != startFrames.size()) return Status::error("goal space: one sway per start frame is needed");
+    for (float a : sway)
+        if (!std::isfinite(a)) return Status::error("goal space: a sway is not finite");
+    for (const GoalSpaceMotion& m : {left, right, straight})
+        if (!(m.speed > 0.0f) || !std::isfinite(m.speed) || !std::isfinite(m.turnRate))
+            return Status::error("goal space: the measured speed and turn rate must be finite, speed > 0");
     return Status::ok();
 }
 
@@ -92,6 +109,55 @@ Status GoalSpaceJob::run() {
                     {state.ground.x, state.ground.z, state.ground.heading};
             }
         }
+    }
+    // The steady motions steering estimates the way on from. Straight: the reference clip's blend
+    // held for a loop to settle, then measured over two loops (the arc through where they end).
+    const float reference = space->blendOf(space->reference);
+    const int loop = space->referenceCycleFrames();
+    auto steady = [&](float blend, GoalSpaceMotion& motion) -> Status {
+        initCharacter(single, state, GroundFrame{}, {}, std::span<const float>(&blend, 1));
+        for (int f = 0; f < 3 * loop; ++f) {
+            if (f == loop) {
+                const GroundFrame start = state.ground;
+                for (; f < 3 * loop; ++f)
+                    if (Status s = job.run(); !s) return s;
+                const glm::vec3 d = start.toLocal(glm::vec3(state.ground.x, 0.0f, state.ground.z));
+                motion = arcMotion({d.x, d.z, state.ground.heading - start.heading}, 2.0f * loop / space->fps);
+                return Status::ok();
+            }
+            if (Status s = job.run(); !s) return s;
+        }
+        return Status::ok();
+    };
+    // The turns from the samples that hold the extreme blends over F frames, averaged over the
+    // start frames (the sway of the hips cancels in the average); measured over whole loops
+    // instead, they come out tighter than the turns steering makes in F frames.
+    for (int x = 0; x < starts; ++x) {
+        const float seconds = static_cast<float>(settings.horizon) / space->fps;
+        const GoalSpaceMotion l = arcMotion(output.at(x, settings.startBlends - 1, settings.endBlends - 1), seconds);
+        const GoalSpaceMotion r = arcMotion(output.at(x, 0, 0), seconds);
+        output.left.speed += l.speed / starts;
+        output.left.turnRate += l.turnRate / starts;
+        output.right.speed += r.speed / starts;
+        output.right.turnRate += r.turnRate / starts;
+    }
+    if (Status s = steady(reference, output.straight); !s) return s;
+
+    // The sway: over three loops at the reference blend, the hips' heading against the chord of
+    // one loop centred on each frame (the direction of travel).
+    std::vector<GroundFrame> path;
+    initCharacter(single, state, GroundFrame{}, {}, std::span<const float>(&reference, 1));
+    path.push_back(state.ground);
+    for (int f = 0; f < 3 * loop; ++f) {
+        if (Status s = job.run(); !s) return s;
+        path.push_back(state.ground);
+    }
+    for (int x = 0; x < starts; ++x) {
+        const int f = loop + static_cast<int>(std::lround(output.startFrames[x])) % loop;
+        const GroundFrame& a = path[f - loop / 2];
+        const GroundFrame& b = path[f + (loop + 1) / 2];
+        const float travel = std::atan2(b.x - a.x, b.z - a.z);
+        output.sway.push_back(wrapAngle(path[f].heading - travel));
     }
     output.buildSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return Status::ok();

@@ -29,11 +29,25 @@ struct GoalSample {
     float x = 0.0f, z = 0.0f, heading = 0.0f;
 };
 
+// How a space moves at one steady blend, averaged over the start frames: what steering estimates
+// the way on from (a sharp turn is walked slower than a straight line).
+struct GoalSpaceMotion {
+    float speed = 0.0f;     // m/s along the path
+    float turnRate = 0.0f;  // rad/s, + = left
+};
+
 struct GoalSpace {
     int startBlends = 0, endBlends = 0, horizon = 0;
     float maxBlendRate = 0.1f;
     std::vector<float> startFrames;     // X reference frames of the motion space
     std::vector<GoalSample> samples;    // X x Y x Z, index (x * Y + y) * Z + z
+    GoalSpaceMotion left;      // blend 1 held (the sharpest left turn), from the samples
+    GoalSpaceMotion right;     // blend 0 held (the sharpest right turn), from the samples
+    GoalSpaceMotion straight;  // the reference clip's blend held, sampled over F frames too
+    // Per start frame: the heading of the ground frame (the hips) minus the direction of travel,
+    // walking straight (radians, + = hips to the left). The hips sway with each step, so the
+    // way a sample faces is not quite the way it goes on.
+    std::vector<float> sway;
     double buildSeconds = 0.0;
 
     int startFrameCount() const { return static_cast<int>(startFrames.size()); }

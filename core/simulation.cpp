@@ -21,6 +21,13 @@ public:
     MovingGoal(SimulationSettings::Scenario scenario, float speed) : m_scenario(scenario), m_speed(speed) {}
 
     glm::vec2 position() const { return curve(m_tau); }
+    // Velocity (m/s) along the curve: the speed along its tangent.
+    glm::vec2 velocity() const {
+        const float h = 1e-3f;
+        const glm::vec2 d = curve(m_tau + h) - curve(m_tau - h);
+        const float l = glm::length(d);
+        return l > 1e-9f ? m_speed * d / l : glm::vec2(0.0f);
+    }
 
     void advance(float dt) {
         // Arc-length stepping: d tau = speed dt / |dP/dtau|.
@@ -77,9 +84,7 @@ float angleTo(const GroundFrame& g, const glm::vec2& goal) {
 
 }  // namespace
 
-float dubinsDistance(float x, float z, float radius) { return dubinsDistance(x, z, radius, radius); }
-
-float dubinsDistance(float x, float z, float radiusLeft, float radiusRight) {
+float dubinsDistanceSampled(float x, float z, float radiusLeft, float radiusRight) {
     const glm::vec2 goal(x, z);
     float best = kInf;
     const int steps = 6284;  // 0.001 rad
@@ -171,7 +176,7 @@ Expected<SimulationResult> simulate(const SteeringSpace& steering, const Simulat
 
     CharacterState state;
     initCharacter(bs, state, GroundFrame{}, weights);
-    glm::vec2 goal(0.0f);
+    glm::vec2 goal(0.0f), goalVelocity(0.0f);
     std::vector<glm::quat> local(joints);
     std::vector<Transform> world(joints);
     glm::vec3 root;
@@ -184,9 +189,11 @@ Expected<SimulationResult> simulate(const SteeringSpace& steering, const Simulat
     loco.world = world;
     SteerJob steer;
     steer.settings = settings.steer;
+    steer.settings.arrivalRadius = settings.reachRadius;
     steer.steering = &steering;
     steer.characters = loco.characters;
     steer.goals = std::span<const glm::vec2>(&goal, 1);
+    steer.goalVelocities = std::span<const glm::vec2>(&goalVelocity, 1);
     NaiveSteerJob naive;
     naive.gain = settings.naiveGain;
     naive.space = &bs;
@@ -206,14 +213,16 @@ Expected<SimulationResult> simulate(const SteeringSpace& steering, const Simulat
         const float a = 2.0f * kPi * unit(rng);
         goal = glm::vec2(state.ground.x + d * std::sin(a), state.ground.z + d * std::cos(a));
         const glm::vec3 l = state.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
-        optimal = dubinsDistance(l.x, l.z, radiusLeft, radiusRight) / result.speed;
+        optimal = dubinsDistanceSampled(l.x, l.z, radiusLeft, radiusRight) / result.speed;
         budget = 2.0f * optimal + 3.0f;
         goalStart = result.frames;
+        steer.decideNow = true;  // a new goal: steer at once, not at the next start frame
         ++result.goals;
         result.goalRecords.push_back({l.x, l.z, optimal, 0.0f, false});
     };
     if (moving) {
         goal = mover.position();
+        goalVelocity = mover.velocity();
         result.goals = 1;
     } else {
         nextRandomGoal();
@@ -233,6 +242,7 @@ Expected<SimulationResult> simulate(const SteeringSpace& steering, const Simulat
         const auto t0 = std::chrono::steady_clock::now();
         const Status steered = settings.controller == SimulationSettings::Controller::GoalSpace ? steer.run() : naive.run();
         if (!steered) return steered;
+        steer.decideNow = false;
         loco.advance = result.frames > 0;
         if (Status s = loco.run(); !s) return s;
         ns += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
@@ -251,6 +261,7 @@ Expected<SimulationResult> simulate(const SteeringSpace& steering, const Simulat
             if (result.frames * dt > 5.0f) distances.push_back(distance);
             mover.advance(dt);
             goal = mover.position();
+            goalVelocity = mover.velocity();
             continue;
         }
         const float elapsed = (result.frames - goalStart) * dt;

@@ -64,12 +64,9 @@ struct SimulationResult {
     std::vector<GoalRecord> goalRecords;  // random goals, in order
 };
 
-// Length of the shortest path from the origin facing +Z to a point (local x = left, z = forward)
-// for a walker that turns no tighter than `radius` (Dubins' path to a point).
-float dubinsDistance(float x, float z, float radius);
-// The same for a walker whose tightest left and right turns differ (real turning clips rarely
-// turn equally sharply both ways).
-float dubinsDistance(float x, float z, float radiusLeft, float radiusRight);
+// dubinsDistance (steering.h) found by sampling the first turn every 0.001 rad: the scoring
+// reference of a run, independent of the closed form the controller uses.
+float dubinsDistanceSampled(float x, float z, float radiusLeft, float radiusRight);
 
 Expected<SimulationResult> simulate(const SteeringSpace& steering, const SimulationSettings& settings);
 

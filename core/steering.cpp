@@ -11,6 +11,8 @@ namespace gs {
 namespace {
 
 constexpr float kInf = std::numeric_limits<float>::infinity();
+constexpr float kPi = std::numbers::pi_v<float>;
+constexpr float kTwoPi = 2.0f * kPi;
 
 
 // Distance of a point from the ray (origin, direction): the perpendicular distance for points
@@ -65,11 +67,326 @@ int crossedStartFrame(const GoalSpace& gs, float u0, float u1, float period) {
     return -1;
 }
 
+// Angle in [0, 2 pi), a hair below 0 counted as 0 (a goal dead ahead needs no turn).
+float turnAngle(float a) {
+    if (a < -1e-5f) a += kTwoPi;
+    return std::clamp(a, 0.0f, kTwoPi);
+}
+
+// A walker for Dubins' paths: tightest turn each way (metres; infinite = cannot turn that way)
+// and the speed on each kind of piece (m/s: a sharp turn is walked slower than a straight line).
+struct Walker {
+    float radiusLeft = kInf, radiusRight = kInf;
+    float speed = 1.0f, speedLeft = 1.0f, speedRight = 1.0f;
+    Walker mirrored() const { return {radiusRight, radiusLeft, speed, speedRight, speedLeft}; }
+};
+
+// Time of Dubins' path that turns left first to within `reach` of a point: left then straight,
+// or, for a point inside the right-hand circle, left then right. Local frame: x = left, z (.y) =
+// forward. (A goal met on the arc itself is found on the goal space's predicted paths instead:
+// the real turns scatter about the model's circle by more than a reach radius.)
+float leftFirst(const glm::vec2& g, const Walker& w, float reach) {
+    const float r1 = w.radiusLeft, r2 = w.radiusRight;
+    if (!std::isfinite(r1)) return kInf;
+    const glm::vec2 q = g - glm::vec2(r1, 0.0f);  // from the left circle's centre
+    const float d = glm::length(q);
+    const float bearing = std::atan2(q.x, q.y);
+    if (d < r1) return kInf;  // inside the left circle: reached by turning right first
+    // Turn until the goal lies on the tangent: q is (-r1, t) rotated by the turn angle.
+    const float t = std::sqrt(std::max(0.0f, d * d - r1 * r1));
+    const float best = r1 * turnAngle(bearing - std::atan2(-r1, t)) / w.speedLeft +
+                       std::max(0.0f, t - reach) / w.speed;
+    const glm::vec2 c2(-r2, 0.0f);
+    if (!std::isfinite(r2) || glm::distance(g, c2) >= r2) return best;
+    // Well inside the right circle: the right circle's centre moves on a circle of radius
+    // r1 + r2 about the left centre as the left turn goes on; turn until the goal lies on it.
+    const float R = r1 + r2;
+    const float k = std::clamp((d * d + R * R - r2 * r2) / (2.0f * R * d), -1.0f, 1.0f);
+    const float spread = std::acos(k);
+    const float a = std::min(turnAngle(std::remainder(bearing + 0.5f * kPi - spread, kTwoPi)),
+                             turnAngle(std::remainder(bearing + 0.5f * kPi + spread, kTwoPi)));
+    const glm::vec2 p = glm::vec2(r1, 0.0f) + r1 * glm::vec2(-std::cos(a), std::sin(a));
+    const glm::vec2 forward(std::sin(a), std::cos(a)), left(std::cos(a), -std::sin(a));
+    const glm::vec2 rest = g - p;
+    const float b = turnAngle(std::atan2(glm::dot(rest, forward) / r2, 1.0f + glm::dot(rest, left) / r2));
+    return std::min(best, r1 * a / w.speedLeft + std::max(0.0f, r2 * b - reach) / w.speedRight);
+}
+
+// Time of Dubins' path to within `reach` of a point; the straight time when neither side can turn.
+float dubinsTime(const glm::vec2& g, const Walker& w, float reach = 0.0f) {
+    const float best = std::min(leftFirst(g, w, reach), leftFirst(glm::vec2(-g.x, g.y), w.mirrored(), reach));
+    // A space that turns one way only reaches nothing else the other way: the straight distance
+    // stands in, so that costs stay finite.
+    return std::isfinite(best) ? best : std::max(0.0f, glm::length(g) - reach) / w.speed;
+}
+
+// Where the mix will be, facing which way, in a frame's local coordinates.
+struct Pose2 {
+    glm::vec2 p{0.0f};  // x = left, y = forward
+    float heading = 0.0f;  // of the ground frame (the hips)
+    float sway = 0.0f;     // the hips' heading minus the direction of travel
+    float travel() const { return heading - sway; }
+};
+
+Pose2 compose(const Pose2& a, const Pose2& step) {
+    const float c = std::cos(a.heading), s = std::sin(a.heading);
+    return {a.p + step.p.x * glm::vec2(c, -s) + step.p.y * glm::vec2(s, c), a.heading + step.heading, step.sway};
+}
+
+// A point (local to the decision frame) seen from a pose.
+glm::vec2 seenFrom(const Pose2& pose, const glm::vec2& point) {
+    const float c = std::cos(pose.travel()), s = std::sin(pose.travel());
+    const glm::vec2 d = point - pose.p;
+    return {d.x * c - d.y * s, d.x * s + d.y * c};
+}
+
+// The goal space's sample of one space for end blend z, from start frame x at blend `blend`:
+// the two fans bracketing the blend interpolated in polar coordinates (or the nearest fan).
+Pose2 fanSample(const GoalSpace& gs, int x, float blend, int z, bool interpolate) {
+    const int Y = gs.startBlends;
+    const float p = std::clamp(blend, 0.0f, 1.0f) * static_cast<float>(Y - 1);
+    int y0 = std::min(static_cast<int>(p), Y - 2);
+    float t = p - static_cast<float>(y0);
+    if (!interpolate) {
+        y0 = static_cast<int>(std::lround(p));
+        t = 0.0f;
+    }
+    const int y1 = std::min(y0 + 1, Y - 1);
+    const GoalSample& a = gs.at(x, y0, z);
+    const GoalSample& b = gs.at(x, y1, z);
+    const float r = glm::mix(std::hypot(a.x, a.z), std::hypot(b.x, b.z), t);
+    const float bearing = glm::mix(std::atan2(a.x, a.z), std::atan2(b.x, b.z), t);
+    return {glm::vec2(r * std::sin(bearing), r * std::cos(bearing)), glm::mix(a.heading, b.heading, t)};
+}
+
+// The style mix's sample: every space's sample weighted by style and play rate.
+// `endFrames`: the start frames the sample ends at, for its sway.
+Pose2 mixSample(std::span<const SteerInput> inputs, std::span<const int> startFrames,
+                std::span<const int> endFrames, float blend, int z, bool interpolate) {
+    Pose2 sum;
+    for (size_t k = 0; k < inputs.size(); ++k) {
+        const SteerInput& in = inputs[k];
+        const Pose2 s = fanSample(*in.goalSpace, startFrames[k], blend < 0.0f ? in.blend : blend, z, interpolate);
+        sum.p += in.weight * in.rate * s.p;
+        sum.heading += in.weight * in.rate * s.heading;
+        sum.sway += in.weight * in.goalSpace->sway[endFrames[k]];
+    }
+    return sum;
+}
+
+// The way on is planned with turns this much wider than the tightest measured: a goal planned
+// on the edge of the tightest circle is orbited whenever the real turn (swaying with each step)
+// comes out a little wide, while the goal space's own paths still find the goals that the
+// tighter real turn passes on the way.
+constexpr float kPlanRadiusMargin = 1.1f;
+// A goal-space path counts as passing the goal this near, in arrival radii (the samples are
+// joined by a cubic: they scatter by a decimetre or two about the real path).
+constexpr float kPassBy = 0.6f;
+// Seconds per metre a predicted pass wider than that costs, up to the arrival radius.
+constexpr float kMissPenalty = 10.0f;
+
+// What the quickest way on is estimated from: the mix's straight speed and tightest turns.
+struct MixModel {
+    Walker walker;         // the mix's straight speed, tightest turns and their speeds
+    float horizon = 0.0f;  // seconds of one goal-space step
+    float reach = 0.0f;    // metres: the goal counts as reached this near (the arrival radius)
+};
+
+// The mix's walker, from what its goal spaces measured (GoalSpace::left/right/straight).
+MixModel mixModel(std::span<const SteerInput> inputs, float reach) {
+    MixModel m;
+    m.reach = reach;
+    float speed = 0.0f, leftSpeed = 0.0f, leftTurn = 0.0f, rightSpeed = 0.0f, rightTurn = 0.0f;
+    for (const SteerInput& in : inputs) {
+        const float w = in.weight * in.rate;
+        const GoalSpace& gs = *in.goalSpace;
+        speed += w * gs.straight.speed;
+        leftSpeed += w * gs.left.speed;
+        leftTurn += w * gs.left.turnRate;
+        rightSpeed += w * gs.right.speed;
+        rightTurn += w * gs.right.turnRate;
+    }
+    Walker& walker = m.walker;
+    walker.speed = std::max(speed, 0.05f);
+    walker.speedLeft = std::max(leftSpeed, 0.05f);
+    walker.speedRight = std::max(rightSpeed, 0.05f);
+    const float margin = kPlanRadiusMargin;
+    if (leftTurn > 1e-3f) walker.radiusLeft = margin * leftSpeed / leftTurn;
+    if (rightTurn < -1e-3f) walker.radiusRight = margin * -rightSpeed / rightTurn;
+    m.horizon = static_cast<float>(inputs.front().goalSpace->horizon) / inputs.front().space->fps;
+    return m;
+}
+
+// Seconds from a pose (at time t after the decision) to the goal along the quickest way; a
+// moving goal is met where it will be (the arrival time refined twice).
+float secondsToGoal(const MixModel& m, const Pose2& pose, float t, const SteerGoal& goal, bool intercept) {
+    glm::vec2 at = goal.position + t * goal.velocity;
+    float seconds = 0.0f;
+    for (int k = 0; k < (intercept ? 3 : 1); ++k) {
+        const glm::vec2 g = seenFrom(pose, at + seconds * goal.velocity);
+        seconds = dubinsTime(g, m.walker, 0.5f * m.reach);
+        if (!intercept || !std::isfinite(seconds)) break;
+    }
+    return seconds;
+}
+
+// The best time to the goal over the way through `to` (reached `seconds` after `from`): at a few
+// points along the way (a cubic through both poses) the character may leave for the quickest way.
+// A second step is judged at 2 points (half the cost; as good in the figures).
+//
+// A moving goal is followed, not only reached: the cost is then the distance to it integrated
+// over time (what a follower is judged by), along the way and then, from the leaving point,
+// closing to it linearly over the intercept time. `integral` carries that integral in (from the
+// earlier steps) and out (over this whole step).
+float stepCost(const MixModel& m, const Pose2& from, const Pose2& to, float t0, float seconds,
+               const SteerGoal& goal, bool intercept, float* integral = nullptr, int points = 4) {
+    const float chord = glm::distance(from.p, to.p);
+    const glm::vec2 m0 = chord * glm::vec2(std::sin(from.travel()), std::cos(from.travel()));
+    const glm::vec2 m1 = chord * glm::vec2(std::sin(to.travel()), std::cos(to.travel()));
+    float best = kInf;
+    glm::vec2 previous = from.p;
+    float sum = integral ? *integral : 0.0f;
+    float lastDistance = glm::distance(from.p, goal.position + t0 * goal.velocity);
+    for (int i = 1; i <= points; ++i) {
+        const float s = static_cast<float>(i) / points;
+        Pose2 pose = to;
+        if (i < points) {
+            const float s2 = s * s, s3 = s2 * s;
+            pose.p = (2 * s3 - 3 * s2 + 1) * from.p + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * to.p +
+                     (s3 - s2) * m1;
+            const glm::vec2 v = (6 * s2 - 6 * s) * from.p + (3 * s2 - 4 * s + 1) * m0 +
+                                (-6 * s2 + 6 * s) * to.p + (3 * s2 - 2 * s) * m1;
+            pose.heading = glm::length(v) > 1e-6f ? std::atan2(v.x, v.y) : glm::mix(from.travel(), to.travel(), s);
+            pose.sway = 0.0f;  // the tangent is the direction of travel
+        }
+        const float t = t0 + s * seconds;
+        // The predicted path itself passes the goal: reached on the way. Passing a little wider
+        // is scored by how much wider (a goal may be reached even so; a goal passed by costs a
+        // loop), so that the closest pass wins when none is sure.
+        if (m.reach > 0.0f) {
+            const glm::vec2 segment = pose.p - previous;
+            const float along = std::clamp(glm::dot(goal.position - previous, segment) /
+                                               std::max(glm::dot(segment, segment), 1e-9f), 0.0f, 1.0f);
+            const float miss = glm::distance(previous + along * segment, goal.position);
+            const float when = t - (1.0f - along) * seconds / points;
+            if (miss < kPassBy * m.reach) return std::min(best, when);
+            if (miss < m.reach) best = std::min(best, when + kMissPenalty * (miss - kPassBy * m.reach));
+        }
+        previous = pose.p;
+        const float toGo = secondsToGoal(m, pose, t, goal, intercept);
+        if (intercept) {
+            const float distance = glm::distance(pose.p, goal.position + t * goal.velocity);
+            sum += 0.5f * (distance + lastDistance) * seconds / points;
+            lastDistance = distance;
+            best = std::min(best, sum + 0.5f * distance * toGo);
+        } else {
+            best = std::min(best, t + toGo);
+        }
+    }
+    if (integral) *integral = sum;
+    return best;
+}
+
+}  // namespace
+
+float dubinsDistance(float x, float z, float radiusLeft, float radiusRight) {
+    return dubinsTime(glm::vec2(x, z), Walker{radiusLeft, radiusRight});
+}
+
+namespace {
+
+// Predicted pick: every steer-space sample scored by the time to the goal it leads to (one or
+// two goal-space steps, then the quickest way), the best one refined between its neighbours.
+SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoal& goalWorld,
+                              const GroundFrame& ground, const SteerSettings& settings) {
+    constexpr int kMaxZ = 256;
+    const int Z = std::min(inputs.front().goalSpace->endBlends, kMaxZ);
+    const MixModel model = mixModel(inputs, goalWorld.velocity == glm::vec2(0.0f) ? settings.arrivalRadius : 0.0f);
+    // The goal in the decision's frame.
+    const glm::vec3 g3 = ground.toLocal(glm::vec3(goalWorld.position.x, 0.0f, goalWorld.position.y));
+    const glm::vec3 v3 = glm::inverse(yawRotation(ground.heading)) *
+                         glm::vec3(goalWorld.velocity.x, 0.0f, goalWorld.velocity.y);
+    const SteerGoal goal{glm::vec2(g3.x, g3.z), settings.intercept ? glm::vec2(v3.x, v3.z) : glm::vec2(0.0f)};
+    const bool intercept = settings.intercept && glm::length(goal.velocity) > 1e-4f;
+
+    int first[kMaxSpaces], second[kMaxSpaces], third[kMaxSpaces];
+    const int count = static_cast<int>(std::min<size_t>(inputs.size(), kMaxSpaces));
+    Pose2 now;
+    for (int k = 0; k < count; ++k) {
+        const SteerInput& in = inputs[k];
+        const GoalSpace& gs = *in.goalSpace;
+        first[k] = in.startFrame;
+        // The start frames one and two steps on: the space's phase moves F frames a step at its
+        // play rate.
+        const float period = static_cast<float>(in.space->referenceCycleFrames());
+        second[k] = gs.startFrameAt(std::fmod(gs.startFrames[in.startFrame] + in.rate * gs.horizon, period));
+        third[k] = gs.startFrameAt(std::fmod(gs.startFrames[in.startFrame] + 2.0f * in.rate * gs.horizon, period));
+        now.sway += in.weight * gs.sway[in.startFrame];
+    }
+    const std::span<const SteerInput> mix(inputs.data(), count);
+    float cost[kMaxZ], integral[kMaxZ];
+    Pose2 end[kMaxZ];
+    int bestZ = 0;
+    for (int z = 0; z < Z; ++z) {
+        end[z] = mixSample(mix, std::span<const int>(first, count), std::span<const int>(second, count), -1.0f, z,
+                           settings.interpolateFans);
+        integral[z] = 0.0f;
+        cost[z] = stepCost(model, now, end[z], 0.0f, model.horizon, goal, intercept, &integral[z]);
+        if (cost[z] < cost[bestZ]) bestZ = z;
+    }
+    if (settings.lookAhead == 2) {
+        // The best few first steps, each followed by every second step from where it ends.
+        int order[kMaxZ];
+        for (int z = 0; z < Z; ++z) order[z] = z;
+        const int beam = std::min(settings.lookAheadBeam, Z);
+        std::partial_sort(order, order + beam, order + Z, [&](int a, int b) { return cost[a] < cost[b]; });
+        for (int k = 0; k < beam; ++k) {
+            const int z = order[k];
+            const float blend = static_cast<float>(z) / static_cast<float>(Z - 1);
+            for (int z2 = 0; z2 < Z; ++z2) {
+                const Pose2 next = compose(end[z], mixSample(mix, std::span<const int>(second, count),
+                                                             std::span<const int>(third, count), blend, z2,
+                                                             settings.interpolateFans));
+                float carried = integral[z];
+                cost[z] = std::min(cost[z], stepCost(model, end[z], next, model.horizon, model.horizon,
+                                                     goal, intercept, &carried, 2));
+            }
+            if (cost[z] < cost[bestZ]) bestZ = z;
+        }
+    }
+    // Keep to the last decision unless another is clearly quicker: near the edge of a turning
+    // circle, turning in and turning out first cost about the same, and switching between them
+    // at every step is what orbits a goal.
+    const float commitment = settings.commitment;
+    if (inputs.front().target >= 0.0f && commitment > 0.0f) {
+        bestZ = 0;
+        for (int z = 0; z < Z; ++z) {
+            cost[z] += commitment * std::abs(static_cast<float>(z) / static_cast<float>(Z - 1) - inputs.front().target);
+            if (cost[z] < cost[bestZ]) bestZ = z;
+        }
+    }
+    // Between the best sample and its neighbours, the minimum of the parabola through their costs.
+    float offset = 0.0f;
+    if (bestZ > 0 && bestZ < Z - 1 && std::isfinite(cost[bestZ - 1]) && std::isfinite(cost[bestZ + 1])) {
+        const float curvature = cost[bestZ - 1] - 2.0f * cost[bestZ] + cost[bestZ + 1];
+        if (curvature > 1e-6f) offset = std::clamp(0.5f * (cost[bestZ - 1] - cost[bestZ + 1]) / curvature, -0.5f, 0.5f);
+    }
+    SteerDecision decision;
+    decision.blend = (static_cast<float>(bestZ) + offset) / static_cast<float>(Z - 1);
+    decision.seconds = cost[bestZ];
+    return decision;
+}
 
 }  // namespace
 
 Status SteerSettings::validate() const {
     if (neighbours != 1 && neighbours != 2) return Status::error("steering: neighbours must be 1 or 2");
+    if (!(commitment >= 0.0f) || !std::isfinite(commitment))
+        return Status::error("steering: commitment must be >= 0 s");
+    if (!(arrivalRadius >= 0.0f) || !std::isfinite(arrivalRadius))
+        return Status::error("steering: arrival radius must be >= 0 m");
+    if (lookAhead != 1 && lookAhead != 2) return Status::error("steering: look-ahead must be 1 or 2 steps");
+    if (lookAheadBeam < 1 || lookAheadBeam > 64) return Status::error("steering: look-ahead beam must be 1-64");
     if (!(turningCircleMargin > 0.0f) || !std::isfinite(turningCircleMargin))
         return Status::error("steering: turning-circle margin must be > 0");
     if (!(escapeExitFactor >= turningCircleMargin) || !std::isfinite(escapeExitFactor))
@@ -101,10 +418,11 @@ float turningRadiusRight(const BakedMotionSpace& space) {
 }
 
 SteerDecision steerTarget(std::span<const SteerInput> inputs, const GroundFrame& ground,
-                          const glm::vec2& goal, const SteerSettings& settings, bool wasEscaping,
+                          const SteerGoal& movingGoal, const SteerSettings& settings, bool wasEscaping,
                           std::span<glm::vec2> fan) {
     SteerDecision decision;
     if (inputs.empty()) return decision;
+    const glm::vec2 goal = movingGoal.position;
     const int Z = inputs.front().goalSpace->endBlends;
     const glm::vec2 origin(ground.x, ground.z);
     const glm::vec2 toGoal = goal - origin;
@@ -139,6 +457,13 @@ SteerDecision steerTarget(std::span<const SteerInput> inputs, const GroundFrame&
             local[z] += in.weight * in.rate * glm::vec2(r * std::sin(bearing), r * std::cos(bearing));
             reach += in.weight * in.rate * r / static_cast<float>(Z);
         }
+    }
+    if (settings.pick == SteerSettings::Pick::Predicted) {
+        for (int z = 0; z < Z && static_cast<size_t>(z) < fan.size(); ++z) {
+            const glm::vec3 w = ground.toWorld(glm::vec3(local[z].x, 0.0f, local[z].y));
+            fan[z] = glm::vec2(w.x, w.z);
+        }
+        return predictedTarget(inputs, movingGoal, ground, settings);
     }
     // A goal inside the turning circle (the arc through the fan's sharpest sample on the goal's
     // side) would be orbited forever: walk straight on until it lies well outside, then turn.
@@ -192,11 +517,18 @@ Status SteerJob::validate() const {
     for (size_t c = 0; c < characters.size(); ++c)
         if (!std::isfinite(goals[c].x) || !std::isfinite(goals[c].y))
             return Status::error("steering: goal of character " + std::to_string(c) + " is not finite");
+    if (!goalVelocities.empty()) {
+        if (goalVelocities.size() < characters.size())
+            return Status::error("steering: fewer goal velocities than characters");
+        for (size_t c = 0; c < characters.size(); ++c)
+            if (!std::isfinite(goalVelocities[c].x) || !std::isfinite(goalVelocities[c].y))
+                return Status::error("steering: goal velocity of character " + std::to_string(c) + " is not finite");
+    }
     return Status::ok();
 }
 
 void SteerJob::borrowTighterStyle(const BakedBehavioralSpace& bs, const glm::vec2& goal,
-                                  const SteerDecision& decision, CharacterState& st) const {
+                                  bool insideCircle, CharacterState& st) const {
     const int spaceCount = static_cast<int>(bs.spaces.size());
     const glm::vec3 local3 = st.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
     const glm::vec2 local(local3.x, local3.z);
@@ -223,7 +555,7 @@ void SteerJob::borrowTighterStyle(const BakedBehavioralSpace& bs, const glm::vec
         }
         return;
     }
-    if (!decision.escaping) return;
+    if (!insideCircle) return;
     // The slowest space whose own circle leaves the goal outside, if any.
     int best = -1;
     for (int s = 0; s < spaceCount; ++s) {
@@ -255,7 +587,12 @@ Status SteerJob::run() {
         float mw0, mw1;
         bs.spaces.front().clipWeights(st.blend[0], m0, m1, mw0, mw1);
         const float uNow = bs.spacePhase(dominant, st.phase, m0, m1, mw0, mw1);
-        if (st.frame > 0) {
+        // Within one goal-space step of the goal (Predicted), steer every frame: the last metres
+        // decide whether the goal is passed close enough or must be looped back to.
+        const float nearby = static_cast<float>(dominantGoals.horizon) / bs.fps * dominantGoals.straight.speed;
+        const bool finalApproach = settings.pick == SteerSettings::Pick::Predicted &&
+                                   glm::distance(glm::vec2(st.ground.x, st.ground.z), goals[c]) < nearby;
+        if (st.frame > 0 && !decideNow && !finalApproach) {
             const float uBefore = bs.spacePhase(dominant, st.previousPhase, m0, m1, mw0, mw1);
             const float period = static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
             if (crossedStartFrame(dominantGoals, uBefore, uNow, period) < 0) continue;
@@ -269,17 +606,26 @@ Status SteerJob::run() {
             const float rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
                                static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
             inputs[count++] = {&g, &bs.spaces[s], g.startFrameAt(u), st.blend[s],
-                               st.styleWeight[s], rate};
+                               st.styleWeight[s], rate, st.frame > 0 ? st.blendTarget[s] : -1.0f};
         }
         float total = 0.0f;
         for (int k = 0; k < count; ++k) total += inputs[k].weight;
         for (int k = 0; k < count; ++k) inputs[k].weight /= total;
-        const SteerDecision d = steerTarget(std::span<const SteerInput>(inputs, count), st.ground,
-                                            goals[c], settings, st.steerEscaping);
+        const SteerGoal goal{goals[c], goalVelocities.empty() ? glm::vec2(0.0f) : goalVelocities[c]};
+        const SteerDecision d = steerTarget(std::span<const SteerInput>(inputs, count), st.ground, goal,
+                                            settings, st.steerEscaping);
         st.steerEscaping = d.escaping;
         for (int s = 0; s < spaceCount; ++s)
             st.blendTarget[s] = d.escaping ? bs.spaces[s].blendOf(bs.spaces[s].reference) : d.blend;
-        if (settings.preferTighterStyles && spaceCount > 1) borrowTighterStyle(bs, goals[c], d, st);
+        if (settings.preferTighterStyles && spaceCount > 1) {
+            bool inside = d.escaping;
+            if (settings.pick == SteerSettings::Pick::Predicted) {
+                const glm::vec3 l = st.ground.toLocal(glm::vec3(goals[c].x, 0.0f, goals[c].y));
+                inside = turningCircleRatio(std::span<const SteerInput>(inputs, count), glm::vec2(l.x, l.z)) <
+                         settings.turningCircleMargin;
+            }
+            borrowTighterStyle(bs, goals[c], inside, st);
+        }
     }
     return Status::ok();
 }

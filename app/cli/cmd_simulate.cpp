@@ -64,11 +64,16 @@ int runSimulate(const QStringList& arguments) {
     parser.addOption({"seed", "Random seed (default 7).", "S", "7"});
     parser.addOption({"style", "Style weights per space (default: the first space).", "walk=1"});
     parser.addOption({"controller", "goalspace or naive (default goalspace).", "name", "goalspace"});
-    parser.addOption({"pick", "Steer-space samples nearest the 'line' to the goal (default) or the 'goal'.",
-                      "line|goal", "line"});
+    parser.addOption({"pick", "The steer-space sample whose predicted future reaches the goal soonest "
+                              "('predicted', default), or the seed's samples nearest the 'line' to the "
+                              "goal or nearest the 'goal'.", "predicted|line|goal", "predicted"});
+    parser.addOption({"look-ahead", "Goal-space steps looked ahead by the predicted pick (1 or 2, default 2).",
+                      "steps", "2"});
+    parser.addOption({"no-intercept", "Aim at where a moving goal is, not where it will be."});
     parser.addOption({"nearest-fan", "Use the single goal-space fan nearest the current blend."});
     parser.addOption({"neighbours", "Samples blended for the target (1 or 2, default 2).", "k", "2"});
     parser.addOption({"no-escape", "Do not walk out of a goal inside the turning circle."});
+    parser.addOption({"keep-style", "Never borrow a slower style's tighter turn."});
     parser.addOption({"escape-enter", "Walk straight out when the goal is nearer the turning circle's "
                                       "centre than this many radii (default 1.0).", "factor", "1.0"});
     parser.addOption({"escape-exit", "Leave the turning-circle escape when the goal is this many radii "
@@ -118,11 +123,20 @@ int runSimulate(const QStringList& arguments) {
         }
     }
     settings.record = parser.isSet("bvh");
-    settings.steer.pick = parser.value("pick") == "goal" ? SteerSettings::Pick::NearestGoal
-                                                         : SteerSettings::Pick::NearestLine;
+    const QString pick = parser.value("pick");
+    if (pick == "predicted") settings.steer.pick = SteerSettings::Pick::Predicted;
+    else if (pick == "line") settings.steer.pick = SteerSettings::Pick::NearestLine;
+    else if (pick == "goal") settings.steer.pick = SteerSettings::Pick::NearestGoal;
+    else {
+        printError({}, "unknown pick '" + pick + "' (predicted, line, goal)");
+        return 2;
+    }
+    settings.steer.lookAhead = parser.value("look-ahead").toInt();
+    settings.steer.intercept = !parser.isSet("no-intercept");
     settings.steer.interpolateFans = !parser.isSet("nearest-fan");
     settings.steer.neighbours = parser.value("neighbours").toInt();
     settings.steer.escapeTurningCircle = !parser.isSet("no-escape");
+    settings.steer.preferTighterStyles = !parser.isSet("keep-style");
     settings.steer.escapeExitFactor = parser.value("escape-exit").toFloat();
     settings.steer.turningCircleMargin = parser.value("escape-enter").toFloat();
 

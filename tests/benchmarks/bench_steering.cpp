@@ -2,6 +2,7 @@
 // 2 motion spaces x 2 clips, 19 joints. Also the goal-space build time of the demo spaces.
 // Usage: bench_steering [DATA_DIR]   (default: $GAITSPACE_DATA_DIR, else ../shared/data)
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -88,6 +89,36 @@ int main(int argc, char** argv) {
 
     const int frames = 60;
     double best = 1e30, bestSteer = 0.0;
+    // The predicted pick with one and two steps of look-ahead, and the seed's nearest-line pick.
+    struct Variant {
+        const char* name;
+        gs::SteerSettings::Pick pick;
+        int lookAhead;
+    };
+    const Variant variants[] = {{"predicted, 2 steps (default)", gs::SteerSettings::Pick::Predicted, 2},
+                                {"predicted, 1 step", gs::SteerSettings::Pick::Predicted, 1},
+                                {"nearest line (the seed's)", gs::SteerSettings::Pick::NearestLine, 2}};
+    std::vector<gs::CharacterState> initial = states;
+    for (const Variant& v : variants) {
+        states = initial;
+        steer.settings.pick = v.pick;
+        steer.settings.lookAhead = v.lookAhead;
+        double bestVariant = 1e30;
+        for (int r = 0; r < 3; ++r) {
+            double steerNs = 0.0;
+            for (int f = 0; f < frames; ++f) {
+                const auto s0 = clock_type::now();
+                steer.run();
+                steerNs += std::chrono::duration<double, std::nano>(clock_type::now() - s0).count();
+                loco.run();
+            }
+            bestVariant = std::min(bestVariant, steerNs);
+        }
+        std::printf("  steering, %s: %.0f ns per character and frame\n", v.name,
+                    bestVariant / (static_cast<double>(frames) * characters));
+    }
+    states = initial;
+    steer.settings = {};
     for (int r = 0; r < 5; ++r) {
         double steerNs = 0.0;
         const auto a = clock_type::now();

@@ -34,6 +34,18 @@ MotionSpaceDesc cmuJogDesc() {
     return spaceOf("jog", {{"16_44"}, {"16_39"}, {"16_35"}, {"16_37"}, {"16_41"}}, 2);
 }
 
+MotionSpaceDesc cmuWalkVeerDesc() {
+    return spaceOf("walk", {{"16_13", 28, 76}, {"16_15"}, {"16_11", 44, 90}}, 1);
+}
+
+MotionSpaceDesc cmuJogVeerDesc() { return spaceOf("jog", {{"16_39"}, {"16_35"}, {"16_37"}}, 1); }
+
+MotionSpaceDesc cmuBriskVeerDesc() { return spaceOf("brisk", {{"16_21"}, {"16_23"}, {"16_25"}}, 0); }
+
+MotionSpaceDesc cmuBriskDesc() {
+    return spaceOf("brisk", {{"16_21"}, {"16_23"}, {"16_25"}, {"16_27"}, {"16_29"}}, 0);
+}
+
 BehavioralSpaceDesc cmuWalkJogDesc() {
     BehavioralSpaceDesc desc;
     desc.name = "walk+jog";

@@ -1,6 +1,7 @@
 #pragma once
-// The CMU motion spaces of resources/demo/cmu_walk_jog.gsproj, built in code for core tests
-// (core tests do not read project files).
+// CMU motion spaces built in code for core tests (core tests do not read project files): those
+// of resources/demo/cmu_walk_jog.gsproj, and spaces of veer clips only, whose tightest turn is
+// wide.
 
 #include "core/behavioral_space.h"
 
@@ -12,5 +13,13 @@ MotionSpaceDesc cmuWalkDesc();
 MotionSpaceDesc cmuJogDesc();
 // walk + jog
 BehavioralSpaceDesc cmuWalkJogDesc();
+
+// Veer clips only (no 90 degree turn): walk 16_13, 16_15, 16_11 (trimmed as in the demo);
+// jog 16_39, 16_35, 16_37; brisk walk 16_21, 16_23, 16_25.
+MotionSpaceDesc cmuWalkVeerDesc();
+MotionSpaceDesc cmuJogVeerDesc();
+MotionSpaceDesc cmuBriskVeerDesc();
+// Brisk walk with its 90 degree turns: 16_21, 16_23, 16_25, 16_27, 16_29.
+MotionSpaceDesc cmuBriskDesc();
 
 }  // namespace gs::test
