@@ -105,16 +105,21 @@ void lockFoot(const BakedBehavioralSpace& bs, const LocomotionSettings& settings
         // Planted: the toe is at the floor, or the clips have the foot down and it does not slide
         // fast (blends of clips whose stances differ move the foot on while one clip has it down).
         const bool toeDown = toe.translation.y - bs.floorHeight < settings.footLockHeight;
-        const bool planted = toeDown || (contact && glm::length(slide) * bs.fps <= settings.footLockMaxSpeed);
+        const float maxSlide = settings.footLockMaxSpeed / bs.fps;
+        const bool planted = toeDown || (contact && glm::dot(slide, slide) <= maxSlide * maxSlide);
         if (planted) {
             // Fading in, the shown offset (smoothstep(weight) x offset) is kept, so a foot that
             // touches down again while still fading out does not jump. The slide is cancelled
             // from the frame after touch-down on: the foot is pinned where it touched down.
-            const glm::vec2 shown = smoothstep01(fl.weight) * fl.offset;
-            fl.weight = std::min(1.0f, fl.weight + 1.0f / static_cast<float>(settings.footLockFadeInFrames));
-            fl.offset = shown / smoothstep01(fl.weight) - (fl.planted ? slide : glm::vec2(0.0f));
-            const float len = glm::length(fl.offset);
-            if (len > settings.footLockMaxOffset) fl.offset *= settings.footLockMaxOffset / len;
+            if (fl.weight < 1.0f) {
+                const glm::vec2 shown = smoothstep01(fl.weight) * fl.offset;
+                fl.weight = std::min(1.0f, fl.weight + 1.0f / static_cast<float>(settings.footLockFadeInFrames));
+                fl.offset = shown / smoothstep01(fl.weight);
+            }
+            if (fl.planted) fl.offset -= slide;
+            const float len2 = glm::dot(fl.offset, fl.offset);
+            if (len2 > settings.footLockMaxOffset * settings.footLockMaxOffset)
+                fl.offset *= settings.footLockMaxOffset / std::sqrt(len2);
         } else {
             // Fading out, the foot goes back to the blended foot no faster than footLockReturnSpeed.
             float step = 1.0f / static_cast<float>(settings.footLockFadeOutFrames);
