@@ -103,6 +103,8 @@ Section goalSection(const std::vector<GoalSpace>& goals) {
         w.floats(g.startFrames);
         w.u32(static_cast<std::uint32_t>(g.samples.size()));
         for (const GoalSample& s : g.samples) w.f32(s.x), w.f32(s.z), w.f32(s.heading);
+        for (const GoalSpaceMotion& m : {g.left, g.right, g.straight}) w.f32(m.speed), w.f32(m.turnRate);
+        w.floats(g.sway);
     }
     return {kGoals, std::move(w.bytes())};
 }
@@ -115,8 +117,20 @@ Section settingsSection(const BakedSpaceFile& b) {
     w.f32(l.maxBlendRate);
     w.u8(l.footLock ? 1 : 0);
     w.f32(l.footLockHeight);
+    w.i32(l.footLockFadeInFrames);
+    w.i32(l.footLockFadeOutFrames);
+    w.f32(l.footLockMaxOffset);
+    w.f32(l.footLockMaxSpeed);
+    w.f32(l.footLockReturnSpeed);
+    w.f32(l.ik.softness);
+    w.f32(l.ik.maxExtension);
     const SteerSettings& s = b.steer;
-    w.u8(s.pick == SteerSettings::Pick::NearestGoal ? 1 : 0);
+    w.u8(static_cast<std::uint8_t>(s.pick));
+    w.i32(s.lookAhead);
+    w.i32(s.lookAheadBeam);
+    w.u8(s.intercept ? 1 : 0);
+    w.f32(s.arrivalRadius);
+    w.f32(s.commitment);
     w.u8(s.interpolateFans ? 1 : 0);
     w.i32(s.neighbours);
     w.u8(s.escapeTurningCircle ? 1 : 0);
@@ -324,6 +338,11 @@ Status readGoals(std::span<const std::uint8_t> bytes, const BakedBehavioralSpace
             p.z = r.f32("a goal sample");
             p.heading = r.f32("a goal sample");
         }
+        for (GoalSpaceMotion* m : {&g.left, &g.right, &g.straight}) {
+            m->speed = r.f32("a goal space's measured motion");
+            m->turnRate = r.f32("a goal space's measured motion");
+        }
+        g.sway = r.floats("a goal space's sway", kGSpaceMaxLoopFrames);
         if (!r.ok()) break;
         const std::string ctx = "section 'GOAL', space '" + bs.spaces[s].name + "'";
         if (g.startBlends < 2 || g.startBlends > 1000 || g.endBlends < 2 || g.endBlends > 1000 ||
@@ -350,8 +369,22 @@ Status readSettings(std::span<const std::uint8_t> bytes, BakedSpaceFile& b) {
     l.maxBlendRate = r.f32("the blend rate");
     l.footLock = flag(r, "the foot lock flag");
     l.footLockHeight = r.f32("the foot lock height");
+    l.footLockFadeInFrames = r.i32("the foot lock fade-in");
+    l.footLockFadeOutFrames = r.i32("the foot lock fade-out");
+    l.footLockMaxOffset = r.f32("the foot lock offset limit");
+    l.footLockMaxSpeed = r.f32("the foot lock speed limit");
+    l.footLockReturnSpeed = r.f32("the foot lock return speed");
+    l.ik.softness = r.f32("the IK softness");
+    l.ik.maxExtension = r.f32("the IK extension limit");
     SteerSettings& s = b.steer;
-    s.pick = flag(r, "the pick rule") ? SteerSettings::Pick::NearestGoal : SteerSettings::Pick::NearestLine;
+    const std::uint8_t pick = r.u8("the pick rule");
+    if (pick > 2) r.fail("the pick rule must be 0-2, not " + std::to_string(pick));
+    s.pick = static_cast<SteerSettings::Pick>(pick);
+    s.lookAhead = r.i32("the look-ahead");
+    s.lookAheadBeam = r.i32("the look-ahead beam");
+    s.intercept = flag(r, "the intercept flag");
+    s.arrivalRadius = r.f32("the arrival radius");
+    s.commitment = r.f32("the commitment");
     s.interpolateFans = flag(r, "the fan interpolation flag");
     s.neighbours = r.i32("the neighbour count");
     s.escapeTurningCircle = flag(r, "the escape flag");
@@ -360,8 +393,6 @@ Status readSettings(std::span<const std::uint8_t> bytes, BakedSpaceFile& b) {
     s.preferTighterStyles = flag(r, "the tighter-style flag");
     if (Status st = finish(r, "SETT"); !st) return st;
     if (Status st = l.validate(); !st) return st.withContext("section 'SETT'");
-    if (!(l.footLockHeight >= 0.0f && l.footLockHeight <= 1.0f))
-        return Status::error("section 'SETT': foot lock height outside [0, 1] m");
     if (Status st = s.validate(); !st) return st.withContext("section 'SETT'");
     return Status::ok();
 }

@@ -61,6 +61,10 @@ QByteArray gspaceSeed() {
     goals.horizon = 10;
     goals.startFrames = {0.0f, 4.0f};
     for (int i = 0; i < 12; ++i) goals.samples.push_back({0.1f * (i % 3 - 1), 0.4f, 0.05f * (i % 3 - 1)});
+    goals.left = {1.2f, 0.5f};
+    goals.right = {1.2f, -0.5f};
+    goals.straight = {1.2f, 0.0f};
+    goals.sway = {0.02f, -0.02f};
     baked.goalSpaces.push_back(std::move(goals));
     if (gs::Status s = baked.validate(); !s) {
         std::fprintf(stderr, "make_fuzz_seeds: the gspace seed is invalid: %s\n", s.message().c_str());
