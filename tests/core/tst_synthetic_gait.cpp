@@ -158,6 +158,13 @@ private slots:
             QVERIFY(std::abs(c.turnRate - s.turnRate()) < 0.03f * std::abs(s.turnRate()) + 0.01f);
             QVERIFY(c.seamErrorM < 0.03f);  // loops cut at whole frames of a 22.5-frame jog period
         }
+        // Straight with the two veers alone builds too.
+        MotionSpaceDesc three = desc;
+        three.clips = {desc.clips[1], desc.clips[2], desc.clips[3]};
+        auto small = buildMotionSpace(three);
+        QVERIFY2(small.isOk(), small.message().c_str());
+        QCOMPARE(small->clips.size(), size_t(3));
+        QCOMPARE(small->reference, 1);
     }
 
     void behavioralSpacePlays() {
