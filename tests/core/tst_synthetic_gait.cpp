@@ -132,6 +132,47 @@ private slots:
         QVERIFY2(skate < 1.0f, qPrintable(QString::number(skate)));
     }
 
+    // Walks have double support and no flight, jogs and runs a flight phase; the pelvis bobs by
+    // the setting; each arm swings forward with the opposite leg.
+    void bodyMotion_data() {
+        QTest::addColumn<QString>("gait");
+        for (const char* g : {"walk", "jog", "run"}) QTest::newRow(g) << QString(g);
+    }
+    void bodyMotion() {
+        QFETCH(QString, gait);
+        const SyntheticGaitSettings s = settingsOf(gait, 0.0f);
+        auto clip = generateSyntheticGait(s);
+        QVERIFY(clip.isOk());
+        const int n = clip->frameCount(), joints = clip->jointCount();
+        const auto pos = clipJointPositions(*clip);
+        int flight = 0, doubleSupport = 0;
+        float lowest = 1e9f, highest = -1e9f, armLeg = 0.0f, legLeg = 0.0f;
+        for (int f = 0; f < n; ++f) {
+            auto at = [&](int j) { return pos[f * joints + j]; };
+            const bool left = at(4).y < 1e-3f, right = at(8).y < 1e-3f;
+            flight += !left && !right;
+            doubleSupport += left && right;
+            lowest = std::min(lowest, at(0).y);
+            highest = std::max(highest, at(0).y);
+            // Forward (+Z on a straight path) offsets from the pelvis.
+            const float leftFoot = at(3).z - at(0).z, rightFoot = at(7).z - at(0).z;
+            armLeg += (at(14).z - at(0).z) * (leftFoot - rightFoot);
+            legLeg += leftFoot * rightFoot;
+        }
+        qInfo("%s: %d flight frames, %d double-support frames, bob %.3f m (set %.3f)",
+              qPrintable(gait), flight, doubleSupport, highest - lowest, s.bob);
+        if (s.hasFlight()) {
+            QVERIFY(flight > 0);
+            QCOMPARE(doubleSupport, 0);
+        } else {
+            QCOMPARE(flight, 0);
+            QVERIFY(doubleSupport > 0);
+        }
+        QVERIFY(std::abs((highest - lowest) - s.bob) < 0.1f * s.bob);
+        QVERIFY(armLeg < 0.0f);  // the left hand is back while the left foot is forward
+        QVERIFY(legLeg < 0.0f);  // the legs alternate
+    }
+
     void everyGaitBuildsAMotionSpace_data() {
         QTest::addColumn<QString>("gait");
         for (const char* g : {"walk", "jog", "run"}) QTest::newRow(g) << QString(g);
