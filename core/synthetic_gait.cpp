@@ -44,7 +44,8 @@ struct Path {
             p = {0.0f, 0.0f, s};
         } else {
             const float a = curvature * s;
-            p = {(1.0f - std::cos(a)) / curvature, 0.0f, std::sin(a) / curvature};
+            const float half = std::sin(0.5f * a);  // 1 - cos a = 2 sin^2(a / 2), exact for small a
+            p = {2.0f * half * half / curvature, 0.0f, std::sin(a) / curvature};
         }
         return p + lateral * leftOf(heading(s));
     }

@@ -11,8 +11,10 @@
 // swing foot follows a smooth arc to the next target. Arms swing against the legs, the pelvis
 // turns with the stepping leg and the thorax slightly against it.
 //
-// The pelvis height is the highest that lets both legs reach every target within 95 % of their
-// length, so the IK never has to soften; settings whose stride the legs cannot reach are refused.
+// The pelvis height is the highest that lets both legs reach every planted foot within 95 % of
+// their length, so the IK never has to soften there; settings whose stance the legs cannot reach
+// are refused. A swinging foot left behind by a fast gait is lifted (the heel kicks up) to stay
+// in reach. The swinging toe only rises or drops while it is within 3 cm of the floor.
 // The floor (the lowest ankle/toe height) is y = 0. Clips are named "synthetic walk, veer left".
 
 #include <string>
