@@ -30,6 +30,7 @@ const std::vector<Command>& commands() {
         {"register", "registration curve: timewarp, alignment, matched strikes", runRegister},
         {"cycles", "gait period and whole cycles of a clip", runCycles},
         {"loop", "cut a seamless loop of N gait cycles, write BVH", runLoop},
+        {"synth", "write synthetic walk/jog/run clips and a project of them", [](const QStringList& a) { int runSynth(const QStringList&); return runSynth(a); }},
     };
     return table;
 }
