@@ -13,6 +13,7 @@ int runInspect(const QStringList& arguments);
 int runPlay(const QStringList& arguments);
 int runSimulate(const QStringList& arguments);
 int runBake(const QStringList& arguments);
+int runSynth(const QStringList& arguments);
 int runRender(const QStringList& arguments);
 int runMatchWeb(const QStringList& arguments);
 int runRegister(const QStringList& arguments);
@@ -30,7 +31,7 @@ const std::vector<Command>& commands() {
         {"register", "registration curve: timewarp, alignment, matched strikes", runRegister},
         {"cycles", "gait period and whole cycles of a clip", runCycles},
         {"loop", "cut a seamless loop of N gait cycles, write BVH", runLoop},
-        {"synth", "write synthetic walk/jog/run clips and a project of them", [](const QStringList& a) { int runSynth(const QStringList&); return runSynth(a); }},
+        {"synth", "write synthetic walk/jog/run clips and a project of them", runSynth},
     };
     return table;
 }
