@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/project/project.h"
+#include "app/project/project_bake.h"
 #include "core/behavioral_space.h"
 #include "core/clip.h"
 #include "core/io/clip_import.h"
@@ -43,14 +44,26 @@ std::optional<Clip> loadFirstClip(const QString& path, const ImportSettings& set
 
 QJsonArray toJson(const std::vector<int>& values);
 
-// A project and the behavioral space built from every space of it without errors.
+// A project and the behavioral space built from every space of it without errors, or a baked
+// .gspace file; with the settings either one asks for (project_bake.h).
 struct LoadedSpace {
-    Project project;
+    Project project;  // empty for a baked file
     BakedBehavioralSpace space;
-    double buildSeconds = 0.0;
+    double buildSeconds = 0.0;  // building the spaces, or reading the baked file
+    bool baked = false;         // read from a .gspace file
+    std::vector<GoalSpace> goalSpaces;  // a baked file's; empty for a project (built on demand)
+    LocomotionSettings locomotion;
+    GoalSpaceSettings goalSettings;
+    SteerSettings steer;
 };
-// Loads a project (entry errors go to stderr, one line each) and builds its behavioral space.
+// Loads a project (entry errors go to stderr, one line each) and builds its behavioral space, or
+// reads a baked .gspace file (by its suffix).
 Expected<LoadedSpace> loadBehavioralSpace(const QString& path);
+// The message without a leading "FILE: " (printError names the file itself).
+std::string withoutFile(const std::string& message, const QString& file);
+// The goal spaces of `loaded`: the baked file's when it has them and `horizon` is 0, else built
+// with its goal-space settings (and F = horizon when > 0). `seconds` receives the build time.
+Expected<SteeringSpace> buildSteering(const LoadedSpace& loaded, double* seconds, int horizon);
 // "walk=0.3,jog=0.7" -> one value per space of `space` (others `fill`); errors name the item.
 Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space, const QString& text,
                                               float fill);

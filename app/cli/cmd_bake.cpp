@@ -7,11 +7,9 @@
 #include <cstdio>
 
 #include "cli_common.h"
-#include "core/gspace_file.h"
+#include "app/project/project_bake.h"
 
 namespace gs::cli {
-
-GoalSpaceSettings goalSpaceSettings(const Project& project);
 
 int runBake(const QStringList& arguments) {
     QCommandLineParser parser;
@@ -35,49 +33,39 @@ int runBake(const QStringList& arguments) {
     timer.start();
 
     std::fprintf(stderr, "bake: building the motion spaces of %s\n", qPrintable(path));
-    auto loaded = loadBehavioralSpace(path);
-    if (!loaded) {
-        printError(path, QString::fromStdString(loaded.message()));
+    auto project = Project::load(path);
+    if (!project) {
+        printError(path, QString::fromStdString(project.message()));
         return 1;
     }
-    BakedSpaceFile baked;
-    baked.space = std::move(loaded->space);
-    const Project& project = loaded->project;
-    baked.locomotion.styleIncrement = project.settings.styleIncrement;
-    baked.locomotion.footLock = project.settings.footLock;
-    const GoalSpaceSettings goalSettings = goalSpaceSettings(project);
-    baked.locomotion.maxBlendRate = goalSettings.maxBlendRate;
-    size_t goalSamples = 0, clips = 0;
-    for (const BakedMotionSpace& space : baked.space.spaces) {
-        std::fprintf(stderr, "bake: goal space of '%s'\n", space.name.c_str());
-        GoalSpaceJob job;
-        job.settings = goalSettings;
-        job.settings.footLock = baked.locomotion.footLock;
-        job.space = &space;
-        if (Status s = job.run(); !s) {
-            printError(path, QString::fromStdString(s.withContext("motion space '" + space.name + "'").message()));
-            return 1;
-        }
-        goalSamples += job.output.samples.size();
-        clips += space.clips.size();
-        baked.goalSpaces.push_back(std::move(job.output));
+    for (const QString& w : project->warnings) printWarning(path, w);
+    for (const QString& e : project->errors()) std::fprintf(stderr, "gaitspace-cli: %s\n", qPrintable(e));
+    auto baked = bakeProject(*project, true, [](const std::string& space) {
+        std::fprintf(stderr, "bake: goal space of '%s'\n", space.c_str());
+    });
+    if (!baked) {
+        printError(path, QString::fromStdString(baked.message()));
+        return 1;
     }
+    size_t goalSamples = 0, clips = 0;
+    for (const GoalSpace& g : baked->goalSpaces) goalSamples += g.samples.size();
+    for (const BakedMotionSpace& s : baked->space.spaces) clips += s.clips.size();
     std::fprintf(stderr, "bake: writing %s\n", qPrintable(out));
-    if (Status s = saveGSpace(baked, out.toStdString()); !s) {
+    if (Status s = saveGSpace(*baked, out.toStdString()); !s) {
         printError({}, QString::fromStdString(s.message()));
         return 1;
     }
-    const double bytes = static_cast<double>(writeGSpace(baked).size());
+    const double bytes = static_cast<double>(writeGSpace(*baked).size());
     const double seconds = timer.nsecsElapsed() * 1e-9;
     if (parser.isSet("json")) {
         printJson(QJsonObject{{"bytes", bytes},
-                              {"spaces", static_cast<int>(baked.space.spaces.size())},
+                              {"spaces", static_cast<int>(baked->space.spaces.size())},
                               {"clips", static_cast<double>(clips)},
                               {"goal_samples", static_cast<double>(goalSamples)},
                               {"seconds", seconds}});
     } else {
         std::printf("%s: %.0f bytes, %zu spaces, %zu clips, %zu goal samples, %.2f s\n", qPrintable(out),
-                    bytes, baked.space.spaces.size(), clips, goalSamples, seconds);
+                    bytes, baked->space.spaces.size(), clips, goalSamples, seconds);
     }
     return 0;
 }

@@ -11,6 +11,7 @@
 
 #include "cli_common.h"
 #include "core/foot_contacts.h"
+#include "core/gspace_file.h"
 #include "core/kinematics.h"
 #include "core/limits.h"
 #include "core/root_motion.h"
@@ -69,6 +70,44 @@ QJsonObject clipFigures(const QString& file, const Clip& clip, const UnitReport&
     return o;
 }
 
+// A baked space: what it holds and the settings it carries.
+QJsonObject bakedFigures(const QString& file, const BakedSpaceFile& b) {
+    QJsonArray spaces;
+    for (size_t s = 0; s < b.space.spaces.size(); ++s) {
+        const BakedMotionSpace& ms = b.space.spaces[s];
+        QJsonArray clips;
+        for (const BakedClip& c : ms.clips)
+            clips.append(QJsonObject{{"name", QString::fromStdString(c.name)},
+                                     {"frames", c.frames},
+                                     {"speed_mps", c.speed},
+                                     {"curvature_deg_m", c.curvature * 180.0 / std::numbers::pi},
+                                     {"seam_error_m", c.seamErrorM}});
+        QJsonObject o{{"name", QString::fromStdString(ms.name)},
+                      {"cycles", ms.cycles},
+                      {"reference", QString::fromStdString(ms.clips[ms.reference].name)},
+                      {"loop_frames", ms.referenceCycleFrames()},
+                      {"start_frames", toJson(ms.startFrames)},
+                      {"clips", clips}};
+        if (s < b.goalSpaces.size()) {
+            const GoalSpace& g = b.goalSpaces[s];
+            o["goal_space"] = QJsonObject{{"X", g.startFrameCount()}, {"Y", g.startBlends},
+                                          {"Z", g.endBlends}, {"F", g.horizon},
+                                          {"samples", static_cast<double>(g.samples.size())}};
+        }
+        spaces.append(o);
+    }
+    return {{"file", file},
+            {"bytes", static_cast<double>(QFileInfo(file).size())},
+            {"format_version", static_cast<int>(kGSpaceVersion)},
+            {"name", QString::fromStdString(b.space.name)},
+            {"fps", b.space.fps},
+            {"joints", b.space.skeleton.jointCount()},
+            {"spaces", spaces},
+            {"settings", QJsonObject{{"style_increment", b.locomotion.styleIncrement},
+                                     {"max_blend_rate", b.locomotion.maxBlendRate},
+                                     {"foot_lock", b.locomotion.footLock}}}};
+}
+
 void printText(const QJsonObject& c) {
     std::printf("%s  %s: %d frames at %g fps (%.2f s), %d joints, %s\n",
                 qPrintable(c["file"].toString()), qPrintable(c["name"].toString()),
@@ -93,7 +132,7 @@ int runInspect(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription("Imports motion files and prints each clip's figures.");
     parser.addHelpOption();
-    parser.addPositionalArgument("files", "Motion files (BVH, FBX, glTF, COLLADA, ...).", "FILE...");
+    parser.addPositionalArgument("files", "Motion files (BVH, FBX, glTF, COLLADA, ...) or baked spaces (.gspace).", "FILE...");
     parser.addOption({"json", "Print one JSON object on stdout."});
     parser.addOption({"unit-scale", "Metres per file unit (overrides detection).", "metres"});
     parser.process(arguments);
@@ -113,8 +152,32 @@ int runInspect(const QStringList& arguments) {
         }
     }
 
-    QJsonArray clips, errors;
+    QJsonArray clips, baked, errors;
     for (const QString& file : files) {
+        if (file.endsWith(".gspace", Qt::CaseInsensitive)) {
+            auto b = loadGSpace(file.toStdString());
+            if (!b) {
+                const QString message = QString::fromStdString(withoutFile(b.message(), file));
+                printError(file, message);
+                errors.append(QJsonObject{{"file", QString::fromStdString(limits::echo(file.toStdString()))},
+                                          {"message", message}});
+                continue;
+            }
+            const QJsonObject o = bakedFigures(file, *b);
+            baked.append(o);
+            if (!parser.isSet("json")) {
+                std::printf("%s  baked space '%s': %d joints at %g fps\n", qPrintable(file),
+                            qPrintable(o["name"].toString()), o["joints"].toInt(), o["fps"].toDouble());
+                for (const auto& v : o["spaces"].toArray()) {
+                    const QJsonObject s = v.toObject();
+                    std::printf("  space '%s': %lld clips, %d cycles, loop %d frames, %.0f goal samples\n",
+                                qPrintable(s["name"].toString()), static_cast<long long>(s["clips"].toArray().size()),
+                                s["cycles"].toInt(), s["loop_frames"].toInt(),
+                                s["goal_space"].toObject()["samples"].toDouble());
+                }
+            }
+            continue;
+        }
         auto imported = loadClips(file, settings);
         if (!imported) {
             const QString message = QString::fromStdString(imported.message());
@@ -135,7 +198,11 @@ int runInspect(const QStringList& arguments) {
             if (!parser.isSet("json")) printText(figures);
         }
     }
-    if (parser.isSet("json")) printJson({{"clips", clips}, {"errors", errors}});
+    if (parser.isSet("json")) {
+        QJsonObject o{{"clips", clips}, {"errors", errors}};
+        if (!baked.isEmpty()) o["baked"] = baked;
+        printJson(o);
+    }
     return errors.isEmpty() ? 0 : 1;
 }
 

@@ -10,6 +10,7 @@
 #include <numbers>
 
 #include "app/project/project.h"
+#include "core/gspace_file.h"
 #include "cli_common.h"
 #include "core/io/bvh_writer.h"
 #include "core/locomotion.h"
@@ -34,37 +35,97 @@ Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space,
     return values;
 }
 
+std::string withoutFile(const std::string& message, const QString& file) {
+    const std::string prefix = file.toStdString() + ": ";
+    return message.starts_with(prefix) ? message.substr(prefix.size()) : message;
+}
+
 Expected<LoadedSpace> loadBehavioralSpace(const QString& path) {
+    QElapsedTimer timer;
+    timer.start();
+    LoadedSpace loaded;
+    if (path.endsWith(".gspace", Qt::CaseInsensitive)) {
+        auto baked = loadGSpace(path.toStdString());
+        if (!baked) return Status::error(withoutFile(baked.message(), path));
+        loaded.baked = true;
+        loaded.space = std::move(baked->space);
+        loaded.goalSpaces = std::move(baked->goalSpaces);
+        loaded.locomotion = baked->locomotion;
+        loaded.steer = baked->steer;
+        if (!loaded.goalSpaces.empty()) {
+            const GoalSpace& g = loaded.goalSpaces.front();
+            loaded.goalSettings.startBlends = g.startBlends;
+            loaded.goalSettings.endBlends = g.endBlends;
+            loaded.goalSettings.horizon = g.horizon;
+            loaded.goalSettings.maxBlendRate = g.maxBlendRate;
+        }
+        loaded.goalSettings.footLock = loaded.locomotion.footLock;
+        loaded.buildSeconds = timer.nsecsElapsed() * 1e-9;
+        return loaded;
+    }
     auto project = Project::load(path);
     if (!project) return project.status();
     for (const QString& w : project->warnings) printWarning(path, w);
     for (const QString& e : project->errors()) std::fprintf(stderr, "gaitspace-cli: %s\n", qPrintable(e));
-    auto desc = project->behavioralDesc();
-    if (!desc) return desc.status();
+    timer.restart();
+    auto baked = bakeProject(*project, false);
+    if (!baked) return baked.status();
+    loaded.space = std::move(baked->space);
+    loaded.locomotion = baked->locomotion;
+    loaded.steer = baked->steer;
+    loaded.goalSettings = goalSpaceSettings(*project);
+    loaded.project = std::move(*project);
+    loaded.buildSeconds = timer.nsecsElapsed() * 1e-9;
+    return loaded;
+}
+
+Expected<SteeringSpace> buildSteering(const LoadedSpace& loaded, double* seconds, int horizon) {
+    SteeringSpace steering;
+    steering.space = &loaded.space;
     QElapsedTimer timer;
     timer.start();
-    auto built = buildBehavioralSpace(*desc);
-    if (!built) return Status::error((QFileInfo(path).fileName() + ": ").toStdString() + built.message());
-    LoadedSpace loaded{std::move(*project), std::move(*built), timer.nsecsElapsed() * 1e-9};
-    return loaded;
+    if (!loaded.goalSpaces.empty() && horizon <= 0) {
+        steering.goalSpaces = loaded.goalSpaces;
+    } else {
+        GoalSpaceSettings settings = loaded.goalSettings;
+        if (horizon > 0) settings.horizon = horizon;
+        auto goals = buildGoalSpaces(loaded.space, settings);
+        if (!goals) return goals.status();
+        steering.goalSpaces = std::move(*goals);
+    }
+    if (seconds) *seconds = timer.nsecsElapsed() * 1e-9;
+    return steering;
+}
+
+// The clips whose figures the run is compared with: a project's source clips of the spaces with
+// a positive style weight; for a baked file (which holds no source clips) the spaces' loops.
+std::vector<Clip> sourceClips(const LoadedSpace& loaded, const std::vector<float>& styleWeights) {
+    const BakedBehavioralSpace& bs = loaded.space;
+    std::vector<Clip> clips;
+    for (size_t s = 0; s < bs.spaces.size(); ++s) {
+        if (styleWeights[s] <= 0.0f) continue;
+        if (loaded.baked) {
+            for (int c = 0; c < static_cast<int>(bs.spaces[s].clips.size()); ++c)
+                clips.push_back(toClip(bs.spaces[s], c, bs.fps));
+            continue;
+        }
+        for (const ProjectSpace& ps : loaded.project.spaces) {
+            if (ps.name.toStdString() != bs.spaces[s].name) continue;
+            for (const QString& id : ps.clipIds) clips.push_back(*loaded.project.clip(id)->clip);
+        }
+    }
+    return clips;
 }
 
 float sourceFootSkate(const LoadedSpace& loaded, const std::vector<float>& styleWeights) {
     const BakedBehavioralSpace& bs = loaded.space;
     double sum = 0.0;
     int frames = 0;
-    for (size_t s = 0; s < bs.spaces.size(); ++s) {
-        if (styleWeights[s] <= 0.0f) continue;
-        for (const ProjectSpace& ps : loaded.project.spaces) {
-            if (ps.name.toStdString() != bs.spaces[s].name) continue;
-            for (const QString& id : ps.clipIds) {
-                const Clip& clip = *loaded.project.clip(id)->clip;
-                const auto pos = clipJointPositions(clip);
-                sum += footSkate(pos, clip.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight,
-                                 clip.fps) * clip.frameCount();
-                frames += clip.frameCount();
-            }
-        }
+    for (const Clip& clip : sourceClips(loaded, styleWeights)) {
+        const auto pos = clipJointPositions(clip);
+        sum += footSkate(pos, clip.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, clip.fps) *
+               clip.frameCount();
+        frames += clip.frameCount();
     }
     return frames ? static_cast<float>(sum / frames) : 0.0f;
 }
@@ -73,16 +134,9 @@ SourceMotionFigures sourceMotionFigures(const LoadedSpace& loaded, const std::ve
     const BakedBehavioralSpace& bs = loaded.space;
     std::vector<float> lateral, longitudinal, knee;
     const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
-    for (size_t s = 0; s < bs.spaces.size(); ++s) {
-        if (styleWeights[s] <= 0.0f) continue;
-        for (const ProjectSpace& ps : loaded.project.spaces) {
-            if (ps.name.toStdString() != bs.spaces[s].name) continue;
-            for (const QString& id : ps.clipIds) {
-                const Clip& clip = *loaded.project.clip(id)->clip;
-                rootAccelerationSamples(clip.rootPositions, clip.fps, lateral, longitudinal);
-                if (legs) kneeStepSamples(clipJointPositions(clip), clip.jointCount(), *legs, knee);
-            }
-        }
+    for (const Clip& clip : sourceClips(loaded, styleWeights)) {
+        rootAccelerationSamples(clip.rootPositions, clip.fps, lateral, longitudinal);
+        if (legs) kneeStepSamples(clipJointPositions(clip), clip.jointCount(), *legs, knee);
     }
     return {{percentile(lateral, 0.95f), percentile(longitudinal, 0.95f)}, percentile(knee, 0.95f)};
 }
@@ -122,7 +176,7 @@ int runPlay(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription("Plays a project's behavioral motion space with fixed blends and styles.");
     parser.addHelpOption();
-    parser.addPositionalArgument("project", "A Gaitspace project (*.gsproj).", "PROJECT");
+    parser.addPositionalArgument("project", "A Gaitspace project (*.gsproj) or a baked space (*.gspace).", "PROJECT");
     parser.addOption({"blend", "Blend values per space, 0 = sharpest right, 1 = sharpest left "
                                "(default: the straightest clip).", "walk=0.5,..."});
     parser.addOption({"style", "Style weights per space (normalized; default: the first space).",
@@ -166,10 +220,8 @@ int runPlay(const QStringList& arguments) {
 
     CharacterState state;
     initCharacter(bs, state, GroundFrame{}, *styles, *blends);
-    LocomotionSettings settings;
-    settings.styleIncrement = loaded->project.settings.styleIncrement;
-    settings.maxBlendRate = loaded->project.settings.maxBlendRate;
-    settings.footLock = loaded->project.settings.footLock && !parser.isSet("no-foot-lock");
+    LocomotionSettings settings = loaded->locomotion;
+    settings.footLock = settings.footLock && !parser.isSet("no-foot-lock");
     noteUnlockedFeet(path, bs, settings.footLock);
     float maxStyleStep = 0.0f;
     QElapsedTimer timer;
@@ -212,6 +264,7 @@ int runPlay(const QStringList& arguments) {
         {"knee_step_p95_deg", kneeStep},
         {"source_knee_step_p95_deg", source.kneeStep},
         {"foot_lock", settings.footLock},
+        {"baked", loaded->baked},
         {"max_style_step", maxStyleStep},
         {"build_seconds", loaded->buildSeconds},
         {"ns_per_frame", playNs / frames},

@@ -15,49 +15,11 @@
 
 namespace gs::cli {
 
-GoalSpaceSettings goalSpaceSettings(const Project& project) {
-    GoalSpaceSettings s;
-    const QJsonObject o = project.settings.extra["goal_space"].toObject();
-    s.startFrames = o["X"].toInt(s.startFrames);
-    s.startBlends = o["Y"].toInt(s.startBlends);
-    s.endBlends = o["Z"].toInt(s.endBlends);
-    s.horizon = o["F"].toInt(s.horizon);
-    s.subdivisions = o["subdivisions"].toInt(s.subdivisions);
-    s.maxBlendRate = static_cast<float>(o["max_blend_rate"].toDouble(project.settings.maxBlendRate));
-    return s;
-}
-
-Expected<SteeringSpace> buildSteering(const LoadedSpace& loaded, double* seconds, int horizon,
-                                      bool footLock) {
-    SteeringSpace steering;
-    steering.space = &loaded.space;
-    QElapsedTimer timer;
-    timer.start();
-    for (const BakedMotionSpace& space : loaded.space.spaces) {
-        GoalSpaceJob job;
-        job.settings = goalSpaceSettings(loaded.project);
-        if (horizon > 0) job.settings.horizon = horizon;
-        job.settings.footLock = footLock;
-        job.space = &space;
-        // The build's time (start frames x Y x Z x F updates) is bounded before it starts.
-        const int strikes = static_cast<int>(space.startFrames.size());
-        const int x = job.settings.startFrames > 0 ? std::min(job.settings.startFrames, strikes) : strikes;
-        if (Status s = limits::checkGoalSpaceBudget(static_cast<std::int64_t>(x) * job.settings.subdivisions,
-                                                     job.settings.startBlends, job.settings.endBlends,
-                                                     job.settings.horizon); !s)
-            return s.withContext("motion space '" + space.name + "'");
-        if (Status s = job.run(); !s) return s.withContext("motion space '" + space.name + "'");
-        steering.goalSpaces.push_back(std::move(job.output));
-    }
-    if (seconds) *seconds = timer.nsecsElapsed() * 1e-9;
-    return steering;
-}
-
 int runSimulate(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription("Steers a character toward goals and scores the run.");
     parser.addHelpOption();
-    parser.addPositionalArgument("project", "A Gaitspace project (*.gsproj).", "PROJECT");
+    parser.addPositionalArgument("project", "A Gaitspace project (*.gsproj) or a baked space (*.gspace).", "PROJECT");
     parser.addOption({"scenario", "random, circle, zigzag or figure8 (default random).", "name", "random"});
     parser.addOption({"goals", "Random goals to chase (default 200).", "N", "200"});
     parser.addOption({"seconds", "Length of a moving-goal run (default 60).", "S", "60"});
@@ -154,12 +116,11 @@ int runSimulate(const QStringList& arguments) {
     float styleSum = 0.0f;
     for (float w : settings.styleWeights) styleSum += std::max(w, 0.0f);
     if (styleSum <= 0.0f) settings.styleWeights.front() = 1.0f;  // default: the first space
-    settings.locomotion.styleIncrement = loaded->project.settings.styleIncrement;
-    settings.locomotion.maxBlendRate = goalSpaceSettings(loaded->project).maxBlendRate;
-    settings.locomotion.footLock = loaded->project.settings.footLock && !parser.isSet("no-foot-lock");
+    settings.locomotion = loaded->locomotion;
+    settings.locomotion.maxBlendRate = loaded->goalSettings.maxBlendRate;
+    settings.locomotion.footLock = loaded->locomotion.footLock && !parser.isSet("no-foot-lock");
     double goalSpaceSeconds = 0.0;
-    auto steering = buildSteering(*loaded, &goalSpaceSeconds, parser.value("horizon").toInt(),
-                                  settings.locomotion.footLock);
+    auto steering = buildSteering(*loaded, &goalSpaceSeconds, parser.value("horizon").toInt());
     if (!steering) {
         printError(path, QString::fromStdString(steering.message()));
         return 1;
@@ -187,6 +148,7 @@ int runSimulate(const QStringList& arguments) {
                   {"root_accel_p95_mps2", toJson(result->rootAccel)},
                   {"knee_step_p95_deg", result->kneeStep},
                   {"foot_lock", settings.locomotion.footLock},
+                  {"baked", loaded->baked},
                   {"max_blend_step", result->maxBlendStep},
                   {"blend_rate_limit", settings.locomotion.maxBlendRate},
                   {"mean_heading_error_deg", result->meanHeadingErrorDeg},
