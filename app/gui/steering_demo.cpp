@@ -1,5 +1,7 @@
 #include "steering_demo.h"
 
+#include "app/project/project_bake.h"
+
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -13,20 +15,16 @@ namespace {
 Expected<std::shared_ptr<SteeringDemo::Built>> buildAll(const QString& path) {
     auto project = Project::load(path);
     if (!project) return project.status();
-    auto desc = project->behavioralDesc();
-    if (!desc) return desc.status();
-    auto space = buildBehavioralSpace(*desc);
-    if (!space) return Status::error((QFileInfo(path).fileName() + ": ").toStdString() + space.message());
+    // The same bake as gaitspace-cli's, with the project's settings.
+    auto baked = bakeProject(*project);
+    if (!baked) return baked.status();
     auto built = std::make_shared<SteeringDemo::Built>();
-    built->space = std::move(*space);
+    built->space = std::move(baked->space);
     built->warnings = project->errors();
+    built->locomotion = baked->locomotion;
+    built->steer = baked->steer;
     built->steering.space = &built->space;
-    for (const BakedMotionSpace& ms : built->space.spaces) {
-        GoalSpaceJob job;
-        job.space = &ms;
-        if (Status s = job.run(); !s) return s.withContext("motion space '" + ms.name + "'");
-        built->steering.goalSpaces.push_back(std::move(job.output));
-    }
+    built->steering.goalSpaces = std::move(baked->goalSpaces);
     return built;
 }
 
@@ -50,6 +48,8 @@ void SteeringDemo::finishBuild() {
         return;
     }
     m_built = *result;
+    m_settings = m_built->locomotion;
+    m_steer = m_built->steer;
     const BakedBehavioralSpace& bs = m_built->space;
     initCharacter(bs, m_state, GroundFrame{});
     m_motion = Clip{};

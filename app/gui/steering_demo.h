@@ -44,6 +44,8 @@ public:
         BakedBehavioralSpace space;
         SteeringSpace steering;  // points into space
         QStringList warnings;
+        LocomotionSettings locomotion;  // the project's (project_bake.h)
+        SteerSettings steer;
     };
 
 signals:
