@@ -447,9 +447,11 @@ Expected<BehavioralSpaceDesc> Project::behavioralDesc() const {
         }
         desc.spaces.push_back(std::move(space));
     }
+    // The entries' own errors (errors()) say why; this line does not repeat them.
     if (desc.spaces.empty())
-        return fail(path, errors().isEmpty() ? QStringLiteral("the project has no motion space")
-                                             : QStringLiteral("no motion space can be built: ") + errors().first());
+        return fail(path, spaces.empty() ? QStringLiteral("the project has no motion space")
+                                         : QStringLiteral("no motion space of the project can be built "
+                                                          "(each has an error)"));
     return desc;
 }
 
