@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
+#include <QSet>
 
 #include <cmath>
 
@@ -163,14 +164,23 @@ public:
             const QString where = (path.isEmpty() ? QString() : path + ".") + key;
             const QString kind = (pattern.isEmpty() ? QString() : pattern + ".") + key;
             if (m_seen.contains(kind)) continue;
-            m_seen << kind;
-            warnings << where + ": unknown key, kept as it is";
+            m_seen.insert(kind);
+            if (warnings.size() < kMaxWarnings) warnings << where + ": unknown key, kept as it is";
+            else ++m_unlisted;
         }
+    }
+    // The warnings, the unlisted ones counted on a last line.
+    QStringList allWarnings() const {
+        QStringList all = warnings;
+        if (m_unlisted > 0) all << QStringLiteral("%1 more unknown keys, kept as they are").arg(m_unlisted);
+        return all;
     }
     QStringList warnings;
 
 private:
-    QStringList m_seen;
+    static constexpr int kMaxWarnings = 20;  // a file of a million unknown keys warns in 21 lines
+    QSet<QString> m_seen;
+    qint64 m_unlisted = 0;
 };
 
 GoalSpaceLimitsCheck readGoalSpace(Reader& r, const QJsonObject& g) {
@@ -302,7 +312,7 @@ Expected<Project> Project::load(const QString& filePath) {
         p.spaces.push_back(std::move(s));
     }
     if (!r.ok()) return fail(filePath, r.error);
-    p.warnings = r.warnings;
+    p.warnings = r.allWarnings();
 
     // Clips: imported at their own rate, trimmed in source frames, then resampled.
     for (ProjectClip& c : p.clips) {
@@ -354,8 +364,10 @@ void Project::checkSpaces() {
         if (s.clipIds.size() < 2) { s.error = "needs at least 2 clips"; continue; }
         const Skeleton* skeleton = nullptr;
         QString first;
+        QSet<QString> listed;
         for (const QString& id : s.clipIds) {
-            if (s.clipIds.count(id) > 1) { s.error = "lists clip '" + id + "' twice"; break; }
+            if (listed.contains(id)) { s.error = "lists clip '" + id + "' twice"; break; }
+            listed.insert(id);
             const ProjectClip* c = clip(id);
             if (!c) { s.error = "names an unknown clip '" + id + "'"; break; }
             if (!c->error.isEmpty()) { s.error = "clip '" + id + "' is unusable: " + c->error; break; }
@@ -447,9 +459,11 @@ Expected<BehavioralSpaceDesc> Project::behavioralDesc() const {
         }
         desc.spaces.push_back(std::move(space));
     }
+    // The entries' own errors (errors()) say why; this line does not repeat them.
     if (desc.spaces.empty())
-        return fail(path, errors().isEmpty() ? QStringLiteral("the project has no motion space")
-                                             : QStringLiteral("no motion space can be built: ") + errors().first());
+        return fail(path, spaces.empty() ? QStringLiteral("the project has no motion space")
+                                         : QStringLiteral("no motion space of the project can be built "
+                                                          "(each has an error)"));
     return desc;
 }
 

@@ -19,7 +19,8 @@ Status lineError(int line, const std::string& what) {
     return Status::error("line " + std::to_string(line) + ": " + what);
 }
 
-// Whitespace-separated tokens with the line each starts on (as Assimp's BVH reader splits them).
+// Whitespace-separated tokens with the line each starts on, split exactly as Assimp's BVH reader
+// splits them, so that the two readers see the same structure.
 class Tokenizer {
 public:
     explicit Tokenizer(std::string_view text) : m_text(text) {}
@@ -30,7 +31,10 @@ public:
             ++m_pos;
         }
         const std::size_t start = m_pos;
-        while (m_pos < m_text.size() && !isSpace(m_text[m_pos])) ++m_pos;
+        // A brace that starts a token is a token by itself ("}pine" is "}" and "pine"), as in
+        // Assimp's reader; a brace inside a token ("a{") is part of it.
+        if (m_pos < m_text.size() && (m_text[m_pos] == '{' || m_text[m_pos] == '}')) ++m_pos;
+        else while (m_pos < m_text.size() && !isSpace(m_text[m_pos])) ++m_pos;
         m_tokenLine = m_line;
         return m_text.substr(start, m_pos - start);
     }
@@ -161,8 +165,9 @@ Status checkHierarchy(Tokenizer& tk, BvhSummary& summary) {
             node.name = stack.back().name;
         } else {
             const std::string_view name = tk.next();
-            if (name.empty() || name == "{")
-                return lineError(tk.line(), "a joint without a name");
+            if (name.empty() || name == "{" || name == "}")
+                return lineError(tk.line(), "expected a joint name, found " +
+                                                (name.empty() ? std::string("the end") : quoted(name)));
             if (name.size() > static_cast<std::size_t>(limits::kMaxNameChars))
                 return lineError(tk.line(), "joint name of " + std::to_string(name.size()) +
                                                 " characters is above the limit " +

@@ -343,9 +343,12 @@ Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& 
                                  std::to_string(bvh->frames) + " the file declares");
         const double tps = anim->mTicksPerSecond > 0 ? anim->mTicksPerSecond : 25.0;
         double fps = bvh ? 1.0 / bvh->frameTime : tps / step;
-        if (!(fps >= 1.0 / limits::kMaxFrameTime * 0.999 && fps <= 1.0 / limits::kMinFrameTime * 1.001))
-            return Status::error(label + ": a frame rate of " + shortNumber(fps) +
-                                 " fps is outside [1, 1000] fps");
+        // BVH's Frame Time is checked above; other formats space their keys as they like (a
+        // key every 10 s is 0.1 fps), so only the upper bound applies to them.
+        const double minFps = bvh ? 1.0 / limits::kMaxFrameTime * 0.999 : 0.0;
+        if (!(fps > minFps && fps <= 1.0 / limits::kMinFrameTime * 1.001))
+            return Status::error(label + ": a frame rate of " + shortNumber(fps) + " fps is outside (" +
+                                 (bvh ? "1" : "0") + ", 1000] fps");
         if (std::abs(fps - std::round(fps)) < 0.01 * fps) fps = std::round(fps);
 
         std::vector<const aiNodeAnim*> channel(skeleton.jointCount(), nullptr);

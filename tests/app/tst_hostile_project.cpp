@@ -199,6 +199,24 @@ private slots:
         QCOMPARE(saved["settings"].toObject()["goal_space"].toObject()["W"].toInt(), 2);
     }
 
+    // A million distinct unknown keys: kept, 20 warnings and a count, in well under the time limit.
+    void manyUnknownKeys() {
+        QTemporaryDir dir;
+        QByteArray json = QJsonDocument(baseProject()).toJson(QJsonDocument::Compact);
+        json.chop(1);
+        for (int i = 0; i < 200000; ++i) json += ",\"k" + QByteArray::number(i) + "\":1";
+        json += "}";
+        const QString file = writeProject(dir, json);
+        QElapsedTimer timer;
+        timer.start();
+        auto p = Project::load(file);
+        QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+        QVERIFY2(p.isOk(), p.message().c_str());
+        QCOMPARE(p->warnings.size(), 21);
+        QCOMPARE(p->warnings.last(), QStringLiteral("199980 more unknown keys, kept as they are"));
+        QCOMPARE(p->extra.size(), 200000);
+    }
+
     void duplicateClipInSpaceRefused() {
         QTemporaryDir dir;
         const QString file = writeProject(dir, withValue("spaces.0.clips", R"(["a", "b", "a"])"));

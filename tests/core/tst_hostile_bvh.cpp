@@ -118,6 +118,10 @@ private slots:
         refuse("no ROOT", replaceLine(good, "ROOT", "JOINT Hips"), "expected ROOT");
         refuse("second ROOT", replaceLine(good, "MOTION", "ROOT Again\n{\nOFFSET 0 0 0\n}\nMOTION"), "second ROOT");
         refuse("unbalanced braces", replaceLine(good, "}", "", 2), "unbalanced");
+        // Fuzzing finding: Assimp splits a leading brace off a token and leaked the node it was
+        // reading when it then threw; the pre-check now splits tokens the same way and refuses.
+        refuse("joint named }pine", replaceLine(good, "JOINT Spine", "  JOINT }pine"), "expected a joint name, found '}'");
+        accept("brace inside a name", replaceLine(good, "JOINT Spine", "  JOINT Sp{ine"));
         refuse("unknown keyword", replaceLine(good, "JOINT Spine", "BONE Spine"), "unexpected 'BONE'");
         refuse("joint name twice", replaceLine(good, "JOINT Head", "JOINT Spine"), "'Spine' is used twice");
         refuse("joint name of 300 characters", replaceLine(good, "JOINT Head", "JOINT " + QByteArray(300, 'h')),

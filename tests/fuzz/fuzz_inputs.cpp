@@ -4,9 +4,63 @@
 #include <QFile>
 #include <QList>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gs::fuzz {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979;
+constexpr double kThigh = 45.0, kShin = 45.0, kHipHeight = 86.0;  // centimetres
+
+struct LegAngles { double hip = 0, knee = 0, foot = 0; };  // degrees about X
+
+// Two-bone IK in the leg's plane: the foot `dz` ahead of and `dy` below... above the hip.
+// A rotation by t about X takes (0, -L, 0) to (0, -L cos t, -L sin t).
+LegAngles solveLeg(double dy, double dz) {
+    const double d = std::min(std::hypot(dy, dz), kThigh + kShin - 0.01);
+    const double beta = std::atan2(-dz, -dy);
+    const double a = std::acos(std::clamp((kThigh * kThigh + d * d - kShin * kShin) / (2 * kThigh * d), -1.0, 1.0));
+    const double c = std::acos(std::clamp((kThigh * kThigh + kShin * kShin - d * d) / (2 * kThigh * kShin), -1.0, 1.0));
+    LegAngles l;
+    l.hip = beta - a;
+    l.knee = kPi - c;
+    l.foot = -(l.hip + l.knee);  // the foot stays flat
+    l.hip *= 180.0 / kPi;
+    l.knee *= 180.0 / kPi;
+    l.foot *= 180.0 / kPi;
+    return l;
+}
+
+// Where a foot is at frame f: planted for 55% of each cycle, then swung to the next plant.
+void footAt(double f, double stepCm, double period, double offset, double& y, double& z) {
+    const double t = f / period + offset;
+    const double cycle = std::floor(t);
+    const double phase = t - cycle;
+    auto plant = [&](double c) { return stepCm * period * (c + 0.275 - offset); };
+    if (phase < 0.55) {
+        z = plant(cycle);
+        y = 0.0;
+    } else {
+        const double s = (phase - 0.55) / 0.45;
+        const double smooth = s * s * (3 - 2 * s);
+        z = plant(cycle) + (plant(cycle + 1) - plant(cycle)) * smooth;
+        y = 8.0 * std::sin(kPi * s);
+    }
+}
+
+QByteArray legText(const char* side, double x) {
+    const QByteArray s(side);
+    return "  JOINT " + s + "UpLeg\n  {\n    OFFSET " + QByteArray::number(x, 'f', 2) +
+           " 0.00 0.00\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
+           "    JOINT " + s + "Leg\n    {\n      OFFSET 0.00 -45.00 0.00\n      CHANNELS 3 Zrotation Xrotation Yrotation\n"
+           "      JOINT " + s + "Foot\n      {\n        OFFSET 0.00 -45.00 0.00\n        CHANNELS 3 Zrotation Xrotation Yrotation\n"
+           "        JOINT " + s + "ToeBase\n        {\n          OFFSET 0.00 0.00 12.00\n          CHANNELS 3 Zrotation Xrotation Yrotation\n"
+           "          End Site\n          {\n            OFFSET 0.00 0.00 5.00\n          }\n        }\n      }\n    }\n  }\n";
+}
+
+}  // namespace
 
 QByteArray walkBvh(int frames, double stepCm, double period) {
     QByteArray t =
@@ -14,24 +68,22 @@ QByteArray walkBvh(int frames, double stepCm, double period) {
         "  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
         "  JOINT Spine\n  {\n    OFFSET 0.00 20.00 0.00\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
         "    JOINT Head\n    {\n      OFFSET 0.00 50.00 0.00\n      CHANNELS 3 Zrotation Xrotation Yrotation\n"
-        "      End Site\n      {\n        OFFSET 0.00 20.00 0.00\n      }\n    }\n  }\n"
-        "  JOINT LeftUpLeg\n  {\n    OFFSET 10.00 0.00 0.00\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
-        "    JOINT LeftFoot\n    {\n      OFFSET 0.00 -45.00 0.00\n      CHANNELS 3 Zrotation Xrotation Yrotation\n"
-        "      End Site\n      {\n        OFFSET 0.00 -45.00 5.00\n      }\n    }\n  }\n"
-        "  JOINT RightUpLeg\n  {\n    OFFSET -10.00 0.00 0.00\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
-        "    JOINT RightFoot\n    {\n      OFFSET 0.00 -45.00 0.00\n      CHANNELS 3 Zrotation Xrotation Yrotation\n"
-        "      End Site\n      {\n        OFFSET 0.00 -45.00 5.00\n      }\n    }\n  }\n"
-        "}\nMOTION\n";
+        "      End Site\n      {\n        OFFSET 0.00 20.00 0.00\n      }\n    }\n  }\n" +
+        legText("Left", 10.0) + legText("Right", -10.0) + "}\nMOTION\n";
     t += "Frames: " + QByteArray::number(frames) + "\nFrame Time: 0.0333333\n";
+    auto n = [](double v) { return QByteArray::number(v, 'f', 3); };
     for (int f = 0; f < frames; ++f) {
-        const double phase = 2.0 * 3.14159265358979 * f / period;
-        const double swing = 25.0 * std::sin(phase);
+        const double hipZ = stepCm * f;
         QList<QByteArray> v;
-        v << QByteArray::number(3.0 * std::sin(phase), 'f', 3) << QByteArray::number(88.0 + 2.0 * std::cos(2 * phase), 'f', 3)
-          << QByteArray::number(stepCm * f, 'f', 3) << "0" << "0" << QByteArray::number(2.0 * f / period, 'f', 3);
-        v << "0" << "2" << "0" << "0" << "-2" << "0";
-        v << "0" << QByteArray::number(swing, 'f', 3) << "0" << "0" << QByteArray::number(std::max(0.0, -swing), 'f', 3) << "0";
-        v << "0" << QByteArray::number(-swing, 'f', 3) << "0" << "0" << QByteArray::number(std::max(0.0, swing), 'f', 3) << "0";
+        v << "0" << n(kHipHeight) << n(hipZ) << "0" << "0" << "0";  // Hips
+        v << "0" << "2" << "0" << "0" << "-2" << "0";               // Spine, Head
+        for (double offset : {0.0, 0.5}) {                          // left, right
+            double y = 0, z = 0;
+            footAt(f, stepCm, period, offset, y, z);
+            const LegAngles leg = solveLeg(y - kHipHeight, z - hipZ);
+            v << "0" << n(leg.hip) << "0" << "0" << n(leg.knee) << "0" << "0" << n(leg.foot) << "0"
+              << "0" << "0" << "0";
+        }
         t += v.join(' ') + "\n";
     }
     return t;
@@ -43,9 +95,6 @@ std::vector<QByteArray> importSeeds() {
     crlf.replace("\n", "\r\n");
     cr.replace("\n", "\r");
     QByteArray extra = walk + walk.split('\n').at(walk.split('\n').size() - 2) + "\n";
-    QByteArray positions = walk;
-    positions.replace("CHANNELS 3 Zrotation Xrotation Yrotation",
-                      "CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation");
     return {walk, walkBvh(2, 1.0, 8.0), crlf, cr, "\xEF\xBB\xBF" + walk, extra, walkBvh(1, 0.0, 10.0)};
 }
 

@@ -1,4 +1,6 @@
-// make_fuzz_seeds DIR: writes the generated seed corpora DIR/import/*.bvh and DIR/project/*.gsproj.
+// make_fuzz_seeds DIR: writes the generated seed corpora DIR/import/*.bvh and DIR/project/*.gsproj,
+// the dictionaries DIR/bvh.dict and DIR/gsproj.dict, and the clips the project target uses
+// (DIR/project-clips).
 
 #include <QDir>
 #include <QFile>
@@ -128,5 +130,7 @@ int main(int argc, char* argv[]) {
         std::fputs("make_fuzz_seeds: cannot write the seeds\n", stderr);
         return 1;
     }
+    // The clips the project target writes beside each input, to replay a finding by hand.
+    gs::fuzz::writeProjectClips(dir.filePath("project-clips"));
     return 0;
 }
