@@ -21,11 +21,12 @@ class TestBehavioralSpace : public QObject {
     BakedBehavioralSpace m_both;  // walk (master) + jog
     BehavioralSpaceDesc m_desc;
 
-    // Checks one map (master phase -> space s's reference frame) and returns its slope range
+    // Checks one map of bs (master phase -> space s's reference frame) and returns its slope range
     // relative to the mean ratio of loop lengths.
-    void checkMap(const std::vector<float>& map, int s, const char* what, float& lo, float& hi) {
-        const int L0 = m_both.masterCycleFrames();
-        const float Ls = static_cast<float>(m_both.spaces[s].referenceCycleFrames());
+    static void checkMap(const BakedBehavioralSpace& bs, const std::vector<float>& map, int s,
+                         const char* what, float& lo, float& hi) {
+        const int L0 = bs.masterCycleFrames();
+        const float Ls = static_cast<float>(bs.spaces[s].referenceCycleFrames());
         const float r = Ls / static_cast<float>(L0);
         QCOMPARE(static_cast<int>(map.size()), L0 + 1);
         QCOMPARE(map.front(), 0.0f);
@@ -45,8 +46,8 @@ class TestBehavioralSpace : public QObject {
         QVERIFY2(wrapJump <= 0.15f, what);
         // Phase lock: every strike of the master's reference loop lands within a frame of a
         // strike of the same foot in the space's reference loop.
-        const auto strikesA = referenceStrikes(m_both.spaces.front());
-        const auto strikesB = referenceStrikes(m_both.spaces[s]);
+        const auto strikesA = referenceStrikes(bs.spaces.front());
+        const auto strikesB = referenceStrikes(bs.spaces[s]);
         for (auto [f, foot] : strikesA) {
             const float v = warpAt(map, static_cast<float>(f));
             float nearest = 1e9f;
@@ -72,11 +73,34 @@ private slots:
         QCOMPARE(m_both.spaces.size(), size_t(2));
         QVERIFY(!referenceStrikes(m_both.spaces.front()).empty());
         float lo, hi;
-        checkMap(m_both.phaseMap[1], 1, "reference map", lo, hi);
+        checkMap(m_both, m_both.phaseMap[1], 1, "reference map", lo, hi);
         QVERIFY(!m_both.clipPhaseMap.empty());
         for (size_t c = 0; c < m_both.clipPhaseMap[1].size(); ++c) {
             const std::string what = "clip map of " + m_both.spaces.front().clips[c].name;
-            checkMap(m_both.clipPhaseMap[1][c], 1, what.c_str(), lo, hi);
+            checkMap(m_both, m_both.clipPhaseMap[1][c], 1, what.c_str(), lo, hi);
+        }
+    }
+
+    void veerSpacesOfThreeGaits() {
+        GS_REQUIRE_DATA();
+        // Walk, brisk walk and jog from veer clips only: every map of every space is even and
+        // strike-locked as well.
+        BehavioralSpaceDesc desc;
+        desc.name = "veer";
+        desc.spaces = {test::cmuWalkVeerDesc(), test::cmuBriskVeerDesc(), test::cmuJogVeerDesc()};
+        desc.spaces[0].name = "walk";
+        desc.spaces[1].name = "brisk";
+        desc.spaces[2].name = "jog";
+        auto built = buildBehavioralSpace(desc);
+        QVERIFY2(built.isOk(), built.message().c_str());
+        float lo, hi;
+        for (int s = 1; s < 3; ++s) {
+            const std::string what = built->spaces[s].name + " reference map";
+            checkMap(*built, built->phaseMap[s], s, what.c_str(), lo, hi);
+            for (size_t c = 0; c < built->clipPhaseMap[s].size(); ++c) {
+                const std::string clip = built->spaces[s].name + " clip map of " + built->spaces.front().clips[c].name;
+                checkMap(*built, built->clipPhaseMap[s][c], s, clip.c_str(), lo, hi);
+            }
         }
     }
 
