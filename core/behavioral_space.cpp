@@ -1,6 +1,7 @@
 #include "core/behavioral_space.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "core/registration.h"
@@ -70,10 +71,111 @@ Status BehavioralSpaceDesc::validate() const {
 
 namespace {
 
-// Registers every clip of the master space to the clip of nearest curvature in each other space
-// (loops whole onto whole, pinned to matched foot strikes) and turns each into a map from master
-// phase to that space's reference frame.
-Status buildClipCrossRegistrations(BakedBehavioralSpace& bs) {
+// Cross-gait phase maps. A walk and a jog do not time each other by pose similarity (the point
+// clouds of a walk's double support and a jog's flight match nowhere), so a pose registration
+// between them bunches whole steps into a few frames. What must coincide are the footfalls: the
+// map runs through matched strikes of the same foot and is smooth between them.
+
+// Bound on a cross-gait map's secant between strikes, as a factor of the mean ratio of loop lengths.
+constexpr float kCrossSlopeFactor = 1.4f;
+
+// One foot strike at a (fractional) reference frame.
+struct Strike {
+    float frame;
+    int foot;  // 0 left, 1 right
+};
+
+// The strikes of one loop seen in its space's reference frames (through the clip's warp).
+std::vector<Strike> strikesInReference(const BakedClip& clip) {
+    std::vector<Strike> out;
+    for (const glm::ivec2& st : clip.strikes)
+        out.push_back({warpInverse(clip.warp, static_cast<float>(st.x)), st.y});
+    return out;
+}
+
+// Knots (frame of A, frame of B) of a map from loop A (La frames) onto loop B (Lb frames): both
+// loops start on the same strike ((0, 0) and (La, Lb)); every strike of A pairs with B's strike of
+// the same foot nearest in loop position (within half a gait cycle), keeping the knots increasing.
+// Strikes without a partner are left out.
+std::vector<glm::vec2> strikeKnots(const std::vector<Strike>& a, float La, const std::vector<Strike>& b,
+                                   float Lb, int cycles) {
+    std::vector<glm::vec2> knots{{0.0f, 0.0f}};
+    const float window = 0.5f / static_cast<float>(std::max(cycles, 1));
+    for (const Strike& sa : a) {
+        const float pa = sa.frame / La;
+        const Strike* best = nullptr;
+        for (const Strike& sb : b)
+            if (sb.foot == sa.foot && std::abs(sb.frame / Lb - pa) < window &&
+                (!best || std::abs(sb.frame / Lb - pa) < std::abs(best->frame / Lb - pa)))
+                best = &sb;
+        if (!best || sa.frame < knots.back().x + 1.0f || best->frame < knots.back().y + 1.0f ||
+            sa.frame > La - 1.0f || best->frame > Lb - 1.0f)
+            continue;
+        knots.push_back({sa.frame, best->frame});
+    }
+    knots.push_back({La, Lb});
+    return knots;
+}
+
+// The map (La + 1 entries, 0 ... Lb) through the knots: monotone cubic Hermite with periodic
+// tangents (the slope at the loop's end is the slope at its start, so the map stays smooth across
+// the wrap). Where the strikes are so uneven that a segment's slope leaves [r / f, r f] around the
+// mean ratio r = Lb / La, the knots are drawn toward the straight line just enough to respect it.
+std::vector<float> strikePhaseMap(std::vector<glm::vec2> knots, int La, float Lb, float slopeFactor) {
+    const float r = Lb / static_cast<float>(La);
+    const size_t n = knots.size();
+    auto withinBounds = [&](const std::vector<glm::vec2>& k) {
+        for (size_t i = 0; i + 1 < n; ++i) {
+            const float d = (k[i + 1].y - k[i].y) / (k[i + 1].x - k[i].x);
+            if (d > r * slopeFactor || d < r / slopeFactor) return false;
+        }
+        return true;
+    };
+    if (!withinBounds(knots)) {
+        auto drawn = [&](float alpha) {
+            std::vector<glm::vec2> k = knots;
+            for (glm::vec2& p : k) p.y = r * p.x + alpha * (p.y - r * p.x);
+            return k;
+        };
+        float lo = 0.0f, hi = 1.0f;  // drawn(0) is the straight line, always within bounds
+        for (int it = 0; it < 24; ++it) {
+            const float mid = 0.5f * (lo + hi);
+            (withinBounds(drawn(mid)) ? lo : hi) = mid;
+        }
+        knots = drawn(lo);
+    }
+    // Secants and periodic tangents (harmonic mean of the neighbouring secants: monotone).
+    std::vector<float> d(n - 1), m(n);
+    for (size_t i = 0; i + 1 < n; ++i) d[i] = (knots[i + 1].y - knots[i].y) / (knots[i + 1].x - knots[i].x);
+    for (size_t i = 0; i < n; ++i) {
+        const float left = i == 0 ? d.back() : d[i - 1];
+        const float right = i + 1 == n ? d.front() : d[i];
+        m[i] = 2.0f * left * right / (left + right);
+    }
+    std::vector<float> map(La + 1);
+    size_t k = 0;
+    for (int u = 0; u <= La; ++u) {
+        const float x = static_cast<float>(u);
+        while (k + 2 < n && knots[k + 1].x <= x) ++k;
+        const float h = knots[k + 1].x - knots[k].x;
+        const float t = std::clamp((x - knots[k].x) / h, 0.0f, 1.0f);
+        const float t2 = t * t, t3 = t2 * t;
+        map[u] = (2 * t3 - 3 * t2 + 1) * knots[k].y + (t3 - 2 * t2 + t) * h * m[k] +
+                 (-2 * t3 + 3 * t2) * knots[k + 1].y + (t3 - t2) * h * m[k + 1];
+    }
+    map.front() = 0.0f;
+    map.back() = Lb;
+    for (int u = 1; u <= La; ++u) map[u] = std::max(map[u], map[u - 1] + 1e-3f);
+    map.back() = std::max(map.back(), Lb);
+    const float scale = Lb / map.back();
+    for (float& v : map) v *= scale;
+    return map;
+}
+
+// Per space and master clip: master phase -> that space's reference frame, through the strikes
+// of the master clip and of the space's clip of nearest curvature (each seen in its own space's
+// reference frames through its within-space registration).
+void buildClipCrossRegistrations(BakedBehavioralSpace& bs) {
     const BakedMotionSpace& master = bs.spaces.front();
     const int L0 = master.referenceCycleFrames();
     bs.clipPhaseMap.assign(bs.spaces.size(), {});
@@ -82,48 +184,18 @@ Status buildClipCrossRegistrations(BakedBehavioralSpace& bs) {
     bs.clipPhaseMap[0].assign(master.clips.size(), identity);
     for (size_t s = 1; s < bs.spaces.size(); ++s) {
         const BakedMotionSpace& space = bs.spaces[s];
-        for (size_t c = 0; c < master.clips.size(); ++c) {
-            const BakedClip& mc = master.clips[c];
+        const float Ls = static_cast<float>(space.referenceCycleFrames());
+        for (const BakedClip& mc : master.clips) {
             size_t k = 0;
             for (size_t i = 1; i < space.clips.size(); ++i)
                 if (std::abs(space.clips[i].curvature - mc.curvature) <
                     std::abs(space.clips[k].curvature - mc.curvature))
                     k = i;
-            const BakedClip& sc = space.clips[k];
-            const Clip a = toClip(master, static_cast<int>(c), bs.fps);
-            const Clip b = toClip(space, static_cast<int>(k), bs.fps);
-            RegistrationJob job;
-            job.a = &a;
-            job.b = &b;
-            job.settings.startCell = {0, 0};
-            job.settings.endCell = {mc.cycleFrames(), sc.cycleFrames()};
-            if (Status st = job.run(); !st)
-                return st.withContext("cross-registering clip '" + mc.name + "' to '" + sc.name + "'");
-            // Master clip frame -> space clip frame, pinned to the strikes.
-            std::vector<float> cross(mc.cycleFrames() + 1);
-            for (int f = 0; f <= mc.cycleFrames(); ++f) cross[f] = job.output.mapAtoB(static_cast<float>(f));
-            cross.front() = 0.0f;
-            cross.back() = static_cast<float>(sc.cycleFrames());
-            for (size_t f = 1; f < cross.size(); ++f) cross[f] = std::max(cross[f], cross[f - 1] + 1e-3f);
-            const float scale = static_cast<float>(sc.cycleFrames()) / cross.back();
-            for (float& v : cross) v *= scale;
-            std::vector<std::pair<int, int>> sa, sb;
-            for (const glm::ivec2& st : mc.strikes) sa.push_back({st.x, st.y});
-            for (const glm::ivec2& st : sc.strikes) sb.push_back({st.x, st.y});
-            pinToStrikes(cross, sa, sb);
-            // Master phase -> master clip frame -> space clip frame -> space reference frame.
-            std::vector<float> map(L0 + 1);
-            for (int u = 0; u <= L0; ++u)
-                map[u] = warpInverse(sc.warp, warpAt(cross, warpAt(mc.warp, static_cast<float>(u))));
-            map.front() = 0.0f;
-            map.back() = static_cast<float>(space.referenceCycleFrames());
-            for (int u = 1; u <= L0; ++u) map[u] = std::max(map[u], map[u - 1] + 1e-3f);
-            const float mapScale = static_cast<float>(space.referenceCycleFrames()) / map.back();
-            for (float& v : map) v *= mapScale;
-            bs.clipPhaseMap[s].push_back(std::move(map));
+            const auto knots = strikeKnots(strikesInReference(mc), static_cast<float>(L0),
+                                           strikesInReference(space.clips[k]), Ls, master.cycles);
+            bs.clipPhaseMap[s].push_back(strikePhaseMap(knots, L0, Ls, kCrossSlopeFactor));
         }
     }
-    return Status::ok();
 }
 
 }  // namespace
@@ -178,20 +250,18 @@ Expected<BakedBehavioralSpace> buildBehavioralSpace(const BehavioralSpaceDesc& d
         job.settings.endCell = {masterFrames, frames};
         if (Status st = job.run(); !st)
             return st.withContext("cross-registering motion space '" + space.name + "' to '" + master.name + "'");
-        for (int u = 0; u <= masterFrames; ++u) map[u] = job.output.mapAtoB(static_cast<float>(u));
-        map.front() = 0.0f;
-        map.back() = static_cast<float>(frames);
-        for (int u = 1; u <= masterFrames; ++u) map[u] = std::max(map[u], map[u - 1] + 1e-3f);
-        map.back() = std::max(map.back(), static_cast<float>(frames));
-        const float scale = static_cast<float>(frames) / map.back();
-        for (float& v : map) v *= scale;
-        // Walk and jog poses differ too much for point clouds alone to time them, but their
-        // footfalls must coincide: pin the cross registration to the matched strikes.
-        pinToStrikes(map, referenceStrikes(master), referenceStrikes(space));
+        // The pose registration gives the residual only: the map itself runs through the
+        // reference loops' matched strikes (see strikePhaseMap).
+        std::vector<Strike> strikesA, strikesB;
+        for (auto [f, foot] : referenceStrikes(master)) strikesA.push_back({static_cast<float>(f), foot});
+        for (auto [f, foot] : referenceStrikes(space)) strikesB.push_back({static_cast<float>(f), foot});
+        map = strikePhaseMap(strikeKnots(strikesA, static_cast<float>(masterFrames), strikesB,
+                                         static_cast<float>(frames), cycles),
+                             masterFrames, static_cast<float>(frames), kCrossSlopeFactor);
         result.phaseMap.push_back(std::move(map));
         result.crossResidual.push_back(job.output.residual);
     }
-    if (Status st = buildClipCrossRegistrations(result); !st) return st;
+    buildClipCrossRegistrations(result);
     if (Status s = result.validate(); !s) return s;
     return result;
 }

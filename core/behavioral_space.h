@@ -16,13 +16,18 @@ struct BakedBehavioralSpace {
     Skeleton skeleton;
     std::vector<BakedMotionSpace> spaces;
     // Per space: master phase phi (a reference frame of spaces[0], 0 ... L0, L0 + 1 entries) ->
-    // that space's reference frame (strictly increasing, 0 ... its reference cycle frames).
+    // that space's reference frame (strictly increasing, 0 ... its reference cycle frames). The
+    // cross-gait maps run through matched foot strikes (each strike of the master's loop lands on
+    // the same foot's strike of the other loop) and are smooth between them: monotone cubic with
+    // the same slope at both ends (smooth across the wrap), the slope near the ratio of the loop
+    // lengths (a secant between strikes within 1.4x of it).
     std::vector<std::vector<float>> phaseMap;
     std::vector<float> crossResidual;  // per space: registration residual to the master (m)
     // Cross registrations between clips of similar curvature (the seed's steps 208 and 306): per
     // space and per clip of the master space, master phase -> that space's reference frame,
-    // through the master clip's registration to the space's clip of nearest curvature. Time in
-    // the other spaces follows the master clips in proportion to their blend weights.
+    // through the strikes of the master clip and of the space's clip of nearest curvature (each
+    // seen through its own space's registration), built as phaseMap is. Time in the other spaces
+    // follows the master clips in proportion to their blend weights.
     std::vector<std::vector<std::vector<float>>> clipPhaseMap;  // [space][master clip][L0 + 1]
     float floorHeight = 0.0f;          // lowest ankle/toe height over all source clips
     int leftToe = -1, rightToe = -1;
