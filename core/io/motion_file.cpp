@@ -75,24 +75,25 @@ void normalizeLineEnds(std::string& text) {
 }
 
 Status checkGlbHeader(const unsigned char* h, std::size_t n, std::int64_t fileSize) {
-    if (n < 20) return Status::error("GLB header: the file is shorter than a GLB header (20 bytes)");
+    const std::string kGlb = "cannot import as glTF binary (GLB): ";
+    if (n < 20) return Status::error(kGlb + "the file is shorter than a GLB header (20 bytes)");
     if (std::memcmp(h, "glTF", 4) != 0)
-        return Status::error("GLB header: the file does not start with 'glTF'");
+        return Status::error(kGlb + "the file does not start with 'glTF'");
     const std::uint32_t version = readU32(h + 4);
     const std::uint32_t length = readU32(h + 8);
     const std::uint32_t chunk = readU32(h + 12);
     if (version != 1 && version != 2)
-        return Status::error("GLB header: version " + std::to_string(version) +
+        return Status::error(kGlb + "version " + std::to_string(version) +
                              " is not 1 or 2");
     if (length > static_cast<std::uint64_t>(fileSize))
-        return Status::error("GLB header: it claims " + std::to_string(length) +
+        return Status::error(kGlb + "the header claims " + std::to_string(length) +
                              " bytes but the file holds " + std::to_string(fileSize));
     if (static_cast<std::uint64_t>(chunk) + 20 > length)
-        return Status::error("GLB header: the first chunk claims " + std::to_string(chunk) +
+        return Status::error(kGlb + "the first chunk claims " + std::to_string(chunk) +
                              " bytes but the file holds " + std::to_string(length) +
                              " after its header");
     if (version == 2 && std::memcmp(h + 16, "JSON", 4) != 0)
-        return Status::error("GLB header: the first chunk is not JSON");
+        return Status::error(kGlb + "the first chunk is not JSON");
     return Status::ok();
 }
 

@@ -210,7 +210,7 @@ private slots:
         QElapsedTimer timer;
         timer.start();
         auto p = Project::load(file);
-        QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+        QVERIFY2(timer.elapsed() < 30000, qPrintable(QString::number(timer.elapsed())));  // not quadratic
         QVERIFY2(p.isOk(), p.message().c_str());
         QCOMPARE(p->warnings.size(), 21);
         QCOMPARE(p->warnings.last(), QStringLiteral("199980 more unknown keys, kept as they are"));
@@ -325,7 +325,7 @@ private slots:
             << "x.bvh: line 51: Frame Time: 1e-300 s is outside [0.001, 1] s";
         QTest::newRow("inspect GLB") << QStringList{"inspect", "FILE"}
                                      << QByteArray("glTF\2\0\0\0\x18\0\0\0\xFF\xFF\xFF\xFFJSON{}  ", 24) << "x.glb" << 1
-                                     << "GLB header: the first chunk claims 4294967295 bytes";
+                                     << "cannot import as glTF binary (GLB): the first chunk claims 4294967295 bytes";
         QTest::newRow("inspect --unit-scale -1") << QStringList{"inspect", "FILE", "--unit-scale", "-1"}
                                                  << gs::test::generatedBvh(10) << "" << 2 << "--unit-scale";
     }

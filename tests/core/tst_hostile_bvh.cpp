@@ -171,7 +171,7 @@ private slots:
 
         // GLB: header lengths are checked before Assimp trusts them; errors name glTF, not FBX.
         QTest::newRow("GLB chunk 0xFFFFFFFF") << glb("{\"asset\":{\"version\":\"2.0\"}}", 0xFFFFFFFFu) << ".glb"
-                                             << "GLB header: the first chunk claims 4294967295 bytes" << QString();
+                                             << "cannot import as glTF binary (GLB): the first chunk claims 4294967295 bytes" << QString();
         QTest::newRow("GLB bad magic") << QByteArray("glTX").append(glb("{}", 4).mid(4)) << ".glb"
                                        << "does not start with 'glTF'" << QString();
         QTest::newRow("GLB short") << QByteArray("glTF\2\0\0\0") << ".glb" << "shorter than a GLB header" << QString();
