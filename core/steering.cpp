@@ -357,7 +357,7 @@ SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoa
     // Keep to the last decision unless another is clearly quicker: near the edge of a turning
     // circle, turning in and turning out first cost about the same, and switching between them
     // at every step is what orbits a goal.
-    const float commitment = settings.commitment;
+    const float commitment = goalWorld.velocity == glm::vec2(0.0f) ? settings.commitment : settings.movingCommitment;
     if (inputs.front().target >= 0.0f && commitment > 0.0f) {
         bestZ = 0;
         for (int z = 0; z < Z; ++z) {
@@ -383,6 +383,8 @@ Status SteerSettings::validate() const {
     if (neighbours != 1 && neighbours != 2) return Status::error("steering: neighbours must be 1 or 2");
     if (!(commitment >= 0.0f) || !std::isfinite(commitment))
         return Status::error("steering: commitment must be >= 0 s");
+    if (!(movingCommitment >= 0.0f) || !std::isfinite(movingCommitment))
+        return Status::error("steering: moving-goal commitment must be >= 0 s");
     if (!(arrivalRadius >= 0.0f) || !std::isfinite(arrivalRadius))
         return Status::error("steering: arrival radius must be >= 0 m");
     if (lookAhead != 1 && lookAhead != 2) return Status::error("steering: look-ahead must be 1 or 2 steps");

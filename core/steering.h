@@ -39,8 +39,10 @@ struct SteerSettings {
     int lookAheadBeam = 3;          // Predicted, 2 steps: best first steps extended; [1, 64]
     bool intercept = true;          // Predicted: aim at where a moving goal will be
     float arrivalRadius = 0.5f;     // metres: a goal that stands still is reached this near; >= 0
-    float commitment = 0.2f;        // Predicted: seconds a change of the target blend by 1 must
-                                    // save to be made; >= 0
+    float commitment = 0.3f;        // Predicted: seconds a change of the target blend by 1 must
+                                    // save to be made, for a goal that stands still; >= 0
+    float movingCommitment = 0.2f;  // ... for a moving goal (its cost is a distance integral, and
+                                    // it has to be followed round its turns); >= 0
     bool interpolateFans = true;    // false: use the single fan nearest the current blend
     int neighbours = 2;             // the seed's picks: k of the k-nearest-neighbour blend; 1 or 2
     bool escapeTurningCircle = true;  // the seed's picks: walk straight out of a goal inside the
