@@ -594,11 +594,17 @@ Status SteerJob::run() {
         const float nearby = static_cast<float>(dominantGoals.horizon) / bs.fps * dominantGoals.straight.speed;
         const bool finalApproach = settings.pick == SteerSettings::Pick::Predicted &&
                                    glm::distance(glm::vec2(st.ground.x, st.ground.z), goals[c]) < nearby;
-        if (st.frame > 0 && !decideNow && !finalApproach) {
+        bool atStartFrame = true;
+        if (st.frame > 0 && !decideNow) {
             const float uBefore = bs.spacePhase(dominant, st.previousPhase, m0, m1, mw0, mw1);
             const float period = static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
-            if (crossedStartFrame(dominantGoals, uBefore, uNow, period) < 0) continue;
+            atStartFrame = crossedStartFrame(dominantGoals, uBefore, uNow, period) >= 0;
+            if (!atStartFrame && !finalApproach) continue;
         }
+        // Between start frames on the final approach, one goal-space step suffices: the goal is
+        // within it, and the full look-ahead is taken again at the next start frame.
+        SteerSettings decisionSettings = settings;
+        if (!atStartFrame) decisionSettings.lookAhead = 1;
         SteerInput inputs[kMaxSpaces];
         int count = 0;
         for (int s = 0; s < spaceCount; ++s) {
@@ -615,7 +621,7 @@ Status SteerJob::run() {
         for (int k = 0; k < count; ++k) inputs[k].weight /= total;
         const SteerGoal goal{goals[c], goalVelocities.empty() ? glm::vec2(0.0f) : goalVelocities[c]};
         const SteerDecision d = steerTarget(std::span<const SteerInput>(inputs, count), st.ground, goal,
-                                            settings, st.steerEscaping);
+                                            decisionSettings, st.steerEscaping);
         st.steerEscaping = d.escaping;
         for (int s = 0; s < spaceCount; ++s)
             st.blendTarget[s] = d.escaping ? bs.spaces[s].blendOf(bs.spaces[s].reference) : d.blend;

@@ -16,7 +16,8 @@
 // the clips really do. The best sample, refined between its neighbours, becomes the space's new
 // target blend (a change must save `commitment`, so the choice does not dither); the locomotion
 // update then moves the blend toward it at the allowed rate. Within one goal-space step of the
-// goal the choice is made every frame, not only at start frames.
+// goal the choice is made every frame, not only at start frames (between start frames with a
+// one-step look-ahead: the goal lies within it).
 //
 // The seed's own picks (the samples nearest the line to the goal, or nearest the goal, blended by
 // k = 2) remain as options; they need the turning-circle escape: a goal inside the turning circle
