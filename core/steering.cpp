@@ -357,7 +357,7 @@ SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoa
     // Keep to the last decision unless another is clearly quicker: near the edge of a turning
     // circle, turning in and turning out first cost about the same, and switching between them
     // at every step is what orbits a goal.
-    const float commitment = settings.commitment;
+    const float commitment = goalWorld.velocity == glm::vec2(0.0f) ? settings.commitment : settings.movingCommitment;
     if (inputs.front().target >= 0.0f && commitment > 0.0f) {
         bestZ = 0;
         for (int z = 0; z < Z; ++z) {
@@ -383,6 +383,8 @@ Status SteerSettings::validate() const {
     if (neighbours != 1 && neighbours != 2) return Status::error("steering: neighbours must be 1 or 2");
     if (!(commitment >= 0.0f) || !std::isfinite(commitment))
         return Status::error("steering: commitment must be >= 0 s");
+    if (!(movingCommitment >= 0.0f) || !std::isfinite(movingCommitment))
+        return Status::error("steering: moving-goal commitment must be >= 0 s");
     if (!(arrivalRadius >= 0.0f) || !std::isfinite(arrivalRadius))
         return Status::error("steering: arrival radius must be >= 0 m");
     if (lookAhead != 1 && lookAhead != 2) return Status::error("steering: look-ahead must be 1 or 2 steps");
@@ -592,11 +594,17 @@ Status SteerJob::run() {
         const float nearby = static_cast<float>(dominantGoals.horizon) / bs.fps * dominantGoals.straight.speed;
         const bool finalApproach = settings.pick == SteerSettings::Pick::Predicted &&
                                    glm::distance(glm::vec2(st.ground.x, st.ground.z), goals[c]) < nearby;
-        if (st.frame > 0 && !decideNow && !finalApproach) {
+        bool atStartFrame = true;
+        if (st.frame > 0 && !decideNow) {
             const float uBefore = bs.spacePhase(dominant, st.previousPhase, m0, m1, mw0, mw1);
             const float period = static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
-            if (crossedStartFrame(dominantGoals, uBefore, uNow, period) < 0) continue;
+            atStartFrame = crossedStartFrame(dominantGoals, uBefore, uNow, period) >= 0;
+            if (!atStartFrame && !finalApproach) continue;
         }
+        // Between start frames on the final approach, one goal-space step suffices: the goal is
+        // within it, and the full look-ahead is taken again at the next start frame.
+        SteerSettings decisionSettings = settings;
+        if (!atStartFrame) decisionSettings.lookAhead = 1;
         SteerInput inputs[kMaxSpaces];
         int count = 0;
         for (int s = 0; s < spaceCount; ++s) {
@@ -613,7 +621,7 @@ Status SteerJob::run() {
         for (int k = 0; k < count; ++k) inputs[k].weight /= total;
         const SteerGoal goal{goals[c], goalVelocities.empty() ? glm::vec2(0.0f) : goalVelocities[c]};
         const SteerDecision d = steerTarget(std::span<const SteerInput>(inputs, count), st.ground, goal,
-                                            settings, st.steerEscaping);
+                                            decisionSettings, st.steerEscaping);
         st.steerEscaping = d.escaping;
         for (int s = 0; s < spaceCount; ++s)
             st.blendTarget[s] = d.escaping ? bs.spaces[s].blendOf(bs.spaces[s].reference) : d.blend;

@@ -16,7 +16,8 @@
 // the clips really do. The best sample, refined between its neighbours, becomes the space's new
 // target blend (a change must save `commitment`, so the choice does not dither); the locomotion
 // update then moves the blend toward it at the allowed rate. Within one goal-space step of the
-// goal the choice is made every frame, not only at start frames.
+// goal the choice is made every frame, not only at start frames (between start frames with a
+// one-step look-ahead: the goal lies within it).
 //
 // The seed's own picks (the samples nearest the line to the goal, or nearest the goal, blended by
 // k = 2) remain as options; they need the turning-circle escape: a goal inside the turning circle
@@ -39,8 +40,10 @@ struct SteerSettings {
     int lookAheadBeam = 3;          // Predicted, 2 steps: best first steps extended; [1, 64]
     bool intercept = true;          // Predicted: aim at where a moving goal will be
     float arrivalRadius = 0.5f;     // metres: a goal that stands still is reached this near; >= 0
-    float commitment = 0.2f;        // Predicted: seconds a change of the target blend by 1 must
-                                    // save to be made; >= 0
+    float commitment = 0.3f;        // Predicted: seconds a change of the target blend by 1 must
+                                    // save to be made, for a goal that stands still; >= 0
+    float movingCommitment = 0.2f;  // ... for a moving goal (its cost is a distance integral, and
+                                    // it has to be followed round its turns); >= 0
     bool interpolateFans = true;    // false: use the single fan nearest the current blend
     int neighbours = 2;             // the seed's picks: k of the k-nearest-neighbour blend; 1 or 2
     bool escapeTurningCircle = true;  // the seed's picks: walk straight out of a goal inside the
