@@ -131,6 +131,7 @@ Section settingsSection(const BakedSpaceFile& b) {
     w.u8(s.intercept ? 1 : 0);
     w.f32(s.arrivalRadius);
     w.f32(s.commitment);
+    w.f32(s.movingCommitment);
     w.u8(s.interpolateFans ? 1 : 0);
     w.i32(s.neighbours);
     w.u8(s.escapeTurningCircle ? 1 : 0);
@@ -385,6 +386,7 @@ Status readSettings(std::span<const std::uint8_t> bytes, BakedSpaceFile& b) {
     s.intercept = flag(r, "the intercept flag");
     s.arrivalRadius = r.f32("the arrival radius");
     s.commitment = r.f32("the commitment");
+    s.movingCommitment = r.f32("the moving-goal commitment");
     s.interpolateFans = flag(r, "the fan interpolation flag");
     s.neighbours = r.i32("the neighbour count");
     s.escapeTurningCircle = flag(r, "the escape flag");
