@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "core/limits.h"
 #include "core/locomotion.h"
 
 namespace gs {
@@ -161,6 +162,32 @@ Status GoalSpaceJob::run() {
     }
     output.buildSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return Status::ok();
+}
+
+int goalSpaceStartFrames(const BakedMotionSpace& space, const GoalSpaceSettings& settings) {
+    const int strikes = static_cast<int>(space.startFrames.size());
+    const int x = settings.startFrames > 0 ? std::min(settings.startFrames, strikes) : strikes;
+    return x * settings.subdivisions;
+}
+
+Expected<std::vector<GoalSpace>> buildGoalSpaces(const BakedBehavioralSpace& space,
+                                                 const GoalSpaceSettings& settings,
+                                                 const std::function<void(const std::string&)>& progress) {
+    std::vector<GoalSpace> goals;
+    for (const BakedMotionSpace& ms : space.spaces) {
+        if (progress) progress(ms.name);
+        const std::string context = "motion space '" + ms.name + "'";
+        if (Status s = limits::checkGoalSpaceBudget(goalSpaceStartFrames(ms, settings), settings.startBlends,
+                                                     settings.endBlends, settings.horizon);
+            !s)
+            return s.withContext(context);
+        GoalSpaceJob job;
+        job.settings = settings;
+        job.space = &ms;
+        if (Status s = job.run(); !s) return s.withContext(context);
+        goals.push_back(std::move(job.output));
+    }
+    return goals;
 }
 
 }  // namespace gs

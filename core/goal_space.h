@@ -6,6 +6,10 @@
 
 #include <vector>
 
+#include <functional>
+#include <string>
+
+#include "core/behavioral_space.h"
 #include "core/motion_space.h"
 
 namespace gs {
@@ -70,5 +74,15 @@ struct GoalSpaceJob {
     Status validate() const;
     Status run();
 };
+
+// Start frames (X x subdivisions) a goal space of `space` gets with these settings.
+int goalSpaceStartFrames(const BakedMotionSpace& space, const GoalSpaceSettings& settings);
+
+// The goal space of every motion space of `space`, each bounded by the goal-space budget
+// (limits.h) before it is built. `progress`, when given, hears each space's name first. The
+// error names the space.
+Expected<std::vector<GoalSpace>> buildGoalSpaces(const BakedBehavioralSpace& space,
+                                                 const GoalSpaceSettings& settings = {},
+                                                 const std::function<void(const std::string&)>& progress = {});
 
 }  // namespace gs

@@ -2,9 +2,6 @@
 
 #include <QFileInfo>
 
-#include <algorithm>
-
-#include "core/limits.h"
 
 namespace gs {
 
@@ -30,28 +27,6 @@ GoalSpaceSettings goalSpaceSettings(const Project& project) {
 }
 
 SteerSettings steerSettings(const Project&) { return SteerSettings{}; }
-
-Expected<std::vector<GoalSpace>> buildGoalSpaces(const BakedBehavioralSpace& space,
-                                                 const GoalSpaceSettings& settings,
-                                                 const std::function<void(const std::string&)>& progress) {
-    std::vector<GoalSpace> goals;
-    for (const BakedMotionSpace& ms : space.spaces) {
-        if (progress) progress(ms.name);
-        GoalSpaceJob job;
-        job.settings = settings;
-        job.space = &ms;
-        // The build's time (start frames x Y x Z x F updates) is bounded before it starts.
-        const int strikes = static_cast<int>(ms.startFrames.size());
-        const int x = settings.startFrames > 0 ? std::min(settings.startFrames, strikes) : strikes;
-        if (Status s = limits::checkGoalSpaceBudget(static_cast<std::int64_t>(x) * settings.subdivisions,
-                                                     settings.startBlends, settings.endBlends, settings.horizon);
-            !s)
-            return s.withContext("motion space '" + ms.name + "'");
-        if (Status s = job.run(); !s) return s.withContext("motion space '" + ms.name + "'");
-        goals.push_back(std::move(job.output));
-    }
-    return goals;
-}
 
 Expected<BakedSpaceFile> bakeProject(const Project& project, bool withGoalSpaces,
                                      const std::function<void(const std::string&)>& progress) {

@@ -19,12 +19,6 @@ GoalSpaceSettings goalSpaceSettings(const Project& project);
 // Steering has no project settings yet: the defaults.
 SteerSettings steerSettings(const Project& project);
 
-// Builds the goal space of every motion space of `space` (bounded by the goal-space budget
-// before it starts). `progress`, when given, hears each space's name before it is built.
-Expected<std::vector<GoalSpace>> buildGoalSpaces(const BakedBehavioralSpace& space,
-                                                 const GoalSpaceSettings& settings,
-                                                 const std::function<void(const std::string&)>& progress = {});
-
 // The project's baked space: its behavioral space (every space without errors), goal spaces
 // (when `withGoalSpaces`) and settings. The error names the project and the space at fault.
 Expected<BakedSpaceFile> bakeProject(const Project& project, bool withGoalSpaces = true,

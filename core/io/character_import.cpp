@@ -102,11 +102,7 @@ Expected<CharacterAsset> importCharacter(const std::string& path) {
     std::transform(lowerExt.begin(), lowerExt.end(), lowerExt.begin(),
                    [](unsigned char c) { return std::tolower(c); });
     if (lowerExt == ".glb") {
-        unsigned char header[20] = {};
-        std::ifstream file(path, std::ios::binary);
-        file.read(reinterpret_cast<char*>(header), sizeof header);
-        if (Status s = checkGlbHeader(header, static_cast<std::size_t>(file.gcount()), *size); !s)
-            return s;
+        if (Status s = checkGlbFile(path, *size); !s) return s;
     }
 
     Assimp::Importer importer;

@@ -474,11 +474,7 @@ Expected<ImportedClips> importClips(const std::string& path, const ImportSetting
     auto size = checkRegularFile(path, limits::kMaxMotionFileBytes);
     if (!size) return size.status();
     if (ext == ".glb") {
-        unsigned char header[20] = {};
-        std::ifstream file(path, std::ios::binary);
-        file.read(reinterpret_cast<char*>(header), sizeof header);
-        if (Status s = checkGlbHeader(header, static_cast<std::size_t>(file.gcount()), *size); !s)
-            return s;
+        if (Status s = checkGlbFile(path, *size); !s) return s;
     }
     Assimp::Importer importer;
     auto read = readScene(importer, path, kReadFlags, formatName(ext));

@@ -97,6 +97,13 @@ Status checkGlbHeader(const unsigned char* h, std::size_t n, std::int64_t fileSi
     return Status::ok();
 }
 
+Status checkGlbFile(const std::string& path, std::int64_t fileSize) {
+    unsigned char header[20] = {};
+    std::ifstream file(path, std::ios::binary);
+    file.read(reinterpret_cast<char*>(header), sizeof header);
+    return checkGlbHeader(header, static_cast<std::size_t>(file.gcount()), fileSize);
+}
+
 std::string formatName(const std::string& ext) {
     if (ext == ".bvh") return "BVH";
     if (ext == ".glb") return "glTF binary (GLB)";

@@ -24,6 +24,9 @@ void normalizeLineEnds(std::string& text);
 // the first chunk's length inside the file. `fileSize` is the real size of the file.
 Status checkGlbHeader(const unsigned char* header, std::size_t headerBytes, std::int64_t fileSize);
 
+// The same for a file on disk of `fileSize` bytes (its first 20 bytes are read).
+Status checkGlbFile(const std::string& path, std::int64_t fileSize);
+
 // A format's name from a file extension (".glb" -> "glTF binary (GLB)").
 std::string formatName(const std::string& lowerExtension);
 

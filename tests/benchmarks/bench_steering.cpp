@@ -20,12 +20,9 @@ gs::SteeringSpace steeringFor(const gs::BakedBehavioralSpace& bs, double& second
     gs::SteeringSpace s;
     s.space = &bs;
     const auto t0 = clock_type::now();
-    for (const auto& ms : bs.spaces) {
-        gs::GoalSpaceJob job;
-        job.space = &ms;
-        if (!job.run()) std::exit(1);
-        s.goalSpaces.push_back(job.output);
-    }
+    auto goals = gs::buildGoalSpaces(bs);
+    if (!goals) std::exit(1);
+    s.goalSpaces = std::move(*goals);
     seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
     return s;
 }

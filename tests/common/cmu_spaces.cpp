@@ -53,4 +53,13 @@ BehavioralSpaceDesc cmuWalkJogDesc() {
     return desc;
 }
 
+Expected<SteeringSpace> steeringFor(const BakedBehavioralSpace& bs) {
+    auto goals = buildGoalSpaces(bs);
+    if (!goals) return goals.status();
+    SteeringSpace s;
+    s.space = &bs;
+    s.goalSpaces = std::move(*goals);
+    return s;
+}
+
 }  // namespace gs::test

@@ -4,6 +4,7 @@
 // wide.
 
 #include "core/behavioral_space.h"
+#include "core/steering.h"
 
 namespace gs::test {
 
@@ -21,5 +22,8 @@ MotionSpaceDesc cmuJogVeerDesc();
 MotionSpaceDesc cmuBriskVeerDesc();
 // Brisk walk with its 90 degree turns: 16_21, 16_23, 16_25, 16_27, 16_29.
 MotionSpaceDesc cmuBriskDesc();
+
+// A space's steering: its goal spaces with the default settings.
+Expected<SteeringSpace> steeringFor(const BakedBehavioralSpace& bs);
 
 }  // namespace gs::test

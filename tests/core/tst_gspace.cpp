@@ -45,12 +45,9 @@ private slots:
         Expected<BakedBehavioralSpace> bs = buildBehavioralSpace(test::cmuWalkJogDesc());
         QVERIFY2(bs, bs.message().c_str());
         m_baked.space = std::move(*bs);
-        for (const BakedMotionSpace& ms : m_baked.space.spaces) {
-            GoalSpaceJob job;
-            job.space = &ms;
-            QVERIFY2(job.run(), "goal space");
-            m_baked.goalSpaces.push_back(std::move(job.output));
-        }
+        auto goals = buildGoalSpaces(m_baked.space);
+        QVERIFY2(goals, goals.message().c_str());
+        m_baked.goalSpaces = std::move(*goals);
         m_baked.locomotion.styleIncrement = 0.05f;
         m_baked.steer.neighbours = 1;
         m_bytes = writeGSpace(m_baked);

@@ -13,22 +13,12 @@
 #include "core/simulation.h"
 
 using namespace gs;
+using gs::test::steeringFor;
 
 namespace {
 
 constexpr float kPi = std::numbers::pi_v<float>;
 
-Expected<SteeringSpace> steeringFor(const BakedBehavioralSpace& bs) {
-    SteeringSpace s;
-    s.space = &bs;
-    for (const BakedMotionSpace& ms : bs.spaces) {
-        GoalSpaceJob job;
-        job.space = &ms;
-        if (Status st = job.run(); !st) return st;
-        s.goalSpaces.push_back(std::move(job.output));
-    }
-    return s;
-}
 
 float sourceSkate(const BakedBehavioralSpace& bs, const std::vector<float>& weights) {
     double sum = 0.0;

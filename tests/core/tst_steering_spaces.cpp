@@ -11,22 +11,8 @@
 #include "core/simulation.h"
 
 using namespace gs;
+using gs::test::steeringFor;
 
-namespace {
-
-Expected<SteeringSpace> steeringFor(const BakedBehavioralSpace& bs) {
-    SteeringSpace s;
-    s.space = &bs;
-    for (const BakedMotionSpace& ms : bs.spaces) {
-        GoalSpaceJob job;
-        job.space = &ms;
-        if (Status st = job.run(); !st) return st;
-        s.goalSpaces.push_back(std::move(job.output));
-    }
-    return s;
-}
-
-}  // namespace
 
 class TestSteeringSpaces : public QObject {
     Q_OBJECT

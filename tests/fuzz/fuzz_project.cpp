@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "app/project/project.h"
+#include "app/project/project_bake.h"
 #include "core/goal_space.h"
 #include "core/limits.h"
 #include "fuzz/fuzz_inputs.h"
@@ -56,19 +57,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (clips > kFuzzMaxClips) return 0;
     auto built = gs::buildBehavioralSpace(*desc);
     if (!built) return 0;
-    const QJsonObject g = project->settings.extra["goal_space"].toObject();
     for (const gs::BakedMotionSpace& space : built->spaces) {
         gs::GoalSpaceJob job;
-        job.settings.startFrames = g["X"].toInt(job.settings.startFrames);
-        job.settings.startBlends = g["Y"].toInt(job.settings.startBlends);
-        job.settings.endBlends = g["Z"].toInt(job.settings.endBlends);
-        job.settings.horizon = g["F"].toInt(job.settings.horizon);
-        job.settings.subdivisions = g["subdivisions"].toInt(job.settings.subdivisions);
-        job.settings.maxBlendRate = static_cast<float>(g["max_blend_rate"].toDouble(project->settings.maxBlendRate));
+        job.settings = gs::goalSpaceSettings(*project);
         job.space = &space;
-        const int strikes = static_cast<int>(space.startFrames.size());
-        const int x = job.settings.startFrames > 0 ? std::min(job.settings.startFrames, strikes) : strikes;
-        const std::int64_t starts = static_cast<std::int64_t>(x) * job.settings.subdivisions;
+        const std::int64_t starts = gs::goalSpaceStartFrames(space, job.settings);
         if (!gs::limits::checkGoalSpaceBudget(starts, job.settings.startBlends, job.settings.endBlends,
                                               job.settings.horizon))
             continue;  // refused, as the CLI refuses it
