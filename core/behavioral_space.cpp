@@ -5,53 +5,9 @@
 #include <numeric>
 
 #include "core/registration.h"
-#include "core/warp_table.h"
+#include "core/runtime/warp_table.h"
 
 namespace gs {
-int BakedBehavioralSpace::spaceIndex(const std::string& spaceName) const {
-    for (size_t s = 0; s < spaces.size(); ++s)
-        if (spaces[s].name == spaceName) return static_cast<int>(s);
-    return -1;
-}
-
-float BakedBehavioralSpace::spacePhase(int s, float phi, int c0, int c1, float w0, float w1) const {
-    if (clipPhaseMap.empty()) return warpAt(phaseMap[s], phi);
-    return warpAt(clipPhaseMap[s][c0], clipPhaseMap[s][c1], w0, w1, phi);
-}
-
-float BakedBehavioralSpace::masterPhase(int s, float u, int c0, int c1, float w0, float w1) const {
-    if (clipPhaseMap.empty()) return warpInverse(phaseMap[s], u);
-    return warpInverse(clipPhaseMap[s][c0], clipPhaseMap[s][c1], w0, w1, u);
-}
-
-Status BakedBehavioralSpace::validate() const {
-    if (spaces.empty()) return Status::error("the behavioral space holds no motion space");
-    if (phaseMap.size() != spaces.size()) return Status::error("the behavioral space has no phase map per space");
-    for (size_t s = 0; s < spaces.size(); ++s) {
-        if (Status st = spaces[s].validate(); !st) return st;
-        if (!spaces[s].skeleton.sameHierarchy(skeleton))
-            return Status::error("motion space '" + spaces[s].name + "' has a different skeleton");
-        if (spaces[s].cycles != spaces.front().cycles)
-            return Status::error("motion space '" + spaces[s].name + "' loops " +
-                                 std::to_string(spaces[s].cycles) + " cycles, the others " +
-                                 std::to_string(spaces.front().cycles));
-        const auto& map = phaseMap[s];
-        if (map.size() != static_cast<size_t>(masterCycleFrames() + 1))
-            return Status::error("motion space '" + spaces[s].name + "' has a phase map of the wrong size");
-        for (size_t i = 1; i < map.size(); ++i)
-            if (!(map[i] > map[i - 1]))
-                return Status::error("motion space '" + spaces[s].name + "' has a phase map that is not increasing");
-        if (!clipPhaseMap.empty()) {
-            if (clipPhaseMap.size() != spaces.size() || clipPhaseMap[s].size() != spaces.front().clips.size())
-                return Status::error("motion space '" + spaces[s].name + "' has no cross registration per master clip");
-            for (const auto& m : clipPhaseMap[s])
-                if (m.size() != map.size())
-                    return Status::error("motion space '" + spaces[s].name + "' has a clip cross registration of the wrong size");
-        }
-    }
-    return Status::ok();
-}
-
 Status BehavioralSpaceDesc::validate() const {
     if (spaces.empty()) return Status::error("behavioral space '" + name + "' holds no motion space");
     if (spaces.size() > 8) return Status::error("behavioral space '" + name + "' holds more than 8 motion spaces");
@@ -263,22 +219,6 @@ Expected<BakedBehavioralSpace> buildBehavioralSpace(const BehavioralSpaceDesc& d
     }
     buildClipCrossRegistrations(result);
     if (Status s = result.validate(); !s) return s;
-    return result;
-}
-
-BakedBehavioralSpace singleSpace(BakedMotionSpace space) {
-    BakedBehavioralSpace result;
-    result.name = space.name;
-    result.fps = space.fps;
-    result.skeleton = space.skeleton;
-    result.floorHeight = space.floorHeight;
-    result.leftToe = space.leftToe;
-    result.rightToe = space.rightToe;
-    std::vector<float> map(space.referenceCycleFrames() + 1);
-    std::iota(map.begin(), map.end(), 0.0f);
-    result.phaseMap.push_back(std::move(map));
-    result.crossResidual.push_back(0.0f);
-    result.spaces.push_back(std::move(space));
     return result;
 }
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/limits.h"
+#include "core/runtime/limits.h"
 
 namespace gs {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/skeleton.h"
+#include "core/runtime/skeleton.h"
 
 namespace gs {
 

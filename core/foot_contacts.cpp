@@ -9,48 +9,6 @@
 namespace gs {
 namespace {
 
-std::string normalized(std::string name) {
-    // Drop namespaces ("mixamorig:LeftFoot") and case, keep letters and side markers.
-    const auto colon = name.find_last_of(':');
-    if (colon != std::string::npos) name = name.substr(colon + 1);
-    std::string out;
-    for (char c : name) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-enum class Side { None, Left, Right };
-
-Side sideOf(const std::string& n) {
-    if (n.find("left") != std::string::npos) return Side::Left;
-    if (n.find("right") != std::string::npos) return Side::Right;
-    const auto endsWith = [&](const char* s) {
-        const size_t k = std::char_traits<char>::length(s);
-        return n.size() >= k && n.compare(n.size() - k, k, s) == 0;
-    };
-    if (endsWith(".l") || endsWith("_l") || endsWith("-l")) return Side::Left;
-    if (endsWith(".r") || endsWith("_r") || endsWith("-r")) return Side::Right;
-    if (n.rfind("l_", 0) == 0 || n.rfind("l.", 0) == 0) return Side::Left;
-    if (n.rfind("r_", 0) == 0 || n.rfind("r.", 0) == 0) return Side::Right;
-    if (n.size() > 1 && n[0] == 'l' && (n.find("foot") == 1 || n.find("toe") == 1 || n.find("ankle") == 1)) return Side::Left;
-    if (n.size() > 1 && n[0] == 'r' && (n.find("foot") == 1 || n.find("toe") == 1 || n.find("ankle") == 1)) return Side::Right;
-    return Side::None;
-}
-
-bool isToe(const std::string& n) { return n.find("toe") != std::string::npos; }
-bool isAnkle(const std::string& n) {
-    return !isToe(n) && (n.find("foot") != std::string::npos || n.find("ankle") != std::string::npos);
-}
-
-int onlyChild(const Skeleton& s, int j) {
-    int child = -1;
-    for (int c = j + 1; c < s.jointCount(); ++c)
-        if (s.parents[c] == j) {
-            if (child >= 0) return -1;
-            child = c;
-        }
-    return child;
-}
-
 // Fills holes up to maxHole frames and drops runs shorter than minRun frames.
 void clean(std::vector<bool>& c, int maxHole, int minRun) {
     const int n = static_cast<int>(c.size());
@@ -127,27 +85,6 @@ std::vector<int> footStrikes(const std::vector<bool>& ankle, const std::vector<b
 }
 
 }  // namespace
-
-FootJoints findFootJoints(const Skeleton& skeleton) {
-    FootJoints feet;
-    for (int j = 0; j < skeleton.jointCount(); ++j) {
-        const std::string n = normalized(skeleton.names[j]);
-        const Side side = sideOf(n);
-        if (side == Side::None) continue;
-        int& ankle = side == Side::Left ? feet.leftAnkle : feet.rightAnkle;
-        int& toe = side == Side::Left ? feet.leftToe : feet.rightToe;
-        if (isAnkle(n) && ankle < 0) ankle = j;
-        if (isToe(n) && toe < 0) toe = j;
-    }
-    for (auto [ankle, toe] : {std::pair<int, int*>{feet.leftAnkle, &feet.leftToe},
-                              std::pair<int, int*>{feet.rightAnkle, &feet.rightToe}}) {
-        if (ankle >= 0 && *toe < 0) {
-            const int child = onlyChild(skeleton, ankle);
-            *toe = child >= 0 ? child : ankle;
-        }
-    }
-    return feet;
-}
 
 Status FootContactSettings::validate() const {
     if (!(heightThreshold > 0.0f && heightThreshold <= 0.5f))

@@ -15,18 +15,9 @@
 #include <vector>
 
 #include "core/clip.h"
+#include "core/runtime/legs.h"
 
 namespace gs {
-
-// Which joints are the feet. Found by name; any field may be set to override.
-struct FootJoints {
-    int leftAnkle = -1, leftToe = -1, rightAnkle = -1, rightToe = -1;
-    bool isComplete() const { return leftAnkle >= 0 && leftToe >= 0 && rightAnkle >= 0 && rightToe >= 0; }
-};
-
-// Finds ankle and toe joints by name (CMU lfoot/ltoes, LeftFoot/LeftToeBase, Mixamo, Rigify
-// foot.L/toe.L, ...). A toe missing by name falls back to the ankle's only child, then the ankle.
-FootJoints findFootJoints(const Skeleton& skeleton);
 
 struct FootContactSettings {
     float heightThreshold = 0.05f;  // metres above the floor; (0, 0.5]; default 5 cm

@@ -4,8 +4,8 @@
 #include <chrono>
 #include <cmath>
 
-#include "core/limits.h"
-#include "core/locomotion.h"
+#include "core/runtime/limits.h"
+#include "core/runtime/locomotion.h"
 
 namespace gs {
 namespace {
@@ -19,39 +19,6 @@ GoalSpaceMotion arcMotion(const GoalSample& s, float seconds) {
 }
 
 }  // namespace
-
-Status GoalSpaceSettings::validate() const {
-    if (startFrames < 0) return Status::error("goal space: X (start frames) must be >= 0");
-    if (subdivisions < 1 || subdivisions > 8) return Status::error("goal space: subdivisions must be 1-8");
-    if (startBlends < 2) return Status::error("goal space: Y (start blend values) must be >= 2");
-    if (endBlends < 2) return Status::error("goal space: Z (end blend values) must be >= 2");
-    if (horizon < 1) return Status::error("goal space: F (frames ahead) must be >= 1");
-    if (!(maxBlendRate > 0.0f && maxBlendRate <= 1.0f))
-        return Status::error("goal space: maximum blend rate must be in (0, 1] per frame");
-    return Status::ok();
-}
-
-int GoalSpace::startFrameAt(float u) const {
-    int best = startFrameCount() - 1;
-    for (int x = 0; x < startFrameCount(); ++x)
-        if (startFrames[x] <= u + 1e-3f) best = x;
-    return best;
-}
-
-Status GoalSpace::validate() const {
-    if (samples.empty()) return Status::error("goal space is empty");
-    if (startBlends < 2 || endBlends < 2 || horizon < 1)
-        return Status::error("goal space has fewer than 2 blend values or no horizon");
-    if (samples.size() != startFrames.size() * startBlends * endBlends)
-        return Status::error("goal space size does not match X x Y x Z");
-    if (sway.size() != startFrames.size()) return Status::error("goal space: one sway per start frame is needed");
-    for (float a : sway)
-        if (!std::isfinite(a)) return Status::error("goal space: a sway is not finite");
-    for (const GoalSpaceMotion& m : {left, right, straight})
-        if (!(m.speed > 0.0f) || !std::isfinite(m.speed) || !std::isfinite(m.turnRate))
-            return Status::error("goal space: the measured speed and turn rate must be finite, speed > 0");
-    return Status::ok();
-}
 
 Status GoalSpaceJob::validate() const {
     if (Status s = settings.validate(); !s) return s;

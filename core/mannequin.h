@@ -16,7 +16,7 @@
 
 #include <string>
 
-#include "core/skeleton.h"
+#include "core/runtime/skeleton.h"
 #include "core/skinned_mesh.h"
 
 namespace gs {

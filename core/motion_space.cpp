@@ -169,49 +169,6 @@ Clip toClip(const BakedMotionSpace& space, int index, float fps) {
     return c;
 }
 
-float BakedMotionSpace::curvatureAt(float blend) const {
-    const float lo = clips.front().curvature, hi = clips.back().curvature;
-    return lo + (hi - lo) * std::clamp(blend, 0.0f, 1.0f);
-}
-
-void BakedMotionSpace::clipWeights(float blend, int& c0, int& c1, float& w0, float& w1) const {
-    const int n = static_cast<int>(clips.size());
-    const float k = curvatureAt(blend);
-    c0 = 0;
-    while (c0 + 2 < n && clips[c0 + 1].curvature <= k) ++c0;
-    c1 = c0 + 1;
-    const float span = clips[c1].curvature - clips[c0].curvature;
-    w1 = span > 0.0f ? std::clamp((k - clips[c0].curvature) / span, 0.0f, 1.0f) : 0.0f;
-    w0 = 1.0f - w1;
-}
-
-float BakedMotionSpace::blendOf(int clip) const {
-    const float lo = clips.front().curvature, hi = clips.back().curvature;
-    return hi > lo ? std::clamp((clips[clip].curvature - lo) / (hi - lo), 0.0f, 1.0f) : 0.5f;
-}
-
-Status BakedMotionSpace::validate() const {
-    if (clips.size() < 2) return Status::error("motion space '" + name + "' has fewer than 2 clips");
-    if (reference < 0 || reference >= static_cast<int>(clips.size()))
-        return Status::error("motion space '" + name + "' has no reference clip");
-    const size_t joints = static_cast<size_t>(skeleton.jointCount());
-    const int referenceFrames = clips[reference].cycleFrames();
-    for (const BakedClip& c : clips) {
-        if (c.frames < 3 || c.rotations.size() != joints * c.frames ||
-            c.rootHeight.size() != static_cast<size_t>(c.frames) ||
-            c.step.size() != static_cast<size_t>(c.cycleFrames()) ||
-            c.leftContact.size() != static_cast<size_t>(c.frames) ||
-            c.rightContact.size() != static_cast<size_t>(c.frames) ||
-            c.warp.size() != static_cast<size_t>(referenceFrames + 1))
-            return Status::error("motion space '" + name + "': clip '" + c.name + "' is inconsistent");
-        for (size_t i = 1; i < c.warp.size(); ++i)
-            if (!(c.warp[i] > c.warp[i - 1]))
-                return Status::error("motion space '" + name + "': clip '" + c.name +
-                                     "' has a time warp that is not increasing");
-    }
-    return Status::ok();
-}
-
 Status MotionSpaceSettings::validate() const {
     if (cycles < 0) return Status::error("cycles must be >= 0");
     if (!(fps > 0.0f && fps <= 240.0f)) return Status::error("working rate must be in (0, 240] fps");

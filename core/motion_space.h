@@ -11,55 +11,9 @@
 
 #include "core/clip.h"
 #include "core/loop.h"
+#include "core/runtime/baked_space.h"
 
 namespace gs {
-
-// One clip of a baked space, looped: frame `frames - 1` is the same pose as frame 0, so the
-// phase runs over [0, cycleFrames()) and wraps.
-struct BakedClip {
-    std::string name;
-    int frames = 0;                     // looped frame count (last pose == first pose)
-    std::vector<glm::quat> rotations;   // frames x joints; joint 0 = root rotation in the ground frame
-    std::vector<float> rootHeight;      // frames, metres above the ground frame
-    std::vector<glm::vec3> step;        // cycleFrames(): (dx, dz, dyaw) from frame f to f + 1,
-                                        // in frame f's ground frame (metres, radians)
-    std::vector<glm::ivec2> strikes;    // (frame, foot: 0 left, 1 right) in order, loop ends left out
-    std::vector<float> leftContact, rightContact;  // frames: 1 when that foot is planted, else 0
-                                        // (the source clip's contacts carried into the loop)
-    std::vector<float> warp;            // referenceCycleFrames + 1 entries: reference frame u ->
-                                        // this clip's frame (strictly increasing, 0 ... cycleFrames())
-    float curvature = 0.0f;             // rad per metre over the loop, + = left
-    float speed = 0.0f;                 // m/s
-    float turnRate = 0.0f;              // rad/s, + = left
-    float periodFrames = 0.0f;          // one gait cycle, frames
-    float seamErrorM = 0.0f, seamErrorDeg = 0.0f, seamStepRatio = 0.0f;
-    float registrationResidual = 0.0f;  // metres, to the reference clip
-
-    int cycleFrames() const { return frames - 1; }
-};
-
-// A baked motion space: everything the runtime needs, no pointers to authoring data.
-struct BakedMotionSpace {
-    std::string name;
-    float fps = 30.0f;
-    Skeleton skeleton;
-    std::vector<BakedClip> clips;  // ordered by curvature, sharpest right first
-    int reference = 0;             // index into clips of the reference (straightest) clip
-    int cycles = 1;                // gait cycles per loop
-    std::vector<int> startFrames;  // heel strikes of the reference loop (reference frames)
-    std::vector<int> leftStrikes, rightStrikes;  // reference frames, for phase checks
-    float floorHeight = 0.0f;      // lowest ankle/toe height over the source clips (metres)
-    int leftToe = -1, rightToe = -1;
-
-    int referenceCycleFrames() const { return clips[reference].cycleFrames(); }
-    // Curvature (rad/m) the blend value b selects: linear between the extreme clips.
-    float curvatureAt(float blend) const;
-    // The two clips nearest the curvature of b and their weights (w0 + w1 = 1).
-    void clipWeights(float blend, int& c0, int& c1, float& w0, float& w1) const;
-    // The blend value whose curvature is closest to the clip's (0 = rightmost, 1 = leftmost).
-    float blendOf(int clip) const;
-    Status validate() const;
-};
 
 struct MotionSpaceSettings {
     int cycles = 0;  // gait cycles per loop; 0 = the fewest any clip of the space holds; >= 0

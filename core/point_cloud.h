@@ -18,7 +18,7 @@
 #include <span>
 #include <vector>
 
-#include "core/status.h"
+#include "core/runtime/status.h"
 
 namespace gs {
 

@@ -7,7 +7,7 @@
 #include <glm/glm.hpp>
 
 #include "core/clip.h"
-#include "core/legs.h"
+#include "core/runtime/legs.h"
 
 namespace gs {
 

@@ -8,6 +8,8 @@
 #include <random>
 
 #include "core/quality.h"
+#include "core/record_locomotion.h"
+#include "core/root_motion.h"
 
 namespace gs {
 namespace {

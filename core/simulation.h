@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/quality.h"
-#include "core/steering.h"
+#include "core/runtime/steering.h"
 
 namespace gs {
 

@@ -45,7 +45,7 @@ Expected<std::unique_ptr<QOpenGLShaderProgram>> loadProgram(const QString& name,
                                                             bool lighting = false) {
     auto program = std::make_unique<QOpenGLShaderProgram>();
     const QString base = QStringLiteral(":/gaitspace/shaders/") + name;
-    QString prelude;
+    QString prelude = QStringLiteral("#define MAX_JOINTS %1\n").arg(gs::limits::kMaxJoints);
     for (const QString& d : defines) prelude += "#define " + d + "\n";
     if (lighting) prelude += shaderSource(QStringLiteral(":/gaitspace/shaders/lighting.glsl"), {});
     if (!program->addShaderFromSourceCode(QOpenGLShader::Vertex, shaderSource(base + ".vert", prelude)) ||

@@ -14,7 +14,8 @@
 #include <memory>
 #include <vector>
 
-#include "core/status.h"
+#include "core/runtime/limits.h"
+#include "core/runtime/status.h"
 #include "render/camera.h"
 #include "render/character.h"
 #include "render/gpu_mesh.h"
@@ -27,7 +28,7 @@ namespace gs {
 class Renderer : public QObject {
     Q_OBJECT
 public:
-    static constexpr int kMaxJoints = 128;  // size of the skinning palette
+    static constexpr int kMaxJoints = gs::limits::kMaxJoints;  // size of the skinning palette
 
     explicit Renderer(QObject* parent = nullptr);
     ~Renderer() override;

@@ -17,7 +17,7 @@ namespace gs {
 
 struct CharacterDraw {
     int mesh = -1;                      // id from Renderer::upload()
-    std::vector<glm::mat4> palette;     // per joint: world x inverse bind (<= 128 joints)
+    std::vector<glm::mat4> palette;     // per joint: world x inverse bind (<= gs::limits::kMaxJoints)
     glm::vec3 root{0.0f};               // for the blob shadow
     float shadowRadius = 0.45f;         // metres
 };

@@ -5,7 +5,7 @@
 
 #include <cstdio>
 
-#include "core/limits.h"
+#include "core/runtime/limits.h"
 
 namespace gs::cli {
 

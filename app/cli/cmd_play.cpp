@@ -9,11 +9,15 @@
 #include <cstdio>
 #include <numbers>
 
+#include "core/root_motion.h"
+#include "core/kinematics.h"
+#include "core/goal_space.h"
 #include "app/project/project.h"
-#include "core/gspace_file.h"
+#include "core/record_locomotion.h"
+#include "core/runtime/gspace.h"
 #include "cli_common.h"
 #include "core/io/bvh_writer.h"
-#include "core/locomotion.h"
+#include "core/runtime/locomotion.h"
 #include "core/quality.h"
 
 namespace gs::cli {

@@ -13,7 +13,7 @@
 #include <random>
 
 #include "app/project/project.h"
-#include "core/steering.h"
+#include "core/runtime/steering.h"
 
 namespace gs {
 

@@ -11,7 +11,7 @@
 #include <cmath>
 
 #include "core/io/motion_file.h"
-#include "core/limits.h"
+#include "core/runtime/limits.h"
 
 namespace gs {
 namespace {

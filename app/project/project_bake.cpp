@@ -1,3 +1,4 @@
+#include "core/goal_space.h"
 #include "app/project/project_bake.h"
 
 #include <QFileInfo>

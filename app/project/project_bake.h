@@ -7,7 +7,7 @@
 #include <string>
 
 #include "app/project/project.h"
-#include "core/gspace_file.h"
+#include "core/runtime/gspace.h"
 
 namespace gs {
 

@@ -9,8 +9,8 @@
 #include <set>
 #include <string>
 
-#include "core/limits.h"
-#include "core/status.h"
+#include "core/runtime/limits.h"
+#include "core/runtime/status.h"
 
 namespace gs {
 

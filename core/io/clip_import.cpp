@@ -16,10 +16,9 @@
 #include "core/io/bvh_check.h"
 #include "core/io/motion_file.h"
 #include "core/kinematics.h"
-#include "core/limits.h"
-#include "core/locomotion.h"
+#include "core/runtime/limits.h"
+#include "core/runtime/locomotion.h"
 
-static_assert(gs::limits::kMaxJoints == gs::kMaxJoints, "one joint limit for import and runtime");
 
 namespace gs {
 namespace {

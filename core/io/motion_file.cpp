@@ -8,7 +8,7 @@
 #include <cstring>
 #include <fstream>
 
-#include "core/limits.h"
+#include "core/runtime/limits.h"
 
 namespace gs {
 namespace {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/status.h"
+#include "core/runtime/status.h"
 
 namespace gs {
 

@@ -1,6 +1,7 @@
 #version 330 core
-// Linear-blend skinning: up to four joints per vertex from a palette of 128 joint matrices
-// (world x inverse bind), held in a uniform block (8 KiB, within GL 3.3's 16 KiB guarantee).
+// Linear-blend skinning: up to four joints per vertex from a palette of MAX_JOINTS joint matrices
+// (world x inverse bind; the renderer defines MAX_JOINTS as gs::limits::kMaxJoints, 256), held in a
+// uniform block (16 KiB at 256, GL 3.3's guaranteed block size).
 // With VERTEX_LIGHTING the vertex is also lit here (lighting.glsl; untextured closed meshes
 // only, whose back faces are culled, so the normal always faces the viewer).
 layout(location = 0) in vec3 aPosition;
@@ -10,7 +11,7 @@ layout(location = 3) in uvec4 aJoints;
 layout(location = 4) in vec4 aWeights;
 
 layout(std140) uniform Palette {
-    mat4 uJoints[128];
+    mat4 uJoints[MAX_JOINTS];
 };
 uniform mat4 uViewProjection;
 

@@ -8,8 +8,9 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/behavioral_space.h"
 #include "bench_data.h"
-#include "core/locomotion.h"
+#include "core/runtime/locomotion.h"
 
 int main(int argc, char** argv) {
     const std::string dir = gs::bench::dataDir(argc, argv);

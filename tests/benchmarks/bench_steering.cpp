@@ -9,8 +9,10 @@
 #include <random>
 #include <string>
 
+#include "core/behavioral_space.h"
+#include "core/goal_space.h"
 #include "bench_data.h"
-#include "core/steering.h"
+#include "core/runtime/steering.h"
 
 namespace {
 

@@ -1,3 +1,4 @@
+#include "core/goal_space.h"
 #include "common/cmu_spaces.h"
 
 #include "common/test_data.h"

@@ -4,7 +4,7 @@
 // wide.
 
 #include "core/behavioral_space.h"
-#include "core/steering.h"
+#include "core/runtime/steering.h"
 
 namespace gs::test {
 

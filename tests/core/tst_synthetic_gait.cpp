@@ -8,11 +8,12 @@
 #include <cmath>
 #include <map>
 
+#include "core/record_locomotion.h"
 #include "core/behavioral_space.h"
 #include "core/cycles.h"
 #include "core/foot_contacts.h"
 #include "core/kinematics.h"
-#include "core/locomotion.h"
+#include "core/runtime/locomotion.h"
 #include "core/quality.h"
 #include "core/root_motion.h"
 #include "core/synthetic_gait.h"

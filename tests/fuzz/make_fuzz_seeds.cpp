@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/gspace_file.h"
+#include "core/runtime/gspace.h"
 #include "fuzz/fuzz_inputs.h"
 
 namespace {

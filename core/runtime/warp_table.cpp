@@ -1,4 +1,4 @@
-#include "core/warp_table.h"
+#include "core/runtime/warp_table.h"
 
 #include <algorithm>
 

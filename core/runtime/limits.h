@@ -1,5 +1,7 @@
 #pragma once
-// The named limits of everything Gaitspace reads: files, file fields and settings. Each is checked
+// The named limits of Gaitspace, each with one value used everywhere: what the runtime holds
+// (spaces, joints, the weight below which a contribution is skipped) and everything Gaitspace
+// reads (files, file fields and settings). Each is checked
 // before any work that depends on it, so a hostile or mistaken file is refused in milliseconds
 // with a sentence naming the limit, never with a crash, a hang or an exhausted memory.
 //
@@ -11,13 +13,23 @@
 #include <string>
 #include <string_view>
 
-#include "core/status.h"
+#include "core/runtime/status.h"
 
 namespace gs::limits {
 
+// --- the runtime (core/runtime) ---
+constexpr int kMaxSpaces = 8;           // motion spaces of a behavioral space
+constexpr int kMaxJoints = 256;         // joints of a skeleton: imported, baked, run and skinned
+constexpr float kNegligibleWeight = 1e-6f;  // a style or clip weight at or below this is skipped
+// The baked-space reader (core/runtime/gspace.h): a file beyond these is refused, naming the limit.
+constexpr std::size_t kMaxGSpaceBytes = std::size_t(1) << 30;  // 1 GiB
+constexpr std::size_t kMaxGSpaceClipsPerSpace = 64;
+constexpr std::size_t kMaxGSpaceLoopFrames = 100000;
+constexpr std::size_t kMaxGSpaceGoalSamples = 4000000;
+constexpr std::size_t kMaxGSpaceName = 1024;
+
 // --- motion files (core/io) ---
 constexpr std::int64_t kMaxMotionFileBytes = 256ll << 20;  // bytes of one motion file
-constexpr int kMaxJoints = 256;        // joints of an imported skeleton (the runtime's kMaxJoints)
 constexpr int kMaxJointDepth = 128;    // joints from the root to the deepest joint, root included
 constexpr int kMaxChannelsPerJoint = 6;  // BVH: X/Y/Z position and rotation, each at most once
 constexpr int kMaxFrames = 1'000'000;  // frames of one clip (9 h at 30 fps)

@@ -1,4 +1,4 @@
-#include "core/leg_ik.h"
+#include "core/runtime/leg_ik.h"
 
 #include <algorithm>
 #include <cmath>

@@ -7,6 +7,8 @@
 #include <numbers>
 #include <random>
 
+#include "core/goal_space.h"
+#include "core/kinematics.h"
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
 #include "core/quality.h"

@@ -1,4 +1,4 @@
-#include "core/skeleton.h"
+#include "core/runtime/skeleton.h"
 
 #include <cmath>
 

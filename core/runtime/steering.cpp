@@ -1,4 +1,4 @@
-#include "core/steering.h"
+#include "core/runtime/steering.h"
 
 
 #include <algorithm>
@@ -545,7 +545,7 @@ void SteerJob::borrowTighterStyle(const BakedBehavioralSpace& bs, const glm::vec
         SteerInput mix[kMaxSpaces];
         int count = 0;
         for (int s = 0; s < spaceCount; ++s) {
-            if (st.userStyle[s] <= 1e-3f) continue;
+            if (st.userStyle[s] <= limits::kNegligibleWeight) continue;
             mix[count] = alone(s);
             mix[count].weight = st.userStyle[s];
             mix[count++].rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
@@ -608,7 +608,7 @@ Status SteerJob::run() {
         SteerInput inputs[kMaxSpaces];
         int count = 0;
         for (int s = 0; s < spaceCount; ++s) {
-            if (st.styleWeight[s] <= 1e-3f) continue;
+            if (st.styleWeight[s] <= limits::kNegligibleWeight) continue;
             const GoalSpace& g = steering->goalSpaces[s];
             const float u = bs.spacePhase(s, st.phase, m0, m1, mw0, mw1);
             const float rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /

@@ -26,8 +26,8 @@
 #include <span>
 #include <vector>
 
-#include "core/goal_space.h"
-#include "core/locomotion.h"
+#include "core/runtime/goal_space.h"
+#include "core/runtime/locomotion.h"
 
 namespace gs {
 

@@ -1,4 +1,4 @@
-#include "core/gspace_file.h"
+#include "core/runtime/gspace.h"
 
 #include <cmath>
 #include <cstdio>
@@ -176,13 +176,13 @@ Status finish(const ByteReader& r, const char* section) {
 
 Status readSkeleton(std::span<const std::uint8_t> bytes, Skeleton& s) {
     ByteReader r(bytes);
-    const std::uint32_t n = r.count("the joint count", kMaxJoints, 4);
+    const std::uint32_t n = r.count("the joint count", limits::kMaxJoints, 4);
     if (r.ok() && n == 0) r.fail("the skeleton has no joints");
-    for (std::uint32_t j = 0; j < n && r.ok(); ++j) s.names.push_back(r.string("a joint name", kGSpaceMaxName));
-    s.parents = r.ints("the parents", kMaxJoints);
-    s.restOffsets = r.vec3s("the rest offsets", kMaxJoints);
-    s.restRotations = r.quats("the rest rotations", kMaxJoints);
-    s.tipOffsets = r.vec3s("the tip offsets", kMaxJoints);
+    for (std::uint32_t j = 0; j < n && r.ok(); ++j) s.names.push_back(r.string("a joint name", limits::kMaxGSpaceName));
+    s.parents = r.ints("the parents", limits::kMaxJoints);
+    s.restOffsets = r.vec3s("the rest offsets", limits::kMaxJoints);
+    s.restRotations = r.quats("the rest rotations", limits::kMaxJoints);
+    s.tipOffsets = r.vec3s("the tip offsets", limits::kMaxJoints);
     if (Status st = finish(r, "SKEL"); !st) return st;
     if (Status st = s.validate(); !st) return st.withContext("section 'SKEL'");
     for (int j = 0; j < s.jointCount(); ++j)
@@ -192,22 +192,22 @@ Status readSkeleton(std::span<const std::uint8_t> bytes, Skeleton& s) {
 }
 
 Status readClip(ByteReader& r, BakedClip& c, int joints) {
-    c.name = r.string("a clip name", kGSpaceMaxName);
+    c.name = r.string("a clip name", limits::kMaxGSpaceName);
     c.frames = r.i32("a clip's frame count");
-    if (r.ok() && (c.frames < 3 || static_cast<std::size_t>(c.frames) > kGSpaceMaxLoopFrames))
+    if (r.ok() && (c.frames < 3 || static_cast<std::size_t>(c.frames) > limits::kMaxGSpaceLoopFrames))
         r.fail("clip '" + c.name + "': frame count " + std::to_string(c.frames) + " is outside 3-" +
-               std::to_string(kGSpaceMaxLoopFrames));
-    c.rotations = r.quats("a clip's rotations", kGSpaceMaxLoopFrames * kMaxJoints);
-    c.rootHeight = r.floats("a clip's root heights", kGSpaceMaxLoopFrames);
-    c.step = r.vec3s("a clip's root steps", kGSpaceMaxLoopFrames);
-    const std::uint32_t strikes = r.count("a clip's strikes", kGSpaceMaxLoopFrames, 8);
+               std::to_string(limits::kMaxGSpaceLoopFrames));
+    c.rotations = r.quats("a clip's rotations", limits::kMaxGSpaceLoopFrames * limits::kMaxJoints);
+    c.rootHeight = r.floats("a clip's root heights", limits::kMaxGSpaceLoopFrames);
+    c.step = r.vec3s("a clip's root steps", limits::kMaxGSpaceLoopFrames);
+    const std::uint32_t strikes = r.count("a clip's strikes", limits::kMaxGSpaceLoopFrames, 8);
     for (std::uint32_t i = 0; i < strikes && r.ok(); ++i) {
         const int f = r.i32("a strike"), foot = r.i32("a strike");
         c.strikes.emplace_back(f, foot);
     }
-    c.leftContact = r.floats("a clip's left contacts", kGSpaceMaxLoopFrames);
-    c.rightContact = r.floats("a clip's right contacts", kGSpaceMaxLoopFrames);
-    c.warp = r.floats("a clip's time warp", kGSpaceMaxLoopFrames + 1);
+    c.leftContact = r.floats("a clip's left contacts", limits::kMaxGSpaceLoopFrames);
+    c.rightContact = r.floats("a clip's right contacts", limits::kMaxGSpaceLoopFrames);
+    c.warp = r.floats("a clip's time warp", limits::kMaxGSpaceLoopFrames + 1);
     for (float* v : {&c.curvature, &c.speed, &c.turnRate, &c.periodFrames, &c.seamErrorM,
                      &c.seamErrorDeg, &c.seamStepRatio, &c.registrationResidual})
         *v = r.f32("a clip's figures");
@@ -248,17 +248,17 @@ Status readSpaces(std::span<const std::uint8_t> bytes, const Skeleton& skeleton,
     spaces.resize(r.ok() ? n : 0);
     for (BakedMotionSpace& m : spaces) {
         m.skeleton = skeleton;
-        m.name = r.string("a space name", kGSpaceMaxName);
+        m.name = r.string("a space name", limits::kMaxGSpaceName);
         m.fps = r.f32("a space's rate");
         m.reference = r.i32("a space's reference");
         m.cycles = r.i32("a space's cycles");
-        m.startFrames = r.ints("a space's start frames", kGSpaceMaxLoopFrames);
-        m.leftStrikes = r.ints("a space's left strikes", kGSpaceMaxLoopFrames);
-        m.rightStrikes = r.ints("a space's right strikes", kGSpaceMaxLoopFrames);
+        m.startFrames = r.ints("a space's start frames", limits::kMaxGSpaceLoopFrames);
+        m.leftStrikes = r.ints("a space's left strikes", limits::kMaxGSpaceLoopFrames);
+        m.rightStrikes = r.ints("a space's right strikes", limits::kMaxGSpaceLoopFrames);
         m.floorHeight = r.f32("a space's floor");
         m.leftToe = r.i32("a space's left toe");
         m.rightToe = r.i32("a space's right toe");
-        const std::uint32_t clips = r.count("a space's clip count", kGSpaceMaxClipsPerSpace, 4);
+        const std::uint32_t clips = r.count("a space's clip count", limits::kMaxGSpaceClipsPerSpace, 4);
         m.clips.resize(r.ok() ? clips : 0);
         for (BakedClip& c : m.clips) {
             if (Status st = readClip(r, c, skeleton.jointCount()); !st)
@@ -285,7 +285,7 @@ Status readSpaces(std::span<const std::uint8_t> bytes, const Skeleton& skeleton,
 Status readPhase(std::span<const std::uint8_t> bytes, BakedBehavioralSpace& bs) {
     ByteReader r(bytes);
     const std::size_t spaces = bs.spaces.size();
-    const std::size_t knots = kGSpaceMaxLoopFrames + 1;
+    const std::size_t knots = limits::kMaxGSpaceLoopFrames + 1;
     const std::uint32_t n = r.count("the phase maps", kMaxSpaces, 4);
     if (r.ok() && n != spaces) r.fail("holds " + std::to_string(n) + " phase maps for " + std::to_string(spaces) + " spaces");
     for (std::uint32_t s = 0; s < n && r.ok(); ++s) bs.phaseMap.push_back(r.floats("a phase map", knots));
@@ -293,7 +293,7 @@ Status readPhase(std::span<const std::uint8_t> bytes, BakedBehavioralSpace& bs) 
     const std::uint32_t cn = r.count("the clip cross registrations", kMaxSpaces, 4);
     if (r.ok() && cn != 0 && cn != spaces) r.fail("holds clip cross registrations for " + std::to_string(cn) + " spaces");
     for (std::uint32_t s = 0; s < cn && r.ok(); ++s) {
-        const std::uint32_t m = r.count("a space's clip cross registrations", kGSpaceMaxClipsPerSpace, 4);
+        const std::uint32_t m = r.count("a space's clip cross registrations", limits::kMaxGSpaceClipsPerSpace, 4);
         bs.clipPhaseMap.emplace_back();
         for (std::uint32_t c = 0; c < m && r.ok(); ++c) bs.clipPhaseMap.back().push_back(r.floats("a clip cross registration", knots));
     }
@@ -331,8 +331,8 @@ Status readGoals(std::span<const std::uint8_t> bytes, const BakedBehavioralSpace
         g.endBlends = r.i32("a goal space's Z");
         g.horizon = r.i32("a goal space's F");
         g.maxBlendRate = r.f32("a goal space's blend rate");
-        g.startFrames = r.floats("a goal space's start frames", kGSpaceMaxLoopFrames);
-        const std::uint32_t samples = r.count("a goal space's samples", kGSpaceMaxGoalSamples, 12);
+        g.startFrames = r.floats("a goal space's start frames", limits::kMaxGSpaceLoopFrames);
+        const std::uint32_t samples = r.count("a goal space's samples", limits::kMaxGSpaceGoalSamples, 12);
         g.samples.resize(r.ok() ? samples : 0);
         for (GoalSample& p : g.samples) {
             p.x = r.f32("a goal sample");
@@ -343,7 +343,7 @@ Status readGoals(std::span<const std::uint8_t> bytes, const BakedBehavioralSpace
             m->speed = r.f32("a goal space's measured motion");
             m->turnRate = r.f32("a goal space's measured motion");
         }
-        g.sway = r.floats("a goal space's sway", kGSpaceMaxLoopFrames);
+        g.sway = r.floats("a goal space's sway", limits::kMaxGSpaceLoopFrames);
         if (!r.ok()) break;
         const std::string ctx = "section 'GOAL', space '" + bs.spaces[s].name + "'";
         if (g.startBlends < 2 || g.startBlends > 1000 || g.endBlends < 2 || g.endBlends > 1000 ||
@@ -419,7 +419,7 @@ std::vector<std::uint8_t> writeGSpace(const BakedSpaceFile& b) {
 }
 
 Expected<BakedSpaceFile> readGSpace(std::span<const std::uint8_t> bytes) {
-    if (bytes.size() > kGSpaceMaxBytes) return Status::error("larger than the 1 GiB limit");
+    if (bytes.size() > limits::kMaxGSpaceBytes) return Status::error("larger than the 1 GiB limit");
     Expected<SectionTable> table = unpackSections(bytes, kGSpaceVersion, "gspace");
     if (!table) return table.status();
     for (std::uint32_t tag : {kInfo, kSkeleton, kSpaces, kPhase, kGoals, kSettings})
@@ -428,7 +428,7 @@ Expected<BakedSpaceFile> readGSpace(std::span<const std::uint8_t> bytes) {
     BakedSpaceFile b;
     BakedBehavioralSpace& bs = b.space;
     ByteReader info(table->find(kInfo)->bytes);
-    bs.name = info.string("the name", kGSpaceMaxName);
+    bs.name = info.string("the name", limits::kMaxGSpaceName);
     bs.fps = info.f32("the rate");
     bs.floorHeight = info.f32("the floor height");
     bs.leftToe = info.i32("the left toe");
@@ -483,7 +483,7 @@ Expected<BakedSpaceFile> loadGSpace(const std::string& path) {
     if (!std::filesystem::is_regular_file(status)) return Status::error(path + ": not a regular file");
     const auto size = std::filesystem::file_size(path, ec);
     if (ec) return Status::error(path + ": cannot read its size (" + ec.message() + ")");
-    if (size > kGSpaceMaxBytes) return Status::error(path + ": larger than the 1 GiB limit of a baked space");
+    if (size > limits::kMaxGSpaceBytes) return Status::error(path + ": larger than the 1 GiB limit of a baked space");
     std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
     std::ifstream in(path, std::ios::binary);
     if (!in) return Status::error(path + ": cannot open");

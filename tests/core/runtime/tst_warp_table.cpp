@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "core/warp_table.h"
+#include "core/runtime/warp_table.h"
 
 using namespace gs;
 

@@ -6,8 +6,8 @@
 
 #include "common/test_data.h"
 #include "core/kinematics.h"
-#include "core/leg_ik.h"
-#include "core/legs.h"
+#include "core/runtime/leg_ik.h"
+#include "core/runtime/legs.h"
 
 using namespace gs;
 

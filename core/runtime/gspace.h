@@ -13,21 +13,16 @@
 #include <string>
 #include <vector>
 
-#include "core/behavioral_space.h"
-#include "core/goal_space.h"
-#include "core/locomotion.h"
-#include "core/steering.h"
+#include "core/runtime/baked_space.h"
+#include "core/runtime/limits.h"
+#include "core/runtime/goal_space.h"
+#include "core/runtime/locomotion.h"
+#include "core/runtime/steering.h"
 
 namespace gs {
 
 constexpr std::uint32_t kGSpaceVersion = 1;
 
-// Limits of the reader (a file beyond them is refused, naming the limit).
-constexpr std::size_t kGSpaceMaxClipsPerSpace = 64;
-constexpr std::size_t kGSpaceMaxLoopFrames = 100000;
-constexpr std::size_t kGSpaceMaxGoalSamples = 4000000;
-constexpr std::size_t kGSpaceMaxName = 1024;
-constexpr std::size_t kGSpaceMaxBytes = std::size_t(1) << 30;  // 1 GiB
 
 struct BakedSpaceFile {
     BakedBehavioralSpace space;

@@ -8,11 +8,14 @@
 #include <new>
 #include <tuple>
 
+#include "core/root_motion.h"
+#include "core/kinematics.h"
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
+#include "core/record_locomotion.h"
 #include "core/foot_contacts.h"
-#include "core/legs.h"
-#include "core/locomotion.h"
+#include "core/runtime/legs.h"
+#include "core/runtime/locomotion.h"
 #include "core/quality.h"
 
 // Counts heap allocations, to show that the per-frame update allocates nothing. (AddressSanitizer

@@ -13,16 +13,16 @@
 #include <array>
 #include <span>
 
-#include "core/behavioral_space.h"
-#include "core/kinematics.h"
-#include "core/legs.h"
-#include "core/leg_ik.h"
-#include "core/root_motion.h"
+#include "core/runtime/baked_space.h"
+#include "core/runtime/limits.h"
+#include "core/runtime/kinematics.h"
+#include "core/runtime/legs.h"
+#include "core/runtime/leg_ik.h"
+#include "core/runtime/ground_frame.h"
 
 namespace gs {
 
-constexpr int kMaxSpaces = 8;
-constexpr int kMaxJoints = 256;
+using limits::kMaxSpaces;
 
 struct CharacterState {
     float phase = 0.0f;  // master phase: a frame of spaces[0]'s reference loop, [0, L0)
@@ -123,36 +123,5 @@ struct LocomotionJob {
     // Advances every character by one frame and writes its pose.
     Status run();
 };
-
-// Records `frames` frames of one character as a clip: frame 0 is the current pose, then one
-// LocomotionJob step per frame. `perFrame`, when given, is called before each step (steering,
-// style changes). Allocates: for tools and tests, not the per-frame path.
-template <class PerFrame>
-Expected<Clip> recordLocomotion(const BakedBehavioralSpace& space, CharacterState& state,
-                                const LocomotionSettings& settings, int frames, PerFrame perFrame);
-Expected<Clip> recordLocomotion(const BakedBehavioralSpace& space, CharacterState& state,
-                                const LocomotionSettings& settings, int frames);
-
-template <class PerFrame>
-Expected<Clip> recordLocomotion(const BakedBehavioralSpace& space, CharacterState& state,
-                                const LocomotionSettings& settings, int frames, PerFrame perFrame) {
-    Clip clip;
-    clip.name = space.name;
-    clip.fps = space.fps;
-    clip.skeleton = space.skeleton;
-    clip.resize(frames);
-    LocomotionJob job;
-    job.settings = settings;
-    job.space = &space;
-    job.characters = std::span<CharacterState>(&state, 1);
-    for (int f = 0; f < frames; ++f) {
-        if (f > 0) perFrame(f, state);
-        job.advance = f > 0;
-        job.localRotations = clip.frameRotations(f);
-        job.rootPositions = std::span<glm::vec3>(&clip.rootPositions[f], 1);
-        if (Status s = job.run(); !s) return s;
-    }
-    return clip;
-}
 
 }  // namespace gs

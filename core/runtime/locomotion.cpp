@@ -1,11 +1,11 @@
-#include "core/locomotion.h"
+#include "core/runtime/locomotion.h"
 
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 
-#include "core/warp_table.h"
+#include "core/runtime/warp_table.h"
 
 namespace gs {
 namespace {
@@ -41,7 +41,7 @@ struct Contribution {
 
 // World transform of joint j for local rotations `rot` (joint 0 = the root's world rotation).
 Transform worldOf(const Skeleton& sk, const glm::quat* rot, const glm::vec3& root, int j) {
-    int path[kMaxJoints];
+    int path[limits::kMaxJoints];
     int n = 0;
     for (int k = j; k > 0; k = sk.parents[k]) path[n++] = k;
     Transform t{rot[0], root};
@@ -54,7 +54,7 @@ Transform worldOf(const Skeleton& sk, const glm::quat* rot, const glm::vec3& roo
 
 // World transform of `to`, a descendant of `from` whose world transform is `at`.
 Transform descend(const Skeleton& sk, const glm::quat* rot, Transform at, int from, int to) {
-    int path[kMaxJoints];
+    int path[limits::kMaxJoints];
     int n = 0;
     for (int k = to; k != from && k > 0; k = sk.parents[k]) path[n++] = k;
     while (n > 0) {
@@ -241,9 +241,9 @@ Status LocomotionJob::validate() const {
     if (Status s = settings.validate(); !s) return s;
     if (!space) return Status::error("no behavioral space");
     if (space->spaces.empty()) return Status::error("the behavioral space holds no motion space");
-    if (space->spaces.size() > kMaxSpaces) return Status::error("too many motion spaces (at most 8)");
+    if (space->spaces.size() > kMaxSpaces) return Status::error("too many motion spaces (at most " + std::to_string(kMaxSpaces) + ")");
     const size_t joints = static_cast<size_t>(space->skeleton.jointCount());
-    if (joints == 0 || joints > kMaxJoints) return Status::error("skeleton must have 1-256 joints");
+    if (joints == 0 || joints > limits::kMaxJoints) return Status::error("skeleton must have 1-" + std::to_string(limits::kMaxJoints) + " joints");
     if (localRotations.size() < characters.size() * joints)
         return Status::error("local rotation output is smaller than characters x joints");
     if (rootPositions.size() < characters.size())
@@ -334,14 +334,14 @@ Status LocomotionJob::run() {
         float contact[2] = {0.0f, 0.0f};
         for (int s = 0; s < spaceCount; ++s) {
             const float ws = st.styleWeight[s];
-            if (ws <= 1e-6f) continue;
+            if (ws <= limits::kNegligibleWeight) continue;
             const BakedMotionSpace& ms = bs.spaces[s];
             const float u0 = bs.spacePhase(s, st.phase, m0, m1, mw0, mw1);
             const float u1 = bs.spacePhase(s, nextPhase < st.phase ? nextPhase + masterPeriod : nextPhase,
                                            m0, m1, mw0, mw1);
             const auto [c0, c1, w0, w1] = pairs[s];
             for (auto [k, w] : {std::pair{c0, w0}, std::pair{c1, w1}}) {
-                if (w <= 1e-6f) continue;
+                if (w <= limits::kNegligibleWeight) continue;
                 const BakedClip& clip = ms.clips[k];
                 const float L = static_cast<float>(clip.cycleFrames());
                 const float f0 = warpAt(clip.warp, u0);
@@ -412,9 +412,5 @@ Status LocomotionJob::run() {
     return Status::ok();
 }
 
-Expected<Clip> recordLocomotion(const BakedBehavioralSpace& space, CharacterState& state,
-                                const LocomotionSettings& settings, int frames) {
-    return recordLocomotion(space, state, settings, frames, [](int, CharacterState&) {});
-}
 
 }  // namespace gs

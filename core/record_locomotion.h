@@ -1,0 +1,40 @@
+#pragma once
+// A character's locomotion recorded as a clip (for tools, tests and export).
+
+#include "core/clip.h"
+#include "core/runtime/locomotion.h"
+
+namespace gs {
+
+// Records `frames` frames of one character as a clip: frame 0 is the current pose, then one
+// LocomotionJob step per frame. `perFrame`, when given, is called before each step (steering,
+// style changes). Allocates: for tools and tests, not the per-frame path.
+template <class PerFrame>
+Expected<Clip> recordLocomotion(const BakedBehavioralSpace& space, CharacterState& state,
+                                const LocomotionSettings& settings, int frames, PerFrame perFrame);
+Expected<Clip> recordLocomotion(const BakedBehavioralSpace& space, CharacterState& state,
+                                const LocomotionSettings& settings, int frames);
+
+template <class PerFrame>
+Expected<Clip> recordLocomotion(const BakedBehavioralSpace& space, CharacterState& state,
+                                const LocomotionSettings& settings, int frames, PerFrame perFrame) {
+    Clip clip;
+    clip.name = space.name;
+    clip.fps = space.fps;
+    clip.skeleton = space.skeleton;
+    clip.resize(frames);
+    LocomotionJob job;
+    job.settings = settings;
+    job.space = &space;
+    job.characters = std::span<CharacterState>(&state, 1);
+    for (int f = 0; f < frames; ++f) {
+        if (f > 0) perFrame(f, state);
+        job.advance = f > 0;
+        job.localRotations = clip.frameRotations(f);
+        job.rootPositions = std::span<glm::vec3>(&clip.rootPositions[f], 1);
+        if (Status s = job.run(); !s) return s;
+    }
+    return clip;
+}
+
+}  // namespace gs
