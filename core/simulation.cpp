@@ -148,9 +148,19 @@ Status SimulationSettings::validate() const {
 }
 
 Expected<SimulationResult> simulate(const SteeringSpace& steering, const SimulationSettings& settings) {
-    if (Status s = settings.validate(); !s) return s;
     if (Status s = steering.validate(); !s) return s;
-    const BakedBehavioralSpace& bs = *steering.space;
+    auto baked = std::make_shared<BakedSpaceFile>();
+    baked->space = *steering.space;
+    baked->goalSpaces = steering.goalSpaces;
+    baked->locomotion = settings.locomotion;
+    baked->steer = settings.steer;
+    return simulate(std::shared_ptr<const BakedSpaceFile>(std::move(baked)), settings);
+}
+
+Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked, const SimulationSettings& settings) {
+    if (Status s = settings.validate(); !s) return s;
+    if (!baked) return Status::error("simulation: no baked space");
+    const BakedBehavioralSpace& bs = baked->space;
     const int spaceCount = static_cast<int>(bs.spaces.size());
     const int joints = bs.skeleton.jointCount();
 
@@ -176,32 +186,21 @@ Expected<SimulationResult> simulate(const SteeringSpace& steering, const Simulat
     result.turnRadiusLeft = radiusLeft;
     result.turnRadiusRight = radiusRight;
 
-    CharacterState state;
-    initCharacter(bs, state, GroundFrame{}, weights);
-    glm::vec2 goal(0.0f), goalVelocity(0.0f);
-    std::vector<glm::quat> local(joints);
-    std::vector<Transform> world(joints);
-    glm::vec3 root;
-    LocomotionJob loco;
-    loco.settings = settings.locomotion;
-    loco.space = &bs;
-    loco.characters = std::span<CharacterState>(&state, 1);
-    loco.localRotations = local;
-    loco.rootPositions = std::span<glm::vec3>(&root, 1);
-    loco.world = world;
-    SteerJob steer;
-    steer.settings = settings.steer;
-    steer.settings.arrivalRadius = settings.reachRadius;
-    steer.steering = &steering;
-    steer.characters = loco.characters;
-    steer.goals = std::span<const glm::vec2>(&goal, 1);
-    steer.goalVelocities = std::span<const glm::vec2>(&goalVelocity, 1);
-    NaiveSteerJob naive;
-    naive.gain = settings.naiveGain;
-    naive.space = &bs;
-    naive.characters = loco.characters;
-    naive.goals = steer.goals;
-
+    // One character of a crowd: the runtime's own loop (core/runtime/crowd.h), at the space's rate.
+    CrowdSettings crowdSettings;
+    crowdSettings.controller = settings.controller == SimulationSettings::Controller::GoalSpace
+                                   ? CrowdSettings::Controller::GoalSpace
+                                   : CrowdSettings::Controller::Naive;
+    crowdSettings.naiveGain = settings.naiveGain;
+    Crowd crowd(baked, crowdSettings);
+    if (!crowd.status()) return crowd.status();
+    SteerSettings steerSettings = settings.steer;
+    steerSettings.arrivalRadius = settings.reachRadius;
+    if (Status s = crowd.setSteerSettings(steerSettings); !s) return s;
+    if (Status s = crowd.setLocomotionSettings(settings.locomotion); !s) return s;
+    const CharacterId id = crowd.add(GroundFrame{}, weights);
+    const CharacterState& state = crowd.state(id);
+    glm::vec2 goal(0.0f);
     const bool moving = settings.scenario != SimulationSettings::Scenario::Random;
     const float dt = 1.0f / bs.fps;
     std::mt19937 rng(settings.seed);
@@ -218,13 +217,13 @@ Expected<SimulationResult> simulate(const SteeringSpace& steering, const Simulat
         optimal = dubinsDistanceSampled(l.x, l.z, radiusLeft, radiusRight) / result.speed;
         budget = 2.0f * optimal + 3.0f;
         goalStart = result.frames;
-        steer.decideNow = true;  // a new goal: steer at once, not at the next start frame
+        crowd.setGoal(id, goal);  // a new goal: steering decides at once, not at the next start frame
         ++result.goals;
         result.goalRecords.push_back({l.x, l.z, optimal, 0.0f, false});
     };
     if (moving) {
         goal = mover.position();
-        goalVelocity = mover.velocity();
+        crowd.setMovingGoal(id, goal, mover.velocity());
         result.goals = 1;
     } else {
         nextRandomGoal();
@@ -240,19 +239,19 @@ Expected<SimulationResult> simulate(const SteeringSpace& steering, const Simulat
         result.motion.skeleton = bs.skeleton;
     }
     double ns = 0.0;
+    const float frameSeconds = 1.0f / bs.fps;
     while (result.frames < maxFrames) {
-        const auto t0 = std::chrono::steady_clock::now();
-        const Status steered = settings.controller == SimulationSettings::Controller::GoalSpace ? steer.run() : naive.run();
-        if (!steered) return steered;
-        steer.decideNow = false;
-        loco.advance = result.frames > 0;
-        if (Status s = loco.run(); !s) return s;
-        ns += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
-
-        for (const Transform& t : world) positions.push_back(t.translation);
+        // Frame 0 is the pose the character was added with; each later frame one crowd update.
+        if (result.frames > 0) {
+            const auto t0 = std::chrono::steady_clock::now();
+            if (Status s = crowd.update(frameSeconds); !s) return s;
+            ns += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
+        }
+        for (const Transform& t : crowd.modelTransforms(id)) positions.push_back(t.translation);
         if (settings.record) {
-            result.motion.rotations.insert(result.motion.rotations.end(), local.begin(), local.end());
-            result.motion.rootPositions.push_back(root);
+            const auto pose = crowd.localPose(id);
+            result.motion.rotations.insert(result.motion.rotations.end(), pose.begin(), pose.end());
+            result.motion.rootPositions.push_back(crowd.rootPosition(id));
         }
         result.maxBlendStep = std::max(result.maxBlendStep, state.lastBlendStep);
         headingSum += std::abs(angleTo(state.ground, goal));
@@ -263,7 +262,7 @@ Expected<SimulationResult> simulate(const SteeringSpace& steering, const Simulat
             if (result.frames * dt > 5.0f) distances.push_back(distance);
             mover.advance(dt);
             goal = mover.position();
-            goalVelocity = mover.velocity();
+            crowd.setMovingGoal(id, goal, mover.velocity());
             continue;
         }
         const float elapsed = (result.frames - goalStart) * dt;
@@ -285,7 +284,7 @@ Expected<SimulationResult> simulate(const SteeringSpace& steering, const Simulat
     result.rootAccel = rootAccelerationP95(positions, joints, bs.fps);
     if (const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe))
         result.kneeStep = kneeStepP95(positions, joints, *legs);
-    result.nsPerUpdate = ns / result.frames;
+    result.nsPerUpdate = result.frames > 1 ? ns / (result.frames - 1) : 0.0;
     if (!distances.empty()) {
         double total = 0.0;
         for (float d : distances) total += d;

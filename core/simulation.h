@@ -8,6 +8,9 @@
 #include <vector>
 
 #include "core/quality.h"
+#include <memory>
+
+#include "core/runtime/crowd.h"
 #include "core/runtime/steering.h"
 
 namespace gs {
@@ -68,6 +71,10 @@ struct SimulationResult {
 // reference of a run, independent of the closed form the controller uses.
 float dubinsDistanceSampled(float x, float z, float radiusLeft, float radiusRight);
 
+// Runs the scenario with one character of a Crowd (core/runtime/crowd.h); settings.locomotion and
+// settings.steer replace the baked ones.
+Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked, const SimulationSettings& settings);
+// The same from spaces built in memory (copied into a baked space).
 Expected<SimulationResult> simulate(const SteeringSpace& steering, const SimulationSettings& settings);
 
 }  // namespace gs

@@ -526,6 +526,9 @@ Status SteerJob::validate() const {
             if (!std::isfinite(goalVelocities[c].x) || !std::isfinite(goalVelocities[c].y))
                 return Status::error("steering: goal velocity of character " + std::to_string(c) + " is not finite");
     }
+    if (!flags.empty() && flags.size() < characters.size()) return Status::error("steering: fewer flags than characters");
+    if (!fans.empty() && fans.size() < characters.size() * steering->goalSpaces.front().endBlends)
+        return Status::error("steering: the fan output is smaller than characters x Z");
     return Status::ok();
 }
 
@@ -578,7 +581,10 @@ Status SteerJob::run() {
     if (Status s = validate(); !s) return s;
     const BakedBehavioralSpace& bs = *steering->space;
     const int spaceCount = static_cast<int>(bs.spaces.size());
+    const size_t fanSize = static_cast<size_t>(steering->goalSpaces.front().endBlends);
     for (size_t c = 0; c < characters.size(); ++c) {
+        if (!flags.empty() && !(flags[c] & kSteerActive)) continue;
+        const bool now = decideNow || (!flags.empty() && (flags[c] & kSteerNow));
         CharacterState& st = characters[c];
         // Steer when the dominant space's phase crossed one of its start frames (or at the start).
         int dominant = 0;
@@ -595,7 +601,7 @@ Status SteerJob::run() {
         const bool finalApproach = settings.pick == SteerSettings::Pick::Predicted &&
                                    glm::distance(glm::vec2(st.ground.x, st.ground.z), goals[c]) < nearby;
         bool atStartFrame = true;
-        if (st.frame > 0 && !decideNow) {
+        if (st.frame > 0 && !now) {
             const float uBefore = bs.spacePhase(dominant, st.previousPhase, m0, m1, mw0, mw1);
             const float period = static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
             atStartFrame = crossedStartFrame(dominantGoals, uBefore, uNow, period) >= 0;
@@ -621,7 +627,9 @@ Status SteerJob::run() {
         for (int k = 0; k < count; ++k) inputs[k].weight /= total;
         const SteerGoal goal{goals[c], goalVelocities.empty() ? glm::vec2(0.0f) : goalVelocities[c]};
         const SteerDecision d = steerTarget(std::span<const SteerInput>(inputs, count), st.ground, goal,
-                                            decisionSettings, st.steerEscaping);
+                                            decisionSettings, st.steerEscaping,
+                                            fans.empty() ? std::span<glm::vec2>() : fans.subspan(c * fanSize, fanSize));
+        if (!flags.empty()) flags[c] &= static_cast<std::uint8_t>(~kSteerNow);
         st.steerEscaping = d.escaping;
         for (int s = 0; s < spaceCount; ++s)
             st.blendTarget[s] = d.escaping ? bs.spaces[s].blendOf(bs.spaces[s].reference) : d.blend;
@@ -642,12 +650,14 @@ Status NaiveSteerJob::validate() const {
     if (!space) return Status::error("naive steering: no behavioral space");
     if (goals.size() < characters.size()) return Status::error("naive steering: fewer goals than characters");
     if (!(gain > 0.0f) || !std::isfinite(gain)) return Status::error("naive steering: gain must be > 0");
+    if (!flags.empty() && flags.size() < characters.size()) return Status::error("naive steering: fewer flags than characters");
     return Status::ok();
 }
 
 Status NaiveSteerJob::run() {
     if (Status s = validate(); !s) return s;
     for (size_t c = 0; c < characters.size(); ++c) {
+        if (!flags.empty() && !(flags[c] & kSteerActive)) continue;
         CharacterState& st = characters[c];
         const glm::vec3 local = st.ground.toLocal(glm::vec3(goals[c].x, 0.0f, goals[c].y));
         const float angle = std::atan2(local.x, local.z);  // + = goal to the left

@@ -23,6 +23,7 @@
 // k = 2) remain as options; they need the turning-circle escape: a goal inside the turning circle
 // is left behind by walking straight on until it lies outside, then turned to.
 
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -116,6 +117,9 @@ inline SteerDecision steerTarget(std::span<const SteerInput> inputs, const Groun
     return steerTarget(inputs, ground, SteerGoal{goal, glm::vec2(0.0f)}, settings, wasEscaping, fan);
 }
 
+// SteerJob::flags and NaiveSteerJob::flags.
+constexpr std::uint8_t kSteerActive = 1, kSteerNow = 2;
+
 struct SteerJob {
     SteerSettings settings;
     const SteeringSpace* steering = nullptr;
@@ -125,6 +129,12 @@ struct SteerJob {
     std::span<const glm::vec2> goalVelocities;
     // Steer every character now, not only those at a start frame (say, when goals were moved).
     bool decideNow = false;
+    // Per character, when not empty: kSteerActive = it has a goal (else it is left alone);
+    // kSteerNow = decide now (cleared once decided).
+    std::span<std::uint8_t> flags;
+    // Per character, when not empty: the steer space of its last decision (world x, z), Z points
+    // each (the goal spaces' end blends), written when it decides.
+    std::span<glm::vec2> fans;
 
     Status validate() const;
     // For every character whose dominant space crossed a start frame in its last update (or that
@@ -147,6 +157,7 @@ struct NaiveSteerJob {
     const BakedBehavioralSpace* space = nullptr;
     std::span<CharacterState> characters;
     std::span<const glm::vec2> goals;
+    std::span<const std::uint8_t> flags;  // when not empty, only characters with kSteerActive
 
     Status validate() const;
     Status run();

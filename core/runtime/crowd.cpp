@@ -1,0 +1,480 @@
+#include "core/runtime/crowd.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gs {
+namespace {
+
+// Normalized linear blend of two unit quaternions, the shorter way round.
+glm::quat nlerp(const glm::quat& a, glm::quat b, float t) {
+    if (glm::dot(a, b) < 0.0f) b = -b;
+    return glm::normalize(a * (1.0f - t) + b * t);
+}
+
+constexpr float kPi = 3.14159265358979f;
+
+}  // namespace
+
+Status CrowdSettings::validate() const {
+    if (!(naiveGain > 0.0f) || !std::isfinite(naiveGain)) return Status::error("crowd: naive gain must be > 0");
+    if (skinningMatrices && !modelMatrices) return Status::error("crowd: skinning matrices need model matrices");
+    return Status::ok();
+}
+
+Crowd::Crowd(std::shared_ptr<const BakedSpaceFile> baked, CrowdSettings settings)
+    : m_baked(std::move(baked)), m_settings(settings) {
+    if (!m_baked) {
+        m_status = Status::error("crowd: no baked space");
+        return;
+    }
+    if (Status s = m_settings.validate(); !s) {
+        m_status = s;
+        return;
+    }
+    if (Status s = m_baked->space.validate(); !s) {
+        m_status = s;
+        return;
+    }
+    m_joints = m_baked->space.skeleton.jointCount();
+    m_loco.settings = m_baked->locomotion;
+    m_loco.space = &m_baked->space;
+    m_steer.settings = m_baked->steer;
+    if (!m_baked->goalSpaces.empty()) {
+        m_steering.space = &m_baked->space;
+        m_steering.goalSpaces = m_baked->goalSpaces;
+        if (Status s = m_steering.validate(); !s) {
+            m_status = s;
+            return;
+        }
+        m_fanSize = m_steering.goalSpaces.front().endBlends;
+    }
+    m_steer.steering = &m_steering;
+    if (Status s = m_loco.settings.validate(); !s) m_status = s;
+    else if (Status s2 = m_steer.settings.validate(); !s2) m_status = s2;
+}
+
+Crowd::~Crowd() { stopWorkers(); }
+
+Status Crowd::setLocomotionSettings(const LocomotionSettings& settings) {
+    if (Status s = settings.validate(); !s) return s;
+    m_loco.settings = settings;
+    return Status::ok();
+}
+
+Status Crowd::setSteerSettings(const SteerSettings& settings) {
+    if (Status s = settings.validate(); !s) return s;
+    m_steer.settings = settings;
+    return Status::ok();
+}
+
+// --- characters
+
+void Crowd::reserve(int characters) {
+    const size_t n = static_cast<size_t>(std::max(0, characters));
+    const size_t j = n * static_cast<size_t>(m_joints);
+    m_ids.reserve(n);
+    m_indexOfId.reserve(n);
+    m_states.reserve(n);
+    m_goals.reserve(n);
+    m_goalVelocities.reserve(n);
+    m_steerFlags.reserve(n);
+    for (auto* v : {&m_poseA, &m_poseB, &m_shownPose}) v->reserve(j);
+    for (auto* v : {&m_rootA, &m_rootB, &m_shownRoot}) v->reserve(n);
+    m_groundA.reserve(n);
+    m_groundB.reserve(n);
+    m_world.reserve(j);
+    m_shownWorld.reserve(j);
+    m_model.reserve(j);
+    if (m_settings.skinningMatrices) m_skinning.reserve(j);
+    if (m_settings.steerFans) m_fans.reserve(n * static_cast<size_t>(m_fanSize));
+}
+
+CharacterId Crowd::add(const GroundFrame& ground, std::span<const float> styleWeights,
+                       std::span<const float> blends) {
+    if (!m_status) return kNoCharacter;
+    CharacterId id;
+    if (!m_freeIds.empty()) {
+        id = m_freeIds.back();
+        m_freeIds.pop_back();
+    } else {
+        id = static_cast<CharacterId>(m_indexOfId.size());
+        m_indexOfId.push_back(-1);
+    }
+    const size_t c = m_ids.size();
+    m_indexOfId[id] = static_cast<int>(c);
+    m_ids.push_back(id);
+    m_states.emplace_back();
+    initCharacter(m_baked->space, m_states.back(), ground, styleWeights, blends);
+    m_goals.emplace_back(ground.x, ground.z);
+    m_goalVelocities.emplace_back(0.0f);
+    m_steerFlags.push_back(0);
+    const size_t j = static_cast<size_t>(m_joints);
+    for (auto* v : {&m_poseA, &m_poseB, &m_shownPose}) v->resize((c + 1) * j);
+    for (auto* v : {&m_rootA, &m_rootB, &m_shownRoot}) v->resize(c + 1);
+    m_groundA.resize(c + 1);
+    m_groundB.resize(c + 1);
+    m_world.resize((c + 1) * j);
+    m_shownWorld.resize((c + 1) * j);
+    if (m_settings.modelMatrices) m_model.resize((c + 1) * j);
+    if (m_settings.skinningMatrices) m_skinning.resize((c + 1) * j);
+    if (m_settings.steerFans) m_fans.resize((c + 1) * static_cast<size_t>(m_fanSize), glm::vec2(ground.x, ground.z));
+
+    // Its first frame, both as the newest and the older one, shown as is.
+    LocomotionJob job = m_loco;
+    job.characters = std::span<CharacterState>(&m_states[c], 1);
+    std::vector<glm::quat>& newest = m_newestIsA ? m_poseA : m_poseB;
+    std::vector<glm::quat>& older = m_newestIsA ? m_poseB : m_poseA;
+    std::vector<glm::vec3>& newestRoot = m_newestIsA ? m_rootA : m_rootB;
+    std::vector<glm::vec3>& olderRoot = m_newestIsA ? m_rootB : m_rootA;
+    job.localRotations = std::span<glm::quat>(newest.data() + c * j, j);
+    job.rootPositions = std::span<glm::vec3>(&newestRoot[c], 1);
+    job.world = std::span<Transform>(m_world.data() + c * j, j);
+    job.advance = false;
+    job.run();
+    std::copy_n(newest.data() + c * j, j, older.data() + c * j);
+    olderRoot[c] = newestRoot[c];
+    m_groundA[c] = m_groundB[c] = m_states[c].ground;
+    // Shown at once, whatever the crowd's fraction: a new character is not between frames.
+    std::copy_n(newest.data() + c * j, j, m_shownPose.data() + c * j);
+    m_shownRoot[c] = newestRoot[c];
+    std::copy_n(m_world.data() + c * j, j, m_shownWorld.data() + c * j);
+    if (m_settings.modelMatrices)
+        for (size_t k = 0; k < j; ++k) m_model[c * j + k] = m_world[c * j + k].matrix();
+    if (m_settings.skinningMatrices && m_inverseBind.size() == j)
+        for (size_t k = 0; k < j; ++k) m_skinning[c * j + k] = m_model[c * j + k] * m_inverseBind[k];
+    return id;
+}
+
+void Crowd::remove(CharacterId id) {
+    const int index = indexOf(id);
+    if (index < 0) return;
+    const size_t c = static_cast<size_t>(index);
+    const size_t last = m_ids.size() - 1;
+    const size_t j = static_cast<size_t>(m_joints);
+    if (c != last) {
+        // The last character takes the removed one's place.
+        m_ids[c] = m_ids[last];
+        m_indexOfId[m_ids[c]] = static_cast<int>(c);
+        m_states[c] = m_states[last];
+        m_goals[c] = m_goals[last];
+        m_goalVelocities[c] = m_goalVelocities[last];
+        m_steerFlags[c] = m_steerFlags[last];
+        for (auto* v : {&m_poseA, &m_poseB, &m_shownPose}) std::copy_n(v->data() + last * j, j, v->data() + c * j);
+        for (auto* v : {&m_rootA, &m_rootB, &m_shownRoot}) (*v)[c] = (*v)[last];
+        m_groundA[c] = m_groundA[last];
+        m_groundB[c] = m_groundB[last];
+        std::copy_n(m_world.data() + last * j, j, m_world.data() + c * j);
+        std::copy_n(m_shownWorld.data() + last * j, j, m_shownWorld.data() + c * j);
+        if (!m_model.empty()) std::copy_n(m_model.data() + last * j, j, m_model.data() + c * j);
+        if (!m_skinning.empty()) std::copy_n(m_skinning.data() + last * j, j, m_skinning.data() + c * j);
+        if (!m_fans.empty()) {
+            const size_t z = static_cast<size_t>(m_fanSize);
+            std::copy_n(m_fans.data() + last * z, z, m_fans.data() + c * z);
+        }
+    }
+    m_indexOfId[id] = -1;
+    m_freeIds.push_back(id);
+    m_ids.pop_back();
+    m_states.pop_back();
+    m_goals.pop_back();
+    m_goalVelocities.pop_back();
+    m_steerFlags.pop_back();
+    for (auto* v : {&m_poseA, &m_poseB, &m_shownPose}) v->resize(last * j);
+    for (auto* v : {&m_rootA, &m_rootB, &m_shownRoot}) v->resize(last);
+    m_groundA.resize(last);
+    m_groundB.resize(last);
+    m_world.resize(last * j);
+    m_shownWorld.resize(last * j);
+    if (!m_model.empty()) m_model.resize(last * j);
+    if (!m_skinning.empty()) m_skinning.resize(last * j);
+    if (!m_fans.empty()) m_fans.resize(last * static_cast<size_t>(m_fanSize));
+}
+
+int Crowd::indexOf(CharacterId id) const {
+    return id < m_indexOfId.size() ? m_indexOfId[id] : -1;
+}
+
+bool Crowd::contains(CharacterId id) const { return indexOf(id) >= 0; }
+
+// --- goals and styles
+
+Status Crowd::setGoal(CharacterId id, const glm::vec2& position) {
+    const int c = indexOf(id);
+    if (c < 0) return Status::error("crowd: no character " + std::to_string(id));
+    if (!canSteer()) return Status::error("crowd: the baked space has no goal spaces to steer with");
+    if (!std::isfinite(position.x) || !std::isfinite(position.y)) return Status::error("crowd: the goal is not finite");
+    const bool changed = !(m_steerFlags[c] & kSteerActive) || m_goals[c] != position || m_goalVelocities[c] != glm::vec2(0.0f);
+    m_goals[c] = position;
+    m_goalVelocities[c] = glm::vec2(0.0f);
+    m_steerFlags[c] |= kSteerActive;
+    if (changed) m_steerFlags[c] |= kSteerNow;
+    return Status::ok();
+}
+
+Status Crowd::setMovingGoal(CharacterId id, const glm::vec2& position, const glm::vec2& velocity) {
+    const int c = indexOf(id);
+    if (c < 0) return Status::error("crowd: no character " + std::to_string(id));
+    if (!canSteer()) return Status::error("crowd: the baked space has no goal spaces to steer with");
+    if (!std::isfinite(position.x) || !std::isfinite(position.y) || !std::isfinite(velocity.x) ||
+        !std::isfinite(velocity.y))
+        return Status::error("crowd: the goal is not finite");
+    if (!(m_steerFlags[c] & kSteerActive)) m_steerFlags[c] |= kSteerNow;
+    m_goals[c] = position;
+    m_goalVelocities[c] = velocity;
+    m_steerFlags[c] |= kSteerActive;
+    return Status::ok();
+}
+
+void Crowd::clearGoal(CharacterId id) {
+    if (const int c = indexOf(id); c >= 0) m_steerFlags[c] = 0;
+}
+
+bool Crowd::hasGoal(CharacterId id) const {
+    const int c = indexOf(id);
+    return c >= 0 && (m_steerFlags[c] & kSteerActive);
+}
+
+glm::vec2 Crowd::goal(CharacterId id) const {
+    const int c = indexOf(id);
+    return c >= 0 ? m_goals[c] : glm::vec2(0.0f);
+}
+
+void Crowd::setStyleTargets(CharacterId id, std::span<const float> targets) {
+    if (const int c = indexOf(id); c >= 0) setStyleTarget(m_states[c], targets);
+}
+
+void Crowd::setBlendTargets(CharacterId id, std::span<const float> targets) {
+    const int c = indexOf(id);
+    if (c < 0) return;
+    const size_t n = std::min(targets.size(), m_baked->space.spaces.size());
+    for (size_t s = 0; s < n; ++s)
+        if (std::isfinite(targets[s])) m_states[c].blendTarget[s] = std::clamp(targets[s], 0.0f, 1.0f);
+}
+
+// --- time
+
+Status Crowd::update(float dt) {
+    if (!m_status) return m_status;
+    if (!(dt >= 0.0f) || !std::isfinite(dt)) return Status::error("crowd: dt must be a finite number >= 0");
+    m_time += static_cast<double>(dt) * m_baked->space.fps;
+    // A time within a ten-thousandth of a frame of a whole frame is that frame: dt = 1/30 s is
+    // not exact in floating point, and its rounding must neither add a step nor drift.
+    if (const double whole = std::round(m_time); std::abs(m_time - whole) < 1e-4) m_time = whole;
+    const double latest = static_cast<double>(m_frame + CrowdSettings::kMaxStepsPerUpdate);
+    if (m_time > latest) m_time = latest;
+    bool stepped = false;
+    while (static_cast<double>(m_frame) < m_time) {
+        m_newestIsA = !m_newestIsA;  // the newest frame becomes the older one
+        runChunks(&Crowd::stepRange);
+        ++m_frame;
+        stepped = true;
+    }
+    const float alpha = static_cast<float>(1.0 - (static_cast<double>(m_frame) - m_time));
+    const float shown = std::clamp(alpha, 0.0f, 1.0f);
+    if (stepped || shown != m_alpha) {
+        m_alpha = shown;
+        runChunks(&Crowd::showRange);
+    }
+    return Status::ok();
+}
+
+void Crowd::stepRange(size_t begin, size_t end) {
+    if (begin >= end) return;
+    const size_t n = end - begin;
+    const size_t j = static_cast<size_t>(m_joints);
+    const std::span<CharacterState> states(m_states.data() + begin, n);
+    // Steering first: it decides from where the character is, for the frame about to be made.
+    if (canSteer()) {
+        if (m_settings.controller == CrowdSettings::Controller::GoalSpace) {
+            SteerJob steer = m_steer;
+            steer.characters = states;
+            steer.goals = std::span<const glm::vec2>(m_goals.data() + begin, n);
+            steer.goalVelocities = std::span<const glm::vec2>(m_goalVelocities.data() + begin, n);
+            steer.flags = std::span<std::uint8_t>(m_steerFlags.data() + begin, n);
+            if (!m_fans.empty())
+                steer.fans = std::span<glm::vec2>(m_fans.data() + begin * static_cast<size_t>(m_fanSize),
+                                                  n * static_cast<size_t>(m_fanSize));
+            steer.run();
+        } else {
+            NaiveSteerJob naive;
+            naive.gain = m_settings.naiveGain;
+            naive.space = &m_baked->space;
+            naive.characters = states;
+            naive.goals = std::span<const glm::vec2>(m_goals.data() + begin, n);
+            naive.flags = std::span<const std::uint8_t>(m_steerFlags.data() + begin, n);
+            naive.run();
+        }
+    }
+    std::vector<glm::quat>& newest = m_newestIsA ? m_poseA : m_poseB;
+    std::vector<glm::vec3>& newestRoot = m_newestIsA ? m_rootA : m_rootB;
+    std::vector<GroundFrame>& newestGround = m_newestIsA ? m_groundA : m_groundB;
+    LocomotionJob job = m_loco;
+    job.characters = states;
+    job.localRotations = std::span<glm::quat>(newest.data() + begin * j, n * j);
+    job.rootPositions = std::span<glm::vec3>(newestRoot.data() + begin, n);
+    job.world = std::span<Transform>(m_world.data() + begin * j, n * j);
+    job.advance = true;
+    job.run();
+    for (size_t c = begin; c < end; ++c) newestGround[c] = m_states[c].ground;
+}
+
+void Crowd::showRange(size_t begin, size_t end) {
+    const size_t j = static_cast<size_t>(m_joints);
+    const std::vector<glm::quat>& newest = m_newestIsA ? m_poseA : m_poseB;
+    const std::vector<glm::quat>& older = m_newestIsA ? m_poseB : m_poseA;
+    const std::vector<glm::vec3>& newestRoot = m_newestIsA ? m_rootA : m_rootB;
+    const std::vector<glm::vec3>& olderRoot = m_newestIsA ? m_rootB : m_rootA;
+    const Skeleton& sk = m_baked->space.skeleton;
+    const float t = m_alpha;
+    for (size_t c = begin; c < end; ++c) {
+        const size_t o = c * j;
+        if (t >= 1.0f) {
+            std::copy_n(newest.data() + o, j, m_shownPose.data() + o);
+            m_shownRoot[c] = newestRoot[c];
+            if (m_settings.modelMatrices) std::copy_n(m_world.data() + o, j, m_shownWorld.data() + o);
+        } else {
+            for (size_t k = 0; k < j; ++k) m_shownPose[o + k] = nlerp(older[o + k], newest[o + k], t);
+            m_shownRoot[c] = olderRoot[c] + (newestRoot[c] - olderRoot[c]) * t;
+            if (m_settings.modelMatrices)
+                forwardKinematics(sk, std::span<const glm::quat>(m_shownPose.data() + o, j), m_shownRoot[c],
+                                  std::span<Transform>(m_shownWorld.data() + o, j));
+        }
+        if (m_settings.modelMatrices)
+            for (size_t k = 0; k < j; ++k) m_model[o + k] = m_shownWorld[o + k].matrix();
+        if (m_settings.skinningMatrices && m_inverseBind.size() == j)
+            for (size_t k = 0; k < j; ++k) m_skinning[o + k] = m_model[o + k] * m_inverseBind[k];
+    }
+}
+
+// --- threads
+
+void Crowd::setThreads(int threads) {
+    threads = std::clamp(threads, 1, 64);
+    if (threads == m_threadCount) return;
+    stopWorkers();
+    m_threadCount = threads;
+    startWorkers();
+}
+
+void Crowd::startWorkers() {
+    for (int i = 1; i < m_threadCount; ++i)
+        m_workers.emplace_back([this, i](std::stop_token stop) { worker(i, stop); });
+}
+
+void Crowd::stopWorkers() {
+    for (auto& w : m_workers) w.request_stop();
+    m_wake.notify_all();
+    m_workers.clear();  // joins
+}
+
+void Crowd::worker(int index, std::stop_token stop) {
+    long seen = 0;
+    for (;;) {
+        void (Crowd::*task)(size_t, size_t) = nullptr;
+        {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait(lock, [&] { return stop.stop_requested() || m_generation != seen; });
+            if (stop.stop_requested()) return;
+            seen = m_generation;
+            task = m_task;
+        }
+        const size_t n = m_ids.size();
+        const size_t per = (n + m_threadCount - 1) / m_threadCount;
+        const size_t begin = std::min(n, per * index), end = std::min(n, begin + per);
+        (this->*task)(begin, end);
+        {
+            std::lock_guard lock(m_mutex);
+            if (--m_pending == 0) m_done.notify_one();
+        }
+    }
+}
+
+void Crowd::runChunks(void (Crowd::*fn)(size_t, size_t)) {
+    const size_t n = m_ids.size();
+    if (m_workers.empty() || n < 2) {
+        (this->*fn)(0, n);
+        return;
+    }
+    {
+        std::lock_guard lock(m_mutex);
+        m_task = fn;
+        m_pending = static_cast<int>(m_workers.size());
+        ++m_generation;
+    }
+    m_wake.notify_all();
+    const size_t per = (n + m_threadCount - 1) / m_threadCount;
+    (this->*fn)(0, std::min(n, per));
+    std::unique_lock lock(m_mutex);
+    m_done.wait(lock, [&] { return m_pending == 0; });
+}
+
+// --- outputs
+
+const CharacterState& Crowd::state(CharacterId id) const {
+    static const CharacterState kNone{};
+    const int c = indexOf(id);
+    return c >= 0 ? m_states[c] : kNone;
+}
+
+GroundFrame Crowd::ground(CharacterId id) const {
+    const int c = indexOf(id);
+    if (c < 0) return {};
+    const GroundFrame& a = m_newestIsA ? m_groundB[c] : m_groundA[c];  // older
+    const GroundFrame& b = m_newestIsA ? m_groundA[c] : m_groundB[c];  // newest
+    const float t = m_alpha;
+    float dh = std::fmod(b.heading - a.heading, 2.0f * kPi);
+    if (dh > kPi) dh -= 2.0f * kPi;
+    if (dh < -kPi) dh += 2.0f * kPi;
+    return {a.x + (b.x - a.x) * t, a.z + (b.z - a.z) * t, a.heading + dh * t};
+}
+
+glm::vec3 Crowd::rootPosition(CharacterId id) const {
+    const int c = indexOf(id);
+    return c >= 0 ? m_shownRoot[c] : glm::vec3(0.0f);
+}
+
+std::span<const glm::quat> Crowd::localPose(CharacterId id) const {
+    const int c = indexOf(id);
+    if (c < 0) return {};
+    return std::span<const glm::quat>(m_shownPose.data() + static_cast<size_t>(c) * m_joints, m_joints);
+}
+
+std::span<const Transform> Crowd::modelTransforms(CharacterId id) const {
+    const int c = indexOf(id);
+    if (c < 0 || !m_settings.modelMatrices) return {};
+    return std::span<const Transform>(m_shownWorld.data() + static_cast<size_t>(c) * m_joints, m_joints);
+}
+
+std::span<const glm::mat4> Crowd::modelMatrices(CharacterId id) const {
+    const int c = indexOf(id);
+    if (c < 0 || m_model.empty()) return {};
+    return std::span<const glm::mat4>(m_model.data() + static_cast<size_t>(c) * m_joints, m_joints);
+}
+
+Status Crowd::setInverseBindMatrices(std::span<const glm::mat4> inverseBind) {
+    if (static_cast<int>(inverseBind.size()) != m_joints)
+        return Status::error("crowd: " + std::to_string(inverseBind.size()) + " inverse bind matrices for " +
+                             std::to_string(m_joints) + " joints");
+    m_inverseBind.assign(inverseBind.begin(), inverseBind.end());
+    return Status::ok();
+}
+
+std::span<const glm::mat4> Crowd::skinningMatrices(CharacterId id) const {
+    const int c = indexOf(id);
+    if (c < 0 || m_skinning.empty() || m_inverseBind.empty()) return {};
+    return std::span<const glm::mat4>(m_skinning.data() + static_cast<size_t>(c) * m_joints, m_joints);
+}
+
+std::span<const glm::vec2> Crowd::steerFan(CharacterId id) const {
+    const int c = indexOf(id);
+    if (c < 0 || m_fans.empty()) return {};
+    return std::span<const glm::vec2>(m_fans.data() + static_cast<size_t>(c) * m_fanSize, m_fanSize);
+}
+
+float Crowd::steerTarget(CharacterId id) const {
+    const int c = indexOf(id);
+    return c >= 0 ? m_states[c].blendTarget[0] : 0.5f;
+}
+
+}  // namespace gs

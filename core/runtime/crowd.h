@@ -1,0 +1,194 @@
+#pragma once
+// Crowd: the one way to drive characters with a baked space. A game, the CLI, the GUI, the
+// benchmarks and the tests all go through it; nothing else runs the steering and locomotion loop.
+//
+//     auto baked = gs::loadGSpace("walk_jog.gspace");           // or a project's bake
+//     gs::Crowd crowd(std::make_shared<const gs::BakedSpaceFile>(std::move(*baked)));
+//     const gs::CharacterId hero = crowd.add(gs::GroundFrame{0, 0, 0});
+//     crowd.setGoal(hero, {4.0f, 6.0f});
+//     crowd.setStyleTargets(hero, std::array{0.5f, 0.5f});   // half walk, half jog
+//     each frame:  crowd.update(dt);  then read crowd.skinningMatrices(hero) ...
+//
+// Time. The blending core advances in whole frames of the space's rate (30 fps for the CMU
+// clips): every frame crossed by update(dt) runs steering and then the locomotion update (with
+// foot lock) for every character. What update() shows is sampled between the last two of those
+// frames at the current time, so the pose, root and matrices move smoothly at any frame rate, and
+// the motion does not depend on dt: at 30, 60 or 144 Hz or with a jittery dt, the character at
+// time t is where the 30 Hz run puts it, up to the interpolation between two frames (a root within
+// a millimetre at frame times; see tst_crowd for the measured tolerance). The shown pose is the
+// frame at t, so a goal set now is first acted on at the next whole frame (at most one frame).
+// A dt longer than kMaxStepsPerUpdate frames is cut to that many (a stall does not make the
+// characters run through walls, nor the next update take seconds).
+//
+// Storage. Characters live in dense arrays (a removed one is replaced by the last); ids stay
+// valid until their character is removed. add() allocates when the arrays grow (reserve() ahead
+// for none); update() allocates nothing and gives the same result for the same calls, on any
+// number of threads.
+//
+// Threads. setThreads(n) spreads each update over n threads (the caller's and n - 1 workers of
+// std::jthread, started once), each taking a contiguous range of characters.
+//
+// Settings come from the baked space (its LocomotionSettings and SteerSettings); a space baked
+// without goal spaces plays, but cannot steer (setGoal is then refused).
+
+#include <array>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <thread>
+#include <vector>
+
+#include "core/runtime/gspace.h"
+#include "core/runtime/locomotion.h"
+#include "core/runtime/steering.h"
+
+namespace gs {
+
+using CharacterId = std::uint32_t;
+constexpr CharacterId kNoCharacter = 0xffffffffu;
+
+struct CrowdSettings {
+    enum class Controller { GoalSpace, Naive };
+    Controller controller = Controller::GoalSpace;  // Naive: the baseline (NaiveSteerJob)
+    float naiveGain = 0.3183f;                      // blend per radian, for Naive
+    // Outputs computed by update() besides local poses and roots (model-space matrices are
+    // needed for skinning; both cost a forward-kinematics pass per character).
+    bool modelMatrices = true;
+    bool skinningMatrices = false;  // needs setInverseBindMatrices()
+    bool steerFans = false;         // keep each character's last steer space for drawing
+    static constexpr int kMaxStepsPerUpdate = 8;
+    Status validate() const;
+};
+
+class Crowd {
+public:
+    // `baked` must pass its validate() (loadGSpace's result does). `settings` may replace the
+    // baked locomotion and steering settings (tools compare them; a game keeps the baked ones).
+    explicit Crowd(std::shared_ptr<const BakedSpaceFile> baked, CrowdSettings settings = {});
+    ~Crowd();
+    Crowd(const Crowd&) = delete;
+    Crowd& operator=(const Crowd&) = delete;
+
+    // Why the crowd cannot run (a space that does not validate); ok otherwise.
+    const Status& status() const { return m_status; }
+    const BakedSpaceFile& baked() const { return *m_baked; }
+    const BakedBehavioralSpace& space() const { return m_baked->space; }
+    bool canSteer() const { return !m_steering.goalSpaces.empty(); }
+    int jointCount() const { return m_joints; }
+    float fps() const { return m_baked->space.fps; }
+    // Overrides of the baked settings (validated; the old ones stay on error).
+    Status setLocomotionSettings(const LocomotionSettings& settings);
+    Status setSteerSettings(const SteerSettings& settings);
+    const LocomotionSettings& locomotionSettings() const { return m_loco.settings; }
+    const SteerSettings& steerSettings() const { return m_steer.settings; }
+    const CrowdSettings& settings() const { return m_settings; }
+
+    // --- characters
+    void reserve(int characters);
+    // A character at `ground` with these style weights (normalized; empty = the first space)
+    // and blends (empty = each space's straightest), posed at phase 0. Its pose is ready at once.
+    CharacterId add(const GroundFrame& ground, std::span<const float> styleWeights = {},
+                    std::span<const float> blends = {});
+    void remove(CharacterId id);
+    bool contains(CharacterId id) const;
+    int size() const { return static_cast<int>(m_ids.size()); }
+    // The ids in storage order (update() order).
+    std::span<const CharacterId> ids() const { return m_ids; }
+
+    // --- what each character wants
+    // A goal that stands still: steering decides at once, then at its start frames.
+    Status setGoal(CharacterId id, const glm::vec2& position);
+    // A moving goal (world x, z and m/s): intercepted from its velocity; decided at start frames.
+    Status setMovingGoal(CharacterId id, const glm::vec2& position, const glm::vec2& velocity);
+    // No goal: the character keeps its current blend targets.
+    void clearGoal(CharacterId id);
+    bool hasGoal(CharacterId id) const;
+    glm::vec2 goal(CharacterId id) const;
+    // Style targets, normalized; the weights move toward them at the settings' rate.
+    void setStyleTargets(CharacterId id, std::span<const float> targets);
+    // Blend targets per space, for a character without a goal (each in [0, 1]).
+    void setBlendTargets(CharacterId id, std::span<const float> targets);
+
+    // --- time
+    void setThreads(int threads);  // 1 ... 64
+    int threads() const { return m_threadCount; }
+    // Advances every character by dt seconds (>= 0). Returns an error only for a bad dt or a
+    // crowd that cannot run.
+    Status update(float dt);
+    // Frames of the space's rate run since the crowd was made, and the fraction of the next one
+    // the shown poses are at.
+    long frame() const { return m_frame; }
+    float frameFraction() const { return m_alpha; }
+
+    // --- outputs, valid until the next update(), add() or remove()
+    const CharacterState& state(CharacterId id) const;
+    GroundFrame ground(CharacterId id) const;          // shown: between the last two frames
+    glm::vec3 rootPosition(CharacterId id) const;      // world position of the root joint
+    std::span<const glm::quat> localPose(CharacterId id) const;  // joint 0 = root world rotation
+    std::span<const Transform> modelTransforms(CharacterId id) const;  // when settings.modelMatrices
+    std::span<const glm::mat4> modelMatrices(CharacterId id) const;    // when settings.modelMatrices
+    // Inverse bind matrices of the skinned mesh, one per joint of the space's skeleton.
+    Status setInverseBindMatrices(std::span<const glm::mat4> inverseBind);
+    std::span<const glm::mat4> skinningMatrices(CharacterId id) const;  // model x inverse bind
+    // The steer space of the character's last decision (world x, z; Z points; empty before the
+    // first, or without settings.steerFans) and its target blend: the chosen samples are the
+    // two end blends bracketing it.
+    std::span<const glm::vec2> steerFan(CharacterId id) const;
+    float steerTarget(CharacterId id) const;
+
+private:
+    struct Slot {
+        CharacterId id;
+    };
+    int indexOf(CharacterId id) const;
+    void stepRange(size_t begin, size_t end);   // one whole frame: steering + locomotion
+    void showRange(size_t begin, size_t end);   // interpolate, FK, skinning
+    void runChunks(void (Crowd::*fn)(size_t, size_t));
+    void startWorkers();
+    void stopWorkers();
+    void worker(int index, std::stop_token stop);
+
+    std::shared_ptr<const BakedSpaceFile> m_baked;
+    CrowdSettings m_settings;
+    Status m_status = Status::ok();
+    SteeringSpace m_steering;
+    LocomotionJob m_loco;   // settings; spans set per range
+    SteerJob m_steer;
+    int m_joints = 0;
+    int m_fanSize = 0;
+    std::vector<glm::mat4> m_inverseBind;
+
+    // Dense per-character storage, index = storage order.
+    std::vector<CharacterId> m_ids;
+    std::vector<int> m_indexOfId;      // id -> index, -1 = free
+    std::vector<CharacterId> m_freeIds;
+    std::vector<CharacterState> m_states;
+    std::vector<glm::vec2> m_goals, m_goalVelocities;
+    std::vector<std::uint8_t> m_steerFlags;  // SteerJob::flags
+    std::vector<glm::quat> m_poseA, m_poseB;  // characters x joints: the last two frames
+    std::vector<glm::vec3> m_rootA, m_rootB;
+    std::vector<GroundFrame> m_groundA, m_groundB;
+    std::vector<Transform> m_world;           // characters x joints: FK of the newest frame
+    std::vector<glm::quat> m_shownPose;       // characters x joints, when between frames
+    std::vector<glm::vec3> m_shownRoot;
+    std::vector<Transform> m_shownWorld;
+    std::vector<glm::mat4> m_model, m_skinning;
+    std::vector<glm::vec2> m_fans;            // characters x fan size
+    bool m_newestIsA = true;  // m_poseA holds the newest frame
+    double m_time = 0.0;      // frames since the crowd was made (the newest frame is m_frame)
+    long m_frame = 0;
+    float m_alpha = 1.0f;     // shown = older + alpha x (newest - older)
+
+    // Workers.
+    int m_threadCount = 1;
+    std::vector<std::jthread> m_workers;
+    std::mutex m_mutex;
+    std::condition_variable m_wake, m_done;
+    void (Crowd::*m_task)(size_t, size_t) = nullptr;
+    long m_generation = 0;
+    int m_pending = 0;
+};
+
+}  // namespace gs
