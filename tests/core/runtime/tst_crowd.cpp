@@ -1,0 +1,319 @@
+// The runtime's character API (core/runtime/crowd.h) on the CMU walk + jog space: the motion does
+// not depend on the frame rate, threads change nothing, updates allocate nothing, characters come
+// and go without disturbing the others, and the matrices agree with the pose.
+
+#include <QTest>
+
+#include <atomic>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <random>
+
+#include "common/cmu_spaces.h"
+#include "common/test_data.h"
+#include "core/goal_space.h"
+#include "core/runtime/crowd.h"
+
+// Counts every allocation of the process, to show that Crowd::update() makes none.
+namespace {
+std::atomic<long> g_allocations{0};
+}
+void* operator new(std::size_t n) {
+    ++g_allocations;
+    if (void* p = std::malloc(n ? n : 1)) return p;
+    throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+using namespace gs;
+
+namespace {
+
+// One character's path at the 30 Hz frames: ground x, z per frame.
+struct Track {
+    std::vector<glm::vec2> ground;
+    std::vector<glm::quat> pose;  // frames x joints
+};
+
+// The angle between two rotations (well conditioned near zero, unlike acos of a dot product).
+float angleDeg(const glm::quat& a, const glm::quat& b) {
+    const glm::quat d = glm::normalize(glm::conjugate(a) * b);
+    return glm::degrees(2.0f * std::atan2(glm::length(glm::vec3(d.x, d.y, d.z)), std::abs(d.w)));
+}
+
+}  // namespace
+
+class TestCrowd : public QObject {
+    Q_OBJECT
+
+    std::shared_ptr<const BakedSpaceFile> m_baked;
+
+    std::unique_ptr<Crowd> makeCrowd(CrowdSettings settings = {}) {
+        auto crowd = std::make_unique<Crowd>(m_baked, settings);
+        return crowd;
+    }
+
+private slots:
+    void initTestCase() {
+        GS_REQUIRE_DATA();
+        Expected<BakedBehavioralSpace> bs = buildBehavioralSpace(test::cmuWalkJogDesc());
+        QVERIFY2(bs, bs.message().c_str());
+        auto baked = std::make_shared<BakedSpaceFile>();
+        baked->space = std::move(*bs);
+        auto goals = buildGoalSpaces(baked->space);
+        QVERIFY2(goals, goals.message().c_str());
+        baked->goalSpaces = std::move(*goals);
+        m_baked = baked;
+    }
+
+    // A character steering to a goal and changing style at a whole second, stepped at 30 Hz, and
+    // the same stepped at 60 and 144 Hz and with a random dt: at every update the character is
+    // where the 30 Hz run puts it at that time (linear between its frames), within 1 mm, and its
+    // joints within 0.1 degrees.
+    void rateIndependence_data() {
+        QTest::addColumn<int>("mode");
+        QTest::newRow("60 Hz") << 60;
+        QTest::newRow("144 Hz") << 144;
+        QTest::newRow("jittery dt 4-50 ms") << 0;
+    }
+    void rateIndependence() {
+        QFETCH(int, mode);
+        const float seconds = 12.0f;
+        const float walkJog[] = {1.0f, 0.0f}, jog[] = {0.3f, 0.7f};
+        // Reference: 30 Hz.
+        Track ref;
+        {
+            auto crowd = makeCrowd();
+            const CharacterId id = crowd->add(GroundFrame{}, walkJog);
+            QVERIFY(crowd->setGoal(id, {5.0f, 9.0f}));
+            const int frames = static_cast<int>(seconds * 30.0f);
+            const int j = crowd->jointCount();
+            for (int f = 0; f <= frames; ++f) {
+                if (f > 0) QVERIFY(crowd->update(1.0f / 30.0f));
+                if (f == 120) crowd->setStyleTargets(id, jog);  // set at t = 4 s exactly
+                const GroundFrame g = crowd->ground(id);
+                ref.ground.push_back({g.x, g.z});
+                const auto pose = crowd->localPose(id);
+                ref.pose.insert(ref.pose.end(), pose.begin(), pose.end());
+                QCOMPARE(static_cast<int>(pose.size()), j);
+            }
+            // It went somewhere: the comparison means something.
+            QVERIFY(glm::length(ref.ground.back()) > 5.0f);
+        }
+        auto crowd = makeCrowd();
+        const CharacterId id = crowd->add(GroundFrame{}, walkJog);
+        QVERIFY(crowd->setGoal(id, {5.0f, 9.0f}));
+        std::mt19937 rng(11);
+        std::uniform_real_distribution<float> jitter(0.004f, 0.05f);
+        double t = 0.0;
+        bool styled = false;
+        float worstRoot = 0.0f, worstJoint = 0.0f;
+        int updates = 0;
+        const int j = crowd->jointCount();
+        while (t < seconds - 0.06) {
+            float dt = mode > 0 ? 1.0f / static_cast<float>(mode) : jitter(rng);
+            // Land exactly on t = 4 s once, as the reference did, so both set the style then.
+            if (!styled && t + dt > 4.0) dt = static_cast<float>(4.0 - t);
+            QVERIFY(crowd->update(dt));
+            t += dt;
+            ++updates;
+            if (!styled && std::abs(t - 4.0) < 1e-6) {
+                crowd->setStyleTargets(id, jog);
+                styled = true;
+            }
+            // The reference at time t: linear between its frames (poses: normalized lerp).
+            const double frame = t * 30.0;
+            const int f0 = std::min(static_cast<int>(frame), static_cast<int>(ref.ground.size()) - 2);
+            const float a = static_cast<float>(frame - f0);
+            const glm::vec2 expected = ref.ground[f0] + (ref.ground[f0 + 1] - ref.ground[f0]) * a;
+            const GroundFrame g = crowd->ground(id);
+            worstRoot = std::max(worstRoot, glm::distance(expected, glm::vec2(g.x, g.z)));
+            const auto pose = crowd->localPose(id);
+            for (int k = 0; k < j; ++k) {
+                glm::quat q0 = ref.pose[static_cast<size_t>(f0) * j + k], q1 = ref.pose[static_cast<size_t>(f0 + 1) * j + k];
+                if (glm::dot(q0, q1) < 0.0f) q1 = -q1;
+                const glm::quat e = glm::normalize(q0 * (1.0f - a) + q1 * a);
+                worstJoint = std::max(worstJoint, angleDeg(e, pose[k]));
+            }
+        }
+        qInfo("%d updates over %.1f s: root within %.2g m of the 30 Hz run, joints within %.2g degrees",
+              updates, t, worstRoot, worstJoint);
+        QVERIFY(styled);
+        QVERIFY2(worstRoot < 0.001f, "the root left the 30 Hz path");
+        QVERIFY2(worstJoint < 0.1f, "a joint left the 30 Hz pose");
+    }
+
+    // Random goals, each set when the last is reached (as a game would: at whatever update notices
+    // it): 30, 60 and 144 Hz and a jittery dt reach the same goals in about the same time.
+    void rateIndependenceOfAGoalChase() {
+        struct Result {
+            int reached = 0;
+            double seconds = 0.0;
+        };
+        auto chase = [&](int mode) {
+            auto crowd = makeCrowd();
+            const CharacterId id = crowd->add(GroundFrame{});
+            std::mt19937 goals(7), jitterRng(3);
+            std::uniform_real_distribution<float> unit(0.0f, 1.0f), jitter(0.004f, 0.05f);
+            auto next = [&] {
+                const GroundFrame g = crowd->ground(id);
+                const float d = 3.0f + 8.0f * unit(goals), a = 6.2831853f * unit(goals);
+                crowd->setGoal(id, {g.x + d * std::sin(a), g.z + d * std::cos(a)});
+            };
+            next();
+            Result r;
+            double t = 0.0, goalTime = 0.0;
+            while (r.reached < 20 && t < 300.0) {
+                const float dt = mode > 0 ? 1.0f / static_cast<float>(mode) : jitter(jitterRng);
+                crowd->update(dt);
+                t += dt;
+                const GroundFrame g = crowd->ground(id);
+                if (glm::distance(glm::vec2(g.x, g.z), crowd->goal(id)) < 0.5f) {
+                    ++r.reached;
+                    r.seconds += t - goalTime;
+                    goalTime = t;
+                    next();
+                }
+            }
+            return r;
+        };
+        const Result ref = chase(30);
+        QCOMPARE(ref.reached, 20);
+        for (int mode : {60, 144, 0}) {
+            const Result r = chase(mode);
+            qInfo("%s: %d goals in %.2f s (30 Hz: %.2f s)", mode ? qPrintable(QString::number(mode) + " Hz") : "jittery dt",
+                  r.reached, r.seconds, ref.seconds);
+            QCOMPARE(r.reached, 20);
+            QVERIFY(std::abs(r.seconds - ref.seconds) < 0.05 * ref.seconds);
+        }
+    }
+
+    // 300 characters with their own goals and styles: two threads give the same poses as one,
+    // bit for bit, and after a warm-up no update allocates.
+    void threadsAndAllocations() {
+        auto run = [&](int threads, long* allocations) {
+            auto crowd = makeCrowd();
+            crowd->reserve(300);
+            crowd->setThreads(threads);
+            std::mt19937 rng(5);
+            std::uniform_real_distribution<float> u(-15.0f, 15.0f), unit(0.0f, 1.0f);
+            for (int c = 0; c < 300; ++c) {
+                const float w = unit(rng);
+                const float styles[] = {w, 1.0f - w};
+                const CharacterId id = crowd->add(GroundFrame{u(rng), u(rng), u(rng)}, styles);
+                crowd->setGoal(id, {u(rng), u(rng)});
+            }
+            for (int f = 0; f < 10; ++f) crowd->update(1.0f / 60.0f);
+            const long before = g_allocations.load();
+            for (int f = 0; f < 120; ++f) crowd->update(f % 3 ? 1.0f / 60.0f : 1.0f / 45.0f);
+            if (allocations) *allocations = g_allocations.load() - before;
+            std::vector<glm::quat> poses;
+            for (CharacterId id : crowd->ids()) {
+                const auto p = crowd->localPose(id);
+                poses.insert(poses.end(), p.begin(), p.end());
+            }
+            return poses;
+        };
+        long allocations1 = -1, allocations2 = -1;
+        const auto one = run(1, &allocations1);
+        const auto two = run(2, &allocations2);
+        QCOMPARE(one.size(), two.size());
+        QVERIFY(std::memcmp(one.data(), two.data(), one.size() * sizeof(glm::quat)) == 0);
+        qInfo("allocations in 120 updates of 300 characters: %ld (1 thread), %ld (2 threads)", allocations1, allocations2);
+        QCOMPARE(allocations1, 0L);
+        QCOMPARE(allocations2, 0L);
+    }
+
+    // Removing a character leaves the others exactly as they would have been.
+    void addAndRemove() {
+        auto make = [&](bool removeMiddle) {
+            auto crowd = makeCrowd();
+            std::vector<CharacterId> ids;
+            for (int c = 0; c < 5; ++c) {
+                ids.push_back(crowd->add(GroundFrame{2.0f * c, 0.0f, 0.0f}));
+                crowd->setGoal(ids.back(), {2.0f * c, 10.0f + c});
+            }
+            for (int f = 0; f < 30; ++f) crowd->update(1.0f / 30.0f);
+            if (removeMiddle) crowd->remove(ids[2]);
+            for (int f = 0; f < 30; ++f) crowd->update(1.0f / 30.0f);
+            std::vector<glm::vec3> roots;
+            for (int c : {0, 1, 3, 4}) roots.push_back(crowd->rootPosition(ids[c]));
+            if (removeMiddle) {
+                if (crowd->contains(ids[2]) || crowd->size() != 4) roots.clear();
+                // The freed id is reused by the next character, which starts where it is put.
+                const CharacterId again = crowd->add(GroundFrame{9.0f, 9.0f, 0.0f});
+                if (again != ids[2] || crowd->ground(again).x != 9.0f) roots.clear();
+            }
+            return roots;
+        };
+        const auto all = make(false), removed = make(true);
+        QCOMPARE(removed.size(), all.size());
+        for (size_t k = 0; k < all.size(); ++k) QCOMPARE(removed[k], all[k]);
+    }
+
+    // Model matrices are the forward kinematics of the shown pose, and skinning matrices are
+    // model x inverse bind: with the rest pose's inverse as the bind, a rest-pose vertex follows
+    // its joint.
+    void matrices() {
+        CrowdSettings settings;
+        settings.skinningMatrices = true;
+        settings.steerFans = true;
+        auto crowd = makeCrowd(settings);
+        const int j = crowd->jointCount();
+        std::vector<Transform> rest(j);
+        forwardKinematics(m_baked->space.skeleton, m_baked->space.skeleton.restRotations, glm::vec3(0.0f), rest);
+        std::vector<glm::mat4> inverseBind(j);
+        for (int k = 0; k < j; ++k) inverseBind[k] = glm::inverse(rest[k].matrix());
+        QVERIFY(crowd->setInverseBindMatrices(inverseBind));
+        QVERIFY(!crowd->setInverseBindMatrices(std::span<const glm::mat4>(inverseBind.data(), 3)));
+        const CharacterId id = crowd->add(GroundFrame{1.0f, 2.0f, 0.5f});
+        QVERIFY(crowd->setGoal(id, {-4.0f, 6.0f}));
+        for (int f = 0; f < 51; ++f) crowd->update(1.0f / 50.0f);  // between frames
+        QVERIFY(crowd->frameFraction() > 0.0f && crowd->frameFraction() < 1.0f);
+        std::vector<Transform> world(j);
+        forwardKinematics(m_baked->space.skeleton, crowd->localPose(id), crowd->rootPosition(id), world);
+        const auto model = crowd->modelMatrices(id);
+        const auto skin = crowd->skinningMatrices(id);
+        QCOMPARE(static_cast<int>(model.size()), j);
+        QCOMPARE(static_cast<int>(skin.size()), j);
+        for (int k = 0; k < j; ++k) {
+            QVERIFY(glm::distance(glm::vec3(model[k][3]), world[k].translation) < 1e-4f);
+            const glm::vec3 restPoint = rest[k].translation + glm::vec3(0.0f, 0.1f, 0.0f);
+            const glm::vec3 skinned = glm::vec3(skin[k] * glm::vec4(restPoint, 1.0f));
+            const glm::vec3 expected = world[k].apply(glm::conjugate(rest[k].rotation) * glm::vec3(0.0f, 0.1f, 0.0f));
+            QVERIFY(glm::distance(skinned, expected) < 1e-4f);
+        }
+        // The steer fan of its last decision, around the character.
+        const auto fan = crowd->steerFan(id);
+        QCOMPARE(static_cast<int>(fan.size()), m_baked->goalSpaces.front().endBlends);
+        const GroundFrame g = crowd->ground(id);
+        for (const glm::vec2& p : fan) QVERIFY(glm::distance(p, glm::vec2(g.x, g.z)) < 5.0f);
+    }
+
+    void refusals() {
+        auto crowd = makeCrowd();
+        QVERIFY(!crowd->update(-1.0f));
+        QVERIFY(!crowd->update(std::numeric_limits<float>::quiet_NaN()));
+        QVERIFY(!crowd->setGoal(1234, {0.0f, 0.0f}));
+        const CharacterId id = crowd->add(GroundFrame{});
+        QVERIFY(!crowd->setGoal(id, {std::numeric_limits<float>::infinity(), 0.0f}));
+        // A stall of 10 s runs at most kMaxStepsPerUpdate frames.
+        const long before = crowd->frame();
+        QVERIFY(crowd->update(10.0f));
+        QCOMPARE(crowd->frame() - before, static_cast<long>(CrowdSettings::kMaxStepsPerUpdate));
+        // A space without goal spaces plays but cannot steer.
+        auto plain = std::make_shared<BakedSpaceFile>();
+        plain->space = m_baked->space;
+        Crowd walker(plain);
+        QVERIFY(walker.status());
+        const CharacterId w = walker.add(GroundFrame{});
+        QVERIFY(!walker.setGoal(w, {1.0f, 1.0f}));
+        for (int f = 0; f < 60; ++f) QVERIFY(walker.update(1.0f / 30.0f));
+        QVERIFY(walker.ground(w).z > 1.0f);  // walked on straight ahead
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCrowd)
+#include "tst_crowd.moc"
