@@ -222,16 +222,19 @@ int runPlay(const QStringList& arguments) {
     }
     const int frames = static_cast<int>(std::lround(seconds * bs.fps)) + 1;
 
-    CharacterState state;
-    initCharacter(bs, state, GroundFrame{}, *styles, *blends);
-    LocomotionSettings settings = loaded->locomotion;
-    settings.footLock = settings.footLock && !parser.isSet("no-foot-lock");
-    noteUnlockedFeet(path, bs, settings.footLock);
+    // One character of a crowd, the runtime's own loop.
+    auto baked = std::make_shared<BakedSpaceFile>();
+    baked->space = bs;
+    baked->locomotion = loaded->locomotion;
+    baked->locomotion.footLock = baked->locomotion.footLock && !parser.isSet("no-foot-lock");
+    noteUnlockedFeet(path, bs, baked->locomotion.footLock);
+    Crowd crowd(baked);
+    const CharacterId id = crowd.add(GroundFrame{}, *styles, *blends);
     float maxStyleStep = 0.0f;
     QElapsedTimer timer;
     timer.start();
-    auto run = recordLocomotion(bs, state, settings, frames, [&](int, CharacterState& st) {
-        maxStyleStep = std::max(maxStyleStep, st.lastStyleStep);
+    auto run = recordCharacter(crowd, id, frames, [&](int, const Crowd& c, CharacterId i) {
+        maxStyleStep = std::max(maxStyleStep, c.state(i).lastStyleStep);
     });
     const double playNs = static_cast<double>(timer.nsecsElapsed());
     if (!run) {
@@ -267,7 +270,7 @@ int runPlay(const QStringList& arguments) {
         {"source_root_accel_p95_mps2", toJson(source.rootAccel)},
         {"knee_step_p95_deg", kneeStep},
         {"source_knee_step_p95_deg", source.kneeStep},
-        {"foot_lock", settings.footLock},
+        {"foot_lock", baked->locomotion.footLock},
         {"baked", loaded->baked},
         {"max_style_step", maxStyleStep},
         {"build_seconds", loaded->buildSeconds},

@@ -19,12 +19,8 @@ Expected<std::shared_ptr<SteeringDemo::Built>> buildAll(const QString& path) {
     auto baked = bakeProject(*project);
     if (!baked) return baked.status();
     auto built = std::make_shared<SteeringDemo::Built>();
-    built->space = std::move(baked->space);
+    built->baked = std::make_shared<const BakedSpaceFile>(std::move(*baked));
     built->warnings = project->errors();
-    built->locomotion = baked->locomotion;
-    built->steer = baked->steer;
-    built->steering.space = &built->space;
-    built->steering.goalSpaces = std::move(baked->goalSpaces);
     return built;
 }
 
@@ -47,11 +43,18 @@ void SteeringDemo::finishBuild() {
         emit failed(QString::fromStdString(result.message()));
         return;
     }
-    m_built = *result;
-    m_settings = m_built->locomotion;
-    m_steer = m_built->steer;
-    const BakedBehavioralSpace& bs = m_built->space;
-    initCharacter(bs, m_state, GroundFrame{});
+    CrowdSettings settings;
+    settings.steerFans = true;
+    settings.controller = m_naive ? CrowdSettings::Controller::Naive : CrowdSettings::Controller::GoalSpace;
+    auto crowd = std::make_unique<Crowd>((*result)->baked, settings);
+    if (!crowd->status()) {
+        emit failed(QString::fromStdString(crowd->status().message()));
+        return;
+    }
+    m_crowd = std::move(crowd);
+    m_character = m_crowd->add(GroundFrame{});
+    m_crowd->setGoal(m_character, m_goal);
+    const BakedBehavioralSpace& bs = m_crowd->space();
     m_motion = Clip{};
     m_motion.name = "steering";
     m_motion.fps = bs.fps;
@@ -61,102 +64,78 @@ void SteeringDemo::finishBuild() {
 
 QStringList SteeringDemo::spaceNames() const {
     QStringList names;
-    if (m_built)
-        for (const auto& s : m_built->space.spaces) names << QString::fromStdString(s.name);
+    if (m_crowd)
+        for (const auto& s : m_crowd->space().spaces) names << QString::fromStdString(s.name);
     return names;
 }
 
-void SteeringDemo::setGoal(const glm::vec2& goal) { m_goal = goal; }
+void SteeringDemo::setGoal(const glm::vec2& goal) {
+    m_goal = goal;
+    if (m_crowd) m_crowd->setGoal(m_character, goal);
+}
+
+void SteeringDemo::setNaive(bool naive) {
+    m_naive = naive;
+    if (m_crowd)
+        m_crowd->setController(naive ? CrowdSettings::Controller::Naive : CrowdSettings::Controller::GoalSpace);
+}
 
 void SteeringDemo::setStyleMix(float mix) {
-    if (!m_built) return;
-    std::vector<float> targets(m_built->space.spaces.size(), 0.0f);
+    if (!m_crowd) return;
+    std::vector<float> targets(m_crowd->space().spaces.size(), 0.0f);
     targets.front() = 1.0f - mix;
     targets.back() += mix;
-    setStyleTarget(m_state, targets);
+    m_crowd->setStyleTargets(m_character, targets);
 }
 
 void SteeringDemo::newGoal() {
     std::uniform_real_distribution<float> unit(0.0f, 1.0f);
     const float d = 4.0f + 6.0f * unit(m_random);
     const float a = 2.0f * std::numbers::pi_v<float> * unit(m_random);
-    m_goal = glm::vec2(m_state.ground.x + d * std::sin(a), m_state.ground.z + d * std::cos(a));
+    const GroundFrame g = m_crowd->ground(m_character);
+    setGoal(glm::vec2(g.x + d * std::sin(a), g.z + d * std::cos(a)));
 }
 
 void SteeringDemo::step() {
-    if (!m_built) return;
-    const BakedBehavioralSpace& bs = m_built->space;
-    CharacterState* states = &m_state;
-    if (m_naive) {
-        NaiveSteerJob naive;
-        naive.space = &bs;
-        naive.characters = std::span(states, 1);
-        naive.goals = std::span<const glm::vec2>(&m_goal, 1);
-        naive.run();
-    } else {
-        SteerJob steer;
-        steer.settings = m_steer;
-        steer.steering = &m_built->steering;
-        steer.characters = std::span(states, 1);
-        steer.goals = std::span<const glm::vec2>(&m_goal, 1);
-        steer.run();
-    }
+    if (!m_crowd) return;
+    const float fps = m_crowd->fps();
+    // The first call shows the pose the character was added with; each later one a frame on.
+    if (m_motion.frameCount() > 0) m_crowd->update(1.0f / fps);
     // Keep a minute of motion: enough trail, bounded memory.
-    const int keep = static_cast<int>(60 * bs.fps);
+    const int keep = static_cast<int>(60 * fps);
     if (m_motion.frameCount() > keep + 300) {
         auto trimmed = trimClip(m_motion, m_motion.frameCount() - keep, m_motion.frameCount() - 1);
         if (trimmed) m_motion = std::move(*trimmed);
     }
     const int f = m_motion.frameCount();
     m_motion.resize(f + 1);
-    LocomotionJob job;
-    job.settings = m_settings;
-    job.space = &bs;
-    job.characters = std::span(states, 1);
-    job.localRotations = m_motion.frameRotations(f);
-    job.rootPositions = std::span<glm::vec3>(&m_motion.rootPositions[f], 1);
-    job.advance = m_state.frame > 0 || f > 0;
-    job.run();
-
-    // The steer space the character sees now, for drawing.
-    m_fan.clear();
-    if (!m_naive) {
-        SteerInput inputs[kMaxSpaces];
-        int count = 0;
-        int c0, c1;
-        float w0, w1;
-        bs.spaces.front().clipWeights(m_state.blend[0], c0, c1, w0, w1);
-        size_t dominant = 0;
-        for (size_t s = 1; s < bs.spaces.size(); ++s)
-            if (m_state.styleWeight[s] > m_state.styleWeight[dominant]) dominant = s;
-        for (size_t s = 0; s < bs.spaces.size(); ++s) {
-            if (m_state.styleWeight[s] <= 1e-3f) continue;
-            const GoalSpace& g = m_built->steering.goalSpaces[s];
-            const float u = bs.spacePhase(static_cast<int>(s), m_state.phase, c0, c1, w0, w1);
-            const float rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
-                               static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
-            inputs[count++] = {&g, &bs.spaces[s], g.startFrameAt(u), m_state.blend[s],
-                               m_state.styleWeight[s], rate};
-        }
-        m_fan.resize(m_built->steering.goalSpaces.front().endBlends);
-        steerTarget(std::span<const SteerInput>(inputs, count), m_state.ground, m_goal, m_steer,
-                    false, m_fan);
-    }
-    if (glm::distance(glm::vec2(m_state.ground.x, m_state.ground.z), m_goal) < 0.5f) {
+    const auto pose = m_crowd->localPose(m_character);
+    std::copy(pose.begin(), pose.end(), m_motion.frameRotations(f).begin());
+    m_motion.rootPositions[f] = m_crowd->rootPosition(m_character);
+    const GroundFrame g = m_crowd->ground(m_character);
+    if (glm::distance(glm::vec2(g.x, g.z), m_goal) < 0.5f) {
         ++m_reached;
         newGoal();
     }
 }
 
+std::vector<glm::vec2> SteeringDemo::fan() const {
+    if (!m_crowd || m_naive) return {};
+    const auto fan = m_crowd->steerFan(m_character);
+    return std::vector<glm::vec2>(fan.begin(), fan.end());
+}
+
 QString SteeringDemo::status() const {
-    if (!m_built) return tr("Building the motion spaces...");
+    if (!m_crowd) return tr("Building the motion spaces...");
+    const CharacterState& st = m_crowd->state(m_character);
     QStringList styles;
-    for (size_t s = 0; s < m_built->space.spaces.size(); ++s)
+    for (size_t s = 0; s < m_crowd->space().spaces.size(); ++s)
         styles << QStringLiteral("%1 %2 (blend %3)")
-                      .arg(QString::fromStdString(m_built->space.spaces[s].name))
-                      .arg(m_state.styleWeight[s], 0, 'f', 2)
-                      .arg(m_state.blend[s], 0, 'f', 2);
-    const float distance = glm::distance(glm::vec2(m_state.ground.x, m_state.ground.z), m_goal);
+                      .arg(QString::fromStdString(m_crowd->space().spaces[s].name))
+                      .arg(st.styleWeight[s], 0, 'f', 2)
+                      .arg(st.blend[s], 0, 'f', 2);
+    const GroundFrame g = m_crowd->ground(m_character);
+    const float distance = glm::distance(glm::vec2(g.x, g.z), m_goal);
     return tr("%1 | goal %2 m away | goals reached: %3 | click the ground to move the goal")
         .arg(styles.join(", "))
         .arg(distance, 0, 'f', 1)

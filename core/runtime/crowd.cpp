@@ -135,7 +135,7 @@ CharacterId Crowd::add(const GroundFrame& ground, std::span<const float> styleWe
     std::copy_n(newest.data() + c * j, j, older.data() + c * j);
     olderRoot[c] = newestRoot[c];
     m_groundA[c] = m_groundB[c] = m_states[c].ground;
-    // Shown at once, whatever the crowd's fraction: a new character is not between frames.
+    // Shown at once, whatever the crowd's fraction (older and newest frames are the same pose).
     std::copy_n(newest.data() + c * j, j, m_shownPose.data() + c * j);
     m_shownRoot[c] = newestRoot[c];
     std::copy_n(m_world.data() + c * j, j, m_shownWorld.data() + c * j);
@@ -274,7 +274,8 @@ Status Crowd::update(float dt) {
     const float shown = std::clamp(alpha, 0.0f, 1.0f);
     if (stepped || shown != m_alpha) {
         m_alpha = shown;
-        runChunks(&Crowd::showRange);
+        // Between frames: sample the pose; on a frame, only the matrices asked for.
+        if (m_alpha < 1.0f || m_settings.modelMatrices) runChunks(&Crowd::showRange);
     }
     return Status::ok();
 }
@@ -327,21 +328,18 @@ void Crowd::showRange(size_t begin, size_t end) {
     const std::vector<glm::vec3>& olderRoot = m_newestIsA ? m_rootB : m_rootA;
     const Skeleton& sk = m_baked->space.skeleton;
     const float t = m_alpha;
+    const bool between = t < 1.0f;  // else the newest frame is shown as it is (no copy)
+    const std::vector<Transform>& world = between ? m_shownWorld : m_world;
     for (size_t c = begin; c < end; ++c) {
         const size_t o = c * j;
-        if (t >= 1.0f) {
-            std::copy_n(newest.data() + o, j, m_shownPose.data() + o);
-            m_shownRoot[c] = newestRoot[c];
-            if (m_settings.modelMatrices) std::copy_n(m_world.data() + o, j, m_shownWorld.data() + o);
-        } else {
+        if (between) {
             for (size_t k = 0; k < j; ++k) m_shownPose[o + k] = nlerp(older[o + k], newest[o + k], t);
             m_shownRoot[c] = olderRoot[c] + (newestRoot[c] - olderRoot[c]) * t;
-            if (m_settings.modelMatrices)
-                forwardKinematics(sk, std::span<const glm::quat>(m_shownPose.data() + o, j), m_shownRoot[c],
-                                  std::span<Transform>(m_shownWorld.data() + o, j));
+            forwardKinematics(sk, std::span<const glm::quat>(m_shownPose.data() + o, j), m_shownRoot[c],
+                              std::span<Transform>(m_shownWorld.data() + o, j));
         }
         if (m_settings.modelMatrices)
-            for (size_t k = 0; k < j; ++k) m_model[o + k] = m_shownWorld[o + k].matrix();
+            for (size_t k = 0; k < j; ++k) m_model[o + k] = world[o + k].matrix();
         if (m_settings.skinningMatrices && m_inverseBind.size() == j)
             for (size_t k = 0; k < j; ++k) m_skinning[o + k] = m_model[o + k] * m_inverseBind[k];
     }
@@ -431,19 +429,23 @@ GroundFrame Crowd::ground(CharacterId id) const {
 
 glm::vec3 Crowd::rootPosition(CharacterId id) const {
     const int c = indexOf(id);
-    return c >= 0 ? m_shownRoot[c] : glm::vec3(0.0f);
+    if (c < 0) return glm::vec3(0.0f);
+    if (m_alpha < 1.0f) return m_shownRoot[c];
+    return m_newestIsA ? m_rootA[c] : m_rootB[c];
 }
 
 std::span<const glm::quat> Crowd::localPose(CharacterId id) const {
     const int c = indexOf(id);
     if (c < 0) return {};
-    return std::span<const glm::quat>(m_shownPose.data() + static_cast<size_t>(c) * m_joints, m_joints);
+    const std::vector<glm::quat>& pose = m_alpha < 1.0f ? m_shownPose : m_newestIsA ? m_poseA : m_poseB;
+    return std::span<const glm::quat>(pose.data() + static_cast<size_t>(c) * m_joints, m_joints);
 }
 
 std::span<const Transform> Crowd::modelTransforms(CharacterId id) const {
     const int c = indexOf(id);
-    if (c < 0 || !m_settings.modelMatrices) return {};
-    return std::span<const Transform>(m_shownWorld.data() + static_cast<size_t>(c) * m_joints, m_joints);
+    if (c < 0) return {};
+    const std::vector<Transform>& world = m_alpha < 1.0f ? m_shownWorld : m_world;
+    return std::span<const Transform>(world.data() + static_cast<size_t>(c) * m_joints, m_joints);
 }
 
 std::span<const glm::mat4> Crowd::modelMatrices(CharacterId id) const {

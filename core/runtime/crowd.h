@@ -53,10 +53,10 @@ struct CrowdSettings {
     enum class Controller { GoalSpace, Naive };
     Controller controller = Controller::GoalSpace;  // Naive: the baseline (NaiveSteerJob)
     float naiveGain = 0.3183f;                      // blend per radian, for Naive
-    // Outputs computed by update() besides local poses and roots (model-space matrices are
-    // needed for skinning; both cost a forward-kinematics pass per character).
-    bool modelMatrices = true;
-    bool skinningMatrices = false;  // needs setInverseBindMatrices()
+    // Outputs: local poses, roots and model-space transforms (rotation + translation) always;
+    // these as 4x4 matrices, and skinning matrices (model x inverse bind), when asked for.
+    bool modelMatrices = false;
+    bool skinningMatrices = false;  // needs modelMatrices and setInverseBindMatrices()
     bool steerFans = false;         // keep each character's last steer space for drawing
     static constexpr int kMaxStepsPerUpdate = 8;
     Status validate() const;
@@ -84,6 +84,8 @@ public:
     const LocomotionSettings& locomotionSettings() const { return m_loco.settings; }
     const SteerSettings& steerSettings() const { return m_steer.settings; }
     const CrowdSettings& settings() const { return m_settings; }
+    // Goal-space steering or the naive baseline, from the next frame on.
+    void setController(CrowdSettings::Controller controller) { m_settings.controller = controller; }
 
     // --- characters
     void reserve(int characters);
@@ -127,7 +129,7 @@ public:
     GroundFrame ground(CharacterId id) const;          // shown: between the last two frames
     glm::vec3 rootPosition(CharacterId id) const;      // world position of the root joint
     std::span<const glm::quat> localPose(CharacterId id) const;  // joint 0 = root world rotation
-    std::span<const Transform> modelTransforms(CharacterId id) const;  // when settings.modelMatrices
+    std::span<const Transform> modelTransforms(CharacterId id) const;
     std::span<const glm::mat4> modelMatrices(CharacterId id) const;    // when settings.modelMatrices
     // Inverse bind matrices of the skinned mesh, one per joint of the space's skeleton.
     Status setInverseBindMatrices(std::span<const glm::mat4> inverseBind);

@@ -258,6 +258,7 @@ private slots:
     // its joint.
     void matrices() {
         CrowdSettings settings;
+        settings.modelMatrices = true;
         settings.skinningMatrices = true;
         settings.steerFans = true;
         auto crowd = makeCrowd(settings);

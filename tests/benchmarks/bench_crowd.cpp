@@ -1,0 +1,147 @@
+// The runtime as a game runs it (core/runtime/crowd.h), on the demo's spaces (walk + jog, 5 CMU
+// clips each, 19 joints) baked into a .gspace:
+//   - the baked file's size and load time (read and validate, from memory and from disk);
+//   - Crowd::update per character, 1,000 and 10,000 characters, on 1 and 2 threads: locomotion
+//     only (foot lock included), and steering + locomotion with every character chasing its own
+//     goals and changing style now and then.
+// One update = one frame of the space's rate (dt = 1/30 s), so each update runs every character's
+// whole step; the time is the wall time per character. Best of 3 runs of 90 updates each.
+// Usage: bench_crowd [DATA_DIR] [--quick]   (default: $GAITSPACE_DATA_DIR, else ../shared/data)
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <random>
+#include <string>
+
+#include "bench_data.h"
+#include "core/behavioral_space.h"
+#include "core/goal_space.h"
+#include "core/runtime/crowd.h"
+#include "core/runtime/gspace.h"
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+double seconds(clock_type::time_point a, clock_type::time_point b) {
+    return std::chrono::duration<double>(b - a).count();
+}
+
+// ns per character and update, best of `runs`.
+double measure(const std::shared_ptr<const gs::BakedSpaceFile>& baked, int characters, int threads,
+               bool steer, int updates, int runs) {
+    double best = 1e30;
+    for (int r = 0; r < runs; ++r) {
+        gs::Crowd crowd(baked);  // outputs: local poses, roots, model transforms
+        crowd.reserve(characters);
+        crowd.setThreads(threads);
+        std::mt19937 rng(7);
+        std::uniform_real_distribution<float> u(-20.0f, 20.0f), unit(0.0f, 1.0f);
+        for (int c = 0; c < characters; ++c) {
+            const float w = (c % 7) / 6.0f;
+            const float styles[] = {w, 1.0f - w};
+            const float blends[] = {unit(rng), unit(rng)};
+            const gs::CharacterId id = crowd.add(gs::GroundFrame{u(rng), u(rng), u(rng)}, styles, blends);
+            if (steer) crowd.setGoal(id, {u(rng), u(rng)});
+        }
+        // Warm up one loop of steps, then time.
+        for (int f = 0; f < 30; ++f) crowd.update(1.0f / 30.0f);
+        double total = 0.0;
+        for (int f = 0; f < updates; ++f) {
+            // What a game does between updates: new goals for those that arrived, a style change.
+            if (steer) {
+                for (int k = 0; k < characters / 50; ++k) {
+                    const gs::CharacterId id = crowd.ids()[(f * 131 + k * 977) % characters];
+                    crowd.setGoal(id, {u(rng), u(rng)});
+                }
+            }
+            const float w = unit(rng);
+            const float styles[] = {w, 1.0f - w};
+            crowd.setStyleTargets(crowd.ids()[(f * 37) % characters], styles);
+            const auto t0 = clock_type::now();
+            crowd.update(1.0f / 30.0f);
+            total += seconds(t0, clock_type::now());
+        }
+        best = std::min(best, total);
+    }
+    return best * 1e9 / (static_cast<double>(updates) * characters);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    bool quick = false;
+    int dataArgs = argc;
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--quick") == 0) {
+            quick = true;
+            dataArgs = i;
+        }
+    const std::string dir = gs::bench::dataDir(dataArgs, argv);
+
+    gs::BehavioralSpaceDesc demo;
+    demo.name = "demo";
+    demo.spaces = {gs::bench::cmuSpace(dir, "walk", {"16_19", "16_13", "16_15", "16_11", "16_17"}),
+                   gs::bench::cmuSpace(dir, "jog", {"16_44", "16_39", "16_35", "16_37", "16_41"})};
+    auto space = gs::buildBehavioralSpace(demo);
+    if (!space) {
+        std::fprintf(stderr, "bench_crowd: %s\n", space.message().c_str());
+        return 1;
+    }
+    auto goals = gs::buildGoalSpaces(*space);
+    if (!goals) {
+        std::fprintf(stderr, "bench_crowd: %s\n", goals.message().c_str());
+        return 1;
+    }
+    gs::BakedSpaceFile file;
+    file.space = std::move(*space);
+    file.goalSpaces = std::move(*goals);
+    const std::vector<std::uint8_t> bytes = gs::writeGSpace(file);
+
+    // Load: read + validate from memory, and loadGSpace from a file (one read).
+    const std::string path = (std::filesystem::temp_directory_path() / "bench_crowd.gspace").string();
+    if (gs::Status s = gs::saveGSpace(file, path); !s) {
+        std::fprintf(stderr, "bench_crowd: %s\n", s.message().c_str());
+        return 1;
+    }
+    double readBest = 1e30, loadBest = 1e30;
+    for (int r = 0; r < 20; ++r) {
+        auto t0 = clock_type::now();
+        auto back = gs::readGSpace(bytes);
+        readBest = std::min(readBest, seconds(t0, clock_type::now()));
+        t0 = clock_type::now();
+        auto loaded = gs::loadGSpace(path);
+        loadBest = std::min(loadBest, seconds(t0, clock_type::now()));
+        if (!back || !loaded) return 1;
+    }
+    std::filesystem::remove(path);
+    size_t samples = 0;
+    for (const auto& g : file.goalSpaces) samples += g.samples.size();
+    std::printf("demo baked space (walk + jog, 5 clips each, %zu goal samples): %zu bytes, read %.2f ms, "
+                "load from disk %.2f ms\n",
+                samples, bytes.size(), readBest * 1e3, loadBest * 1e3);
+
+    const auto baked = std::make_shared<const gs::BakedSpaceFile>(std::move(file));
+    const int updates = quick ? 20 : 90, runs = quick ? 1 : 3;
+    std::printf("Crowd::update, ns per character (dt = 1/30 s: one whole step per update; %d joints)\n",
+                baked->space.skeleton.jointCount());
+    std::printf("  %-10s %-8s %14s %22s\n", "characters", "threads", "locomotion", "steering + locomotion");
+    for (int characters : {1000, 10000}) {
+        double one[2] = {0, 0};
+        for (int threads : {1, 2}) {
+            const double loco = measure(baked, characters, threads, false, updates, runs);
+            const double both = measure(baked, characters, threads, true, updates, runs);
+            if (threads == 1) {
+                one[0] = loco;
+                one[1] = both;
+            }
+            std::printf("  %-10d %-8d %11.0f ns %19.0f ns", characters, threads, loco, both);
+            if (threads == 2) std::printf("   (%.2fx, %.2fx one thread)", one[0] / loco, one[1] / both);
+            std::printf("\n");
+        }
+    }
+    return 0;
+}
