@@ -8,17 +8,18 @@
 #include <cmath>
 #include <cstdio>
 #include <numbers>
+#include <optional>
 
-#include "core/root_motion.h"
-#include "core/kinematics.h"
-#include "core/goal_space.h"
 #include "app/project/project.h"
-#include "core/record_locomotion.h"
-#include "core/runtime/gspace.h"
 #include "cli_common.h"
+#include "core/goal_space.h"
 #include "core/io/bvh_writer.h"
-#include "core/runtime/locomotion.h"
+#include "core/kinematics.h"
 #include "core/quality.h"
+#include "core/record_locomotion.h"
+#include "core/root_motion.h"
+#include "core/runtime/gspace.h"
+#include "core/runtime/locomotion.h"
 
 namespace gs::cli {
 
@@ -188,6 +189,8 @@ int runPlay(const QStringList& arguments) {
     parser.addOption({"seconds", "How long to play (default 10).", "S", "10"});
     parser.addOption({{"o", "output"}, "Write the generated motion as BVH.", "run.bvh"});
     parser.addOption({"no-foot-lock", "Let planted feet slide (the raw blend of the clips)."});
+    parser.addOption({"goal", "Steer toward this goal (world metres) with goal-space steering, from "
+                              "the start (the run the GUI makes when its goal is set there).", "x,z"});
     parser.addOption({"json", "Print one JSON object on stdout."});
     parser.process(arguments);
     if (parser.positionalArguments().size() != 1) {
@@ -222,14 +225,40 @@ int runPlay(const QStringList& arguments) {
     }
     const int frames = static_cast<int>(std::lround(seconds * bs.fps)) + 1;
 
+    std::optional<glm::vec2> goal;
+    if (parser.isSet("goal")) {
+        const QStringList xz = parser.value("goal").split(',');
+        bool okX = false, okZ = false;
+        const float x = xz.size() == 2 ? xz[0].toFloat(&okX) : 0.0f, z = xz.size() == 2 ? xz[1].toFloat(&okZ) : 0.0f;
+        if (!okX || !okZ || std::abs(x) > limits::kMaxCoordinateM || std::abs(z) > limits::kMaxCoordinateM) {
+            printError(path, QStringLiteral("--goal must be x,z in metres (|x|, |z| <= %1)").arg(limits::kMaxCoordinateM));
+            return 2;
+        }
+        goal = glm::vec2(x, z);
+    }
+
     // One character of a crowd, the runtime's own loop.
     auto baked = std::make_shared<BakedSpaceFile>();
     baked->space = bs;
     baked->locomotion = loaded->locomotion;
     baked->locomotion.footLock = baked->locomotion.footLock && !parser.isSet("no-foot-lock");
+    baked->steer = loaded->steer;
+    if (goal) {
+        auto steering = buildSteering(*loaded, nullptr, 0);
+        if (!steering) {
+            printError(path, QString::fromStdString(steering.message()));
+            return 1;
+        }
+        baked->goalSpaces = std::move(steering->goalSpaces);
+    }
     noteUnlockedFeet(path, bs, baked->locomotion.footLock);
     Crowd crowd(baked);
     const CharacterId id = crowd.add(GroundFrame{}, *styles, *blends);
+    if (goal)
+        if (Status s = crowd.setGoal(id, *goal); !s) {
+            printError(path, QString::fromStdString(s.message()));
+            return 1;
+        }
     float maxStyleStep = 0.0f;
     QElapsedTimer timer;
     timer.start();
@@ -271,6 +300,7 @@ int runPlay(const QStringList& arguments) {
         {"knee_step_p95_deg", kneeStep},
         {"source_knee_step_p95_deg", source.kneeStep},
         {"foot_lock", baked->locomotion.footLock},
+        {"end_position", QJsonArray{run->rootPositions.back().x, run->rootPositions.back().z}},
         {"baked", loaded->baked},
         {"max_style_step", maxStyleStep},
         {"build_seconds", loaded->buildSeconds},

@@ -1,7 +1,8 @@
-#include "core/goal_space.h"
 #include "app/project/project_bake.h"
 
 #include <QFileInfo>
+
+#include "core/goal_space.h"
 
 
 namespace gs {

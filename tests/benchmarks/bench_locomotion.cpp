@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/behavioral_space.h"
 #include "bench_data.h"
+#include "core/behavioral_space.h"
 #include "core/runtime/locomotion.h"
 
 int main(int argc, char** argv) {

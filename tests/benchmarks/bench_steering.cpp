@@ -9,9 +9,9 @@
 #include <random>
 #include <string>
 
+#include "bench_data.h"
 #include "core/behavioral_space.h"
 #include "core/goal_space.h"
-#include "bench_data.h"
 #include "core/runtime/steering.h"
 
 namespace {

@@ -1,7 +1,7 @@
-#include "core/goal_space.h"
 #include "common/cmu_spaces.h"
 
 #include "common/test_data.h"
+#include "core/goal_space.h"
 
 namespace gs::test {
 namespace {

@@ -9,10 +9,10 @@
 
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
-#include "core/record_locomotion.h"
 #include "core/behavioral_space.h"
-#include "core/runtime/locomotion.h"
 #include "core/quality.h"
+#include "core/record_locomotion.h"
+#include "core/runtime/locomotion.h"
 #include "core/runtime/warp_table.h"
 
 using namespace gs;

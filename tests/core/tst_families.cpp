@@ -11,14 +11,14 @@
 #include <cmath>
 #include <numbers>
 
-#include "core/kinematics.h"
 #include "common/test_data.h"
-#include "core/record_locomotion.h"
 #include "core/behavioral_space.h"
 #include "core/foot_contacts.h"
-#include "core/runtime/locomotion.h"
+#include "core/kinematics.h"
 #include "core/quality.h"
+#include "core/record_locomotion.h"
 #include "core/root_motion.h"
+#include "core/runtime/locomotion.h"
 
 using namespace gs;
 

@@ -8,14 +8,14 @@
 #include <cmath>
 #include <map>
 
-#include "core/record_locomotion.h"
 #include "core/behavioral_space.h"
 #include "core/cycles.h"
 #include "core/foot_contacts.h"
 #include "core/kinematics.h"
-#include "core/runtime/locomotion.h"
 #include "core/quality.h"
+#include "core/record_locomotion.h"
 #include "core/root_motion.h"
+#include "core/runtime/locomotion.h"
 #include "core/synthetic_gait.h"
 
 using namespace gs;

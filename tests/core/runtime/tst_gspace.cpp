@@ -9,9 +9,9 @@
 #include <limits>
 #include <random>
 
-#include "core/goal_space.h"
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
+#include "core/goal_space.h"
 #include "core/runtime/gspace.h"
 #include "core/runtime/section_file.h"
 

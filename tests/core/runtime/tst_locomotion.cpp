@@ -8,15 +8,15 @@
 #include <new>
 #include <tuple>
 
-#include "core/root_motion.h"
-#include "core/kinematics.h"
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
-#include "core/record_locomotion.h"
 #include "core/foot_contacts.h"
+#include "core/kinematics.h"
+#include "core/quality.h"
+#include "core/record_locomotion.h"
+#include "core/root_motion.h"
 #include "core/runtime/legs.h"
 #include "core/runtime/locomotion.h"
-#include "core/quality.h"
 
 // Counts heap allocations, to show that the per-frame update allocates nothing. (AddressSanitizer
 // replaces operator new itself; under it the count is not taken.)

@@ -7,10 +7,10 @@
 #include <numbers>
 #include <random>
 
-#include "core/goal_space.h"
-#include "core/kinematics.h"
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
+#include "core/goal_space.h"
+#include "core/kinematics.h"
 #include "core/quality.h"
 #include "core/simulation.h"
 
