@@ -14,6 +14,7 @@ int runPlay(const QStringList& arguments);
 int runSimulate(const QStringList& arguments);
 int runBake(const QStringList& arguments);
 int runSynth(const QStringList& arguments);
+int runSoak(const QStringList& arguments);
 int runRender(const QStringList& arguments);
 int runMatchWeb(const QStringList& arguments);
 int runRegister(const QStringList& arguments);
@@ -32,6 +33,7 @@ const std::vector<Command>& commands() {
         {"cycles", "gait period and whole cycles of a clip", runCycles},
         {"loop", "cut a seamless loop of N gait cycles, write BVH", runLoop},
         {"synth", "write synthetic walk/jog/run clips and a project of them", runSynth},
+        {"soak", "many characters for a long time: NaN, stuck, phase drift, memory", runSoak},
     };
     return table;
 }
