@@ -17,48 +17,6 @@ namespace {
 constexpr float kPi = std::numbers::pi_v<float>;
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
-// A goal that moves along a curve at a fixed speed (moving-goal scenarios).
-class MovingGoal {
-public:
-    MovingGoal(SimulationSettings::Scenario scenario, float speed) : m_scenario(scenario), m_speed(speed) {}
-
-    glm::vec2 position() const { return curve(m_tau); }
-    // Velocity (m/s) along the curve: the speed along its tangent.
-    glm::vec2 velocity() const {
-        const float h = 1e-3f;
-        const glm::vec2 d = curve(m_tau + h) - curve(m_tau - h);
-        const float l = glm::length(d);
-        return l > 1e-9f ? m_speed * d / l : glm::vec2(0.0f);
-    }
-
-    void advance(float dt) {
-        // Arc-length stepping: d tau = speed dt / |dP/dtau|.
-        const float h = 1e-3f;
-        const float rate = glm::length(curve(m_tau + h) - curve(m_tau - h)) / (2.0f * h);
-        m_tau += rate > 1e-6f ? m_speed * dt / rate : 0.0f;
-    }
-
-private:
-    glm::vec2 curve(float tau) const {
-        switch (m_scenario) {
-        case SimulationSettings::Scenario::Circle:  // radius 8 m about the start
-            return {8.0f * std::sin(tau), 8.0f * std::cos(tau)};
-        case SimulationSettings::Scenario::Zigzag: {  // 4 m either side, a leg every 8 m
-            const float leg = tau / 8.0f;
-            const float tri = 2.0f * std::abs(leg - std::floor(leg + 0.5f));  // 0..1
-            return {4.0f * (2.0f * tri - 1.0f), 6.0f + tau};
-        }
-        case SimulationSettings::Scenario::Figure8:  // 10 m lobes through the start area
-            return {10.0f * std::sin(tau), 6.0f + 10.0f * std::sin(tau) * std::cos(tau)};
-        default:
-            return {0.0f, 0.0f};
-        }
-    }
-
-    SimulationSettings::Scenario m_scenario;
-    float m_speed;
-    float m_tau = 0.0f;
-};
 
 struct MixMotion {
     float speed = 0.0f;     // m/s
@@ -85,6 +43,36 @@ float angleTo(const GroundFrame& g, const glm::vec2& goal) {
 }
 
 }  // namespace
+
+glm::vec2 MovingGoal::velocity() const {
+    const float h = 1e-3f;
+    const glm::vec2 d = curve(m_tau + h) - curve(m_tau - h);
+    const float l = glm::length(d);
+    return l > 1e-9f ? m_speed * d / l : glm::vec2(0.0f);
+}
+
+void MovingGoal::advance(float dt) {
+    // Arc-length stepping: d tau = speed dt / |dP/dtau|.
+    const float h = 1e-3f;
+    const float rate = glm::length(curve(m_tau + h) - curve(m_tau - h)) / (2.0f * h);
+    m_tau += rate > 1e-6f ? m_speed * dt / rate : 0.0f;
+}
+
+glm::vec2 MovingGoal::curve(float tau) const {
+    switch (m_scenario) {
+    case SimulationSettings::Scenario::Circle:  // radius 8 m about the start
+        return {8.0f * std::sin(tau), 8.0f * std::cos(tau)};
+    case SimulationSettings::Scenario::Zigzag: {  // 4 m either side, a leg every 8 m
+        const float leg = tau / 8.0f;
+        const float tri = 2.0f * std::abs(leg - std::floor(leg + 0.5f));  // 0..1
+        return {4.0f * (2.0f * tri - 1.0f), 6.0f + tau};
+    }
+    case SimulationSettings::Scenario::Figure8:  // 10 m lobes through the start area
+        return {10.0f * std::sin(tau), 6.0f + 10.0f * std::sin(tau) * std::cos(tau)};
+    default:
+        return {0.0f, 0.0f};
+    }
+}
 
 float dubinsDistanceSampled(float x, float z, float radiusLeft, float radiusRight) {
     const glm::vec2 goal(x, z);

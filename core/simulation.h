@@ -37,6 +37,24 @@ struct SimulationSettings {
     Status validate() const;
 };
 
+// A goal that moves along a curve at a fixed speed: the moving-goal scenarios of simulate, and
+// the GUI's scripted goals. Circle: radius 8 m about the origin; zigzag: 4 m either side of the
+// +Z axis, a leg every 8 m; figure eight: 10 m lobes through (0, 6).
+class MovingGoal {
+public:
+    MovingGoal(SimulationSettings::Scenario scenario, float speed) : m_scenario(scenario), m_speed(speed) {}
+    glm::vec2 position() const { return curve(m_tau); }
+    glm::vec2 velocity() const;  // m/s along the curve's tangent
+    void advance(float dt);      // moves `speed x dt` metres along the curve
+
+private:
+    glm::vec2 curve(float tau) const;
+
+    SimulationSettings::Scenario m_scenario;
+    float m_speed;
+    float m_tau = 0.0f;
+};
+
 // One random goal of a run: where it was set (in the character's ground frame then), the
 // optimal time to it and the time taken (or the budget, when it was not reached).
 struct GoalRecord {

@@ -8,9 +8,23 @@
 
 namespace gs {
 
-void Camera::setPitch(float radians) { m_pitch = std::clamp(radians, -0.2f, 1.5f); }
+void Camera::setPitch(float radians) {
+    m_pitch = std::clamp(radians, -0.2f, 1.5f);
+    keepAboveFloor();
+}
 
-void Camera::setDistance(float metres) { m_distance = std::clamp(metres, 0.5f, 200.0f); }
+void Camera::setDistance(float metres) {
+    m_distance = std::clamp(metres, 0.5f, 200.0f);
+    keepAboveFloor();
+}
+
+void Camera::keepAboveFloor() {
+    // The target stays at or above the floor, and the eye at least kMinEyeHeight above it: the
+    // pitch may only go as low as keeps the eye there.
+    m_target.y = std::max(m_target.y, 0.0f);
+    const float lowest = std::asin(std::clamp((kMinEyeHeight - m_target.y) / m_distance, -1.0f, 1.0f));
+    m_pitch = std::clamp(m_pitch, std::max(-0.2f, lowest), 1.5f);
+}
 
 void Camera::orbit(float deltaYaw, float deltaPitch) {
     m_yaw += deltaYaw;
@@ -23,6 +37,7 @@ void Camera::pan(float right, float up) {
     const glm::vec3 u(v[0][1], v[1][1], v[2][1]);
     const float scale = 2.0f * m_distance * std::tan(0.5f * m_fov);
     m_target += (r * right + u * up) * scale;
+    keepAboveFloor();
 }
 
 void Camera::zoom(float factor) { setDistance(m_distance * factor); }
@@ -31,6 +46,7 @@ void Camera::follow(const glm::vec3& point, float dt) {
     if (!m_following) return;
     const float k = 1.0f - std::exp(-std::max(dt, 0.0f) / 0.25f);
     m_target = glm::mix(m_target, point, k);
+    keepAboveFloor();
 }
 
 void Camera::frame(CameraView view, const glm::vec3& root, float heading) {
@@ -53,6 +69,7 @@ void Camera::frame(CameraView view, const glm::vec3& root, float heading) {
         m_distance = 5.5f;
         break;
     }
+    keepAboveFloor();
 }
 
 glm::vec3 Camera::position() const {

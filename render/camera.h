@@ -14,8 +14,14 @@ enum class CameraView { Front, Side, Follow };
 
 class Camera {
 public:
+    // The eye never goes lower than this above the floor (y = 0), whatever the controls do.
+    static constexpr float kMinEyeHeight = 0.1f;
+
     glm::vec3 target() const { return m_target; }
-    void setTarget(const glm::vec3& target) { m_target = target; }
+    void setTarget(const glm::vec3& target) {
+        m_target = target;
+        keepAboveFloor();
+    }
     float yaw() const { return m_yaw; }
     void setYaw(float radians) { m_yaw = radians; }
     float pitch() const { return m_pitch; }
@@ -43,6 +49,8 @@ public:
     glm::vec3 project(const glm::vec3& world, int width, int height) const;
 
 private:
+    void keepAboveFloor();
+
     glm::vec3 m_target{0.0f, 0.9f, 0.0f};
     float m_yaw = 0.6f;
     float m_pitch = 0.25f;

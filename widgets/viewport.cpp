@@ -2,6 +2,7 @@
 
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QPainter>
 #include <QWheelEvent>
 
 #include <cmath>
@@ -14,6 +15,7 @@ namespace gs {
 Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent), m_renderer(new Renderer(this)) {
     setMinimumSize(320, 240);
     setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);  // groundHovered
     QSurfaceFormat f = format();
     f.setVersion(3, 3);
     f.setProfile(QSurfaceFormat::CoreProfile);
@@ -86,6 +88,34 @@ void Viewport::setOverlay(const DebugDraw& overlay) {
     update();
 }
 
+void Viewport::setHud(const QStringList& lines) {
+    if (lines == m_hud) return;
+    m_hud = lines;
+    update();
+}
+
+std::optional<glm::vec3> Viewport::groundAt(const QPointF& position) const {
+    if (width() <= 0 || height() <= 0) return std::nullopt;
+    // Unproject the position to a ray and meet the ground plane (y = 0).
+    const float x = 2.0f * static_cast<float>(position.x()) / width() - 1.0f;
+    const float y = 1.0f - 2.0f * static_cast<float>(position.y()) / height();
+    const glm::mat4 inverse = glm::inverse(m_camera.projection(float(width()) / height()) * m_camera.view());
+    const glm::vec4 a = inverse * glm::vec4(x, y, -1.0f, 1.0f), b = inverse * glm::vec4(x, y, 1.0f, 1.0f);
+    const glm::vec3 nearPoint = glm::vec3(a) / a.w, farPoint = glm::vec3(b) / b.w;
+    const glm::vec3 dir = farPoint - nearPoint;
+    if (std::abs(dir.y) < 1e-6f) return std::nullopt;
+    const float t = -nearPoint.y / dir.y;
+    if (!(t > 0.0f)) return std::nullopt;
+    return nearPoint + dir * t;
+}
+
+std::optional<QPointF> Viewport::goalOnScreen() const {
+    if (!m_goal || width() <= 0 || height() <= 0) return std::nullopt;
+    const glm::vec3 p = m_camera.project(*m_goal, width(), height());
+    if (p.z < 0.0f) return std::nullopt;
+    return QPointF(p.x, p.y);
+}
+
 void Viewport::initializeGL() {
     const Status s = m_renderer->initialize();
     if (!s) emit warning(tr("3D view unavailable: %1").arg(QString::fromStdString(s.message())));
@@ -122,36 +152,80 @@ void Viewport::paintGL() {
     for (size_t i = 0; i + 1 < lines.size(); i += 2) scene.debug.line(lines[i].position, lines[i + 1].position, lines[i].color);
     const qreal dpr = devicePixelRatio();
     m_renderer->render(scene, m_camera, static_cast<int>(width() * dpr), static_cast<int>(height() * dpr));
+
+    // Frame time: an average over the last frames.
+    if (m_frameClock.isValid()) {
+        const float ms = m_frameClock.nsecsElapsed() * 1e-6f;
+        m_frameMs = m_frameMs > 0.0f ? 0.9f * m_frameMs + 0.1f * ms : ms;
+    }
+    m_frameClock.start();
+    if (m_hud.isEmpty()) return;
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    QStringList hud;
+    if (m_frameMs > 0.0f)
+        hud << tr("frame %1 ms (%2 fps)").arg(m_frameMs, 0, 'f', 1).arg(1000.0f / m_frameMs, 0, 'f', 0);
+    hud << m_hud;
+    const QFontMetrics metrics(painter.font());
+    int widest = 0;
+    for (const QString& line : hud) widest = std::max(widest, metrics.horizontalAdvance(line));
+    const int lineHeight = metrics.height();
+    painter.fillRect(QRect(8, 8, widest + 16, lineHeight * hud.size() + 10), QColor(20, 24, 30, 150));
+    painter.setPen(QColor(235, 238, 242));
+    for (int i = 0; i < hud.size(); ++i)
+        painter.drawText(QPoint(16, 13 + metrics.ascent() + i * lineHeight), hud[i]);
 }
 
 void Viewport::mousePressEvent(QMouseEvent* event) {
     m_lastMouse = m_pressMouse = event->position().toPoint();
+    m_draggingGoal = false;
+    if (event->button() != Qt::LeftButton || (event->modifiers() & Qt::AltModifier)) return;
+    // A press on the goal marker (its foot on the ground, or anywhere up its pole) grabs it.
+    const auto foot = goalOnScreen();
+    if (!foot || !m_goal) return;
+    const glm::vec3 top = m_camera.project(*m_goal + glm::vec3(0.0f, 1.1f, 0.0f), width(), height());
+    const QPointF p = event->position();
+    const QPointF a = *foot, b(top.x, top.y);
+    const QPointF ab = b - a;
+    const double len2 = QPointF::dotProduct(ab, ab);
+    const double t = len2 > 0.0 ? std::clamp(QPointF::dotProduct(p - a, ab) / len2, 0.0, 1.0) : 0.0;
+    const QPointF nearest = a + ab * t;
+    const double grab = 22.0;  // pixels
+    const bool onMarker = QLineF(p, nearest).length() < grab;
+    const auto ground = groundAt(p);
+    const bool nearFoot = ground && glm::distance(*ground, *m_goal) < 0.4f;
+    m_draggingGoal = onMarker || nearFoot;
 }
 
 void Viewport::mouseReleaseEvent(QMouseEvent* event) {
     if (event->button() != Qt::LeftButton) return;
+    if (m_draggingGoal) {
+        m_draggingGoal = false;
+        if (m_goal) emit goalDropped(*m_goal);
+        return;
+    }
     if ((event->position().toPoint() - m_pressMouse).manhattanLength() > 3) return;  // a drag
-    // Unproject the click to a ray and meet the ground plane (y = 0).
-    const float x = 2.0f * static_cast<float>(event->position().x()) / width() - 1.0f;
-    const float y = 1.0f - 2.0f * static_cast<float>(event->position().y()) / height();
-    const glm::mat4 inverse = glm::inverse(m_camera.projection(float(width()) / height()) * m_camera.view());
-    glm::vec4 a = inverse * glm::vec4(x, y, -1.0f, 1.0f), b = inverse * glm::vec4(x, y, 1.0f, 1.0f);
-    const glm::vec3 near = glm::vec3(a) / a.w, far = glm::vec3(b) / b.w;
-    const glm::vec3 dir = far - near;
-    if (std::abs(dir.y) < 1e-6f) return;
-    const float t = -near.y / dir.y;
-    if (t > 0.0f) emit groundClicked(near + dir * t);
+    if (const auto p = groundAt(event->position())) emit groundClicked(*p);
 }
 
 void Viewport::mouseMoveEvent(QMouseEvent* event) {
     const QPoint d = event->position().toPoint() - m_lastMouse;
     m_lastMouse = event->position().toPoint();
+    if (m_draggingGoal && (event->buttons() & Qt::LeftButton)) {
+        if (const auto p = groundAt(event->position())) {
+            m_goal = *p;
+            emit goalDragged(*p);
+            update();
+        }
+        return;
+    }
     if (event->buttons() & Qt::LeftButton) {
         m_camera.orbit(-d.x() * 0.01f, d.y() * 0.01f);
     } else if (event->buttons() & (Qt::RightButton | Qt::MiddleButton)) {
         m_camera.pan(-d.x() / static_cast<float>(height()), d.y() / static_cast<float>(height()));
         setFollowing(false);  // panning away from the character means looking elsewhere
     } else {
+        if (const auto p = groundAt(event->position())) emit groundHovered(*p);
         return;
     }
     update();

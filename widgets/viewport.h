@@ -1,12 +1,17 @@
 #pragma once
 // Viewport: the 3D view of a clip's character (QOpenGLWidget over render's Renderer).
 //
-// It only paints and forwards input: the owner sets the clip and the frame. Mouse: left drag
-// orbits, right or middle drag pans, the wheel zooms; F toggles following the character. GL
-// objects belong to the Renderer, which frees them when the widget's context goes away.
+// It only paints and forwards input: the owner sets the clip and the frame. Mouse: a left press
+// on the goal marker drags the goal over the ground (goalDragged); any other left drag orbits,
+// Alt + left drag always orbits; right or middle drag pans; the wheel zooms; a left click on the
+// ground is groundClicked; moving the mouse over the ground is groundHovered. F toggles following
+// the character. The camera never goes below the floor. A heads-up text (setHud) is painted over
+// the top left corner with the measured frame time. GL objects belong to the Renderer, which
+// frees them when the widget's context goes away.
 
 #include <QElapsedTimer>
 #include <QOpenGLWidget>
+#include <QStringList>
 
 #include <optional>
 
@@ -38,12 +43,26 @@ public:
     // The goal marker on the ground (none when empty) and extra lines/points (the steer space).
     void setGoal(const std::optional<glm::vec3>& goal);
     void setOverlay(const DebugDraw& overlay);
+    // Lines of text drawn over the view's top left corner (after the frame-time line).
+    void setHud(const QStringList& lines);
+    // Mean time between the last painted frames (milliseconds; 0 before two frames).
+    float frameTimeMs() const { return m_frameMs; }
+    // The ground point (y = 0) under a widget position, if the ray meets it in front of the eye.
+    std::optional<glm::vec3> groundAt(const QPointF& position) const;
+    // The goal marker's window position (pixels), when there is a goal in front of the camera.
+    std::optional<QPointF> goalOnScreen() const;
+    const Camera& camera() const { return m_camera; }
     QSize sizeHint() const override { return {960, 600}; }
 
 signals:
     void followingChanged(bool on);
     // A click (no drag) on the ground plane, in world coordinates.
     void groundClicked(const glm::vec3& point);
+    // The goal marker dragged to a ground point (each move of the drag), and let go.
+    void goalDragged(const glm::vec3& point);
+    void goalDropped(const glm::vec3& point);
+    // The mouse over a ground point, no button pressed.
+    void groundHovered(const glm::vec3& point);
     // A sentence about something that could not be shown (a texture, a mesh).
     void warning(const QString& message);
 
@@ -73,8 +92,12 @@ private:
     QPoint m_lastMouse;
     QPoint m_pressMouse;
     std::optional<glm::vec3> m_goal;
+    bool m_draggingGoal = false;
     DebugDraw m_overlay;
+    QStringList m_hud;
     QElapsedTimer m_clock;
+    QElapsedTimer m_frameClock;
+    float m_frameMs = 0.0f;
 };
 
 }  // namespace gs

@@ -6,7 +6,6 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
-#include <numbers>
 
 namespace gs {
 namespace {
@@ -70,6 +69,8 @@ QStringList SteeringDemo::spaceNames() const {
 }
 
 void SteeringDemo::setGoal(const glm::vec2& goal) {
+    if (m_mover) return;  // a scripted goal moves by itself
+    if (goal != m_goal) m_atGoal = false;
     m_goal = goal;
     if (m_crowd) m_crowd->setGoal(m_character, goal);
 }
@@ -88,12 +89,33 @@ void SteeringDemo::setStyleMix(float mix) {
     m_crowd->setStyleTargets(m_character, targets);
 }
 
-void SteeringDemo::newGoal() {
-    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
-    const float d = 4.0f + 6.0f * unit(m_random);
-    const float a = 2.0f * std::numbers::pi_v<float> * unit(m_random);
+void SteeringDemo::setGoalMode(GoalMode mode) {
+    m_goalMode = mode;
+    m_mover.reset();
+    if (!m_crowd) return;
+    if (mode == GoalMode::Place || mode == GoalMode::FollowMouse) {
+        setGoal(m_goal);
+        return;
+    }
+    const auto scenario = mode == GoalMode::Circle   ? SimulationSettings::Scenario::Circle
+                          : mode == GoalMode::Zigzag ? SimulationSettings::Scenario::Zigzag
+                                                     : SimulationSettings::Scenario::Figure8;
+    // 0.6 x the straight speed of the styles the character has now.
+    const CharacterState& st = m_crowd->state(m_character);
+    float speed = 0.0f;
+    for (size_t s = 0; s < m_crowd->baked().goalSpaces.size(); ++s)
+        speed += st.styleWeight[s] * m_crowd->baked().goalSpaces[s].straight.speed;
+    m_mover.emplace(scenario, 0.6f * std::max(speed, 0.5f));
     const GroundFrame g = m_crowd->ground(m_character);
-    setGoal(glm::vec2(g.x + d * std::sin(a), g.z + d * std::cos(a)));
+    m_moverOrigin = glm::vec2(g.x, g.z);
+    m_goal = m_moverOrigin + m_mover->position();
+    m_crowd->setMovingGoal(m_character, m_goal, m_mover->velocity());
+}
+
+float SteeringDemo::distanceToGoal() const {
+    if (!m_crowd) return 0.0f;
+    const GroundFrame g = m_crowd->ground(m_character);
+    return glm::distance(glm::vec2(g.x, g.z), m_goal);
 }
 
 void SteeringDemo::step() {
@@ -112,10 +134,18 @@ void SteeringDemo::step() {
     const auto pose = m_crowd->localPose(m_character);
     std::copy(pose.begin(), pose.end(), m_motion.frameRotations(f).begin());
     m_motion.rootPositions[f] = m_crowd->rootPosition(m_character);
-    const GroundFrame g = m_crowd->ground(m_character);
-    if (glm::distance(glm::vec2(g.x, g.z), m_goal) < 0.5f) {
+    if (m_mover) {
+        m_mover->advance(1.0f / fps);
+        m_goal = m_moverOrigin + m_mover->position();
+        m_crowd->setMovingGoal(m_character, m_goal, m_mover->velocity());
+    }
+    // Reached: within 0.5 m; counted again once it has been 1.5 m away.
+    const float distance = distanceToGoal();
+    if (!m_atGoal && distance < 0.5f) {
+        m_atGoal = true;
         ++m_reached;
-        newGoal();
+    } else if (m_atGoal && distance > 1.5f) {
+        m_atGoal = false;
     }
 }
 
@@ -136,7 +166,7 @@ QString SteeringDemo::status() const {
                       .arg(st.blend[s], 0, 'f', 2);
     const GroundFrame g = m_crowd->ground(m_character);
     const float distance = glm::distance(glm::vec2(g.x, g.z), m_goal);
-    return tr("%1 | goal %2 m away | goals reached: %3 | click the ground to move the goal")
+    return tr("%1 | goal %2 m away | goals reached: %3 | drag the goal or click the ground")
         .arg(styles.join(", "))
         .arg(distance, 0, 'f', 1)
         .arg(m_reached);

@@ -11,10 +11,11 @@
 #include <QObject>
 
 #include <memory>
-#include <random>
+#include <optional>
 
 #include "app/project/project.h"
 #include "core/runtime/crowd.h"
+#include "core/simulation.h"
 
 namespace gs {
 
@@ -31,7 +32,16 @@ public:
     void step();
     const Clip& motion() const { return m_motion; }
     glm::vec2 goal() const { return m_goal; }
+    // A goal that stands still (placed by a drag or a click, or the mouse in FollowMouse).
     void setGoal(const glm::vec2& goal);
+    // How the goal moves: Place keeps the goal where it was put (the character loops back
+    // through it once reached); the scripted modes move it along a circle, a zigzag or a figure
+    // eight about where the character is when the mode is chosen, at 0.6 x its straight speed.
+    enum class GoalMode { Place, FollowMouse, Circle, Zigzag, Figure8 };
+    void setGoalMode(GoalMode mode);
+    GoalMode goalMode() const { return m_goalMode; }
+    int reachedGoals() const { return m_reached; }
+    float distanceToGoal() const;
     // Weight of the last motion space against the first (0 = all the first space).
     void setStyleMix(float mix);
     void setNaive(bool naive);
@@ -54,7 +64,6 @@ signals:
 
 private:
     void finishBuild();
-    void newGoal();
 
     QFutureWatcher<Expected<std::shared_ptr<Built>>>* m_watcher;
     std::unique_ptr<Crowd> m_crowd;
@@ -62,7 +71,10 @@ private:
     glm::vec2 m_goal{0.0f, 6.0f};
     bool m_naive = false;
     Clip m_motion;
-    std::mt19937 m_random{7};
+    GoalMode m_goalMode = GoalMode::Place;
+    std::optional<MovingGoal> m_mover;
+    glm::vec2 m_moverOrigin{0.0f};
+    bool m_atGoal = false;  // within reach of the goal (counted once until it leaves again)
     int m_reached = 0;
 };
 
