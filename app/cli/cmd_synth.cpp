@@ -3,12 +3,13 @@
 
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFileInfo>
+#include <QJsonObject>
 
 #include <cstdio>
 
+#include "app/project/synthetic_demo.h"
 #include "cli_common.h"
-#include "core/io/bvh_writer.h"
-#include "core/synthetic_gait.h"
 
 namespace gs::cli {
 
@@ -39,48 +40,20 @@ int runSynth(const QStringList& arguments) {
         return 1;
     }
 
-    Project project;
-    project.name = "Synthetic walk, jog and run";
-    QJsonArray clipsJson;
-    for (const SyntheticClipSpec& spec : syntheticClipSet(cycles)) {
-        auto clip = generateSyntheticGait(spec.settings);
-        if (!clip) {
-            printError({}, QString::fromStdString(clip.message()));
-            return 1;
-        }
-        const QString file = QString::fromStdString("synthetic_" + spec.id + ".bvh");
-        const QString path = QDir(outDir).filePath(file);
-        if (Status s = writeBvh(*clip, path.toStdString()); !s) {
-            printError(path, QString::fromStdString(s.message()));
-            return 1;
-        }
-        ProjectClip pc;
-        pc.id = QString::fromStdString(spec.id);
-        pc.source = file;
-        project.clips.push_back(pc);
-        const QString space = QString::fromStdString(spec.space);
-        auto it = std::find_if(project.spaces.begin(), project.spaces.end(),
-                               [&](const ProjectSpace& s) { return s.name == space; });
-        if (it == project.spaces.end()) {
-            project.spaces.push_back(ProjectSpace{space, {}, space, {}, {}});
-            it = project.spaces.end() - 1;
-        }
-        it->clipIds.push_back(pc.id);
-        const SyntheticGaitSettings& s = spec.settings;
-        clipsJson.append(QJsonObject{{"id", pc.id}, {"name", QString::fromStdString(clip->name)},
-                                     {"file", path}, {"frames", clip->frameCount()},
-                                     {"speed_mps", s.speed}, {"curvature_rad_m", s.curvature},
-                                     {"turn_rate_rad_s", s.turnRate()}, {"cadence_spm", s.cadence},
-                                     {"stance_fraction", s.stanceFraction}, {"flight", s.hasFlight()}});
-        if (!parser.isSet("json"))
-            std::printf("%-40s %-28s %4d frames, %.2f m/s, %+.2f rad/m\n", qPrintable(file),
-                        clip->name.c_str(), clip->frameCount(), s.speed, s.curvature);
-    }
-    const QString projectPath = QDir(outDir).filePath("synthetic.gsproj");
-    if (Status s = project.save(projectPath); !s) {
-        printError(projectPath, QString::fromStdString(s.message()));
+    auto demo = writeSyntheticDemo(outDir, cycles);
+    if (!demo) {
+        printError({}, QString::fromStdString(demo.message()));
         return 1;
     }
+    const QString projectPath = demo->projectPath;
+    const QJsonArray& clipsJson = demo->clips;
+    if (!parser.isSet("json"))
+        for (const QJsonValue& v : clipsJson) {
+            const QJsonObject c = v.toObject();
+            std::printf("%-40s %-28s %4d frames, %.2f m/s, %+.2f rad/m\n",
+                        qPrintable(QFileInfo(c["file"].toString()).fileName()), qPrintable(c["name"].toString()),
+                        c["frames"].toInt(), c["speed_mps"].toDouble(), c["curvature_rad_m"].toDouble());
+        }
     if (parser.isSet("json")) {
         printJson({{"project", projectPath}, {"cycles", cycles}, {"clips", clipsJson}});
         return 0;
