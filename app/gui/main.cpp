@@ -62,6 +62,7 @@ int main(int argc, char* argv[]) {
     // Unsaved changes of a run that did not end cleanly come first (never in scripted runs).
     const bool recovered = !parser.isSet("screenshot") && !parser.isSet("no-recover") && window.recoverAutosaves();
     if (recovered) {
+        // the recovered project is open
     } else if (parser.isSet("import")) {
         window.importFiles(parser.values("import"));
     } else if (!files.isEmpty() && files.first().endsWith(".gsproj")) {

@@ -202,7 +202,8 @@ void MainWindow::createDocks() {
     m_libraryView->setModel(m_libraryModel);
     m_libraryView->setColumnWidth(ClipLibraryModel::Name, 90);
     m_libraryView->setColumnWidth(ClipLibraryModel::Style, 50);
-    for (int c = ClipLibraryModel::Frames; c <= ClipLibraryModel::Cycles; ++c) m_libraryView->setColumnWidth(c, 46);
+    for (int c = ClipLibraryModel::Frames; c <= ClipLibraryModel::Cycles; ++c)
+        m_libraryView->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     auto* libraryButtons = new QHBoxLayout;
     auto* importButton = new QPushButton(tr("Import…"), library);
     auto* deleteButton = new QPushButton(tr("Delete"), library);
@@ -247,6 +248,7 @@ void MainWindow::createDocks() {
     m_timeline = new Timeline(timeline);
     timelineLayout->addLayout(transport);
     timelineLayout->addWidget(m_timeline);
+    timelineLayout->addStretch(1);
     m_timelineDock->setWidget(timeline);
     addDockWidget(Qt::BottomDockWidgetArea, m_timelineDock);
     connect(m_timeline, &Timeline::scrubbed, this, [this](float f) {
@@ -284,7 +286,10 @@ void MainWindow::createDocks() {
     messagesLayout->addWidget(m_messages, 1);
     m_messagesDock->setWidget(messages);
     splitDockWidget(m_timelineDock, m_messagesDock, Qt::Vertical);
-    connect(m_cancel, &QPushButton::clicked, m_doc, &ProjectDocument::cancelImport);
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        m_doc->cancelImport();
+        if (m_opening->isRunning()) m_openCancelled = true;  // the loaded project is dropped
+    });
 
     // Right: blend weights, undo history, and the places of the analysis views.
     m_weightsDock = new QDockWidget(tr("Blend weights"), this);
@@ -388,8 +393,13 @@ void MainWindow::createActions() {
     m_loopAction->setShortcut(QKeySequence(Qt::Key_L));
     m_steerAction = playback->addAction(icon(QStyle::SP_CommandLink), tr("&Steer Character"), this, [this] {
         if (m_demo && m_demo->isReady()) startSteering();
-        else if (!m_doc->path().isEmpty()) openProject(m_doc->path());
-        else addMessage(ProjectDocument::Level::Info, tr("Save the project with motion spaces to steer its character."));
+        else if (!m_doc->path().isEmpty()) {
+            addMessage(ProjectDocument::Level::Info, tr("Building the motion spaces of %1 as saved…").arg(m_doc->displayName()));
+            m_currentClip.clear();
+            buildSteering(m_doc->path());
+        } else {
+            addMessage(ProjectDocument::Level::Info, tr("Save the project with motion spaces to steer its character."));
+        }
     });
     m_playButton->setDefaultAction(m_playAction);
     m_loopButton->setDefaultAction(m_loopAction);
@@ -515,11 +525,15 @@ void MainWindow::openProject(const QString& path) {
     }
     const QString file = QFileInfo(path).absoluteFilePath();
     m_openingPath = file;
+    m_openCancelled = false;
     m_busyLabel->setText(tr("Opening %1").arg(QFileInfo(file).fileName()));
     m_progress->setRange(0, 0);
     m_busyRow->show();
     m_opening->setFuture(QtConcurrent::run([file] { return Project::load(file); }));
+    buildSteering(file);
+}
 
+void MainWindow::buildSteering(const QString& file) {
     // The live character: its spaces are built in the background too.
     auto* demo = new SteeringDemo(this);
     connect(demo, &SteeringDemo::failed, this, [this, demo, file](const QString& message) {
@@ -527,7 +541,11 @@ void MainWindow::openProject(const QString& path) {
                    tr("%1: the character cannot steer: %2").arg(QFileInfo(file).fileName(), message));
         demo->deleteLater();  // whatever was running stays
     });
-    connect(demo, &SteeringDemo::ready, this, [this, demo] {
+    connect(demo, &SteeringDemo::ready, this, [this, demo, file] {
+        if (m_openCancelled && file == m_openingPath) {
+            demo->deleteLater();
+            return;
+        }
         if (m_demo) {
             if (m_steering) stopSteering();
             m_demo->deleteLater();
@@ -547,6 +565,10 @@ void MainWindow::finishOpen() {
     m_busyRow->setVisible(m_doc->isImporting());
     auto result = m_opening->result();
     const QString name = QFileInfo(m_openingPath).fileName();
+    if (m_openCancelled) {
+        addMessage(ProjectDocument::Level::Info, tr("Opening %1 cancelled.").arg(name));
+        return;
+    }
     if (!result) {
         addMessage(ProjectDocument::Level::Error, QString::fromStdString(result.message()));
         return;

@@ -114,6 +114,7 @@ private:
     void refreshTimeline();
     void tickPlayback();
     void showFrame(float frame);
+    void buildSteering(const QString& projectFile);
     void startSteering();
     void stopSteering();
     void stepSteering();
@@ -175,6 +176,7 @@ private:
     // Opening a project in the background.
     QFutureWatcher<Expected<Project>>* m_opening = nullptr;
     QString m_openingPath;
+    bool m_openCancelled = false;
 
     // Frame rate of the viewport.
     int m_framesPainted = 0;
