@@ -13,8 +13,11 @@ namespace gs {
 ProjectDocument::ProjectDocument(QObject* parent)
     : QObject(parent),
       m_undo(new QUndoStack(this)),
+      m_pool(new QThreadPool(this)),
       m_import(new QFutureWatcher<ImportResult>(this)),
       m_analyse(new QFutureWatcher<ImportResult>(this)) {
+    m_pool->setMaxThreadCount(std::max(1, QThread::idealThreadCount() - 1));
+    m_pool->setThreadPriority(QThread::LowPriority);
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
     connect(m_import, &QFutureWatcherBase::finished, this, &ProjectDocument::finishImport);
     connect(m_import, &QFutureWatcherBase::progressValueChanged, this, [this](int v) {
@@ -92,7 +95,7 @@ void ProjectDocument::startAnalysis() {
     }
     if (jobs.isEmpty()) return;
     emit busyChanged(true, tr("Reading %1 clips").arg(jobs.size()));
-    m_analyse->setFuture(QtConcurrent::mapped(jobs, [](const std::pair<QString, float>& job) {
+    m_analyse->setFuture(QtConcurrent::mapped(m_pool, jobs, [](const std::pair<QString, float>& job) {
         ImportResult r;
         r.file = job.first;
         auto a = analyzeClipFile(job.first, job.second);
@@ -124,7 +127,7 @@ void ProjectDocument::importFiles(const QStringList& files) {
     emit busyChanged(true, files.size() == 1 ? tr("Importing %1").arg(QFileInfo(files.front()).fileName())
                                              : tr("Importing %1 files").arg(files.size()));
     emit progress(0, static_cast<int>(files.size()));
-    m_import->setFuture(QtConcurrent::mapped(files, [](const QString& file) {
+    m_import->setFuture(QtConcurrent::mapped(m_pool, files, [](const QString& file) {
         ImportResult r;
         r.file = file;
         auto a = analyzeClipFile(file);

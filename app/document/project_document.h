@@ -12,6 +12,7 @@
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QThreadPool>
 #include <QUndoStack>
 
 #include <map>
@@ -109,6 +110,7 @@ private:
     Project m_project;
     QUndoStack* m_undo;
     std::map<QString, std::shared_ptr<const ClipAnalysis>> m_analysis;  // by key()
+    QThreadPool* m_pool;  // one thread fewer than the cores, low priority: the GUI stays responsive
     QFutureWatcher<ImportResult>* m_import;
     QStringList m_importFiles;
     QFutureWatcher<ImportResult>* m_analyse;

@@ -15,7 +15,11 @@
 namespace gs {
 
 ClipLibraryModel::ClipLibraryModel(ProjectDocument* doc, QObject* parent) : QAbstractTableModel(parent), m_doc(doc) {
-    auto reset = [this] { beginResetModel(); endResetModel(); };
+    auto reset = [this] {
+        beginResetModel();
+        m_stats.clear();
+        endResetModel();
+    };
     connect(doc, &ProjectDocument::projectReset, this, reset);
     connect(doc, &ProjectDocument::clipsChanged, this, reset);
     auto rowChanged = [this](const QString& id) {
@@ -87,10 +91,10 @@ QVariant ClipLibraryModel::data(const QModelIndex& index, int role) const {
         return c.clip ? QVariant(QString::number(c.clip->duration(), 'f', 2)) : QVariant();
     case Speed:
         if (!c.clip) return {};
-        return QString::number(rootMotionStats(*c.clip).speed, 'f', 2);
+        return QString::number(stats(index.row())->speed, 'f', 2);
     case Turn:
         if (!c.clip) return {};
-        return QString::number(rootMotionStats(*c.clip).headingChange * 180.0 / std::numbers::pi, 'f', 0);
+        return QString::number(stats(index.row())->headingChange * 180.0 / std::numbers::pi, 'f', 0);
     case Cycles:
         if (!a) return c.error.isEmpty() ? tr("…") : QString();
         if (!a->cycleError.isEmpty()) return tr("?");
@@ -98,6 +102,16 @@ QVariant ClipLibraryModel::data(const QModelIndex& index, int role) const {
     case Problem: return c.error;
     default: return {};
     }
+}
+
+const RootMotionStats* ClipLibraryModel::stats(int row) const {
+    const ProjectClip& c = m_doc->project().clips[row];
+    // The figures change with the trim: the cache entry names the trim it was made for.
+    const QString version = QStringLiteral("%1:%2").arg(c.trimIn).arg(c.trimOut);
+    auto it = m_stats.find(c.id);
+    if (it == m_stats.end() || it->first != version)
+        it = m_stats.insert(c.id, {version, std::make_shared<RootMotionStats>(rootMotionStats(*c.clip))});
+    return it->second.get();
 }
 
 bool ClipLibraryModel::setData(const QModelIndex& index, const QVariant& value, int role) {

@@ -4,7 +4,10 @@
 // files are forwarded to the document, which makes them undoable.
 
 #include <QAbstractTableModel>
+#include <QHash>
 #include <QTableView>
+
+#include <memory>
 
 namespace gs {
 
@@ -27,7 +30,11 @@ public:
     int rowOf(const QString& id) const;
 
 private:
+    // Root-motion figures of a row's clip as trimmed (cached: painting asks often).
+    const struct RootMotionStats* stats(int row) const;
+
     ProjectDocument* m_doc;
+    mutable QHash<QString, std::pair<QString, std::shared_ptr<struct RootMotionStats>>> m_stats;
 };
 
 // The table: accepts dropped files (filesDropped) and the Delete key (deleteRequested).

@@ -14,6 +14,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QTest>
 #include <QUrl>
 
@@ -153,6 +154,50 @@ private slots:
         const float paused = w.currentFrame();
         QTest::qWait(300);
         QCOMPARE(w.currentFrame(), paused);
+        w.setSaveQuestion([] { return QMessageBox::Discard; });
+    }
+
+    void importStaysResponsive() {
+        GS_REQUIRE_DATA();
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::qWait(500);  // the first paints (OpenGL set-up) are not the import's
+        QStringList files;
+        for (int i = 1; i <= 58; ++i) files << test::cmuClip(QStringLiteral("16_%1").arg(i, 2, 10, QChar('0')));
+        // A 10 ms timer on the GUI thread: the longest wait between its ticks while 58 files load.
+        QElapsedTimer clock, sinceTick;
+        qint64 longest = 0;
+        QTimer ticker;
+        ticker.setInterval(10);
+        connect(&ticker, &QTimer::timeout, [&] {
+            longest = std::max(longest, sinceTick.restart());
+        });
+        QSignalSpy progress(w.document(), &ProjectDocument::progress);
+        QSignalSpy finished(w.document(), &ProjectDocument::importFinished);
+        clock.start();
+        sinceTick.start();
+        ticker.start();
+        w.importFiles(files);
+        QVERIFY(w.document()->isImporting());
+        QVERIFY(finished.wait(120000));
+        ticker.stop();
+        qInfo("58 files in %lld ms; the GUI thread waited at most %lld ms; %d progress signals",
+              clock.elapsed(), longest, int(progress.size()));
+        QCOMPARE(w.document()->clipCount(), 58);
+        QVERIFY(progress.size() >= 2);
+        QCOMPARE(progress.back()[0].toInt(), 58);
+        QVERIFY2(longest < 150, qPrintable(QString::number(longest)));
+
+        // Cancelled: nothing is added and nothing is left to undo.
+        const int undo = w.document()->undoStack()->count();
+        QSignalSpy again(w.document(), &ProjectDocument::importFinished);
+        w.importFiles(files);
+        w.document()->cancelImport();
+        QVERIFY(again.wait(120000));
+        QCOMPARE(again.front()[2].toBool(), true);
+        QCOMPARE(w.document()->clipCount(), 58);
+        QCOMPARE(w.document()->undoStack()->count(), undo);
         w.setSaveQuestion([] { return QMessageBox::Discard; });
     }
 
