@@ -71,6 +71,11 @@ void Viewport::setFollowing(bool on) {
     update();
 }
 
+void Viewport::frameAll() {
+    m_framed = false;
+    update();
+}
+
 void Viewport::setSkeletonVisible(bool on) {
     if (on == m_skeleton) return;
     m_skeleton = on;

@@ -40,6 +40,8 @@ public:
     bool following() const { return m_camera.following(); }
     void setFollowing(bool on);
     void setSkeletonVisible(bool on);
+    // Frames the character again (Home).
+    void frameAll();
     // The goal marker on the ground (none when empty) and extra lines/points (the steer space).
     void setGoal(const std::optional<glm::vec3>& goal);
     void setOverlay(const DebugDraw& overlay);

@@ -53,11 +53,19 @@ int main(int argc, char* argv[]) {
     parser.addOption({"screenshot", "Render the window to PNG after a moment and quit.", "png"});
     parser.addOption({"texture", "An image (PNG/JPEG) mapped onto the mannequin.", "image"});
     parser.addOption({"screenshot-delay", "Milliseconds before the screenshot (default 1500).", "ms", "1500"});
+    parser.addOption({"import", "Import a motion file into a new project (repeatable).", "file"});
+    parser.addOption({"no-recover", "Do not offer to recover autosaved changes."});
     parser.process(app);
 
     gs::MainWindow window;
     const QStringList files = parser.positionalArguments();
-    if (!files.isEmpty() && files.first().endsWith(".gsproj")) {
+    // Unsaved changes of a run that did not end cleanly come first (never in scripted runs).
+    const bool recovered = !parser.isSet("screenshot") && !parser.isSet("no-recover") && window.recoverAutosaves();
+    if (recovered) {
+        // the recovered project is open
+    } else if (parser.isSet("import")) {
+        window.importFiles(parser.values("import"));
+    } else if (!files.isEmpty() && files.first().endsWith(".gsproj")) {
         window.openProject(files.first());
     } else if (!files.isEmpty()) {
         window.openClip(files.first());

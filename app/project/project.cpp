@@ -274,6 +274,7 @@ Expected<Project> Project::load(const QString& filePath) {
         ProjectClip c;
         r.string(o, "id", path + ".id", c.id);
         r.string(o, "source", path + ".source", c.source);
+        r.string(o, "style", path + ".style", c.style);
         if (o.contains("trim")) {
             const QJsonValue t = o.value("trim");
             if (!t.isArray() || t.toArray().size() != 2) {
@@ -292,7 +293,7 @@ Expected<Project> Project::load(const QString& filePath) {
                      false, scale);
             c.unitScale = static_cast<float>(scale);
         }
-        r.unknown(o, path, "clips[]", {"id", "source", "trim", "unit_scale"}, &c.extra);
+        r.unknown(o, path, "clips[]", {"id", "source", "style", "trim", "unit_scale"}, &c.extra);
         p.clips.push_back(std::move(c));
     }
     for (int i = 0; i < spaceArray.size() && r.ok(); ++i) {
@@ -398,6 +399,7 @@ QJsonObject Project::toJson() const {
         QJsonObject o = c.extra;
         o["id"] = c.id;
         o["source"] = c.source;
+        if (!c.style.isEmpty()) o["style"] = c.style;
         if (c.trimIn >= 0 || c.trimOut >= 0) o["trim"] = QJsonArray{c.trimIn, c.trimOut};
         if (c.unitScale > 0) o["unit_scale"] = c.unitScale;
         clipArray.append(o);

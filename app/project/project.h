@@ -24,6 +24,7 @@ namespace gs {
 struct ProjectClip {
     QString id;
     QString source;       // as written in the file (relative or with ${GAITSPACE_DATA_DIR})
+    QString style;        // a style tag ("walk", "jog"); empty = none
     int trimIn = -1;      // first frame kept; -1 = from the start
     int trimOut = -1;     // last frame kept; -1 = to the end
     float unitScale = 0;  // metres per file unit; 0 = detected; else [1e-5, 1000]

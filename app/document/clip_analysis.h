@@ -1,0 +1,42 @@
+#pragma once
+// ClipAnalysis: what the editor shows about one motion file, computed off the GUI thread.
+//
+// The whole file at its own rate (the timeline and the trim handles work in its frames, as the
+// project's trims do), its foot contacts and strikes, its root-motion figures and its gait cycles.
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+#include "core/clip.h"
+#include "core/cycles.h"
+#include "core/foot_contacts.h"
+#include "core/io/clip_import.h"
+#include "core/root_motion.h"
+
+namespace gs {
+
+struct ClipAnalysis {
+    QString file;        // absolute path read
+    Clip source;         // the file's first animation at its own rate, metres
+    UnitReport units;
+    QStringList warnings;
+    FootContacts contacts;
+    QString contactError;  // why contacts are missing (no foot joints); empty when fine
+    CycleInfo cycles;
+    QString cycleError;
+};
+
+// Reads and analyses one file (unitScale 0 = detected). Safe to call from any thread. Errors
+// name the cause; the caller adds the file name.
+Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(const QString& file, float unitScale = 0.0f);
+
+// The frames [in, out] of the source (-1 = its start / end), resampled to `fps` and named `name`:
+// the clip a project holds for a trimmed entry.
+Expected<Clip> workingClip(const Clip& source, int in, int out, float fps, const QString& name);
+
+// Summary figures of a trimmed clip for the library: root motion on the ground.
+RootMotionStats trimmedStats(const Clip& source, int in, int out);
+
+}  // namespace gs

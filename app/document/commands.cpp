@@ -1,0 +1,65 @@
+#include "app/document/commands.h"
+
+#include <QCoreApplication>
+
+namespace gs {
+
+namespace {
+QString tr(const char* text) { return QCoreApplication::translate("gs::Commands", text); }
+}  // namespace
+
+AddClipsCommand::AddClipsCommand(ProjectDocument* doc, std::vector<ProjectDocument::ClipEntry> entries)
+    : m_doc(doc), m_entries(std::move(entries)) {
+    setText(m_entries.size() == 1 ? tr("Import %1").arg(m_entries.front().clip.id)
+                                  : tr("Import %1 clips").arg(m_entries.size()));
+}
+
+void AddClipsCommand::redo() {
+    m_first = m_doc->clipCount();
+    for (size_t i = 0; i < m_entries.size(); ++i) m_doc->insertClipRaw(m_first + static_cast<int>(i), m_entries[i]);
+}
+
+void AddClipsCommand::undo() {
+    for (size_t i = m_entries.size(); i-- > 0;) m_entries[i] = m_doc->takeClipRaw(m_first + static_cast<int>(i));
+}
+
+RemoveClipCommand::RemoveClipCommand(ProjectDocument* doc, const QString& id) : m_doc(doc), m_id(id) {
+    setText(tr("Delete %1").arg(id));
+}
+
+void RemoveClipCommand::redo() {
+    m_index = m_doc->indexOf(m_id);
+    if (m_index < 0) return;
+    m_spacesBefore = m_doc->spaces();
+    std::vector<ProjectSpace> spaces = m_spacesBefore;
+    for (ProjectSpace& s : spaces) {
+        s.clipIds.removeAll(m_id);
+        if (s.reference == m_id) s.reference.clear();
+    }
+    m_entry = m_doc->takeClipRaw(m_index);
+    m_doc->setSpacesRaw(std::move(spaces));
+}
+
+void RemoveClipCommand::undo() {
+    if (m_index < 0) return;
+    m_doc->insertClipRaw(m_index, m_entry);
+    m_doc->setSpacesRaw(m_spacesBefore);
+}
+
+RenameClipCommand::RenameClipCommand(ProjectDocument* doc, const QString& from, const QString& to)
+    : m_doc(doc), m_from(from), m_to(to) {
+    setText(tr("Rename %1 to %2").arg(from, to));
+}
+
+SetStyleCommand::SetStyleCommand(ProjectDocument* doc, const QString& id, const QString& from, const QString& to)
+    : m_doc(doc), m_id(id), m_from(from), m_to(to) {
+    setText(to.isEmpty() ? tr("Clear the style of %1").arg(id) : tr("Tag %1 as %2").arg(id, to));
+}
+
+SetTrimCommand::SetTrimCommand(ProjectDocument* doc, const QString& id, int fromIn, int fromOut, int toIn, int toOut)
+    : m_doc(doc), m_id(id), m_fromIn(fromIn), m_fromOut(fromOut), m_toIn(toIn), m_toOut(toOut) {
+    setText(tr("Trim %1 to %2–%3").arg(id, toIn < 0 ? QStringLiteral("start") : QString::number(toIn),
+                                         toOut < 0 ? QStringLiteral("end") : QString::number(toOut)));
+}
+
+}  // namespace gs

@@ -1,0 +1,72 @@
+#pragma once
+// The undoable edits of a ProjectDocument. Each names what it did in the undo history.
+// Clips are found by id at redo/undo time (ids only change through RenameClipCommand, which is
+// itself undone in order).
+
+#include <QUndoCommand>
+
+#include "app/document/project_document.h"
+
+namespace gs {
+
+class AddClipsCommand : public QUndoCommand {
+public:
+    AddClipsCommand(ProjectDocument* doc, std::vector<ProjectDocument::ClipEntry> entries);
+    void redo() override;
+    void undo() override;
+
+private:
+    ProjectDocument* m_doc;
+    std::vector<ProjectDocument::ClipEntry> m_entries;
+    int m_first = 0;
+};
+
+class RemoveClipCommand : public QUndoCommand {
+public:
+    RemoveClipCommand(ProjectDocument* doc, const QString& id);
+    void redo() override;
+    void undo() override;
+
+private:
+    ProjectDocument* m_doc;
+    QString m_id;
+    int m_index = -1;
+    ProjectDocument::ClipEntry m_entry;
+    std::vector<ProjectSpace> m_spacesBefore;
+};
+
+class RenameClipCommand : public QUndoCommand {
+public:
+    RenameClipCommand(ProjectDocument* doc, const QString& from, const QString& to);
+    void redo() override { m_doc->renameClipRaw(m_from, m_to); }
+    void undo() override { m_doc->renameClipRaw(m_to, m_from); }
+
+private:
+    ProjectDocument* m_doc;
+    QString m_from, m_to;
+};
+
+class SetStyleCommand : public QUndoCommand {
+public:
+    SetStyleCommand(ProjectDocument* doc, const QString& id, const QString& from, const QString& to);
+    void redo() override { m_doc->setStyleRaw(m_id, m_to); }
+    void undo() override { m_doc->setStyleRaw(m_id, m_from); }
+
+private:
+    ProjectDocument* m_doc;
+    QString m_id, m_from, m_to;
+};
+
+class SetTrimCommand : public QUndoCommand {
+public:
+    SetTrimCommand(ProjectDocument* doc, const QString& id, int fromIn, int fromOut, int toIn, int toOut);
+    void redo() override { m_doc->setTrimRaw(m_id, m_toIn, m_toOut); }
+    void undo() override { m_doc->setTrimRaw(m_id, m_fromIn, m_fromOut); }
+
+private:
+    ProjectDocument* m_doc;
+    QString m_id;
+    int m_fromIn, m_fromOut, m_toIn, m_toOut;
+};
+
+}  // namespace gs

@@ -1,0 +1,352 @@
+#include "app/document/project_document.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSet>
+#include <QtConcurrent/QtConcurrentMap>
+
+#include "app/document/commands.h"
+
+namespace gs {
+
+ProjectDocument::ProjectDocument(QObject* parent)
+    : QObject(parent),
+      m_undo(new QUndoStack(this)),
+      m_pool(new QThreadPool(this)),
+      m_import(new QFutureWatcher<ImportResult>(this)),
+      m_analyse(new QFutureWatcher<ImportResult>(this)) {
+    m_pool->setMaxThreadCount(std::max(1, QThread::idealThreadCount() - 1));
+    m_pool->setThreadPriority(QThread::LowPriority);
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+    connect(m_import, &QFutureWatcherBase::finished, this, &ProjectDocument::finishImport);
+    connect(m_import, &QFutureWatcherBase::progressValueChanged, this, [this](int v) {
+        emit progress(v, m_import->progressMaximum());
+    });
+    connect(m_analyse, &QFutureWatcherBase::resultReadyAt, this, [this](int i) {
+        const ImportResult r = m_analyse->resultAt(i);
+        if (i >= m_analyseKeys.size()) return;
+        const QString k = m_analyseKeys[i];
+        if (!r.analysis) {
+            emit message(Level::Warning, tr("%1: cannot analyse: %2").arg(QFileInfo(r.file).fileName(), r.error));
+            return;
+        }
+        m_analysis[k] = r.analysis;
+        for (const ProjectClip& c : m_project.clips)
+            if (key(c) == k) emit analysisReady(c.id);
+    });
+    connect(m_analyse, &QFutureWatcherBase::finished, this, [this] {
+        if (!m_import->isRunning()) emit busyChanged(false, {});
+    });
+    connect(m_analyse, &QFutureWatcherBase::progressValueChanged, this, [this](int v) {
+        if (!m_import->isRunning()) emit progress(v, m_analyse->progressMaximum());
+    });
+}
+
+ProjectDocument::~ProjectDocument() {
+    m_import->cancel();
+    m_analyse->cancel();
+    waitForBackground();
+}
+
+QString ProjectDocument::displayName() const {
+    return m_project.path.isEmpty() ? tr("Untitled") : QFileInfo(m_project.path).fileName();
+}
+
+QString ProjectDocument::key(const ProjectClip& c) const {
+    return m_project.resolve(c.source) + QLatin1Char('|') + QString::number(c.unitScale);
+}
+
+int ProjectDocument::indexOf(const QString& id) const {
+    for (size_t i = 0; i < m_project.clips.size(); ++i)
+        if (m_project.clips[i].id == id) return static_cast<int>(i);
+    return -1;
+}
+
+std::shared_ptr<const ClipAnalysis> ProjectDocument::clipAnalysis(const QString& id) const {
+    const ProjectClip* c = clip(id);
+    if (!c) return nullptr;
+    auto it = m_analysis.find(key(*c));
+    return it == m_analysis.end() ? nullptr : it->second;
+}
+
+void ProjectDocument::reset(Project project, bool modified) {
+    m_analyse->cancel();
+    ++m_generation;
+    m_project = std::move(project);
+    m_analysis.clear();
+    m_undo->clear();
+    if (modified) m_undo->resetClean();
+    emit projectReset();
+    emit pathChanged(m_project.path);
+    emit modifiedChanged(isModified());
+    startAnalysis();
+}
+
+void ProjectDocument::startAnalysis() {
+    m_analyseKeys.clear();
+    QList<std::pair<QString, float>> jobs;
+    for (const ProjectClip& c : m_project.clips) {
+        if (!c.error.isEmpty()) continue;
+        const QString k = key(c);
+        if (m_analyseKeys.contains(k)) continue;
+        m_analyseKeys << k;
+        jobs << std::make_pair(m_project.resolve(c.source), c.unitScale);
+    }
+    if (jobs.isEmpty()) return;
+    emit busyChanged(true, tr("Reading %1 clips").arg(jobs.size()));
+    m_analyse->setFuture(QtConcurrent::mapped(m_pool, jobs, [](const std::pair<QString, float>& job) {
+        ImportResult r;
+        r.file = job.first;
+        auto a = analyzeClipFile(job.first, job.second);
+        if (a) r.analysis = *a;
+        else r.error = QString::fromStdString(a.message());
+        return r;
+    }));
+}
+
+bool ProjectDocument::isImporting() const { return m_import->isRunning(); }
+
+void ProjectDocument::cancelImport() {
+    m_import->cancel();
+    m_analyse->cancel();
+}
+
+void ProjectDocument::waitForBackground() {
+    m_import->waitForFinished();
+    m_analyse->waitForFinished();
+}
+
+void ProjectDocument::importFiles(const QStringList& files) {
+    if (files.isEmpty()) return;
+    if (m_import->isRunning()) {
+        emit message(Level::Warning, tr("An import is already running; try again when it ends."));
+        return;
+    }
+    m_importFiles = files;
+    emit busyChanged(true, files.size() == 1 ? tr("Importing %1").arg(QFileInfo(files.front()).fileName())
+                                             : tr("Importing %1 files").arg(files.size()));
+    emit progress(0, static_cast<int>(files.size()));
+    m_import->setFuture(QtConcurrent::mapped(m_pool, files, [](const QString& file) {
+        ImportResult r;
+        r.file = file;
+        auto a = analyzeClipFile(file);
+        if (a) r.analysis = *a;
+        else r.error = QString::fromStdString(a.message());
+        return r;
+    }));
+}
+
+QString ProjectDocument::uniqueId(const QString& base) const {
+    QString clean = base;
+    clean.replace(QRegularExpression(QStringLiteral("\\s+")), QStringLiteral("_"));
+    if (clean.isEmpty()) clean = QStringLiteral("clip");
+    clean = clean.left(64);
+    QString id = clean;
+    for (int n = 2; clip(id); ++n) id = QStringLiteral("%1_%2").arg(clean).arg(n);
+    return id;
+}
+
+void ProjectDocument::finishImport() {
+    const QFuture<ImportResult> future = m_import->future();
+    if (future.isCanceled()) {
+        emit message(Level::Info, tr("Import cancelled; no clip was added."));
+        if (!m_analyse->isRunning()) emit busyChanged(false, {});
+        emit importFinished(0, 0, true);
+        return;
+    }
+    std::vector<ClipEntry> entries;
+    QSet<QString> taken;
+    int failed = 0;
+    for (int i = 0; i < future.resultCount(); ++i) {
+        const ImportResult r = future.resultAt(i);
+        const QString name = QFileInfo(r.file).fileName();
+        if (!r.analysis) {
+            ++failed;
+            emit message(Level::Error, tr("%1: %2").arg(name, r.error));
+            continue;
+        }
+        for (const QString& w : r.analysis->warnings) emit message(Level::Warning, tr("%1: %2").arg(name, w));
+        ClipEntry e;
+        QString id = uniqueId(QFileInfo(r.file).completeBaseName());
+        for (int n = 2; taken.contains(id); ++n) id = uniqueId(QFileInfo(r.file).completeBaseName() + "_" + QString::number(n));
+        taken.insert(id);
+        e.clip.id = id;
+        const QString file = QFileInfo(r.file).absoluteFilePath();
+        e.clip.source = m_project.path.isEmpty() ? file : QFileInfo(m_project.path).absoluteDir().relativeFilePath(file);
+        e.clip.units = r.analysis->units;
+        auto working = workingClip(r.analysis->source, -1, -1, m_project.settings.fps, id);
+        if (!working) {
+            ++failed;
+            emit message(Level::Error, tr("%1: %2").arg(name, QString::fromStdString(working.message())));
+            continue;
+        }
+        e.clip.clip = std::move(*working);
+        e.analysis = r.analysis;
+        entries.push_back(std::move(e));
+    }
+    const int loaded = static_cast<int>(entries.size());
+    if (loaded > 0) {
+        m_undo->push(new AddClipsCommand(this, std::move(entries)));
+        emit message(Level::Info, tr("Imported %1 of %2 files.").arg(loaded).arg(future.resultCount()));
+    }
+    if (!m_analyse->isRunning()) emit busyChanged(false, {});
+    emit importFinished(loaded, failed, false);
+}
+
+bool ProjectDocument::renameClip(const QString& id, const QString& newId) {
+    const QString to = newId.trimmed();
+    if (!clip(id) || to == id) return false;
+    if (to.isEmpty() || to.size() > 64) {
+        emit message(Level::Error, tr("A clip name needs 1 to 64 characters."));
+        return false;
+    }
+    if (clip(to)) {
+        emit message(Level::Error, tr("There is already a clip named '%1'.").arg(to));
+        return false;
+    }
+    m_undo->push(new RenameClipCommand(this, id, to));
+    return true;
+}
+
+void ProjectDocument::setClipStyle(const QString& id, const QString& style) {
+    const ProjectClip* c = clip(id);
+    if (!c || c->style == style.trimmed()) return;
+    m_undo->push(new SetStyleCommand(this, id, c->style, style.trimmed()));
+}
+
+void ProjectDocument::removeClip(const QString& id) {
+    if (!clip(id)) return;
+    m_undo->push(new RemoveClipCommand(this, id));
+}
+
+bool ProjectDocument::setTrim(const QString& id, int in, int out) {
+    const ProjectClip* c = clip(id);
+    if (!c) return false;
+    const auto a = clipAnalysis(id);
+    if (!a) return false;  // frames unknown until the file is read
+    const int last = a->source.frameCount() - 1;
+    if (in < 0) in = 0;
+    if (out < 0 || out > last) out = last;
+    if (in > out - 1) {
+        emit message(Level::Error, tr("%1: a trim keeps at least two frames.").arg(id));
+        return false;
+    }
+    const int newIn = in <= 0 ? -1 : in;
+    const int newOut = out >= last ? -1 : out;
+    if (newIn == c->trimIn && newOut == c->trimOut) return true;
+    m_undo->push(new SetTrimCommand(this, id, c->trimIn, c->trimOut, newIn, newOut));
+    return true;
+}
+
+void ProjectDocument::insertClipRaw(int index, ClipEntry entry) {
+    if (entry.analysis) m_analysis[key(entry.clip)] = entry.analysis;
+    index = std::clamp(index, 0, clipCount());
+    m_project.clips.insert(m_project.clips.begin() + index, std::move(entry.clip));
+    m_project.checkSpaces();
+    emit clipsChanged();
+}
+
+ProjectDocument::ClipEntry ProjectDocument::takeClipRaw(int index) {
+    ClipEntry e;
+    if (index < 0 || index >= clipCount()) return e;
+    e.clip = std::move(m_project.clips[index]);
+    auto it = m_analysis.find(key(e.clip));
+    if (it != m_analysis.end()) e.analysis = it->second;
+    m_project.clips.erase(m_project.clips.begin() + index);
+    m_project.checkSpaces();
+    emit clipsChanged();
+    return e;
+}
+
+void ProjectDocument::renameClipRaw(const QString& id, const QString& newId) {
+    const int i = indexOf(id);
+    if (i < 0) return;
+    ProjectClip& c = m_project.clips[i];
+    c.id = newId;
+    if (c.clip) c.clip->name = newId.toStdString();
+    for (ProjectSpace& s : m_project.spaces) {
+        for (QString& member : s.clipIds)
+            if (member == id) member = newId;
+        if (s.reference == id) s.reference = newId;
+    }
+    m_project.checkSpaces();
+    emit clipRenamed(id, newId);
+    emit clipChanged(newId);
+    emit spacesChanged();
+}
+
+void ProjectDocument::setStyleRaw(const QString& id, const QString& style) {
+    const int i = indexOf(id);
+    if (i < 0) return;
+    m_project.clips[i].style = style;
+    emit clipChanged(id);
+}
+
+void ProjectDocument::setTrimRaw(const QString& id, int in, int out) {
+    const int i = indexOf(id);
+    if (i < 0) return;
+    ProjectClip& c = m_project.clips[i];
+    c.trimIn = in;
+    c.trimOut = out;
+    if (const auto a = clipAnalysis(id)) {
+        auto working = workingClip(a->source, in, out, m_project.settings.fps, id);
+        if (working) {
+            c.clip = std::move(*working);
+            c.error.clear();
+        } else {
+            c.error = QString::fromStdString(working.message());
+        }
+    }
+    m_project.checkSpaces();
+    emit clipChanged(id);
+}
+
+void ProjectDocument::setSpacesRaw(std::vector<ProjectSpace> spaces) {
+    m_project.spaces = std::move(spaces);
+    m_project.checkSpaces();
+    emit spacesChanged();
+}
+
+namespace {
+// Sources as another project file at `path` must name them: relative to its folder (variables
+// kept), or absolute when `absolute`.
+Project rebased(const Project& project, const QString& path, bool absolute) {
+    Project copy = project;
+    const QDir dir = QFileInfo(path).absoluteDir();
+    for (ProjectClip& c : copy.clips) {
+        if (!absolute && c.source.contains(QLatin1String("${"))) continue;
+        const QString file = project.resolve(c.source);
+        c.source = absolute ? file : dir.relativeFilePath(file);
+    }
+    if (!copy.character.source.isEmpty() && (absolute || !copy.character.source.contains(QLatin1String("${")))) {
+        const QString file = project.resolve(copy.character.source);
+        copy.character.source = absolute ? file : dir.relativeFilePath(file);
+    }
+    if (!copy.character.texture.isEmpty() && (absolute || !copy.character.texture.contains(QLatin1String("${")))) {
+        const QString file = project.resolve(copy.character.texture);
+        copy.character.texture = absolute ? file : dir.relativeFilePath(file);
+    }
+    copy.path = QFileInfo(path).absoluteFilePath();
+    return copy;
+}
+}  // namespace
+
+Status ProjectDocument::save(const QString& path) {
+    Project copy = rebased(m_project, path, false);
+    if (Status s = copy.save(path); !s) return s;
+    const QString keyBefore = m_project.path;
+    for (size_t i = 0; i < m_project.clips.size(); ++i) m_project.clips[i].source = copy.clips[i].source;
+    m_project.character.source = copy.character.source;
+    m_project.character.texture = copy.character.texture;
+    m_project.path = copy.path;
+    m_undo->setClean();
+    if (keyBefore != m_project.path) emit pathChanged(m_project.path);
+    return Status::ok();
+}
+
+Status ProjectDocument::saveCopy(const QString& path) const {
+    return rebased(m_project, path, true).save(path);
+}
+
+}  // namespace gs

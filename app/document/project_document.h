@@ -1,0 +1,121 @@
+#pragma once
+// ProjectDocument: the open project as an editable document.
+//
+// It owns the gs::Project (clips, trims, style tags, spaces, character, settings) and one
+// QUndoStack; every edit is a command on that stack (commands.h), so Edit > Undo/Redo and the
+// history view see all of them, and the stack's clean state is the "saved" state. Widgets read
+// the document and send edits; they never change the project themselves.
+//
+// Motion files are read and analysed off the GUI thread (QtConcurrent): importFiles() for new
+// clips (one undoable step for the files that load, one message per file that does not, nothing
+// added when cancelled) and, after open, the analysis of the project's clips (clipAnalysis()).
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QThreadPool>
+#include <QUndoStack>
+
+#include <map>
+#include <memory>
+
+#include "app/document/clip_analysis.h"
+#include "app/project/project.h"
+
+namespace gs {
+
+class ProjectDocument : public QObject {
+    Q_OBJECT
+public:
+    enum class Level { Info, Warning, Error };
+    Q_ENUM(Level)
+
+    explicit ProjectDocument(QObject* parent = nullptr);
+    ~ProjectDocument() override;
+
+    const Project& project() const { return m_project; }
+    QUndoStack* undoStack() const { return m_undo; }
+    QString path() const { return m_project.path; }
+    bool isModified() const { return !m_undo->isClean(); }
+    // The file name, or "Untitled".
+    QString displayName() const;
+
+    // Replaces the document (New, Open, recovery): the undo history starts over and the clips are
+    // analysed in the background. `modified` marks it unsaved (a recovered autosave).
+    void reset(Project project, bool modified = false);
+    // Writes the project to `path` atomically; relative clip sources are rebased to its folder.
+    // On success the document takes that path and becomes clean.
+    Status save(const QString& path);
+    // Writes a copy (autosave): sources absolute, the document keeps its path and state.
+    Status saveCopy(const QString& path) const;
+
+    int clipCount() const { return static_cast<int>(m_project.clips.size()); }
+    int indexOf(const QString& id) const;
+    const ProjectClip* clip(const QString& id) const { return m_project.clip(id); }
+    // The analysis of a clip's file, or null while it is being read or when it failed.
+    std::shared_ptr<const ClipAnalysis> clipAnalysis(const QString& id) const;
+
+    // Edits (each pushes one undoable command; invalid edits are refused with a message).
+    void importFiles(const QStringList& files);
+    bool renameClip(const QString& id, const QString& newId);
+    void setClipStyle(const QString& id, const QString& style);
+    void removeClip(const QString& id);
+    // Trim in source frames; -1 = from the start / to the end.
+    bool setTrim(const QString& id, int in, int out);
+
+    bool isImporting() const;
+    void cancelImport();
+    // Blocks until background reads finish (tests, shutdown).
+    void waitForBackground();
+
+    // Used by the commands only: raw changes that emit the signals.
+    struct ClipEntry {
+        ProjectClip clip;
+        std::shared_ptr<const ClipAnalysis> analysis;
+    };
+    void insertClipRaw(int index, ClipEntry entry);
+    ClipEntry takeClipRaw(int index);
+    void renameClipRaw(const QString& id, const QString& newId);
+    void setStyleRaw(const QString& id, const QString& style);
+    void setTrimRaw(const QString& id, int in, int out);
+    std::vector<ProjectSpace> spaces() const { return m_project.spaces; }
+    void setSpacesRaw(std::vector<ProjectSpace> spaces);
+
+    // A unique clip id based on `base`.
+    QString uniqueId(const QString& base) const;
+
+signals:
+    void projectReset();
+    void clipsChanged();                 // added, removed or reordered
+    void clipChanged(const QString& id); // renamed (new id), style, trim
+    void clipRenamed(const QString& oldId, const QString& newId);
+    void analysisReady(const QString& id);
+    void spacesChanged();
+    void pathChanged(const QString& path);
+    void modifiedChanged(bool modified);
+    void message(gs::ProjectDocument::Level level, const QString& text);
+    void busyChanged(bool busy, const QString& what);
+    void progress(int done, int total);
+    void importFinished(int loaded, int failed, bool cancelled);
+
+private:
+    struct ImportResult {
+        QString file;
+        QString error;
+        std::shared_ptr<const ClipAnalysis> analysis;
+    };
+    QString key(const ProjectClip& c) const;
+    void finishImport();
+    void startAnalysis();
+
+    Project m_project;
+    QUndoStack* m_undo;
+    std::map<QString, std::shared_ptr<const ClipAnalysis>> m_analysis;  // by key()
+    QThreadPool* m_pool;  // one thread fewer than the cores, low priority: the GUI stays responsive
+    QFutureWatcher<ImportResult>* m_import;
+    QStringList m_importFiles;
+    QFutureWatcher<ImportResult>* m_analyse;
+    QStringList m_analyseKeys;
+    int m_generation = 0;
+};
+
+}  // namespace gs

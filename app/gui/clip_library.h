@@ -1,0 +1,60 @@
+#pragma once
+// The clip library: a table of the document's clips (name, style, frames, fps, duration, speed,
+// turn, cycles, problems). Names and styles are edited in place; those edits, deletes and dropped
+// files are forwarded to the document, which makes them undoable.
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QTableView>
+
+#include <memory>
+
+namespace gs {
+
+class ProjectDocument;
+
+class ClipLibraryModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Name, Style, Frames, Fps, Duration, Speed, Turn, Cycles, Problem, ColumnCount };
+
+    explicit ClipLibraryModel(ProjectDocument* doc, QObject* parent = nullptr);
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role) override;
+
+    QString idAt(int row) const;
+    int rowOf(const QString& id) const;
+
+private:
+    // Root-motion figures of a row's clip as trimmed (cached: painting asks often).
+    const struct RootMotionStats* stats(int row) const;
+
+    ProjectDocument* m_doc;
+    mutable QHash<QString, std::pair<QString, std::shared_ptr<struct RootMotionStats>>> m_stats;
+};
+
+// The table: accepts dropped files (filesDropped) and the Delete key (deleteRequested).
+class ClipLibraryView : public QTableView {
+    Q_OBJECT
+public:
+    explicit ClipLibraryView(QWidget* parent = nullptr);
+
+signals:
+    void filesDropped(const QStringList& files);
+    void deleteRequested();
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragMoveEvent(QDragMoveEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+};
+
+// Local files named by dropped URLs.
+QStringList droppedFiles(const class QMimeData* mime);
+
+}  // namespace gs

@@ -1,0 +1,375 @@
+// The main window driven as a user drives it (QTest mouse and keyboard events): trimming with the
+// timeline handles and undoing it, saving and reopening, a corrupt import beside a good library,
+// playback at the clip's real rate, Open Motion stopping the live steering, and recovering the
+// autosave of a killed process.
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QDropEvent>
+#include <QElapsedTimer>
+#include <QListWidget>
+#include <QMimeData>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QTest>
+#include <QUrl>
+
+#include "clip_library.h"
+#include "common/generated_bvh.h"
+#include "common/test_data.h"
+#include "main_window.h"
+#include "widgets/timeline.h"
+
+using namespace gs;
+
+namespace {
+
+QString demoProject() { return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"); }
+
+bool importAndWait(MainWindow& w, const QStringList& files) {
+    QSignalSpy finished(w.document(), &ProjectDocument::importFinished);
+    w.importFiles(files);
+    return finished.wait(60000);
+}
+
+// Clicks the library row of a clip.
+void clickClip(MainWindow& w, const QString& id) {
+    auto* view = w.libraryView();
+    const int row = w.document()->indexOf(id);
+    const QRect rect = view->visualRect(view->model()->index(row, 0));
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rect.center());
+}
+
+// Drags a timeline handle to the x of `frame`, with `modifiers` held during the move.
+void dragHandle(Timeline* t, bool in, float frame, Qt::KeyboardModifiers modifiers = {}) {
+    const QPoint from = t->handlePosition(in);
+    const QPoint to(t->frameToX(frame), from.y());
+    QTest::mousePress(t, Qt::LeftButton, {}, from);
+    QTest::mouseMove(t, (from + to) / 2);
+    // QTest::mouseMove carries no modifiers: send the last move as a real event that does.
+    QMouseEvent move(QEvent::MouseMove, to, t->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, modifiers);
+    QApplication::sendEvent(t, &move);
+    QTest::mouseRelease(t, Qt::LeftButton, modifiers, to);
+}
+
+QStringList messageLines(MainWindow& w) {
+    QStringList lines;
+    for (int i = 0; i < w.messages()->count(); ++i) lines << w.messages()->item(i)->text();
+    return lines;
+}
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_autosave;
+
+private slots:
+    void initTestCase() {
+        qputenv("GAITSPACE_DATA_DIR", test::dataDir().toLocal8Bit());
+        qputenv("GAITSPACE_AUTOSAVE_DIR", m_autosave.path().toLocal8Bit());
+        QStandardPaths::setTestModeEnabled(true);  // settings of the tests, not the user's
+        QApplication::setOrganizationName("Gaitspace");
+        QApplication::setApplicationName("Gaitspace");
+    }
+
+    void trimWithHandlesThenUndoRedo() {
+        GS_REQUIRE_DATA();
+        MainWindow w;
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(importAndWait(w, {test::cmuClip("16_15")}));
+        clickClip(w, "16_15");
+        QCOMPARE(w.currentClip(), QStringLiteral("16_15"));
+        Timeline* t = w.timeline();
+        QTRY_VERIFY(t->data().frames > 0);
+        const int frames = t->data().frames;
+        QCOMPARE(t->trimIn(), 0);
+        QCOMPARE(t->trimOut(), frames - 1);
+        QCOMPARE(w.document()->undoStack()->count(), 1);  // the import
+
+        // The in handle to about frame 20.
+        dragHandle(t, true, 20.0f);
+        const int in = w.document()->clip("16_15")->trimIn;
+        QVERIFY2(std::abs(in - 20) <= 1, qPrintable(QString::number(in)));
+        QCOMPARE(t->trimIn(), in);
+        QCOMPARE(w.document()->clip("16_15")->trimOut, -1);
+        QCOMPARE(w.document()->undoStack()->count(), 2);
+        QCOMPARE(w.document()->clip("16_15")->clip->frameCount(), frames - in);
+
+        // The out handle near frame frames-25 with Shift: it lands on a foot strike.
+        dragHandle(t, false, frames - 25.0f, Qt::ShiftModifier);
+        const int out = w.document()->clip("16_15")->trimOut;
+        const auto& d = t->data();
+        QVERIFY(!d.leftStrikes.empty() && !d.rightStrikes.empty());
+        const bool onStrike = std::count(d.leftStrikes.begin(), d.leftStrikes.end(), out) +
+                              std::count(d.rightStrikes.begin(), d.rightStrikes.end(), out) > 0;
+        QVERIFY2(onStrike, qPrintable(QString("out %1 is no strike").arg(out)));
+        QCOMPARE(w.document()->undoStack()->count(), 3);
+        QVERIFY(w.isWindowModified());
+
+        // Ctrl+Z twice, Ctrl+Shift+Z once, from the keyboard.
+        QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w.document()->clip("16_15")->trimOut, -1);
+        QCOMPARE(t->trimOut(), frames - 1);
+        QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w.document()->clip("16_15")->trimIn, -1);
+        QCOMPARE(t->trimIn(), 0);
+        QCOMPARE(w.document()->clip("16_15")->clip->frameCount(), frames);
+        QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w.document()->clip("16_15")->trimIn, in);
+        QCOMPARE(t->trimIn(), in);
+        QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w.document()->clip("16_15")->trimOut, out);
+        w.setSaveQuestion([] { return QMessageBox::Discard; });
+    }
+
+    void playsAtTheClipsRate() {
+        GS_REQUIRE_DATA();
+        MainWindow w;
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(importAndWait(w, {test::cmuClip("16_15")}));
+        clickClip(w, "16_15");
+        QTRY_VERIFY(w.timeline()->data().frames > 0);
+        const float fps = w.timeline()->data().fps;
+        QTest::keyClick(&w, Qt::Key_Space);
+        QVERIFY(w.isPlaying());
+        QElapsedTimer clock;
+        clock.start();
+        const float start = w.currentFrame();
+        QTest::qWait(1500);
+        const float advanced = w.currentFrame() - start;
+        const double expected = clock.elapsed() / 1000.0 * fps;
+        qInfo("played %.1f frames in %.2f s at %.0f fps (expected %.1f)", advanced, clock.elapsed() / 1000.0, fps, expected);
+        QVERIFY2(std::abs(advanced - expected) < 0.2 * expected, qPrintable(QString::number(advanced)));
+        QTest::keyClick(&w, Qt::Key_Space);
+        QVERIFY(!w.isPlaying());
+        const float paused = w.currentFrame();
+        QTest::qWait(300);
+        QCOMPARE(w.currentFrame(), paused);
+        w.setSaveQuestion([] { return QMessageBox::Discard; });
+    }
+
+    void importStaysResponsive() {
+        GS_REQUIRE_DATA();
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::qWait(500);  // the first paints (OpenGL set-up) are not the import's
+        QStringList files;
+        for (int i = 1; i <= 58; ++i) files << test::cmuClip(QStringLiteral("16_%1").arg(i, 2, 10, QChar('0')));
+        // A 10 ms timer on the GUI thread: the longest wait between its ticks while 58 files load.
+        QElapsedTimer clock, sinceTick;
+        qint64 longest = 0;
+        QTimer ticker;
+        ticker.setInterval(10);
+        connect(&ticker, &QTimer::timeout, [&] {
+            longest = std::max(longest, sinceTick.restart());
+        });
+        QSignalSpy progress(w.document(), &ProjectDocument::progress);
+        QSignalSpy finished(w.document(), &ProjectDocument::importFinished);
+        clock.start();
+        sinceTick.start();
+        ticker.start();
+        w.importFiles(files);
+        QVERIFY(w.document()->isImporting());
+        QVERIFY(finished.wait(120000));
+        ticker.stop();
+        qInfo("58 files in %lld ms; the GUI thread waited at most %lld ms; %d progress signals",
+              clock.elapsed(), longest, int(progress.size()));
+        QCOMPARE(w.document()->clipCount(), 58);
+        QVERIFY(progress.size() >= 2);
+        QCOMPARE(progress.back()[0].toInt(), 58);
+        QVERIFY2(longest < 150, qPrintable(QString::number(longest)));
+
+        // Cancelled: nothing is added and nothing is left to undo.
+        const int undo = w.document()->undoStack()->count();
+        QSignalSpy again(w.document(), &ProjectDocument::importFinished);
+        w.importFiles(files);
+        w.document()->cancelImport();
+        QVERIFY(again.wait(120000));
+        QCOMPARE(again.front()[2].toBool(), true);
+        QCOMPARE(w.document()->clipCount(), 58);
+        QCOMPARE(w.document()->undoStack()->count(), undo);
+        w.setSaveQuestion([] { return QMessageBox::Discard; });
+    }
+
+    void saveReopenCompare() {
+        GS_REQUIRE_DATA();
+        QTemporaryDir dir;
+        const QString path = dir.filePath("library.gsproj");
+        QJsonObject saved;
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY(importAndWait(w, {test::cmuClip("16_15"), test::cmuClip("16_35")}));
+            QTRY_VERIFY(w.document()->clipAnalysis("16_35"));
+            QVERIFY(w.document()->setTrim("16_35", 3, 30));
+            w.document()->setClipStyle("16_35", "run");
+            QVERIFY(w.document()->renameClip("16_15", "walk"));
+            QVERIFY(w.windowTitle().contains("Untitled"));
+            QVERIFY(w.isWindowModified());
+            QVERIFY(w.saveAs(path));
+            QVERIFY(!w.isWindowModified());
+            QVERIFY(w.windowTitle().contains("library.gsproj"));
+            saved = w.document()->project().toJson();
+            // Closing a saved project asks nothing.
+            bool asked = false;
+            w.setSaveQuestion([&asked] { asked = true; return QMessageBox::Cancel; });
+            QVERIFY(w.close());
+            QVERIFY(!asked);
+        }
+        MainWindow again;
+        again.openProject(path);
+        QTRY_VERIFY_WITH_TIMEOUT(again.document()->path() == path, 30000);
+        QCOMPARE(again.document()->project().toJson(), saved);
+        QCOMPARE(again.document()->clipCount(), 2);
+        QCOMPARE(again.document()->clip("16_35")->clip->frameCount(), 28);
+        QCOMPARE(again.document()->clip("16_35")->style, QStringLiteral("run"));
+        QVERIFY(!again.isWindowModified());
+
+        // Unsaved changes: Cancel keeps them, Discard drops them.
+        again.document()->setClipStyle("walk", "walk");
+        QVERIFY(again.isWindowModified());
+        again.setSaveQuestion([] { return QMessageBox::Cancel; });
+        QVERIFY(!again.newProject());
+        QCOMPARE(again.document()->clipCount(), 2);
+        again.setSaveQuestion([] { return QMessageBox::Discard; });
+        QVERIFY(again.newProject());
+        QCOMPARE(again.document()->clipCount(), 0);
+        QVERIFY(!again.isWindowModified());
+    }
+
+    void corruptImportLeavesTheLibraryIntact() {
+        GS_REQUIRE_DATA();
+        QTemporaryDir dir;
+        const QString corrupt = dir.filePath("corrupt.bvh");
+        test::writeBytes(corrupt, "HIERARCHY\nROOT Hips\n{\n\tOFFSET 0 0 0\n\tCHANNELS 6 Xposition\n");
+        MainWindow w;
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(importAndWait(w, {test::cmuClip("16_15")}));
+        const QJsonObject before = w.document()->project().toJson();
+        const int messagesBefore = w.messages()->count();
+
+        // Dropped on the library, with a good file beside it.
+        auto* mime = new QMimeData;
+        mime->setUrls({QUrl::fromLocalFile(corrupt), QUrl::fromLocalFile(test::cmuClip("16_35"))});
+        QWidget* target = w.libraryView()->viewport();
+        const QPoint at = target->rect().center();
+        QDragEnterEvent enter(at, Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(target, &enter);
+        QVERIFY(enter.isAccepted());
+        QSignalSpy finished(w.document(), &ProjectDocument::importFinished);
+        QDropEvent drop(at, Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(target, &drop);
+        QVERIFY(finished.wait(60000));
+        delete mime;
+
+        QCOMPARE(w.document()->clipCount(), 2);
+        QCOMPARE(w.document()->project().clips[0].id, QStringLiteral("16_15"));
+        QCOMPARE(w.document()->project().clips[1].id, QStringLiteral("16_35"));
+        const QStringList lines = messageLines(w).mid(messagesBefore);
+        QCOMPARE(lines.filter("corrupt.bvh").size(), 1);
+        qInfo("%s", qPrintable(lines.filter("corrupt.bvh").front()));
+        // Only the corrupt file alone: the library stays as it was.
+        QVERIFY(importAndWait(w, {corrupt}));
+        QCOMPARE(w.document()->clipCount(), 2);
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->project().toJson(), before);
+        w.setSaveQuestion([] { return QMessageBox::Discard; });
+    }
+
+    void openMotionStopsTheSteering() {
+        GS_REQUIRE_DATA();
+        MainWindow w;
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.openProject(demoProject());
+        QTRY_VERIFY_WITH_TIMEOUT(w.isSteering(), 180000);
+        QTRY_COMPARE_WITH_TIMEOUT(w.document()->clipCount(), 10, 30000);
+        QVERIFY(!w.isWindowModified());
+
+        w.openClip(test::cmuClip("16_35"));
+        QVERIFY(!w.isSteering());  // at once, not when the import ends
+        QTRY_VERIFY_WITH_TIMEOUT(w.isPlaying(), 60000);
+        QCOMPARE(w.currentClip(), QStringLiteral("16_35"));
+        const float f0 = w.currentFrame();
+        QTest::qWait(400);
+        QVERIFY(w.currentFrame() != f0);
+        QVERIFY(!w.isSteering());
+
+        // Back to steering with the Playback menu, then a click on a library clip stops it.
+        QAction* steer = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text().contains("Steer Character")) steer = a;
+        QVERIFY(steer);
+        steer->trigger();
+        QVERIFY(w.isSteering());
+        QVERIFY(!w.isPlaying());
+        clickClip(w, "jog");
+        QVERIFY(!w.isSteering());
+        QCOMPARE(w.currentClip(), QStringLiteral("jog"));
+        QTest::keyClick(&w, Qt::Key_Space);
+        QVERIFY(w.isPlaying());
+        QVERIFY(!w.isSteering());
+        w.setSaveQuestion([] { return QMessageBox::Discard; });
+    }
+
+    void recoversTheAutosaveOfAKilledProcess() {
+        QTemporaryDir dir, config;
+        const QString clip = dir.filePath("walk.bvh");
+        test::writeBytes(clip, test::generatedBvh(50));
+        QProcess app;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("GAITSPACE_AUTOSAVE_DIR", m_autosave.path());
+        env.insert("GAITSPACE_AUTOSAVE_MS", "300");
+        env.insert("XDG_CONFIG_HOME", config.path());
+        env.insert("XDG_DATA_HOME", config.path());
+        app.setProcessEnvironment(env);
+        app.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        app.start(QStringLiteral(GAITSPACE_EXE), {"--no-recover", "--import", clip});
+        QVERIFY(app.waitForStarted());
+        const QString side = QDir(m_autosave.path()).filePath(QStringLiteral("autosave-%1.gsproj").arg(app.processId()));
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(side), 60000);
+        QTest::qWait(200);  // a whole autosave written (QSaveFile renames it into place anyway)
+        app.kill();
+        QVERIFY(app.waitForFinished());
+        QCOMPARE(app.exitStatus(), QProcess::CrashExit);
+        QVERIFY(QFileInfo::exists(side));
+
+        MainWindow w;
+        int asked = 0;
+        QString original = "?";
+        QDateTime when;
+        QVERIFY(w.recoverAutosaves([&](const QString& o, const QDateTime& t) -> bool {
+            ++asked;
+            original = o;
+            when = t;
+            return true;
+        }));
+        QCOMPARE(asked, 1);
+        QVERIFY(original.isEmpty());  // it was untitled
+        QVERIFY(when.isValid());
+        QCOMPARE(w.document()->clipCount(), 1);
+        QCOMPARE(w.document()->project().clips[0].id, QStringLiteral("walk"));
+        QVERIFY(w.document()->project().clips[0].clip.has_value());
+        QVERIFY(w.document()->isModified());  // recovered changes still need a save
+        QVERIFY(w.isWindowModified());
+        QVERIFY(!QFileInfo::exists(side));
+        QVERIFY(!w.recoverAutosaves([](const QString&, const QDateTime&) { return true; }));  // once only
+        w.setSaveQuestion([] { return QMessageBox::Discard; });
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

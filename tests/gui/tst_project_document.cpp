@@ -1,0 +1,158 @@
+// The project document: imports in the background (good files load, bad ones are reported once
+// and change nothing), every edit undoes and redoes, and a saved project reopens the same from
+// another folder.
+
+#include <QDir>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "app/document/project_document.h"
+#include "common/generated_bvh.h"
+#include "common/test_data.h"
+
+using namespace gs;
+
+namespace {
+
+QString demoProject() { return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"); }
+
+// Imports and waits for the result: (loaded, failed).
+std::pair<int, int> importAndWait(ProjectDocument& doc, const QStringList& files) {
+    QSignalSpy finished(&doc, &ProjectDocument::importFinished);
+    doc.importFiles(files);
+    if (!finished.wait(60000)) return {-1, -1};
+    return {finished.front()[0].toInt(), finished.front()[1].toInt()};
+}
+
+}  // namespace
+
+class TestProjectDocument : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { qputenv("GAITSPACE_DATA_DIR", test::dataDir().toLocal8Bit()); }
+
+    void importReportsBadFilesOnceAndKeepsTheGoodOnes() {
+        QTemporaryDir dir;
+        const QString good = dir.filePath("good.bvh"), bad = dir.filePath("broken.bvh");
+        test::writeBytes(good, test::generatedBvh(40));
+        test::writeBytes(bad, "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n");
+        ProjectDocument doc;
+        QSignalSpy messages(&doc, &ProjectDocument::message);
+        QCOMPARE(importAndWait(doc, {good}), std::make_pair(1, 0));
+        QCOMPARE(doc.clipCount(), 1);
+        const QJsonObject before = doc.project().toJson();
+        messages.clear();
+        QCOMPARE(importAndWait(doc, {bad}), std::make_pair(0, 1));
+        QCOMPARE(doc.project().toJson(), before);  // the library is intact
+        int errors = 0;
+        for (const auto& m : messages)
+            if (m[0].value<ProjectDocument::Level>() == ProjectDocument::Level::Error) {
+                ++errors;
+                QVERIFY2(m[1].toString().startsWith("broken.bvh: "), qPrintable(m[1].toString()));
+            }
+        QCOMPARE(errors, 1);
+        QCOMPARE(doc.undoStack()->count(), 1);  // a failed import is no edit
+
+        // Good and bad together: the good one loads.
+        QCOMPARE(importAndWait(doc, {bad, good}), std::make_pair(1, 1));
+        QCOMPARE(doc.clipCount(), 2);
+        QCOMPARE(doc.project().clips[1].id, QStringLiteral("good_2"));
+        doc.undoStack()->undo();
+        QCOMPARE(doc.project().toJson(), before);
+    }
+
+    void editsUndoAndRedo() {
+        QTemporaryDir dir;
+        const QString a = dir.filePath("a.bvh");
+        test::writeBytes(a, test::generatedBvh(60));
+        ProjectDocument doc;
+        QCOMPARE(importAndWait(doc, {a}), std::make_pair(1, 0));
+        QVERIFY(doc.isModified());
+        QVERIFY(doc.clipAnalysis("a"));
+        QCOMPARE(doc.clipAnalysis("a")->source.frameCount(), 60);
+
+        QVERIFY(doc.setTrim("a", 10, 39));
+        QCOMPARE(doc.clip("a")->trimIn, 10);
+        QCOMPARE(doc.clip("a")->trimOut, 39);
+        QCOMPARE(doc.clip("a")->clip->frameCount(), 30);
+        QVERIFY(!doc.setTrim("a", 20, 20));  // two frames at least
+        QVERIFY(doc.renameClip("a", "walk"));
+        QVERIFY(!doc.renameClip("walk", ""));
+        doc.setClipStyle("walk", "walk");
+        QCOMPARE(doc.clip("walk")->style, QStringLiteral("walk"));
+        doc.removeClip("walk");
+        QCOMPARE(doc.clipCount(), 0);
+        QCOMPARE(doc.undoStack()->count(), 5);  // import, trim, rename, style, delete
+
+        doc.undoStack()->undo();  // delete
+        QCOMPARE(doc.clipCount(), 1);
+        QVERIFY(doc.clipAnalysis("walk"));
+        doc.undoStack()->undo();  // style
+        QVERIFY(doc.clip("walk")->style.isEmpty());
+        doc.undoStack()->undo();  // rename
+        QVERIFY(doc.clip("a"));
+        doc.undoStack()->undo();  // trim
+        QCOMPARE(doc.clip("a")->trimIn, -1);
+        QCOMPARE(doc.clip("a")->clip->frameCount(), 60);
+        doc.undoStack()->redo();
+        QCOMPARE(doc.clip("a")->clip->frameCount(), 30);
+        doc.undoStack()->undo();
+        doc.undoStack()->undo();  // import
+        QCOMPARE(doc.clipCount(), 0);
+        QVERIFY(!doc.isModified());
+    }
+
+    void deleteAndRenameFollowSpaces() {
+        GS_REQUIRE_DATA();
+        auto p = Project::load(demoProject());
+        QVERIFY2(p.isOk(), p.message().c_str());
+        ProjectDocument doc;
+        doc.reset(std::move(*p));
+        QVERIFY(doc.renameClip("walk", "walk_straight"));
+        QVERIFY(doc.project().spaces[0].clipIds.contains("walk_straight"));
+        QCOMPARE(doc.project().spaces[0].reference, QStringLiteral("walk_straight"));
+        doc.removeClip("walk_90l");
+        QVERIFY(!doc.project().spaces[0].clipIds.contains("walk_90l"));
+        doc.undoStack()->undo();
+        doc.undoStack()->undo();
+        auto again = Project::load(demoProject());
+        QCOMPARE(doc.project().toJson(), again->toJson());
+        QVERIFY(!doc.isModified());
+        doc.waitForBackground();
+    }
+
+    void saveElsewhereReopensTheSame() {
+        GS_REQUIRE_DATA();
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath("deeper/still"));
+        ProjectDocument doc;
+        QCOMPARE(importAndWait(doc, {test::cmuClip("16_15"), test::cmuClip("16_35")}), std::make_pair(2, 0));
+        QVERIFY(doc.setTrim("16_15", 5, 80));
+        doc.setClipStyle("16_35", "run");
+        const QString first = dir.filePath("first.gsproj");
+        QVERIFY(doc.save(first).isOk());
+        QVERIFY(!doc.isModified());
+        QCOMPARE(doc.path(), first);
+        QVERIFY(QFileInfo(doc.project().clips[0].source).isRelative());
+        auto reopened = Project::load(first);
+        QVERIFY2(reopened.isOk(), reopened.message().c_str());
+        QVERIFY2(reopened->errors().isEmpty(), qPrintable(reopened->errors().join('\n')));
+        QCOMPARE(reopened->toJson(), doc.project().toJson());
+        QCOMPARE(reopened->clip("16_15")->clip->frameCount(), doc.clip("16_15")->clip->frameCount());
+        QCOMPARE(reopened->clip("16_35")->style, QStringLiteral("run"));
+
+        // Save As into another folder: the relative sources are rebased and still resolve.
+        const QString second = dir.filePath("deeper/still/second.gsproj");
+        QVERIFY(doc.save(second).isOk());
+        auto moved = Project::load(second);
+        QVERIFY2(moved.isOk(), moved.message().c_str());
+        QVERIFY2(moved->errors().isEmpty(), qPrintable(moved->errors().join('\n')));
+        QCOMPARE(moved->resolve(moved->clips[0].source), reopened->resolve(reopened->clips[0].source));
+        QCOMPARE(moved->clip("16_15")->trimIn, 5);
+        QCOMPARE(moved->clip("16_15")->trimOut, 80);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProjectDocument)
+#include "tst_project_document.moc"

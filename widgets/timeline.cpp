@@ -1,0 +1,172 @@
+#include "widgets/timeline.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace gs {
+namespace {
+constexpr int kLabelWidth = 56;
+constexpr int kRightMargin = 10;
+constexpr int kRulerHeight = 26;
+constexpr int kLaneHeight = 18;
+constexpr int kHandleGrab = 7;  // pixels either side of a handle that grab it
+}  // namespace
+
+Timeline::Timeline(QWidget* parent) : QWidget(parent) {
+    setMouseTracking(false);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setFixedHeight(kRulerHeight + 3 * kLaneHeight + 8);
+}
+
+void Timeline::setData(TimelineData data) {
+    m_data = std::move(data);
+    m_in = 0;
+    m_out = lastFrame();
+    m_frame = 0.0f;
+    m_drag = Drag::None;
+    update();
+}
+
+void Timeline::setTrim(int in, int out) {
+    if (m_drag == Drag::In || m_drag == Drag::Out) return;  // the user holds a handle
+    m_in = std::clamp(in, 0, lastFrame());
+    m_out = std::clamp(out, m_in, lastFrame());
+    update();
+}
+
+void Timeline::setFrame(float frame) {
+    if (frame == m_frame) return;
+    m_frame = frame;
+    update();
+}
+
+QRect Timeline::lanesRect() const {
+    return QRect(kLabelWidth, 0, std::max(1, width() - kLabelWidth - kRightMargin), height());
+}
+
+int Timeline::frameToX(float frame) const {
+    const QRect r = lanesRect();
+    const float t = lastFrame() > 0 ? frame / lastFrame() : 0.0f;
+    return r.left() + static_cast<int>(std::lround(t * r.width()));
+}
+
+float Timeline::xToFrame(int x) const {
+    const QRect r = lanesRect();
+    const float t = std::clamp(static_cast<float>(x - r.left()) / r.width(), 0.0f, 1.0f);
+    return t * lastFrame();
+}
+
+QPoint Timeline::handlePosition(bool in) const {
+    return QPoint(frameToX(static_cast<float>(in ? m_in : m_out)), kRulerHeight / 2);
+}
+
+int Timeline::nearestStrike(int frame) const {
+    int best = frame, bestDistance = INT32_MAX;
+    for (const auto* strikes : {&m_data.leftStrikes, &m_data.rightStrikes})
+        for (int s : *strikes)
+            if (std::abs(s - frame) < bestDistance) bestDistance = std::abs(s - frame), best = s;
+    return best;
+}
+
+void Timeline::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette().base());
+    const QRect r = lanesRect();
+    p.setPen(palette().color(QPalette::Text));
+    const int laneTop = kRulerHeight + 2;
+    const QString labels[3] = {tr("L foot"), tr("R foot"), tr("cycles")};
+    for (int i = 0; i < 3; ++i)
+        p.drawText(QRect(4, laneTop + i * kLaneHeight, kLabelWidth - 8, kLaneHeight),
+                   Qt::AlignVCenter | Qt::AlignLeft, labels[i]);
+    if (m_data.frames <= 0) {
+        p.drawText(r, Qt::AlignCenter, tr("Select a clip in the library"));
+        return;
+    }
+    // Ruler: the frames kept by the trim, ticks every second.
+    const QRect ruler(r.left(), 4, r.width(), kRulerHeight - 8);
+    p.fillRect(ruler, palette().color(QPalette::Window).darker(110));
+    const int xi = frameToX(static_cast<float>(m_in)), xo = frameToX(static_cast<float>(m_out));
+    p.fillRect(QRect(QPoint(xi, ruler.top()), QPoint(xo, ruler.bottom())), QColor(80, 140, 220, 150));
+    p.setPen(palette().color(QPalette::Mid));
+    const int step = std::max(1, static_cast<int>(std::lround(m_data.fps)));
+    for (int f = 0; f <= lastFrame(); f += step) p.drawLine(frameToX(float(f)), ruler.bottom() - 4, frameToX(float(f)), ruler.bottom());
+    // Foot lanes: contact spans and strike markers.
+    const std::vector<bool>* contact[2] = {&m_data.left, &m_data.right};
+    const std::vector<int>* strikes[2] = {&m_data.leftStrikes, &m_data.rightStrikes};
+    const QColor colours[2] = {QColor(70, 160, 90), QColor(200, 120, 50)};
+    for (int foot = 0; foot < 2; ++foot) {
+        const int y = laneTop + foot * kLaneHeight + 3;
+        const auto& c = *contact[foot];
+        for (int f = 0; f < static_cast<int>(c.size());) {
+            if (!c[f]) { ++f; continue; }
+            int g = f;
+            while (g + 1 < static_cast<int>(c.size()) && c[g + 1]) ++g;
+            p.fillRect(QRect(QPoint(frameToX(float(f)), y), QPoint(std::max(frameToX(float(f)) + 1, frameToX(float(g))), y + kLaneHeight - 7)),
+                       colours[foot]);
+            f = g + 1;
+        }
+        p.setPen(QPen(palette().color(QPalette::Text), 2));
+        for (int s : *strikes[foot]) {
+            const int x = frameToX(float(s));
+            p.drawLine(x, y - 2, x, y + kLaneHeight - 5);
+        }
+    }
+    p.setPen(QPen(QColor(150, 90, 200), 2));
+    const int cy = laneTop + 2 * kLaneHeight + 2;
+    for (int b : m_data.cycleBoundaries) p.drawLine(frameToX(float(b)), cy, frameToX(float(b)), cy + kLaneHeight - 4);
+    // Dimmed outside the trim; the handles; the playhead.
+    const QColor dim(0, 0, 0, 70);
+    p.fillRect(QRect(QPoint(r.left(), laneTop), QPoint(xi, height())), dim);
+    p.fillRect(QRect(QPoint(xo, laneTop), QPoint(r.right(), height())), dim);
+    for (int x : {xi, xo}) {
+        p.setPen(QPen(QColor(30, 90, 200), 3));
+        p.drawLine(x, 2, x, height() - 2);
+        p.setBrush(QColor(30, 90, 200));
+        p.drawRect(QRect(x - 4, 2, 8, 10));
+    }
+    p.setPen(QPen(QColor(220, 40, 40), 2));
+    const int xf = frameToX(m_frame);
+    p.drawLine(xf, 0, xf, height());
+}
+
+void Timeline::mousePressEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton || m_data.frames <= 0) return;
+    const int x = event->position().toPoint().x();
+    const int di = std::abs(x - frameToX(float(m_in))), dout = std::abs(x - frameToX(float(m_out)));
+    m_pressIn = m_in;
+    m_pressOut = m_out;
+    if (std::min(di, dout) <= kHandleGrab) {
+        m_drag = (dout < di || (dout == di && x > frameToX(float(m_out)))) ? Drag::Out : Drag::In;
+    } else {
+        m_drag = Drag::Scrub;
+        emit scrubbed(xToFrame(x));
+    }
+}
+
+void Timeline::mouseMoveEvent(QMouseEvent* event) {
+    const int x = event->position().toPoint().x();
+    if (m_drag == Drag::Scrub) {
+        emit scrubbed(xToFrame(x));
+        return;
+    }
+    if (m_drag != Drag::In && m_drag != Drag::Out) return;
+    int f = static_cast<int>(std::lround(xToFrame(x)));
+    if (event->modifiers() & Qt::ShiftModifier) f = nearestStrike(f);
+    if (m_drag == Drag::In) m_in = std::clamp(f, 0, m_out - 1);
+    else m_out = std::clamp(f, m_in + 1, lastFrame());
+    update();
+    emit trimPreview(m_in, m_out);
+}
+
+void Timeline::mouseReleaseEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) return;
+    const Drag drag = m_drag;
+    m_drag = Drag::None;
+    if ((drag == Drag::In || drag == Drag::Out) && (m_in != m_pressIn || m_out != m_pressOut))
+        emit trimEdited(m_in, m_out);
+}
+
+}  // namespace gs

@@ -1,0 +1,69 @@
+#pragma once
+// Timeline: a clip's frames with the trim handles, the playhead, foot-contact lanes with strike
+// markers and cycle boundaries. It only paints and forwards input: the owner sets what it shows
+// and acts on scrubbed() (a press or drag on the frames) and trimEdited() (a handle released at a
+// new frame; Shift snaps to the nearest foot strike). While a handle moves, trimPreview() tells
+// where it is, and the widget shows it there, but nothing is changed until the release.
+
+#include <QWidget>
+
+#include <vector>
+
+namespace gs {
+
+struct TimelineData {
+    int frames = 0;        // frames of the whole clip
+    float fps = 30.0f;
+    std::vector<bool> left, right;                 // contact per frame (either joint of the foot)
+    std::vector<int> leftStrikes, rightStrikes;    // frames
+    std::vector<int> cycleBoundaries;              // frames
+};
+
+class Timeline : public QWidget {
+    Q_OBJECT
+public:
+    explicit Timeline(QWidget* parent = nullptr);
+
+    void setData(TimelineData data);
+    const TimelineData& data() const { return m_data; }
+    // Trim in whole-clip frames: in <= out; the whole clip is (0, frames - 1).
+    void setTrim(int in, int out);
+    int trimIn() const { return m_in; }
+    int trimOut() const { return m_out; }
+    void setFrame(float frame);
+    float frame() const { return m_frame; }
+
+    // Where things are drawn (widget coordinates), for tests and tooltips.
+    int frameToX(float frame) const;
+    float xToFrame(int x) const;
+    QPoint handlePosition(bool in) const;
+    // The nearest foot strike of either foot to `frame` (frame itself when there is none).
+    int nearestStrike(int frame) const;
+
+    QSize sizeHint() const override { return {800, 96}; }
+    QSize minimumSizeHint() const override { return {200, 80}; }
+
+signals:
+    void scrubbed(float frame);
+    void trimPreview(int in, int out);
+    void trimEdited(int in, int out);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+
+private:
+    enum class Drag { None, Scrub, In, Out };
+    int lastFrame() const { return std::max(0, m_data.frames - 1); }
+    QRect lanesRect() const;
+
+    TimelineData m_data;
+    int m_in = 0, m_out = 0;
+    int m_pressIn = 0, m_pressOut = 0;
+    float m_frame = 0.0f;
+    Drag m_drag = Drag::None;
+};
+
+}  // namespace gs
