@@ -82,6 +82,12 @@ void Viewport::setSkeletonVisible(bool on) {
     update();
 }
 
+void Viewport::setTrailVisible(bool on) {
+    if (on == m_trail) return;
+    m_trail = on;
+    update();
+}
+
 void Viewport::setGoal(const std::optional<glm::vec3>& goal) {
     if (goal == m_goal) return;
     m_goal = goal;
@@ -142,6 +148,7 @@ void Viewport::paintGL() {
     if (m_clip && m_character && m_mesh >= 0) {
         ClipSceneOptions options;
         options.skeleton = m_skeleton;
+        options.trail = m_trail;
         const PlacedCharacter placed = addClipFrame(scene, *m_character, m_mesh, *m_clip, m_frame, options);
         const float dt = m_clock.restart() / 1000.0f;
         if (!m_framed) {

@@ -40,6 +40,7 @@ public:
     bool following() const { return m_camera.following(); }
     void setFollowing(bool on);
     void setSkeletonVisible(bool on);
+    void setTrailVisible(bool on);
     // Frames the character again (Home).
     void frameAll();
     // The goal marker on the ground (none when empty) and extra lines/points (the steer space).
@@ -89,6 +90,7 @@ private:
     bool m_meshStale = false;
     float m_frame = 0.0f;
     bool m_skeleton = false;
+    bool m_trail = true;
     bool m_framed = false;
     Camera m_camera;
     QPoint m_lastMouse;

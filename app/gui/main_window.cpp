@@ -29,10 +29,12 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
+#include <QUndoCommand>
 #include <QUndoView>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <cmath>
 
 #include "app/document/clip_analysis.h"
@@ -91,8 +93,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_doc(new Project
     m_style->setToolTip(tr("Style: the first motion space on the left, the last on the right"));
     m_controller = new QComboBox(m_steerBar);
     m_controller->addItems({tr("Goal-space steering"), tr("Naive steering")});
+    m_goalMode = new QComboBox(m_steerBar);
+    m_goalMode->setObjectName("goalMode");
+    m_goalMode->addItems({tr("Goal: drag or click"), tr("Goal: follow the mouse"), tr("Goal: circle"),
+                          tr("Goal: zigzag"), tr("Goal: figure eight")});
     steerLayout->addWidget(m_styleLabel);
     steerLayout->addWidget(m_style, 1);
+    steerLayout->addWidget(m_goalMode);
     steerLayout->addWidget(m_controller);
     m_steerBar->hide();
     layout->addWidget(m_steerBar);
@@ -100,8 +107,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_doc(new Project
     connect(m_view, &Viewport::warning, this, [this](const QString& m) { addMessage(ProjectDocument::Level::Warning, m); });
     connect(m_style, &QSlider::valueChanged, this, [this](int v) { if (m_demo) m_demo->setStyleMix(v / 100.0f); });
     connect(m_controller, &QComboBox::currentIndexChanged, this, [this](int i) { if (m_demo) m_demo->setNaive(i == 1); });
-    connect(m_view, &Viewport::groundClicked, this, [this](const glm::vec3& p) {
-        if (m_steering && m_demo) m_demo->setGoal(glm::vec2(p.x, p.z));
+    // The goal: dragged or clicked on the ground, or following the mouse, or scripted.
+    auto placeGoal = [this](const glm::vec3& p) {
+        if (m_steering && m_demo && m_demo->goalMode() == SteeringDemo::GoalMode::Place)
+            m_demo->setGoal(glm::vec2(p.x, p.z));
+    };
+    connect(m_view, &Viewport::groundClicked, this, placeGoal);
+    connect(m_view, &Viewport::goalDragged, this, placeGoal);
+    connect(m_view, &Viewport::groundHovered, this, [this](const glm::vec3& p) {
+        if (m_steering && m_demo && m_demo->goalMode() == SteeringDemo::GoalMode::FollowMouse)
+            m_demo->setGoal(glm::vec2(p.x, p.z));
+    });
+    connect(m_goalMode, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (m_demo) m_demo->setGoalMode(static_cast<SteeringDemo::GoalMode>(i));
     });
 
     m_playTimer = new QTimer(this);
@@ -294,10 +312,33 @@ void MainWindow::createDocks() {
     // Right: blend weights, undo history, and the places of the analysis views.
     m_weightsDock = new QDockWidget(tr("Blend weights"), this);
     m_weightsDock->setObjectName("weightsDock");
-    auto* weights = new QLabel(tr("Style weights and the blend of each space\nwill be edited here."), m_weightsDock);
-    weights->setAlignment(Qt::AlignCenter);
-    weights->setEnabled(false);
-    m_weightsDock->setWidget(weights);
+    m_styleEditor = new StyleEditor(m_weightsDock);
+    m_styleEditor->setEnabled(false);
+    m_weightsDock->setWidget(m_styleEditor);
+    connect(m_styleEditor, &StyleEditor::targetsChanged, this, [this](const std::vector<float>& t) {
+        if (m_demo) m_demo->setStyleTargets(t);
+        m_activeKey = -1;  // the user's choice holds until the next key
+    });
+    connect(m_styleEditor, &StyleEditor::transitionChanged, this, [this](float increment, float seconds) {
+        if (m_demo) m_demo->setStyleTransition(increment, seconds);
+    });
+    connect(m_styleEditor, &StyleEditor::keyAddRequested, this, [this](const StyleKey& key) {
+        auto keys = m_styleKeys;
+        keys.push_back(key);
+        setStyleKeys(keys, tr("Add style key at %1 s").arg(key.seconds, 0, 'f', 1));
+    });
+    connect(m_styleEditor, &StyleEditor::keyMoveRequested, this, [this](int index, double seconds) {
+        if (index < 0 || index >= static_cast<int>(m_styleKeys.size())) return;
+        auto keys = m_styleKeys;
+        keys[index].seconds = seconds;
+        setStyleKeys(keys, tr("Move style key to %1 s").arg(seconds, 0, 'f', 1));
+    });
+    connect(m_styleEditor, &StyleEditor::keyRemoveRequested, this, [this](int index) {
+        if (index < 0 || index >= static_cast<int>(m_styleKeys.size())) return;
+        auto keys = m_styleKeys;
+        keys.erase(keys.begin() + index);
+        setStyleKeys(keys, tr("Delete style key"));
+    });
     addDockWidget(Qt::RightDockWidgetArea, m_weightsDock);
     m_undoDock = new QDockWidget(tr("Undo history"), this);
     m_undoDock->setObjectName("undoDock");
@@ -391,6 +432,25 @@ void MainWindow::createActions() {
     m_loopAction->setCheckable(true);
     m_loopAction->setChecked(true);
     m_loopAction->setShortcut(QKeySequence(Qt::Key_L));
+    m_stepAction = playback->addAction(tr("Single &Step"), this, [this] {
+        if (!m_steering) return;
+        m_steerTimer->stop();  // paused, one frame on
+        advanceSteering(1);
+        showSteering();
+    });
+    m_stepAction->setShortcut(QKeySequence(Qt::Key_Period));
+    m_viewMenu->addSeparator();
+    m_showFan = m_viewMenu->addAction(tr("Steer &Fan"));
+    m_showTrail = m_viewMenu->addAction(tr("&Trail"));
+    m_showPath = m_viewMenu->addAction(tr("&Predicted Path"));
+    for (QAction* a : {m_showFan, m_showTrail, m_showPath}) {
+        a->setCheckable(true);
+        a->setChecked(true);
+        connect(a, &QAction::toggled, this, [this] {
+            m_view->setTrailVisible(m_showTrail->isChecked());
+            if (m_steering) showSteering();
+        });
+    }
     m_steerAction = playback->addAction(icon(QStyle::SP_CommandLink), tr("&Steer Character"), this, [this] {
         if (m_demo && m_demo->isReady()) startSteering();
         else if (!m_doc->path().isEmpty()) {
@@ -836,6 +896,8 @@ void MainWindow::refreshTimeline() {
     m_timeline->setTrim(in, out);
     m_view->setGoal(std::nullopt);
     m_view->setOverlay(DebugDraw{});
+    m_view->setHud({});
+    m_styleEditor->setEnabled(false);
     m_view->setClip(&clip);
     m_playStart = static_cast<float>(in);
     m_playClock.restart();
@@ -928,6 +990,10 @@ void MainWindow::startSteering() {
     }
     m_steering = true;
     m_steerBar->show();
+    m_styleEditor->setStyles(m_demo->spaceNames());
+    m_styleEditor->setTargets(m_demo->styleWeights());
+    m_styleEditor->setEnabled(true);
+    m_demo->setGoalMode(static_cast<SteeringDemo::GoalMode>(m_goalMode->currentIndex()));
     m_demo->step();
     m_view->setClip(&m_demo->motion());
     m_steerClock.start();
@@ -942,28 +1008,108 @@ void MainWindow::stopSteering() {
     m_steerBar->hide();
     m_view->setGoal(std::nullopt);
     m_view->setOverlay(DebugDraw{});
+    m_view->setHud({});
+    m_styleEditor->setEnabled(false);
     m_view->setClip(nullptr);
 }
 
 void MainWindow::stepSteering() {
     if (!m_demo) return;
-    // Fixed steps at the space's rate, as many as the wall clock asks for (at most a few).
+    // Whole frames at the space's rate, as many as the wall clock asks for (at most a few).
     const double fps = m_demo->motion().fps;
     const double now = m_steerClock.elapsed() / 1000.0;
-    for (int k = 0; k < 4 && m_steerTime + 1.0 / fps <= now; ++k) {
-        m_demo->step();
+    int frames = 0;
+    while (frames < 4 && m_steerTime + 1.0 / fps <= now) {
+        ++frames;
         m_steerTime += 1.0 / fps;
     }
     if (now - m_steerTime > 0.5) m_steerTime = now;  // fell behind: do not try to catch up
+    advanceSteering(frames);
+    showSteering();
+}
+
+void MainWindow::advanceSteering(int frames) {
+    for (int k = 0; k < frames; ++k) {
+        // Style keys: the last key at or before the run's time (the track repeats).
+        if (!m_styleKeys.empty()) {
+            const double length = 20.0;
+            const double t = std::fmod(m_demo->seconds(), length);
+            int active = -1;
+            for (int i = 0; i < static_cast<int>(m_styleKeys.size()); ++i)
+                if (m_styleKeys[i].seconds <= t && (active < 0 || m_styleKeys[i].seconds >= m_styleKeys[active].seconds))
+                    active = i;
+            if (active >= 0 && active != m_activeKey) {
+                m_activeKey = active;
+                m_demo->setStyleTargets(m_styleKeys[active].weights);
+                m_styleEditor->setTargets(m_styleKeys[active].weights);
+            }
+        }
+        m_demo->step();
+    }
+}
+
+void MainWindow::showSteering() {
     m_view->setFrame(static_cast<float>(m_demo->motion().frameCount() - 1));
     const glm::vec2 goal = m_demo->goal();
     m_view->setGoal(glm::vec3(goal.x, 0.0f, goal.y));
     DebugDraw overlay;
-    std::vector<glm::vec3> fan;
-    for (const glm::vec2& p : m_demo->fan()) fan.push_back(glm::vec3(p.x, 0.02f, p.y));
-    overlay.points(fan, glm::vec4(1.0f, 0.85f, 0.1f, 1.0f), 7.0f);
+    if (m_showFan->isChecked()) {
+        std::vector<glm::vec3> fan;
+        for (const glm::vec2& p : m_demo->fan()) fan.push_back(glm::vec3(p.x, 0.02f, p.y));
+        overlay.points(fan, glm::vec4(1.0f, 0.85f, 0.1f, 1.0f), 7.0f);
+        std::vector<glm::vec3> chosen;
+        for (const glm::vec2& p : m_demo->chosenSamples()) chosen.push_back(glm::vec3(p.x, 0.03f, p.y));
+        overlay.points(chosen, glm::vec4(0.95f, 0.2f, 0.15f, 1.0f), 12.0f);
+    }
+    if (m_showPath->isChecked()) {
+        // Where the chosen blend takes the character: from its root to the chosen samples.
+        const auto chosen = m_demo->chosenSamples();
+        const Clip& motion = m_demo->motion();
+        if (chosen.size() == 2 && motion.frameCount() > 0) {
+            const glm::vec3 root = motion.rootPositions.back();
+            const glm::vec2 end = 0.5f * (chosen[0] + chosen[1]);
+            overlay.line(glm::vec3(root.x, 0.02f, root.z), glm::vec3(end.x, 0.02f, end.y), glm::vec4(0.95f, 0.35f, 0.2f, 1.0f));
+        }
+    }
     m_view->setOverlay(overlay);
+    // The heads-up figures.
+    const QStringList names = m_demo->spaceNames();
+    const auto weights = m_demo->styleWeights(), blends = m_demo->blends();
+    QStringList styles, blendText;
+    for (int s = 0; s < names.size() && s < static_cast<int>(weights.size()); ++s) {
+        styles << QStringLiteral("%1 %2").arg(names[s]).arg(weights[s], 0, 'f', 2);
+        blendText << QStringLiteral("%1 %2").arg(names[s]).arg(blends[s], 0, 'f', 2);
+    }
+    m_view->setHud({tr("style: %1").arg(styles.join(", ")), tr("blend: %1").arg(blendText.join(", ")),
+                    tr("phase: frame %1").arg(m_demo->phase(), 0, 'f', 1),
+                    tr("foot skate: %1 cm/s").arg(m_demo->liveFootSkate(), 0, 'f', 2),
+                    tr("goal: %1 m away, %2 reached").arg(m_demo->distanceToGoal(), 0, 'f', 2).arg(m_demo->reachedGoals())});
+    m_styleEditor->setLive(weights, blends);
+    m_styleEditor->setTime(m_demo->seconds());
     statusBar()->showMessage(m_demo->status());
+}
+
+void MainWindow::setStyleKeys(std::vector<StyleKey> keys, const QString& what) {
+    std::sort(keys.begin(), keys.end(), [](const StyleKey& a, const StyleKey& b) { return a.seconds < b.seconds; });
+    // One undoable step, applied through this function both ways.
+    struct Command : QUndoCommand {
+        MainWindow* window;
+        std::vector<StyleKey> before, after;
+        bool first = true;
+        void redo() override { apply(after); }
+        void undo() override { apply(before); }
+        void apply(const std::vector<StyleKey>& keys) {
+            window->m_styleKeys = keys;
+            window->m_activeKey = -1;
+            window->m_styleEditor->setKeys(keys);
+        }
+    };
+    auto* command = new Command;
+    command->setText(what);
+    command->window = this;
+    command->before = m_styleKeys;
+    command->after = std::move(keys);
+    m_doc->undoStack()->push(command);
 }
 
 void MainWindow::setTexture(const QString& path) { m_view->setTexture(path); }

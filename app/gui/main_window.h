@@ -23,6 +23,7 @@
 #include <memory>
 
 #include "app/document/project_document.h"
+#include "widgets/style_editor.h"
 
 class QAction;
 class QComboBox;
@@ -118,6 +119,9 @@ private:
     void startSteering();
     void stopSteering();
     void stepSteering();
+    void advanceSteering(int frames);
+    void showSteering();
+    void setStyleKeys(std::vector<StyleKey> keys, const QString& what);
     void clearAutosave();
     void togglePlay();
 
@@ -168,6 +172,14 @@ private:
     QWidget* m_steerBar = nullptr;
     QSlider* m_style = nullptr;
     QComboBox* m_controller = nullptr;
+    QComboBox* m_goalMode = nullptr;
+    QAction* m_showFan = nullptr;
+    QAction* m_showTrail = nullptr;
+    QAction* m_showPath = nullptr;
+    QAction* m_stepAction = nullptr;
+    StyleEditor* m_styleEditor = nullptr;
+    std::vector<StyleKey> m_styleKeys;  // style targets over the run's time (undoable)
+    int m_activeKey = -1;
     QLabel* m_styleLabel = nullptr;
     QTimer* m_steerTimer = nullptr;
     QElapsedTimer m_steerClock;

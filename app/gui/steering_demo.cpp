@@ -1,10 +1,13 @@
 #include "steering_demo.h"
 
 #include "app/project/project_bake.h"
+#include "core/kinematics.h"
+#include "core/quality.h"
 
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gs {
@@ -89,6 +92,42 @@ void SteeringDemo::setStyleMix(float mix) {
     m_crowd->setStyleTargets(m_character, targets);
 }
 
+void SteeringDemo::setStyleTargets(const std::vector<float>& targets) {
+    if (m_crowd) m_crowd->setStyleTargets(m_character, targets);
+}
+
+void SteeringDemo::setStyleTransition(float increment, float seconds) {
+    if (!m_crowd) return;
+    LocomotionSettings settings = m_crowd->locomotionSettings();
+    settings.styleIncrement = std::clamp(increment, 0.001f, 1.0f);
+    settings.styleTransitionSeconds = std::clamp(seconds, 0.0f, 60.0f);
+    m_crowd->setLocomotionSettings(settings);
+}
+
+std::vector<float> SteeringDemo::styleWeights() const {
+    if (!m_crowd) return {};
+    const CharacterState& st = m_crowd->state(m_character);
+    return std::vector<float>(st.styleWeight.begin(), st.styleWeight.begin() + m_crowd->space().spaces.size());
+}
+
+std::vector<float> SteeringDemo::blends() const {
+    if (!m_crowd) return {};
+    const CharacterState& st = m_crowd->state(m_character);
+    return std::vector<float>(st.blend.begin(), st.blend.begin() + m_crowd->space().spaces.size());
+}
+
+float SteeringDemo::phase() const { return m_crowd ? m_crowd->state(m_character).phase : 0.0f; }
+
+double SteeringDemo::seconds() const { return m_crowd ? m_crowd->frame() / static_cast<double>(m_crowd->fps()) : 0.0; }
+
+std::vector<glm::vec2> SteeringDemo::chosenSamples() const {
+    const std::vector<glm::vec2> all = fan();
+    if (all.size() < 2) return {};
+    const float z = std::clamp(m_crowd->steerTarget(m_character), 0.0f, 1.0f) * static_cast<float>(all.size() - 1);
+    const size_t a = std::min(static_cast<size_t>(z), all.size() - 2);
+    return {all[a], all[a + 1]};
+}
+
 void SteeringDemo::setGoalMode(GoalMode mode) {
     m_goalMode = mode;
     m_mover.reset();
@@ -138,6 +177,15 @@ void SteeringDemo::step() {
         m_mover->advance(1.0f / fps);
         m_goal = m_moverOrigin + m_mover->position();
         m_crowd->setMovingGoal(m_character, m_goal, m_mover->velocity());
+    }
+    // Live foot skate over the last two seconds, every half second.
+    const int window = static_cast<int>(2 * fps);
+    if (m_motion.frameCount() > window && m_motion.frameCount() % static_cast<int>(fps / 2) == 0) {
+        if (auto last = trimClip(m_motion, m_motion.frameCount() - window, m_motion.frameCount() - 1)) {
+            const BakedBehavioralSpace& bs = m_crowd->space();
+            m_liveSkate = footSkate(clipJointPositions(*last), last->jointCount(), bs.leftToe, bs.rightToe,
+                                    bs.floorHeight, last->fps);
+        }
     }
     // Reached: within 0.5 m; counted again once it has been 1.5 m away.
     const float distance = distanceToGoal();

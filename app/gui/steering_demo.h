@@ -44,6 +44,19 @@ public:
     float distanceToGoal() const;
     // Weight of the last motion space against the first (0 = all the first space).
     void setStyleMix(float mix);
+    // Style targets, one per space (normalized).
+    void setStyleTargets(const std::vector<float>& targets);
+    // How style weights move: by at most `increment` per frame, or over `seconds` when > 0.
+    void setStyleTransition(float increment, float seconds);
+    // Live figures: style weights and blend per space, the master phase (frames), the foot skate
+    // of the last two seconds (cm/s, toes near the floor), and seconds run.
+    std::vector<float> styleWeights() const;
+    std::vector<float> blends() const;
+    float phase() const;
+    float liveFootSkate() const { return m_liveSkate; }
+    double seconds() const;
+    // The steer-space samples bracketing the chosen blend (world x, z), for drawing.
+    std::vector<glm::vec2> chosenSamples() const;
     void setNaive(bool naive);
     QStringList spaceNames() const;
     // The steer space (world XZ) of the last steering decision, and a status line.
@@ -74,7 +87,8 @@ private:
     GoalMode m_goalMode = GoalMode::Place;
     std::optional<MovingGoal> m_mover;
     glm::vec2 m_moverOrigin{0.0f};
-    bool m_atGoal = false;  // within reach of the goal (counted once until it leaves again)
+    bool m_atGoal = false;
+    float m_liveSkate = 0.0f;  // within reach of the goal (counted once until it leaves again)
     int m_reached = 0;
 };
 

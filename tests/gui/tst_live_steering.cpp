@@ -1,0 +1,149 @@
+// The live viewport of the CMU demo driven with real mouse and key events: the goal marker is
+// dragged to a point and the character closes on it; a drag away from the marker moves the
+// camera, not the goal; a style slider moves the weights at the set rate; a style key is added
+// and undone.
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QSlider>
+#include <QTest>
+
+#include "common/test_data.h"
+#include "main_window.h"
+#include "steering_demo.h"
+#include "widgets/style_editor.h"
+#include "widgets/viewport.h"
+
+using namespace gs;
+
+namespace {
+
+QString demoProject() { return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"); }
+
+// A left-button drag from `from` to `to` in steps, as a mouse makes it.
+void drag(QWidget* w, QPoint from, QPoint to) {
+    QTest::mousePress(w, Qt::LeftButton, {}, from);
+    for (int k = 1; k <= 8; ++k) {
+        const QPoint p = from + (to - from) * k / 8;
+        QMouseEvent move(QEvent::MouseMove, p, w->mapToGlobal(p), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(w, &move);
+    }
+    QTest::mouseRelease(w, Qt::LeftButton, {}, to);
+}
+
+}  // namespace
+
+class TestLiveSteering : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> m_window;
+    SteeringDemo* m_demo = nullptr;
+    Viewport* m_view = nullptr;
+
+private slots:
+    void initTestCase() {
+        GS_REQUIRE_DATA();
+        qputenv("GAITSPACE_DATA_DIR", gs::test::dataDir().toLocal8Bit());
+        m_window = std::make_unique<MainWindow>();
+        m_window->resize(1400, 900);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        m_window->openProject(demoProject());
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->isSteering(), 180000);
+        m_demo = m_window->findChild<SteeringDemo*>();
+        m_view = m_window->findChild<Viewport*>();
+        QVERIFY(m_demo && m_view);
+        QTRY_VERIFY_WITH_TIMEOUT(m_view->goalOnScreen().has_value(), 20000);
+    }
+
+    void dragTheGoal() {
+        const QPointF marker = *m_view->goalOnScreen();
+        // Somewhere else on the ground in view, a good way from the character.
+        QPoint target;
+        std::optional<glm::vec3> ground;
+        for (QPoint candidate : {QPoint(m_view->width() / 5, m_view->height() * 3 / 4),
+                                 QPoint(m_view->width() * 4 / 5, m_view->height() * 3 / 4),
+                                 QPoint(m_view->width() / 5, m_view->height() / 2),
+                                 QPoint(m_view->width() * 4 / 5, m_view->height() / 2)}) {
+            ground = m_view->groundAt(candidate);
+            const Clip& motion = m_demo->motion();
+            const glm::vec3 root = motion.rootPositions.back();
+            if (ground && glm::distance(glm::vec2(ground->x, ground->z), glm::vec2(root.x, root.z)) > 3.0f) {
+                target = candidate;
+                break;
+            }
+        }
+        QVERIFY2(ground, "no ground point 3 m from the character in view");
+        drag(m_view, marker.toPoint(), target);
+        const glm::vec2 goal = m_demo->goal();
+        qInfo("goal dragged to (%.2f, %.2f); the ground under the mouse is (%.2f, %.2f)", goal.x, goal.y,
+              ground->x, ground->z);
+        QVERIFY(glm::distance(goal, glm::vec2(ground->x, ground->z)) < 0.05f);
+        // Within 10 s of the run's time, the distance halves.
+        const float d0 = m_demo->distanceToGoal();
+        const double t0 = m_demo->seconds();
+        QTRY_VERIFY_WITH_TIMEOUT(m_demo->distanceToGoal() < 0.5f * d0 || m_demo->seconds() - t0 > 10.0, 120000);
+        qInfo("distance %.2f m -> %.2f m in %.2f s of the run", d0, m_demo->distanceToGoal(), m_demo->seconds() - t0);
+        QVERIFY(m_demo->distanceToGoal() < 0.5f * d0);
+        QVERIFY(m_demo->seconds() - t0 <= 10.0);
+    }
+
+    void dragElsewhereOrbits() {
+        const glm::vec2 goal = m_demo->goal();
+        const float yaw = m_view->camera().yaw();
+        const auto marker = m_view->goalOnScreen();
+        // From a point well away from the marker.
+        QPoint from(m_view->width() / 2, m_view->height() / 6);
+        if (marker && QLineF(*marker, from).length() < 80) from = QPoint(m_view->width() / 6, m_view->height() / 6);
+        drag(m_view, from, from + QPoint(120, 0));
+        QCOMPARE(m_demo->goal(), goal);
+        QVERIFY(std::abs(m_view->camera().yaw() - yaw) > 0.5f);
+    }
+
+    void styleSliderMovesWeightsAtTheRate() {
+        auto* jog = m_window->findChild<QSlider*>("style_jog");
+        QVERIFY(jog);
+        auto* dock = m_window->findChild<QDockWidget*>("weightsDock");
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        const double t0 = m_demo->seconds();
+        jog->setFocus();
+        QTest::keyClick(jog, Qt::Key_End);  // all jog
+        // The jog weight moves by at most the increment (0.1) a frame, and gets there.
+        float worst = 0.0f;
+        QElapsedTimer wall;
+        wall.start();
+        while (m_demo->styleWeights()[1] < 0.999f && wall.elapsed() < 60000) {
+            const double frames = (m_demo->seconds() - t0) * 30.0;
+            worst = std::max(worst, m_demo->styleWeights()[1] - static_cast<float>(0.1 * (frames + 1.0)));
+            QTest::qWait(5);
+        }
+        const double frames = (m_demo->seconds() - t0) * 30.0;
+        qInfo("jog weight 1 after %.0f frames (increment 0.1 per frame)", frames);
+        QVERIFY(m_demo->styleWeights()[1] >= 0.999f);
+        QVERIFY(frames >= 9.0);
+        QVERIFY(worst <= 1e-3f);
+    }
+
+    void styleKeyIsUndoable() {
+        auto* track = m_window->findChild<StyleKeyTrack*>();
+        QVERIFY(track);
+        auto* dock = m_window->findChild<QDockWidget*>("weightsDock");
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        QTRY_VERIFY(track->isVisible() && track->width() > 100);
+        const size_t before = track->keys().size();
+        QTest::mouseDClick(track, Qt::LeftButton, {}, QPoint(static_cast<int>(track->xOf(5.0)), track->height() / 2));
+        QCOMPARE(track->keys().size(), before + 1);
+        QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(track->keys().size(), before);
+    }
+};
+
+QTEST_MAIN(TestLiveSteering)
+#include "tst_live_steering.moc"
