@@ -133,6 +133,12 @@ private slots:
         QCOMPARE(t->trimOut(), frames - 1);
         QCOMPARE(w.document()->undoStack()->count(), 1);  // the import
 
+        // A click on the lanes scrubs to that frame and edits nothing.
+        QTest::mouseClick(t, Qt::LeftButton, {}, QPoint(t->frameToX(40.0f), t->height() - 20));
+        QVERIFY2(std::abs(w.currentFrame() - 40.0f) <= 1.0f, qPrintable(QString::number(w.currentFrame())));
+        QCOMPARE(w.viewport()->frame(), w.currentFrame());
+        QCOMPARE(w.document()->undoStack()->count(), 1);
+
         // The in handle to about frame 20.
         dragHandle(t, true, 20.0f);
         const int in = w.document()->clip("16_15")->trimIn;
