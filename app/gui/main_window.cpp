@@ -1006,6 +1006,7 @@ void MainWindow::stopSteering() {
     if (!m_steering) return;
     m_steering = false;
     m_steerBar->hide();
+    statusBar()->clearMessage();  // the steering's status line no longer holds
     m_view->setGoal(std::nullopt);
     m_view->setOverlay(DebugDraw{});
     m_view->setHud({});

@@ -69,6 +69,26 @@ private slots:
         QCOMPARE(p->clip("a")->clip->frameCount(), 50);
     }
 
+    void styleTagRoundTrips() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("style.gsproj");
+        write(path, R"({"format":"gaitspace-project","version":1,
+            "clips":[{"id":"a","source":"a.bvh","style":"jog"},{"id":"b","source":"b.bvh"}],"spaces":[]})");
+        auto p = Project::load(path);
+        QVERIFY2(p.isOk(), p.message().c_str());
+        QVERIFY(p->warnings.isEmpty());  // a known key
+        QCOMPARE(p->clips[0].style, QStringLiteral("jog"));
+        QVERIFY(p->clips[1].style.isEmpty());
+        const QJsonArray clips = p->toJson()["clips"].toArray();
+        QCOMPARE(clips[0].toObject()["style"].toString(), QStringLiteral("jog"));
+        QVERIFY(!clips[1].toObject().contains("style"));  // none is not written
+        write(path, R"({"format":"gaitspace-project","version":1,
+            "clips":[{"id":"a","source":"a.bvh","style":3}],"spaces":[]})");
+        auto bad = Project::load(path);
+        QVERIFY(!bad.isOk());
+        QVERIFY2(QString::fromStdString(bad.message()).contains("clips[0].style: 3 is not a string"), bad.message().c_str());
+    }
+
     void characterBlockRoundTrips() {
         QTemporaryDir dir;
         const QString path = dir.filePath("character.gsproj");

@@ -11,6 +11,8 @@
 #include <QListWidget>
 #include <QMimeData>
 #include <QProcess>
+#include <QMenu>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -23,6 +25,7 @@
 #include "common/test_data.h"
 #include "main_window.h"
 #include "widgets/timeline.h"
+#include "widgets/viewport.h"
 
 using namespace gs;
 
@@ -77,6 +80,43 @@ private slots:
         QApplication::setApplicationName("Gaitspace");
     }
 
+    void settingsReadBackAreChecked() {
+        QTemporaryDir dir;
+        const QString saved = dir.filePath("kept.gsproj");
+        {
+            QFile f(saved);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"format":"gaitspace-project","version":1,"clips":[],"spaces":[]})");
+        }
+        {
+            QSettings s;
+            s.setValue("recentFiles", QStringList{saved, dir.filePath("gone.gsproj"), "not a project.txt", saved});
+            s.setValue("lastProjectDir", 12);
+            s.setValue("window/layoutVersion", 1);
+            s.setValue("window/geometry", QByteArray("garbage"));
+            s.setValue("window/state", QByteArray(5000, 'x'));
+        }
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QMenu* recent = nullptr;
+        for (QMenu* m : w.findChildren<QMenu*>())
+            if (m->title().contains("Recent")) recent = m;
+        QVERIFY(recent);
+        QCOMPARE(recent->actions().size(), 1);  // the one file that exists, once
+        QCOMPARE(recent->actions().front()->toolTip(), saved);
+        QVERIFY(w.size().width() >= 640);  // the garbage geometry was not applied
+        // F and Home reach the viewport from anywhere in the window.
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        const bool following = w.viewport()->following();
+        QTest::keyClick(&w, Qt::Key_F);
+        QCOMPARE(w.viewport()->following(), !following);
+        QTest::keyClick(&w, Qt::Key_F);
+        QCOMPARE(w.viewport()->following(), following);
+        QSettings().clear();
+    }
+
     void trimWithHandlesThenUndoRedo() {
         GS_REQUIRE_DATA();
         MainWindow w;
@@ -92,6 +132,12 @@ private slots:
         QCOMPARE(t->trimIn(), 0);
         QCOMPARE(t->trimOut(), frames - 1);
         QCOMPARE(w.document()->undoStack()->count(), 1);  // the import
+
+        // A click on the lanes scrubs to that frame and edits nothing.
+        QTest::mouseClick(t, Qt::LeftButton, {}, QPoint(t->frameToX(40.0f), t->height() - 20));
+        QVERIFY2(std::abs(w.currentFrame() - 40.0f) <= 1.0f, qPrintable(QString::number(w.currentFrame())));
+        QCOMPARE(w.viewport()->frame(), w.currentFrame());
+        QCOMPARE(w.document()->undoStack()->count(), 1);
 
         // The in handle to about frame 20.
         dragHandle(t, true, 20.0f);
@@ -164,15 +210,15 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QTest::qWait(500);  // the first paints (OpenGL set-up) are not the import's
         QStringList files;
-        for (int i = 1; i <= 58; ++i) files << test::cmuClip(QStringLiteral("16_%1").arg(i, 2, 10, QChar('0')));
-        // A 10 ms timer on the GUI thread: the longest wait between its ticks while 58 files load.
+        for (int copy = 0; copy < 3; ++copy)
+            for (int i = 1; i <= 58; ++i) files << test::cmuClip(QStringLiteral("16_%1").arg(i, 2, 10, QChar('0')));
+        // A 10 ms timer on the GUI thread: the longest wait between its ticks while 174 files load.
+        // Were the import on the GUI thread, that wait would be the whole import.
         QElapsedTimer clock, sinceTick;
         qint64 longest = 0;
         QTimer ticker;
         ticker.setInterval(10);
-        connect(&ticker, &QTimer::timeout, [&] {
-            longest = std::max(longest, sinceTick.restart());
-        });
+        connect(&ticker, &QTimer::timeout, [&] { longest = std::max(longest, sinceTick.restart()); });
         QSignalSpy progress(w.document(), &ProjectDocument::progress);
         QSignalSpy finished(w.document(), &ProjectDocument::importFinished);
         clock.start();
@@ -180,14 +226,16 @@ private slots:
         ticker.start();
         w.importFiles(files);
         QVERIFY(w.document()->isImporting());
-        QVERIFY(finished.wait(120000));
+        QVERIFY(finished.wait(300000));
         ticker.stop();
-        qInfo("58 files in %lld ms; the GUI thread waited at most %lld ms; %d progress signals",
-              clock.elapsed(), longest, int(progress.size()));
-        QCOMPARE(w.document()->clipCount(), 58);
+        const qint64 total = clock.elapsed();
+        qInfo("174 files in %lld ms; the GUI thread waited at most %lld ms; %d progress signals",
+              total, longest, int(progress.size()));
+        QCOMPARE(w.document()->clipCount(), 174);
         QVERIFY(progress.size() >= 2);
-        QCOMPARE(progress.back()[0].toInt(), 58);
-        QVERIFY2(longest < 150, qPrintable(QString::number(longest)));
+        QCOMPARE(progress.back()[0].toInt(), 174);
+        // Loose bounds: the machine may be shared by other work.
+        QVERIFY2(longest < 400 && longest * 2 < total, qPrintable(QString::number(longest)));
 
         // Cancelled: nothing is added and nothing is left to undo.
         const int undo = w.document()->undoStack()->count();
@@ -196,7 +244,7 @@ private slots:
         w.document()->cancelImport();
         QVERIFY(again.wait(120000));
         QCOMPARE(again.front()[2].toBool(), true);
-        QCOMPARE(w.document()->clipCount(), 58);
+        QCOMPARE(w.document()->clipCount(), 174);
         QCOMPARE(w.document()->undoStack()->count(), undo);
         w.setSaveQuestion([] { return QMessageBox::Discard; });
     }
