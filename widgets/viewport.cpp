@@ -169,6 +169,7 @@ void Viewport::paintGL() {
     if (m_frameClock.isValid()) {
         const float ms = m_frameClock.nsecsElapsed() * 1e-6f;
         m_frameMs = m_frameMs > 0.0f ? 0.9f * m_frameMs + 0.1f * ms : ms;
+        if (m_frameTimes.size() < 100000) m_frameTimes.push_back(ms);
     }
     m_frameClock.start();
     if (m_hud.isEmpty()) return;

@@ -14,6 +14,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 #include "core/clip.h"
 #include "render/camera.h"
@@ -50,6 +51,9 @@ public:
     void setHud(const QStringList& lines);
     // Mean time between the last painted frames (milliseconds; 0 before two frames).
     float frameTimeMs() const { return m_frameMs; }
+    // The intervals between painted frames (milliseconds), the last 100,000 kept.
+    const std::vector<float>& frameTimes() const { return m_frameTimes; }
+    void clearFrameTimes() { m_frameTimes.clear(); }
     // The ground point (y = 0) under a widget position, if the ray meets it in front of the eye.
     std::optional<glm::vec3> groundAt(const QPointF& position) const;
     // The goal marker's window position (pixels), when there is a goal in front of the camera.
@@ -102,6 +106,7 @@ private:
     QElapsedTimer m_clock;
     QElapsedTimer m_frameClock;
     float m_frameMs = 0.0f;
+    std::vector<float> m_frameTimes;
 };
 
 }  // namespace gs

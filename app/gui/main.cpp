@@ -5,30 +5,102 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QSurfaceFormat>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QStandardPaths>
 #include <QTimer>
 
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+
+#include "app/project/synthetic_demo.h"
 #include "main_window.h"
+#include "steering_demo.h"
+#include "widgets/viewport.h"
 
 namespace {
 
-// The built-in demo clip: a CMU walk from GAITSPACE_DATA_DIR (default ../shared/data beside
-// the source tree or the working folder).
 // The built-in demo project (a walk and a jog space of CMU clips), from the source tree.
 QString demoProject() {
     const QString path = QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj");
     return QFileInfo::exists(path) ? path : QString();
 }
 
-QString demoClip() {
+// Where the CMU clips are looked for: GAITSPACE_DATA_DIR when set, else a shared/data folder
+// beside the working folder, the build tree or the source tree.
+QStringList dataDirs() {
+    if (qEnvironmentVariableIsSet("GAITSPACE_DATA_DIR")) return {qEnvironmentVariable("GAITSPACE_DATA_DIR")};
     QStringList dirs;
-    if (qEnvironmentVariableIsSet("GAITSPACE_DATA_DIR")) dirs << qEnvironmentVariable("GAITSPACE_DATA_DIR");
-    dirs << QDir::currentPath() + "/../shared/data"
-         << QCoreApplication::applicationDirPath() + "/../../../../shared/data";
-    for (const QString& d : dirs) {
+    dirs << QDir::cleanPath(QDir::currentPath() + "/../shared/data")
+         << QDir::cleanPath(QCoreApplication::applicationDirPath() + "/../../../../shared/data")
+         << QDir::cleanPath(QStringLiteral(GAITSPACE_SOURCE_DIR "/../shared/data"));
+    dirs.removeDuplicates();
+    return dirs;
+}
+
+// A CMU walk (the demo's straight walk), or empty when no data folder holds it.
+QString demoClip() {
+    for (const QString& d : dataDirs()) {
         const QString f = QDir::cleanPath(d + "/cmu/16_15.bvh");
         if (QFileInfo::exists(f)) return f;
     }
     return {};
+}
+
+// A run driven from the command line: goal, goal mode, how long, what to write at the end.
+struct Script {
+    std::optional<glm::vec2> goal;
+    int goalMode = -1;     // SteeringDemo::GoalMode, -1 = as the window has it
+    double seconds = -1;   // of the live run; < 0 = screenshot after the delay
+    QString screenshot, report;
+    bool benchmark = false;
+    bool started = false;
+    QElapsedTimer wall;
+};
+
+QJsonArray array(const std::vector<float>& values) {
+    QJsonArray a;
+    for (float v : values) a.append(v);
+    return a;
+}
+
+// Writes the report (--report) and the frame-time distribution (--benchmark).
+bool finishScript(gs::MainWindow& window, const Script& script) {
+    gs::SteeringDemo* run = window.steeringRun();
+    const std::vector<float>& times = window.viewport()->frameTimes();
+    std::vector<float> sorted = times;
+    std::sort(sorted.begin(), sorted.end());
+    auto at = [&](double q) { return sorted.empty() ? 0.0f : sorted[std::min(sorted.size() - 1, size_t(q * sorted.size()))]; };
+    double total = 0.0;
+    for (float t : times) total += t;
+    const double fps = total > 0.0 ? 1000.0 * times.size() / total : 0.0;
+    bool ok = true;
+    if (!script.report.isEmpty()) {
+        QJsonObject o{{"fps", fps}, {"frames", static_cast<int>(times.size())}};
+        if (run && run->isReady()) {
+            const glm::vec2 goal = run->goal();
+            const glm::vec3 root = run->motion().rootPositions.back();
+            o.insert("goal", QJsonArray{goal.x, goal.y});
+            o.insert("character_position", QJsonArray{root.x, root.z});
+            o.insert("distance_to_goal", run->distanceToGoal());
+            o.insert("style_weights", array(run->styleWeights()));
+            o.insert("blend", array(run->blends()));
+            o.insert("reached_goals", run->reachedGoals());
+            o.insert("seconds", run->seconds());
+            o.insert("spaces", QJsonArray::fromStringList(run->spaceNames()));
+        }
+        QSaveFile file(script.report);
+        ok = file.open(QIODevice::WriteOnly) && file.write(QJsonDocument(o).toJson()) > 0 && file.commit();
+        if (!ok) std::fprintf(stderr, "gaitspace: %s: cannot write the report\n", qPrintable(script.report));
+    }
+    if (script.benchmark)
+        std::printf("frames %zu, %.1f fps; frame time ms: median %.1f, p95 %.1f, p99 %.1f, max %.1f\n", times.size(), fps,
+                    at(0.5), at(0.95), at(0.99), sorted.empty() ? 0.0f : sorted.back());
+    return ok;
 }
 
 }  // namespace
@@ -55,14 +127,50 @@ int main(int argc, char* argv[]) {
     parser.addOption({"screenshot-delay", "Milliseconds before the screenshot (default 1500).", "ms", "1500"});
     parser.addOption({"import", "Import a motion file into a new project (repeatable).", "file"});
     parser.addOption({"no-recover", "Do not offer to recover autosaved changes."});
+    parser.addOption({"project", "A project (*.gsproj) to open and steer.", "gsproj"});
+    parser.addOption({"seconds", "With --screenshot, --report or --benchmark: steer for S seconds of the live run, "
+                                 "then write them and quit.", "S"});
+    parser.addOption({"goal", "The goal of the live run (world metres).", "x,z"});
+    parser.addOption({"goal-mode", "place (default), follow, circle, zigzag or figure8.", "mode"});
+    parser.addOption({"report", "Write the live run's state as JSON at the end.", "json"});
+    parser.addOption({"benchmark", "Print the frame-time distribution at the end."});
     parser.process(app);
+
+    Script script;
+    script.screenshot = parser.value("screenshot");
+    script.report = parser.value("report");
+    script.benchmark = parser.isSet("benchmark");
+    auto refuse = [](const QString& message) {
+        std::fprintf(stderr, "gaitspace: %s\n", qPrintable(message));
+        return 2;
+    };
+    if (parser.isSet("seconds")) {
+        bool ok = false;
+        script.seconds = parser.value("seconds").toDouble(&ok);
+        if (!ok || !(script.seconds > 0.0) || script.seconds > 3600.0) return refuse("--seconds must be in (0, 3600]");
+    }
+    if (parser.isSet("goal")) {
+        const QStringList xz = parser.value("goal").split(',');
+        bool okX = false, okZ = false;
+        const float x = xz.size() == 2 ? xz[0].toFloat(&okX) : 0.0f, z = xz.size() == 2 ? xz[1].toFloat(&okZ) : 0.0f;
+        if (!okX || !okZ || std::abs(x) > 1e4f || std::abs(z) > 1e4f) return refuse("--goal must be x,z in metres");
+        script.goal = glm::vec2(x, z);
+    }
+    if (parser.isSet("goal-mode")) {
+        const QStringList modes{"place", "follow", "circle", "zigzag", "figure8"};
+        script.goalMode = static_cast<int>(modes.indexOf(parser.value("goal-mode")));
+        if (script.goalMode < 0) return refuse("--goal-mode must be one of " + modes.join(", "));
+    }
+    const bool scripted = !script.screenshot.isEmpty() || !script.report.isEmpty() || script.benchmark;
 
     gs::MainWindow window;
     const QStringList files = parser.positionalArguments();
     // Unsaved changes of a run that did not end cleanly come first (never in scripted runs).
-    const bool recovered = !parser.isSet("screenshot") && !parser.isSet("no-recover") && window.recoverAutosaves();
+    const bool recovered = !scripted && !parser.isSet("no-recover") && window.recoverAutosaves();
     if (recovered) {
         // the recovered project is open
+    } else if (parser.isSet("project")) {
+        window.openProject(parser.value("project"));
     } else if (parser.isSet("import")) {
         window.importFiles(parser.values("import"));
     } else if (!files.isEmpty() && files.first().endsWith(".gsproj")) {
@@ -71,17 +179,60 @@ int main(int argc, char* argv[]) {
         window.openClip(files.first());
     } else if (!demoProject().isEmpty() && !demoClip().isEmpty()) {
         window.openProject(demoProject());  // steer the demo character live
-    } else if (!demoClip().isEmpty()) {
-        window.openClip(demoClip());
+    } else {
+        // No motion capture here: the synthetic demo, said once, with where we looked.
+        const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + "/synthetic-demo";
+        window.addMessage(gs::ProjectDocument::Level::Warning,
+                          QObject::tr("No CMU clips found (looked for cmu/16_15.bvh in %1). Showing the SYNTHETIC demo: "
+                                      "generated walk, jog and run, not motion capture. Set GAITSPACE_DATA_DIR to the "
+                                      "folder that holds cmu/ to use the motion capture.")
+                              .arg(dataDirs().join(", ")));
+        auto demo = gs::writeSyntheticDemo(dir);
+        if (demo) window.openProject(demo->projectPath);
+        else window.addMessage(gs::ProjectDocument::Level::Error, QString::fromStdString(demo.message()));
     }
     if (parser.isSet("texture")) window.setTexture(parser.value("texture"));
     window.show();
-    if (parser.isSet("screenshot")) {
-        const QString png = parser.value("screenshot");
-        QTimer::singleShot(parser.value("screenshot-delay").toInt(), &window, [&window, png] {
-            const bool ok = window.screenshot().save(png);
-            QCoreApplication::exit(ok ? 0 : 1);
+    // A scripted run: once the live run starts, its goal and mode; after S seconds of it (or the
+    // delay), the screenshot, the report and the frame times, then quit.
+    auto finish = [&window, &script] {
+        bool ok = true;
+        if (!script.screenshot.isEmpty()) {
+            ok = window.screenshot().save(script.screenshot);
+            if (!ok) std::fprintf(stderr, "gaitspace: %s: cannot write the screenshot\n", qPrintable(script.screenshot));
+        }
+        ok = finishScript(window, script) && ok;
+        QCoreApplication::exit(ok ? 0 : 1);
+    };
+    const bool bySeconds = scripted && script.seconds >= 0.0;
+    if (scripted && !bySeconds) QTimer::singleShot(parser.value("screenshot-delay").toInt(), &window, finish);
+    if (bySeconds || script.goal || script.goalMode >= 0) {
+        auto* poll = new QTimer(&window);
+        script.wall.start();
+        QObject::connect(poll, &QTimer::timeout, &window, [&window, &script, bySeconds, finish, poll] {
+            gs::SteeringDemo* run = window.steeringRun();
+            if (!script.started) {
+                if (!window.isSteering() || !run || !run->isReady()) {
+                    if (bySeconds && script.wall.elapsed() > 600000) {  // ten minutes: give up
+                        std::fprintf(stderr, "gaitspace: the live run did not start\n");
+                        QCoreApplication::exit(1);
+                    }
+                    return;
+                }
+                if (script.goalMode >= 0) run->setGoalMode(static_cast<gs::SteeringDemo::GoalMode>(script.goalMode));
+                if (script.goal) run->setGoal(*script.goal);
+                window.viewport()->clearFrameTimes();
+                script.started = true;
+                script.seconds += run->seconds();  // from now
+                if (!bySeconds) poll->stop();
+                return;
+            }
+            if (run->seconds() >= script.seconds) {
+                poll->stop();
+                finish();
+            }
         });
+        poll->start(10);
     }
     return app.exec();
 }

@@ -97,9 +97,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_doc(new Project
     m_goalMode->setObjectName("goalMode");
     m_goalMode->addItems({tr("Goal: drag or click"), tr("Goal: follow the mouse"), tr("Goal: circle"),
                           tr("Goal: zigzag"), tr("Goal: figure eight")});
-    steerLayout->addWidget(m_styleLabel);
-    steerLayout->addWidget(m_style, 1);
+    // The styles are set in the blend-weights dock (StyleEditor); this quick slider mixes the first
+    // and the last and is hidden there by default.
+    m_styleLabel->hide();
+    m_style->hide();
     steerLayout->addWidget(m_goalMode);
+    steerLayout->addStretch(1);
     steerLayout->addWidget(m_controller);
     m_steerBar->hide();
     layout->addWidget(m_steerBar);

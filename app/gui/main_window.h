@@ -86,6 +86,10 @@ public:
     ClipLibraryView* libraryView() const { return m_libraryView; }
     QListWidget* messages() const { return m_messages; }
     bool isSteering() const;
+    // The live run (null until a project's spaces are built).
+    SteeringDemo* steeringRun() const { return m_demo; }
+    // A line in the messages dock.
+    void addMessage(ProjectDocument::Level level, const QString& text);
     bool isPlaying() const { return m_playing; }
     bool isLoading() const;
     QString currentClip() const { return m_currentClip; }
@@ -102,7 +106,6 @@ private:
     void createActions();
     void createDocks();
     void restoreLayout();
-    void addMessage(ProjectDocument::Level level, const QString& text);
     bool maybeSave();
     void openDialog();
     void openMotionDialog();
