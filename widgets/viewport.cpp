@@ -46,9 +46,25 @@ void Viewport::setTexture(const QString& path) {
     update();
 }
 
+void Viewport::setModel(const QString& path, const std::vector<std::pair<std::string, std::string>>& jointMap) {
+    if (path == m_model && jointMap == m_jointMap) return;
+    m_model = path;
+    m_jointMap = jointMap;
+    makeCharacter();
+    update();
+}
+
 void Viewport::makeCharacter() {
     m_character.reset();
-    if (m_clip) {
+    if (m_clip && !m_model.isEmpty()) {
+        JointMap map;
+        map.name = "project map";
+        for (const auto& [target, source] : m_jointMap) map.pairs.push_back({target, source});
+        auto character = Character::imported(m_model.toStdString(), *m_clip, m_jointMap.empty() ? nullptr : &map);
+        if (character) m_character = std::move(*character);
+        else emit warning(QString::fromStdString(character.message()) + tr("; drawing the mannequin instead"));
+    }
+    if (m_clip && !m_character) {
         MannequinSettings settings;
         settings.texturePath = m_texture.toStdString();
         auto character = Character::mannequin(m_clip->skeleton, settings);

@@ -36,6 +36,12 @@ public:
     // An image (PNG/JPEG) mapped onto the mannequin through its UVs; empty = the base colour. A
     // file that cannot be read is reported by warning() and the base colour is drawn.
     void setTexture(const QString& path);
+    // A skinned model (glTF/GLB, FBX, COLLADA) retargeted to the clip's skeleton, with a joint map
+    // (target -> source) or the built-in maps when empty; an empty path = the mannequin. A model
+    // that cannot be read or mapped is reported by warning() and the mannequin is drawn.
+    void setModel(const QString& path, const std::vector<std::pair<std::string, std::string>>& jointMap = {});
+    QString model() const { return m_model; }
+    bool isModelShown() const { return m_character && m_character->isRetargeted(); }
     void setFrame(float frame);
     float frame() const { return m_frame; }
     bool following() const { return m_camera.following(); }
@@ -90,6 +96,8 @@ private:
     const Clip* m_clip = nullptr;
     std::optional<Character> m_character;
     QString m_texture;
+    QString m_model;
+    std::vector<std::pair<std::string, std::string>> m_jointMap;
     int m_mesh = -1;
     bool m_meshStale = false;
     float m_frame = 0.0f;

@@ -133,6 +133,7 @@ int main(int argc, char* argv[]) {
     parser.addOption({"goal", "The goal of the live run (world metres).", "x,z"});
     parser.addOption({"goal-mode", "place (default), follow, circle, zigzag or figure8.", "mode"});
     parser.addOption({"report", "Write the live run's state as JSON at the end.", "json"});
+    parser.addOption({"model", "A skinned model (glTF/GLB, FBX, COLLADA) to draw, retargeted to the clips.", "file"});
     parser.addOption({"benchmark", "Print the frame-time distribution at the end."});
     parser.process(app);
 
@@ -192,6 +193,13 @@ int main(int argc, char* argv[]) {
         else window.addMessage(gs::ProjectDocument::Level::Error, QString::fromStdString(demo.message()));
     }
     if (parser.isSet("texture")) window.setTexture(parser.value("texture"));
+    if (parser.isSet("model")) {
+        // After the project's own character is set (when the project opens).
+        const QString model = parser.value("model");
+        QObject::connect(window.document(), &gs::ProjectDocument::projectReset, &window,
+                         [&window, model] { QTimer::singleShot(0, &window, [&window, model] { window.setModel(model); }); });
+        window.setModel(model);
+    }
     window.show();
     // A scripted run: once the live run starts, its goal and mode; after S seconds of it (or the
     // delay), the screenshot, the report and the frame times, then quit.

@@ -475,7 +475,17 @@ void MainWindow::createActions() {
         QSettings().setValue("lastTextureDir", QFileInfo(path).absolutePath());
         setTexture(path);
     });
-    character->addAction(tr("&Plain Mannequin"), this, [this] { setTexture({}); });
+    character->addAction(tr("&Plain Mannequin"), this, [this] {
+        setTexture({});
+        m_view->setModel({});
+    });
+    character->addAction(tr("Load &Model…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Load Model"), settingsDir("lastModelDir"),
+                                                          tr("Skinned models (*.glb *.gltf *.fbx *.dae)"));
+        if (path.isEmpty()) return;
+        QSettings().setValue("lastModelDir", QFileInfo(path).absolutePath());
+        setModel(path);
+    });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Mouse and Keys"), this, [this] {
@@ -644,6 +654,18 @@ void MainWindow::finishOpen() {
                                                  .arg(name).arg(m_doc->clipCount()).arg(m_doc->project().spaces.size()));
     addRecent(m_doc->path());
     clearAutosave();
+    // The project's character: its skinned model through retargeting, else the mannequin.
+    const ProjectCharacter& c = m_doc->project().character;
+    std::vector<std::pair<std::string, std::string>> map;
+    for (const auto& [target, source] : c.jointMap) map.push_back({target.toStdString(), source.toStdString()});
+    m_view->setModel(c.source.isEmpty() ? QString() : m_doc->project().resolve(c.source), map);
+    if (!c.texture.isEmpty()) setTexture(m_doc->project().resolve(c.texture));
+}
+
+void MainWindow::setModel(const QString& path) {
+    m_view->setModel(path);
+    if (m_view->isModelShown())
+        addMessage(ProjectDocument::Level::Info, tr("Drawing %1 retargeted to the clips.").arg(QFileInfo(path).fileName()));
 }
 
 bool MainWindow::save() {
