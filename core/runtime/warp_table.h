@@ -15,5 +15,9 @@ float warpInverse(std::span<const float> table, float y);
 // The same for the weighted sum w0 a + w1 b of two tables with the same knots (w0 + w1 = 1).
 float warpAt(std::span<const float> a, std::span<const float> b, float w0, float w1, float x);
 float warpInverse(std::span<const float> a, std::span<const float> b, float w0, float w1, float y);
+// The same with a search hint: the knot index the last call found (any value is a valid start;
+// the result does not depend on it). Steps of about one knot then cost a comparison or two.
+float warpInverse(std::span<const float> a, std::span<const float> b, float w0, float w1, float y,
+                  int& hint);
 
 }  // namespace gs
