@@ -11,6 +11,9 @@ namespace gs {
 namespace {
 
 float wrapPhase(float x, float period) {
+    // The usual case without a library call (x - period is exact there, as fmod is).
+    if (x >= 0.0f && x < period) return x;
+    if (x >= period && x < 2.0f * period) return x - period;
     x = std::fmod(x, period);
     return x < 0.0f ? x + period : x;
 }
@@ -24,7 +27,8 @@ glm::vec3 integrateSteps(const BakedClip& clip, float f0, float f1) {
     for (int guard = 0; f < f1 && guard < 2 * L + 2; ++guard) {
         const float segEnd = std::floor(f) + 1.0f;
         const float end = std::min(segEnd, f1);
-        const int i = static_cast<int>(std::floor(f)) % L;
+        int i = static_cast<int>(std::floor(f));
+        i = i < L ? i : i % L;
         sum += clip.step[i] * (end - f);
         f = end;
     }

@@ -12,23 +12,8 @@ float knot(std::span<const float> a, std::span<const float> b, float w0, float w
 
 }  // namespace
 
-float warpAt(std::span<const float> table, float x) { return warpAt(table, table, 1.0f, 0.0f, x); }
-
 float warpInverse(std::span<const float> table, float y) {
     return warpInverse(table, table, 1.0f, 0.0f, y);
-}
-
-float warpAt(std::span<const float> a, std::span<const float> b, float w0, float w1, float x) {
-    const int n = static_cast<int>(a.size()) - 1;
-    float base = 0.0f;
-    if (x >= static_cast<float>(n)) {
-        base = knot(a, b, w0, w1, n);
-        x -= static_cast<float>(n);
-    }
-    x = std::clamp(x, 0.0f, static_cast<float>(n));
-    const int i = std::min(static_cast<int>(x), n - 1);
-    const float lo = knot(a, b, w0, w1, i), hi = knot(a, b, w0, w1, i + 1);
-    return base + lo + (hi - lo) * (x - static_cast<float>(i));
 }
 
 float warpInverse(std::span<const float> a, std::span<const float> b, float w0, float w1, float y) {
