@@ -62,12 +62,6 @@ int BakedBehavioralSpace::spaceIndex(const std::string& spaceName) const {
 }
 
 
-float BakedBehavioralSpace::spacePhase(int s, float phi, int c0, int c1, float w0, float w1) const {
-    if (clipPhaseMap.empty()) return warpAt(phaseMap[s], phi);
-    return warpAt(clipPhaseMap[s][c0], clipPhaseMap[s][c1], w0, w1, phi);
-}
-
-
 float BakedBehavioralSpace::masterPhase(int s, float u, int c0, int c1, float w0, float w1) const {
     if (clipPhaseMap.empty()) return warpInverse(phaseMap[s], u);
     return warpInverse(clipPhaseMap[s][c0], clipPhaseMap[s][c1], w0, w1, u);
