@@ -62,15 +62,86 @@ int BakedBehavioralSpace::spaceIndex(const std::string& spaceName) const {
 }
 
 
-float BakedBehavioralSpace::spacePhase(int s, float phi, int c0, int c1, float w0, float w1) const {
-    if (clipPhaseMap.empty()) return warpAt(phaseMap[s], phi);
-    return warpAt(clipPhaseMap[s][c0], clipPhaseMap[s][c1], w0, w1, phi);
-}
-
-
 float BakedBehavioralSpace::masterPhase(int s, float u, int c0, int c1, float w0, float w1) const {
     if (clipPhaseMap.empty()) return warpInverse(phaseMap[s], u);
     return warpInverse(clipPhaseMap[s][c0], clipPhaseMap[s][c1], w0, w1, u);
+}
+
+
+float BakedBehavioralSpace::masterPhase(int s, float u, int c0, int c1, float w0, float w1, int& hint) const {
+    if (clipPhaseMap.empty()) return warpInverse(phaseMap[s], phaseMap[s], 1.0f, 0.0f, u, hint);
+    return warpInverse(clipPhaseMap[s][c0], clipPhaseMap[s][c1], w0, w1, u, hint);
+}
+
+
+bool BakedBehavioralSpace::runtimePrepared() const {
+    const BakedRuntimeData& r = runtime;
+    if (r.joints != skeleton.jointCount() || r.aligned.size() != static_cast<size_t>(r.joints) ||
+        r.spaceFirstClip.size() != spaces.size())
+        return false;
+    size_t clip = 0, offset = 0;
+    for (size_t s = 0; s < spaces.size(); ++s) {
+        if (r.spaceFirstClip[s] != static_cast<int>(clip)) return false;
+        for (const BakedClip& c : spaces[s].clips) {
+            if (clip >= r.clipOffset.size() || r.clipOffset[clip] != offset) return false;
+            offset += c.rotations.size();
+            ++clip;
+        }
+    }
+    return clip == r.clipOffset.size() && offset == r.rotations.size() && offset == r.signs.size();
+}
+
+
+void prepareRuntime(BakedBehavioralSpace& bs) {
+    BakedRuntimeData r;
+    const int joints = bs.skeleton.jointCount();
+    r.joints = joints;
+    size_t total = 0;
+    for (const BakedMotionSpace& ms : bs.spaces) {
+        r.spaceFirstClip.push_back(static_cast<int>(r.clipOffset.size()));
+        for (const BakedClip& c : ms.clips) {
+            r.clipOffset.push_back(total);
+            total += c.rotations.size();
+        }
+    }
+    r.rotations.reserve(total);
+    for (const BakedMotionSpace& ms : bs.spaces)
+        for (const BakedClip& c : ms.clips) r.rotations.insert(r.rotations.end(), c.rotations.begin(), c.rotations.end());
+    r.signs.assign(total, 1.0f);
+    r.aligned.assign(static_cast<size_t>(joints), 0);
+    if (joints > 0) {
+        // Per joint: the mean of every pose (signs aligned to the first pose, then to that mean),
+        // and whether every pose lies within 45 degrees of it in quaternion space (90 degrees of
+        // rotation): then any two poses lie within 90 degrees of each other, their dot product is
+        // positive, and the hemisphere tests of a blend never flip a sign.
+        const float cone = 0.70712f;  // just above cos(45 degrees)
+        for (int j = 0; j < joints; ++j) {
+            glm::quat ref = total > 0 ? r.rotations[static_cast<size_t>(j)] : glm::quat(1, 0, 0, 0);
+            for (int pass = 0; pass < 2; ++pass) {
+                glm::quat sum(0.0f, 0.0f, 0.0f, 0.0f);
+                for (size_t i = static_cast<size_t>(j); i < total; i += static_cast<size_t>(joints)) {
+                    const glm::quat& q = r.rotations[i];
+                    sum += glm::dot(q, ref) < 0.0f ? -q : q;
+                }
+                const float len = std::sqrt(glm::dot(sum, sum));
+                if (len > 1e-6f) ref = sum * (1.0f / len);
+            }
+            bool inside = true;
+            for (size_t i = static_cast<size_t>(j); i < total; i += static_cast<size_t>(joints)) {
+                glm::quat& q = r.rotations[i];
+                const float len = std::sqrt(glm::dot(q, q));
+                float d = glm::dot(q, ref);
+                if (d < 0.0f) {
+                    q = -q;
+                    r.signs[i] = -1.0f;
+                    d = -d;
+                }
+                if (!(d >= cone * len)) inside = false;
+            }
+            r.aligned[j] = inside ? 1 : 0;
+        }
+    }
+    bs.runtime = std::move(r);
 }
 
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/runtime/skeleton.h"
+#include "core/runtime/warp_table.h"
 
 namespace gs {
 
@@ -62,6 +63,26 @@ struct BakedMotionSpace {
 };
 
 
+// Data derived from a behavioral space's clips for the fast path of the locomotion update
+// (prepareRuntime), never stored in a file: the rotations of every clip with their signs chosen
+// so that blends need no hemisphere tests. Flat: the clips of all spaces one after the other.
+struct BakedRuntimeData {
+    // Per clip (spaces in order, then their clips): where its rows start in `rotations` and
+    // `signs` (frames x joints each).
+    std::vector<size_t> clipOffset;
+    std::vector<int> spaceFirstClip;  // per space: index of its first clip in clipOffset
+    // Every clip's rotations with the sign chosen per joint so that each lies within 90 degrees
+    // of that joint's reference rotation (for joints where that holds), and the sign (+1/-1) that
+    // turns each back into the stored rotation.
+    std::vector<glm::quat> rotations;
+    std::vector<float> signs;
+    // Per joint: 1 when every pose of every clip lies within 90 degrees of the joint's reference
+    // (any two poses then lie in one hemisphere, so no sign test can flip anything); 0: the joint
+    // is blended with the hemisphere tests.
+    std::vector<unsigned char> aligned;
+    int joints = 0;
+};
+
 struct BakedBehavioralSpace {
     std::string name;
     float fps = 30.0f;
@@ -89,10 +110,29 @@ struct BakedBehavioralSpace {
     // its clips c0, c1 by w0, w1; and the inverse (u in [0, 2 Ls)).
     float spacePhase(int s, float phi, int c0, int c1, float w0, float w1) const;
     float masterPhase(int s, float u, int c0, int c1, float w0, float w1) const;
+    // The same with a search hint: the knot index found by the last call (any start is valid;
+    // the result is the same, found faster when u moves little between calls).
+    float masterPhase(int s, float u, int c0, int c1, float w0, float w1, int& hint) const;
     int masterCycleFrames() const { return spaces.front().referenceCycleFrames(); }
     Status validate() const;
+
+    // Derived by prepareRuntime(); empty until then (the update then takes its plain path).
+    BakedRuntimeData runtime;
+    // Whether `runtime` was made for clips of these shapes (call prepareRuntime again after
+    // changing any clip's rotations).
+    bool runtimePrepared() const;
 };
 
+// Derives `runtime` from the clips: call it once a space is built or loaded (and again after its
+// clips change) to make the locomotion update faster. Poses stay the same up to float rounding.
+void prepareRuntime(BakedBehavioralSpace& space);
+
+
+// Inline: the locomotion update asks for it several times per character and frame.
+inline float BakedBehavioralSpace::spacePhase(int s, float phi, int c0, int c1, float w0, float w1) const {
+    if (clipPhaseMap.empty()) return warpAt(phaseMap[s], phi);
+    return warpAt(clipPhaseMap[s][c0], clipPhaseMap[s][c1], w0, w1, phi);
+}
 
 // Wraps one baked motion space as a behavioral space of one (identity phase map).
 BakedBehavioralSpace singleSpace(BakedMotionSpace space);

@@ -21,10 +21,6 @@ glm::quat shortestArc(const glm::vec3& a, const glm::vec3& b) {
     return glm::quat(s * 0.5f, axis.x * inv, axis.y * inv, axis.z * inv);
 }
 
-glm::vec3 perpendicular(const glm::vec3& v, const glm::vec3& unitAxis) {
-    return v - glm::dot(v, unitAxis) * unitAxis;
-}
-
 }  // namespace
 
 // A handful of square roots and no trigonometry: the update runs this for every planted foot of
@@ -37,9 +33,10 @@ TwoBoneIkResult solveTwoBoneIk(const glm::vec3& hip, const glm::vec3& knee, cons
     r.ankle = ankle;
     const glm::vec3 thigh = knee - hip, shin = ankle - knee;
     const glm::vec3 toTarget = target - hip;
-    const float dt = glm::length(toTarget);
+    const float dt = std::sqrt(glm::dot(toTarget, toTarget));
     const glm::vec3 toAnkle = ankle - hip;
-    const float d0 = glm::length(toAnkle);
+    const float d02 = glm::dot(toAnkle, toAnkle);
+    const float d0 = std::sqrt(d02);
     if (!(l1 > 1e-6f && l2 > 1e-6f && dt > 1e-6f && d0 > 1e-6f)) return r;
 
     // How far the ankle may be from the hip: exact up to the soft zone, then approaching (never
@@ -58,17 +55,27 @@ TwoBoneIkResult solveTwoBoneIk(const glm::vec3& hip, const glm::vec3& knee, cons
 
     // The pole: where the pose's knee points away from the hip-ankle line, nudged toward the
     // hint (by at most 5 % of the thigh) so that a straight or slightly over-straight knee still
-    // bends the way knees bend.
-    const glm::vec3 ub = toAnkle * (1.0f / d0);
-    glm::vec3 pole = perpendicular(thigh, ub) + (0.05f * l1) * perpendicular(bendHint, ub);
-    if (glm::dot(pole, pole) < 1e-12f) pole = perpendicular(glm::vec3(0, 0, 1), ub);
+    // bends the way knees bend. (Components along the hip-ankle line are taken off with one
+    // division by its squared length, no normalized line.)
+    const float invD02 = 1.0f / d02;
+    glm::vec3 pole = thigh + (0.05f * l1) * bendHint -
+                     ((glm::dot(thigh, toAnkle) + (0.05f * l1) * glm::dot(bendHint, toAnkle)) * invD02) * toAnkle;
+    if (glm::dot(pole, pole) < 1e-12f) {
+        const glm::vec3 z(0, 0, 1);
+        pole = z - (glm::dot(z, toAnkle) * invD02) * toAnkle;
+    }
 
     // 1. The knee turns about its hinge axis (across the pole) from its flexion to the one that
     //    puts the ankle at distance d from the hip. Flexion is signed: positive bends the knee
-    //    toward the pole. Angles as (cos, sin) pairs.
+    //    toward the pole. Angles as (cos, sin) pairs. The axis is normalized only where the
+    //    rotation is built (its sign test needs no unit length).
     glm::vec3 axis = glm::cross(pole, thigh);
-    if (glm::dot(axis, axis) < 1e-12f) axis = glm::cross(glm::vec3(0, 0, 1), thigh);
-    axis *= 1.0f / std::sqrt(glm::dot(axis, axis));
+    float axis2 = glm::dot(axis, axis);
+    if (axis2 < 1e-12f) {
+        axis = glm::cross(glm::vec3(0, 0, 1), thigh);
+        axis2 = glm::dot(axis, axis);
+    }
+    const float invAxis = 1.0f / std::sqrt(axis2);
     const float invL1L2 = 1.0f / (l1 * l2);
     const float c0 = std::clamp(glm::dot(thigh, shin) * invL1L2, -1.0f, 1.0f);  // cos(flexion)
     const float s0 = std::copysign(std::sqrt(std::max(0.0f, 1.0f - c0 * c0)),
@@ -79,13 +86,25 @@ TwoBoneIkResult solveTwoBoneIk(const glm::vec3& hip, const glm::vec3& knee, cons
     // (1 + cos, sin x axis) normalized is the rotation by that angle, accurate for small ones;
     // its length is sqrt(2 (1 + cos)).
     const float n = cd > -1.0f + 1e-6f ? 1.0f / std::sqrt(2.0f * (1.0f + cd)) : 0.0f;
-    const glm::quat hinge = n > 0.0f ? glm::quat((1.0f + cd) * n, axis.x * (sd * n), axis.y * (sd * n), axis.z * (sd * n))
-                                     : glm::quat(0.0f, axis.x, axis.y, axis.z);
+    const float sa = sd * n * invAxis;
+    const glm::quat hinge = n > 0.0f ? glm::quat((1.0f + cd) * n, axis.x * sa, axis.y * sa, axis.z * sa)
+                                     : glm::quat(0.0f, axis.x * invAxis, axis.y * invAxis, axis.z * invAxis);
     const glm::vec3 ankle1 = knee + hinge * shin;
 
     // 2. The hip aims the leg at the target by the smallest rotation, which carries the knee's
-    //    plane along (the pole stays the pose's). The ankle is now d from the hip.
-    const glm::quat aim = shortestArc((ankle1 - hip) * (1.0f / d), toTarget * (1.0f / dt));
+    //    plane along (the pole stays the pose's). The ankle is now d from the hip. (Both
+    //    directions are scaled to unit length by one factor.)
+    const glm::vec3 from = ankle1 - hip;
+    const float invDDt = 1.0f / (d * dt);
+    const float c = glm::dot(from, toTarget) * invDDt;
+    glm::quat aim;
+    if (c > 1.0f - 1e-7f || c < -1.0f + 1e-7f) {
+        aim = shortestArc(from * (1.0f / d), toTarget * (1.0f / dt));
+    } else {
+        const glm::vec3 across = glm::cross(from, toTarget) * invDDt;
+        const float k = 1.0f / std::sqrt((1.0f + c) * 2.0f);  // unit inputs give a unit quaternion
+        aim = glm::quat((1.0f + c) * k, across.x * k, across.y * k, across.z * k);
+    }
 
     r.hipDelta = aim;
     r.kneeDelta = aim * hinge;

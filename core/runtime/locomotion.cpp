@@ -11,6 +11,9 @@ namespace gs {
 namespace {
 
 float wrapPhase(float x, float period) {
+    // The usual case without a library call (x - period is exact there, as fmod is).
+    if (x >= 0.0f && x < period) return x;
+    if (x >= period && x < 2.0f * period) return x - period;
     x = std::fmod(x, period);
     return x < 0.0f ? x + period : x;
 }
@@ -24,7 +27,8 @@ glm::vec3 integrateSteps(const BakedClip& clip, float f0, float f1) {
     for (int guard = 0; f < f1 && guard < 2 * L + 2; ++guard) {
         const float segEnd = std::floor(f) + 1.0f;
         const float end = std::min(segEnd, f1);
-        const int i = static_cast<int>(std::floor(f)) % L;
+        int i = static_cast<int>(std::floor(f));
+        i = i < L ? i : i % L;
         sum += clip.step[i] * (end - f);
         f = end;
     }
@@ -37,6 +41,8 @@ struct Contribution {
     int frame;
     float t;
     float weight;
+    const glm::quat* aligned;  // the clip's rows in the prepared runtime data, or null
+    const float* sign;         // their signs (see BakedRuntimeData)
 };
 
 // World transform of joint j for local rotations `rot` (joint 0 = the root's world rotation).
@@ -260,6 +266,8 @@ Status LocomotionJob::run() {
     const int spaceCount = static_cast<int>(bs.spaces.size());
     const int joints = bs.skeleton.jointCount();
     const float masterPeriod = static_cast<float>(bs.masterCycleFrames());
+    const bool prepared = bs.runtimePrepared();
+    const BakedRuntimeData& rt = bs.runtime;
     const float styleStep = settings.styleTransitionSeconds > 0.0f
                                 ? 1.0f / (settings.styleTransitionSeconds * bs.fps)
                                 : settings.styleIncrement;
@@ -304,24 +312,32 @@ Status LocomotionJob::run() {
         for (int s = 0; s < spaceCount; ++s)
             bs.spaces[s].clipWeights(st.blend[s], pairs[s].c0, pairs[s].c1, pairs[s].w0, pairs[s].w1);
         const auto [m0, m1, mw0, mw1] = pairs[0];
+        // Space phases at this frame's phase, per space (computed once).
+        float uNow[kMaxSpaces];
+        for (int s = 0; s < spaceCount; ++s)
+            uNow[s] = (s == dominant || st.styleWeight[s] > limits::kNegligibleWeight)
+                          ? bs.spacePhase(s, st.phase, m0, m1, mw0, mw1)
+                          : 0.0f;
         float nextPhase = st.phase;
         if (advance) {
             const BakedMotionSpace& ms = bs.spaces[dominant];
-            const float u = bs.spacePhase(dominant, st.phase, m0, m1, mw0, mw1);
+            const float u = uNow[dominant];
             const auto [c0, c1, w0, w1] = pairs[dominant];
             float next = 0.0f;
+            int h = 0;
             for (auto [k, w] : {std::pair{c0, w0}, std::pair{c1, w1}}) {
                 const BakedClip& clip = ms.clips[k];
-                next += w * warpInverse(clip.warp, warpAt(clip.warp, u) + 1.0f);
+                next += w * warpInverse(clip.warp, clip.warp, 1.0f, 0.0f, warpAt(clip.warp, u) + 1.0f,
+                                        st.warpHint[h++]);
             }
-            const float phi = bs.masterPhase(dominant, next, m0, m1, mw0, mw1);
+            const float phi = bs.masterPhase(dominant, next, m0, m1, mw0, mw1, st.warpHint[2]);
             nextPhase = phi;
             // Start frames (heel strikes of the dominant reference loop) crossed by this step.
             st.startFrame = false;
             const float uEnd = next;
+            const float L = static_cast<float>(ms.referenceCycleFrames());
             for (int f : ms.startFrames) {
                 const float ff = static_cast<float>(f);
-                const float L = static_cast<float>(ms.referenceCycleFrames());
                 if ((ff > u && ff <= uEnd) || (ff + L > u && ff + L <= uEnd)) st.startFrame = true;
             }
         }
@@ -336,7 +352,7 @@ Status LocomotionJob::run() {
             const float ws = st.styleWeight[s];
             if (ws <= limits::kNegligibleWeight) continue;
             const BakedMotionSpace& ms = bs.spaces[s];
-            const float u0 = bs.spacePhase(s, st.phase, m0, m1, mw0, mw1);
+            const float u0 = uNow[s];
             const float u1 = bs.spacePhase(s, nextPhase < st.phase ? nextPhase + masterPeriod : nextPhase,
                                            m0, m1, mw0, mw1);
             const auto [c0, c1, w0, w1] = pairs[s];
@@ -350,7 +366,14 @@ Status LocomotionJob::run() {
                 const float f = wrapPhase(f1, L);
                 const int i = std::min(static_cast<int>(f), clip.cycleFrames() - 1);
                 const float t = f - static_cast<float>(i);
-                contrib[contribCount++] = {&clip, i, t, ws * w};
+                const glm::quat* aligned = nullptr;
+                const float* sign = nullptr;
+                if (prepared) {
+                    const size_t row = rt.clipOffset[rt.spaceFirstClip[s] + k] + static_cast<size_t>(i) * joints;
+                    aligned = rt.rotations.data() + row;
+                    sign = rt.signs.data() + row;
+                }
+                contrib[contribCount++] = {&clip, i, t, ws * w, aligned, sign};
                 height += ws * w * (clip.rootHeight[i] + (clip.rootHeight[i + 1] - clip.rootHeight[i]) * t);
                 contact[0] += ws * w * (clip.leftContact[i] + (clip.leftContact[i + 1] - clip.leftContact[i]) * t);
                 contact[1] += ws * w * (clip.rightContact[i] + (clip.rightContact[i + 1] - clip.rightContact[i]) * t);
@@ -360,7 +383,7 @@ Status LocomotionJob::run() {
 
         // Normalized, hemisphere-aligned quaternion sum over every contribution.
         glm::quat* out = localRotations.data() + c * joints;
-        for (int j = 0; j < joints; ++j) {
+        auto blendJoint = [&](int j) {
             glm::quat acc(0.0f, 0.0f, 0.0f, 0.0f);
             for (int k = 0; k < contribCount; ++k) {
                 const Contribution& cb = contrib[k];
@@ -373,6 +396,38 @@ Status LocomotionJob::run() {
                 acc += q * cb.weight;
             }
             out[j] = glm::normalize(acc);
+        };
+        if (prepared && contribCount > 0) {
+            // The prepared rotations of a joint all lie in one hemisphere, so none of the tests
+            // above would flip a sign: the sum is a plain weighted sum, turned back to the sign
+            // the first contribution's stored rotation gives it.
+            glm::quat acc[limits::kMaxJoints];
+            {
+                const Contribution& cb = contrib[0];
+                const float wa = cb.weight * (1.0f - cb.t), wb = cb.weight * cb.t;
+                const glm::quat* a = cb.aligned;
+                const glm::quat* b = cb.aligned + joints;
+                for (int j = 0; j < joints; ++j) acc[j] = a[j] * wa + b[j] * wb;
+            }
+            for (int k = 1; k < contribCount; ++k) {
+                const Contribution& cb = contrib[k];
+                const float wa = cb.weight * (1.0f - cb.t), wb = cb.weight * cb.t;
+                const glm::quat* a = cb.aligned;
+                const glm::quat* b = cb.aligned + joints;
+                for (int j = 0; j < joints; ++j) acc[j] += a[j] * wa + b[j] * wb;
+            }
+            const float* sign = contrib[0].sign;
+            for (int j = 0; j < joints; ++j) {
+                if (!rt.aligned[j]) {
+                    blendJoint(j);
+                    continue;
+                }
+                const glm::quat& q = acc[j];
+                const float len2 = glm::dot(q, q);
+                out[j] = len2 > 0.0f ? q * (sign[j] / std::sqrt(len2)) : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+            }
+        } else {
+            for (int j = 0; j < joints; ++j) blendJoint(j);
         }
 
         // Integrate the root on the ground and put the root joint into the world.

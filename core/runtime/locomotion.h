@@ -6,6 +6,9 @@
 // CharacterState is owned by the caller and holds everything that persists between frames, so one
 // LocomotionJob serves any number of characters on any thread. run() allocates nothing.
 //
+// Speed: call prepareRuntime() (core/runtime/baked_space.h) on the space once it is built or
+// loaded; without it run() takes a plain path that gives the same poses, only slower.
+//
 // Foot lock: the root follows the blended root motion only (so it is exactly as smooth as the
 // blend of the clips); a planted foot is held where it touched down by two-bone IK of its leg
 // (hip-knee-ankle, core/leg_ik.h), fading in and out over a few frames.
@@ -51,6 +54,9 @@ struct CharacterState {
         bool planted = false;  // planted at the last step
     };
     std::array<FootLock, 2> foot{};
+    // Where the last step's warp-table searches ended (dominant clips, master phase): any value
+    // is a valid start, the searches only get faster when they are close.
+    std::array<int, 3> warpHint{};
     LegRig legs;  // found by initCharacter; invalid: the skeleton has no two-bone legs, feet unlocked
 };
 

@@ -1,8 +1,12 @@
 // Update cost per character: 2 motion spaces x 2 clips blended, 19 joints, forward kinematics,
-// over 10,000 characters on one thread; with the IK foot lock and without it.
+// for 1,000 and 10,000 characters on one thread; with the IK foot lock and without it, and the
+// split into sampling (with the time step), blending, forward kinematics and the foot lock's IK.
+// It also checks that the prepared space (prepareRuntime) gives the poses of the plain one.
 // Usage: bench_locomotion [DATA_DIR]   (default: $GAITSPACE_DATA_DIR, else ../shared/data)
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <cstdlib>
@@ -11,6 +15,116 @@
 #include "bench_data.h"
 #include "core/behavioral_space.h"
 #include "core/runtime/locomotion.h"
+
+namespace {
+
+double cpuNs() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+struct Crowd {
+    std::vector<gs::CharacterState> start, states;
+    std::vector<glm::quat> local;
+    std::vector<glm::vec3> roots;
+    std::vector<gs::Transform> world;
+    gs::LocomotionJob job;
+
+    Crowd(const gs::BakedBehavioralSpace& bs, int characters) {
+        const int joints = bs.skeleton.jointCount();
+        start.resize(characters);
+        for (int c = 0; c < characters; ++c) {
+            const float styles[] = {(c % 7) / 6.0f, 1.0f - (c % 7) / 6.0f};
+            const float blends[] = {(c % 11) / 10.0f, (c % 13) / 12.0f};
+            gs::initCharacter(bs, start[c], gs::GroundFrame{float(c % 100), float(c / 100), 0.0f}, styles, blends);
+        }
+        states = start;
+        local.resize(static_cast<size_t>(characters) * joints);
+        roots.resize(characters);
+        world.resize(static_cast<size_t>(characters) * joints);
+        job.space = &bs;
+        job.characters = states;
+        job.localRotations = local;
+        job.rootPositions = roots;
+        job.world = world;
+    }
+};
+
+// Best of 5 runs of `frames` frames, ns of this thread's CPU time per character (a busy machine
+// stretches wall time, not CPU time); the characters start from the same states for either setting.
+double measure(Crowd& crowd, bool footLock, int frames) {
+    crowd.states = crowd.start;
+    crowd.job.settings.footLock = footLock;
+    crowd.job.timings = nullptr;
+    for (int f = 0; f < 10; ++f) crowd.job.run();  // warm up
+    double best = 1e30;
+    for (int r = 0; r < 5; ++r) {
+        const double a = cpuNs();
+        for (int f = 0; f < frames; ++f) crowd.job.run();
+        best = std::min(best, (cpuNs() - a) / (static_cast<double>(frames) * crowd.states.size()));
+    }
+    return best;
+}
+
+void report(const gs::BakedBehavioralSpace& bs, int characters, int frames) {
+    Crowd crowd(bs, characters);
+    // Interleaved, so that a busy machine slows both alike.
+    double withLock = 1e30, withoutLock = 1e30;
+    for (int round = 0; round < 3; ++round) {
+        withoutLock = std::min(withoutLock, measure(crowd, false, frames));
+        withLock = std::min(withLock, measure(crowd, true, frames));
+    }
+    crowd.states = crowd.start;
+    crowd.job.settings.footLock = true;
+    gs::LocomotionTimings timings;
+    crowd.job.timings = &timings;
+    for (int f = 0; f < frames; ++f) crowd.job.run();
+    const double total = timings.sampleNs + timings.blendNs + timings.fkNs + timings.ikNs;
+    const double n = static_cast<double>(frames) * characters;
+    std::printf("%d characters, %d joints, 2 spaces x 2 clips, one thread\n", characters, bs.skeleton.jointCount());
+    std::printf("  update with IK foot lock: %.0f ns per character (CPU time, best of 3 x 5 x %d frames)\n",
+                withLock, frames);
+    std::printf("  update without foot lock: %.0f ns per character\n", withoutLock);
+    std::printf("  IK foot lock adds %.0f ns (%.1f%%)\n", withLock - withoutLock,
+                100.0 * (withLock - withoutLock) / withoutLock);
+    std::printf("  split with foot lock (timed run, includes clock overhead): sample + time step %.0f ns "
+                "(%.0f%%), blend %.0f ns (%.0f%%), FK %.0f ns (%.0f%%), foot lock IK %.0f ns (%.0f%%)\n",
+                timings.sampleNs / n, 100 * timings.sampleNs / total, timings.blendNs / n,
+                100 * timings.blendNs / total, timings.fkNs / n, 100 * timings.fkNs / total,
+                timings.ikNs / n, 100 * timings.ikNs / total);
+}
+
+// Largest differences between the poses of the plain and the prepared space over `frames` frames.
+void compare(const gs::BakedBehavioralSpace& plain, const gs::BakedBehavioralSpace& prepared,
+             int characters, int frames) {
+    Crowd a(plain, characters), b(prepared, characters);
+    a.job.settings.footLock = b.job.settings.footLock = std::getenv("NOLOCK") == nullptr;
+    double worstAngle = 0.0, worstRoot = 0.0, worstWorld = 0.0;
+    for (int f = 0; f < frames; ++f) {
+        a.job.run();
+        b.job.run();
+        for (size_t i = 0; i < a.local.size(); ++i) {
+            // The angle between the rotations, from the chord (exact for small angles).
+            const glm::dvec4 qa(a.local[i].x, a.local[i].y, a.local[i].z, a.local[i].w);
+            const glm::dvec4 qb(b.local[i].x, b.local[i].y, b.local[i].z, b.local[i].w);
+            const double chord = std::min(glm::length(qa - qb), glm::length(qa + qb));
+            worstAngle = std::max(worstAngle, 4.0 * std::asin(std::min(1.0, chord / 2.0)));
+            worstWorld = std::max(worstWorld, static_cast<double>(glm::length(a.world[i].translation - b.world[i].translation)));
+            // The prepared path keeps the stored signs, not only the rotations.
+            if (glm::dot(a.local[i], b.local[i]) < 0.0f) worstAngle = 4.0;
+        }
+        for (size_t i = 0; i < a.roots.size(); ++i)
+            worstRoot = std::max(worstRoot, static_cast<double>(glm::length(a.roots[i] - b.roots[i])));
+    }
+    int aligned = 0;
+    for (unsigned char x : prepared.runtime.aligned) aligned += x;
+    std::printf("prepared vs plain space, %d characters x %d frames: largest joint rotation difference "
+                "%.2g rad, root %.2g m, joint position %.2g m (%d of %d joints blended without sign tests)\n",
+                characters, frames, worstAngle, worstRoot, worstWorld, aligned, prepared.skeleton.jointCount());
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     const std::string dir = gs::bench::dataDir(argc, argv);
@@ -25,71 +139,16 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "bench_locomotion: %s\n", built.message().c_str());
         return 1;
     }
-    const gs::BakedBehavioralSpace& bs = *built;
-    const int characters = 10000;
-    const int joints = bs.skeleton.jointCount();
-    std::vector<gs::CharacterState> states(characters);
-    for (int c = 0; c < characters; ++c) {
-        const float styles[] = {(c % 7) / 6.0f, 1.0f - (c % 7) / 6.0f};
-        const float blends[] = {(c % 11) / 10.0f, (c % 13) / 12.0f};
-        gs::initCharacter(bs, states[c], gs::GroundFrame{float(c % 100), float(c / 100), 0.0f}, styles, blends);
-    }
-    std::vector<glm::quat> local(characters * joints);
-    std::vector<glm::vec3> roots(characters);
-    std::vector<gs::Transform> world(characters * joints);
-    gs::LocomotionJob job;
-    job.space = &bs;
-    job.characters = states;
-    job.localRotations = local;
-    job.rootPositions = roots;
-    job.world = world;
-    // Best of 5 runs of `frames` frames, ns of this thread's CPU time per character (a busy
-    // machine stretches wall time, not CPU time); the characters start from the same states for
-    // either setting.
-    auto cpuNs = [] {
-        timespec t{};
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-        return t.tv_sec * 1e9 + t.tv_nsec;
-    };
-    const std::vector<gs::CharacterState> start = states;
-    const int frames = 60;
-    auto measure = [&](bool footLock) {
-        states = start;
-        job.settings.footLock = footLock;
-        for (int f = 0; f < 10; ++f) job.run();  // warm up
-        double best = 1e30;
-        for (int r = 0; r < 5; ++r) {
-            const double a = cpuNs();
-            for (int f = 0; f < frames; ++f) job.run();
-            best = std::min(best, (cpuNs() - a) / (frames * characters));
-        }
-        return best;
-    };
-    // Interleaved, so that a busy machine slows both alike.
-    double withLock = 1e30, withoutLock = 1e30;
-    for (int round = 0; round < 3; ++round) {
-        withoutLock = std::min(withoutLock, measure(false));
-        withLock = std::min(withLock, measure(true));
-    }
-    states = start;
-    job.settings.footLock = true;
-    gs::LocomotionTimings timings;
-    job.timings = &timings;
-    for (int f = 0; f < frames; ++f) job.run();
-    const double total = timings.sampleNs + timings.blendNs + timings.fkNs + timings.ikNs;
-    const double n = static_cast<double>(frames) * characters;
-    std::printf("behavioral space build (2 spaces x 2 clips): %.1f ms\n",
-                std::chrono::duration<double, std::milli>(t1 - t0).count());
-    std::printf("%d characters, %d joints, 2 spaces x 2 clips, one thread\n", characters, joints);
-    std::printf("  update with IK foot lock: %.0f ns per character (CPU time, best of 3 x 5 x %d frames)\n",
-                withLock, frames);
-    std::printf("  update without foot lock: %.0f ns per character\n", withoutLock);
-    std::printf("  IK foot lock adds %.0f ns (%.1f%%)\n", withLock - withoutLock,
-                100.0 * (withLock - withoutLock) / withoutLock);
-    std::printf("  split with foot lock (timed run, includes clock overhead): sample + time step %.0f ns "
-                "(%.0f%%), blend %.0f ns (%.0f%%), FK %.0f ns (%.0f%%), foot lock IK %.0f ns (%.0f%%)\n",
-                timings.sampleNs / n, 100 * timings.sampleNs / total, timings.blendNs / n,
-                100 * timings.blendNs / total, timings.fkNs / n, 100 * timings.fkNs / total,
-                timings.ikNs / n, 100 * timings.ikNs / total);
+    const gs::BakedBehavioralSpace plain = *built;
+    gs::BakedBehavioralSpace& bs = *built;
+    const auto t2 = std::chrono::steady_clock::now();
+    gs::prepareRuntime(bs);
+    const auto t3 = std::chrono::steady_clock::now();
+    std::printf("behavioral space build (2 spaces x 2 clips): %.1f ms, prepareRuntime %.2f ms\n",
+                std::chrono::duration<double, std::milli>(t1 - t0).count(),
+                std::chrono::duration<double, std::milli>(t3 - t2).count());
+    compare(plain, bs, 1000, 300);
+    report(bs, 1000, 600);
+    report(bs, 10000, 60);
     return 0;
 }
