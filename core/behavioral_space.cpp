@@ -219,6 +219,7 @@ Expected<BakedBehavioralSpace> buildBehavioralSpace(const BehavioralSpaceDesc& d
     }
     buildClipCrossRegistrations(result);
     if (Status s = result.validate(); !s) return s;
+    prepareRuntime(result);
     return result;
 }
 

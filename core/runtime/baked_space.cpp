@@ -187,6 +187,7 @@ BakedBehavioralSpace singleSpace(BakedMotionSpace space) {
     result.phaseMap.push_back(std::move(map));
     result.crossResidual.push_back(0.0f);
     result.spaces.push_back(std::move(space));
+    prepareRuntime(result);
     return result;
 }
 

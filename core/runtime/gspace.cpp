@@ -449,6 +449,7 @@ Expected<BakedSpaceFile> readGSpace(std::span<const std::uint8_t> bytes) {
     if (Status st = readGoals(table->find(kGoals)->bytes, bs, b.goalSpaces); !st) return st;
     if (Status st = readSettings(table->find(kSettings)->bytes, b); !st) return st;
     if (Status st = b.validate(); !st) return st;
+    prepareRuntime(b.space);
     return b;
 }
 
