@@ -83,6 +83,37 @@ private slots:
         m_both = std::move(*both);
     }
 
+    // The prepared fast path (hemisphere-aligned flat rotations, built with every space) gives
+    // the poses of the plain path: 300 frames of a walk/jog mix changing blends, without foot lock
+    // (whose planted test may flip on rounding), to 1e-5 rad.
+    void preparedMatchesPlain() {
+        QVERIFY(m_both.runtimePrepared());
+        BakedBehavioralSpace plain = m_both;
+        plain.runtime = {};
+        QVERIFY(!plain.runtimePrepared());
+        LocomotionSettings settings;
+        settings.footLock = false;
+        const float styles[] = {0.6f, 0.4f}, blends[] = {0.2f, 0.2f};
+        CharacterState a, b;
+        initCharacter(m_both, a, GroundFrame{}, styles, blends);
+        initCharacter(plain, b, GroundFrame{}, styles, blends);
+        const auto turn = [](int f, CharacterState& st) {
+            st.blendTarget[0] = st.blendTarget[1] = (f / 60) % 2 ? 0.9f : 0.1f;
+        };
+        auto ra = recordLocomotion(m_both, a, settings, 300, turn);
+        auto rb = recordLocomotion(plain, b, settings, 300, turn);
+        QVERIFY(ra && rb);
+        float worst = 0.0f;
+        for (size_t k = 0; k < ra->rotations.size(); ++k) {
+            const glm::quat d = glm::normalize(glm::conjugate(ra->rotations[k]) * rb->rotations[k]);
+            worst = std::max(worst, 2.0f * std::atan2(glm::length(glm::vec3(d.x, d.y, d.z)), std::abs(d.w)));
+        }
+        qInfo("largest joint rotation difference, prepared against plain: %.2g rad", worst);
+        QVERIFY(worst < 1e-5f);
+        for (size_t f = 0; f < ra->rootPositions.size(); ++f)
+            QVERIFY(glm::distance(ra->rootPositions[f], rb->rootPositions[f]) < 1e-5f);
+    }
+
     void builtSpaces() {
         GS_REQUIRE_DATA();
         const BakedMotionSpace& walk = m_walk.spaces.front();
