@@ -580,6 +580,7 @@ Status SteerJob::run() {
     const int spaceCount = static_cast<int>(bs.spaces.size());
     for (size_t c = 0; c < characters.size(); ++c) {
         CharacterState& st = characters[c];
+        if (stats) ++stats->characters;
         // Steer when the dominant space's phase crossed one of its start frames (or at the start).
         int dominant = 0;
         for (int s = 1; s < spaceCount; ++s)
@@ -605,6 +606,10 @@ Status SteerJob::run() {
         // within it, and the full look-ahead is taken again at the next start frame.
         SteerSettings decisionSettings = settings;
         if (!atStartFrame) decisionSettings.lookAhead = 1;
+        if (stats) {
+            ++stats->decisions;
+            if (settings.pick == SteerSettings::Pick::Predicted && decisionSettings.lookAhead == 2) ++stats->lookAheads;
+        }
         SteerInput inputs[kMaxSpaces];
         int count = 0;
         for (int s = 0; s < spaceCount; ++s) {

@@ -116,6 +116,13 @@ inline SteerDecision steerTarget(std::span<const SteerInput> inputs, const Groun
     return steerTarget(inputs, ground, SteerGoal{goal, glm::vec2(0.0f)}, settings, wasEscaping, fan);
 }
 
+// What a SteerJob::run decided (added to, never reset by the job).
+struct SteerStats {
+    long long characters = 0;    // characters looked at
+    long long decisions = 0;     // steering decisions made (a start frame, the final approach, decideNow)
+    long long lookAheads = 0;    // ... of which looked two goal-space steps ahead
+};
+
 struct SteerJob {
     SteerSettings settings;
     const SteeringSpace* steering = nullptr;
@@ -125,6 +132,7 @@ struct SteerJob {
     std::span<const glm::vec2> goalVelocities;
     // Steer every character now, not only those at a start frame (say, when goals were moved).
     bool decideNow = false;
+    SteerStats* stats = nullptr;  // optional: counts of the decisions made
 
     Status validate() const;
     // For every character whose dominant space crossed a start frame in its last update (or that
