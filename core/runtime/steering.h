@@ -23,6 +23,7 @@
 // k = 2) remain as options; they need the turning-circle escape: a goal inside the turning circle
 // is left behind by walking straight on until it lies outside, then turned to.
 
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -57,11 +58,27 @@ struct SteerSettings {
     Status validate() const;
 };
 
+// A goal-space sample in polar form about the character at the start frame: what fans are
+// interpolated in (distance, bearing from forward, + = left, and the heading there).
+struct GoalPolar {
+    float r = 0.0f, bearing = 0.0f, heading = 0.0f;
+};
+// Every sample of a goal space in polar form, in the goal space's order.
+std::vector<GoalPolar> polarSamples(const GoalSpace& goalSpace);
+
+struct SteeringTables;  // what steering precomputes from the goal spaces (steering.cpp)
+
 // Everything steering needs per motion space of a behavioral space.
 struct SteeringSpace {
     const BakedBehavioralSpace* space = nullptr;
     std::vector<GoalSpace> goalSpaces;  // one per motion space
     Status validate() const;
+    // The goal spaces' samples in polar form, built on first use (thread-safe) and again after
+    // goalSpaces was replaced; null if validate() fails.
+    std::shared_ptr<const SteeringTables> tables() const;
+
+private:
+    mutable std::shared_ptr<const SteeringTables> m_tables;
 };
 
 // Minimum turning radius of a motion space to each side (metres; +inf when it cannot turn).
@@ -79,12 +96,14 @@ struct SteerInput {
                           // space, so a jog mixed into a walk plays slower than alone)
     float target = -1.0f; // the target blend of the last decision (< 0: none); Predicted keeps
                           // to it unless another is clearly quicker, so it does not dither
+    const GoalPolar* polar = nullptr;  // polarSamples(*goalSpace), or null: converted per use
 };
 
 struct SteerDecision {
     float blend = 0.5f;     // new target blend (the same end blend in every space)
     bool escaping = false;  // the seed's picks: the goal is inside the turning circle, walk straight
     float seconds = 0.0f;   // Predicted: the predicted time to reach the goal (s)
+    bool lookedAhead = false;  // Predicted: a second goal-space step was looked at
 };
 
 // A goal and how it moves (world x, z; metres and metres per second).
