@@ -381,7 +381,7 @@ namespace {
 constexpr float kLookAheadSteps = 2.0f;    // goal-space steps within which two are looked at
 constexpr float kLookAheadBearing = 1.0f;  // radians off the way on beyond which two are looked at
 constexpr int kCoarseStride = 3;
-constexpr float kCoarseSteps = 2.0f;  // goal-space steps beyond which the first step is scored coarse to fine
+constexpr float kCoarseSteps = 1.0f;  // goal-space steps beyond which the first step is scored coarse to fine
 // Goal-space steps beyond which a goal that stands still is far: one step is looked at (whatever
 // its bearing), and SteerJob decides only kFarDecisions times a cycle.
 constexpr float kFarSteps = 3.0f;
@@ -771,8 +771,8 @@ Status SteerJob::run() {
             const float period = static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
             const int crossed = crossedStartFrame(dominantGoals, uBefore, uNow, period);
             atStartFrame = crossed >= 0;
-            // Far from the goal (Predicted), a few decisions a cycle suffice: the goal-space step
-            // ahead is planned whole, and nothing near can be missed on the way.
+            // Far from a goal that stands still (Predicted), two decisions a cycle suffice: the
+            // goal-space step ahead is planned whole, and nothing near can be missed on the way.
             if (atStartFrame && settings.pick == SteerSettings::Pick::Predicted &&
                 glm::distance(glm::vec2(st.ground.x, st.ground.z), goals[c]) > kFarSteps * nearby &&
                 (goalVelocities.empty() || goalVelocities[c] == glm::vec2(0.0f))) {

@@ -19,6 +19,13 @@
 // goal the choice is made every frame, not only at start frames (between start frames with a
 // one-step look-ahead: the goal lies within it).
 //
+// What a decision costs: the samples' polar form is precomputed once per goal space
+// (SteeringSpace::tables); the second step is looked at only within two steps of the goal, for
+// a goal more than a radian off the way on, or for a moving goal, and its end blends are scored
+// coarse to fine; beyond one step a goal that stands still has its first-step samples scored
+// coarse to fine too; and beyond three steps it is looked at one step ahead and decided twice a
+// cycle of the dominant space, not at every start frame.
+//
 // The seed's own picks (the samples nearest the line to the goal, or nearest the goal, blended by
 // k = 2) remain as options; they need the turning-circle escape: a goal inside the turning circle
 // is left behind by walking straight on until it lies outside, then turned to.
