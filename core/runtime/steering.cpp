@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <numbers>
 
 
@@ -13,6 +14,40 @@ namespace {
 constexpr float kInf = std::numeric_limits<float>::infinity();
 constexpr float kPi = std::numbers::pi_v<float>;
 constexpr float kTwoPi = 2.0f * kPi;
+constexpr float kHalfPi = 0.5f * kPi;
+
+// atan2 by the polynomial of Abramowitz and Stegun 4.4.49 on the octant (error below 1e-6 rad):
+// a decision takes a few hundred, and the library's is several times slower.
+inline float fastAtan2(float y, float x) {
+    const float ax = std::abs(x), ay = std::abs(y);
+    const float hi = std::max(ax, ay), lo = std::min(ax, ay);
+    if (!(hi > 0.0f)) return x < 0.0f ? (std::signbit(y) ? -kPi : kPi) : (std::signbit(y) ? -0.0f : 0.0f);
+    const float a = lo / hi, s = a * a;
+    float r = a * (0.9999993329f +
+                   s * (-0.3332985605f +
+                        s * (0.1994653599f +
+                             s * (-0.1390853351f +
+                                  s * (0.0964200441f + s * (-0.0559098861f + s * (0.0218612288f - 0.0040540580f * s)))))));
+    if (ay > ax) r = kHalfPi - r;
+    if (x < 0.0f) r = kPi - r;
+    return std::signbit(y) ? -r : r;
+}
+
+// Sine and cosine by quarter turns and Taylor polynomials on [-pi/4, pi/4] (error below 3e-8
+// there; the reduction keeps it below 1e-6 for the angles steering meets, well under 100 rad).
+inline void fastSinCos(float a, float& sine, float& cosine) {
+    const float q = std::floor(a * (2.0f / kPi) + 0.5f);
+    const float r = (a - q * 1.5707963705062866f) + q * 4.371139000186243e-8f;
+    const float r2 = r * r;
+    const float sr = r * (1.0f + r2 * (-1.0f / 6.0f + r2 * (1.0f / 120.0f + r2 * (-1.0f / 5040.0f + r2 * (1.0f / 362880.0f)))));
+    const float cr = 1.0f + r2 * (-0.5f + r2 * (1.0f / 24.0f + r2 * (-1.0f / 720.0f + r2 * (1.0f / 40320.0f))));
+    switch (static_cast<int>(static_cast<long long>(q) & 3)) {
+    case 0: sine = sr; cosine = cr; break;
+    case 1: sine = cr; cosine = -sr; break;
+    case 2: sine = -sr; cosine = -cr; break;
+    default: sine = -cr; cosine = sr; break;
+    }
+}
 
 
 // Distance of a point from the ray (origin, direction): the perpendicular distance for points
@@ -89,15 +124,17 @@ float leftFirst(const glm::vec2& g, const Walker& w, float reach) {
     const float r1 = w.radiusLeft, r2 = w.radiusRight;
     if (!std::isfinite(r1)) return kInf;
     const glm::vec2 q = g - glm::vec2(r1, 0.0f);  // from the left circle's centre
-    const float d = glm::length(q);
-    const float bearing = std::atan2(q.x, q.y);
-    if (d < r1) return kInf;  // inside the left circle: reached by turning right first
-    // Turn until the goal lies on the tangent: q is (-r1, t) rotated by the turn angle.
-    const float t = std::sqrt(std::max(0.0f, d * d - r1 * r1));
-    const float best = r1 * turnAngle(bearing - std::atan2(-r1, t)) / w.speedLeft +
-                       std::max(0.0f, t - reach) / w.speed;
+    const float dd = glm::dot(q, q);
+    if (dd < r1 * r1) return kInf;  // inside the left circle: reached by turning right first
+    // Turn until the goal lies on the tangent: q is (-r1, t) rotated by the turn angle (the
+    // angle from (-r1, t) to q, clockwise from forward as bearings go).
+    const float t = std::sqrt(std::max(0.0f, dd - r1 * r1));
+    const float turn = fastAtan2(q.x * t + q.y * r1, t * q.y - r1 * q.x);
+    const float best = r1 * turnAngle(turn) / w.speedLeft + std::max(0.0f, t - reach) / w.speed;
     const glm::vec2 c2(-r2, 0.0f);
-    if (!std::isfinite(r2) || glm::distance(g, c2) >= r2) return best;
+    if (!std::isfinite(r2) || glm::dot(g - c2, g - c2) >= r2 * r2) return best;
+    const float d = std::sqrt(dd);
+    const float bearing = fastAtan2(q.x, q.y);
     // Well inside the right circle: the right circle's centre moves on a circle of radius
     // r1 + r2 about the left centre as the left turn goes on; turn until the goal lies on it.
     const float R = r1 + r2;
@@ -105,15 +142,24 @@ float leftFirst(const glm::vec2& g, const Walker& w, float reach) {
     const float spread = std::acos(k);
     const float a = std::min(turnAngle(std::remainder(bearing + 0.5f * kPi - spread, kTwoPi)),
                              turnAngle(std::remainder(bearing + 0.5f * kPi + spread, kTwoPi)));
-    const glm::vec2 p = glm::vec2(r1, 0.0f) + r1 * glm::vec2(-std::cos(a), std::sin(a));
-    const glm::vec2 forward(std::sin(a), std::cos(a)), left(std::cos(a), -std::sin(a));
+    float sa, ca;
+    fastSinCos(a, sa, ca);
+    const glm::vec2 p = glm::vec2(r1, 0.0f) + r1 * glm::vec2(-ca, sa);
+    const glm::vec2 forward(sa, ca), left(ca, -sa);
     const glm::vec2 rest = g - p;
-    const float b = turnAngle(std::atan2(glm::dot(rest, forward) / r2, 1.0f + glm::dot(rest, left) / r2));
+    const float b = turnAngle(fastAtan2(glm::dot(rest, forward) / r2, 1.0f + glm::dot(rest, left) / r2));
     return std::min(best, r1 * a / w.speedLeft + std::max(0.0f, r2 * b - reach) / w.speedRight);
 }
 
 // Time of Dubins' path to within `reach` of a point; the straight time when neither side can turn.
 float dubinsTime(const glm::vec2& g, const Walker& w, float reach = 0.0f) {
+    // A point ahead and outside both circles is reached soonest turning toward its side first
+    // (the other way round is a turn of more than three quarters).
+    const float wide = 2.0f * std::max(w.radiusLeft, w.radiusRight);
+    if (g.y >= 0.0f && glm::dot(g, g) > wide * wide) {
+        const float t = g.x >= 0.0f ? leftFirst(g, w, reach) : leftFirst(glm::vec2(-g.x, g.y), w.mirrored(), reach);
+        if (std::isfinite(t)) return t;
+    }
     const float best = std::min(leftFirst(g, w, reach), leftFirst(glm::vec2(-g.x, g.y), w.mirrored(), reach));
     // A space that turns one way only reaches nothing else the other way: the straight distance
     // stands in, so that costs stay finite.
@@ -128,51 +174,77 @@ struct Pose2 {
     float travel() const { return heading - sway; }
 };
 
-Pose2 compose(const Pose2& a, const Pose2& step) {
-    const float c = std::cos(a.heading), s = std::sin(a.heading);
-    return {a.p + step.p.x * glm::vec2(c, -s) + step.p.y * glm::vec2(s, c), a.heading + step.heading, step.sway};
+// (sin, cos) of an angle: the unit vector that way (x = left, y = forward).
+inline glm::vec2 directionOf(float angle) {
+    glm::vec2 d;
+    fastSinCos(angle, d.x, d.y);
+    return d;
 }
 
-// A point (local to the decision frame) seen from a pose.
-glm::vec2 seenFrom(const Pose2& pose, const glm::vec2& point) {
-    const float c = std::cos(pose.travel()), s = std::sin(pose.travel());
-    const glm::vec2 d = point - pose.p;
+Pose2 compose(const Pose2& a, const Pose2& step) {
+    const glm::vec2 d = directionOf(a.heading);  // (s, c)
+    return {a.p + step.p.x * glm::vec2(d.y, -d.x) + step.p.y * d, a.heading + step.heading, step.sway};
+}
+
+// A point (local to the decision frame) seen from `at`, travelling along the unit `direction`.
+glm::vec2 seenFrom(const glm::vec2& at, const glm::vec2& direction, const glm::vec2& point) {
+    const float c = direction.y, s = direction.x;
+    const glm::vec2 d = point - at;
     return {d.x * c - d.y * s, d.x * s + d.y * c};
 }
 
-// The goal space's sample of one space for end blend z, from start frame x at blend `blend`:
-// the two fans bracketing the blend interpolated in polar coordinates (or the nearest fan).
-Pose2 fanSample(const GoalSpace& gs, int x, float blend, int z, bool interpolate) {
-    const int Y = gs.startBlends;
-    const float p = std::clamp(blend, 0.0f, 1.0f) * static_cast<float>(Y - 1);
-    int y0 = std::min(static_cast<int>(p), Y - 2);
-    float t = p - static_cast<float>(y0);
-    if (!interpolate) {
-        y0 = static_cast<int>(std::lround(p));
-        t = 0.0f;
-    }
-    const int y1 = std::min(y0 + 1, Y - 1);
-    const GoalSample& a = gs.at(x, y0, z);
-    const GoalSample& b = gs.at(x, y1, z);
-    const float r = glm::mix(std::hypot(a.x, a.z), std::hypot(b.x, b.z), t);
-    const float bearing = glm::mix(std::atan2(a.x, a.z), std::atan2(b.x, b.z), t);
-    return {glm::vec2(r * std::sin(bearing), r * std::cos(bearing)), glm::mix(a.heading, b.heading, t)};
+GoalPolar polarOf(const GoalSample& a) { return {std::hypot(a.x, a.z), std::atan2(a.x, a.z), a.heading}; }
+
+// Sample (x, y, z) of an input's goal space in polar form: from its table if it has one.
+inline GoalPolar polarAt(const SteerInput& in, int x, int y, int z) {
+    const GoalSpace& gs = *in.goalSpace;
+    if (in.polar) return in.polar[(static_cast<size_t>(x) * gs.startBlends + y) * gs.endBlends + z];
+    return polarOf(gs.at(x, y, z));
 }
 
-// The style mix's sample: every space's sample weighted by style and play rate.
-// `endFrames`: the start frames the sample ends at, for its sway.
-Pose2 mixSample(std::span<const SteerInput> inputs, std::span<const int> startFrames,
-                std::span<const int> endFrames, float blend, int z, bool interpolate) {
+// The two fans bracketing a blend and the weight of the second (or the nearest fan alone).
+struct FanPair {
+    int y0 = 0, y1 = 0;
+    float t = 0.0f;
+};
+
+FanPair fanPair(const GoalSpace& gs, float blend, bool interpolate) {
+    const int Y = gs.startBlends;
+    const float p = std::clamp(blend, 0.0f, 1.0f) * static_cast<float>(Y - 1);
+    FanPair f;
+    f.y0 = std::min(static_cast<int>(p), Y - 2);
+    f.t = p - static_cast<float>(f.y0);
+    if (!interpolate) {
+        f.y0 = static_cast<int>(std::lround(p));
+        f.t = 0.0f;
+    }
+    f.y1 = std::min(f.y0 + 1, Y - 1);
+    return f;
+}
+
+// The goal space's sample of one space for end blend z, from start frame x between two fans:
+// the fans interpolated in polar coordinates.
+Pose2 fanSample(const SteerInput& in, int x, const FanPair& f, int z) {
+    const GoalPolar a = polarAt(in, x, f.y0, z), b = polarAt(in, x, f.y1, z);
+    const float r = glm::mix(a.r, b.r, f.t);
+    return {r * directionOf(glm::mix(a.bearing, b.bearing, f.t)), glm::mix(a.heading, b.heading, f.t)};
+}
+
+// The style mix's sample: every space's sample weighted by style and play rate. `fans`: each
+// space's fan pair; `endFrames`: the start frames the sample ends at, for its sway.
+Pose2 mixSample(std::span<const SteerInput> inputs, std::span<const int> startFrames, const FanPair* fans,
+                std::span<const int> endFrames, int z) {
     Pose2 sum;
     for (size_t k = 0; k < inputs.size(); ++k) {
         const SteerInput& in = inputs[k];
-        const Pose2 s = fanSample(*in.goalSpace, startFrames[k], blend < 0.0f ? in.blend : blend, z, interpolate);
+        const Pose2 s = fanSample(in, startFrames[k], fans[k], z);
         sum.p += in.weight * in.rate * s.p;
         sum.heading += in.weight * in.rate * s.heading;
         sum.sway += in.weight * in.goalSpace->sway[endFrames[k]];
     }
     return sum;
 }
+
 
 // The way on is planned with turns this much wider than the tightest measured: a goal planned
 // on the edge of the tightest circle is orbited whenever the real turn (swaying with each step)
@@ -217,13 +289,15 @@ MixModel mixModel(std::span<const SteerInput> inputs, float reach) {
     return m;
 }
 
-// Seconds from a pose (at time t after the decision) to the goal along the quickest way; a
-// moving goal is met where it will be (the arrival time refined twice).
-float secondsToGoal(const MixModel& m, const Pose2& pose, float t, const SteerGoal& goal, bool intercept) {
-    glm::vec2 at = goal.position + t * goal.velocity;
+// Seconds from a place (at time t after the decision, travelling along the unit `direction`) to
+// the goal along the quickest way; a moving goal is met where it will be (the arrival time
+// refined twice).
+float secondsToGoal(const MixModel& m, const glm::vec2& at, const glm::vec2& direction, float t,
+                    const SteerGoal& goal, bool intercept) {
+    const glm::vec2 where = goal.position + t * goal.velocity;
     float seconds = 0.0f;
     for (int k = 0; k < (intercept ? 3 : 1); ++k) {
-        const glm::vec2 g = seenFrom(pose, at + seconds * goal.velocity);
+        const glm::vec2 g = seenFrom(at, direction, where + seconds * goal.velocity);
         seconds = dubinsTime(g, m.walker, 0.5f * m.reach);
         if (!intercept || !std::isfinite(seconds)) break;
     }
@@ -241,30 +315,30 @@ float secondsToGoal(const MixModel& m, const Pose2& pose, float t, const SteerGo
 float stepCost(const MixModel& m, const Pose2& from, const Pose2& to, float t0, float seconds,
                const SteerGoal& goal, bool intercept, float* integral = nullptr, int points = 4) {
     const float chord = glm::distance(from.p, to.p);
-    const glm::vec2 m0 = chord * glm::vec2(std::sin(from.travel()), std::cos(from.travel()));
-    const glm::vec2 m1 = chord * glm::vec2(std::sin(to.travel()), std::cos(to.travel()));
+    const glm::vec2 d0 = directionOf(from.travel()), d1 = directionOf(to.travel());
+    const glm::vec2 m0 = chord * d0, m1 = chord * d1;
     float best = kInf;
     glm::vec2 previous = from.p;
     float sum = integral ? *integral : 0.0f;
     float lastDistance = glm::distance(from.p, goal.position + t0 * goal.velocity);
     for (int i = 1; i <= points; ++i) {
         const float s = static_cast<float>(i) / points;
-        Pose2 pose = to;
+        glm::vec2 at = to.p, direction = d1;
         if (i < points) {
             const float s2 = s * s, s3 = s2 * s;
-            pose.p = (2 * s3 - 3 * s2 + 1) * from.p + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * to.p +
-                     (s3 - s2) * m1;
+            at = (2 * s3 - 3 * s2 + 1) * from.p + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * to.p + (s3 - s2) * m1;
+            // The tangent is the direction of travel.
             const glm::vec2 v = (6 * s2 - 6 * s) * from.p + (3 * s2 - 4 * s + 1) * m0 +
                                 (-6 * s2 + 6 * s) * to.p + (3 * s2 - 2 * s) * m1;
-            pose.heading = glm::length(v) > 1e-6f ? std::atan2(v.x, v.y) : glm::mix(from.travel(), to.travel(), s);
-            pose.sway = 0.0f;  // the tangent is the direction of travel
+            const float speed = glm::length(v);
+            direction = speed > 1e-6f ? v / speed : directionOf(glm::mix(from.travel(), to.travel(), s));
         }
         const float t = t0 + s * seconds;
         // The predicted path itself passes the goal: reached on the way. Passing a little wider
         // is scored by how much wider (a goal may be reached even so; a goal passed by costs a
         // loop), so that the closest pass wins when none is sure.
         if (m.reach > 0.0f) {
-            const glm::vec2 segment = pose.p - previous;
+            const glm::vec2 segment = at - previous;
             const float along = std::clamp(glm::dot(goal.position - previous, segment) /
                                                std::max(glm::dot(segment, segment), 1e-9f), 0.0f, 1.0f);
             const float miss = glm::distance(previous + along * segment, goal.position);
@@ -272,10 +346,10 @@ float stepCost(const MixModel& m, const Pose2& from, const Pose2& to, float t0, 
             if (miss < kPassBy * m.reach) return std::min(best, when);
             if (miss < m.reach) best = std::min(best, when + kMissPenalty * (miss - kPassBy * m.reach));
         }
-        previous = pose.p;
-        const float toGo = secondsToGoal(m, pose, t, goal, intercept);
+        previous = at;
+        const float toGo = secondsToGoal(m, at, direction, t, goal, intercept);
         if (intercept) {
-            const float distance = glm::distance(pose.p, goal.position + t * goal.velocity);
+            const float distance = glm::distance(at, goal.position + t * goal.velocity);
             sum += 0.5f * (distance + lastDistance) * seconds / points;
             lastDistance = distance;
             best = std::min(best, sum + 0.5f * distance * toGo);
@@ -289,6 +363,7 @@ float stepCost(const MixModel& m, const Pose2& from, const Pose2& to, float t0, 
 
 }  // namespace
 
+
 float dubinsDistance(float x, float z, float radiusLeft, float radiusRight) {
     return dubinsTime(glm::vec2(x, z), Walker{radiusLeft, radiusRight});
 }
@@ -297,6 +372,21 @@ namespace {
 
 // Predicted pick: every steer-space sample scored by the time to the goal it leads to (one or
 // two goal-space steps, then the quickest way), the best one refined between its neighbours.
+//
+// The second step is looked at only where it can change the choice: within a few steps of the
+// goal, for a goal well off the way the character goes, and for a moving goal. A goal far ahead
+// is reached by the quickest way from wherever the first step ends, and the first step's
+// estimate already ranks the samples as the second would. Each of the beam's second steps is
+// found coarse to fine: every third end blend, then the two on either side of the best.
+constexpr float kLookAheadSteps = 2.0f;    // goal-space steps within which two are looked at
+constexpr float kLookAheadBearing = 1.0f;  // radians off the way on beyond which two are looked at
+constexpr int kCoarseStride = 3;
+constexpr float kCoarseSteps = 1.0f;  // goal-space steps beyond which the first step is scored coarse to fine
+// Goal-space steps beyond which a goal that stands still is far: one step is looked at (whatever
+// its bearing), and SteerJob decides only kFarDecisions times a cycle.
+constexpr float kFarSteps = 3.0f;
+constexpr int kFarDecisions = 2;
+
 SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoal& goalWorld,
                               const GroundFrame& ground, const SteerSettings& settings) {
     constexpr int kMaxZ = 256;
@@ -310,6 +400,7 @@ SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoa
     const bool intercept = settings.intercept && glm::length(goal.velocity) > 1e-4f;
 
     int first[kMaxSpaces], second[kMaxSpaces], third[kMaxSpaces];
+    FanPair fans[kMaxSpaces];
     const int count = static_cast<int>(std::min<size_t>(inputs.size(), kMaxSpaces));
     Pose2 now;
     for (int k = 0; k < count; ++k) {
@@ -322,35 +413,80 @@ SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoa
         second[k] = gs.startFrameAt(std::fmod(gs.startFrames[in.startFrame] + in.rate * gs.horizon, period));
         third[k] = gs.startFrameAt(std::fmod(gs.startFrames[in.startFrame] + 2.0f * in.rate * gs.horizon, period));
         now.sway += in.weight * gs.sway[in.startFrame];
+        fans[k] = fanPair(gs, in.blend, settings.interpolateFans);
     }
     const std::span<const SteerInput> mix(inputs.data(), count);
+    const std::span<const int> firstFrames(first, count), secondFrames(second, count), thirdFrames(third, count);
     float cost[kMaxZ], integral[kMaxZ];
+    bool scored[kMaxZ];
     Pose2 end[kMaxZ];
     int bestZ = 0;
-    for (int z = 0; z < Z; ++z) {
-        end[z] = mixSample(mix, std::span<const int>(first, count), std::span<const int>(second, count), -1.0f, z,
-                           settings.interpolateFans);
+    auto score = [&](int z) {
+        if (scored[z]) return;
+        scored[z] = true;
+        end[z] = mixSample(mix, firstFrames, fans, secondFrames, z);
         integral[z] = 0.0f;
         cost[z] = stepCost(model, now, end[z], 0.0f, model.horizon, goal, intercept, &integral[z]);
         if (cost[z] < cost[bestZ]) bestZ = z;
+    };
+    for (int z = 0; z < Z; ++z) {
+        scored[z] = false;
+        cost[z] = kInf;
     }
-    if (settings.lookAhead == 2) {
-        // The best few first steps, each followed by every second step from where it ends.
+    const float stepLength = model.horizon * model.walker.speed;
+    const float goalDistance = glm::length(goal.position);
+    // A goal that stands still far away: its costs change smoothly with the end blend, and the
+    // samples are scored coarse to fine (every third, then two either side of the best and of
+    // the last decision's blend, which the commitment favours).
+    const bool coarse = !intercept && goalDistance > kCoarseSteps * stepLength && Z > 2 * kCoarseStride;
+    if (coarse) {
+        for (int z = 0;; z = std::min(z + kCoarseStride, Z - 1)) {
+            score(z);
+            if (z == Z - 1) break;
+        }
+        const int centres[2] = {bestZ, inputs.front().target >= 0.0f
+                                           ? static_cast<int>(std::lround(inputs.front().target * static_cast<float>(Z - 1)))
+                                           : bestZ};
+        for (const int c : centres)
+            for (int z = std::max(0, c - kCoarseStride + 1); z < std::min(Z, c + kCoarseStride); ++z) score(z);
+    } else {
+        for (int z = 0; z < Z; ++z) score(z);
+    }
+    const float offWay = std::abs(fastAtan2(goal.position.x, goal.position.y) + now.sway);
+    const bool far = !intercept && goalDistance > kFarSteps * stepLength;
+    const bool lookAhead = settings.lookAhead == 2 && !far &&
+                           (intercept || goalDistance < kLookAheadSteps * stepLength || offWay > kLookAheadBearing);
+    if (lookAhead) {
+        // The best few first steps, each followed by the best second step from where it ends.
         int order[kMaxZ];
         for (int z = 0; z < Z; ++z) order[z] = z;
         const int beam = std::min(settings.lookAheadBeam, Z);
         std::partial_sort(order, order + beam, order + Z, [&](int a, int b) { return cost[a] < cost[b]; });
+        float second2[kMaxZ];
         for (int k = 0; k < beam; ++k) {
             const int z = order[k];
             const float blend = static_cast<float>(z) / static_cast<float>(Z - 1);
-            for (int z2 = 0; z2 < Z; ++z2) {
-                const Pose2 next = compose(end[z], mixSample(mix, std::span<const int>(second, count),
-                                                             std::span<const int>(third, count), blend, z2,
-                                                             settings.interpolateFans));
+            FanPair fans2[kMaxSpaces];
+            for (int i = 0; i < count; ++i) fans2[i] = fanPair(*mix[i].goalSpace, blend, settings.interpolateFans);
+            auto secondStep = [&](int z2) {
+                const Pose2 next = compose(end[z], mixSample(mix, secondFrames, fans2, thirdFrames, z2));
                 float carried = integral[z];
-                cost[z] = std::min(cost[z], stepCost(model, end[z], next, model.horizon, model.horizon,
-                                                     goal, intercept, &carried, 2));
+                return stepCost(model, end[z], next, model.horizon, model.horizon, goal, intercept, &carried, 2);
+            };
+            int best2 = 0;
+            for (int z2 = 0; z2 < Z; ++z2) second2[z2] = kInf;
+            for (int z2 = 0;; z2 = std::min(z2 + kCoarseStride, Z - 1)) {
+                second2[z2] = secondStep(z2);
+                if (second2[z2] < second2[best2]) best2 = z2;
+                if (z2 == Z - 1) break;
             }
+            const int coarseBest = best2;
+            for (int z2 = std::max(0, coarseBest - kCoarseStride + 1); z2 < std::min(Z, coarseBest + kCoarseStride); ++z2) {
+                if (second2[z2] < kInf) continue;
+                second2[z2] = secondStep(z2);
+                if (second2[z2] < second2[best2]) best2 = z2;
+            }
+            cost[z] = std::min(cost[z], second2[best2]);
             if (cost[z] < cost[bestZ]) bestZ = z;
         }
     }
@@ -366,6 +502,17 @@ SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoa
         }
     }
     // Between the best sample and its neighbours, the minimum of the parabola through their costs.
+    if (coarse) {
+        // Neighbours not yet scored (and the commitment on them) for the parabola.
+        const int keep = bestZ;
+        for (int z = std::max(0, keep - 1); z <= std::min(Z - 1, keep + 1); ++z) {
+            if (scored[z]) continue;
+            score(z);
+            if (inputs.front().target >= 0.0f && commitment > 0.0f)
+                cost[z] += commitment * std::abs(static_cast<float>(z) / static_cast<float>(Z - 1) - inputs.front().target);
+        }
+        bestZ = keep;
+    }
     float offset = 0.0f;
     if (bestZ > 0 && bestZ < Z - 1 && std::isfinite(cost[bestZ - 1]) && std::isfinite(cost[bestZ + 1])) {
         const float curvature = cost[bestZ - 1] - 2.0f * cost[bestZ] + cost[bestZ + 1];
@@ -374,6 +521,7 @@ SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoa
     SteerDecision decision;
     decision.blend = (static_cast<float>(bestZ) + offset) / static_cast<float>(Z - 1);
     decision.seconds = cost[bestZ];
+    decision.lookedAhead = lookAhead;
     return decision;
 }
 
@@ -409,6 +557,39 @@ Status SteeringSpace::validate() const {
     return Status::ok();
 }
 
+struct SteeringTables {
+    std::vector<const GoalSample*> keys;  // the goal spaces' samples the tables were built from
+    std::vector<size_t> sizes;
+    std::vector<std::vector<GoalPolar>> polar;  // per goal space
+};
+
+std::vector<GoalPolar> polarSamples(const GoalSpace& goalSpace) {
+    std::vector<GoalPolar> out(goalSpace.samples.size());
+    for (size_t i = 0; i < out.size(); ++i) out[i] = polarOf(goalSpace.samples[i]);
+    return out;
+}
+
+std::shared_ptr<const SteeringTables> SteeringSpace::tables() const {
+    static std::mutex mutex;
+    const std::lock_guard lock(mutex);
+    auto current = [&](const SteeringTables& t) {
+        if (t.keys.size() != goalSpaces.size()) return false;
+        for (size_t s = 0; s < goalSpaces.size(); ++s)
+            if (t.keys[s] != goalSpaces[s].samples.data() || t.sizes[s] != goalSpaces[s].samples.size()) return false;
+        return true;
+    };
+    if (m_tables && current(*m_tables)) return m_tables;
+    if (!validate()) return nullptr;
+    auto t = std::make_shared<SteeringTables>();
+    for (const GoalSpace& g : goalSpaces) {
+        t->keys.push_back(g.samples.data());
+        t->sizes.push_back(g.samples.size());
+        t->polar.push_back(polarSamples(g));
+    }
+    m_tables = std::move(t);
+    return m_tables;
+}
+
 float turningRadiusLeft(const BakedMotionSpace& space) {
     const float k = space.clips.back().curvature;
     return k > 1e-4f ? 1.0f / k : kInf;
@@ -441,23 +622,11 @@ SteerDecision steerTarget(std::span<const SteerInput> inputs, const GroundFrame&
     for (int z = 0; z < Z && z < kMaxZ; ++z) local[z] = glm::vec2(0.0f);
     float reach = 0.0f;
     for (const SteerInput& in : inputs) {
-        const GoalSpace& gs = *in.goalSpace;
-        const int Y = gs.startBlends;
-        const float p = std::clamp(in.blend, 0.0f, 1.0f) * static_cast<float>(Y - 1);
-        int y0 = std::min(static_cast<int>(p), Y - 2);
-        float t = p - static_cast<float>(y0);
-        if (!settings.interpolateFans) {
-            y0 = static_cast<int>(std::lround(p));
-            t = 0.0f;
-        }
-        const int y1 = std::min(y0 + 1, Y - 1);
+        const FanPair f = fanPair(*in.goalSpace, in.blend, settings.interpolateFans);
         for (int z = 0; z < Z && z < kMaxZ; ++z) {
-            const GoalSample& a = gs.at(in.startFrame, y0, z);
-            const GoalSample& b = gs.at(in.startFrame, y1, z);
-            const float r = glm::mix(std::hypot(a.x, a.z), std::hypot(b.x, b.z), t);
-            const float bearing = glm::mix(std::atan2(a.x, a.z), std::atan2(b.x, b.z), t);
-            local[z] += in.weight * in.rate * glm::vec2(r * std::sin(bearing), r * std::cos(bearing));
-            reach += in.weight * in.rate * r / static_cast<float>(Z);
+            const Pose2 p = fanSample(in, in.startFrame, f, z);
+            local[z] += in.weight * in.rate * p.p;
+            reach += in.weight * in.rate * glm::length(p.p) / static_cast<float>(Z);
         }
     }
     if (settings.pick == SteerSettings::Pick::Predicted) {
@@ -582,10 +751,12 @@ Status SteerJob::run() {
     const BakedBehavioralSpace& bs = *steering->space;
     const int spaceCount = static_cast<int>(bs.spaces.size());
     const size_t fanSize = static_cast<size_t>(steering->goalSpaces.front().endBlends);
+    const std::shared_ptr<const SteeringTables> tables = steering->tables();
     for (size_t c = 0; c < characters.size(); ++c) {
         if (!flags.empty() && !(flags[c] & kSteerActive)) continue;
         const bool now = decideNow || (!flags.empty() && (flags[c] & kSteerNow));
         CharacterState& st = characters[c];
+        if (stats) ++stats->characters;
         // Steer when the dominant space's phase crossed one of its start frames (or at the start).
         int dominant = 0;
         for (int s = 1; s < spaceCount; ++s)
@@ -604,13 +775,23 @@ Status SteerJob::run() {
         if (st.frame > 0 && !now) {
             const float uBefore = bs.spacePhase(dominant, st.previousPhase, m0, m1, mw0, mw1);
             const float period = static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
-            atStartFrame = crossedStartFrame(dominantGoals, uBefore, uNow, period) >= 0;
+            const int crossed = crossedStartFrame(dominantGoals, uBefore, uNow, period);
+            atStartFrame = crossed >= 0;
+            // Far from a goal that stands still (Predicted), two decisions a cycle suffice: the
+            // goal-space step ahead is planned whole, and nothing near can be missed on the way.
+            if (atStartFrame && settings.pick == SteerSettings::Pick::Predicted &&
+                glm::distance(glm::vec2(st.ground.x, st.ground.z), goals[c]) > kFarSteps * nearby &&
+                (goalVelocities.empty() || goalVelocities[c] == glm::vec2(0.0f))) {
+                const int every = std::max(1, dominantGoals.startFrameCount() / kFarDecisions);
+                atStartFrame = crossed % every == 0;
+            }
             if (!atStartFrame && !finalApproach) continue;
         }
         // Between start frames on the final approach, one goal-space step suffices: the goal is
         // within it, and the full look-ahead is taken again at the next start frame.
         SteerSettings decisionSettings = settings;
         if (!atStartFrame) decisionSettings.lookAhead = 1;
+
         SteerInput inputs[kMaxSpaces];
         int count = 0;
         for (int s = 0; s < spaceCount; ++s) {
@@ -620,7 +801,8 @@ Status SteerJob::run() {
             const float rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
                                static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
             inputs[count++] = {&g, &bs.spaces[s], g.startFrameAt(u), st.blend[s],
-                               st.styleWeight[s], rate, st.frame > 0 ? st.blendTarget[s] : -1.0f};
+                               st.styleWeight[s], rate, st.frame > 0 ? st.blendTarget[s] : -1.0f,
+                               tables ? tables->polar[s].data() : nullptr};
         }
         float total = 0.0f;
         for (int k = 0; k < count; ++k) total += inputs[k].weight;
@@ -630,6 +812,10 @@ Status SteerJob::run() {
                                             decisionSettings, st.steerEscaping,
                                             fans.empty() ? std::span<glm::vec2>() : fans.subspan(c * fanSize, fanSize));
         if (!flags.empty()) flags[c] &= static_cast<std::uint8_t>(~kSteerNow);
+        if (stats) {
+            ++stats->decisions;
+            if (d.lookedAhead) ++stats->lookAheads;
+        }
         st.steerEscaping = d.escaping;
         for (int s = 0; s < spaceCount; ++s)
             st.blendTarget[s] = d.escaping ? bs.spaces[s].blendOf(bs.spaces[s].reference) : d.blend;

@@ -19,11 +19,19 @@
 // goal the choice is made every frame, not only at start frames (between start frames with a
 // one-step look-ahead: the goal lies within it).
 //
+// What a decision costs: the samples' polar form is precomputed once per goal space
+// (SteeringSpace::tables); the second step is looked at only within two steps of the goal, for
+// a goal more than a radian off the way on, or for a moving goal, and its end blends are scored
+// coarse to fine; beyond one step a goal that stands still has its first-step samples scored
+// coarse to fine too; and beyond three steps it is looked at one step ahead and decided twice a
+// cycle of the dominant space, not at every start frame.
+//
 // The seed's own picks (the samples nearest the line to the goal, or nearest the goal, blended by
 // k = 2) remain as options; they need the turning-circle escape: a goal inside the turning circle
 // is left behind by walking straight on until it lies outside, then turned to.
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -58,11 +66,27 @@ struct SteerSettings {
     Status validate() const;
 };
 
+// A goal-space sample in polar form about the character at the start frame: what fans are
+// interpolated in (distance, bearing from forward, + = left, and the heading there).
+struct GoalPolar {
+    float r = 0.0f, bearing = 0.0f, heading = 0.0f;
+};
+// Every sample of a goal space in polar form, in the goal space's order.
+std::vector<GoalPolar> polarSamples(const GoalSpace& goalSpace);
+
+struct SteeringTables;  // what steering precomputes from the goal spaces (steering.cpp)
+
 // Everything steering needs per motion space of a behavioral space.
 struct SteeringSpace {
     const BakedBehavioralSpace* space = nullptr;
     std::vector<GoalSpace> goalSpaces;  // one per motion space
     Status validate() const;
+    // The goal spaces' samples in polar form, built on first use (thread-safe) and again after
+    // goalSpaces was replaced; null if validate() fails.
+    std::shared_ptr<const SteeringTables> tables() const;
+
+private:
+    mutable std::shared_ptr<const SteeringTables> m_tables;
 };
 
 // Minimum turning radius of a motion space to each side (metres; +inf when it cannot turn).
@@ -80,12 +104,14 @@ struct SteerInput {
                           // space, so a jog mixed into a walk plays slower than alone)
     float target = -1.0f; // the target blend of the last decision (< 0: none); Predicted keeps
                           // to it unless another is clearly quicker, so it does not dither
+    const GoalPolar* polar = nullptr;  // polarSamples(*goalSpace), or null: converted per use
 };
 
 struct SteerDecision {
     float blend = 0.5f;     // new target blend (the same end blend in every space)
     bool escaping = false;  // the seed's picks: the goal is inside the turning circle, walk straight
     float seconds = 0.0f;   // Predicted: the predicted time to reach the goal (s)
+    bool lookedAhead = false;  // Predicted: a second goal-space step was looked at
 };
 
 // A goal and how it moves (world x, z; metres and metres per second).
@@ -119,6 +145,12 @@ inline SteerDecision steerTarget(std::span<const SteerInput> inputs, const Groun
 
 // SteerJob::flags and NaiveSteerJob::flags.
 constexpr std::uint8_t kSteerActive = 1, kSteerNow = 2;
+// What a SteerJob::run decided (added to, never reset by the job).
+struct SteerStats {
+    long long characters = 0;    // characters looked at
+    long long decisions = 0;     // steering decisions made (a start frame, the final approach, decideNow)
+    long long lookAheads = 0;    // ... of which looked two goal-space steps ahead
+};
 
 struct SteerJob {
     SteerSettings settings;
@@ -135,6 +167,7 @@ struct SteerJob {
     // Per character, when not empty: the steer space of its last decision (world x, z), Z points
     // each (the goal spaces' end blends), written when it decides.
     std::span<glm::vec2> fans;
+    SteerStats* stats = nullptr;  // optional: counts of the decisions made
 
     Status validate() const;
     // For every character whose dominant space crossed a start frame in its last update (or that
