@@ -38,6 +38,8 @@
 #include <cmath>
 
 #include "app/document/clip_analysis.h"
+#include "core/io/bvh_writer.h"
+#include "core/io/scene_writer.h"
 #include "clip_library.h"
 #include "steering_demo.h"
 #include "widgets/timeline.h"
@@ -387,6 +389,17 @@ void MainWindow::createActions() {
     file->addSeparator();
     QAction* importAction = file->addAction(icon(QStyle::SP_ArrowDown), tr("&Import Clips…"), this, &MainWindow::importDialog);
     importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    file->addAction(tr("&Export Run…"), this, [this] {
+        if (!m_demo || !m_demo->isReady()) {
+            addMessage(ProjectDocument::Level::Info, tr("There is no live run to export yet."));
+            return;
+        }
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export Run"), settingsDir("lastExportDir") + "/run.glb",
+                                                          tr("glTF binary (*.glb);;glTF (*.gltf);;BVH (*.bvh)"));
+        if (path.isEmpty()) return;
+        QSettings().setValue("lastExportDir", QFileInfo(path).absolutePath());
+        exportRun(path);
+    });
     file->addAction(tr("Open &Motion…"), this, &MainWindow::openMotionDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -660,6 +673,18 @@ void MainWindow::finishOpen() {
     for (const auto& [target, source] : c.jointMap) map.push_back({target.toStdString(), source.toStdString()});
     m_view->setModel(c.source.isEmpty() ? QString() : m_doc->project().resolve(c.source), map);
     if (!c.texture.isEmpty()) setTexture(m_doc->project().resolve(c.texture));
+}
+
+Status MainWindow::exportRun(const QString& path) {
+    if (!m_demo || !m_demo->isReady() || m_demo->motion().frameCount() == 0)
+        return Status::error(path.toStdString() + ": there is no live run to export");
+    Clip run = m_demo->motion();
+    run.name = "gaitspace run";
+    const Status s = path.endsWith(".bvh", Qt::CaseInsensitive) ? writeBvh(run, path.toStdString())
+                                                                 : writeGltf(run, path.toStdString());
+    if (s) addMessage(ProjectDocument::Level::Info, tr("Exported %1 frames of the run to %2.").arg(run.frameCount()).arg(QFileInfo(path).fileName()));
+    else addMessage(ProjectDocument::Level::Error, QString::fromStdString(s.message()));
+    return s;
 }
 
 void MainWindow::setModel(const QString& path) {

@@ -63,6 +63,8 @@ public:
     void importFiles(const QStringList& files);
     // An image mapped onto the mannequin (empty = plain).
     void setTexture(const QString& path);
+    // The live run so far (the last minute) as BVH (.bvh) or glTF through Assimp (.glb, .gltf).
+    Status exportRun(const QString& path);
     // A skinned model retargeted to the clips (empty = the mannequin).
     void setModel(const QString& path);
     // The window as shown, 3D view included.

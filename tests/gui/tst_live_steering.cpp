@@ -1,15 +1,18 @@
 // The live viewport of the CMU demo driven with real mouse and key events: the goal marker is
 // dragged to a point and the character closes on it; a drag away from the marker moves the
 // camera, not the goal; a style slider moves the weights at the set rate; a style key is added
-// and undone.
+// and undone; the run exported as BVH and glTF imports back as the same motion.
 
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
 #include <QSlider>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "common/test_data.h"
+#include "core/io/clip_import.h"
+#include "core/kinematics.h"
 #include "main_window.h"
 #include "steering_demo.h"
 #include "widgets/style_editor.h"
@@ -142,6 +145,33 @@ private slots:
         QCOMPARE(track->keys().size(), before + 1);
         QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(track->keys().size(), before);
+    }
+
+    // The live run exported as BVH and as glTF (Assimp's exporter) imports back as the same
+    // motion: same frames, every joint within 2 mm of the run.
+    void exportRunAndReimport() {
+        QTemporaryDir dir;
+        for (const char* name : {"run.bvh", "run.glb"}) {
+            const QString path = dir.filePath(name);
+            const Clip before = m_demo->motion();
+            QVERIFY(m_window->exportRun(path));
+            auto imported = importClips(path.toStdString());
+            QVERIFY2(imported, imported.message().c_str());
+            const Clip& back = imported->clips.front();
+            QVERIFY(back.frameCount() >= before.frameCount());
+            // The frames the run held when it was exported.
+            const int frames = before.frameCount();
+            QVERIFY(frames > 30);
+            const auto a = clipJointPositions(before), b = clipJointPositions(back);
+            const int joints = before.jointCount();
+            QCOMPARE(back.jointCount(), joints);
+            float worst = 0.0f;
+            for (int f = 0; f < frames; ++f)
+                for (int j = 0; j < joints; ++j)
+                    worst = std::max(worst, glm::distance(a[size_t(f) * joints + j], b[size_t(f) * joints + j]));
+            qInfo("%s: %d frames back, joints within %.2g m of the run", name, back.frameCount(), worst);
+            QVERIFY(worst < 0.002f);
+        }
     }
 };
 
