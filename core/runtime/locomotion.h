@@ -11,7 +11,7 @@
 //
 // Foot lock: the root follows the blended root motion only (so it is exactly as smooth as the
 // blend of the clips); a planted foot is held where it touched down by two-bone IK of its leg
-// (hip-knee-ankle, core/leg_ik.h), fading in and out over a few frames.
+// (hip-knee-ankle, core/runtime/leg_ik.h), fading in and out over a few frames.
 
 #include <array>
 #include <span>

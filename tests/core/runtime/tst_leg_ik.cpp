@@ -1,4 +1,4 @@
-// Leg detection (core/legs.h) and two-bone leg IK (core/leg_ik.h).
+// Leg detection (core/runtime/legs.h) and two-bone leg IK (core/runtime/leg_ik.h).
 
 #include <QTest>
 
