@@ -4,6 +4,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <memory>
 #include <numbers>
 #include <random>
 
@@ -12,6 +13,7 @@
 #include "core/goal_space.h"
 #include "core/kinematics.h"
 #include "core/quality.h"
+#include "core/runtime/crowd.h"
 #include "core/simulation.h"
 
 using namespace gs;
@@ -37,35 +39,34 @@ float sourceSkate(const BakedBehavioralSpace& bs, const std::vector<float>& weig
     return static_cast<float>(sum / frames);
 }
 
-// One character steering toward a goal, one frame per step().
+// One character of a Crowd steering toward a goal (default settings), one frame per step().
 struct Chase {
-    CharacterState state;
+    std::unique_ptr<Crowd> crowd;
+    CharacterId id = kNoCharacter;
     glm::vec2 goal;
-    std::vector<glm::quat> local;
-    glm::vec3 root{0.0f};
-    LocomotionJob loco;
-    SteerJob steer;
+    int steps = 0;
 
     Chase(const BakedBehavioralSpace& space, const SteeringSpace& steering,
           std::span<const float> styles, const glm::vec2& target)
-        : goal(target), local(space.skeleton.jointCount()) {
-        initCharacter(space, state, GroundFrame{}, styles);
-        loco.space = &space;
-        loco.characters = std::span<CharacterState>(&state, 1);
-        loco.localRotations = local;
-        loco.rootPositions = std::span<glm::vec3>(&root, 1);
-        steer.steering = &steering;
-        steer.characters = loco.characters;
-        steer.goals = std::span<const glm::vec2>(&goal, 1);
+        : goal(target) {
+        auto baked = std::make_shared<BakedSpaceFile>();
+        baked->space = space;
+        baked->goalSpaces = steering.goalSpaces;
+        crowd = std::make_unique<Crowd>(baked);
+        id = crowd->add(GroundFrame{}, styles);
+        crowd->setGoal(id, goal);
     }
-    // Steers and advances one frame (the first shows the start pose); true while the jobs succeed.
+    const CharacterState& state() const { return crowd->state(id); }
+    // Shows the start pose first, then advances one frame a call; true while the crowd runs.
     bool step() {
-        if (!steer.run()) return false;
-        loco.advance = steps++ > 0;
-        return loco.run().isOk();
+        if (goal != crowd->goal(id) && !crowd->setGoal(id, goal)) return false;
+        if (steps++ == 0) return crowd->status().isOk();
+        return crowd->update(1.0f / crowd->fps()).isOk();
     }
-    float distance() const { return glm::distance(glm::vec2(state.ground.x, state.ground.z), goal); }
-    int steps = 0;
+    float distance() const {
+        const GroundFrame g = crowd->ground(id);
+        return glm::distance(glm::vec2(g.x, g.z), goal);
+    }
 };
 
 }  // namespace
@@ -248,7 +249,7 @@ private slots:
         // 1.6 m to the right: inside the jog's right turning circle, outside the walk's.
         const float jog[2] = {0.0f, 1.0f};
         Chase chase(m_space, m_steering, jog, glm::vec2(-1.6f, 0.3f));
-        CharacterState& state = chase.state;
+        const CharacterState& state = chase.state();
         bool borrowed = false;
         int f = 0;
         for (; f < 300; ++f) {

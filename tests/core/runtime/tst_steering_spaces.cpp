@@ -8,6 +8,7 @@
 
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
+#include "core/runtime/crowd.h"
 #include "core/simulation.h"
 
 using namespace gs;
@@ -82,20 +83,15 @@ private slots:
         QFETCH(float, z);
         for (int s = 0; s < 2; ++s) {
             const float styles[2] = {s == 0 ? 1.0f : 0.0f, s == 1 ? 1.0f : 0.0f};
-            CharacterState state;
-            initCharacter(m_space, state, GroundFrame{}, styles);
+            // One character of a Crowd, the runtime's own loop.
+            auto baked = std::make_shared<BakedSpaceFile>();
+            baked->space = m_space;
+            baked->goalSpaces = m_steering.goalSpaces;
+            Crowd crowd(baked);
+            const CharacterId id = crowd.add(GroundFrame{}, styles);
+            const CharacterState& state = crowd.state(id);
             const glm::vec2 goal(x, z);
-            std::vector<glm::quat> local(m_space.skeleton.jointCount());
-            glm::vec3 root;
-            LocomotionJob loco;
-            loco.space = &m_space;
-            loco.characters = std::span<CharacterState>(&state, 1);
-            loco.localRotations = local;
-            loco.rootPositions = std::span<glm::vec3>(&root, 1);
-            SteerJob steer;
-            steer.steering = &m_steering;
-            steer.characters = loco.characters;
-            steer.goals = std::span<const glm::vec2>(&goal, 1);
+            QVERIFY(crowd.setGoal(id, goal));
             const GoalSpace& g = m_steering.goalSpaces[s];
             const float radius = g.left.speed / g.left.turnRate;
             const float seconds = dubinsDistance(x, z, radius, -g.right.speed / g.right.turnRate) / g.straight.speed;
@@ -105,14 +101,13 @@ private slots:
             const bool outside = glm::distance(goal, glm::vec2(x > 0 ? sideRadius : -sideRadius, 0.0f)) > 1.2f * sideRadius;
             int f = 0;
             for (; f < budget; ++f) {
-                QVERIFY(steer.run().isOk());
-                if (f == 0 && outside) {
+                // Frame 0 is the start pose; each later frame one update (steering, then motion).
+                if (f > 0) QVERIFY(crowd.update(1.0f / crowd.fps()).isOk());
+                if (f == 1 && outside) {
                     // Beside or behind, outside the turning circle: turn toward the goal's side.
                     QVERIFY2(x > 0 ? state.blendTarget[s] > straight : state.blendTarget[s] < straight,
                              qPrintable(QString("first target %1").arg(state.blendTarget[s])));
                 }
-                loco.advance = f > 0;
-                QVERIFY(loco.run().isOk());
                 if (glm::distance(glm::vec2(state.ground.x, state.ground.z), goal) < 0.5f) break;
             }
             QVERIFY2(f < budget, qPrintable(QString("%1 did not reach (%2, %3) in %4 s (Dubins %5 s)")
