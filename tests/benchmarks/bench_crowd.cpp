@@ -84,11 +84,7 @@ int main(int argc, char** argv) {
         }
     const std::string dir = gs::bench::dataDir(dataArgs, argv);
 
-    gs::BehavioralSpaceDesc demo;
-    demo.name = "demo";
-    demo.spaces = {gs::bench::cmuSpace(dir, "walk", {"16_19", "16_13", "16_15", "16_11", "16_17"}),
-                   gs::bench::cmuSpace(dir, "jog", {"16_44", "16_39", "16_35", "16_37", "16_41"})};
-    auto space = gs::buildBehavioralSpace(demo);
+    auto space = gs::buildBehavioralSpace(gs::bench::cmuDemoDesc(dir));
     if (!space) {
         std::fprintf(stderr, "bench_crowd: %s\n", space.message().c_str());
         return 1;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/io/clip_import.h"
+#include "core/behavioral_space.h"
 #include "core/motion_space.h"
 
 namespace gs::bench {
@@ -32,6 +33,16 @@ inline MotionSpaceDesc cmuSpace(const std::string& dir, const char* name,
         d.clips.push_back(imported->clips.front());
     }
     return d;
+}
+
+// The demo project's spaces, untrimmed: walk 16_19, 16_13, 16_15, 16_11, 16_17 and jog 16_44,
+// 16_39, 16_35, 16_37, 16_41 (90 right, veer right, straight, veer left, 90 left).
+inline BehavioralSpaceDesc cmuDemoDesc(const std::string& dir) {
+    BehavioralSpaceDesc demo;
+    demo.name = "demo";
+    demo.spaces = {cmuSpace(dir, "walk", {"16_19", "16_13", "16_15", "16_11", "16_17"}),
+                   cmuSpace(dir, "jog", {"16_44", "16_39", "16_35", "16_37", "16_41"})};
+    return demo;
 }
 
 }  // namespace gs::bench

@@ -35,11 +35,7 @@ int main(int argc, char** argv) {
     const std::string dir = gs::bench::dataDir(argc, argv);
 
     // The demo project's spaces (5 clips each): goal-space build time.
-    gs::BehavioralSpaceDesc demo;
-    demo.name = "demo";
-    demo.spaces = {gs::bench::cmuSpace(dir, "walk", {"16_19", "16_13", "16_15", "16_11", "16_17"}),
-                   gs::bench::cmuSpace(dir, "jog", {"16_44", "16_39", "16_35", "16_37", "16_41"})};
-    auto demoSpace = gs::buildBehavioralSpace(demo);
+    auto demoSpace = gs::buildBehavioralSpace(gs::bench::cmuDemoDesc(dir));
     if (!demoSpace) {
         std::fprintf(stderr, "bench_steering: %s\n", demoSpace.message().c_str());
         return 1;
