@@ -5,12 +5,17 @@
 #include <QPainter>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 #include "render/clip_scene.h"
 #include "render/renderer.h"
 
 namespace gs {
+
+int Viewport::s_samples = 4;
+
+void Viewport::setSamples(int samples) { s_samples = std::clamp(samples, 0, 16); }
 
 Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent), m_renderer(new Renderer(this)) {
     setMinimumSize(320, 240);
@@ -19,7 +24,7 @@ Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent), m_renderer(new Rend
     QSurfaceFormat f = format();
     f.setVersion(3, 3);
     f.setProfile(QSurfaceFormat::CoreProfile);
-    f.setSamples(4);
+    f.setSamples(s_samples);
     f.setDepthBufferSize(24);
     setFormat(f);
 }

@@ -66,6 +66,8 @@ public:
     std::optional<QPointF> goalOnScreen() const;
     const Camera& camera() const { return m_camera; }
     QSize sizeHint() const override { return {960, 600}; }
+    // Multisampling of viewports made from now on (0 = none; default 4).
+    static void setSamples(int samples);
 
 signals:
     void followingChanged(bool on);
@@ -92,6 +94,7 @@ private:
     void makeCharacter();
     void uploadCharacter();
 
+    static int s_samples;
     Renderer* m_renderer = nullptr;  // child QObject
     const Clip* m_clip = nullptr;
     std::optional<Character> m_character;

@@ -6,6 +6,9 @@
 #include <QFileInfo>
 #include <QSurfaceFormat>
 #include <QElapsedTimer>
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QOpenGLFunctions>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -49,6 +52,19 @@ QString demoClip() {
         if (QFileInfo::exists(f)) return f;
     }
     return {};
+}
+
+// Whether OpenGL here is a software rasterizer (Mesa llvmpipe or softpipe, SwiftShader), where
+// multisampling multiplies the fill work the CPU does.
+bool softwareRasterizer() {
+    QOffscreenSurface surface;
+    surface.create();
+    QOpenGLContext context;
+    if (!context.create() || !context.makeCurrent(&surface)) return false;
+    const auto* renderer = reinterpret_cast<const char*>(context.functions()->glGetString(GL_RENDERER));
+    const QString name = renderer ? QString::fromLatin1(renderer).toLower() : QString();
+    context.doneCurrent();
+    return name.contains("llvmpipe") || name.contains("softpipe") || name.contains("swiftshader");
 }
 
 // A run driven from the command line: goal, goal mode, how long, what to write at the end.
@@ -98,8 +114,9 @@ bool finishScript(gs::MainWindow& window, const Script& script) {
         if (!ok) std::fprintf(stderr, "gaitspace: %s: cannot write the report\n", qPrintable(script.report));
     }
     if (script.benchmark)
-        std::printf("frames %zu, %.1f fps; frame time ms: median %.1f, p95 %.1f, p99 %.1f, max %.1f\n", times.size(), fps,
-                    at(0.5), at(0.95), at(0.99), sorted.empty() ? 0.0f : sorted.back());
+        std::printf("viewport %dx%d: frames %zu, %.1f fps; frame time ms: median %.1f, p95 %.1f, p99 %.1f, max %.1f\n",
+                    window.viewport()->width(), window.viewport()->height(), times.size(), fps, at(0.5), at(0.95),
+                    at(0.99), sorted.empty() ? 0.0f : sorted.back());
     return ok;
 }
 
@@ -111,7 +128,6 @@ int main(int argc, char* argv[]) {
     format.setVersion(3, 3);
     format.setProfile(QSurfaceFormat::CoreProfile);
     format.setDepthBufferSize(24);
-    format.setSamples(4);
     QSurfaceFormat::setDefaultFormat(format);
     QApplication app(argc, argv);
     QApplication::setOrganizationName("Gaitspace");
@@ -135,7 +151,22 @@ int main(int argc, char* argv[]) {
     parser.addOption({"report", "Write the live run's state as JSON at the end.", "json"});
     parser.addOption({"model", "A skinned model (glTF/GLB, FBX, COLLADA) to draw, retargeted to the clips.", "file"});
     parser.addOption({"benchmark", "Print the frame-time distribution at the end."});
+    parser.addOption({"size", "Window size in pixels (default: as last time, else 1280x800).", "WxH"});
+    parser.addOption({"msaa", "Multisampling of the 3D view: 0 (none) to 16 (default: 4 on a GPU, 0 on a software "
+                              "rasterizer such as Mesa llvmpipe, where it costs 60 % of the frame rate).", "N"});
     parser.process(app);
+
+    if (parser.isSet("msaa")) {
+        bool ok = false;
+        const int n = parser.value("msaa").toInt(&ok);
+        if (!ok || n < 0 || n > 16) {
+            std::fprintf(stderr, "gaitspace: --msaa must be 0-16\n");
+            return 2;
+        }
+        gs::Viewport::setSamples(n);
+    } else {
+        gs::Viewport::setSamples(softwareRasterizer() ? 0 : 4);
+    }
 
     Script script;
     script.screenshot = parser.value("screenshot");
@@ -192,6 +223,13 @@ int main(int argc, char* argv[]) {
         if (demo) window.openProject(demo->projectPath);
         else window.addMessage(gs::ProjectDocument::Level::Error, QString::fromStdString(demo.message()));
     }
+    if (parser.isSet("size")) {
+        const QStringList wh = parser.value("size").split('x');
+        bool okW = false, okH = false;
+        const int w = wh.size() == 2 ? wh[0].toInt(&okW) : 0, h = wh.size() == 2 ? wh[1].toInt(&okH) : 0;
+        if (!okW || !okH || w < 320 || h < 240 || w > 8192 || h > 8192) return refuse("--size must be WxH, 320x240 to 8192x8192");
+        window.resize(w, h);
+    }
     if (parser.isSet("texture")) window.setTexture(parser.value("texture"));
     if (parser.isSet("model")) {
         // After the project's own character is set (when the project opens).
@@ -227,7 +265,7 @@ int main(int argc, char* argv[]) {
                     }
                     return;
                 }
-                if (script.goalMode >= 0) run->setGoalMode(static_cast<gs::SteeringDemo::GoalMode>(script.goalMode));
+                if (script.goalMode >= 0) window.setGoalMode(script.goalMode);
                 if (script.goal) run->setGoal(*script.goal);
                 window.viewport()->clearFrameTimes();
                 script.started = true;

@@ -687,6 +687,10 @@ Status MainWindow::exportRun(const QString& path) {
     return s;
 }
 
+void MainWindow::setGoalMode(int mode) {
+    if (mode >= 0 && mode < m_goalMode->count()) m_goalMode->setCurrentIndex(mode);
+}
+
 void MainWindow::setModel(const QString& path) {
     m_view->setModel(path);
     if (m_view->isModelShown())

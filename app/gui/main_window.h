@@ -90,6 +90,8 @@ public:
     ClipLibraryView* libraryView() const { return m_libraryView; }
     QListWidget* messages() const { return m_messages; }
     bool isSteering() const;
+    // How the live run's goal moves (SteeringDemo::GoalMode), as the steer bar's choice.
+    void setGoalMode(int mode);
     // The live run (null until a project's spaces are built).
     SteeringDemo* steeringRun() const { return m_demo; }
     // A line in the messages dock.
