@@ -312,6 +312,8 @@ void MainWindow::createDocks() {
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         m_doc->cancelImport();
         if (m_opening->isRunning()) m_openCancelled = true;  // the loaded project is dropped
+        for (SteeringDemo* demo : findChildren<SteeringDemo*>())
+            if (demo->isBuilding()) demo->cancel();  // the spaces being built are dropped
     });
 
     // Right: blend weights, undo history, and the places of the analysis views.
@@ -626,6 +628,26 @@ void MainWindow::buildSteering(const QString& file) {
         addMessage(ProjectDocument::Level::Warning,
                    tr("%1: the character cannot steer: %2").arg(QFileInfo(file).fileName(), message));
         demo->deleteLater();  // whatever was running stays
+    });
+    // Its progress in the messages dock's busy row, with Cancel.
+    connect(demo, &SteeringDemo::progress, this, [this, file](const QString& stage, int done, int total) {
+        if (m_opening->isRunning() || m_doc->isImporting()) return;  // theirs is shown
+        m_busyLabel->setText(tr("Building %1: %2").arg(QFileInfo(file).fileName(), stage));
+        m_progress->setRange(0, total);
+        m_progress->setValue(done);
+        m_busyRow->show();
+    });
+    auto idle = [this] { m_busyRow->setVisible(m_opening->isRunning() || m_doc->isImporting()); };
+    connect(demo, &SteeringDemo::ready, this, idle);
+    connect(demo, &SteeringDemo::failed, this, idle);
+    connect(demo, &SteeringDemo::cancelled, this, [this, demo, file, idle] {
+        idle();
+        addMessage(ProjectDocument::Level::Info,
+                   tr("Building the motion spaces of %1 cancelled; the character that was running stays.")
+                       .arg(QFileInfo(file).fileName()));
+        demo->deleteLater();
+        // The last built character goes on (the project may have reopened meanwhile).
+        if (m_demo && m_demo != demo && m_demo->isReady() && m_currentClip.isEmpty() && !isSteering()) startSteering();
     });
     connect(demo, &SteeringDemo::ready, this, [this, demo, file] {
         if (m_openCancelled && file == m_openingPath) {

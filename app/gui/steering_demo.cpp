@@ -8,17 +8,24 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <functional>
 #include <cmath>
 
 namespace gs {
 namespace {
 
-// Everything built from a project: runs on a worker thread.
-Expected<std::shared_ptr<SteeringDemo::Built>> buildAll(const QString& path) {
+// Everything built from a project: runs on a worker thread. `stage` hears each stage.
+Expected<std::shared_ptr<SteeringDemo::Built>> buildAll(const QString& path,
+                                                       const std::function<void(const QString&, int, int)>& stage) {
     auto project = Project::load(path);
     if (!project) return project.status();
+    const int total = static_cast<int>(project->spaces.size()) + 1;
+    int done = 0;
+    stage(QObject::tr("motion spaces"), done++, total);
     // The same bake as gaitspace-cli's, with the project's settings.
-    auto baked = bakeProject(*project);
+    auto baked = bakeProject(*project, true, [&](const std::string& space) {
+        stage(QObject::tr("goal space of %1").arg(QString::fromStdString(space)), done++, total);
+    });
     if (!baked) return baked.status();
     auto built = std::make_shared<SteeringDemo::Built>();
     built->baked = std::make_shared<const BakedSpaceFile>(std::move(*baked));
@@ -36,10 +43,24 @@ SteeringDemo::SteeringDemo(QObject* parent)
 SteeringDemo::~SteeringDemo() { m_watcher->waitForFinished(); }
 
 void SteeringDemo::build(const QString& projectPath) {
-    m_watcher->setFuture(QtConcurrent::run([projectPath] { return buildAll(projectPath); }));
+    *m_cancelled = false;
+    // Stages reach this object through its event loop (it outlives the worker: see the destructor).
+    auto stage = [this](const QString& what, int done, int total) {
+        QMetaObject::invokeMethod(this, [this, what, done, total] { emit progress(what, done, total); },
+                                  Qt::QueuedConnection);
+    };
+    m_watcher->setFuture(QtConcurrent::run([projectPath, stage] { return buildAll(projectPath, stage); }));
 }
 
+void SteeringDemo::cancel() { *m_cancelled = true; }
+
+bool SteeringDemo::isBuilding() const { return m_watcher->isRunning(); }
+
 void SteeringDemo::finishBuild() {
+    if (*m_cancelled) {
+        emit cancelled();
+        return;
+    }
     auto result = m_watcher->result();
     if (!result) {
         emit failed(QString::fromStdString(result.message()));

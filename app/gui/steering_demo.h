@@ -10,6 +10,7 @@
 #include <QFutureWatcher>
 #include <QObject>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -25,8 +26,12 @@ public:
     explicit SteeringDemo(QObject* parent = nullptr);
     ~SteeringDemo() override;
 
-    // Loads the project and bakes its spaces in the background; ready() or failed() follows.
+    // Loads the project and bakes its spaces in the background; progress() reports each stage,
+    // then ready(), failed() or (after cancel()) cancelled() follows.
     void build(const QString& projectPath);
+    // Drops the build: the worker finishes the stage it is in, and its result is thrown away.
+    void cancel();
+    bool isBuilding() const;
     bool isReady() const { return m_crowd != nullptr; }
 
     void step();
@@ -74,11 +79,15 @@ public:
 signals:
     void ready();
     void failed(const QString& message);
+    void cancelled();
+    // A stage of the build: `done` of `total` stages (the spaces, then each goal space).
+    void progress(const QString& stage, int done, int total);
 
 private:
     void finishBuild();
 
     QFutureWatcher<Expected<std::shared_ptr<Built>>>* m_watcher;
+    std::shared_ptr<std::atomic<bool>> m_cancelled = std::make_shared<std::atomic<bool>>(false);
     std::unique_ptr<Crowd> m_crowd;
     CharacterId m_character = kNoCharacter;
     glm::vec2 m_goal{0.0f, 6.0f};

@@ -1,11 +1,14 @@
 // The live viewport of the CMU demo driven with real mouse and key events: the goal marker is
 // dragged to a point and the character closes on it; a drag away from the marker moves the
 // camera, not the goal; a style slider moves the weights at the set rate; a style key is added
-// and undone; the run exported as BVH and glTF imports back as the same motion.
+// and undone; the run exported as BVH and glTF imports back as the same motion; a build of the
+// spaces is cancelled and the running character goes on.
 
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QListWidget>
+#include <QPushButton>
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
@@ -172,6 +175,27 @@ private slots:
             qInfo("%s: %d frames back, joints within %.2g m of the run", name, back.frameCount(), worst);
             QVERIFY(worst < 0.002f);
         }
+    }
+
+    // Building a project's spaces shows its stages with Cancel; a cancelled build is dropped and
+    // the character that was running goes on.
+    void cancelABuild() {
+        SteeringDemo* before = m_window->steeringRun();
+        QVERIFY(before && m_window->isSteering());
+        m_window->openProject(demoProject());
+        QPushButton* cancel = nullptr;
+        for (QPushButton* b : m_window->findChildren<QPushButton*>())
+            if (b->text() == "Cancel") cancel = b;
+        QVERIFY(cancel);
+        QTRY_VERIFY(cancel->isVisible());
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->findChildren<SteeringDemo*>().size() == 1, 120000);
+        QCOMPARE(m_window->steeringRun(), before);
+        QVERIFY(m_window->isSteering());
+        bool said = false;
+        for (int i = 0; i < m_window->messages()->count(); ++i)
+            said = said || m_window->messages()->item(i)->text().contains("cancelled; the character that was running stays");
+        QVERIFY(said);
     }
 };
 
