@@ -1,4 +1,5 @@
 #include "core/runtime/steering.h"
+#include "core/runtime/steering_detail.h"
 
 
 #include <algorithm>
@@ -73,34 +74,7 @@ float arcMiss(const glm::vec2& sample, const glm::vec2& goal) {
     return std::abs(glm::length(goal - centre) - std::abs(radius));
 }
 
-// How far the goal (character's ground frame) lies from the centre of the mix's tightest turning
-// circle on its side, in radii of that circle: below 1 it is inside. The radius is the speed over
-// the turn rate of the spaces' sharpest clips on that side, each at the rate it plays in the mix.
-// Infinite when the mix cannot turn that way.
-float turningCircleRatio(std::span<const SteerInput> inputs, const glm::vec2& goalLocal) {
-    const bool left = goalLocal.x >= 0.0f;
-    float speed = 0.0f, turn = 0.0f;
-    for (const SteerInput& in : inputs) {
-        const BakedClip& sharpest = left ? in.space->clips.back() : in.space->clips.front();
-        speed += in.weight * in.rate * sharpest.speed;
-        turn += in.weight * in.rate * sharpest.turnRate;
-    }
-    if (left ? turn <= 1e-3f : turn >= -1e-3f) return kInf;
-    const float radius = speed / std::abs(turn);
-    const glm::vec2 centre(left ? radius : -radius, 0.0f);
-    return glm::length(goalLocal - centre) / radius;
-}
 
-// Index of the goal space's start frame crossed when the space's phase moved from u0 to u1
-// (u1 may have wrapped), or -1.
-int crossedStartFrame(const GoalSpace& gs, float u0, float u1, float period) {
-    if (u1 < u0) u1 += period;
-    for (int x = 0; x < gs.startFrameCount(); ++x) {
-        const float f = gs.startFrames[x];
-        if ((f > u0 && f <= u1) || (f + period > u0 && f + period <= u1)) return x;
-    }
-    return -1;
-}
 
 // Angle in [0, 2 pi), a hair below 0 counted as 0 (a goal dead ahead needs no turn).
 float turnAngle(float a) {
@@ -363,6 +337,42 @@ float stepCost(const MixModel& m, const Pose2& from, const Pose2& to, float t0, 
 
 }  // namespace
 
+namespace steering_detail {
+
+// How far the goal (character's ground frame) lies from the centre of the mix's tightest turning
+// circle on its side, in radii of that circle: below 1 it is inside. The radius is the speed over
+// the turn rate of the spaces' sharpest clips on that side, each at the rate it plays in the mix.
+// Infinite when the mix cannot turn that way.
+float turningCircleRatio(std::span<const SteerInput> inputs, const glm::vec2& goalLocal) {
+    const bool left = goalLocal.x >= 0.0f;
+    float speed = 0.0f, turn = 0.0f;
+    for (const SteerInput& in : inputs) {
+        const BakedClip& sharpest = left ? in.space->clips.back() : in.space->clips.front();
+        speed += in.weight * in.rate * sharpest.speed;
+        turn += in.weight * in.rate * sharpest.turnRate;
+    }
+    if (left ? turn <= 1e-3f : turn >= -1e-3f) return std::numeric_limits<float>::infinity();
+    const float radius = speed / std::abs(turn);
+    const glm::vec2 centre(left ? radius : -radius, 0.0f);
+    return glm::length(goalLocal - centre) / radius;
+}
+
+// Index of the goal space's start frame crossed when the space's phase moved from u0 to u1
+// (u1 may have wrapped), or -1.
+int crossedStartFrame(const GoalSpace& gs, float u0, float u1, float period) {
+    if (u1 < u0) u1 += period;
+    for (int x = 0; x < gs.startFrameCount(); ++x) {
+        const float f = gs.startFrames[x];
+        if ((f > u0 && f <= u1) || (f + period > u0 && f + period <= u1)) return x;
+    }
+    return -1;
+}
+
+}  // namespace steering_detail
+
+using steering_detail::kFarSteps;
+using steering_detail::turningCircleRatio;
+
 
 float dubinsDistance(float x, float z, float radiusLeft, float radiusRight) {
     return dubinsTime(glm::vec2(x, z), Walker{radiusLeft, radiusRight});
@@ -382,10 +392,6 @@ constexpr float kLookAheadSteps = 2.0f;    // goal-space steps within which two 
 constexpr float kLookAheadBearing = 1.0f;  // radians off the way on beyond which two are looked at
 constexpr int kCoarseStride = 3;
 constexpr float kCoarseSteps = 1.0f;  // goal-space steps beyond which the first step is scored coarse to fine
-// Goal-space steps beyond which a goal that stands still is far: one step is looked at (whatever
-// its bearing), and SteerJob decides only kFarDecisions times a cycle.
-constexpr float kFarSteps = 3.0f;
-constexpr int kFarDecisions = 2;
 
 SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoal& goalWorld,
                               const GroundFrame& ground, const SteerSettings& settings) {
@@ -557,12 +563,6 @@ Status SteeringSpace::validate() const {
     return Status::ok();
 }
 
-struct SteeringTables {
-    std::vector<const GoalSample*> keys;  // the goal spaces' samples the tables were built from
-    std::vector<size_t> sizes;
-    std::vector<std::vector<GoalPolar>> polar;  // per goal space
-};
-
 std::vector<GoalPolar> polarSamples(const GoalSpace& goalSpace) {
     std::vector<GoalPolar> out(goalSpace.samples.size());
     for (size_t i = 0; i < out.size(); ++i) out[i] = polarOf(goalSpace.samples[i]);
@@ -678,181 +678,6 @@ SteerDecision steerTarget(std::span<const SteerInput> inputs, const GroundFrame&
     const float b1 = static_cast<float>(secondZ) * endBlend;
     decision.blend = (best[1] * b0 + best[0] * b1) / (best[0] + best[1]);
     return decision;
-}
-
-Status SteerJob::validate() const {
-    if (Status s = settings.validate(); !s) return s;
-    if (!steering) return Status::error("steering: no goal spaces");
-    if (Status s = steering->validate(); !s) return s;
-    if (goals.size() < characters.size()) return Status::error("steering: fewer goals than characters");
-    for (size_t c = 0; c < characters.size(); ++c)
-        if (!std::isfinite(goals[c].x) || !std::isfinite(goals[c].y))
-            return Status::error("steering: goal of character " + std::to_string(c) + " is not finite");
-    if (!goalVelocities.empty()) {
-        if (goalVelocities.size() < characters.size())
-            return Status::error("steering: fewer goal velocities than characters");
-        for (size_t c = 0; c < characters.size(); ++c)
-            if (!std::isfinite(goalVelocities[c].x) || !std::isfinite(goalVelocities[c].y))
-                return Status::error("steering: goal velocity of character " + std::to_string(c) + " is not finite");
-    }
-    if (!flags.empty() && flags.size() < characters.size()) return Status::error("steering: fewer flags than characters");
-    if (!fans.empty() && fans.size() < characters.size() * steering->goalSpaces.front().endBlends)
-        return Status::error("steering: the fan output is smaller than characters x Z");
-    return Status::ok();
-}
-
-void SteerJob::borrowTighterStyle(const BakedBehavioralSpace& bs, const glm::vec2& goal,
-                                  bool insideCircle, CharacterState& st) const {
-    const int spaceCount = static_cast<int>(bs.spaces.size());
-    const glm::vec3 local3 = st.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
-    const glm::vec2 local(local3.x, local3.z);
-    auto alone = [&](int s) {
-        return SteerInput{&steering->goalSpaces[s], &bs.spaces[s], 0, 0.5f, 1.0f, 1.0f};
-    };
-    if (st.styleOverridden) {
-        // Give the style back once the goal lies well outside the chosen mix's circle.
-        int dominant = 0;
-        for (int s = 1; s < spaceCount; ++s)
-            if (st.userStyle[s] > st.userStyle[dominant]) dominant = s;
-        SteerInput mix[kMaxSpaces];
-        int count = 0;
-        for (int s = 0; s < spaceCount; ++s) {
-            if (st.userStyle[s] <= limits::kNegligibleWeight) continue;
-            mix[count] = alone(s);
-            mix[count].weight = st.userStyle[s];
-            mix[count++].rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
-                                static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
-        }
-        if (turningCircleRatio(std::span(mix, count), local) >= settings.escapeExitFactor) {
-            st.styleTarget = st.userStyle;
-            st.styleOverridden = false;
-        }
-        return;
-    }
-    if (!insideCircle) return;
-    // The slowest space whose own circle leaves the goal outside, if any.
-    int best = -1;
-    for (int s = 0; s < spaceCount; ++s) {
-        const SteerInput in = alone(s);
-        if (turningCircleRatio(std::span(&in, 1), local) < settings.escapeExitFactor) continue;
-        const float speed = bs.spaces[s].clips[bs.spaces[s].reference].speed;
-        if (best < 0 || speed < bs.spaces[best].clips[bs.spaces[best].reference].speed) best = s;
-    }
-    if (best < 0) return;
-    st.userStyle = st.styleTarget;
-    st.styleOverridden = true;
-    st.styleTarget.fill(0.0f);
-    st.styleTarget[best] = 1.0f;
-    st.steerEscaping = false;
-}
-
-Status SteerJob::run() {
-    if (Status s = validate(); !s) return s;
-    const BakedBehavioralSpace& bs = *steering->space;
-    const int spaceCount = static_cast<int>(bs.spaces.size());
-    const size_t fanSize = static_cast<size_t>(steering->goalSpaces.front().endBlends);
-    const std::shared_ptr<const SteeringTables> tables = steering->tables();
-    for (size_t c = 0; c < characters.size(); ++c) {
-        if (!flags.empty() && !(flags[c] & kSteerActive)) continue;
-        const bool now = decideNow || (!flags.empty() && (flags[c] & kSteerNow));
-        CharacterState& st = characters[c];
-        if (stats) ++stats->characters;
-        // Steer when the dominant space's phase crossed one of its start frames (or at the start).
-        int dominant = 0;
-        for (int s = 1; s < spaceCount; ++s)
-            if (st.styleWeight[s] > st.styleWeight[dominant]) dominant = s;
-        const GoalSpace& dominantGoals = steering->goalSpaces[dominant];
-        int m0, m1;
-        float mw0, mw1;
-        bs.spaces.front().clipWeights(st.blend[0], m0, m1, mw0, mw1);
-        const float uNow = bs.spacePhase(dominant, st.phase, m0, m1, mw0, mw1);
-        // Within one goal-space step of the goal (Predicted), steer every frame: the last metres
-        // decide whether the goal is passed close enough or must be looped back to.
-        const float nearby = static_cast<float>(dominantGoals.horizon) / bs.fps * dominantGoals.straight.speed;
-        const bool finalApproach = settings.pick == SteerSettings::Pick::Predicted &&
-                                   glm::distance(glm::vec2(st.ground.x, st.ground.z), goals[c]) < nearby;
-        bool atStartFrame = true;
-        if (st.frame > 0 && !now) {
-            const float uBefore = bs.spacePhase(dominant, st.previousPhase, m0, m1, mw0, mw1);
-            const float period = static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
-            const int crossed = crossedStartFrame(dominantGoals, uBefore, uNow, period);
-            atStartFrame = crossed >= 0;
-            // Far from a goal that stands still (Predicted), two decisions a cycle suffice: the
-            // goal-space step ahead is planned whole, and nothing near can be missed on the way.
-            if (atStartFrame && settings.pick == SteerSettings::Pick::Predicted &&
-                glm::distance(glm::vec2(st.ground.x, st.ground.z), goals[c]) > kFarSteps * nearby &&
-                (goalVelocities.empty() || goalVelocities[c] == glm::vec2(0.0f))) {
-                const int every = std::max(1, dominantGoals.startFrameCount() / kFarDecisions);
-                atStartFrame = crossed % every == 0;
-            }
-            if (!atStartFrame && !finalApproach) continue;
-        }
-        // Between start frames on the final approach, one goal-space step suffices: the goal is
-        // within it, and the full look-ahead is taken again at the next start frame.
-        SteerSettings decisionSettings = settings;
-        if (!atStartFrame) decisionSettings.lookAhead = 1;
-
-        SteerInput inputs[kMaxSpaces];
-        int count = 0;
-        for (int s = 0; s < spaceCount; ++s) {
-            if (st.styleWeight[s] <= limits::kNegligibleWeight) continue;
-            const GoalSpace& g = steering->goalSpaces[s];
-            const float u = bs.spacePhase(s, st.phase, m0, m1, mw0, mw1);
-            const float rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
-                               static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
-            inputs[count++] = {&g, &bs.spaces[s], g.startFrameAt(u), st.blend[s],
-                               st.styleWeight[s], rate, st.frame > 0 ? st.blendTarget[s] : -1.0f,
-                               tables ? tables->polar[s].data() : nullptr};
-        }
-        float total = 0.0f;
-        for (int k = 0; k < count; ++k) total += inputs[k].weight;
-        for (int k = 0; k < count; ++k) inputs[k].weight /= total;
-        const SteerGoal goal{goals[c], goalVelocities.empty() ? glm::vec2(0.0f) : goalVelocities[c]};
-        const SteerDecision d = steerTarget(std::span<const SteerInput>(inputs, count), st.ground, goal,
-                                            decisionSettings, st.steerEscaping,
-                                            fans.empty() ? std::span<glm::vec2>() : fans.subspan(c * fanSize, fanSize));
-        if (!flags.empty()) flags[c] &= static_cast<std::uint8_t>(~kSteerNow);
-        if (stats) {
-            ++stats->decisions;
-            if (d.lookedAhead) ++stats->lookAheads;
-        }
-        st.steerEscaping = d.escaping;
-        for (int s = 0; s < spaceCount; ++s)
-            st.blendTarget[s] = d.escaping ? bs.spaces[s].blendOf(bs.spaces[s].reference) : d.blend;
-        if (settings.preferTighterStyles && spaceCount > 1) {
-            bool inside = d.escaping;
-            if (settings.pick == SteerSettings::Pick::Predicted) {
-                const glm::vec3 l = st.ground.toLocal(glm::vec3(goals[c].x, 0.0f, goals[c].y));
-                inside = turningCircleRatio(std::span<const SteerInput>(inputs, count), glm::vec2(l.x, l.z)) <
-                         settings.turningCircleMargin;
-            }
-            borrowTighterStyle(bs, goals[c], inside, st);
-        }
-    }
-    return Status::ok();
-}
-
-Status NaiveSteerJob::validate() const {
-    if (!space) return Status::error("naive steering: no behavioral space");
-    if (goals.size() < characters.size()) return Status::error("naive steering: fewer goals than characters");
-    if (!(gain > 0.0f) || !std::isfinite(gain)) return Status::error("naive steering: gain must be > 0");
-    if (!flags.empty() && flags.size() < characters.size()) return Status::error("naive steering: fewer flags than characters");
-    return Status::ok();
-}
-
-Status NaiveSteerJob::run() {
-    if (Status s = validate(); !s) return s;
-    for (size_t c = 0; c < characters.size(); ++c) {
-        if (!flags.empty() && !(flags[c] & kSteerActive)) continue;
-        CharacterState& st = characters[c];
-        const glm::vec3 local = st.ground.toLocal(glm::vec3(goals[c].x, 0.0f, goals[c].y));
-        const float angle = std::atan2(local.x, local.z);  // + = goal to the left
-        for (size_t s = 0; s < space->spaces.size(); ++s) {
-            const BakedMotionSpace& ms = space->spaces[s];
-            st.blendTarget[s] = std::clamp(ms.blendOf(ms.reference) + gain * angle, 0.0f, 1.0f);
-        }
-    }
-    return Status::ok();
 }
 
 }  // namespace gs

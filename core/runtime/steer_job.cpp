@@ -1,0 +1,194 @@
+// The per-character steering jobs: SteerJob (goal-space steering, deciding at start frames and
+// on the final approach) and NaiveSteerJob (the baseline). The decisions are in steering.cpp.
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/runtime/limits.h"
+#include "core/runtime/steering.h"
+#include "core/runtime/steering_detail.h"
+
+namespace gs {
+
+using steering_detail::crossedStartFrame;
+using steering_detail::kFarDecisions;
+using steering_detail::kFarSteps;
+using steering_detail::turningCircleRatio;
+
+Status SteerJob::validate() const {
+    if (Status s = settings.validate(); !s) return s;
+    if (!steering) return Status::error("steering: no goal spaces");
+    if (Status s = steering->validate(); !s) return s;
+    if (goals.size() < characters.size()) return Status::error("steering: fewer goals than characters");
+    for (size_t c = 0; c < characters.size(); ++c)
+        if (!std::isfinite(goals[c].x) || !std::isfinite(goals[c].y))
+            return Status::error("steering: goal of character " + std::to_string(c) + " is not finite");
+    if (!goalVelocities.empty()) {
+        if (goalVelocities.size() < characters.size())
+            return Status::error("steering: fewer goal velocities than characters");
+        for (size_t c = 0; c < characters.size(); ++c)
+            if (!std::isfinite(goalVelocities[c].x) || !std::isfinite(goalVelocities[c].y))
+                return Status::error("steering: goal velocity of character " + std::to_string(c) + " is not finite");
+    }
+    if (!flags.empty() && flags.size() < characters.size()) return Status::error("steering: fewer flags than characters");
+    if (!fans.empty() && fans.size() < characters.size() * steering->goalSpaces.front().endBlends)
+        return Status::error("steering: the fan output is smaller than characters x Z");
+    return Status::ok();
+}
+
+void SteerJob::borrowTighterStyle(const BakedBehavioralSpace& bs, const glm::vec2& goal,
+                                  bool insideCircle, CharacterState& st) const {
+    const int spaceCount = static_cast<int>(bs.spaces.size());
+    const glm::vec3 local3 = st.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
+    const glm::vec2 local(local3.x, local3.z);
+    auto alone = [&](int s) {
+        return SteerInput{&steering->goalSpaces[s], &bs.spaces[s], 0, 0.5f, 1.0f, 1.0f};
+    };
+    if (st.styleOverridden) {
+        // Give the style back once the goal lies well outside the chosen mix's circle.
+        int dominant = 0;
+        for (int s = 1; s < spaceCount; ++s)
+            if (st.userStyle[s] > st.userStyle[dominant]) dominant = s;
+        SteerInput mix[kMaxSpaces];
+        int count = 0;
+        for (int s = 0; s < spaceCount; ++s) {
+            if (st.userStyle[s] <= limits::kNegligibleWeight) continue;
+            mix[count] = alone(s);
+            mix[count].weight = st.userStyle[s];
+            mix[count++].rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
+                                static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
+        }
+        if (turningCircleRatio(std::span(mix, count), local) >= settings.escapeExitFactor) {
+            st.styleTarget = st.userStyle;
+            st.styleOverridden = false;
+        }
+        return;
+    }
+    if (!insideCircle) return;
+    // The slowest space whose own circle leaves the goal outside, if any.
+    int best = -1;
+    for (int s = 0; s < spaceCount; ++s) {
+        const SteerInput in = alone(s);
+        if (turningCircleRatio(std::span(&in, 1), local) < settings.escapeExitFactor) continue;
+        const float speed = bs.spaces[s].clips[bs.spaces[s].reference].speed;
+        if (best < 0 || speed < bs.spaces[best].clips[bs.spaces[best].reference].speed) best = s;
+    }
+    if (best < 0) return;
+    st.userStyle = st.styleTarget;
+    st.styleOverridden = true;
+    st.styleTarget.fill(0.0f);
+    st.styleTarget[best] = 1.0f;
+    st.steerEscaping = false;
+}
+
+Status SteerJob::run() {
+    if (Status s = validate(); !s) return s;
+    const BakedBehavioralSpace& bs = *steering->space;
+    const int spaceCount = static_cast<int>(bs.spaces.size());
+    const size_t fanSize = static_cast<size_t>(steering->goalSpaces.front().endBlends);
+    const std::shared_ptr<const SteeringTables> tables = steering->tables();
+    for (size_t c = 0; c < characters.size(); ++c) {
+        if (!flags.empty() && !(flags[c] & kSteerActive)) continue;
+        const bool now = decideNow || (!flags.empty() && (flags[c] & kSteerNow));
+        CharacterState& st = characters[c];
+        if (stats) ++stats->characters;
+        // Steer when the dominant space's phase crossed one of its start frames (or at the start).
+        int dominant = 0;
+        for (int s = 1; s < spaceCount; ++s)
+            if (st.styleWeight[s] > st.styleWeight[dominant]) dominant = s;
+        const GoalSpace& dominantGoals = steering->goalSpaces[dominant];
+        int m0, m1;
+        float mw0, mw1;
+        bs.spaces.front().clipWeights(st.blend[0], m0, m1, mw0, mw1);
+        const float uNow = bs.spacePhase(dominant, st.phase, m0, m1, mw0, mw1);
+        // Within one goal-space step of the goal (Predicted), steer every frame: the last metres
+        // decide whether the goal is passed close enough or must be looped back to.
+        const float nearby = static_cast<float>(dominantGoals.horizon) / bs.fps * dominantGoals.straight.speed;
+        const bool finalApproach = settings.pick == SteerSettings::Pick::Predicted &&
+                                   glm::distance(glm::vec2(st.ground.x, st.ground.z), goals[c]) < nearby;
+        bool atStartFrame = true;
+        if (st.frame > 0 && !now) {
+            const float uBefore = bs.spacePhase(dominant, st.previousPhase, m0, m1, mw0, mw1);
+            const float period = static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
+            const int crossed = crossedStartFrame(dominantGoals, uBefore, uNow, period);
+            atStartFrame = crossed >= 0;
+            // Far from a goal that stands still (Predicted), two decisions a cycle suffice: the
+            // goal-space step ahead is planned whole, and nothing near can be missed on the way.
+            if (atStartFrame && settings.pick == SteerSettings::Pick::Predicted &&
+                glm::distance(glm::vec2(st.ground.x, st.ground.z), goals[c]) > kFarSteps * nearby &&
+                (goalVelocities.empty() || goalVelocities[c] == glm::vec2(0.0f))) {
+                const int every = std::max(1, dominantGoals.startFrameCount() / kFarDecisions);
+                atStartFrame = crossed % every == 0;
+            }
+            if (!atStartFrame && !finalApproach) continue;
+        }
+        // Between start frames on the final approach, one goal-space step suffices: the goal is
+        // within it, and the full look-ahead is taken again at the next start frame.
+        SteerSettings decisionSettings = settings;
+        if (!atStartFrame) decisionSettings.lookAhead = 1;
+
+        SteerInput inputs[kMaxSpaces];
+        int count = 0;
+        for (int s = 0; s < spaceCount; ++s) {
+            if (st.styleWeight[s] <= limits::kNegligibleWeight) continue;
+            const GoalSpace& g = steering->goalSpaces[s];
+            const float u = bs.spacePhase(s, st.phase, m0, m1, mw0, mw1);
+            const float rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
+                               static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
+            inputs[count++] = {&g, &bs.spaces[s], g.startFrameAt(u), st.blend[s],
+                               st.styleWeight[s], rate, st.frame > 0 ? st.blendTarget[s] : -1.0f,
+                               tables ? tables->polar[s].data() : nullptr};
+        }
+        float total = 0.0f;
+        for (int k = 0; k < count; ++k) total += inputs[k].weight;
+        for (int k = 0; k < count; ++k) inputs[k].weight /= total;
+        const SteerGoal goal{goals[c], goalVelocities.empty() ? glm::vec2(0.0f) : goalVelocities[c]};
+        const SteerDecision d = steerTarget(std::span<const SteerInput>(inputs, count), st.ground, goal,
+                                            decisionSettings, st.steerEscaping,
+                                            fans.empty() ? std::span<glm::vec2>() : fans.subspan(c * fanSize, fanSize));
+        if (!flags.empty()) flags[c] &= static_cast<std::uint8_t>(~kSteerNow);
+        if (stats) {
+            ++stats->decisions;
+            if (d.lookedAhead) ++stats->lookAheads;
+        }
+        st.steerEscaping = d.escaping;
+        for (int s = 0; s < spaceCount; ++s)
+            st.blendTarget[s] = d.escaping ? bs.spaces[s].blendOf(bs.spaces[s].reference) : d.blend;
+        if (settings.preferTighterStyles && spaceCount > 1) {
+            bool inside = d.escaping;
+            if (settings.pick == SteerSettings::Pick::Predicted) {
+                const glm::vec3 l = st.ground.toLocal(glm::vec3(goals[c].x, 0.0f, goals[c].y));
+                inside = turningCircleRatio(std::span<const SteerInput>(inputs, count), glm::vec2(l.x, l.z)) <
+                         settings.turningCircleMargin;
+            }
+            borrowTighterStyle(bs, goals[c], inside, st);
+        }
+    }
+    return Status::ok();
+}
+
+Status NaiveSteerJob::validate() const {
+    if (!space) return Status::error("naive steering: no behavioral space");
+    if (goals.size() < characters.size()) return Status::error("naive steering: fewer goals than characters");
+    if (!(gain > 0.0f) || !std::isfinite(gain)) return Status::error("naive steering: gain must be > 0");
+    if (!flags.empty() && flags.size() < characters.size()) return Status::error("naive steering: fewer flags than characters");
+    return Status::ok();
+}
+
+Status NaiveSteerJob::run() {
+    if (Status s = validate(); !s) return s;
+    for (size_t c = 0; c < characters.size(); ++c) {
+        if (!flags.empty() && !(flags[c] & kSteerActive)) continue;
+        CharacterState& st = characters[c];
+        const glm::vec3 local = st.ground.toLocal(glm::vec3(goals[c].x, 0.0f, goals[c].y));
+        const float angle = std::atan2(local.x, local.z);  // + = goal to the left
+        for (size_t s = 0; s < space->spaces.size(); ++s) {
+            const BakedMotionSpace& ms = space->spaces[s];
+            st.blendTarget[s] = std::clamp(ms.blendOf(ms.reference) + gain * angle, 0.0f, 1.0f);
+        }
+    }
+    return Status::ok();
+}
+
+}  // namespace gs
