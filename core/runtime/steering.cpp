@@ -618,6 +618,9 @@ SteerDecision steerTarget(std::span<const SteerInput> inputs, const GroundFrame&
     // interpolated in polar coordinates between the two fans bracketing the current blend, then
     // averaged by style weight (the mix moves by the weighted average of the spaces' motion).
     constexpr int kMaxZ = 256;
+    // The predicted pick scores its own samples; the steer space here is only for drawing.
+    const bool predicted = settings.pick == SteerSettings::Pick::Predicted;
+    if (predicted && fan.empty()) return predictedTarget(inputs, movingGoal, ground, settings);
     glm::vec2 local[kMaxZ];
     for (int z = 0; z < Z && z < kMaxZ; ++z) local[z] = glm::vec2(0.0f);
     float reach = 0.0f;
@@ -629,7 +632,7 @@ SteerDecision steerTarget(std::span<const SteerInput> inputs, const GroundFrame&
             reach += in.weight * in.rate * glm::length(p.p) / static_cast<float>(Z);
         }
     }
-    if (settings.pick == SteerSettings::Pick::Predicted) {
+    if (predicted) {
         for (int z = 0; z < Z && static_cast<size_t>(z) < fan.size(); ++z) {
             const glm::vec3 w = ground.toWorld(glm::vec3(local[z].x, 0.0f, local[z].y));
             fan[z] = glm::vec2(w.x, w.z);
