@@ -653,7 +653,7 @@ SteerDecision steerTarget(std::span<const SteerInput> inputs, const GroundFrame&
     // the samples by how close the arc from the character through each passes the goal.
     const bool nearGoal = settings.pick == SteerSettings::Pick::NearestLine && goalDistance < reach;
 
-    float distance[kMaxZ];
+    float distance[kMaxZ] = {};
     int bestZ = 0;
     for (int z = 0; z < Z && z < kMaxZ; ++z) {
         const glm::vec3 w = ground.toWorld(glm::vec3(local[z].x, 0.0f, local[z].y));
