@@ -43,6 +43,7 @@ class ClipLibraryModel;
 class ClipLibraryView;
 class GoalSpaceView;
 class MotionSpacesPanel;
+class QualityPanel;
 class SpacesUi;
 class SteeringDemo;
 class Timeline;
@@ -109,6 +110,7 @@ public:
     // The motion-space editor and the goal-space view (main_window_spaces.cpp).
     MotionSpacesPanel* spacesPanel() const;
     GoalSpaceView* goalSpaceView() const;
+    QualityPanel* qualityPanel() const;
     // Builds the document's motion spaces as edited (saved or not) for the live run, in the
     // background with progress and Cancel; when done the live run switches to the new build.
     void buildSpaces();

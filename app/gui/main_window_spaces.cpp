@@ -27,6 +27,7 @@
 
 #include "app/project/project_bake.h"
 #include "core/runtime/gspace.h"
+#include "quality_panel.h"
 #include "spaces_panel.h"
 #include "steering_demo.h"
 #include "widgets/goal_space_view.h"
@@ -46,6 +47,9 @@ public:
     QSpinBox* startBlend = nullptr;
     QCheckBox* onlyChosen = nullptr;
     QTimer* goalTimer = nullptr;
+    QDockWidget* qualityDock = nullptr;
+    QualityPanel* quality = nullptr;
+    QPointer<SteeringDemo> liveDemo;  // the run the quality panel's live samples are of
     // Builds: each from a copy of the document written to a folder of its own.
     std::unique_ptr<QTemporaryDir> buildDir;
     int builds = 0;
@@ -58,6 +62,7 @@ public:
 
 MotionSpacesPanel* MainWindow::spacesPanel() const { return m_spacesUi ? m_spacesUi->panel : nullptr; }
 GoalSpaceView* MainWindow::goalSpaceView() const { return m_spacesUi ? m_spacesUi->goalView : nullptr; }
+QualityPanel* MainWindow::qualityPanel() const { return m_spacesUi ? m_spacesUi->quality : nullptr; }
 
 namespace {
 QDockWidget* analysisDock(const QList<QDockWidget*>& docks, const QString& objectName) {
@@ -126,6 +131,37 @@ void MainWindow::createSpaceDocks() {
         connect(box, &QSpinBox::valueChanged, this, &MainWindow::updateGoalSpaceView);
     connect(ui.goalSpace, &QComboBox::currentIndexChanged, this, &MainWindow::updateGoalSpaceView);
     connect(ui.onlyChosen, &QCheckBox::toggled, this, &MainWindow::updateGoalSpaceView);
+
+    // The quality panel in the "Quality" dock.
+    ui.qualityDock = analysisDock(m_analysisDocks, "analysis_quality");
+    ui.quality = new QualityPanel(ui.qualityDock);
+    ui.quality->setObjectName("qualityPanel");
+    delete ui.qualityDock->widget();
+    ui.qualityDock->setWidget(ui.quality);
+    connect(ui.quality, &QualityPanel::runRequested, this, [this] {
+        if (!m_demo || !m_demo->isReady()) {
+            addMessage(ProjectDocument::Level::Info, tr("Build the motion spaces first: the scenario runs on the live build."));
+            return;
+        }
+        auto baked = std::make_shared<const BakedSpaceFile>(m_demo->crowd()->baked());
+        // The source clips of the first space (the style the scenario runs), from the document.
+        std::vector<Clip> source;
+        const std::string first = baked->space.spaces.front().name;
+        for (const ProjectSpace& s : m_doc->project().spaces)
+            if (s.name.toStdString() == first)
+                for (const QString& id : s.clipIds)
+                    if (const ProjectClip* c = m_doc->clip(id); c && c->clip) source.push_back(*c->clip);
+        m_spacesUi->quality->run(std::move(baked), std::move(source));
+    });
+    connect(ui.goalTimer, &QTimer::timeout, this, [this] {
+        SpacesUi& ui = *m_spacesUi;
+        if (ui.liveDemo != m_demo) {
+            ui.liveDemo = m_demo;
+            ui.quality->clearLive();
+        }
+        if (m_demo && m_demo->isReady() && isSteering())
+            ui.quality->addLiveSample(m_demo->seconds(), m_demo->liveFootSkate(), m_demo->distanceToGoal(), m_demo->reachedGoals());
+    });
 
     // Cancel in the messages dock's busy row also drops an export under way.
     connect(m_cancel, &QPushButton::clicked, this, [this] {

@@ -8,7 +8,10 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QComboBox>
 #include <QDropEvent>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QListWidget>
 #include <QMimeData>
 #include <QProcess>
@@ -24,9 +27,11 @@
 #include "clip_library.h"
 #include "common/test_data.h"
 #include "main_window.h"
+#include "quality_panel.h"
 #include "spaces_panel.h"
 #include "steering_demo.h"
 #include "widgets/goal_space_view.h"
+#include "widgets/quality_plot.h"
 
 using namespace gs;
 
@@ -276,6 +281,62 @@ private slots:
         QCOMPARE(m.captured(2).toInt(), 50);
         QVERIFY(m.captured(1).toInt() >= 45);
         QVERIFY(m.captured(3).toDouble() < 1.5);
+    }
+
+    // The quality panel's scenario run gives the figures gaitspace-cli simulate prints for the
+    // same project, goal space and naive side by side, with a point per reached goal plotted;
+    // the live run is sampled.
+    void qualityFiguresMatchTheCli() {
+        QualityPanel* panel = m_window->qualityPanel();
+        QVERIFY(panel);
+        auto* dock = m_window->findChild<QDockWidget*>("analysis_quality");
+        dock->show();
+        dock->raise();
+        panel->scenario()->setCurrentIndex(0);
+        panel->amount()->setValue(30);
+        QSignalSpy finished(panel, &QualityPanel::finished);
+        QTest::mouseClick(panel->findChild<QPushButton*>("qualityRun"), Qt::LeftButton);
+        QVERIFY(finished.wait(180000));
+        QCOMPARE(finished.front().at(0).toBool(), true);
+        const QualityPanel::Figures* f = panel->figures();
+        QVERIFY(f);
+        qInfo("GUI: goal space %d of %d, time ratio %.3f, foot skate %.3f cm/s, knee step %.2f deg; naive %d of %d, "
+              "time ratio %.3f; source foot skate %.3f cm/s, knee step %.2f deg",
+              f->goalSpace.reached, f->goalSpace.goals, f->goalSpace.meanTimeRatio, f->goalSpace.footSkate,
+              f->goalSpace.kneeStep, f->naive.reached, f->naive.goals, f->naive.meanTimeRatio, f->sourceFootSkate,
+              f->sourceKneeStep);
+        for (const char* controller : {"goalspace", "naive"}) {
+            QProcess cli;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            cli.setProcessEnvironment(env);
+            cli.start(QStringLiteral(GAITSPACE_CLI),
+                      {"simulate", demoProject(), "--goals", "30", "--controller", controller, "--json"});
+            QVERIFY(cli.waitForFinished(180000));
+            QCOMPARE(cli.exitCode(), 0);
+            const QJsonObject o = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+            const SimulationResult& r = QString(controller) == "goalspace" ? f->goalSpace : f->naive;
+            qInfo("CLI %s: %d reached, time ratio %.3f, foot skate %.3f cm/s; source foot skate %.3f cm/s, knee step %.2f deg",
+                  controller, o["reached"].toInt(), o["mean_time_ratio"].toDouble(), o["foot_skate_cm_s"].toDouble(),
+                  o["source_foot_skate_cm_s"].toDouble(), o["source_knee_step_p95_deg"].toDouble());
+            QCOMPARE(r.reached, o["reached"].toInt());
+            QVERIFY(std::abs(r.meanTimeRatio - o["mean_time_ratio"].toDouble()) < 1e-3);
+            QVERIFY(std::abs(r.footSkate - o["foot_skate_cm_s"].toDouble()) < 1e-3);
+            QVERIFY(std::abs(r.kneeStep - o["knee_step_p95_deg"].toDouble()) < 1e-2);
+            QVERIFY(std::abs(f->sourceFootSkate - o["source_foot_skate_cm_s"].toDouble()) < 1e-3);
+            QVERIFY(std::abs(f->sourceKneeStep - o["source_knee_step_p95_deg"].toDouble()) < 1e-2);
+        }
+        // The plot: a point per reached goal for each controller.
+        const QualityPlotData& plot = panel->scenarioPlot()->data();
+        QCOMPARE(plot.series.size(), size_t(2));
+        QCOMPARE(int(plot.series[0].points.size()), f->goalSpace.reached);
+        QCOMPARE(int(plot.series[1].points.size()), f->naive.reached);
+        // The live run: samples come in while it steers.
+        QTRY_VERIFY_WITH_TIMEOUT(panel->livePlot()->data().series.size() == 2 &&
+                                     panel->livePlot()->data().series[0].points.size() >= 3, 30000);
+        if (qEnvironmentVariableIsSet("GAITSPACE_QUALITY_SHOT")) {
+            QTest::qWait(300);
+            m_window->screenshot().save(qEnvironmentVariable("GAITSPACE_QUALITY_SHOT"));
+        }
     }
 };
 
