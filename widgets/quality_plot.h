@@ -30,7 +30,7 @@ public:
     void setData(QualityPlotData data);
     const QualityPlotData& data() const { return m_data; }
     QSize sizeHint() const override { return {400, 160}; }
-    QSize minimumSizeHint() const override { return {200, 100}; }
+    QSize minimumSizeHint() const override { return {200, 80}; }
 
 protected:
     void paintEvent(class QPaintEvent* event) override;

@@ -38,6 +38,10 @@ namespace gs {
 class SpacesUi : public QObject {
 public:
     using QObject::QObject;
+    // An export under way posts its stages to this object: it ends before this does.
+    ~SpacesUi() override {
+        if (baking) baking->waitForFinished();
+    }
     MotionSpacesPanel* panel = nullptr;
     QDockWidget* spacesDock = nullptr;
     QDockWidget* goalDock = nullptr;
@@ -158,6 +162,9 @@ void MainWindow::createSpaceDocks() {
         if (ui.liveDemo != m_demo) {
             ui.liveDemo = m_demo;
             ui.quality->clearLive();
+            // The build the live run uses (opened with a project, or built here).
+            if (m_demo && m_demo->isReady() && !ui.panel->buildStatus().contains(describeBuild(m_demo)))
+                ui.panel->setBuildStatus(tr("Live: %1").arg(describeBuild(m_demo)));
         }
         if (m_demo && m_demo->isReady() && isSteering())
             ui.quality->addLiveSample(m_demo->seconds(), m_demo->liveFootSkate(), m_demo->distanceToGoal(), m_demo->reachedGoals());
@@ -327,7 +334,7 @@ void MainWindow::exportBakedSpace(const QString& path) {
     const int total = spaces + 1;
     const QString name = QFileInfo(path).fileName();
     auto stage = [this, name, total](const QString& what, int done) {
-        QMetaObject::invokeMethod(this, [this, name, what, done, total] {
+        QMetaObject::invokeMethod(m_spacesUi, [this, name, what, done, total] {
             if (!isExportingBakedSpace()) return;
             m_busyLabel->setText(tr("Exporting %1: %2").arg(name, what));
             m_progress->setRange(0, total);

@@ -122,12 +122,16 @@ QualityPanel::QualityPanel(QWidget* parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
-    m_table->setMinimumHeight((RowCount + 1) * (fontMetrics().height() + 4) + 4);
     layout->addWidget(m_table);
     m_runPlot = new QualityPlot(this);
     m_runPlot->setObjectName("qualityRunPlot");
     layout->addWidget(m_runPlot, 1);
     m_live = new QLabel(tr("Live run: not running"), this);
+    // Changing texts never resize the dock (nor, through it, the viewport).
+    for (QLabel* label : {m_status, m_live}) {
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        label->setMinimumWidth(1);
+    }
     layout->addWidget(m_live);
     m_livePlot = new QualityPlot(this);
     m_livePlot->setObjectName("qualityLivePlot");

@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStyle>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -138,6 +139,11 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
     bottom->addWidget(m_build);
     layout->addLayout(bottom);
     layout->addWidget(m_buildStatus);
+    // Changing texts never resize the dock (nor, through it, the viewport).
+    for (QLabel* label : {m_buildStatus, m_spaceError}) {
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        label->setMinimumWidth(1);
+    }
 
     connect(add, &QPushButton::clicked, this, [this] {
         if (spaces::create(m_doc, spaces::uniqueName(m_doc, tr("space")))) setCurrentSpace(m_spaces->count() - 1);
@@ -184,9 +190,14 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
 
     connect(m_doc, &ProjectDocument::projectReset, this, &MotionSpacesPanel::refresh);
     connect(m_doc, &ProjectDocument::spacesChanged, this, &MotionSpacesPanel::refresh);
-    connect(m_doc, &ProjectDocument::clipsChanged, this, &MotionSpacesPanel::refresh);
-    connect(m_doc, &ProjectDocument::clipChanged, this, &MotionSpacesPanel::refreshClips);
-    connect(m_doc, &ProjectDocument::analysisReady, this, &MotionSpacesPanel::refreshClips);
+    // Clips come and go in bulk (an import of many files): one refresh after them.
+    m_later = new QTimer(this);
+    m_later->setSingleShot(true);
+    m_later->setInterval(0);
+    connect(m_later, &QTimer::timeout, this, &MotionSpacesPanel::refresh);
+    connect(m_doc, &ProjectDocument::clipsChanged, m_later, qOverload<>(&QTimer::start));
+    connect(m_doc, &ProjectDocument::clipChanged, m_later, qOverload<>(&QTimer::start));
+    connect(m_doc, &ProjectDocument::analysisReady, m_later, qOverload<>(&QTimer::start));
     connect(m_fitWatcher, &QFutureWatcherBase::finished, this, [this] {
         for (auto& [key, fit] : m_fitWatcher->result()) m_fits.insert(key, fit);
         if (m_fitsStale) computeFits();

@@ -90,6 +90,7 @@ private:
     QLabel* m_buildStatus;
     QPushButton* m_build;
     bool m_refreshing = false;
+    class QTimer* m_later;
     QHash<QString, Fit> m_fits;  // by fitKey
     QFutureWatcher<std::vector<std::pair<QString, Fit>>>* m_fitWatcher;
     bool m_fitsStale = false;
