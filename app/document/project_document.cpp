@@ -308,6 +308,11 @@ void ProjectDocument::setSpacesRaw(std::vector<ProjectSpace> spaces) {
     emit spacesChanged();
 }
 
+void ProjectDocument::setCyclesRaw(int cycles) {
+    m_project.settings.cycles = cycles;
+    emit spacesChanged();
+}
+
 namespace {
 // Sources as another project file at `path` must name them: relative to its folder (variables
 // kept), or absolute when `absolute`.

@@ -79,6 +79,8 @@ public:
     void setTrimRaw(const QString& id, int in, int out);
     std::vector<ProjectSpace> spaces() const { return m_project.spaces; }
     void setSpacesRaw(std::vector<ProjectSpace> spaces);
+    // settings.cycles (gait cycles per loop of every space; 0 = the fewest any clip holds).
+    void setCyclesRaw(int cycles);
 
     // A unique clip id based on `base`.
     QString uniqueId(const QString& base) const;

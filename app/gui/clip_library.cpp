@@ -58,6 +58,7 @@ QVariant ClipLibraryModel::headerData(int section, Qt::Orientation orientation, 
 Qt::ItemFlags ClipLibraryModel::flags(const QModelIndex& index) const {
     Qt::ItemFlags f = QAbstractTableModel::flags(index);
     if (index.column() == Name || index.column() == Style) f |= Qt::ItemIsEditable;
+    if (index.isValid()) f |= Qt::ItemIsDragEnabled;
     return f;
 }
 
@@ -125,9 +126,30 @@ bool ClipLibraryModel::setData(const QModelIndex& index, const QVariant& value, 
     return false;
 }
 
+QStringList ClipLibraryModel::mimeTypes() const { return {QString::fromLatin1(kClipIdsMime)}; }
+
+QMimeData* ClipLibraryModel::mimeData(const QModelIndexList& indexes) const {
+    QStringList ids;
+    for (const QModelIndex& index : indexes) {
+        const QString id = idAt(index.row());
+        if (!id.isEmpty() && !ids.contains(id)) ids << id;
+    }
+    if (ids.isEmpty()) return nullptr;
+    auto* mime = new QMimeData;
+    mime->setData(kClipIdsMime, ids.join('\n').toUtf8());
+    return mime;
+}
+
+QStringList draggedClipIds(const QMimeData* mime) {
+    if (!mime || !mime->hasFormat(kClipIdsMime)) return {};
+    return QString::fromUtf8(mime->data(kClipIdsMime)).split('\n', Qt::SkipEmptyParts);
+}
+
 ClipLibraryView::ClipLibraryView(QWidget* parent) : QTableView(parent) {
     setAcceptDrops(true);
-    setDragDropMode(QAbstractItemView::DropOnly);
+    setDragEnabled(true);  // clip rows drag out (into a motion space); files drop in
+    setDragDropMode(QAbstractItemView::DragDrop);
+    setDefaultDropAction(Qt::CopyAction);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setSelectionMode(QAbstractItemView::SingleSelection);
     setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);

@@ -25,6 +25,9 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
     Qt::ItemFlags flags(const QModelIndex& index) const override;
     bool setData(const QModelIndex& index, const QVariant& value, int role) override;
+    // Rows dragged out carry their clip ids (kClipIdsMime), e.g. into a motion space.
+    QStringList mimeTypes() const override;
+    QMimeData* mimeData(const QModelIndexList& indexes) const override;
 
     QString idAt(int row) const;
     int rowOf(const QString& id) const;
@@ -53,6 +56,10 @@ protected:
     void dropEvent(QDropEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
 };
+
+// The MIME type of dragged clip ids (UTF-8, one per line), and the ids a drag carries.
+inline constexpr const char* kClipIdsMime = "application/x-gaitspace-clip-ids";
+QStringList draggedClipIds(const class QMimeData* mime);
 
 // Local files named by dropped URLs.
 QStringList droppedFiles(const class QMimeData* mime);

@@ -242,6 +242,7 @@ void MainWindow::createActions() {
         QSettings().setValue("lastExportDir", QFileInfo(path).absolutePath());
         exportRun(path);
     });
+    file->addAction(tr("Export &Baked Space…"), this, &MainWindow::exportBakedSpaceDialog);
     file->addAction(tr("Open &Motion…"), this, &MainWindow::openMotionDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);

@@ -41,6 +41,10 @@ namespace gs {
 
 class ClipLibraryModel;
 class ClipLibraryView;
+class GoalSpaceView;
+class MotionSpacesPanel;
+class QualityPanel;
+class SpacesUi;
 class SteeringDemo;
 class Timeline;
 class Viewport;
@@ -103,6 +107,21 @@ public:
     void setPlaying(bool playing);
     float currentFrame() const { return m_frame; }
 
+    // The motion-space editor and the goal-space view (main_window_spaces.cpp).
+    MotionSpacesPanel* spacesPanel() const;
+    GoalSpaceView* goalSpaceView() const;
+    QualityPanel* qualityPanel() const;
+    // Builds the document's motion spaces as edited (saved or not) for the live run, in the
+    // background with progress and Cancel; when done the live run switches to the new build.
+    void buildSpaces();
+    // Bakes the document's spaces (as `gaitspace-cli bake` does) into a .gspace file in the
+    // background with progress and Cancel; bakedSpaceExported() tells how it went.
+    void exportBakedSpace(const QString& path);
+    bool isExportingBakedSpace() const;
+
+signals:
+    void bakedSpaceExported(const QString& path, bool ok);
+
 protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -133,6 +152,9 @@ private:
     void setStyleKeys(std::vector<StyleKey> keys, const QString& what);
     void clearAutosave();
     void togglePlay();
+    void createSpaceDocks();
+    void exportBakedSpaceDialog();
+    void updateGoalSpaceView();
 
     ProjectDocument* m_doc = nullptr;
     Viewport* m_view = nullptr;
@@ -208,6 +230,9 @@ private:
     QString m_autosaveFile;
     std::unique_ptr<QLockFile> m_autosaveLock;
     SaveQuestion m_saveQuestion;
+
+    // Motion-space editor, goal-space view, baked-space export (main_window_spaces.cpp).
+    SpacesUi* m_spacesUi = nullptr;
 };
 
 }  // namespace gs

@@ -1,0 +1,269 @@
+#include "quality_panel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+
+#include "core/kinematics.h"
+#include "core/quality.h"
+#include "core/runtime/legs.h"
+#include "widgets/quality_plot.h"
+
+namespace gs {
+namespace {
+
+const QColor kGoalSpace(40, 140, 230), kNaive(230, 120, 30), kSource(120, 120, 120);
+
+enum Row { Reached, TimeRatio, HeadingError, Distance, FootSkate, RootAccel, KneeStep, BlendStep, Cost, RowCount };
+
+// Both controllers on one scenario, and the source clips' figures: on a worker thread.
+Expected<std::shared_ptr<QualityPanel::Figures>> runBoth(std::shared_ptr<const BakedSpaceFile> baked,
+                                                         std::vector<Clip> source, SimulationSettings settings) {
+    auto f = std::make_shared<QualityPanel::Figures>();
+    settings.styleWeights.assign(baked->space.spaces.size(), 0.0f);
+    settings.styleWeights.front() = 1.0f;  // the first space, as the CLI's default
+    settings.locomotion = baked->locomotion;
+    if (!baked->goalSpaces.empty()) settings.locomotion.maxBlendRate = baked->goalSpaces.front().maxBlendRate;
+    settings.steer = baked->steer;
+    settings.record = true;
+    f->settings = settings;
+    for (auto controller : {SimulationSettings::Controller::GoalSpace, SimulationSettings::Controller::Naive}) {
+        settings.controller = controller;
+        auto result = simulate(baked, settings);
+        if (!result) return result.status();
+        (controller == SimulationSettings::Controller::GoalSpace ? f->goalSpace : f->naive) = std::move(*result);
+    }
+    // The source clips, pooled as the CLI pools them.
+    const BakedBehavioralSpace& bs = baked->space;
+    std::vector<float> lateral, longitudinal, knee;
+    const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
+    double skate = 0.0;
+    int frames = 0;
+    for (const Clip& clip : source) {
+        const auto positions = clipJointPositions(clip);
+        skate += footSkate(positions, clip.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, clip.fps) * clip.frameCount();
+        frames += clip.frameCount();
+        rootAccelerationSamples(clip.rootPositions, clip.fps, lateral, longitudinal);
+        if (legs) kneeStepSamples(positions, clip.jointCount(), *legs, knee);
+    }
+    f->sourceFootSkate = frames ? static_cast<float>(skate / frames) : 0.0f;
+    f->sourceRootAccel = {percentile(lateral, 0.95f), percentile(longitudinal, 0.95f)};
+    f->sourceKneeStep = percentile(knee, 0.95f);
+    return f;
+}
+
+// Foot skate of each whole second of a run (cm/s), at the second's end.
+std::vector<QPointF> skatePerSecond(const Clip& motion, const BakedBehavioralSpace& bs) {
+    std::vector<QPointF> out;
+    const int window = std::max(2, static_cast<int>(std::lround(motion.fps)));
+    const auto positions = clipJointPositions(motion);
+    const int joints = motion.jointCount();
+    for (int start = 0; start + window <= motion.frameCount(); start += window) {
+        const std::span<const glm::vec3> part(positions.data() + static_cast<size_t>(start) * joints,
+                                              static_cast<size_t>(window) * joints);
+        out.emplace_back((start + window) / motion.fps,
+                         footSkate(part, joints, bs.leftToe, bs.rightToe, bs.floorHeight, motion.fps));
+    }
+    return out;
+}
+
+// Time taken over the optimal time, per goal, at the time the goal was reached (or given up).
+std::vector<QPointF> ratioPerGoal(const SimulationResult& r) {
+    std::vector<QPointF> out;
+    double t = 0.0;
+    for (const GoalRecord& g : r.goalRecords) {
+        t += g.seconds;
+        if (g.reached && g.optimalSeconds > 0.0f) out.emplace_back(t, g.seconds / g.optimalSeconds);
+    }
+    return out;
+}
+
+}  // namespace
+
+QualityPanel::QualityPanel(QWidget* parent)
+    : QWidget(parent), m_watcher(new QFutureWatcher<Expected<std::shared_ptr<Figures>>>(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    auto* controls = new QHBoxLayout;
+    m_scenario = new QComboBox(this);
+    m_scenario->setObjectName("qualityScenario");
+    m_scenario->addItems({tr("random goals"), tr("circle"), tr("zigzag"), tr("figure eight")});
+    m_amount = new QSpinBox(this);
+    m_amount->setObjectName("qualityAmount");
+    m_amount->setRange(1, 1000);
+    m_amount->setValue(50);
+    m_amount->setSuffix(tr(" goals"));
+    m_run = new QPushButton(tr("Simulate"), this);
+    m_run->setObjectName("qualityRun");
+    m_run->setToolTip(tr("Run the scenario on the live build with goal-space steering and with the naive baseline "
+                         "(as gaitspace-cli simulate does)"));
+    m_status = new QLabel(this);
+    controls->addWidget(m_scenario);
+    controls->addWidget(m_amount);
+    controls->addWidget(m_run);
+    controls->addWidget(m_status, 1);
+    layout->addLayout(controls);
+
+    m_table = new QTableWidget(RowCount, 3, this);
+    m_table->setObjectName("qualityTable");
+    m_table->setHorizontalHeaderLabels({tr("goal space"), tr("naive"), tr("source clips")});
+    m_table->setVerticalHeaderLabels({tr("reached"), tr("time / Dubins"), tr("heading err. °"), tr("distance m"),
+                                      tr("foot skate cm/s"), tr("root accel. m/s²"), tr("knee step °"),
+                                      tr("blend step"), tr("ns / update")});
+    const QStringList rowTips = {tr("Random goals reached within 0.5 m"),
+                                 tr("Mean time to a reached goal over the optimal (Dubins) time"),
+                                 tr("Mean heading error, degrees"),
+                                 tr("Moving goals: distance to the goal after 5 s, mean and 95th percentile (metres)"),
+                                 tr("Foot skate, cm/s (toes near the floor)"),
+                                 tr("Root acceleration on the ground, 95th percentile: longitudinal, lateral (m/s²)"),
+                                 tr("Per-frame change of the knee angles, 95th percentile (degrees)"),
+                                 tr("Largest per-frame change of a blend value"),
+                                 tr("Locomotion and steering per frame, nanoseconds")};
+    for (int r = 0; r < RowCount; ++r) m_table->verticalHeaderItem(r)->setToolTip(rowTips[r]);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
+    layout->addWidget(m_table, 3);
+    m_runPlot = new QualityPlot(this);
+    m_runPlot->setObjectName("qualityRunPlot");
+    layout->addWidget(m_runPlot, 2);
+    m_live = new QLabel(tr("Live run: not running"), this);
+    // Changing texts never resize the dock (nor, through it, the viewport).
+    for (QLabel* label : {m_status, m_live}) {
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        label->setMinimumWidth(1);
+    }
+    layout->addWidget(m_live);
+    m_livePlot = new QualityPlot(this);
+    m_livePlot->setObjectName("qualityLivePlot");
+    layout->addWidget(m_livePlot, 2);
+
+    connect(m_scenario, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i == 0) {
+            m_amount->setSuffix(tr(" goals"));
+            m_amount->setValue(50);
+        } else {
+            m_amount->setSuffix(tr(" s"));
+            m_amount->setValue(60);
+        }
+    });
+    connect(m_run, &QPushButton::clicked, this, &QualityPanel::runRequested);
+    connect(m_watcher, &QFutureWatcherBase::finished, this, [this] {
+        m_run->setEnabled(true);
+        auto result = m_watcher->result();
+        if (!result) {
+            m_status->setText(tr("Failed: %1").arg(QString::fromStdString(result.message())));
+            emit finished(false);
+            return;
+        }
+        m_figures = *result;
+        show(*m_figures);
+        emit finished(true);
+    });
+}
+
+QualityPanel::~QualityPanel() { m_watcher->waitForFinished(); }
+
+bool QualityPanel::isRunning() const { return m_watcher->isRunning(); }
+
+void QualityPanel::run(std::shared_ptr<const BakedSpaceFile> baked, std::vector<Clip> source) {
+    if (isRunning() || !baked) return;
+    SimulationSettings settings;
+    settings.scenario = static_cast<SimulationSettings::Scenario>(m_scenario->currentIndex());
+    if (settings.scenario == SimulationSettings::Scenario::Random) settings.goals = m_amount->value();
+    else settings.movingSeconds = static_cast<float>(std::max(6, m_amount->value()));
+    m_run->setEnabled(false);
+    m_status->setText(tr("Simulating %1…").arg(m_scenario->currentText()));
+    m_watcher->setFuture(QtConcurrent::run([baked, source = std::move(source), settings] {
+        return runBoth(baked, source, settings);
+    }));
+    m_baked = baked;
+}
+
+void QualityPanel::show(const Figures& f) {
+    const bool random = f.settings.scenario == SimulationSettings::Scenario::Random;
+    auto set = [this](int row, int column, const QString& text) {
+        auto* item = new QTableWidgetItem(text);
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_table->setItem(row, column, item);
+    };
+    for (int r = 0; r < RowCount; ++r)
+        for (int c = 0; c < 3; ++c) set(r, c, QString());
+    int column = 0;
+    for (const SimulationResult* r : {&f.goalSpace, &f.naive}) {
+        if (random) {
+            set(Reached, column, tr("%1/%2").arg(r->reached).arg(r->goals));
+            set(TimeRatio, column, QString::number(r->meanTimeRatio, 'f', 2));
+        } else {
+            set(Distance, column, tr("%1, %2").arg(r->meanDistance, 0, 'f', 2).arg(r->p95Distance, 0, 'f', 2));
+        }
+        set(HeadingError, column, QString::number(r->meanHeadingErrorDeg, 'f', 1));
+        set(FootSkate, column, QString::number(r->footSkate, 'f', 2));
+        set(RootAccel, column, tr("%1, %2").arg(r->rootAccel.longitudinal, 0, 'f', 2).arg(r->rootAccel.lateral, 0, 'f', 2));
+        set(KneeStep, column, QString::number(r->kneeStep, 'f', 1));
+        set(BlendStep, column, QString::number(r->maxBlendStep, 'f', 3));
+        set(Cost, column, QString::number(r->nsPerUpdate, 'f', 0));
+        ++column;
+    }
+    m_table->verticalHeaderItem(BlendStep)->setText(tr("blend step (≤ %1)").arg(f.settings.locomotion.maxBlendRate, 0, 'f', 2));
+    set(FootSkate, 2, QString::number(f.sourceFootSkate, 'f', 2));
+    set(RootAccel, 2, tr("%1, %2").arg(f.sourceRootAccel.longitudinal, 0, 'f', 2).arg(f.sourceRootAccel.lateral, 0, 'f', 2));
+    set(KneeStep, 2, QString::number(f.sourceKneeStep, 'f', 1));
+    m_status->setText(random ? tr("%1 goals, %2 s of goal-space steering").arg(f.goalSpace.goals).arg(f.goalSpace.frames / (m_baked ? m_baked->space.fps : 30.0f), 0, 'f', 0)
+                             : tr("%1 s of a moving goal").arg(f.settings.movingSeconds, 0, 'f', 0));
+
+    QualityPlotData plot;
+    plot.xUnit = tr("s");
+    if (random) {
+        plot.title = tr("Time to each goal over the Dubins optimum, as the run goes on");
+        plot.yUnit = tr("time ratio");
+        plot.series = {{tr("goal space"), kGoalSpace, ratioPerGoal(f.goalSpace)}, {tr("naive"), kNaive, ratioPerGoal(f.naive)}};
+    } else if (m_baked) {
+        plot.title = tr("Foot skate per second of the run");
+        plot.yUnit = tr("cm/s");
+        plot.series = {{tr("goal space"), kGoalSpace, skatePerSecond(f.goalSpace.motion, m_baked->space)},
+                       {tr("naive"), kNaive, skatePerSecond(f.naive.motion, m_baked->space)}};
+    }
+    m_runPlot->setData(std::move(plot));
+}
+
+void QualityPanel::clearLive() {
+    m_liveSkate.clear();
+    m_liveDistance.clear();
+    m_liveLast = -1.0;
+    m_live->setText(tr("Live run: not running"));
+    m_livePlot->setData({});
+}
+
+void QualityPanel::addLiveSample(double seconds, float footSkate, float distance, int reached) {
+    if (seconds < m_liveLast) clearLive();
+    if (m_liveLast >= 0.0 && seconds - m_liveLast < 0.25) return;
+    m_liveLast = seconds;
+    m_liveSkate.emplace_back(seconds, footSkate);
+    m_liveDistance.emplace_back(seconds, distance);
+    // The last minute.
+    while (!m_liveSkate.empty() && m_liveSkate.front().x() < seconds - 60.0) {
+        m_liveSkate.erase(m_liveSkate.begin());
+        m_liveDistance.erase(m_liveDistance.begin());
+    }
+    m_live->setText(tr("Live run: %1 s, %2 goals reached, foot skate %3 cm/s (last 2 s), goal %4 m away")
+                        .arg(seconds, 0, 'f', 0)
+                        .arg(reached)
+                        .arg(footSkate, 0, 'f', 2)
+                        .arg(distance, 0, 'f', 1));
+    QualityPlotData plot;
+    plot.title = tr("Live run: foot skate and distance to the goal over the last minute");
+    plot.xUnit = tr("s");
+    plot.series = {{tr("foot skate cm/s"), kGoalSpace, m_liveSkate}, {tr("distance m"), QColor(60, 170, 80), m_liveDistance}};
+    m_livePlot->setData(std::move(plot));
+}
+
+}  // namespace gs

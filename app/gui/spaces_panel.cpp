@@ -1,0 +1,367 @@
+#include "spaces_panel.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDragEnterEvent>
+#include <QElapsedTimer>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QListWidget>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStyle>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+
+#include "app/document/project_document.h"
+#include "app/document/space_commands.h"
+#include "clip_library.h"
+#include "core/loop.h"
+#include "core/root_motion.h"
+#include "core/runtime/limits.h"
+
+namespace gs {
+
+SpaceClipTable::SpaceClipTable(QWidget* parent) : QTableWidget(parent) {
+    setAcceptDrops(true);
+    setDragDropMode(QAbstractItemView::DropOnly);
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setEditTriggers(QAbstractItemView::NoEditTriggers);
+    verticalHeader()->hide();
+}
+
+void SpaceClipTable::dragEnterEvent(QDragEnterEvent* event) {
+    if (!draggedClipIds(event->mimeData()).isEmpty()) event->acceptProposedAction();
+}
+
+void SpaceClipTable::dragMoveEvent(QDragMoveEvent* event) {
+    if (!draggedClipIds(event->mimeData()).isEmpty()) event->acceptProposedAction();
+}
+
+void SpaceClipTable::dropEvent(QDropEvent* event) {
+    const QStringList ids = draggedClipIds(event->mimeData());
+    if (ids.isEmpty()) return;
+    event->acceptProposedAction();
+    emit clipsDropped(ids);
+}
+
+void SpaceClipTable::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace) {
+        emit deleteRequested();
+        return;
+    }
+    QTableWidget::keyPressEvent(event);
+}
+
+MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
+    : QWidget(parent), m_doc(doc), m_fitWatcher(new QFutureWatcher<std::vector<std::pair<QString, Fit>>>(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+
+    // The spaces, with their buttons.
+    auto* top = new QHBoxLayout;
+    m_spaces = new QListWidget(this);
+    m_spaces->setObjectName("spaceList");
+    m_spaces->setMaximumHeight(3 * fontMetrics().height() + 16);
+    m_spaces->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    m_spaces->setToolTip(tr("The motion spaces, in style order; double-click a name to rename it"));
+    auto* spaceButtons = new QGridLayout;
+    auto* add = new QPushButton(tr("New"), this);
+    auto* remove = new QPushButton(tr("Delete"), this);
+    auto* up = new QPushButton(tr("Up"), this);
+    auto* down = new QPushButton(tr("Down"), this);
+    int place = 0;
+    for (QPushButton* b : {add, remove, up, down}) {
+        b->setObjectName(QStringLiteral("space") + b->text());
+        spaceButtons->addWidget(b, place / 2, place % 2);
+        ++place;
+    }
+    spaceButtons->setRowStretch(2, 1);
+    top->addWidget(m_spaces, 1);
+    top->addLayout(spaceButtons);
+    layout->addLayout(top);
+
+    // The chosen space's reference and the loops' cycles.
+    auto* settings = new QHBoxLayout;
+    m_reference = new QComboBox(this);
+    m_reference->setObjectName("spaceReference");
+    m_reference->setToolTip(tr("The clip the others are registered to"));
+    m_cycles = new QSpinBox(this);
+    m_cycles->setObjectName("spaceCycles");
+    m_cycles->setRange(0, limits::kMaxCycles);
+    m_cycles->setSpecialValueText(tr("fewest"));
+    m_cycles->setToolTip(tr("Gait cycles in each loop, for every space (fewest = the fewest any clip holds)"));
+    settings->addWidget(new QLabel(tr("Reference"), this));
+    settings->addWidget(m_reference, 1);
+    settings->addWidget(new QLabel(tr("Cycles"), this));
+    settings->addWidget(m_cycles);
+    layout->addLayout(settings);
+
+    // Its clips.
+    m_clips = new SpaceClipTable(this);
+    m_clips->setObjectName("spaceClips");
+    m_clips->setColumnCount(ColumnCount);
+    m_clips->setHorizontalHeaderLabels({tr("Clip"), tr("Loop cycles"), tr("rad/m"), tr("m/s"), tr("Seam"), tr("Status")});
+    m_clips->horizontalHeader()->setStretchLastSection(true);
+    const QStringList tips = {tr("The clip (the reference is marked)"),
+                              tr("Whole gait cycles in the clip's seamless loop (with the cycle count set)"),
+                              tr("Curvature of the root's path: radians turned per metre, + = left"),
+                              tr("Speed along the path, metres per second"),
+                              tr("Seam error of the loop before it is smoothed: point-cloud distance and largest joint rotation"),
+                              tr("Whether the clip fits the space")};
+    for (int c = 0; c < ColumnCount; ++c) m_clips->horizontalHeaderItem(c)->setToolTip(tips[c]);
+    m_clips->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_clips->setToolTip(tr("Drag clips here from the clip library; Delete removes the selected ones"));
+    layout->addWidget(m_clips, 1);
+    m_spaceError = new QLabel(this);
+    m_spaceError->setWordWrap(true);
+    m_spaceError->setStyleSheet("color: #e0a030");
+    layout->addWidget(m_spaceError);
+
+    auto* bottom = new QHBoxLayout;
+    auto* removeClip = new QPushButton(tr("Remove Clip"), this);
+    removeClip->setObjectName("spaceRemoveClip");
+    m_build = new QPushButton(tr("Build"), this);
+    m_build->setObjectName("spaceBuild");
+    m_build->setToolTip(tr("Build the spaces, their registration and goal spaces; the live run switches to them"));
+    m_buildStatus = new QLabel(this);
+    m_buildStatus->setWordWrap(true);
+    bottom->addWidget(removeClip);
+    bottom->addStretch(1);
+    bottom->addWidget(m_build);
+    layout->addLayout(bottom);
+    layout->addWidget(m_buildStatus);
+    // Changing texts never resize the dock (nor, through it, the viewport).
+    for (QLabel* label : {m_buildStatus, m_spaceError}) {
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        label->setMinimumWidth(1);
+    }
+
+    connect(add, &QPushButton::clicked, this, [this] {
+        if (spaces::create(m_doc, spaces::uniqueName(m_doc, tr("space")))) setCurrentSpace(m_spaces->count() - 1);
+    });
+    connect(remove, &QPushButton::clicked, this, [this] { spaces::remove(m_doc, currentSpace()); });
+    connect(up, &QPushButton::clicked, this, [this] {
+        const int s = currentSpace();
+        if (spaces::move(m_doc, s, s - 1)) setCurrentSpace(s - 1);
+    });
+    connect(down, &QPushButton::clicked, this, [this] {
+        const int s = currentSpace();
+        if (spaces::move(m_doc, s, s + 1)) setCurrentSpace(s + 1);
+    });
+    connect(m_spaces, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
+        if (m_refreshing) return;
+        // After the edit has closed (the list is rebuilt when the document changes).
+        const int row = m_spaces->row(item);
+        const QString name = item->text();
+        QMetaObject::invokeMethod(this, [this, row, name] {
+            if (!spaces::rename(m_doc, row, name)) refresh();  // refused: back as it was
+        }, Qt::QueuedConnection);
+    });
+    connect(m_spaces, &QListWidget::currentRowChanged, this, [this] {
+        if (!m_refreshing) refreshClips();
+    });
+    connect(m_reference, &QComboBox::activated, this, [this](int i) {
+        spaces::setReference(m_doc, currentSpace(), m_reference->itemData(i).toString());
+    });
+    connect(m_cycles, &QSpinBox::valueChanged, this, [this](int v) {
+        if (!m_refreshing) spaces::setCycles(m_doc, v);
+    });
+    connect(m_clips, &SpaceClipTable::clipsDropped, this, [this](const QStringList& ids) {
+        spaces::addClips(m_doc, currentSpace(), ids);
+    });
+    auto removeSelected = [this] {
+        QStringList ids;
+        for (const QModelIndex& index : m_clips->selectionModel()->selectedRows())
+            if (auto* item = m_clips->item(index.row(), Clip)) ids << item->data(Qt::UserRole).toString();
+        spaces::removeClips(m_doc, currentSpace(), ids);
+    };
+    connect(m_clips, &SpaceClipTable::deleteRequested, this, removeSelected);
+    connect(removeClip, &QPushButton::clicked, this, removeSelected);
+    connect(m_build, &QPushButton::clicked, this, &MotionSpacesPanel::buildRequested);
+
+    connect(m_doc, &ProjectDocument::projectReset, this, &MotionSpacesPanel::refresh);
+    connect(m_doc, &ProjectDocument::spacesChanged, this, &MotionSpacesPanel::refresh);
+    // Clips come and go in bulk (an import of many files): one refresh after them.
+    m_later = new QTimer(this);
+    m_later->setSingleShot(true);
+    m_later->setInterval(0);
+    connect(m_later, &QTimer::timeout, this, &MotionSpacesPanel::refresh);
+    connect(m_doc, &ProjectDocument::clipsChanged, m_later, qOverload<>(&QTimer::start));
+    connect(m_doc, &ProjectDocument::clipChanged, m_later, qOverload<>(&QTimer::start));
+    connect(m_doc, &ProjectDocument::analysisReady, m_later, qOverload<>(&QTimer::start));
+    connect(m_fitWatcher, &QFutureWatcherBase::finished, this, [this] {
+        for (auto& [key, fit] : m_fitWatcher->result()) m_fits.insert(key, fit);
+        if (m_fitsStale) computeFits();
+        refreshClips();
+    });
+    refresh();
+}
+
+MotionSpacesPanel::~MotionSpacesPanel() { m_fitWatcher->waitForFinished(); }
+
+int MotionSpacesPanel::currentSpace() const { return m_spaces->currentRow(); }
+
+void MotionSpacesPanel::setCurrentSpace(int space) {
+    m_spaces->setCurrentRow(space);
+    refreshClips();
+}
+
+void MotionSpacesPanel::setBuildStatus(const QString& text) { m_buildStatus->setText(text); }
+QString MotionSpacesPanel::buildStatus() const { return m_buildStatus->text(); }
+
+void MotionSpacesPanel::refresh() {
+    m_refreshing = true;
+    const int current = m_spaces->currentRow();
+    m_spaces->clear();
+    for (const ProjectSpace& s : m_doc->project().spaces) {
+        auto* item = new QListWidgetItem(s.name, m_spaces);
+        item->setFlags(item->flags() | Qt::ItemIsEditable);
+        if (!s.error.isEmpty()) {
+            item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
+            item->setToolTip(s.error);
+        }
+    }
+    m_spaces->setCurrentRow(std::clamp(current < 0 ? 0 : current, 0, m_spaces->count() - 1));
+    m_cycles->setValue(m_doc->project().settings.cycles);
+    m_refreshing = false;
+    refreshClips();
+}
+
+QString MotionSpacesPanel::fitKey(const QString& clipId) const {
+    const ProjectClip* c = m_doc->clip(clipId);
+    if (!c || !c->clip) return {};
+    return QStringLiteral("%1|%2|%3|%4|%5|%6")
+        .arg(clipId, c->source)
+        .arg(c->trimIn)
+        .arg(c->trimOut)
+        .arg(c->clip->frameCount())
+        .arg(m_doc->project().settings.cycles);
+}
+
+MotionSpacesPanel::Fit MotionSpacesPanel::fitOf(const QString& clipId) const { return m_fits.value(fitKey(clipId)); }
+
+void MotionSpacesPanel::computeFits() {
+    if (m_fitWatcher->isRunning()) {
+        m_fitsStale = true;
+        return;
+    }
+    m_fitsStale = false;
+    // The clips of every space whose fit is not known yet.
+    std::vector<std::pair<QString, gs::Clip>> todo;
+    QStringList keys;
+    for (const ProjectSpace& s : m_doc->project().spaces)
+        for (const QString& id : s.clipIds) {
+            const QString key = fitKey(id);
+            if (key.isEmpty() || m_fits.contains(key) || keys.contains(key)) continue;
+            keys << key;
+            todo.emplace_back(key, *m_doc->clip(id)->clip);
+        }
+    if (todo.empty()) return;
+    const int cycles = m_doc->project().settings.cycles;
+    m_fitWatcher->setFuture(QtConcurrent::run([todo = std::move(todo), cycles] {
+        std::vector<std::pair<QString, Fit>> out;
+        for (const auto& [key, clip] : todo) {
+            Fit fit;
+            fit.known = true;
+            const RootMotionStats stats = rootMotionStats(clip);
+            fit.speed = stats.speed;
+            fit.curvature = stats.pathLength > 1e-3f ? stats.headingChange / stats.pathLength : 0.0f;
+            LoopJob job;
+            job.settings.cycles = cycles;
+            job.clip = &clip;
+            if (const gs::Status s = job.run(); !s) {
+                fit.warning = QObject::tr("no loop: %1").arg(QString::fromStdString(s.message()));
+            } else {
+                fit.cycles = job.output.cycles;
+                fit.seamCm = 100.0f * job.output.seamErrorM;
+                fit.seamDeg = job.output.seamErrorDeg;
+                if (fit.cycles < 1) fit.warning = QObject::tr("no gait cycles");
+            }
+            out.emplace_back(key, fit);
+        }
+        return out;
+    }));
+}
+
+void MotionSpacesPanel::refreshClips() {
+    const bool wasRefreshing = m_refreshing;
+    m_refreshing = true;
+    const int space = currentSpace();
+    const auto& spacesNow = m_doc->project().spaces;
+    m_clips->setRowCount(0);
+    m_reference->clear();
+    m_spaceError->clear();
+    if (space >= 0 && space < static_cast<int>(spacesNow.size())) {
+        const ProjectSpace& s = spacesNow[space];
+        m_reference->addItem(tr("the straightest"), QString());
+        const gs::Clip* first = nullptr;
+        QString firstId;
+        for (const QString& id : s.clipIds) {
+            const ProjectClip* c = m_doc->clip(id);
+            const int row = m_clips->rowCount();
+            m_clips->insertRow(row);
+            auto set = [&](int column, const QString& text) {
+                auto* item = new QTableWidgetItem(text);
+                if (column != Clip && column != Status) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                m_clips->setItem(row, column, item);
+                return item;
+            };
+            set(Clip, id)->setData(Qt::UserRole, id);
+            m_reference->addItem(id, id);
+            QString warning;
+            if (!c) warning = tr("unknown clip");
+            else if (!c->error.isEmpty() || !c->clip) warning = c->error.isEmpty() ? tr("not loaded") : c->error;
+            else if (!first) first = &*c->clip, firstId = id;
+            else if (!c->clip->skeleton.sameHierarchy(first->skeleton))
+                warning = tr("another skeleton than %1").arg(firstId);
+            const Fit fit = fitOf(id);
+            if (fit.known) {
+                set(Cycles, QString::number(fit.cycles));
+                set(Curvature, QString::number(fit.curvature, 'f', 2));
+                set(Speed, QString::number(fit.speed, 'f', 2));
+                set(Seam, fit.warning.isEmpty() ? tr("%1 cm, %2°").arg(fit.seamCm, 0, 'f', 1).arg(fit.seamDeg, 0, 'f', 1) : QString());
+                if (warning.isEmpty()) warning = fit.warning;
+            }
+            QTableWidgetItem* status = set(Status, warning.isEmpty() ? (fit.known ? tr("fits") : tr("…")) : warning);
+            if (!warning.isEmpty()) {
+                status->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
+                status->setForeground(QColor(224, 160, 48));
+                status->setToolTip(warning);
+            }
+            if (id == s.reference) m_clips->item(row, Clip)->setText(tr("%1 (reference)").arg(id));
+        }
+        m_reference->setCurrentIndex(std::max(0, m_reference->findData(s.reference)));
+        if (!s.error.isEmpty()) m_spaceError->setText(tr("This space cannot be built: %1.").arg(s.error));
+    }
+    m_clips->resizeColumnsToContents();
+    m_refreshing = wasRefreshing;
+    computeFits();
+}
+
+void MotionSpacesPanel::waitForFits() {
+    auto missing = [this] {
+        for (const ProjectSpace& s : m_doc->project().spaces)
+            for (const QString& id : s.clipIds) {
+                const QString key = fitKey(id);
+                if (!key.isEmpty() && !m_fits.contains(key)) return true;
+            }
+        return false;
+    };
+    QElapsedTimer clock;
+    clock.start();
+    while (missing() && clock.elapsed() < 120000) {
+        m_fitWatcher->waitForFinished();
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    }
+}
+
+}  // namespace gs

@@ -1,0 +1,99 @@
+#pragma once
+// The motion-space editor: the project's spaces (create, rename in place, reorder, delete), the
+// clips of the chosen one (dropped from the clip library, removed with Delete or the button), its
+// reference clip and the cycle count of the loops, and per clip how it fits: the gait cycles its
+// loop holds, its curvature and speed, the loop's seam error, and a warning when it does not fit
+// (no cycles, another skeleton). Every edit goes to the document as an undoable command
+// (app/document/space_commands.h). Build asks the window to build the spaces for the live run.
+//
+// The fit of each clip (a loop cut, core/loop.h) is computed off the GUI thread and kept per
+// clip, trim and cycle count.
+
+#include <QFutureWatcher>
+#include <QHash>
+#include <QTableWidget>
+#include <QWidget>
+
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QSpinBox;
+
+namespace gs {
+
+class ProjectDocument;
+
+// The clips of a space: accepts clip ids dragged from the library, forwards Delete.
+class SpaceClipTable : public QTableWidget {
+    Q_OBJECT
+public:
+    explicit SpaceClipTable(QWidget* parent = nullptr);
+signals:
+    void clipsDropped(const QStringList& ids);
+    void deleteRequested();
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragMoveEvent(QDragMoveEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+};
+
+class MotionSpacesPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit MotionSpacesPanel(ProjectDocument* doc, QWidget* parent = nullptr);
+    ~MotionSpacesPanel() override;
+
+    enum Column { Clip, Cycles, Curvature, Speed, Seam, Status, ColumnCount };
+
+    int currentSpace() const;
+    void setCurrentSpace(int space);
+    QListWidget* spaceList() const { return m_spaces; }
+    SpaceClipTable* clipTable() const { return m_clips; }
+    QPushButton* buildButton() const { return m_build; }
+    // A line about the build the live run uses (or the one under way).
+    void setBuildStatus(const QString& text);
+    QString buildStatus() const;
+
+    // How a clip fits a space's loops (empty warning = fits).
+    struct Fit {
+        bool known = false;  // computed
+        int cycles = 0;
+        float curvature = 0.0f;  // rad/m, + = left
+        float speed = 0.0f;      // m/s
+        float seamCm = 0.0f, seamDeg = 0.0f;
+        QString warning;
+    };
+    Fit fitOf(const QString& clipId) const;
+    // Waits until the fits of the shown clips are computed (tests).
+    void waitForFits();
+
+signals:
+    void buildRequested();
+
+private:
+    void refresh();
+    void refreshClips();
+    void computeFits();
+    QString fitKey(const QString& clipId) const;
+
+    ProjectDocument* m_doc;
+    QListWidget* m_spaces;
+    QSpinBox* m_cycles;
+    QComboBox* m_reference;
+    SpaceClipTable* m_clips;
+    QLabel* m_spaceError;
+    QLabel* m_buildStatus;
+    QPushButton* m_build;
+    bool m_refreshing = false;
+    class QTimer* m_later;
+    QHash<QString, Fit> m_fits;  // by fitKey
+    QFutureWatcher<std::vector<std::pair<QString, Fit>>>* m_fitWatcher;
+    bool m_fitsStale = false;
+};
+
+}  // namespace gs
