@@ -6,7 +6,10 @@
 #include <QSet>
 #include <QtConcurrent/QtConcurrentMap>
 
+#include <algorithm>
+
 #include "app/document/commands.h"
+#include "core/runtime/limits.h"
 
 namespace gs {
 
@@ -300,6 +303,35 @@ void ProjectDocument::setTrimRaw(const QString& id, int in, int out) {
     }
     m_project.checkSpaces();
     emit clipChanged(id);
+}
+
+void ProjectDocument::setStyleKeys(std::vector<ProjectStyleKey> keys, const QString& what) {
+    std::stable_sort(keys.begin(), keys.end(),
+                     [](const ProjectStyleKey& a, const ProjectStyleKey& b) { return a.seconds < b.seconds; });
+    if (keys == m_project.styleKeys) return;
+    m_undo->push(new SetStyleKeysCommand(this, m_project.styleKeys, std::move(keys), what));
+}
+
+void ProjectDocument::setStyleTransition(bool byTransition, float increment, float seconds) {
+    const ProjectSettings& s = m_project.settings;
+    increment = std::clamp(increment, 0.001f, 1.0f);
+    seconds = std::clamp(seconds, limits::kMinStyleTransitionSeconds, limits::kMaxStyleTransitionSeconds);
+    if (byTransition == s.styleByTransition && increment == s.styleIncrement && seconds == s.styleTransitionSeconds)
+        return;
+    m_undo->push(new SetStyleTransitionCommand(this, {s.styleByTransition, s.styleIncrement, s.styleTransitionSeconds},
+                                               {byTransition, increment, seconds}));
+}
+
+void ProjectDocument::setStyleKeysRaw(std::vector<ProjectStyleKey> keys) {
+    m_project.styleKeys = std::move(keys);
+    emit styleKeysChanged();
+}
+
+void ProjectDocument::setStyleTransitionRaw(bool byTransition, float increment, float seconds) {
+    m_project.settings.styleByTransition = byTransition;
+    m_project.settings.styleIncrement = increment;
+    m_project.settings.styleTransitionSeconds = seconds;
+    emit styleTransitionChanged();
 }
 
 void ProjectDocument::setSpacesRaw(std::vector<ProjectSpace> spaces) {

@@ -62,6 +62,14 @@ public:
     // Trim in source frames; -1 = from the start / to the end.
     bool setTrim(const QString& id, int in, int out);
 
+    // The style track: keys (weights one per project space) and how weights move between them.
+    const std::vector<ProjectStyleKey>& styleKeys() const { return m_project.styleKeys; }
+    // Replaces the keys (sorted by time) as one undoable step named `what`.
+    void setStyleKeys(std::vector<ProjectStyleKey> keys, const QString& what);
+    // By increment per frame or over a transition time; both values kept. Successive changes
+    // merge into one undo step.
+    void setStyleTransition(bool byTransition, float increment, float seconds);
+
     bool isImporting() const;
     void cancelImport();
     // Blocks until background reads finish (tests, shutdown).
@@ -79,6 +87,8 @@ public:
     void setTrimRaw(const QString& id, int in, int out);
     std::vector<ProjectSpace> spaces() const { return m_project.spaces; }
     void setSpacesRaw(std::vector<ProjectSpace> spaces);
+    void setStyleKeysRaw(std::vector<ProjectStyleKey> keys);
+    void setStyleTransitionRaw(bool byTransition, float increment, float seconds);
 
     // A unique clip id based on `base`.
     QString uniqueId(const QString& base) const;
@@ -90,6 +100,8 @@ signals:
     void clipRenamed(const QString& oldId, const QString& newId);
     void analysisReady(const QString& id);
     void spacesChanged();
+    void styleKeysChanged();
+    void styleTransitionChanged();
     void pathChanged(const QString& path);
     void modifiedChanged(bool modified);
     void message(gs::ProjectDocument::Level level, const QString& text);

@@ -130,7 +130,13 @@ private:
     void stepSteering();
     void advanceSteering(int frames);
     void showSteering();
+    // Style keys as the editor and the live run hold them: weights in the order of the live
+    // run's spaces (the document's are in the order of the project's spaces, matched by name).
     void setStyleKeys(std::vector<StyleKey> keys, const QString& what);
+    QStringList liveStyleNames() const;
+    void refreshStyleKeys();
+    void applyStyleTransition();
+    double styleTrackLength() const;
     void clearAutosave();
     void togglePlay();
 
@@ -187,7 +193,7 @@ private:
     QAction* m_showPath = nullptr;
     QAction* m_stepAction = nullptr;
     StyleEditor* m_styleEditor = nullptr;
-    std::vector<StyleKey> m_styleKeys;  // style targets over the run's time (undoable)
+    std::vector<StyleKey> m_styleKeys;  // the document's style keys in the live run's space order
     int m_activeKey = -1;
     QLabel* m_styleLabel = nullptr;
     QTimer* m_steerTimer = nullptr;

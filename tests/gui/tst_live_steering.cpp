@@ -2,13 +2,19 @@
 // dragged to a point and the character closes on it; a drag away from the marker moves the
 // camera, not the goal; a style slider moves the weights at the set rate; a style key is added
 // and undone; the run exported as BVH and glTF imports back as the same motion; a build of the
-// spaces is cancelled and the running character goes on.
+// spaces is cancelled within a second and the running character goes on; the style track is saved
+// and reopened; the timeline shows the cycles of the built space.
 
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QListWidget>
 #include <QPushButton>
+#include <QRadioButton>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
@@ -16,9 +22,11 @@
 #include "common/test_data.h"
 #include "core/io/clip_import.h"
 #include "core/kinematics.h"
+#include "core/motion_space.h"
 #include "main_window.h"
 #include "steering_demo.h"
 #include "widgets/style_editor.h"
+#include "widgets/timeline.h"
 #include "widgets/viewport.h"
 
 using namespace gs;
