@@ -1,4 +1,5 @@
 #include "core/motion_space.h"
+#include "core/cancel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -233,6 +234,7 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
     std::vector<LoopedClip> loops;
     std::vector<BakedClip> baked;
     for (const Clip& c : desc.clips) {
+        if (cancelRequested()) return Status::cancelled();
         LoopJob job;
         job.clip = &c;
         job.settings.cycles = cycles;
@@ -263,6 +265,7 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
             std::iota(baked[i].warp.begin(), baked[i].warp.end(), 0.0f);
             continue;
         }
+        if (cancelRequested()) return Status::cancelled();
         RegistrationJob job;
         job.a = &ref;
         job.b = &clip;
