@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "app/document/commands.h"
+#include "core/cancel.h"
 #include "core/runtime/limits.h"
 
 namespace gs {
@@ -27,6 +28,7 @@ ProjectDocument::ProjectDocument(QObject* parent)
         emit progress(v, m_import->progressMaximum());
     });
     connect(m_analyse, &QFutureWatcherBase::resultReadyAt, this, [this](int i) {
+        if (m_analyse->isCanceled()) return;  // stopped reads report nothing
         const ImportResult r = m_analyse->resultAt(i);
         if (i >= m_analyseKeys.size()) return;
         const QString k = m_analyseKeys[i];
@@ -47,6 +49,8 @@ ProjectDocument::ProjectDocument(QObject* parent)
 }
 
 ProjectDocument::~ProjectDocument() {
+    if (m_importCancel) *m_importCancel = true;
+    if (m_analyseCancel) *m_analyseCancel = true;
     m_import->cancel();
     m_analyse->cancel();
     waitForBackground();
@@ -74,6 +78,7 @@ std::shared_ptr<const ClipAnalysis> ProjectDocument::clipAnalysis(const QString&
 }
 
 void ProjectDocument::reset(Project project, bool modified) {
+    if (m_analyseCancel) *m_analyseCancel = true;
     m_analyse->cancel();
     ++m_generation;
     m_project = std::move(project);
@@ -98,7 +103,10 @@ void ProjectDocument::startAnalysis() {
     }
     if (jobs.isEmpty()) return;
     emit busyChanged(true, tr("Reading %1 clips").arg(jobs.size()));
-    m_analyse->setFuture(QtConcurrent::mapped(m_pool, jobs, [](const std::pair<QString, float>& job) {
+    if (m_analyseCancel) *m_analyseCancel = true;
+    m_analyseCancel = std::make_shared<std::atomic<bool>>(false);
+    m_analyse->setFuture(QtConcurrent::mapped(m_pool, jobs, [cancel = m_analyseCancel](const std::pair<QString, float>& job) {
+        const CancelScope scope(cancel.get());
         ImportResult r;
         r.file = job.first;
         auto a = analyzeClipFile(job.first, job.second);
@@ -111,6 +119,8 @@ void ProjectDocument::startAnalysis() {
 bool ProjectDocument::isImporting() const { return m_import->isRunning(); }
 
 void ProjectDocument::cancelImport() {
+    if (m_importCancel) *m_importCancel = true;
+    if (m_analyseCancel) *m_analyseCancel = true;
     m_import->cancel();
     m_analyse->cancel();
 }
@@ -130,7 +140,9 @@ void ProjectDocument::importFiles(const QStringList& files) {
     emit busyChanged(true, files.size() == 1 ? tr("Importing %1").arg(QFileInfo(files.front()).fileName())
                                              : tr("Importing %1 files").arg(files.size()));
     emit progress(0, static_cast<int>(files.size()));
-    m_import->setFuture(QtConcurrent::mapped(m_pool, files, [](const QString& file) {
+    m_importCancel = std::make_shared<std::atomic<bool>>(false);
+    m_import->setFuture(QtConcurrent::mapped(m_pool, files, [cancel = m_importCancel](const QString& file) {
+        const CancelScope scope(cancel.get());
         ImportResult r;
         r.file = file;
         auto a = analyzeClipFile(file);

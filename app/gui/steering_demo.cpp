@@ -1,6 +1,7 @@
 #include "steering_demo.h"
 
 #include "app/project/project_bake.h"
+#include "core/cancel.h"
 #include "core/kinematics.h"
 #include "core/quality.h"
 
@@ -40,7 +41,10 @@ SteeringDemo::SteeringDemo(QObject* parent)
     connect(m_watcher, &QFutureWatcherBase::finished, this, &SteeringDemo::finishBuild);
 }
 
-SteeringDemo::~SteeringDemo() { m_watcher->waitForFinished(); }
+SteeringDemo::~SteeringDemo() {
+    *m_cancelled = true;
+    m_watcher->waitForFinished();
+}
 
 void SteeringDemo::build(const QString& projectPath) {
     *m_cancelled = false;
@@ -49,7 +53,10 @@ void SteeringDemo::build(const QString& projectPath) {
         QMetaObject::invokeMethod(this, [this, what, done, total] { emit progress(what, done, total); },
                                   Qt::QueuedConnection);
     };
-    m_watcher->setFuture(QtConcurrent::run([projectPath, stage] { return buildAll(projectPath, stage); }));
+    m_watcher->setFuture(QtConcurrent::run([projectPath, stage, cancel = m_cancelled] {
+        const CancelScope scope(cancel.get());
+        return buildAll(projectPath, stage);
+    }));
 }
 
 void SteeringDemo::cancel() { *m_cancelled = true; }
@@ -62,6 +69,10 @@ void SteeringDemo::finishBuild() {
         return;
     }
     auto result = m_watcher->result();
+    if (!result && result.status().isCancelled()) {
+        emit cancelled();
+        return;
+    }
     if (!result) {
         emit failed(QString::fromStdString(result.message()));
         return;

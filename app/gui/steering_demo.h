@@ -24,12 +24,14 @@ class SteeringDemo : public QObject {
     Q_OBJECT
 public:
     explicit SteeringDemo(QObject* parent = nullptr);
-    ~SteeringDemo() override;
+    ~SteeringDemo() override;  // a build still running is cancelled first
 
     // Loads the project and bakes its spaces in the background; progress() reports each stage,
     // then ready(), failed() or (after cancel()) cancelled() follows.
     void build(const QString& projectPath);
-    // Drops the build: the worker finishes the stage it is in, and its result is thrown away.
+    // Stops the build: the worker stops within a few milliseconds (core/cancel.h: the builders
+    // look at the flag between clips and inside match webs, registration and goal-space
+    // sampling), then cancelled() follows and nothing of the build is kept.
     void cancel();
     bool isBuilding() const;
     bool isReady() const { return m_crowd != nullptr; }

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/cancel.h"
 #include "core/io/motion_file.h"
 #include "core/runtime/limits.h"
 
@@ -357,6 +358,7 @@ Expected<Project> Project::load(const QString& filePath) {
 
     // Clips: imported at their own rate, trimmed in source frames, then resampled.
     for (ProjectClip& c : p.clips) {
+        if (cancelRequested()) return Status::cancelled();  // core/cancel.h
         const int index = static_cast<int>(&c - p.clips.data());
         if (c.id.isEmpty()) c.error = "has no id";
         else if (p.clip(c.id) != &c) c.error = "the id is used twice";

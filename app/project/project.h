@@ -101,6 +101,7 @@ struct Project {
     // malformed, or any value has a wrong type or is out of range (the message names the JSON
     // path, e.g. "settings.goal_space.F: 100000 is above the limit 600"); entry errors (a missing
     // file, an unknown clip, a trim past the clip's end) are in the entries (see errors()).
+    // Inside a CancelScope (core/cancel.h) it stops between clips with Status::cancelled().
     static Expected<Project> load(const QString& path);
     // Writes atomically (QSaveFile); paths are written as they are held (relative when loaded).
     Status save(const QString& path) const;
