@@ -191,9 +191,24 @@ Status MotionSpaceDesc::validate() const {
     return Status::ok();
 }
 
+std::vector<int> loopCycleSourceFrames(const BakedClip& clip) {
+    const int M = clip.sourceClose - clip.sourceStart;
+    if (clip.sourceStart < 0 || M <= 0 || clip.cycleFrames() != M || clip.sourcePhaseFrame < clip.sourceStart ||
+        clip.sourcePhaseFrame >= clip.sourceClose)
+        return {};
+    // Loop frame k is source frame sourceStart + (sourcePhaseFrame - sourceStart + k) mod M.
+    const auto toSource = [&](int k) { return clip.sourceStart + (clip.sourcePhaseFrame - clip.sourceStart + k) % M; };
+    std::vector<int> out{toSource(0)};
+    for (const glm::ivec2& s : clip.strikes)
+        if (s.y == clip.startFoot && s.x > 0 && s.x < M) out.push_back(toSource(s.x));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 Expected<int> fewestCycles(const MotionSpaceDesc& desc) {
     int fewest = 1 << 30;
     for (const Clip& c : desc.clips) {
+        if (cancelRequested()) return Status::cancelled();
         CycleJob job;
         job.clip = &c;
         if (Status s = job.run(); !s) return s.withContext(clipContext(c));
@@ -242,6 +257,10 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
         if (Status s = job.run(); !s) return s.withContext(ctx + ", " + clipContext(c));
         loops.push_back(job.output);
         baked.push_back(bakeLoop(job.output, c.name));
+        baked.back().sourceStart = job.output.sourceStart;
+        baked.back().sourceClose = job.output.sourceClose;
+        baked.back().sourcePhaseFrame = job.output.sourcePhaseFrame;
+        baked.back().startFoot = job.settings.startPhase == LoopSettings::StartPhase::LeftHeelStrike ? 0 : 1;
         bakeContacts(job.output, c, baked.back());
         for (auto [frame, foot] : loopStrikes(job.output, c)) baked.back().strikes.push_back({frame, foot});
     }

@@ -92,8 +92,20 @@ void MainWindow::buildSteering(const QString& file) {
         m_styleLabel->setText(names.size() > 1 ? tr("%1 ↔ %2").arg(names.front(), names.back()) : names.value(0));
         m_style->setEnabled(names.size() > 1);
         m_style->setValue(0);
-        if (m_currentClip.isEmpty()) startSteering();  // a clip the user chose meanwhile wins
-        else addMessage(ProjectDocument::Level::Info, tr("The character is ready: Playback > Steer Character."));
+        if (m_currentClip.isEmpty()) {
+            startSteering();  // a clip the user chose meanwhile wins
+            return;
+        }
+        addMessage(ProjectDocument::Level::Info, tr("The character is ready: Playback > Steer Character."));
+        // The shown clip's cycles are now the built space's: the timeline shows those, the
+        // playback goes on where it was.
+        const float frame = m_frame;
+        const bool playing = m_playing;
+        refreshTimeline();
+        if (m_shown) {
+            showFrame(frame);
+            setPlaying(playing);
+        }
     });
     demo->build(file);
 }

@@ -3,6 +3,7 @@
 #include "app/project/project_bake.h"
 #include "core/cancel.h"
 #include "core/kinematics.h"
+#include "core/motion_space.h"
 #include "core/quality.h"
 
 #include <QFileInfo>
@@ -31,6 +32,7 @@ Expected<std::shared_ptr<SteeringDemo::Built>> buildAll(const QString& path,
     auto built = std::make_shared<SteeringDemo::Built>();
     built->baked = std::make_shared<const BakedSpaceFile>(std::move(*baked));
     built->warnings = project->errors();
+    for (const ProjectClip& c : project->clips) built->trims[c.id] = {c.trimIn, c.trimOut};
     return built;
 }
 
@@ -86,6 +88,7 @@ void SteeringDemo::finishBuild() {
         return;
     }
     m_crowd = std::move(crowd);
+    m_trims = (*result)->trims;
     m_character = m_crowd->add(GroundFrame{});
     m_crowd->setGoal(m_character, m_goal);
     const BakedBehavioralSpace& bs = m_crowd->space();
@@ -94,6 +97,26 @@ void SteeringDemo::finishBuild() {
     m_motion.fps = bs.fps;
     m_motion.skeleton = bs.skeleton;
     emit ready();
+}
+
+std::optional<SteeringDemo::BuiltCycles> SteeringDemo::builtCycles(const QString& id) const {
+    if (!m_crowd) return std::nullopt;
+    const auto trim = m_trims.find(id);
+    if (trim == m_trims.end()) return std::nullopt;
+    for (const BakedMotionSpace& space : m_crowd->space().spaces)
+        for (const BakedClip& clip : space.clips) {
+            if (QString::fromStdString(clip.name) != id) continue;
+            BuiltCycles c;
+            c.starts = loopCycleSourceFrames(clip);
+            if (c.starts.empty()) return std::nullopt;
+            c.loopStart = clip.sourceStart;
+            c.loopEnd = clip.sourceClose;
+            c.fps = space.fps;
+            c.trimIn = trim->second.first;
+            c.trimOut = trim->second.second;
+            return c;
+        }
+    return std::nullopt;
 }
 
 QStringList SteeringDemo::spaceNames() const {

@@ -11,6 +11,7 @@
 #include <QObject>
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -72,10 +73,23 @@ public:
     const Crowd* crowd() const { return m_crowd.get(); }
     CharacterId character() const { return m_character; }
 
+    // The cycles the built space loops for clip `id` (a project clip id): where each begins
+    // and the looped range, in frames of the clip as the build read it (trimmed, at the space's
+    // rate `fps`), with that trim (source frames; -1 = none). Empty when the clip is not in the
+    // built space.
+    struct BuiltCycles {
+        std::vector<int> starts;
+        int loopStart = 0, loopEnd = 0;
+        float fps = 30.0f;
+        int trimIn = -1, trimOut = -1;
+    };
+    std::optional<BuiltCycles> builtCycles(const QString& id) const;
+
     // What build() makes on a worker thread.
     struct Built {
         std::shared_ptr<const BakedSpaceFile> baked;
         QStringList warnings;
+        std::map<QString, std::pair<int, int>> trims;  // clip id -> (trim in, out) as built
     };
 
 signals:
@@ -91,6 +105,7 @@ private:
     QFutureWatcher<Expected<std::shared_ptr<Built>>>* m_watcher;
     std::shared_ptr<std::atomic<bool>> m_cancelled = std::make_shared<std::atomic<bool>>(false);
     std::unique_ptr<Crowd> m_crowd;
+    std::map<QString, std::pair<int, int>> m_trims;
     CharacterId m_character = kNoCharacter;
     glm::vec2 m_goal{0.0f, 6.0f};
     bool m_naive = false;

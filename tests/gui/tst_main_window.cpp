@@ -132,6 +132,9 @@ private slots:
         QCOMPARE(t->trimIn(), 0);
         QCOMPARE(t->trimOut(), frames - 1);
         QCOMPARE(w.document()->undoStack()->count(), 1);  // the import
+        // No space is built: the cycle lane shows the detector's guess, labelled so.
+        QVERIFY(!t->data().cyclesBuilt);
+        QVERIFY(!t->data().cycleBoundaries.empty());
 
         // A click on the lanes scrubs to that frame and edits nothing.
         QTest::mouseClick(t, Qt::LeftButton, {}, QPoint(t->frameToX(40.0f), t->height() - 20));
