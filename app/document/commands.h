@@ -81,6 +81,20 @@ private:
     std::vector<ProjectStyleKey> m_from, m_to;
 };
 
+class SetCharacterCommand : public QUndoCommand {
+public:
+    SetCharacterCommand(ProjectDocument* doc, ProjectCharacter from, ProjectCharacter to, const QString& text)
+        : m_doc(doc), m_from(std::move(from)), m_to(std::move(to)) {
+        setText(text);
+    }
+    void redo() override { m_doc->setCharacterRaw(m_to); }
+    void undo() override { m_doc->setCharacterRaw(m_from); }
+
+private:
+    ProjectDocument* m_doc;
+    ProjectCharacter m_from, m_to;
+};
+
 // How style weights move; successive changes merge into one step.
 class SetStyleTransitionCommand : public QUndoCommand {
 public:

@@ -334,6 +334,18 @@ void ProjectDocument::setStyleTransition(bool byTransition, float increment, flo
                                                {byTransition, increment, seconds}));
 }
 
+void ProjectDocument::setCharacter(ProjectCharacter character, const QString& what) {
+    const ProjectCharacter& now = m_project.character;
+    if (character.source == now.source && character.texture == now.texture && character.jointMap == now.jointMap)
+        return;
+    m_undo->push(new SetCharacterCommand(this, now, std::move(character), what));
+}
+
+void ProjectDocument::setCharacterRaw(ProjectCharacter character) {
+    m_project.character = std::move(character);
+    emit characterChanged();
+}
+
 void ProjectDocument::setStyleKeysRaw(std::vector<ProjectStyleKey> keys) {
     m_project.styleKeys = std::move(keys);
     emit styleKeysChanged();

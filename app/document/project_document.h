@@ -71,6 +71,9 @@ public:
     // merge into one undo step.
     void setStyleTransition(bool byTransition, float increment, float seconds);
 
+    // The project's character (model, mannequin texture, joint map) as one undoable step.
+    void setCharacter(ProjectCharacter character, const QString& what);
+
     bool isImporting() const;
     void cancelImport();
     // Blocks until background reads finish (tests, shutdown).
@@ -89,6 +92,7 @@ public:
     std::vector<ProjectSpace> spaces() const { return m_project.spaces; }
     void setSpacesRaw(std::vector<ProjectSpace> spaces);
     void setStyleKeysRaw(std::vector<ProjectStyleKey> keys);
+    void setCharacterRaw(ProjectCharacter character);
     void setStyleTransitionRaw(bool byTransition, float increment, float seconds);
 
     // A unique clip id based on `base`.
@@ -102,6 +106,7 @@ signals:
     void analysisReady(const QString& id);
     void spacesChanged();
     void styleKeysChanged();
+    void characterChanged();
     void styleTransitionChanged();
     void pathChanged(const QString& path);
     void modifiedChanged(bool modified);

@@ -65,7 +65,8 @@ public:
     void setTexture(const QString& path);
     // The live run so far (the last minute) as BVH (.bvh) or glTF through Assimp (.glb, .gltf).
     Status exportRun(const QString& path);
-    // A skinned model retargeted to the clips (empty = the mannequin).
+    // A skinned model retargeted to the clips (empty = the mannequin), drawn without changing the
+    // project (scripted runs); Character > Load Model sets the project's character instead.
     void setModel(const QString& path);
     // The window as shown, 3D view included.
     QImage screenshot();
@@ -139,6 +140,7 @@ private:
     double styleTrackLength() const;
     void clearAutosave();
     void togglePlay();
+    void applyCharacter(bool clearTexture);  // draws the document's character
 
     ProjectDocument* m_doc = nullptr;
     Viewport* m_view = nullptr;

@@ -306,6 +306,47 @@ private slots:
         QVERIFY(!again.isWindowModified());
     }
 
+    // Character > Load Model / Texture / Plain Mannequin edit the project's character: undoable,
+    // drawn at once, saved and reopened.
+    void characterIsUndoableAndSaved() {
+        GS_REQUIRE_DATA();
+        const QString model = test::dataPath("characters/male_base_mesh/male_base_mesh.glb");
+        QVERIFY(QFileInfo::exists(model));
+        QTemporaryDir dir;
+        const QString path = dir.filePath("dressed.gsproj");
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QVERIFY(importAndWait(w, {test::cmuClip("16_15")}));
+            clickClip(w, "16_15");
+            QTRY_VERIFY(w.timeline()->data().frames > 0);
+            QVERIFY(!w.viewport()->isModelShown());
+            ProjectCharacter c;
+            c.source = model;
+            w.document()->setCharacter(c, "Load model");
+            QTRY_VERIFY_WITH_TIMEOUT(w.viewport()->isModelShown(), 30000);
+            QVERIFY(w.isWindowModified());
+            w.document()->undoStack()->undo();
+            QTRY_VERIFY(!w.viewport()->isModelShown());
+            QVERIFY(w.document()->project().character.source.isEmpty());
+            w.document()->undoStack()->redo();
+            QTRY_VERIFY_WITH_TIMEOUT(w.viewport()->isModelShown(), 30000);
+            QVERIFY(w.saveAs(path));
+        }
+        auto back = Project::load(path);
+        QVERIFY2(back.isOk(), back.message().c_str());
+        QCOMPARE(back->resolve(back->character.source), QFileInfo(model).absoluteFilePath());
+        QVERIFY(QFileInfo(back->character.source).isRelative());  // rebased to the project
+        MainWindow again;
+        again.show();
+        again.openProject(path);
+        QTRY_VERIFY_WITH_TIMEOUT(again.document()->path() == path, 30000);
+        again.selectClip("16_15");
+        QTRY_VERIFY_WITH_TIMEOUT(again.viewport()->isModelShown(), 30000);
+        again.setSaveQuestion([] { return QMessageBox::Discard; });
+    }
+
     void corruptImportLeavesTheLibraryIntact() {
         GS_REQUIRE_DATA();
         QTemporaryDir dir;

@@ -191,6 +191,18 @@ private slots:
         QVERIFY(back->settings.styleByTransition);
         QCOMPARE(back->settings.styleTransitionSeconds, 2.5f);
         QCOMPARE(back->toJson(), doc.project().toJson());
+
+        // The character is an undoable edit too.
+        QSignalSpy characterChanged(&doc, &ProjectDocument::characterChanged);
+        ProjectCharacter c;
+        c.source = dir.filePath("model.glb");
+        c.texture = dir.filePath("skin.png");
+        doc.setCharacter(c, "dress");
+        QCOMPARE(characterChanged.size(), 1);
+        QCOMPARE(doc.project().character.texture, c.texture);
+        doc.undoStack()->undo();
+        QVERIFY(doc.project().character.source.isEmpty() && doc.project().character.texture.isEmpty());
+        QCOMPARE(characterChanged.size(), 2);
         doc.waitForBackground();
     }
 };
