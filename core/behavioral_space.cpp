@@ -1,4 +1,5 @@
 #include "core/behavioral_space.h"
+#include "core/cancel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -171,6 +172,7 @@ Expected<BakedBehavioralSpace> buildBehavioralSpace(const BehavioralSpaceDesc& d
     BakedBehavioralSpace result;
     result.name = desc.name;
     for (MotionSpaceDesc s : desc.spaces) {
+        if (cancelRequested()) return Status::cancelled();
         s.settings.cycles = cycles;
         auto built = buildMotionSpace(s);
         if (!built) return built.status();
@@ -197,6 +199,7 @@ Expected<BakedBehavioralSpace> buildBehavioralSpace(const BehavioralSpaceDesc& d
             result.crossResidual.push_back(0.0f);
             continue;
         }
+        if (cancelRequested()) return Status::cancelled();
         const Clip masterLoop = toClip(master, master.reference, result.fps);
         const Clip loop = toClip(space, space.reference, result.fps);
         RegistrationJob job;

@@ -1,4 +1,5 @@
 #include "core/goal_space.h"
+#include "core/cancel.h"
 
 #include <algorithm>
 #include <chrono>
@@ -66,6 +67,10 @@ Status GoalSpaceJob::run() {
     job.characters = std::span<CharacterState>(&state, 1);
     for (int x = 0; x < starts; ++x) {
         for (int y = 0; y < settings.startBlends; ++y) {
+            if (cancelRequested()) {
+                output = {};
+                return Status::cancelled();
+            }
             for (int z = 0; z < settings.endBlends; ++z) {
                 const float start = output.startBlend(y);
                 initCharacter(single, state, GroundFrame{}, {}, std::span<const float>(&start, 1));
@@ -142,6 +147,7 @@ Expected<std::vector<GoalSpace>> buildGoalSpaces(const BakedBehavioralSpace& spa
                                                  const std::function<void(const std::string&)>& progress) {
     std::vector<GoalSpace> goals;
     for (const BakedMotionSpace& ms : space.spaces) {
+        if (cancelRequested()) return Status::cancelled();
         if (progress) progress(ms.name);
         const std::string context = "motion space '" + ms.name + "'";
         if (Status s = limits::checkGoalSpaceBudget(goalSpaceStartFrames(ms, settings), settings.startBlends,

@@ -1,4 +1,5 @@
 #include "core/match_web.h"
+#include "core/cancel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -123,10 +124,11 @@ void diagonalIncremental(const FramePoints& A, const FramePoints& B, int i0, int
 }
 
 // The straightforward version: every cell sums its whole window over every joint again.
-void gridDirect(const FramePoints& A, const FramePoints& B, const std::vector<double>& weights,
+bool gridDirect(const FramePoints& A, const FramePoints& B, const std::vector<double>& weights,
                 MatchWeb& web) {
     const int h = static_cast<int>(weights.size()) / 2;
-    for (int i = 0; i < web.rows; ++i)
+    for (int i = 0; i < web.rows; ++i) {
+        if (cancelRequested()) return false;
         for (int j = 0; j < web.cols; ++j) {
             CloudSums S;
             for (int k = -h; k <= h; ++k) {
@@ -136,23 +138,27 @@ void gridDirect(const FramePoints& A, const FramePoints& B, const std::vector<do
             web.cost[static_cast<size_t>(i) * web.cols + j] =
                 static_cast<float>(std::sqrt(S.meanSquaredDistance()));
         }
+    }
+    return true;
 }
 
-void computeGrid(const Clip& a, const Clip& b, const MatchWebSettings& settings, MatchWeb& web) {
+// False when the build was cancelled (core/cancel.h) before the grid was complete.
+bool computeGrid(const Clip& a, const Clip& b, const MatchWebSettings& settings, MatchWeb& web) {
     const FramePoints A = framePoints(a);
     const FramePoints B = &a == &b ? A : framePoints(b);
     web.cost.assign(static_cast<size_t>(web.rows) * web.cols, 0.0f);
     const int h = web.windowSamples / 2;
     if (settings.summation == MatchWebSettings::Summation::Direct) {
-        gridDirect(A, B, triangularWeights(web.windowSamples), web);
-        return;
+        return gridDirect(A, B, triangularWeights(web.windowSamples), web);
     }
     std::vector<CloudSums> buffer;
     for (int d = -(web.rows - 1); d <= web.cols - 1; ++d) {
         const int i0 = std::max(0, -d), j0 = i0 + d;
         const int len = std::min(web.rows - i0, web.cols - j0);
+        if ((d & 15) == 0 && cancelRequested()) return false;
         diagonalIncremental(A, B, i0, j0, len, h, buffer, web);
     }
+    return true;
 }
 
 void findMinima(float epsilon, MatchWeb& web) {
@@ -269,7 +275,10 @@ Status MatchWebJob::run() {
     output.cols = b->frameCount();
     output.self = a == b;
     output.windowSamples = settings.cloud.sampleCount(a->fps);
-    computeGrid(*a, *b, settings, output);
+    if (!computeGrid(*a, *b, settings, output)) {
+        output = {};
+        return Status::cancelled();
+    }
     findMinima(settings.epsilon, output);
     linkChains(settings, a->fps, output);
     return Status::ok();

@@ -1,4 +1,5 @@
 #include "core/motion_space.h"
+#include "core/cancel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -190,9 +191,24 @@ Status MotionSpaceDesc::validate() const {
     return Status::ok();
 }
 
+std::vector<int> loopCycleSourceFrames(const BakedClip& clip) {
+    const int M = clip.sourceClose - clip.sourceStart;
+    if (clip.sourceStart < 0 || M <= 0 || clip.cycleFrames() != M || clip.sourcePhaseFrame < clip.sourceStart ||
+        clip.sourcePhaseFrame >= clip.sourceClose)
+        return {};
+    // Loop frame k is source frame sourceStart + (sourcePhaseFrame - sourceStart + k) mod M.
+    const auto toSource = [&](int k) { return clip.sourceStart + (clip.sourcePhaseFrame - clip.sourceStart + k) % M; };
+    std::vector<int> out{toSource(0)};
+    for (const glm::ivec2& s : clip.strikes)
+        if (s.y == clip.startFoot && s.x > 0 && s.x < M) out.push_back(toSource(s.x));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 Expected<int> fewestCycles(const MotionSpaceDesc& desc) {
     int fewest = 1 << 30;
     for (const Clip& c : desc.clips) {
+        if (cancelRequested()) return Status::cancelled();
         CycleJob job;
         job.clip = &c;
         if (Status s = job.run(); !s) return s.withContext(clipContext(c));
@@ -233,6 +249,7 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
     std::vector<LoopedClip> loops;
     std::vector<BakedClip> baked;
     for (const Clip& c : desc.clips) {
+        if (cancelRequested()) return Status::cancelled();
         LoopJob job;
         job.clip = &c;
         job.settings.cycles = cycles;
@@ -240,6 +257,10 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
         if (Status s = job.run(); !s) return s.withContext(ctx + ", " + clipContext(c));
         loops.push_back(job.output);
         baked.push_back(bakeLoop(job.output, c.name));
+        baked.back().sourceStart = job.output.sourceStart;
+        baked.back().sourceClose = job.output.sourceClose;
+        baked.back().sourcePhaseFrame = job.output.sourcePhaseFrame;
+        baked.back().startFoot = job.settings.startPhase == LoopSettings::StartPhase::LeftHeelStrike ? 0 : 1;
         bakeContacts(job.output, c, baked.back());
         for (auto [frame, foot] : loopStrikes(job.output, c)) baked.back().strikes.push_back({frame, foot});
     }
@@ -263,6 +284,7 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
             std::iota(baked[i].warp.begin(), baked[i].warp.end(), 0.0f);
             continue;
         }
+        if (cancelRequested()) return Status::cancelled();
         RegistrationJob job;
         job.a = &ref;
         job.b = &clip;

@@ -52,6 +52,12 @@ void pinToStrikes(std::vector<float>& warp, const std::vector<std::pair<int, int
 // starting at the world origin facing +Z (for registration, export and checks).
 Clip toClip(const BakedMotionSpace& space, int index, float fps);
 
+// Where the cycles of a baked clip's loop begin in the clip it was cut from (that clip's frames
+// at the space's rate, in order): the loop's first frame and each strike of its starting foot,
+// taken back through the cut. They lie in [sourceStart, sourceClose), which holds the loop's
+// whole cycles. Empty when the clip carries no source frames (read from a .gspace).
+std::vector<int> loopCycleSourceFrames(const BakedClip& clip);
+
 // Cycles every clip of the description holds (the fewest is the default loop length).
 Expected<int> fewestCycles(const MotionSpaceDesc& desc);
 

@@ -180,6 +180,16 @@ void StyleEditor::setTransition(float increment, float transitionSeconds) {
     m_updating = false;
 }
 
+void StyleEditor::setTransition(bool byTime, float increment, float transitionSeconds) {
+    m_updating = true;
+    m_increment->setValue(increment);
+    m_transition->setValue(transitionSeconds);
+    (byTime ? m_byTime : m_byIncrement)->setChecked(true);
+    m_updating = false;
+}
+
+float StyleEditor::transitionSeconds() const { return static_cast<float>(m_transition->value()); }
+
 void StyleEditor::emitTransition() {
     if (m_updating) return;
     emit transitionChanged(static_cast<float>(m_increment->value()),

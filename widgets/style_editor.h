@@ -51,6 +51,9 @@ public:
     void setTime(double seconds);
     // Increment per frame ((0, 1]) or, when transition > 0, the transition time (seconds).
     void setTransition(float increment, float transitionSeconds);
+    // Both values, and which of them applies (the other is kept for when the user switches).
+    void setTransition(bool byTime, float increment, float transitionSeconds);
+    float transitionSeconds() const;
 
     // The new targets of `weights`, after style `index` was set to `value` (the others rescaled).
     static std::vector<float> rescaled(const std::vector<float>& weights, int index, float value);

@@ -114,9 +114,25 @@ void Timeline::paintEvent(QPaintEvent*) {
             p.drawLine(x, y - 2, x, y + kLaneHeight - 5);
         }
     }
-    p.setPen(QPen(QColor(150, 90, 200), 2));
     const int cy = laneTop + 2 * kLaneHeight + 2;
+    if (m_data.loopStart >= 0 && m_data.loopEnd > m_data.loopStart)
+        p.fillRect(QRect(QPoint(frameToX(float(m_data.loopStart)), cy + 2),
+                         QPoint(frameToX(float(m_data.loopEnd)), cy + kLaneHeight - 6)),
+                   QColor(150, 90, 200, 60));
+    p.setPen(QPen(QColor(150, 90, 200), 1, Qt::DashLine));
+    for (int f : {m_data.loopStart, m_data.loopEnd})
+        if (f >= 0) p.drawLine(frameToX(float(f)), cy, frameToX(float(f)), cy + kLaneHeight - 4);
+    p.setPen(QPen(QColor(150, 90, 200), 2));
     for (int b : m_data.cycleBoundaries) p.drawLine(frameToX(float(b)), cy, frameToX(float(b)), cy + kLaneHeight - 4);
+    if (!m_data.cycleBoundaries.empty() || m_data.cyclesBuilt) {
+        QFont small = font();
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+        p.setFont(small);
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(QRect(r.left(), cy - 1, r.width() - 4, kLaneHeight - 2), Qt::AlignRight | Qt::AlignVCenter,
+                   m_data.cyclesBuilt ? tr("built space") : tr("detected"));
+        p.setFont(font());
+    }
     // Dimmed outside the trim; the handles; the playhead.
     const QColor dim(0, 0, 0, 70);
     p.fillRect(QRect(QPoint(r.left(), laneTop), QPoint(xi, height())), dim);

@@ -1,6 +1,7 @@
 #pragma once
 // Timeline: a clip's frames with the trim handles, the playhead, foot-contact lanes with strike
-// markers and cycle boundaries. It only paints and forwards input: the owner sets what it shows
+// markers and cycle boundaries (labelled "built space" once the space is built, "detected"
+// before). It only paints and forwards input: the owner sets what it shows
 // and acts on scrubbed() (a press or drag on the frames) and trimEdited() (a handle released at a
 // new frame; Shift snaps to the nearest foot strike). While a handle moves, trimPreview() tells
 // where it is, and the widget shows it there, but nothing is changed until the release.
@@ -17,6 +18,10 @@ struct TimelineData {
     std::vector<bool> left, right;                 // contact per frame (either joint of the foot)
     std::vector<int> leftStrikes, rightStrikes;    // frames
     std::vector<int> cycleBoundaries;              // frames
+    // Where the boundaries come from: the built space's loop of this clip (its cycle starts, and
+    // loopStart .. loopEnd the frames it loops), or, before a build, the detector's guess.
+    bool cyclesBuilt = false;
+    int loopStart = -1, loopEnd = -1;              // frames; -1 = none
 };
 
 class Timeline : public QWidget {

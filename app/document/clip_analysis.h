@@ -29,7 +29,8 @@ struct ClipAnalysis {
 };
 
 // Reads and analyses one file (unitScale 0 = detected). Safe to call from any thread. Errors
-// name the cause; the caller adds the file name.
+// name the cause; the caller adds the file name. Inside a CancelScope (core/cancel.h) it stops
+// early with Status::cancelled() once the scope's flag is set.
 Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(const QString& file, float unitScale = 0.0f);
 
 // The frames [in, out] of the source (-1 = its start / end), resampled to `fps` and named `name`:

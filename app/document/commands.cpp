@@ -62,4 +62,23 @@ SetTrimCommand::SetTrimCommand(ProjectDocument* doc, const QString& id, int from
                                          toOut < 0 ? QStringLiteral("end") : QString::number(toOut)));
 }
 
+SetStyleKeysCommand::SetStyleKeysCommand(ProjectDocument* doc, std::vector<ProjectStyleKey> from,
+                                         std::vector<ProjectStyleKey> to, const QString& text)
+    : m_doc(doc), m_from(std::move(from)), m_to(std::move(to)) {
+    setText(text);
+}
+
+SetStyleTransitionCommand::SetStyleTransitionCommand(ProjectDocument* doc, Value from, Value to)
+    : m_doc(doc), m_from(from), m_to(to) {
+    setText(to.byTransition ? tr("Style transition over %1 s").arg(to.seconds, 0, 'f', 2)
+                            : tr("Style change %1 per frame").arg(to.increment, 0, 'f', 3));
+}
+
+bool SetStyleTransitionCommand::mergeWith(const QUndoCommand* other) {
+    const auto* next = static_cast<const SetStyleTransitionCommand*>(other);
+    m_to = next->m_to;
+    setText(next->text());
+    return true;
+}
+
 }  // namespace gs

@@ -69,4 +69,49 @@ private:
     int m_fromIn, m_fromOut, m_toIn, m_toOut;
 };
 
+class SetStyleKeysCommand : public QUndoCommand {
+public:
+    SetStyleKeysCommand(ProjectDocument* doc, std::vector<ProjectStyleKey> from, std::vector<ProjectStyleKey> to,
+                        const QString& text);
+    void redo() override { m_doc->setStyleKeysRaw(m_to); }
+    void undo() override { m_doc->setStyleKeysRaw(m_from); }
+
+private:
+    ProjectDocument* m_doc;
+    std::vector<ProjectStyleKey> m_from, m_to;
+};
+
+class SetCharacterCommand : public QUndoCommand {
+public:
+    SetCharacterCommand(ProjectDocument* doc, ProjectCharacter from, ProjectCharacter to, const QString& text)
+        : m_doc(doc), m_from(std::move(from)), m_to(std::move(to)) {
+        setText(text);
+    }
+    void redo() override { m_doc->setCharacterRaw(m_to); }
+    void undo() override { m_doc->setCharacterRaw(m_from); }
+
+private:
+    ProjectDocument* m_doc;
+    ProjectCharacter m_from, m_to;
+};
+
+// How style weights move; successive changes merge into one step.
+class SetStyleTransitionCommand : public QUndoCommand {
+public:
+    struct Value {
+        bool byTransition;
+        float increment;
+        float seconds;
+    };
+    SetStyleTransitionCommand(ProjectDocument* doc, Value from, Value to);
+    void redo() override { m_doc->setStyleTransitionRaw(m_to.byTransition, m_to.increment, m_to.seconds); }
+    void undo() override { m_doc->setStyleTransitionRaw(m_from.byTransition, m_from.increment, m_from.seconds); }
+    int id() const override { return 1201; }
+    bool mergeWith(const QUndoCommand* other) override;
+
+private:
+    ProjectDocument* m_doc;
+    Value m_from, m_to;
+};
+
 }  // namespace gs

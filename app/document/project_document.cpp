@@ -6,7 +6,11 @@
 #include <QSet>
 #include <QtConcurrent/QtConcurrentMap>
 
+#include <algorithm>
+
 #include "app/document/commands.h"
+#include "core/cancel.h"
+#include "core/runtime/limits.h"
 
 namespace gs {
 
@@ -24,6 +28,7 @@ ProjectDocument::ProjectDocument(QObject* parent)
         emit progress(v, m_import->progressMaximum());
     });
     connect(m_analyse, &QFutureWatcherBase::resultReadyAt, this, [this](int i) {
+        if (m_analyse->isCanceled()) return;  // stopped reads report nothing
         const ImportResult r = m_analyse->resultAt(i);
         if (i >= m_analyseKeys.size()) return;
         const QString k = m_analyseKeys[i];
@@ -44,6 +49,8 @@ ProjectDocument::ProjectDocument(QObject* parent)
 }
 
 ProjectDocument::~ProjectDocument() {
+    if (m_importCancel) *m_importCancel = true;
+    if (m_analyseCancel) *m_analyseCancel = true;
     m_import->cancel();
     m_analyse->cancel();
     waitForBackground();
@@ -71,6 +78,7 @@ std::shared_ptr<const ClipAnalysis> ProjectDocument::clipAnalysis(const QString&
 }
 
 void ProjectDocument::reset(Project project, bool modified) {
+    if (m_analyseCancel) *m_analyseCancel = true;
     m_analyse->cancel();
     ++m_generation;
     m_project = std::move(project);
@@ -95,7 +103,10 @@ void ProjectDocument::startAnalysis() {
     }
     if (jobs.isEmpty()) return;
     emit busyChanged(true, tr("Reading %1 clips").arg(jobs.size()));
-    m_analyse->setFuture(QtConcurrent::mapped(m_pool, jobs, [](const std::pair<QString, float>& job) {
+    if (m_analyseCancel) *m_analyseCancel = true;
+    m_analyseCancel = std::make_shared<std::atomic<bool>>(false);
+    m_analyse->setFuture(QtConcurrent::mapped(m_pool, jobs, [cancel = m_analyseCancel](const std::pair<QString, float>& job) {
+        const CancelScope scope(cancel.get());
         ImportResult r;
         r.file = job.first;
         auto a = analyzeClipFile(job.first, job.second);
@@ -108,6 +119,8 @@ void ProjectDocument::startAnalysis() {
 bool ProjectDocument::isImporting() const { return m_import->isRunning(); }
 
 void ProjectDocument::cancelImport() {
+    if (m_importCancel) *m_importCancel = true;
+    if (m_analyseCancel) *m_analyseCancel = true;
     m_import->cancel();
     m_analyse->cancel();
 }
@@ -127,7 +140,9 @@ void ProjectDocument::importFiles(const QStringList& files) {
     emit busyChanged(true, files.size() == 1 ? tr("Importing %1").arg(QFileInfo(files.front()).fileName())
                                              : tr("Importing %1 files").arg(files.size()));
     emit progress(0, static_cast<int>(files.size()));
-    m_import->setFuture(QtConcurrent::mapped(m_pool, files, [](const QString& file) {
+    m_importCancel = std::make_shared<std::atomic<bool>>(false);
+    m_import->setFuture(QtConcurrent::mapped(m_pool, files, [cancel = m_importCancel](const QString& file) {
+        const CancelScope scope(cancel.get());
         ImportResult r;
         r.file = file;
         auto a = analyzeClipFile(file);
@@ -300,6 +315,47 @@ void ProjectDocument::setTrimRaw(const QString& id, int in, int out) {
     }
     m_project.checkSpaces();
     emit clipChanged(id);
+}
+
+void ProjectDocument::setStyleKeys(std::vector<ProjectStyleKey> keys, const QString& what) {
+    std::stable_sort(keys.begin(), keys.end(),
+                     [](const ProjectStyleKey& a, const ProjectStyleKey& b) { return a.seconds < b.seconds; });
+    if (keys == m_project.styleKeys) return;
+    m_undo->push(new SetStyleKeysCommand(this, m_project.styleKeys, std::move(keys), what));
+}
+
+void ProjectDocument::setStyleTransition(bool byTransition, float increment, float seconds) {
+    const ProjectSettings& s = m_project.settings;
+    increment = std::clamp(increment, 0.001f, 1.0f);
+    seconds = std::clamp(seconds, limits::kMinStyleTransitionSeconds, limits::kMaxStyleTransitionSeconds);
+    if (byTransition == s.styleByTransition && increment == s.styleIncrement && seconds == s.styleTransitionSeconds)
+        return;
+    m_undo->push(new SetStyleTransitionCommand(this, {s.styleByTransition, s.styleIncrement, s.styleTransitionSeconds},
+                                               {byTransition, increment, seconds}));
+}
+
+void ProjectDocument::setCharacter(ProjectCharacter character, const QString& what) {
+    const ProjectCharacter& now = m_project.character;
+    if (character.source == now.source && character.texture == now.texture && character.jointMap == now.jointMap)
+        return;
+    m_undo->push(new SetCharacterCommand(this, now, std::move(character), what));
+}
+
+void ProjectDocument::setCharacterRaw(ProjectCharacter character) {
+    m_project.character = std::move(character);
+    emit characterChanged();
+}
+
+void ProjectDocument::setStyleKeysRaw(std::vector<ProjectStyleKey> keys) {
+    m_project.styleKeys = std::move(keys);
+    emit styleKeysChanged();
+}
+
+void ProjectDocument::setStyleTransitionRaw(bool byTransition, float increment, float seconds) {
+    m_project.settings.styleByTransition = byTransition;
+    m_project.settings.styleIncrement = increment;
+    m_project.settings.styleTransitionSeconds = seconds;
+    emit styleTransitionChanged();
 }
 
 void ProjectDocument::setSpacesRaw(std::vector<ProjectSpace> spaces) {

@@ -15,6 +15,7 @@
 #include <QThreadPool>
 #include <QUndoStack>
 
+#include <atomic>
 #include <map>
 #include <memory>
 
@@ -62,6 +63,17 @@ public:
     // Trim in source frames; -1 = from the start / to the end.
     bool setTrim(const QString& id, int in, int out);
 
+    // The style track: keys (weights one per project space) and how weights move between them.
+    const std::vector<ProjectStyleKey>& styleKeys() const { return m_project.styleKeys; }
+    // Replaces the keys (sorted by time) as one undoable step named `what`.
+    void setStyleKeys(std::vector<ProjectStyleKey> keys, const QString& what);
+    // By increment per frame or over a transition time; both values kept. Successive changes
+    // merge into one undo step.
+    void setStyleTransition(bool byTransition, float increment, float seconds);
+
+    // The project's character (model, mannequin texture, joint map) as one undoable step.
+    void setCharacter(ProjectCharacter character, const QString& what);
+
     bool isImporting() const;
     void cancelImport();
     // Blocks until background reads finish (tests, shutdown).
@@ -81,6 +93,9 @@ public:
     void setSpacesRaw(std::vector<ProjectSpace> spaces);
     // settings.cycles (gait cycles per loop of every space; 0 = the fewest any clip holds).
     void setCyclesRaw(int cycles);
+    void setStyleKeysRaw(std::vector<ProjectStyleKey> keys);
+    void setCharacterRaw(ProjectCharacter character);
+    void setStyleTransitionRaw(bool byTransition, float increment, float seconds);
 
     // A unique clip id based on `base`.
     QString uniqueId(const QString& base) const;
@@ -92,6 +107,9 @@ signals:
     void clipRenamed(const QString& oldId, const QString& newId);
     void analysisReady(const QString& id);
     void spacesChanged();
+    void styleKeysChanged();
+    void characterChanged();
+    void styleTransitionChanged();
     void pathChanged(const QString& path);
     void modifiedChanged(bool modified);
     void message(gs::ProjectDocument::Level level, const QString& text);
@@ -114,6 +132,9 @@ private:
     std::map<QString, std::shared_ptr<const ClipAnalysis>> m_analysis;  // by key()
     QThreadPool* m_pool;  // one thread fewer than the cores, low priority: the GUI stays responsive
     QFutureWatcher<ImportResult>* m_import;
+    // Set by cancelImport(): a file being read stops at once (core/cancel.h), not only the
+    // files not yet started. One flag per run (a cancelled run may still be ending).
+    std::shared_ptr<std::atomic<bool>> m_importCancel, m_analyseCancel;
     QStringList m_importFiles;
     QFutureWatcher<ImportResult>* m_analyse;
     QStringList m_analyseKeys;

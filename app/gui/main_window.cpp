@@ -329,19 +329,29 @@ void MainWindow::createActions() {
                                                           tr("Images (*.png *.jpg *.jpeg)"));
         if (path.isEmpty()) return;
         QSettings().setValue("lastTextureDir", QFileInfo(path).absolutePath());
-        setTexture(path);
+        ProjectCharacter c = m_doc->project().character;
+        c.texture = QFileInfo(path).absoluteFilePath();
+        m_doc->setCharacter(c, tr("Mannequin texture %1").arg(QFileInfo(path).fileName()));
     });
     character->addAction(tr("&Plain Mannequin"), this, [this] {
-        setTexture({});
-        m_view->setModel({});
+        ProjectCharacter c = m_doc->project().character;
+        c.source.clear();
+        c.texture.clear();
+        m_doc->setCharacter(c, tr("Plain mannequin"));
     });
     character->addAction(tr("Load &Model…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Load Model"), settingsDir("lastModelDir"),
                                                           tr("Skinned models (*.glb *.gltf *.fbx *.dae)"));
         if (path.isEmpty()) return;
         QSettings().setValue("lastModelDir", QFileInfo(path).absolutePath());
-        setModel(path);
+        ProjectCharacter c = m_doc->project().character;
+        c.source = QFileInfo(path).absoluteFilePath();
+        m_doc->setCharacter(c, tr("Load model %1").arg(QFileInfo(path).fileName()));
     });
+    // The document's character is the one drawn (loaded, edited, undone).
+    // (A texture given on the command line stays when the project names none.)
+    connect(m_doc, &ProjectDocument::characterChanged, this, [this] { applyCharacter(true); });
+    connect(m_doc, &ProjectDocument::projectReset, this, [this] { applyCharacter(false); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Mouse and Keys"), this, [this] {
@@ -482,12 +492,17 @@ void MainWindow::finishOpen() {
                                                  .arg(name).arg(m_doc->clipCount()).arg(m_doc->project().spaces.size()));
     addRecent(m_doc->path());
     clearAutosave();
+}
+
+void MainWindow::applyCharacter(bool clearTexture) {
     // The project's character: its skinned model through retargeting, else the mannequin.
     const ProjectCharacter& c = m_doc->project().character;
     std::vector<std::pair<std::string, std::string>> map;
     for (const auto& [target, source] : c.jointMap) map.push_back({target.toStdString(), source.toStdString()});
     m_view->setModel(c.source.isEmpty() ? QString() : m_doc->project().resolve(c.source), map);
-    if (!c.texture.isEmpty()) setTexture(m_doc->project().resolve(c.texture));
+    if (!c.texture.isEmpty() || clearTexture) setTexture(c.texture.isEmpty() ? QString() : m_doc->project().resolve(c.texture));
+    if (!c.source.isEmpty() && m_view->isModelShown())
+        addMessage(ProjectDocument::Level::Info, tr("Drawing %1 retargeted to the clips.").arg(QFileInfo(c.source).fileName()));
 }
 
 bool MainWindow::save() {

@@ -69,7 +69,8 @@ public:
     void setTexture(const QString& path);
     // The live run so far (the last minute) as BVH (.bvh) or glTF through Assimp (.glb, .gltf).
     Status exportRun(const QString& path);
-    // A skinned model retargeted to the clips (empty = the mannequin).
+    // A skinned model retargeted to the clips (empty = the mannequin), drawn without changing the
+    // project (scripted runs); Character > Load Model sets the project's character instead.
     void setModel(const QString& path);
     // The window as shown, 3D view included.
     QImage screenshot();
@@ -149,12 +150,19 @@ private:
     void stepSteering();
     void advanceSteering(int frames);
     void showSteering();
+    // Style keys as the editor and the live run hold them: weights in the order of the live
+    // run's spaces (the document's are in the order of the project's spaces, matched by name).
     void setStyleKeys(std::vector<StyleKey> keys, const QString& what);
+    QStringList liveStyleNames() const;
+    void refreshStyleKeys();
+    void applyStyleTransition();
+    double styleTrackLength() const;
     void clearAutosave();
     void togglePlay();
     void createSpaceDocks();
     void exportBakedSpaceDialog();
     void updateGoalSpaceView();
+    void applyCharacter(bool clearTexture);  // draws the document's character
 
     ProjectDocument* m_doc = nullptr;
     Viewport* m_view = nullptr;
@@ -209,7 +217,7 @@ private:
     QAction* m_showPath = nullptr;
     QAction* m_stepAction = nullptr;
     StyleEditor* m_styleEditor = nullptr;
-    std::vector<StyleKey> m_styleKeys;  // style targets over the run's time (undoable)
+    std::vector<StyleKey> m_styleKeys;  // the document's style keys in the live run's space order
     int m_activeKey = -1;
     QLabel* m_styleLabel = nullptr;
     QTimer* m_steerTimer = nullptr;

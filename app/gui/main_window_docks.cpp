@@ -163,8 +163,16 @@ void MainWindow::createDocks() {
         if (m_demo) m_demo->setStyleTargets(t);
         m_activeKey = -1;  // the user's choice holds until the next key
     });
+    // The style track is the document's: edits go to it, and its changes come back here.
     connect(m_styleEditor, &StyleEditor::transitionChanged, this, [this](float increment, float seconds) {
-        if (m_demo) m_demo->setStyleTransition(increment, seconds);
+        m_doc->setStyleTransition(seconds > 0.0f, increment, seconds > 0.0f ? seconds : m_styleEditor->transitionSeconds());
+    });
+    connect(m_doc, &ProjectDocument::styleTransitionChanged, this, &MainWindow::applyStyleTransition);
+    connect(m_doc, &ProjectDocument::styleKeysChanged, this, &MainWindow::refreshStyleKeys);
+    connect(m_doc, &ProjectDocument::spacesChanged, this, &MainWindow::refreshStyleKeys);
+    connect(m_doc, &ProjectDocument::projectReset, this, [this] {
+        refreshStyleKeys();
+        applyStyleTransition();
     });
     connect(m_styleEditor, &StyleEditor::keyAddRequested, this, [this](const StyleKey& key) {
         auto keys = m_styleKeys;

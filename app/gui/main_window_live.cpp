@@ -92,8 +92,20 @@ void MainWindow::buildSteering(const QString& file) {
         m_styleLabel->setText(names.size() > 1 ? tr("%1 ↔ %2").arg(names.front(), names.back()) : names.value(0));
         m_style->setEnabled(names.size() > 1);
         m_style->setValue(0);
-        if (m_currentClip.isEmpty()) startSteering();  // a clip the user chose meanwhile wins
-        else addMessage(ProjectDocument::Level::Info, tr("The character is ready: Playback > Steer Character."));
+        if (m_currentClip.isEmpty()) {
+            startSteering();  // a clip the user chose meanwhile wins
+            return;
+        }
+        addMessage(ProjectDocument::Level::Info, tr("The character is ready: Playback > Steer Character."));
+        // The shown clip's cycles are now the built space's: the timeline shows those, the
+        // playback goes on where it was.
+        const float frame = m_frame;
+        const bool playing = m_playing;
+        refreshTimeline();
+        if (m_shown) {
+            showFrame(frame);
+            setPlaying(playing);
+        }
     });
     demo->build(file);
 }
@@ -139,6 +151,8 @@ void MainWindow::startSteering() {
     m_styleEditor->setStyles(m_demo->spaceNames());
     m_styleEditor->setTargets(m_demo->styleWeights());
     m_styleEditor->setEnabled(true);
+    refreshStyleKeys();  // in the order of the run's spaces
+    applyStyleTransition();
     m_demo->setGoalMode(static_cast<SteeringDemo::GoalMode>(m_goalMode->currentIndex()));
     m_demo->step();
     m_view->setClip(&m_demo->motion());
@@ -179,7 +193,7 @@ void MainWindow::advanceSteering(int frames) {
     for (int k = 0; k < frames; ++k) {
         // Style keys: the last key at or before the run's time (the track repeats).
         if (!m_styleKeys.empty()) {
-            const double length = 20.0;
+            const double length = styleTrackLength();
             const double t = std::fmod(m_demo->seconds(), length);
             int active = -1;
             for (int i = 0; i < static_cast<int>(m_styleKeys.size()); ++i)
@@ -236,27 +250,54 @@ void MainWindow::showSteering() {
     statusBar()->showMessage(m_demo->status());
 }
 
+QStringList MainWindow::liveStyleNames() const {
+    if (m_demo && m_demo->isReady()) return m_demo->spaceNames();
+    QStringList names;  // the spaces a build would have
+    for (const ProjectSpace& s : m_doc->project().spaces)
+        if (s.error.isEmpty()) names << s.name;
+    return names;
+}
+
+double MainWindow::styleTrackLength() const {
+    // 20 s, or longer when a key is later; the track repeats.
+    const auto& keys = m_doc->styleKeys();
+    return keys.empty() ? 20.0 : std::max(20.0, std::ceil(keys.back().seconds + 2.0));
+}
+
+void MainWindow::refreshStyleKeys() {
+    const QStringList live = liveStyleNames();
+    const auto& spaces = m_doc->project().spaces;
+    m_styleKeys.clear();
+    for (const ProjectStyleKey& key : m_doc->styleKeys()) {
+        StyleKey k{key.seconds, std::vector<float>(live.size(), 0.0f)};
+        for (size_t i = 0; i < spaces.size() && i < key.weights.size(); ++i)
+            if (const int at = live.indexOf(spaces[i].name); at >= 0) k.weights[at] = key.weights[i];
+        m_styleKeys.push_back(std::move(k));
+    }
+    m_activeKey = -1;
+    m_styleEditor->setTrackLength(styleTrackLength());
+    m_styleEditor->setKeys(m_styleKeys);
+}
+
+void MainWindow::applyStyleTransition() {
+    const ProjectSettings& s = m_doc->project().settings;
+    m_styleEditor->setTransition(s.styleByTransition, s.styleIncrement, s.styleTransitionSeconds);
+    if (m_demo) m_demo->setStyleTransition(s.styleIncrement, s.styleByTransition ? s.styleTransitionSeconds : 0.0f);
+}
+
 void MainWindow::setStyleKeys(std::vector<StyleKey> keys, const QString& what) {
-    std::sort(keys.begin(), keys.end(), [](const StyleKey& a, const StyleKey& b) { return a.seconds < b.seconds; });
-    // One undoable step, applied through this function both ways.
-    struct Command : QUndoCommand {
-        MainWindow* window;
-        std::vector<StyleKey> before, after;
-        bool first = true;
-        void redo() override { apply(after); }
-        void undo() override { apply(before); }
-        void apply(const std::vector<StyleKey>& keys) {
-            window->m_styleKeys = keys;
-            window->m_activeKey = -1;
-            window->m_styleEditor->setKeys(keys);
-        }
-    };
-    auto* command = new Command;
-    command->setText(what);
-    command->window = this;
-    command->before = m_styleKeys;
-    command->after = std::move(keys);
-    m_doc->undoStack()->push(command);
+    // To the document's order: one weight per project space, matched by name.
+    const QStringList live = liveStyleNames();
+    const auto& spaces = m_doc->project().spaces;
+    std::vector<ProjectStyleKey> out;
+    for (const StyleKey& key : keys) {
+        ProjectStyleKey k{key.seconds, std::vector<float>(spaces.size(), 0.0f)};
+        for (size_t i = 0; i < spaces.size(); ++i)
+            if (const int at = live.indexOf(spaces[i].name); at >= 0 && at < static_cast<int>(key.weights.size()))
+                k.weights[i] = key.weights[at];
+        out.push_back(std::move(k));
+    }
+    m_doc->setStyleKeys(std::move(out), what);
 }
 
 }  // namespace gs

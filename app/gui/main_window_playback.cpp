@@ -87,8 +87,22 @@ void MainWindow::refreshTimeline() {
     }
     data.leftStrikes = c.leftStrikes();
     data.rightStrikes = c.rightStrikes();
-    // Gait cycles of a periodic clip begin at each left-foot strike.
-    if (m_shown->cycles.periodic) data.cycleBoundaries = c.leftStrikes();
+    // Gait cycles: those the built space loops when the clip is in it (and its trim is the one
+    // built), else the detector's guess: a periodic clip's cycles begin at each left-foot strike.
+    const ProjectClip* built = m_doc->clip(m_currentClip);
+    const auto cycles = m_demo && built ? m_demo->builtCycles(m_currentClip) : std::nullopt;
+    if (cycles && cycles->trimIn == built->trimIn && cycles->trimOut == built->trimOut) {
+        // From the build's frames (trimmed, at the space's rate) to the file's.
+        const float scale = clip.fps / cycles->fps;
+        const int offset = std::max(cycles->trimIn, 0);
+        const auto toFile = [&](int f) { return std::min(offset + static_cast<int>(std::lround(f * scale)), data.frames - 1); };
+        for (int f : cycles->starts) data.cycleBoundaries.push_back(toFile(f));
+        data.loopStart = toFile(cycles->loopStart);
+        data.loopEnd = toFile(cycles->loopEnd);
+        data.cyclesBuilt = true;
+    } else if (m_shown->cycles.periodic) {
+        data.cycleBoundaries = c.leftStrikes();
+    }
     m_timeline->setData(std::move(data));
     const ProjectClip* pc = m_doc->clip(m_currentClip);
     const int last = clip.frameCount() - 1;

@@ -1,7 +1,9 @@
 #include "steering_demo.h"
 
 #include "app/project/project_bake.h"
+#include "core/cancel.h"
 #include "core/kinematics.h"
+#include "core/motion_space.h"
 #include "core/quality.h"
 
 #include <QFileInfo>
@@ -30,6 +32,7 @@ Expected<std::shared_ptr<SteeringDemo::Built>> buildAll(const QString& path,
     auto built = std::make_shared<SteeringDemo::Built>();
     built->baked = std::make_shared<const BakedSpaceFile>(std::move(*baked));
     built->warnings = project->errors();
+    for (const ProjectClip& c : project->clips) built->trims[c.id] = {c.trimIn, c.trimOut};
     return built;
 }
 
@@ -40,7 +43,10 @@ SteeringDemo::SteeringDemo(QObject* parent)
     connect(m_watcher, &QFutureWatcherBase::finished, this, &SteeringDemo::finishBuild);
 }
 
-SteeringDemo::~SteeringDemo() { m_watcher->waitForFinished(); }
+SteeringDemo::~SteeringDemo() {
+    *m_cancelled = true;
+    m_watcher->waitForFinished();
+}
 
 void SteeringDemo::build(const QString& projectPath) {
     *m_cancelled = false;
@@ -49,7 +55,10 @@ void SteeringDemo::build(const QString& projectPath) {
         QMetaObject::invokeMethod(this, [this, what, done, total] { emit progress(what, done, total); },
                                   Qt::QueuedConnection);
     };
-    m_watcher->setFuture(QtConcurrent::run([projectPath, stage] { return buildAll(projectPath, stage); }));
+    m_watcher->setFuture(QtConcurrent::run([projectPath, stage, cancel = m_cancelled] {
+        const CancelScope scope(cancel.get());
+        return buildAll(projectPath, stage);
+    }));
 }
 
 void SteeringDemo::cancel() { *m_cancelled = true; }
@@ -62,6 +71,10 @@ void SteeringDemo::finishBuild() {
         return;
     }
     auto result = m_watcher->result();
+    if (!result && result.status().isCancelled()) {
+        emit cancelled();
+        return;
+    }
     if (!result) {
         emit failed(QString::fromStdString(result.message()));
         return;
@@ -75,6 +88,7 @@ void SteeringDemo::finishBuild() {
         return;
     }
     m_crowd = std::move(crowd);
+    m_trims = (*result)->trims;
     m_character = m_crowd->add(GroundFrame{});
     m_crowd->setGoal(m_character, m_goal);
     const BakedBehavioralSpace& bs = m_crowd->space();
@@ -83,6 +97,26 @@ void SteeringDemo::finishBuild() {
     m_motion.fps = bs.fps;
     m_motion.skeleton = bs.skeleton;
     emit ready();
+}
+
+std::optional<SteeringDemo::BuiltCycles> SteeringDemo::builtCycles(const QString& id) const {
+    if (!m_crowd) return std::nullopt;
+    const auto trim = m_trims.find(id);
+    if (trim == m_trims.end()) return std::nullopt;
+    for (const BakedMotionSpace& space : m_crowd->space().spaces)
+        for (const BakedClip& clip : space.clips) {
+            if (QString::fromStdString(clip.name) != id) continue;
+            BuiltCycles c;
+            c.starts = loopCycleSourceFrames(clip);
+            if (c.starts.empty()) return std::nullopt;
+            c.loopStart = clip.sourceStart;
+            c.loopEnd = clip.sourceClose;
+            c.fps = space.fps;
+            c.trimIn = trim->second.first;
+            c.trimOut = trim->second.second;
+            return c;
+        }
+    return std::nullopt;
 }
 
 QStringList SteeringDemo::spaceNames() const {

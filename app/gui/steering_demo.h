@@ -11,6 +11,7 @@
 #include <QObject>
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -24,12 +25,14 @@ class SteeringDemo : public QObject {
     Q_OBJECT
 public:
     explicit SteeringDemo(QObject* parent = nullptr);
-    ~SteeringDemo() override;
+    ~SteeringDemo() override;  // a build still running is cancelled first
 
     // Loads the project and bakes its spaces in the background; progress() reports each stage,
     // then ready(), failed() or (after cancel()) cancelled() follows.
     void build(const QString& projectPath);
-    // Drops the build: the worker finishes the stage it is in, and its result is thrown away.
+    // Stops the build: the worker stops within a few milliseconds (core/cancel.h: the builders
+    // look at the flag between clips and inside match webs, registration and goal-space
+    // sampling), then cancelled() follows and nothing of the build is kept.
     void cancel();
     bool isBuilding() const;
     bool isReady() const { return m_crowd != nullptr; }
@@ -70,10 +73,23 @@ public:
     const Crowd* crowd() const { return m_crowd.get(); }
     CharacterId character() const { return m_character; }
 
+    // The cycles the built space loops for clip `id` (a project clip id): where each begins
+    // and the looped range, in frames of the clip as the build read it (trimmed, at the space's
+    // rate `fps`), with that trim (source frames; -1 = none). Empty when the clip is not in the
+    // built space.
+    struct BuiltCycles {
+        std::vector<int> starts;
+        int loopStart = 0, loopEnd = 0;
+        float fps = 30.0f;
+        int trimIn = -1, trimOut = -1;
+    };
+    std::optional<BuiltCycles> builtCycles(const QString& id) const;
+
     // What build() makes on a worker thread.
     struct Built {
         std::shared_ptr<const BakedSpaceFile> baked;
         QStringList warnings;
+        std::map<QString, std::pair<int, int>> trims;  // clip id -> (trim in, out) as built
     };
 
 signals:
@@ -89,6 +105,7 @@ private:
     QFutureWatcher<Expected<std::shared_ptr<Built>>>* m_watcher;
     std::shared_ptr<std::atomic<bool>> m_cancelled = std::make_shared<std::atomic<bool>>(false);
     std::unique_ptr<Crowd> m_crowd;
+    std::map<QString, std::pair<int, int>> m_trims;
     CharacterId m_character = kNoCharacter;
     glm::vec2 m_goal{0.0f, 6.0f};
     bool m_naive = false;

@@ -8,8 +8,10 @@
 #include <QSaveFile>
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
 
+#include "core/cancel.h"
 #include "core/io/motion_file.h"
 #include "core/runtime/limits.h"
 
@@ -229,11 +231,12 @@ Expected<Project> Project::load(const QString& filePath) {
     p.path = QFileInfo(filePath).absoluteFilePath();
     p.name = QFileInfo(filePath).completeBaseName();
     r.string(root, "name", "name", p.name);
-    QJsonArray clipArray, spaceArray;
+    QJsonArray clipArray, spaceArray, keyArray;
     if (root["clips"].isUndefined()) r.fail("clips", "missing (a project lists its clips)");
     r.array(root["clips"], "clips", limits::kMaxProjectClips, clipArray);
     r.array(root["spaces"], "spaces", limits::kMaxProjectSpaces, spaceArray);
-    r.unknown(root, {}, {}, {"format", "version", "name", "clips", "spaces", "settings", "character"},
+    r.array(root["style_keys"], "style_keys", limits::kMaxStyleKeys, keyArray);
+    r.unknown(root, {}, {}, {"format", "version", "name", "clips", "spaces", "settings", "character", "style_keys"},
               &p.extra);
 
     QJsonObject settings;
@@ -247,11 +250,21 @@ Expected<Project> Project::load(const QString& filePath) {
     r.number(settings, "max_blend_rate", "settings.max_blend_rate", 0.0, 1.0, true,
              p.settings.maxBlendRate);
     r.boolean(settings, "foot_lock", "settings.foot_lock", p.settings.footLock);
+    QString styleMode = QStringLiteral("increment");
+    r.string(settings, "style_mode", "settings.style_mode", styleMode);
+    if (styleMode != QLatin1String("increment") && styleMode != QLatin1String("transition"))
+        r.fail("settings.style_mode", shown(settings.value("style_mode")) + " is not \"increment\" or \"transition\"");
+    p.settings.styleByTransition = styleMode == QLatin1String("transition");
+    r.number(settings, "style_transition_seconds", "settings.style_transition_seconds",
+             limits::kMinStyleTransitionSeconds, limits::kMaxStyleTransitionSeconds, false,
+             p.settings.styleTransitionSeconds);
     QJsonObject goalSpace;
     r.object(settings.value("goal_space"), "settings.goal_space", goalSpace);
     if (r.ok()) readGoalSpace(r, goalSpace);
     r.unknown(settings, "settings", "settings",
-              {"fps", "cycles", "style_increment", "max_blend_rate", "foot_lock", "goal_space"}, nullptr);
+              {"fps", "cycles", "style_increment", "max_blend_rate", "foot_lock", "goal_space", "style_mode",
+               "style_transition_seconds"},
+              nullptr);
 
     QJsonObject character;
     r.object(root.value("character"), "character", character);
@@ -312,11 +325,40 @@ Expected<Project> Project::load(const QString& filePath) {
         r.unknown(o, path, "spaces[]", {"name", "clips", "reference"}, &s.extra);
         p.spaces.push_back(std::move(s));
     }
+    // Style keys: a time and one weight per space (in the order of "spaces").
+    for (int i = 0; i < keyArray.size() && r.ok(); ++i) {
+        const QString path = QStringLiteral("style_keys[%1]").arg(i);
+        if (!keyArray[i].isObject()) { r.fail(path, shown(keyArray[i]) + " is not an object"); break; }
+        const QJsonObject o = keyArray[i].toObject();
+        ProjectStyleKey key;
+        if (!o.contains("time")) { r.fail(path + ".time", "missing (a key has a time in seconds)"); break; }
+        r.number(o.value("time"), path + ".time", 0.0, limits::kMaxStyleKeySeconds, false, key.seconds);
+        if (!o.contains("weights")) { r.fail(path + ".weights", "missing (a key has a weight per space)"); break; }
+        QJsonArray weights;
+        r.array(o.value("weights"), path + ".weights", limits::kMaxProjectSpaces, weights);
+        if (r.ok() && weights.size() != spaceArray.size())
+            r.fail(path + ".weights", QStringLiteral("%1 weights for %2 spaces (one per space)")
+                                          .arg(weights.size()).arg(spaceArray.size()));
+        double sum = 0.0;
+        for (int k = 0; k < weights.size() && r.ok(); ++k) {
+            double w = 0.0;
+            r.number(weights[k], QStringLiteral("%1.weights[%2]").arg(path).arg(k), 0.0, 1.0, false, w);
+            key.weights.push_back(static_cast<float>(w));
+            sum += w;
+        }
+        if (r.ok() && !(sum > 0.0)) r.fail(path + ".weights", "the weights sum to 0 (one at least must be above 0)");
+        r.unknown(o, path, "style_keys[]", {"time", "weights"}, nullptr);
+        p.styleKeys.push_back(std::move(key));
+    }
+    // Kept in time order (a hand-written file may list them in any order).
+    std::stable_sort(p.styleKeys.begin(), p.styleKeys.end(),
+                     [](const ProjectStyleKey& a, const ProjectStyleKey& b) { return a.seconds < b.seconds; });
     if (!r.ok()) return fail(filePath, r.error);
     p.warnings = r.allWarnings();
 
     // Clips: imported at their own rate, trimmed in source frames, then resampled.
     for (ProjectClip& c : p.clips) {
+        if (cancelRequested()) return Status::cancelled();  // core/cancel.h
         const int index = static_cast<int>(&c - p.clips.data());
         if (c.id.isEmpty()) c.error = "has no id";
         else if (p.clip(c.id) != &c) c.error = "the id is used twice";
@@ -418,6 +460,8 @@ QJsonObject Project::toJson() const {
     settingsObject["style_increment"] = settings.styleIncrement;
     settingsObject["max_blend_rate"] = settings.maxBlendRate;
     settingsObject["foot_lock"] = settings.footLock;
+    settingsObject["style_mode"] = settings.styleByTransition ? "transition" : "increment";
+    settingsObject["style_transition_seconds"] = settings.styleTransitionSeconds;
     QJsonObject result = extra;
     result["format"] = kFormat;
     result["version"] = kVersion;
@@ -425,6 +469,22 @@ QJsonObject Project::toJson() const {
     result["clips"] = clipArray;
     result["spaces"] = spaceArray;
     result["settings"] = settingsObject;
+    if (!styleKeys.empty()) {
+        // One weight per space, as the loader wants them (spaces may have changed since).
+        QJsonArray keys;
+        for (const ProjectStyleKey& key : styleKeys) {
+            std::vector<float> w = key.weights;
+            w.resize(spaces.size(), 0.0f);
+            float sum = 0.0f;
+            for (float& v : w) sum += (v = std::isfinite(v) ? std::clamp(v, 0.0f, 1.0f) : 0.0f);
+            if (!(sum > 0.0f) && !w.empty()) w.front() = 1.0f;
+            QJsonArray weights;
+            for (float v : w) weights.append(v);
+            keys.append(QJsonObject{{"time", std::clamp(key.seconds, 0.0, limits::kMaxStyleKeySeconds)},
+                                    {"weights", weights}});
+        }
+        if (!spaces.empty()) result["style_keys"] = keys;
+    }
     if (!character.source.isEmpty() || !character.texture.isEmpty() || !character.jointMap.empty() ||
         !character.extra.isEmpty()) {
         QJsonObject c = character.extra;

@@ -60,6 +60,11 @@ struct ProjectSettings {
     int cycles = 0;                // gait cycles per loop; 0 = the fewest any clip holds; [0, 16]
     float styleIncrement = 0.1f;   // largest style-weight change per frame; (0, 1]
     float maxBlendRate = 0.1f;     // largest blend change per frame; (0, 1]
+    // How style weights move toward a key's (or the sliders') targets: by at most styleIncrement
+    // per frame ("increment"), or over styleTransitionSeconds ("transition"); both values are
+    // kept whichever mode is chosen.
+    bool styleByTransition = false;      // settings.style_mode: "increment" | "transition"
+    float styleTransitionSeconds = 1.0f; // settings.style_transition_seconds; [0.05, 30]
     bool footLock = true;          // planted feet stay put (LocomotionSettings::footLock)
     QJsonObject extra;             // the settings object as read (goal_space, unknown keys), kept
 };
@@ -71,6 +76,15 @@ struct GoalSpaceLimitsCheck {
     int x = 0, y = 13, z = 25, f = 40, subdivisions = 4;
 };
 
+// A key of the style track: from `seconds` of the live run on, the style targets are `weights`
+// (one per entry of Project::spaces, in order; each in [0, 1], summing to more than 0; used
+// normalized). The track repeats.
+struct ProjectStyleKey {
+    double seconds = 0.0;        // style_keys[].time; [0, 3600]
+    std::vector<float> weights;  // style_keys[].weights
+    bool operator==(const ProjectStyleKey&) const = default;
+};
+
 struct Project {
     QString path;  // absolute path of the .gsproj (empty until saved or loaded)
     QString name;
@@ -78,6 +92,7 @@ struct Project {
     std::vector<ProjectSpace> spaces;
     ProjectSettings settings;
     ProjectCharacter character;
+    std::vector<ProjectStyleKey> styleKeys;  // sorted by time
     QJsonObject extra;     // top-level keys this version does not know, kept as they were
     QStringList warnings;  // accepted oddities: unknown keys (once per key), ignored frame lines
 
@@ -86,6 +101,7 @@ struct Project {
     // malformed, or any value has a wrong type or is out of range (the message names the JSON
     // path, e.g. "settings.goal_space.F: 100000 is above the limit 600"); entry errors (a missing
     // file, an unknown clip, a trim past the clip's end) are in the entries (see errors()).
+    // Inside a CancelScope (core/cancel.h) it stops between clips with Status::cancelled().
     static Expected<Project> load(const QString& path);
     // Writes atomically (QSaveFile); paths are written as they are held (relative when loaded).
     Status save(const QString& path) const;

@@ -10,6 +10,7 @@ namespace gs {
 LocomotionSettings locomotionSettings(const Project& project) {
     LocomotionSettings s;
     s.styleIncrement = project.settings.styleIncrement;
+    if (project.settings.styleByTransition) s.styleTransitionSeconds = project.settings.styleTransitionSeconds;
     s.maxBlendRate = project.settings.maxBlendRate;
     s.footLock = project.settings.footLock;
     return s;

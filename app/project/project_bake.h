@@ -11,7 +11,8 @@
 
 namespace gs {
 
-// settings.style_increment, max_blend_rate and foot_lock.
+// settings.style_increment (or style_transition_seconds when style_mode is "transition"),
+// max_blend_rate and foot_lock.
 LocomotionSettings locomotionSettings(const Project& project);
 // settings.goal_space (X, Y, Z, F, subdivisions, max_blend_rate; the blend rate defaults to
 // settings.max_blend_rate); ranges are checked when the project is read.

@@ -34,6 +34,11 @@ struct BakedClip {
     float periodFrames = 0.0f;          // one gait cycle, frames
     float seamErrorM = 0.0f, seamErrorDeg = 0.0f, seamStepRatio = 0.0f;
     float registrationResidual = 0.0f;  // metres, to the reference clip
+    // Authoring only, not stored in a .gspace (-1 there): where the loop was cut from the clip it
+    // was built from, in that clip's frames at the space's rate: the cut sourceStart ..
+    // sourceClose (whole cycles; sourceClose is the frame matched to sourceStart), the frame the
+    // loop begins on, and the foot whose strike begins it (0 left, 1 right).
+    int sourceStart = -1, sourceClose = -1, sourcePhaseFrame = -1, startFoot = -1;
 
     int cycleFrames() const { return frames - 1; }
 };

@@ -52,6 +52,10 @@ constexpr float kMinWorkingFps = 1.0f;  // settings.fps (the motion-space builde
 constexpr float kMaxWorkingFps = 240.0f;
 constexpr int kMaxCycles = 16;          // settings.cycles (0 = the fewest any clip holds)
 // settings.style_increment and max_blend_rate: (0, 1] per frame.
+constexpr float kMinStyleTransitionSeconds = 0.05f;  // settings.style_transition_seconds
+constexpr float kMaxStyleTransitionSeconds = 30.0f;
+constexpr int kMaxStyleKeys = 1000;                  // style_keys entries
+constexpr double kMaxStyleKeySeconds = 3600.0;       // style_keys[].time, seconds of the run
 constexpr int kMaxGoalStartFrames = 64;  // goal_space.X (0 = every heel strike)
 constexpr int kMaxGoalSubdivisions = 8;  // goal_space.subdivisions, >= 1
 constexpr int kMaxGoalBlends = 101;      // goal_space.Y and Z, >= 2

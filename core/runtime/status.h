@@ -19,20 +19,31 @@ public:
         s.m_failed = true;
         return s;
     }
+    // A long build stopped because its caller asked it to (core/cancel.h); not a failure of the
+    // input. Keeps that mark through withContext().
+    static Status cancelled() {
+        Status s = error("cancelled");
+        s.m_cancelled = true;
+        return s;
+    }
 
     bool isOk() const { return !m_failed; }
+    bool isCancelled() const { return m_cancelled; }
     explicit operator bool() const { return !m_failed; }
     const std::string& message() const { return m_message; }
 
     // Prefixes the message with a context ("16_15.bvh: ...") and returns itself.
     Status withContext(const std::string& context) const {
         if (!m_failed || context.empty()) return *this;
-        return error(context + ": " + m_message);
+        Status s = error(context + ": " + m_message);
+        s.m_cancelled = m_cancelled;
+        return s;
     }
 
 private:
     std::string m_message;
     bool m_failed = false;
+    bool m_cancelled = false;
 };
 
 // A value or the Status that explains why there is none.

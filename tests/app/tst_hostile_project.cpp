@@ -144,6 +144,40 @@ private slots:
         row("version text", "version", "\"1\"", "version: \"1\" is not supported");
         row("version 1.5", "version", "1.5", "version: 1.5 is not supported");
         row("version 9", "version", "9", "version: 9 is not supported");
+        // style keys (one weight per space; the base project has one space) and how weights move
+        row("style key weight -0.5", "style_keys",
+            R"([{"time":1,"weights":[1]},{"time":2,"weights":[0.5]},{"time":3,"weights":[-0.5]}])",
+            "style_keys[2].weights[0]: -0.5 is below the limit 0");
+        row("style key weight 1.5", "style_keys", R"([{"time":1,"weights":[1.5]}])",
+            "style_keys[0].weights[0]: 1.5 is above the limit 1");
+        row("style key weight text", "style_keys", R"([{"time":1,"weights":["all"]}])",
+            "style_keys[0].weights[0]: \"all\" is not a number");
+        row("style key weights for 2 spaces", "style_keys", R"([{"time":1,"weights":[0.5,0.5]}])",
+            "style_keys[0].weights: 2 weights for 1 spaces (one per space)");
+        row("style key weights sum 0", "style_keys", R"([{"time":1,"weights":[0]}])",
+            "style_keys[0].weights: the weights sum to 0");
+        row("style key weights missing", "style_keys", R"([{"time":1}])", "style_keys[0].weights: missing");
+        row("style key weights object", "style_keys", R"([{"time":1,"weights":{"walk":1}}])",
+            "style_keys[0].weights: {\"walk\":1} is not an array");
+        row("style key time -1", "style_keys", R"([{"time":-1,"weights":[1]}])",
+            "style_keys[0].time: -1 is below the limit 0");
+        row("style key time 1e9", "style_keys", R"([{"time":1e9,"weights":[1]}])",
+            "style_keys[0].time: 1000000000 is above the limit 3600");
+        row("style key time null", "style_keys", R"([{"time":null,"weights":[1]}])",
+            "style_keys[0].time: null is not a number");
+        row("style key time missing", "style_keys", R"([{"weights":[1]}])", "style_keys[0].time: missing");
+        row("style key number", "style_keys", "[5]", "style_keys[0]: 5 is not an object");
+        row("style keys object", "style_keys", "{}", "style_keys: {} is not an array");
+        QByteArray keys = "[";
+        for (int i = 0; i < 1001; ++i) keys += QByteArray(i ? "," : "") + R"({"time":1,"weights":[1]})";
+        row("1001 style keys", "style_keys", keys + "]", "style_keys: 1001 entries are above the limit 1000");
+        row("style mode text", "settings.style_mode", "\"fast\"",
+            "settings.style_mode: \"fast\" is not \"increment\" or \"transition\"");
+        row("style mode number", "settings.style_mode", "1", "settings.style_mode: 1 is not a string");
+        row("style transition 0", "settings.style_transition_seconds", "0",
+            "settings.style_transition_seconds: 0 is below the limit 0.05");
+        row("style transition 100", "settings.style_transition_seconds", "100",
+            "settings.style_transition_seconds: 100 is above the limit 30");
     }
     void refused() {
         QFETCH(QString, path);
@@ -172,6 +206,55 @@ private slots:
         QVERIFY(p->warnings.isEmpty());
         QCOMPARE(p->clip("a")->clip->frameCount(), 120);
         QCOMPARE(p->clip("b")->clip->frameCount(), 99);  // trim [2, 100]
+    }
+
+    // A time past any double (1e999) in the file's own text is refused, never taken as infinity.
+    void styleKeyTimeOverflowRefused() {
+        QTemporaryDir dir;
+        QByteArray json = QJsonDocument(baseProject()).toJson(QJsonDocument::Compact);
+        json.chop(1);
+        json += R"(,"style_keys":[{"time":1e999,"weights":[1]}]})";
+        auto p = Project::load(writeProject(dir, json));
+        QVERIFY(!p.isOk());
+        qInfo("%s", p.message().c_str());
+        QVERIFY2(QString::fromStdString(p.message()).startsWith("hostile.gsproj: "), p.message().c_str());
+    }
+
+    // Style keys and the transition settings: read in time order, saved back as they were.
+    void styleKeysRoundTrip() {
+        QTemporaryDir dir;
+        QJsonObject o = baseProject();
+        QJsonArray spaces = o["spaces"].toArray();
+        spaces.append(QJsonObject{{"name", "jog"}, {"clips", QJsonArray{"b", "a"}}});
+        o["spaces"] = spaces;
+        o["style_keys"] = QJsonArray{QJsonObject{{"time", 6.5}, {"weights", QJsonArray{0.25, 0.75}}},
+                                     QJsonObject{{"time", 0}, {"weights", QJsonArray{1, 0}}},
+                                     QJsonObject{{"time", 2}, {"weights", QJsonArray{0, 3.0 / 7}}}};
+        o = setAt(o, {"settings", "style_mode"}, "transition").toObject();
+        o = setAt(o, {"settings", "style_transition_seconds"}, 2.5).toObject();
+        const QString file = writeProject(dir, QJsonDocument(o).toJson());
+        auto p = Project::load(file);
+        QVERIFY2(p.isOk(), p.message().c_str());
+        QVERIFY(p->warnings.isEmpty());
+        QCOMPARE(p->styleKeys.size(), size_t(3));
+        QCOMPARE(p->styleKeys[0], (ProjectStyleKey{0.0, {1.0f, 0.0f}}));
+        QCOMPARE(p->styleKeys[1], (ProjectStyleKey{2.0, {0.0f, 3.0f / 7}}));  // as written (used normalized)
+        QCOMPARE(p->styleKeys[2], (ProjectStyleKey{6.5, {0.25f, 0.75f}}));
+        QVERIFY(p->settings.styleByTransition);
+        QCOMPARE(p->settings.styleTransitionSeconds, 2.5f);
+        const QString again = dir.filePath("again.gsproj");
+        QVERIFY(p->save(again));
+        auto q = Project::load(again);
+        QVERIFY2(q.isOk(), q.message().c_str());
+        QVERIFY(q->styleKeys == p->styleKeys);
+        QCOMPARE(q->toJson(), p->toJson());
+        QCOMPARE(q->toJson()["style_keys"].toArray()[0].toObject()["time"].toDouble(), 0.0);
+        // Without keys nothing is written; the default mode is the increment.
+        auto base = Project::load(writeProject(dir, QJsonDocument(baseProject()).toJson()));
+        QVERIFY(base.isOk());
+        QVERIFY(base->styleKeys.empty() && !base->settings.styleByTransition);
+        QVERIFY(!base->toJson().contains("style_keys"));
+        QCOMPARE(base->toJson()["settings"].toObject()["style_mode"].toString(), QStringLiteral("increment"));
     }
 
     // Unknown keys are kept (saved back) and each reported once, however often it appears.

@@ -110,6 +110,9 @@ std::vector<QByteArray> projectSeeds() {
         head + clips + R"(,"spaces":[{"name":"walk","clips":["a","b","c"],"reference":"b"}],)" + settings + "}",
         head + clips + R"(,"spaces":[{"name":"walk","clips":["a","b"]},{"name":"jog","clips":["b","c"]}],)" +
             settings + "}",
+        head + clips + R"(,"spaces":[{"name":"walk","clips":["a","b"]},{"name":"jog","clips":["b","c"]}],)"
+                       R"("style_keys":[{"time":0,"weights":[1,0]},{"time":4.5,"weights":[0.25,0.75]}],)"
+                       R"("settings":{"style_mode":"transition","style_transition_seconds":1.5}})",
         head + clips + R"(,"spaces":[],"settings":{"fps":24,"goal_space":{"Y":2,"Z":2,"F":1}},)"
                        R"("character":{"source":"m.glb","joint_map":{"pelvis":"Hips"}},"note":1})",
         head + R"("clips":[]})",

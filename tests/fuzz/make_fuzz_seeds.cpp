@@ -119,7 +119,8 @@ int main(int argc, char* argv[]) {
                                    "\"trim\"", "\"unit_scale\"", "\"name\"", "\"reference\"", "\"fps\"",
                                    "\"cycles\"", "\"style_increment\"", "\"max_blend_rate\"", "\"foot_lock\"",
                                    "\"goal_space\"", "\"X\"", "\"Y\"", "\"Z\"", "\"F\"", "\"subdivisions\"",
-                                   "\"joint_map\"", "\"a.bvh\"", "\"b.bvh\"", "\"c.bvh\"", "\"a\"", "\"b\"",
+                                   "\"joint_map\"", "\"style_keys\"", "\"time\"", "\"weights\"", "\"style_mode\"",
+                                   "\"transition\"", "\"increment\"", "\"style_transition_seconds\"", "\"a.bvh\"", "\"b.bvh\"", "\"c.bvh\"", "\"a\"", "\"b\"",
                                    "\"c\"", "1e9", "2147483647", "-1", "0.5", "null", "true", "[", "]", "{", "}"}) &&
         dictionary("gspace.dict", {"INFO", "SKEL", "SPAC", "PHAS", "GOAL", "SETT", "GSPC\r\n\x1a\n",
                                    "\xff\xff\xff\xff", "\xff\xff\x7f\x7f", "\xff\xff\xff\x7f",

@@ -2,13 +2,19 @@
 // dragged to a point and the character closes on it; a drag away from the marker moves the
 // camera, not the goal; a style slider moves the weights at the set rate; a style key is added
 // and undone; the run exported as BVH and glTF imports back as the same motion; a build of the
-// spaces is cancelled and the running character goes on.
+// spaces is cancelled within a second and the running character goes on; the style track is saved
+// and reopened; the timeline shows the cycles of the built space.
 
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QListWidget>
 #include <QPushButton>
+#include <QRadioButton>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
@@ -16,9 +22,11 @@
 #include "common/test_data.h"
 #include "core/io/clip_import.h"
 #include "core/kinematics.h"
+#include "core/motion_space.h"
 #include "main_window.h"
 #include "steering_demo.h"
 #include "widgets/style_editor.h"
+#include "widgets/timeline.h"
 #include "widgets/viewport.h"
 
 using namespace gs;
@@ -150,6 +158,55 @@ private slots:
         QCOMPARE(track->keys().size(), before);
     }
 
+    // The style track is saved with the project: a key added on the track and the transition
+    // switched to a time, saved, and opened in another window, come back the same.
+    void styleTrackSavedAndReopened() {
+        auto* track = m_window->findChild<StyleKeyTrack*>();
+        auto* editor = m_window->findChild<StyleEditor*>();
+        QVERIFY(track && editor);
+        QRadioButton* byTime = nullptr;
+        for (QRadioButton* b : editor->findChildren<QRadioButton*>())
+            if (b->text().startsWith("Transition time")) byTime = b;
+        QVERIFY(byTime);
+        auto* dock = m_window->findChild<QDockWidget*>("weightsDock");
+        dock->show();
+        dock->raise();
+        QTRY_VERIFY(track->isVisible() && track->width() > 100);
+        const size_t before = track->keys().size();
+        QTest::mouseDClick(track, Qt::LeftButton, {}, QPoint(static_cast<int>(track->xOf(7.0)), track->height() / 2));
+        QCOMPARE(track->keys().size(), before + 1);
+        QTest::mouseClick(byTime, Qt::LeftButton);
+        QVERIFY(m_window->document()->project().settings.styleByTransition);
+        const auto keys = m_window->document()->styleKeys();
+        QCOMPARE(keys.size(), before + 1);
+        QCOMPARE(keys.back().weights.size(), size_t(2));  // one per space of the project
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath("styled.gsproj");
+        QVERIFY(m_window->saveAs(path));
+        const QJsonObject saved = m_window->document()->project().toJson();
+        QVERIFY(saved.contains("style_keys"));
+        {
+            MainWindow again;
+            again.openProject(path);
+            QTRY_VERIFY_WITH_TIMEOUT(again.document()->path() == path, 30000);
+            QCOMPARE(again.document()->project().toJson(), saved);
+            QVERIFY(again.document()->styleKeys() == keys);
+            auto* againTrack = again.findChild<StyleKeyTrack*>();
+            QCOMPARE(againTrack->keys(), track->keys());
+            bool timeChecked = false;
+            for (QRadioButton* b : again.findChild<StyleEditor*>()->findChildren<QRadioButton*>())
+                if (b->text().startsWith("Transition time")) timeChecked = b->isChecked();
+            QVERIFY(timeChecked);
+            again.setSaveQuestion([] { return QMessageBox::Discard; });
+        }
+        // Back to the state the other tests expect: undo both edits.
+        QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+        QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(track->keys().size(), before);
+        QVERIFY(!m_window->document()->project().settings.styleByTransition);
+    }
+
     // The live run exported as BVH and as glTF (Assimp's exporter) imports back as the same
     // motion: same frames, every joint within 2 mm of the run.
     void exportRunAndReimport() {
@@ -177,25 +234,105 @@ private slots:
         }
     }
 
-    // Building a project's spaces shows its stages with Cancel; a cancelled build is dropped and
-    // the character that was running goes on.
+    // Building a project's spaces shows its stages with Cancel; Cancel stops the build itself
+    // (the builders look at a cancel flag between clips and in their heavy loops) within a
+    // second, and the character that was running goes on.
     void cancelABuild() {
         SteeringDemo* before = m_window->steeringRun();
         QVERIFY(before && m_window->isSteering());
-        m_window->openProject(demoProject());
+        // The demo with goal spaces some 30 times larger than its own: seconds of sampling each.
+        QTemporaryDir dir;
+        const QString heavy = dir.filePath("heavy.gsproj");
+        {
+            QFile in(demoProject());
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            QJsonObject o = QJsonDocument::fromJson(in.readAll()).object();
+            QJsonObject settings = o["settings"].toObject();
+            settings["goal_space"] = QJsonObject{{"X", 2}, {"Y", 41}, {"Z", 41}, {"F", 240}, {"subdivisions", 4}};
+            o["settings"] = settings;
+            QFile out(heavy);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QJsonDocument(o).toJson());
+        }
+        m_window->openProject(heavy);
+        SteeringDemo* building = nullptr;
+        for (SteeringDemo* d : m_window->findChildren<SteeringDemo*>())
+            if (d != before) building = d;
+        QVERIFY(building && building->isBuilding());
+        QSignalSpy stages(building, &SteeringDemo::progress), cancelled(building, &SteeringDemo::cancelled);
         QPushButton* cancel = nullptr;
         for (QPushButton* b : m_window->findChildren<QPushButton*>())
             if (b->text() == "Cancel") cancel = b;
         QVERIFY(cancel);
         QTRY_VERIFY(cancel->isVisible());
+        // Into the sampling of the first goal space.
+        QElapsedTimer sinceOpen;
+        sinceOpen.start();
+        QTRY_VERIFY_WITH_TIMEOUT(!stages.isEmpty() && stages.last()[0].toString().startsWith("goal space"), 60000);
+        QTest::qWait(300);
+        QVERIFY(building->isBuilding());
+        qInfo("Cancel pressed %lld ms after the project was opened, in the stage '%s'", sinceOpen.elapsed(),
+              qPrintable(stages.last()[0].toString()));
+        QElapsedTimer timer;
+        timer.start();
         QTest::mouseClick(cancel, Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->findChildren<SteeringDemo*>().size() == 1, 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(!cancelled.isEmpty(), 60000);
+        const qint64 ms = timer.elapsed();
+        qInfo("cancelled() %lld ms after Cancel", ms);
+        QVERIFY2(ms < 1000, qPrintable(QString::number(ms)));
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->findChildren<SteeringDemo*>().size() == 1, 5000);
         QCOMPARE(m_window->steeringRun(), before);
-        QVERIFY(m_window->isSteering());
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->isSteering(), 5000);
+        // Still driving the character: the run goes on.
+        const double t0 = before->seconds();
+        QTRY_VERIFY_WITH_TIMEOUT(before->seconds() > t0 + 0.5, 10000);
         bool said = false;
         for (int i = 0; i < m_window->messages()->count(); ++i)
             said = said || m_window->messages()->item(i)->text().contains("cancelled; the character that was running stays");
         QVERIFY(said);
+    }
+
+    // Once the space is built, a clip of it shows on the timeline the cycles the builder looped
+    // (taken back to the file's frames through the trim and the rate), not the detector's guess.
+    void timelineShowsTheBuiltCycles() {
+        SteeringDemo* demo = m_window->steeringRun();
+        QVERIFY(demo && demo->isReady());
+        const BakedBehavioralSpace& space = demo->crowd()->space();
+        for (const char* id : {"walk", "walk_veer_l", "jog_90r"}) {
+            m_window->selectClip(id);
+            QTRY_VERIFY_WITH_TIMEOUT(m_window->timeline()->data().frames > 0, 30000);
+            const TimelineData& data = m_window->timeline()->data();
+            QVERIFY(data.cyclesBuilt);
+            const BakedClip* built = nullptr;
+            int cycles = 0;
+            for (const BakedMotionSpace& ms : space.spaces)
+                for (const BakedClip& c : ms.clips)
+                    if (c.name == id) built = &c, cycles = ms.cycles;
+            QVERIFY(built);
+            const ProjectClip* pc = m_window->document()->clip(id);
+            const float fileFps = m_window->document()->clipAnalysis(id)->source.fps;
+            const float scale = fileFps / space.fps;
+            const int offset = std::max(pc->trimIn, 0);
+            std::vector<int> expected;
+            for (int f : loopCycleSourceFrames(*built)) expected.push_back(offset + static_cast<int>(std::lround(f * scale)));
+            QCOMPARE(data.cycleBoundaries, expected);
+            QCOMPARE(static_cast<int>(expected.size()), cycles);  // one start per looped cycle
+            QCOMPARE(data.loopStart, offset + static_cast<int>(std::lround(built->sourceStart * scale)));
+            QCOMPARE(data.loopEnd, offset + static_cast<int>(std::lround(built->sourceClose * scale)));
+            QVERIFY(data.loopStart <= expected.front() && expected.back() < data.loopEnd);
+            // The loop holds its cycles: the looped range is cycles x the clip's period.
+            const float period = built->periodFrames * scale;
+            QVERIFY(std::abs((data.loopEnd - data.loopStart) - cycles * period) < 0.2f * period);
+            QStringList shown, detected;
+            for (int f : data.cycleBoundaries) shown << QString::number(f);
+            for (int f : m_window->document()->clipAnalysis(id)->contacts.leftStrikes()) detected << QString::number(f);
+            qInfo("%s: built cycles start at file frames %s (loop %d..%d); the detector's left strikes: %s", id,
+                  qPrintable(shown.join(' ')), data.loopStart, data.loopEnd, qPrintable(detected.join(' ')));
+        }
+        // Back to the live run.
+        for (QAction* a : m_window->findChildren<QAction*>())
+            if (a->text() == "&Steer Character") a->trigger();
+        QTRY_VERIFY(m_window->isSteering());
     }
 };
 

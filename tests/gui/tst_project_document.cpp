@@ -152,6 +152,59 @@ private slots:
         QCOMPARE(moved->clip("16_15")->trimIn, 5);
         QCOMPARE(moved->clip("16_15")->trimOut, 80);
     }
+
+    // The style track is part of the document: keys and the transition are undoable edits, and a
+    // saved project reopens with them.
+    void styleTrackUndoesAndReopens() {
+        GS_REQUIRE_DATA();
+        auto demo = Project::load(demoProject());
+        QVERIFY2(demo.isOk(), demo.message().c_str());
+        QCOMPARE(demo->spaces.size(), size_t(2));
+        ProjectDocument doc;
+        doc.reset(*demo);
+        QSignalSpy keysChanged(&doc, &ProjectDocument::styleKeysChanged);
+        doc.setStyleKeys({{8.0, {0.0f, 1.0f}}, {1.5, {1.0f, 0.0f}}}, "two keys");
+        QCOMPARE(keysChanged.size(), 1);
+        QCOMPARE(doc.styleKeys().size(), size_t(2));
+        QCOMPARE(doc.styleKeys().front().seconds, 1.5);  // sorted
+        doc.setStyleTransition(true, 0.1f, 2.0f);
+        doc.setStyleTransition(true, 0.1f, 2.5f);  // merges with the last step
+        QCOMPARE(doc.undoStack()->count(), 2);
+        QVERIFY(doc.project().settings.styleByTransition);
+        QCOMPARE(doc.project().settings.styleTransitionSeconds, 2.5f);
+        doc.undoStack()->undo();
+        QVERIFY(!doc.project().settings.styleByTransition);
+        QCOMPARE(doc.project().settings.styleTransitionSeconds, 1.0f);
+        doc.undoStack()->undo();
+        QVERIFY(doc.styleKeys().empty());
+        doc.undoStack()->redo();
+        doc.undoStack()->redo();
+        QCOMPARE(doc.styleKeys().size(), size_t(2));
+        QCOMPARE(doc.project().settings.styleTransitionSeconds, 2.5f);
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath("styled.gsproj");
+        QVERIFY(doc.save(path).isOk());
+        auto back = Project::load(path);
+        QVERIFY2(back.isOk(), back.message().c_str());
+        QVERIFY(back->styleKeys == doc.styleKeys());
+        QVERIFY(back->settings.styleByTransition);
+        QCOMPARE(back->settings.styleTransitionSeconds, 2.5f);
+        QCOMPARE(back->toJson(), doc.project().toJson());
+
+        // The character is an undoable edit too.
+        QSignalSpy characterChanged(&doc, &ProjectDocument::characterChanged);
+        ProjectCharacter c;
+        c.source = dir.filePath("model.glb");
+        c.texture = dir.filePath("skin.png");
+        doc.setCharacter(c, "dress");
+        QCOMPARE(characterChanged.size(), 1);
+        QCOMPARE(doc.project().character.texture, c.texture);
+        doc.undoStack()->undo();
+        QVERIFY(doc.project().character.source.isEmpty() && doc.project().character.texture.isEmpty());
+        QCOMPARE(characterChanged.size(), 2);
+        doc.waitForBackground();
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProjectDocument)

@@ -1,0 +1,134 @@
+// Cooperative cancel of the authoring builds (core/cancel.h), on synthetic clips (no data
+// needed): a flag set from another thread stops a behavioral-space build and a goal-space build
+// within a few milliseconds with Status::cancelled(); a flag already set stops them before any
+// work; without a scope, or with the flag clear, they build as before.
+
+#include <QTest>
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <map>
+#include <thread>
+
+#include "core/behavioral_space.h"
+#include "core/cancel.h"
+#include "core/goal_space.h"
+#include "core/match_web.h"
+#include "core/synthetic_gait.h"
+
+using namespace gs;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
+}  // namespace
+
+class TestCancel : public QObject {
+    Q_OBJECT
+    BehavioralSpaceDesc m_desc;
+
+private slots:
+    void initTestCase() {
+        std::map<std::string, MotionSpaceDesc> spaces;
+        for (const SyntheticClipSpec& spec : syntheticClipSet(3)) {
+            if (spec.space == "run") continue;
+            auto clip = generateSyntheticGait(spec.settings);
+            QVERIFY2(clip.isOk(), clip.message().c_str());
+            spaces[spec.space].name = spec.space;
+            spaces[spec.space].clips.push_back(*clip);
+        }
+        m_desc.name = "walk and jog";
+        for (auto& [name, space] : spaces) m_desc.spaces.push_back(space);
+        QCOMPARE(m_desc.spaces.size(), size_t(2));
+    }
+
+    void statusKeepsTheMark() {
+        const Status s = Status::cancelled().withContext("motion space 'walk'");
+        QVERIFY(!s.isOk());
+        QVERIFY(s.isCancelled());
+        QCOMPARE(QString::fromStdString(s.message()), QStringLiteral("motion space 'walk': cancelled"));
+        QVERIFY(!Status::error("bad").isCancelled());
+        QVERIFY(!cancelRequested());  // no scope on this thread
+    }
+
+    void flagAlreadySetStopsAtOnce() {
+        std::atomic<bool> flag{true};
+        const CancelScope scope(&flag);
+        QVERIFY(cancelRequested());
+        const auto t0 = Clock::now();
+        auto built = buildBehavioralSpace(m_desc);
+        QVERIFY(!built.isOk());
+        QVERIFY(built.status().isCancelled());
+        QVERIFY(msSince(t0) < 50.0);
+    }
+
+    // The whole build, its time, and then the same build stopped half way from another thread.
+    void stopsMidBuild() {
+        auto t0 = Clock::now();
+        std::atomic<bool> clear{false};
+        Expected<BakedBehavioralSpace> whole = Status::error("not run");
+        {
+            const CancelScope scope(&clear);
+            whole = buildBehavioralSpace(m_desc);
+        }
+        const double wholeMs = msSince(t0);
+        QVERIFY2(whole.isOk(), whole.message().c_str());
+        qInfo("behavioral space of %zu + %zu synthetic clips: %.0f ms", m_desc.spaces[0].clips.size(),
+              m_desc.spaces[1].clips.size(), wholeMs);
+
+        std::atomic<bool> flag{false};
+        auto task = std::async(std::launch::async, [&] {
+            const CancelScope scope(&flag);
+            return buildBehavioralSpace(m_desc);
+        });
+        std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(wholeMs / 2)));
+        const auto asked = Clock::now();
+        flag = true;
+        auto stopped = task.get();
+        const double latency = msSince(asked);
+        qInfo("stopped %.1f ms after the flag was set (the whole build takes %.0f ms)", latency, wholeMs);
+        QVERIFY(!stopped.isOk());
+        QVERIFY2(stopped.status().isCancelled(), stopped.message().c_str());
+        QVERIFY(latency < 100.0);
+
+        // Goal spaces of the built space, stopped the same way.
+        GoalSpaceSettings goal;
+        t0 = Clock::now();
+        auto goals = buildGoalSpaces(*whole, goal);
+        const double goalMs = msSince(t0);
+        QVERIFY2(goals.isOk(), goals.message().c_str());
+        std::atomic<bool> goalFlag{false};
+        auto goalTask = std::async(std::launch::async, [&] {
+            const CancelScope scope(&goalFlag);
+            return buildGoalSpaces(*whole, goal);
+        });
+        std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(goalMs / 3)));
+        const auto goalAsked = Clock::now();
+        goalFlag = true;
+        auto goalStopped = goalTask.get();
+        const double goalLatency = msSince(goalAsked);
+        qInfo("goal spaces: %.0f ms whole, stopped %.1f ms after the flag", goalMs, goalLatency);
+        QVERIFY(goalStopped.status().isCancelled());
+        QVERIFY(goalLatency < 100.0);
+    }
+
+    // Scopes nest and end: the outer flag holds again after an inner scope.
+    void scopesNest() {
+        std::atomic<bool> outer{true}, inner{false};
+        {
+            const CancelScope a(&outer);
+            {
+                const CancelScope b(&inner);
+                QVERIFY(!cancelRequested());
+            }
+            QVERIFY(cancelRequested());
+        }
+        QVERIFY(!cancelRequested());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCancel)
+#include "tst_cancel.moc"
