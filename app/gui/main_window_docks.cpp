@@ -208,6 +208,7 @@ void MainWindow::createDocks() {
     resizeDocks({m_libraryDock, m_weightsDock}, {470, 250}, Qt::Horizontal);
     resizeDocks({m_timelineDock, m_messagesDock}, {130, 90}, Qt::Vertical);
     resizeDocks({m_weightsDock, m_analysisDocks.front()}, {300, 300}, Qt::Vertical);
+    createAnalysisDocks();
 }
 
 }  // namespace gs
