@@ -12,7 +12,7 @@
 namespace gs {
 namespace {
 
-constexpr double kLeft = 40.0, kTop = 20.0, kRight = 62.0, kBottom = 8.0;  // margins, pixels
+constexpr double kLeft = 40.0, kTop = 20.0, kRight = 62.0, kBottom = 20.0;  // margins, pixels
 const QColor kChain(0, 235, 255), kMinimum(120, 255, 120), kPath(255, 60, 200), kSelected(255, 255, 255);
 
 QImage heatImage(const MatchWebPicture& p) {
@@ -113,6 +113,20 @@ void drawAxes(QPainter& painter, const MatchWebPicture& p, const QRectF& grid, c
     }
 }
 
+// The clips' names along the left (A, down) and under the grid (B, right).
+void drawTitles(QPainter& painter, const MatchWebPicture& p, const QRectF& visible, const QColor& text) {
+    painter.setPen(text);
+    const QFontMetrics metrics(painter.font());
+    painter.save();
+    painter.translate(10, visible.center().y());
+    painter.rotate(-90);
+    const QString down = QObject::tr("frame of %1 →").arg(p.nameA);
+    painter.drawText(QPointF(-metrics.horizontalAdvance(down) / 2.0, metrics.ascent() / 2.0), down);
+    painter.restore();
+    const QString across = QObject::tr("frame of %1 →").arg(p.nameB);
+    painter.drawText(QPointF(visible.center().x() - metrics.horizontalAdvance(across) / 2.0, visible.bottom() + 3 + metrics.ascent()), across);
+}
+
 }  // namespace
 
 QColor heatColour(float v) {
@@ -152,6 +166,7 @@ QImage MatchWebPicture::render(int cellPixels) const {
     drawWeb(painter, *this, heatImage(*this), grid);
     const QColor text(30, 30, 30);
     drawAxes(painter, *this, grid, grid, text);
+    drawTitles(painter, *this, grid, text);
     drawScale(painter, QRectF(grid.right() + 10, grid.top(), 12, std::min(grid.height(), 240.0)), scaleMax, text);
     return image;
 }
@@ -254,16 +269,7 @@ void MatchWebView::paintEvent(QPaintEvent*) {
     drawWeb(painter, m_picture, m_heat, grid);
     painter.restore();
     drawAxes(painter, m_picture, grid, r, text);
-    painter.setPen(text);
-    const QFontMetrics metrics(painter.font());
-    painter.save();
-    painter.translate(10, r.center().y());
-    painter.rotate(-90);
-    const QString down = tr("%1 (frame) →").arg(m_picture.nameA);
-    painter.drawText(QPointF(-metrics.horizontalAdvance(down) / 2.0, metrics.ascent() / 2.0), down);
-    painter.restore();
-    const QString across = tr("%1 (frame) →").arg(m_picture.nameB);
-    painter.drawText(QPointF(r.right() - metrics.horizontalAdvance(across), metrics.ascent() + 1), across);
+    drawTitles(painter, m_picture, r, text);
     drawScale(painter, QRectF(r.right() + 12, r.top(), 12, std::min(r.height(), 220.0)), m_picture.scaleMax, text);
 }
 

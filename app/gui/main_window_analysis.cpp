@@ -581,27 +581,29 @@ bool MainWindow::showAnalysisDocks(const QStringList& names, QString* error) {
             if (d->objectName() == it->second && !docks.contains(d)) docks << d;
     }
     // The first named dock is raised in the right column's tab group (the blend weights and the
-    // undo history join that group); each further one gets a place of its own below it, so all
-    // of them show at once. The library and the bottom docks give up some room.
+    // undo history join that group, so it has the column's height); each further one gets a
+    // place of its own in the bottom area, right of the timeline and the messages, where time
+    // plots have the width. All of them show at once.
     if (docks.size() > 1) {
         for (QDockWidget* d : {m_weightsDock, m_undoDock}) tabifyDockWidget(m_analysisDocks.back(), d);
         for (qsizetype k = 1; k < docks.size(); ++k) {
             removeDockWidget(docks[k]);
-            addDockWidget(Qt::RightDockWidgetArea, docks[k], Qt::Vertical);
+            addDockWidget(Qt::BottomDockWidgetArea, docks[k], Qt::Horizontal);
         }
     }
     for (QDockWidget* dock : docks) {
         dock->show();
         dock->raise();
     }
-    if (docks.size() > 1) {
-        QList<int> heights;
-        for (qsizetype k = 0; k < docks.size(); ++k) heights << 1000;
-        resizeDocks(docks, heights, Qt::Vertical);
-        resizeDocks({m_libraryDock, docks.front()}, {width() / 4, std::max(380, width() * 7 / 20)}, Qt::Horizontal);
-        resizeDocks({m_timelineDock, m_messagesDock}, {110, 60}, Qt::Vertical);
-    } else if (!docks.isEmpty()) {
-        resizeDocks({docks.front()}, {std::max(320, width() / 4)}, Qt::Horizontal);
+    if (!docks.isEmpty()) {
+        resizeDocks({m_libraryDock, docks.front()}, {width() / 5, std::max(360, width() / 3)}, Qt::Horizontal);
+        if (docks.size() > 1) {
+            QList<QDockWidget*> bottom{m_timelineDock};
+            QList<int> widths{width() / 3};
+            for (qsizetype k = 1; k < docks.size(); ++k) bottom << docks[k], widths << width() * 2 / 3 / int(docks.size() - 1);
+            resizeDocks(bottom, widths, Qt::Horizontal);
+            resizeDocks({docks[1]}, {std::max(260, height() * 3 / 10)}, Qt::Vertical);
+        }
     }
 
     // What they show: the first space's reference clip with itself, and its registration to the
