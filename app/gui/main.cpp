@@ -255,14 +255,19 @@ int main(int argc, char* argv[]) {
         window.setModel(model);
     }
     window.show();
+    bool docksPending = false;  // waiting for the project to open the docks
     if (!docks.isEmpty()) {
         // Once the project is open (its clips loaded), or now when none is opening.
-        auto open = [&window, docks] { window.showAnalysisDocks(docks); };
+        auto open = [&window, &docksPending, docks] {
+            docksPending = false;
+            window.showAnalysisDocks(docks);
+        };
         if (opening) {
+            docksPending = true;
             auto* once = new QObject(&window);
-            QObject::connect(window.document(), &gs::ProjectDocument::projectReset, once, [&window, open, once] {
+            QObject::connect(window.document(), &gs::ProjectDocument::projectReset, once, [open, once] {
                 once->deleteLater();
-                QTimer::singleShot(0, &window, open);
+                open();
             });
         } else {
             open();
@@ -271,8 +276,8 @@ int main(int argc, char* argv[]) {
     // A scripted run: once the live run starts, its goal and mode; after S seconds of it (or the
     // delay), the screenshot, the report and the frame times, then quit.
     std::function<void()> finish;
-    finish = [&window, &script, &finish] {
-        if (window.isAnalysing()) {  // the docks' computations first
+    finish = [&window, &script, &finish, &docksPending] {
+        if ((docksPending && window.isLoading()) || window.isAnalysing()) {  // the docks' computations first
             QTimer::singleShot(50, &window, finish);
             return;
         }

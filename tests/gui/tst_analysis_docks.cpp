@@ -118,6 +118,27 @@ private slots:
         QVERIFY(view->toolTip().contains(QString("(i %1, j %2)").arg(cell.x).arg(cell.y)));
         QVERIFY(view->toolTip().contains(QString::number(p.at(cell.x, cell.y) * 100.0f, 'f', 2)));
 
+        // The wheel zooms about the mouse: the cell stays under it.
+        const double zoom = view->zoom();
+        QWheelEvent wheel(QPointF(at), QPointF(view->mapToGlobal(at)), {}, QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(view, &wheel);
+        QVERIFY(view->zoom() > 1.3 * zoom);
+        QCOMPARE(view->cellAt(at), std::optional<glm::ivec2>(cell));
+        // A drag pans by the mouse's motion.
+        const QPointF before = view->cellCentre(cell.x, cell.y);
+        QTest::mousePress(view, Qt::LeftButton, {}, at);
+        for (int k = 1; k <= 4; ++k) {
+            const QPoint p = at + QPoint(5 * k, 3 * k);
+            QMouseEvent drag(QEvent::MouseMove, p, view->mapToGlobal(p), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+            QApplication::sendEvent(view, &drag);
+        }
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at + QPoint(20, 12));
+        QVERIFY(QLineF(view->cellCentre(cell.x, cell.y) - before, QPointF(20, 12)).length() < 1.0);
+        QVERIFY(!view->picture().selected);  // a drag is not a click
+        view->fitToView();
+        QCOMPARE(view->cellAt(at), std::optional<glm::ivec2>(cell));
+
         QTest::mouseClick(view, Qt::LeftButton, {}, at);
         QCOMPARE(view->picture().selected, std::optional<glm::ivec2>(cell));
         Viewport* vp = m_window->viewport();
