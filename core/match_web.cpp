@@ -142,21 +142,31 @@ bool gridDirect(const FramePoints& A, const FramePoints& B, const std::vector<do
     return true;
 }
 
-// False when the build was cancelled (core/cancel.h) before the grid was complete.
-bool computeGrid(const Clip& a, const Clip& b, const MatchWebSettings& settings, MatchWeb& web) {
+// False when the build was cancelled (core/cancel.h) or `progress` said stop before the grid
+// was complete.
+bool computeGrid(const Clip& a, const Clip& b, const MatchWebSettings& settings,
+                 const std::function<bool(float)>& progress, MatchWeb& web) {
     const FramePoints A = framePoints(a);
     const FramePoints B = &a == &b ? A : framePoints(b);
     web.cost.assign(static_cast<size_t>(web.rows) * web.cols, 0.0f);
     const int h = web.windowSamples / 2;
     if (settings.summation == MatchWebSettings::Summation::Direct) {
-        return gridDirect(A, B, triangularWeights(web.windowSamples), web);
+        if (!gridDirect(A, B, triangularWeights(web.windowSamples), web)) return false;
+        return !progress || progress(1.0f);
     }
     std::vector<CloudSums> buffer;
+    const double cells = static_cast<double>(web.rows) * web.cols;
+    double done = 0.0, reported = 0.0;
     for (int d = -(web.rows - 1); d <= web.cols - 1; ++d) {
         const int i0 = std::max(0, -d), j0 = i0 + d;
         const int len = std::min(web.rows - i0, web.cols - j0);
         if ((d & 15) == 0 && cancelRequested()) return false;
         diagonalIncremental(A, B, i0, j0, len, h, buffer, web);
+        done += len;
+        if (progress && (done - reported >= cells / 200.0 || d == web.cols - 1)) {
+            reported = done;
+            if (!progress(static_cast<float>(done / cells))) return false;
+        }
     }
     return true;
 }
@@ -275,13 +285,37 @@ Status MatchWebJob::run() {
     output.cols = b->frameCount();
     output.self = a == b;
     output.windowSamples = settings.cloud.sampleCount(a->fps);
-    if (!computeGrid(*a, *b, settings, output)) {
+    if (!computeGrid(*a, *b, settings, progress, output)) {
         output = {};
         return Status::cancelled();
     }
     findMinima(settings.epsilon, output);
     linkChains(settings, a->fps, output);
     return Status::ok();
+}
+
+CloudMatch alignCell(const Clip& a, int i, const Clip& b, int j, const PointCloudSettings& cloud) {
+    if (a.isEmpty() || b.isEmpty() || a.jointCount() != b.jointCount()) return {};
+    i = std::clamp(i, 0, a.frameCount() - 1);
+    j = std::clamp(j, 0, b.frameCount() - 1);
+    const int h = cloud.sampleCount(a.fps) / 2;
+    const int lo = -std::min({h, i, j});
+    const int hi = std::min({h, a.frameCount() - 1 - i, b.frameCount() - 1 - j});
+    Clip wa = a, wb = b;  // only the window's frames are posed
+    if (auto t = trimClip(a, i + lo, i + hi)) wa = std::move(*t);
+    if (auto t = trimClip(b, j + lo, j + hi)) wb = std::move(*t);
+    const auto pa = clipJointPositions(wa), pb = clipJointPositions(wb);
+    const int joints = a.jointCount();
+    std::vector<glm::dvec3> ca, cb;
+    std::vector<double> w;
+    for (int k = lo; k <= hi; ++k)
+        for (int q = 0; q < joints; ++q) {
+            const size_t at = static_cast<size_t>(k - lo) * joints + q;
+            ca.emplace_back(pa[at]);
+            cb.emplace_back(pb[at]);
+            w.push_back(h + 1 - std::abs(k));
+        }
+    return matchClouds(ca, cb, w);
 }
 
 }  // namespace gs

@@ -17,6 +17,7 @@
 
 #include <glm/glm.hpp>
 
+#include <functional>
 #include <vector>
 
 #include "core/clip.h"
@@ -69,10 +70,18 @@ struct MatchWebJob {
     const Clip* a = nullptr;
     const Clip* b = nullptr;  // may equal a (self match web)
     MatchWeb output;
+    // Called from the running thread with the fraction of the grid done (0..1), a few hundred
+    // times per web; returning false stops the job, and run() then fails with "cancelled".
+    std::function<bool(float)> progress;
 
     // Both clips present, valid, of the same skeleton and frame rate, each at least a window long.
     Status validate() const;
     Status run();
 };
+
+// The best alignment of frame i of A onto frame j of B (A's world into B's world, point_cloud.h)
+// and the distance left after it, over the same window a match-web cell uses (cut where either
+// clip runs out). Frames are clamped to the clips.
+CloudMatch alignCell(const Clip& a, int i, const Clip& b, int j, const PointCloudSettings& cloud = {});
 
 }  // namespace gs

@@ -222,6 +222,7 @@ Status RegistrationJob::run() {
     webJob.settings = settings.web;
     webJob.a = a;
     webJob.b = b;
+    webJob.progress = progress;
     if (Status s = webJob.run(); !s) return s;
     matchWeb = std::move(webJob.output);
 

@@ -72,6 +72,9 @@ struct RegistrationJob {
     const Clip* b = nullptr;
     RegistrationCurve output;
     MatchWeb matchWeb;        // the match web the timewarp went through (kept for display)
+    // Called with the fraction of the match web done (the bulk of the work); returning false
+    // stops the job, and run() then fails with "cancelled" (see MatchWebJob::progress).
+    std::function<bool(float)> progress;
 
     Status validate() const;
     Status run();

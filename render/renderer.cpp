@@ -215,11 +215,13 @@ void Renderer::render(const Scene& scene, const Camera& camera, int width, int h
     std::vector<const std::vector<glm::mat4>*> palettes;
     std::vector<const GpuMesh*> meshes;
     std::vector<Level> levels;
+    std::vector<std::optional<glm::vec4>> tints;  // linear
     const glm::mat4 view = camera.view();
     for (const CharacterDraw& c : scene.characters)
         if (c.mesh >= 0 && c.mesh < static_cast<int>(m_meshes.size()) && m_meshes[c.mesh]) {
             const Model& model = *m_meshes[c.mesh];
             palettes.push_back(&c.palette);
+            tints.push_back(c.tint ? std::optional(glm::vec4(linear(glm::vec3(*c.tint)), c.tint->a)) : std::nullopt);
             levels.push_back(level(model, c.root, camera, view, height));
             meshes.push_back(levels.back() == Level::Coarse ? &model.coarse : &model.fine);
         }
@@ -243,7 +245,7 @@ void Renderer::render(const Scene& scene, const Camera& camera, int width, int h
     for (size_t i = 0; i < meshes.size(); ++i) {
         const bool coarse = levels[i] == Level::Coarse && vertexLit(*meshes[i]);
         anyVertexLit |= coarse;
-        if (!coarse) drawMesh(*m_skinned, *meshes[i], static_cast<int>(i), nullptr, 0.0f);
+        if (!coarse) drawMesh(*m_skinned, *meshes[i], static_cast<int>(i), tints[i] ? &*tints[i] : nullptr, 0.0f);
     }
     if (scene.goal) {
         const glm::vec4 tint(linear(glm::vec3(scene.goalColor)), scene.goalColor.a);
@@ -255,7 +257,7 @@ void Renderer::render(const Scene& scene, const Camera& camera, int width, int h
         setLighting(*m_vertexLit, scene, camera, viewProjection);
         for (size_t i = 0; i < meshes.size(); ++i)
             if (levels[i] == Level::Coarse && vertexLit(*meshes[i]))
-                drawMesh(*m_vertexLit, *meshes[i], static_cast<int>(i), nullptr, 0.0f);
+                drawMesh(*m_vertexLit, *meshes[i], static_cast<int>(i), tints[i] ? &*tints[i] : nullptr, 0.0f);
         m_vertexLit->release();
     }
     gl.glDisable(GL_CULL_FACE);

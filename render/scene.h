@@ -20,6 +20,7 @@ struct CharacterDraw {
     std::vector<glm::mat4> palette;     // per joint: world x inverse bind (<= gs::limits::kMaxJoints)
     glm::vec3 root{0.0f};               // for the blob shadow
     float shadowRadius = 0.45f;         // metres
+    std::optional<glm::vec4> tint;      // sRGB: the whole mesh in one flat colour (a ghost pose)
 };
 
 struct Scene {

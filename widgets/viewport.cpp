@@ -38,6 +38,7 @@ Viewport::~Viewport() {
 
 void Viewport::setClip(const Clip* clip) {
     m_clip = clip;
+    m_ghost = nullptr;
     makeCharacter();
     m_framed = false;
     m_frame = 0.0f;
@@ -82,6 +83,13 @@ void Viewport::makeCharacter() {
 void Viewport::setFrame(float frame) {
     if (frame == m_frame) return;
     m_frame = frame;
+    update();
+}
+
+void Viewport::setGhost(const Clip* clip, float frame, const glm::mat4& toShown) {
+    m_ghost = clip;
+    m_ghostFrame = frame;
+    m_ghostTransform = toShown;
     update();
 }
 
@@ -168,9 +176,25 @@ void Viewport::paintGL() {
     Scene scene;
     if (m_clip && m_character && m_mesh >= 0) {
         ClipSceneOptions options;
-        options.skeleton = m_skeleton;
+        options.skeleton = m_skeleton || m_ghost;
         options.trail = m_trail;
         const PlacedCharacter placed = addClipFrame(scene, *m_character, m_mesh, *m_clip, m_frame, options);
+        if (m_ghost && !m_ghost->isEmpty() && m_ghost->skeleton.sameHierarchy(m_clip->skeleton)) {
+            // The ghost: the same mesh posed by the other clip and moved into this clip's world.
+            std::vector<Transform> world;
+            CharacterDraw ghost;
+            ghost.mesh = m_mesh;
+            ghost.tint = glm::vec4(0.55f, 0.75f, 1.0f, 1.0f);
+            m_character->pose(*m_ghost, m_ghostFrame, world, ghost.palette);
+            for (glm::mat4& m : ghost.palette) m = m_ghostTransform * m;
+            std::vector<glm::vec3> joints;
+            for (const Transform& t : world) joints.push_back(glm::vec3(m_ghostTransform * glm::vec4(t.translation, 1.0f)));
+            ghost.root = joints.empty() ? glm::vec3(0.0f) : joints.front();
+            scene.characters.push_back(std::move(ghost));
+            const glm::vec4 colour(1.0f, 0.55f, 0.1f, 1.0f);
+            scene.debug.skeleton(joints, m_character->skeleton().parents, colour);
+            scene.debug.points(joints, colour, 5.0f);
+        }
         const float dt = m_clock.restart() / 1000.0f;
         if (!m_framed) {
             m_camera.frame(CameraView::Follow, placed.root, placed.heading);
@@ -185,6 +209,7 @@ void Viewport::paintGL() {
     for (size_t i = 0; i + 1 < lines.size(); i += 2) scene.debug.line(lines[i].position, lines[i + 1].position, lines[i].color);
     const qreal dpr = devicePixelRatio();
     m_renderer->render(scene, m_camera, static_cast<int>(width() * dpr), static_cast<int>(height() * dpr));
+    m_lastScene = std::move(scene);
 
     // Frame time: an average over the last frames.
     if (m_frameClock.isValid()) {

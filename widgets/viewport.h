@@ -20,6 +20,7 @@
 #include "render/camera.h"
 #include "render/character.h"
 #include "render/debug_draw.h"
+#include "render/scene.h"
 
 namespace gs {
 
@@ -44,6 +45,15 @@ public:
     bool isModelShown() const { return m_character && m_character->isRetargeted(); }
     void setFrame(float frame);
     float frame() const { return m_frame; }
+    // A second pose drawn over the first as a ghost (the character in one flat colour, with its
+    // skeleton; the shown clip's skeleton is drawn too): `clip` (the same hierarchy as the shown
+    // clip; not owned) at `frame`, moved by `toShown` (the ghost clip's world into the shown
+    // clip's world). Null = none; setClip() clears it.
+    void setGhost(const Clip* clip, float frame, const glm::mat4& toShown = glm::mat4(1.0f));
+    const Clip* ghostClip() const { return m_ghost; }
+    float ghostFrame() const { return m_ghostFrame; }
+    // What the last paint drew (characters, skeleton lines), for scripts and tests.
+    const Scene& lastScene() const { return m_lastScene; }
     bool following() const { return m_camera.following(); }
     void setFollowing(bool on);
     void setSkeletonVisible(bool on);
@@ -104,6 +114,10 @@ private:
     int m_mesh = -1;
     bool m_meshStale = false;
     float m_frame = 0.0f;
+    const Clip* m_ghost = nullptr;
+    float m_ghostFrame = 0.0f;
+    glm::mat4 m_ghostTransform{1.0f};
+    Scene m_lastScene;
     bool m_skeleton = false;
     bool m_trail = true;
     bool m_framed = false;

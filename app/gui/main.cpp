@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <optional>
 
 #include "app/project/synthetic_demo.h"
@@ -154,6 +155,10 @@ int main(int argc, char* argv[]) {
     parser.addOption({"size", "Window size in pixels (default: as last time, else 1280x800).", "WxH"});
     parser.addOption({"msaa", "Multisampling of the 3D view: 0 (none) to 16 (default: 4 on a GPU, 0 on a software "
                               "rasterizer such as Mesa llvmpipe, where it costs 60 % of the frame rate).", "N"});
+    parser.addOption({"docks", "Open these analysis docks before the screenshot: " +
+                                   gs::MainWindow::analysisDockNames().join(", ") +
+                                   " (the match web of the first space's reference clip with itself, its "
+                                   "registration to the next clip of that space).", "names"});
     parser.process(app);
 
     if (parser.isSet("msaa")) {
@@ -193,24 +198,35 @@ int main(int argc, char* argv[]) {
         script.goalMode = static_cast<int>(modes.indexOf(parser.value("goal-mode")));
         if (script.goalMode < 0) return refuse("--goal-mode must be one of " + modes.join(", "));
     }
+    QStringList docks;
+    if (parser.isSet("docks")) {
+        for (const QString& name : parser.value("docks").split(',', Qt::SkipEmptyParts)) docks << name.trimmed().toLower();
+        for (const QString& name : docks)
+            if (!gs::MainWindow::analysisDockNames().contains(name))
+                return refuse(QString("--docks: unknown dock '%1' (known: %2)").arg(name, gs::MainWindow::analysisDockNames().join(", ")));
+    }
     const bool scripted = !script.screenshot.isEmpty() || !script.report.isEmpty() || script.benchmark;
 
     gs::MainWindow window;
     const QStringList files = parser.positionalArguments();
+    bool opening = false;  // a project is being opened (the docks wait for it)
     // Unsaved changes of a run that did not end cleanly come first (never in scripted runs).
     const bool recovered = !scripted && !parser.isSet("no-recover") && window.recoverAutosaves();
     if (recovered) {
         // the recovered project is open
     } else if (parser.isSet("project")) {
         window.openProject(parser.value("project"));
+        opening = true;
     } else if (parser.isSet("import")) {
         window.importFiles(parser.values("import"));
     } else if (!files.isEmpty() && files.first().endsWith(".gsproj")) {
         window.openProject(files.first());
+        opening = true;
     } else if (!files.isEmpty()) {
         window.openClip(files.first());
     } else if (!demoProject().isEmpty() && !demoClip().isEmpty()) {
         window.openProject(demoProject());  // steer the demo character live
+        opening = true;
     } else {
         // No motion capture here: the synthetic demo, said once, with where we looked.
         const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + "/synthetic-demo";
@@ -220,7 +236,7 @@ int main(int argc, char* argv[]) {
                                       "folder that holds cmu/ to use the motion capture.")
                               .arg(dataDirs().join(", ")));
         auto demo = gs::writeSyntheticDemo(dir);
-        if (demo) window.openProject(demo->projectPath);
+        if (demo) window.openProject(demo->projectPath), opening = true;
         else window.addMessage(gs::ProjectDocument::Level::Error, QString::fromStdString(demo.message()));
     }
     if (parser.isSet("size")) {
@@ -239,9 +255,32 @@ int main(int argc, char* argv[]) {
         window.setModel(model);
     }
     window.show();
+    bool docksPending = false;  // waiting for the project to open the docks
+    if (!docks.isEmpty()) {
+        // Once the project is open (its clips loaded), or now when none is opening.
+        auto open = [&window, &docksPending, docks] {
+            docksPending = false;
+            window.showAnalysisDocks(docks);
+        };
+        if (opening) {
+            docksPending = true;
+            auto* once = new QObject(&window);
+            QObject::connect(window.document(), &gs::ProjectDocument::projectReset, once, [open, once] {
+                once->deleteLater();
+                open();
+            });
+        } else {
+            open();
+        }
+    }
     // A scripted run: once the live run starts, its goal and mode; after S seconds of it (or the
     // delay), the screenshot, the report and the frame times, then quit.
-    auto finish = [&window, &script] {
+    std::function<void()> finish;
+    finish = [&window, &script, &finish, &docksPending] {
+        if ((docksPending && window.isLoading()) || window.isAnalysing()) {  // the docks' computations first
+            QTimer::singleShot(50, &window, finish);
+            return;
+        }
         bool ok = true;
         if (!script.screenshot.isEmpty()) {
             ok = window.screenshot().save(script.screenshot);

@@ -45,6 +45,9 @@ class GoalSpaceView;
 class MotionSpacesPanel;
 class QualityPanel;
 class SpacesUi;
+class MatchWebView;
+class RegistrationView;
+struct AnalysisPanels;
 class SteeringDemo;
 class Timeline;
 class Viewport;
@@ -122,6 +125,26 @@ public:
 
 signals:
     void bakedSpaceExported(const QString& path, bool ok);
+    // The analysis docks (main_window_analysis.cpp). Their names for --docks: matchweb,
+    // registration, spaces, goalspace, quality.
+    static QStringList analysisDockNames();
+    // Shows the named docks together (unknown names: false and `error` says which) and starts
+    // what they show: the match web of the first space's reference clip with itself, and its
+    // registration to the next clip of that space.
+    bool showAnalysisDocks(const QStringList& names, QString* error = nullptr);
+    // In the background, with progress and Cancel in the dock (clip ids; B empty = A again).
+    void computeMatchWeb(const QString& a, const QString& b);
+    void computeRegistration(const QString& a, const QString& b);
+    void cancelAnalysis();
+    bool isAnalysing() const;
+    MatchWebView* matchWebView() const;
+    RegistrationView* registrationView() const;
+    // Clip A at frame i in the 3D view with clip B at frame j as a ghost aligned onto it.
+    void showMatchCell(int i, int j);
+    // Clip A at a frame (of its working clip) with B at the registration's matching frame.
+    void showRegistrationFrame(float frameA);
+    // The match web shown, as a PNG picture and/or a CSV of distances (empty = not written).
+    Status exportMatchWeb(const QString& png, const QString& csv);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -163,6 +186,9 @@ private:
     void exportBakedSpaceDialog();
     void updateGoalSpaceView();
     void applyCharacter(bool clearTexture);  // draws the document's character
+    void createAnalysisDocks();
+    void followAnalysisFrame(float frame);
+    std::shared_ptr<const Clip> workingClipOf(const QString& id) const;
 
     ProjectDocument* m_doc = nullptr;
     Viewport* m_view = nullptr;
@@ -186,6 +212,7 @@ private:
     QDockWidget* m_undoDock = nullptr;
     QDockWidget* m_weightsDock = nullptr;
     QList<QDockWidget*> m_analysisDocks;
+    AnalysisPanels* m_analysis = nullptr;
     QLabel* m_fpsLabel = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

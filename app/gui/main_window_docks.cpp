@@ -217,6 +217,7 @@ void MainWindow::createDocks() {
     resizeDocks({m_timelineDock, m_messagesDock}, {130, 90}, Qt::Vertical);
     resizeDocks({m_weightsDock, m_analysisDocks.front()}, {300, 300}, Qt::Vertical);
     createSpaceDocks();
+    createAnalysisDocks();
 }
 
 }  // namespace gs

@@ -178,6 +178,7 @@ void MainWindow::showFrame(float frame) {
     m_frame = frame;
     m_view->setFrame(frame);
     m_timeline->setFrame(frame);
+    followAnalysisFrame(frame);
     if (m_shown) {
         const int last = m_shown->source.frameCount() - 1;
         m_frameLabel->setText(tr("%1   frame %2 / %3 (%4 s)")
