@@ -123,8 +123,6 @@ public:
     void exportBakedSpace(const QString& path);
     bool isExportingBakedSpace() const;
 
-signals:
-    void bakedSpaceExported(const QString& path, bool ok);
     // The analysis docks (main_window_analysis.cpp). Their names for --docks: matchweb,
     // registration, spaces, goalspace, quality.
     static QStringList analysisDockNames();
@@ -145,6 +143,9 @@ signals:
     void showRegistrationFrame(float frameA);
     // The match web shown, as a PNG picture and/or a CSV of distances (empty = not written).
     Status exportMatchWeb(const QString& png, const QString& csv);
+
+signals:
+    void bakedSpaceExported(const QString& path, bool ok);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
