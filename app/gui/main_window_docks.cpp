@@ -213,7 +213,7 @@ void MainWindow::createDocks() {
     tabifyDockWidget(m_weightsDock, m_undoDock);
     m_weightsDock->raise();
     if (!m_analysisDocks.isEmpty()) m_analysisDocks.front()->raise();
-    resizeDocks({m_libraryDock, m_weightsDock}, {470, 250}, Qt::Horizontal);
+    resizeDocks({m_libraryDock, m_weightsDock}, {340, 330}, Qt::Horizontal);
     resizeDocks({m_timelineDock, m_messagesDock}, {130, 90}, Qt::Vertical);
     resizeDocks({m_weightsDock, m_analysisDocks.front()}, {300, 300}, Qt::Vertical);
     createSpaceDocks();
