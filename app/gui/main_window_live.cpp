@@ -42,7 +42,9 @@
 
 #include "app/document/clip_analysis.h"
 #include "core/io/bvh_writer.h"
+#include "core/io/character_import.h"
 #include "core/io/scene_writer.h"
+#include "core/retarget.h"
 #include "clip_library.h"
 #include "steering_demo.h"
 #include "widgets/timeline.h"
@@ -115,8 +117,21 @@ Status MainWindow::exportRun(const QString& path) {
         return Status::error(path.toStdString() + ": there is no live run to export");
     Clip run = m_demo->motion();
     run.name = "gaitspace run";
-    const Status s = path.endsWith(".bvh", Qt::CaseInsensitive) ? writeBvh(run, path.toStdString())
-                                                                 : writeGltf(run, path.toStdString());
+    Status s = Status::ok();
+    const ProjectCharacter& character = m_doc->project().character;
+    if (path.endsWith(".bvh", Qt::CaseInsensitive)) {
+        s = writeBvh(run, path.toStdString());
+    } else if (!character.source.isEmpty()) {
+        // The project's skinned model playing the run (its joint map when it has one).
+        const QString model = m_doc->project().resolve(character.source);
+        auto asset = importCharacter(model.toStdString());
+        JointMap map{"user map", {}};
+        for (const auto& [target, source] : character.jointMap) map.pairs.push_back({target.toStdString(), source.toStdString()});
+        s = asset ? writeGltf(run, *asset, path.toStdString(), map.pairs.empty() ? nullptr : &map)
+                  : Status::error(model.toStdString() + ": " + asset.message());
+    } else {
+        s = writeGltf(run, path.toStdString());
+    }
     if (s) addMessage(ProjectDocument::Level::Info, tr("Exported %1 frames of the run to %2.").arg(run.frameCount()).arg(QFileInfo(path).fileName()));
     else addMessage(ProjectDocument::Level::Error, QString::fromStdString(s.message()));
     return s;

@@ -3,8 +3,14 @@
 #include <assimp/Exporter.hpp>
 #include <assimp/scene.h>
 
+#include <assimp/material.h>
+
 #include <filesystem>
+#include <map>
 #include <memory>
+
+#include "core/io/character_import.h"
+#include "core/retarget.h"
 
 namespace gs {
 namespace {
@@ -12,9 +18,97 @@ namespace {
 aiQuaternion toAi(const glm::quat& q) { return aiQuaternion(q.w, q.x, q.y, q.z); }
 aiVector3D toAi(const glm::vec3& v) { return aiVector3D(v.x, v.y, v.z); }
 
-}  // namespace
+aiMatrix4x4 toAi(const glm::mat4& m) {
+    // glm is column-major, Assimp row-major.
+    return aiMatrix4x4(m[0][0], m[1][0], m[2][0], m[3][0], m[0][1], m[1][1], m[2][1], m[3][1],
+                       m[0][2], m[1][2], m[2][2], m[3][2], m[0][3], m[1][3], m[2][3], m[3][3]);
+}
 
-Status writeGltf(const Clip& clip, const std::string& path) {
+// The model's mesh parts as Assimp meshes under a node of their own, skinned to the skeleton's
+// nodes by name, and their materials (base colour).
+void addSkinnedMesh(const CharacterAsset& model, aiScene& scene) {
+    const SkinnedMesh& mesh = model.mesh;
+    const Skeleton& sk = model.skeleton;
+    const int materials = std::max<int>(1, static_cast<int>(mesh.materials.size()));
+    delete[] scene.mMaterials;  // the placeholder's array (its material is freed below)
+    scene.mNumMaterials = static_cast<unsigned>(materials);
+    scene.mMaterials = new aiMaterial*[materials];
+    for (int m = 0; m < materials; ++m) {
+        auto* mat = new aiMaterial();
+        if (m < static_cast<int>(mesh.materials.size())) {
+            const Material& src = mesh.materials[m];
+            const aiString name(src.name.empty() ? "material" + std::to_string(m) : src.name);
+            mat->AddProperty(&name, AI_MATKEY_NAME);
+            const aiColor4D color(src.baseColor.r, src.baseColor.g, src.baseColor.b, src.baseColor.a);
+            mat->AddProperty(&color, 1, AI_MATKEY_COLOR_DIFFUSE);
+            mat->AddProperty(&color, 1, AI_MATKEY_BASE_COLOR);
+        }
+        scene.mMaterials[m] = mat;
+    }
+    std::vector<aiMesh*> parts;
+    for (const MeshPart& part : mesh.parts) {
+        if (part.indexCount < 3) continue;
+        // The part's vertices, renumbered from 0.
+        std::map<std::uint32_t, unsigned> local;
+        std::vector<std::uint32_t> order;
+        for (std::uint32_t k = 0; k < part.indexCount; ++k) {
+            const std::uint32_t v = mesh.indices[part.firstIndex + k];
+            if (local.emplace(v, static_cast<unsigned>(order.size())).second) order.push_back(v);
+        }
+        auto* m = new aiMesh();
+        m->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
+        m->mMaterialIndex = static_cast<unsigned>(std::clamp(part.material, 0, materials - 1));
+        m->mNumVertices = static_cast<unsigned>(order.size());
+        m->mVertices = new aiVector3D[order.size()];
+        m->mNormals = new aiVector3D[order.size()];
+        m->mTextureCoords[0] = new aiVector3D[order.size()];
+        m->mNumUVComponents[0] = 2;
+        std::map<int, std::vector<aiVertexWeight>> weights;
+        for (size_t i = 0; i < order.size(); ++i) {
+            const SkinVertex& v = mesh.vertices[order[i]];
+            m->mVertices[i] = toAi(v.position);
+            m->mNormals[i] = toAi(v.normal);
+            m->mTextureCoords[0][i] = aiVector3D(v.uv.x, 1.0f - v.uv.y, 0.0f);  // Assimp flips glTF's v
+            for (int k = 0; k < 4; ++k)
+                if (v.weights[k] > 0.0f && v.joints[k] < sk.jointCount())
+                    weights[v.joints[k]].push_back(aiVertexWeight(static_cast<unsigned>(i), v.weights[k]));
+        }
+        const unsigned triangles = part.indexCount / 3;
+        m->mNumFaces = triangles;
+        m->mFaces = new aiFace[triangles];
+        for (unsigned t = 0; t < triangles; ++t) {
+            aiFace& f = m->mFaces[t];
+            f.mNumIndices = 3;
+            f.mIndices = new unsigned[3];
+            for (int k = 0; k < 3; ++k) f.mIndices[k] = local[mesh.indices[part.firstIndex + 3 * t + k]];
+        }
+        m->mNumBones = static_cast<unsigned>(weights.size());
+        m->mBones = new aiBone*[weights.size()];
+        unsigned b = 0;
+        for (auto& [joint, list] : weights) {
+            auto* bone = new aiBone();
+            bone->mName = aiString(sk.names[joint]);
+            bone->mOffsetMatrix = toAi(mesh.inverseBind[joint]);
+            bone->mNumWeights = static_cast<unsigned>(list.size());
+            bone->mWeights = new aiVertexWeight[list.size()];
+            std::copy(list.begin(), list.end(), bone->mWeights);
+            m->mBones[b++] = bone;
+        }
+        parts.push_back(m);
+    }
+    if (parts.empty()) return;
+    scene.mNumMeshes = static_cast<unsigned>(parts.size());
+    scene.mMeshes = new aiMesh*[parts.size()];
+    std::copy(parts.begin(), parts.end(), scene.mMeshes);
+    auto* node = new aiNode("character");
+    node->mNumMeshes = scene.mNumMeshes;
+    node->mMeshes = new unsigned[scene.mNumMeshes];
+    for (unsigned k = 0; k < scene.mNumMeshes; ++k) node->mMeshes[k] = k;
+    node->mParent = scene.mRootNode;
+    scene.mRootNode->addChildren(1, &node);
+}
+
+Status writeScene(const Clip& clip, const CharacterAsset* model, const std::string& path) {
     const std::string ext = std::filesystem::path(path).extension().string();
     const char* format = ext == ".glb" ? "glb2" : ext == ".gltf" ? "gltf2" : nullptr;
     if (!format) return Status::error(path + ": the file name must end in .gltf or .glb");
@@ -68,11 +162,46 @@ Status writeGltf(const Clip& clip, const std::string& path) {
     }
     scene->mNumAnimations = 1;
     scene->mAnimations = new aiAnimation*[1]{anim};
+    if (model) {
+        delete scene->mMaterials[0];
+        addSkinnedMesh(*model, *scene);
+    }
 
     Assimp::Exporter exporter;
     if (exporter.Export(scene.get(), format, path) != AI_SUCCESS)
         return Status::error(path + ": cannot export glTF (" + std::string(exporter.GetErrorString()) + ")");
     return Status::ok();
+}
+
+}  // namespace
+
+Status writeGltf(const Clip& clip, const std::string& path) { return writeScene(clip, nullptr, path); }
+
+Status writeGltf(const Clip& clip, const CharacterAsset& model, const std::string& path, const JointMap* map) {
+    if (clip.frameCount() < 1) return Status::error(path + ": the clip is empty");
+    if (static_cast<int>(model.mesh.inverseBind.size()) != model.skeleton.jointCount())
+        return Status::error(path + ": the model's mesh is not bound to its skeleton");
+    auto retarget = buildRetarget(clip.skeleton, clipFloorHeight(clip), model.skeleton,
+                                  map ? *map : chooseJointMap(clip.skeleton, model.skeleton));
+    if (!retarget) return Status::error(path + ": " + retarget.message());
+    // The motion on the model's skeleton: its local rotations from the retargeted world pose,
+    // its root where the retarget puts it; the other joints keep their rest offsets.
+    const Skeleton& t = model.skeleton;
+    const int joints = t.jointCount();
+    Clip moved;
+    moved.name = clip.name;
+    moved.fps = clip.fps;
+    moved.skeleton = t;
+    std::vector<Transform> world(joints);
+    for (int f = 0; f < clip.frameCount(); ++f) {
+        retargetPose(*retarget, clip.frameRotations(f), clip.rootPositions[f], world);
+        moved.rootPositions.push_back(world[0].translation);
+        for (int j = 0; j < joints; ++j) {
+            const glm::quat parent = j > 0 ? world[t.parents[j]].rotation : glm::quat(1, 0, 0, 0);
+            moved.rotations.push_back(glm::normalize(glm::conjugate(parent) * world[j].rotation));
+        }
+    }
+    return writeScene(moved, &model, path);
 }
 
 }  // namespace gs

@@ -20,6 +20,7 @@
 #include <QTest>
 
 #include "common/test_data.h"
+#include "core/io/character_import.h"
 #include "core/io/clip_import.h"
 #include "core/kinematics.h"
 #include "core/motion_space.h"
@@ -232,6 +233,34 @@ private slots:
             qInfo("%s: %d frames back, joints within %.2g m of the run", name, back.frameCount(), worst);
             QVERIFY(worst < 0.002f);
         }
+    }
+
+    // With a skinned model as the project's character, the glTF export holds that model (its
+    // skeleton, mesh and skin) playing the run, and imports back as the character.
+    void exportRunWithModel() {
+        GS_REQUIRE_DATA();
+        const QString model = test::dataPath("characters/male_base_mesh/male_base_mesh.glb");
+        auto asset = importCharacter(model.toStdString());
+        QVERIFY(asset);
+        ProjectCharacter c;
+        c.source = model;
+        m_window->document()->setCharacter(c, "Load model");
+        QTemporaryDir dir;
+        const QString path = dir.filePath("run_on_model.glb");
+        const int frames = m_demo->motion().frameCount();
+        QVERIFY(m_window->exportRun(path));
+        auto back = importCharacter(path.toStdString());
+        QVERIFY2(back, back.message().c_str());
+        QCOMPARE(back->skeleton.jointCount(), asset->skeleton.jointCount());
+        QCOMPARE(back->mesh.triangleCount(), asset->mesh.triangleCount());
+        auto motion = importClips(path.toStdString());
+        QVERIFY2(motion, motion.message().c_str());
+        QVERIFY(motion->clips.front().frameCount() >= frames);
+        QCOMPARE(motion->clips.front().jointCount(), asset->skeleton.jointCount());
+        qInfo("the run on the model: %d frames, %d joints, %d triangles", motion->clips.front().frameCount(),
+              back->skeleton.jointCount(), back->mesh.triangleCount());
+        m_window->document()->undoStack()->undo();
+        QVERIFY(m_window->document()->project().character.source.isEmpty());
     }
 
     // Building a project's spaces shows its stages with Cancel; Cancel stops the build itself

@@ -4,7 +4,11 @@
 #include <QTest>
 
 #include "common/test_data.h"
+#include <QTemporaryDir>
+
 #include "core/io/character_import.h"
+#include "core/io/clip_import.h"
+#include "core/io/scene_writer.h"
 #include "core/retarget.h"
 #include "core/root_motion.h"
 
@@ -27,7 +31,52 @@ private slots:
     void bonesFollowTheSource();
     void userMap();
     void corruptCharacter();
+    void exportSkinnedGltf();
 };
+
+// A CMU walk written as glTF onto the base mesh imports back as the same character (skeleton,
+// mesh, skin) playing the same motion: every joint within 2 mm of the retargeted pose.
+void TestRetarget::exportSkinnedGltf() {
+    GS_REQUIRE_DATA();
+    const Clip clip = test::loadClip(test::cmuClip("16_15"));
+    auto asset = importCharacter(baseMesh().toStdString());
+    QVERIFY(asset);
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("walk_on_model.glb").toStdString();
+    const Status written = writeGltf(clip, *asset, path);
+    QVERIFY2(written, written.message().c_str());
+
+    auto back = importCharacter(path);
+    QVERIFY2(back, back.message().c_str());
+    QCOMPARE(back->skeleton.jointCount(), asset->skeleton.jointCount());
+    QCOMPARE(back->mesh.triangleCount(), asset->mesh.triangleCount());
+    QCOMPARE(back->mesh.vertices.size() > 0, true);
+    float lo = 1e9f, hi = -1e9f;
+    for (const SkinVertex& v : back->mesh.vertices) { lo = std::min(lo, v.position.y); hi = std::max(hi, v.position.y); }
+    qInfo("re-imported: %d joints, %d triangles, %zu vertices, %.3f-%.3f m tall", back->skeleton.jointCount(),
+          back->mesh.triangleCount(), back->mesh.vertices.size(), lo, hi);
+    QVERIFY(std::abs(lo) < 1e-3f && hi > 1.8f && hi < 2.1f);
+
+    auto motion = importClips(path);
+    QVERIFY2(motion, motion.message().c_str());
+    const Clip& played = motion->clips.front();
+    QVERIFY(played.frameCount() >= clip.frameCount());
+    auto r = buildRetarget(clip.skeleton, clipFloorHeight(clip), asset->skeleton,
+                           chooseJointMap(clip.skeleton, asset->skeleton));
+    QVERIFY(r);
+    const int joints = asset->skeleton.jointCount();
+    QCOMPARE(played.jointCount(), joints);
+    std::vector<Transform> expected(joints);
+    std::vector<glm::vec3> got(joints);
+    float worst = 0.0f;
+    for (int f = 0; f < clip.frameCount(); ++f) {
+        retargetPose(*r, clip.frameRotations(f), clip.rootPositions[f], expected);
+        jointPositions(played.skeleton, played.frameRotations(f), played.rootPositions[f], got);
+        for (int j = 0; j < joints; ++j) worst = std::max(worst, glm::distance(expected[j].translation, got[j]));
+    }
+    qInfo("%d frames back, joints within %.2g m of the retargeted walk", played.frameCount(), worst);
+    QVERIFY(worst < 0.002f);
+}
 
 void TestRetarget::importsBaseMesh() {
     GS_REQUIRE_DATA();
