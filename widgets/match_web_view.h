@@ -16,6 +16,7 @@
 #include <glm/glm.hpp>
 
 #include "core/match_web.h"
+#include "render/heat_colour.h"
 
 namespace gs {
 
@@ -43,9 +44,6 @@ struct MatchWebPicture {
     // The grid as CSV, one line per frame of A (the CSV export).
     QByteArray csv() const;
 };
-
-// Dark = similar: black through purple and orange to pale yellow, v in [0, 1].
-QColor heatColour(float v);
 
 class MatchWebView : public QWidget {
     Q_OBJECT

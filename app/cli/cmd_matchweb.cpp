@@ -14,22 +14,10 @@
 
 #include "cli_common.h"
 #include "core/match_web.h"
+#include "render/heat_colour.h"
 
 namespace gs::cli {
 namespace {
-
-// Dark = similar: black through purple and orange to pale yellow.
-QColor heat(float v) {
-    static const QColor stops[] = {QColor(0, 0, 4), QColor(87, 16, 110), QColor(188, 55, 84),
-                                   QColor(249, 142, 9), QColor(252, 255, 164)};
-    v = std::clamp(v, 0.0f, 1.0f) * 4.0f;
-    const int k = std::min(static_cast<int>(v), 3);
-    const float t = v - static_cast<float>(k);
-    const QColor& a = stops[k];
-    const QColor& b = stops[k + 1];
-    return QColor::fromRgbF(a.redF() + t * (b.redF() - a.redF()), a.greenF() + t * (b.greenF() - a.greenF()),
-                            a.blueF() + t * (b.blueF() - a.blueF()));
-}
 
 bool writePng(const MatchWeb& web, const QString& path) {
     // Columns (frames of B) run right, rows (frames of A) run down; small webs are enlarged.
@@ -40,7 +28,7 @@ bool writePng(const MatchWeb& web, const QString& path) {
     std::sort(sorted.begin(), sorted.end());
     const float top = std::max(sorted[static_cast<size_t>(0.98 * (sorted.size() - 1))], 1e-6f);
     for (int i = 0; i < web.rows; ++i)
-        for (int j = 0; j < web.cols; ++j) grid.setPixelColor(j, i, heat(web.at(i, j) / top));
+        for (int j = 0; j < web.cols; ++j) grid.setPixelColor(j, i, heatColour(web.at(i, j) / top));
     QImage image = grid.scaled(web.cols * scale, web.rows * scale);
     QPainter p(&image);
     p.setRenderHint(QPainter::Antialiasing);
