@@ -232,32 +232,41 @@ private slots:
 
     // A build cancelled halfway (after the motion spaces, while the goal spaces are built) is
     // dropped: the previous build goes on.
+    // The demo builds in well under a second, so on a fast (or a loaded) machine the build may
+    // end before the Cancel pressed at its first stage lands; then the new build is in use and
+    // the test tries again (at most five times) until a build is really cancelled.
     void cancelABuildHalfway() {
-        SteeringDemo* before = m_window->steeringRun();
-        QVERIFY(before && m_window->isSteering());
-        QPushButton* cancel = cancelButton();
-        QVERIFY(cancel);
-        const QList<SteeringDemo*> existing = m_window->findChildren<SteeringDemo*>();
-        QTest::mouseClick(m_panel->buildButton(), Qt::LeftButton);
-        SteeringDemo* building = nullptr;
-        for (SteeringDemo* d : m_window->findChildren<SteeringDemo*>())
-            if (!existing.contains(d)) building = d;
-        QVERIFY(building);
-        int cancelledAt = -1;
-        connect(building, &SteeringDemo::progress, this, [&](const QString&, int done, int) {
-            if (done >= 1 && cancelledAt < 0) {
-                cancelledAt = done;
-                QVERIFY(cancel->isVisible());
-                QTest::mouseClick(cancel, Qt::LeftButton);
-            }
-        });
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->findChildren<SteeringDemo*>().size() == 1, 120000);
-        qInfo("cancelled at stage %d", cancelledAt);
-        QVERIFY(cancelledAt >= 1);
-        QCOMPARE(m_window->steeringRun(), before);
-        QVERIFY(m_window->isSteering());
-        QCOMPARE(builtClips(*m_window, 0), 5);
-        QVERIFY(m_panel->buildStatus().startsWith("Build cancelled"));
+        bool cancelledOnce = false;
+        for (int attempt = 0; attempt < 5 && !cancelledOnce; ++attempt) {
+            SteeringDemo* before = m_window->steeringRun();
+            QVERIFY(before && m_window->isSteering());
+            QPushButton* cancel = cancelButton();
+            QVERIFY(cancel);
+            const QList<SteeringDemo*> existing = m_window->findChildren<SteeringDemo*>();
+            QTest::mouseClick(m_panel->buildButton(), Qt::LeftButton);
+            SteeringDemo* building = nullptr;
+            for (SteeringDemo* d : m_window->findChildren<SteeringDemo*>())
+                if (!existing.contains(d)) building = d;
+            QVERIFY(building);
+            int cancelledAt = -1;
+            connect(building, &SteeringDemo::progress, this, [&](const QString&, int done, int) {
+                if (done >= 1 && cancelledAt < 0) {
+                    cancelledAt = done;
+                    if (cancel->isVisible()) QTest::mouseClick(cancel, Qt::LeftButton);
+                }
+            });
+            QTRY_VERIFY_WITH_TIMEOUT(m_window->findChildren<SteeringDemo*>().size() == 1, 120000);
+            const bool cancelled = m_panel->buildStatus().startsWith("Build cancelled");
+            qInfo("attempt %d: Cancel pressed at stage %d, build %s", attempt + 1, cancelledAt,
+                  cancelled ? "cancelled" : "finished first");
+            if (!cancelled) continue;
+            cancelledOnce = true;
+            QVERIFY(cancelledAt >= 1);
+            QVERIFY(m_window->steeringRun() == before);
+            QVERIFY(m_window->isSteering());
+            QCOMPARE(builtClips(*m_window, 0), 5);
+        }
+        QVERIFY(cancelledOnce);
     }
 
     // File > Export Baked Space, and the file simulates in gaitspace-cli.
