@@ -6,111 +6,330 @@
 namespace gs {
 namespace {
 
-// The shortest rotation taking unit vector a onto unit vector b.
-glm::quat shortestArc(const glm::vec3& a, const glm::vec3& b) {
-    const float c = glm::dot(a, b);
-    if (c > 1.0f - 1e-7f) return glm::quat(1, 0, 0, 0);
-    if (c < -1.0f + 1e-7f) {
-        glm::vec3 axis = glm::cross(glm::vec3(1, 0, 0), a);
-        if (glm::dot(axis, axis) < 1e-8f) axis = glm::cross(glm::vec3(0, 1, 0), a);
-        return glm::angleAxis(3.14159265f, glm::normalize(axis));
+#if defined(__GNUC__) || defined(__clang__)
+#define GS_IK_INLINE inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define GS_IK_INLINE __forceinline
+#else
+#define GS_IK_INLINE inline
+#endif
+
+// The solver is written once over a number type T: float for one leg, Lanes for kIkLanes legs.
+// Branches are selects, so that every lane runs the same instructions, and each lane operation
+// is the scalar one, so a lane gives the same bits as a scalar solve.
+struct Lanes {
+    float v[kIkLanes];
+};
+struct Mask {
+    int v[kIkLanes];
+};
+
+#define GS_LANEWISE(expr)                                       \
+    Lanes r;                                                    \
+    for (int i = 0; i < kIkLanes; ++i) r.v[i] = (expr);         \
+    return r
+#define GS_MASKWISE(expr)                                       \
+    Mask r;                                                     \
+    for (int i = 0; i < kIkLanes; ++i) r.v[i] = (expr) ? -1 : 0; \
+    return r
+
+GS_IK_INLINE Lanes operator+(const Lanes& a, const Lanes& b) { GS_LANEWISE(a.v[i] + b.v[i]); }
+GS_IK_INLINE Lanes operator-(const Lanes& a, const Lanes& b) { GS_LANEWISE(a.v[i] - b.v[i]); }
+GS_IK_INLINE Lanes operator*(const Lanes& a, const Lanes& b) { GS_LANEWISE(a.v[i] * b.v[i]); }
+GS_IK_INLINE Lanes operator/(const Lanes& a, const Lanes& b) { GS_LANEWISE(a.v[i] / b.v[i]); }
+GS_IK_INLINE Lanes operator-(const Lanes& a) { GS_LANEWISE(-a.v[i]); }
+GS_IK_INLINE Lanes operator+(const Lanes& a, float b) { GS_LANEWISE(a.v[i] + b); }
+GS_IK_INLINE Lanes operator-(const Lanes& a, float b) { GS_LANEWISE(a.v[i] - b); }
+GS_IK_INLINE Lanes operator-(float a, const Lanes& b) { GS_LANEWISE(a - b.v[i]); }
+GS_IK_INLINE Lanes operator*(const Lanes& a, float b) { GS_LANEWISE(a.v[i] * b); }
+GS_IK_INLINE Lanes operator*(float a, const Lanes& b) { GS_LANEWISE(a * b.v[i]); }
+GS_IK_INLINE Lanes operator/(float a, const Lanes& b) { GS_LANEWISE(a / b.v[i]); }
+GS_IK_INLINE Mask operator<(const Lanes& a, float b) { GS_MASKWISE(a.v[i] < b); }
+GS_IK_INLINE Mask operator>(const Lanes& a, float b) { GS_MASKWISE(a.v[i] > b); }
+GS_IK_INLINE Mask operator>(const Lanes& a, const Lanes& b) { GS_MASKWISE(a.v[i] > b.v[i]); }
+GS_IK_INLINE Mask operator&&(const Mask& a, const Mask& b) { GS_MASKWISE(a.v[i] & b.v[i]); }
+GS_IK_INLINE Mask operator||(const Mask& a, const Mask& b) { GS_MASKWISE(a.v[i] | b.v[i]); }
+GS_IK_INLINE Lanes sqrtOf(const Lanes& a) { GS_LANEWISE(std::sqrt(a.v[i])); }
+GS_IK_INLINE Lanes absOf(const Lanes& a) { GS_LANEWISE(std::abs(a.v[i])); }
+GS_IK_INLINE Lanes minOf(const Lanes& a, const Lanes& b) { GS_LANEWISE(std::min(a.v[i], b.v[i])); }
+GS_IK_INLINE Lanes maxOf(const Lanes& a, const Lanes& b) { GS_LANEWISE(std::max(a.v[i], b.v[i])); }
+GS_IK_INLINE Lanes maxOf(const Lanes& a, float b) { GS_LANEWISE(std::max(a.v[i], b)); }
+GS_IK_INLINE Lanes clampOf(const Lanes& a, float lo, float hi) { GS_LANEWISE(std::clamp(a.v[i], lo, hi)); }
+GS_IK_INLINE Lanes copysignOf(const Lanes& a, const Lanes& b) { GS_LANEWISE(std::copysign(a.v[i], b.v[i])); }
+// (Both sides are read for every lane, so that the loop has no branch to keep.)
+GS_IK_INLINE Lanes select(const Mask& m, const Lanes& a, const Lanes& b) {
+    Lanes r;
+    for (int i = 0; i < kIkLanes; ++i) {
+        const float x = a.v[i], y = b.v[i];
+        r.v[i] = m.v[i] ? x : y;
     }
-    const glm::vec3 axis = glm::cross(a, b);
-    const float s = std::sqrt((1.0f + c) * 2.0f);
-    const float inv = 1.0f / s;  // unit inputs give a unit quaternion
-    return glm::quat(s * 0.5f, axis.x * inv, axis.y * inv, axis.z * inv);
+    return r;
+}
+#undef GS_LANEWISE
+#undef GS_MASKWISE
+
+GS_IK_INLINE bool any(const Mask& m) {
+    int a = 0;
+    for (int i = 0; i < kIkLanes; ++i) a |= m.v[i];
+    return a != 0;
+}
+GS_IK_INLINE bool any(bool m) { return m; }
+GS_IK_INLINE float sqrtOf(float a) { return std::sqrt(a); }
+GS_IK_INLINE float absOf(float a) { return std::abs(a); }
+GS_IK_INLINE float minOf(float a, float b) { return std::min(a, b); }
+GS_IK_INLINE float maxOf(float a, float b) { return std::max(a, b); }
+GS_IK_INLINE float clampOf(float a, float lo, float hi) { return std::clamp(a, lo, hi); }
+GS_IK_INLINE float copysignOf(float a, float b) { return std::copysign(a, b); }
+GS_IK_INLINE float select(bool m, float a, float b) { return m ? a : b; }
+
+template <class T>
+struct V3 {
+    T x, y, z;
+};
+template <class T> GS_IK_INLINE V3<T> operator+(const V3<T>& a, const V3<T>& b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+template <class T> GS_IK_INLINE V3<T> operator-(const V3<T>& a, const V3<T>& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+template <class T, class S> GS_IK_INLINE V3<T> operator*(const V3<T>& a, const S& k) { return {a.x * k, a.y * k, a.z * k}; }
+template <class T> GS_IK_INLINE T dot(const V3<T>& a, const V3<T>& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+template <class T> GS_IK_INLINE V3<T> cross(const V3<T>& a, const V3<T>& b) {
+    return {a.y * b.z - b.y * a.z, a.z * b.x - b.z * a.x, a.x * b.y - b.x * a.y};
+}
+template <class T, class M> GS_IK_INLINE V3<T> select(const M& m, const V3<T>& a, const V3<T>& b) {
+    return {select(m, a.x, b.x), select(m, a.y, b.y), select(m, a.z, b.z)};
 }
 
-}  // namespace
+template <class T>
+struct Q {
+    T w, x, y, z;
+};
+template <class T> GS_IK_INLINE Q<T> operator*(const Q<T>& p, const Q<T>& q) {
+    return {p.w * q.w - p.x * q.x - p.y * q.y - p.z * q.z, p.w * q.x + p.x * q.w + p.y * q.z - p.z * q.y,
+            p.w * q.y + p.y * q.w + p.z * q.x - p.x * q.z, p.w * q.z + p.z * q.w + p.x * q.y - p.y * q.x};
+}
+template <class T> GS_IK_INLINE V3<T> rotate(const Q<T>& q, const V3<T>& v) {
+    const V3<T> u{q.x, q.y, q.z};
+    const V3<T> uv = cross(u, v), uuv = cross(u, uv);
+    return v + (uv * q.w + uuv) * 2.0f;
+}
+template <class T, class M> GS_IK_INLINE Q<T> select(const M& m, const Q<T>& a, const Q<T>& b) {
+    return {select(m, a.w, b.w), select(m, a.x, b.x), select(m, a.y, b.y), select(m, a.z, b.z)};
+}
+
+template <class T>
+struct Result {
+    Q<T> hipDelta, kneeDelta;
+    V3<T> knee, ankle;
+};
 
 // A handful of square roots and no trigonometry: the update runs this for every planted foot of
 // every character.
-TwoBoneIkResult solveTwoBoneIk(const glm::vec3& hip, const glm::vec3& knee, const glm::vec3& ankle,
-                               const glm::vec3& target, const glm::vec3& bendHint, float l1, float l2,
-                               const TwoBoneIkSettings& settings) {
-    TwoBoneIkResult r;
-    r.knee = knee;
-    r.ankle = ankle;
-    const glm::vec3 thigh = knee - hip, shin = ankle - knee;
-    const glm::vec3 toTarget = target - hip;
-    const float dt = std::sqrt(glm::dot(toTarget, toTarget));
-    const glm::vec3 toAnkle = ankle - hip;
-    const float d02 = glm::dot(toAnkle, toAnkle);
-    const float d0 = std::sqrt(d02);
-    if (!(l1 > 1e-6f && l2 > 1e-6f && dt > 1e-6f && d0 > 1e-6f)) return r;
+template <class T>
+GS_IK_INLINE Result<T> solve(const V3<T>& hip, const V3<T>& knee, const V3<T>& ankle, const V3<T>& target,
+                const V3<T>& bendHint, const T& l1, const T& l2, const TwoBoneIkSettings& settings) {
+    const T zero{}, one = zero + 1.0f;
+    const V3<T> thigh = knee - hip, shin = ankle - knee;
+    const V3<T> toTarget = target - hip;
+    const T dt = sqrtOf(dot(toTarget, toTarget));
+    const V3<T> toAnkle = ankle - hip;
+    const T d02 = dot(toAnkle, toAnkle);
+    const T d0 = sqrtOf(d02);
+    // Degenerate legs or targets keep the pose (the lanes that are not valid are computed and
+    // thrown away).
+    const auto valid = l1 > 1e-6f && l2 > 1e-6f && dt > 1e-6f && d0 > 1e-6f;
 
     // How far the ankle may be from the hip: exact up to the soft zone, then approaching (never
     // reaching) the longest reach along x / (1 + x), which leaves the soft zone with slope 1.
-    const float length = l1 + l2;
-    const float dMax = std::max(length * settings.maxExtension, d0);  // the pose itself is allowed
-    const float dMin = std::abs(l1 - l2) + 1e-4f * length;
-    const float softStart = std::min(std::max(d0, length * (1.0f - settings.softness)), dMax);
-    float d = dt;
-    if (d > softStart) {
-        const float room = dMax - softStart;
-        const float x = room > 1e-7f ? (d - softStart) / room : 0.0f;
-        d = softStart + room * x / (1.0f + x);
+    const T length = l1 + l2;
+    const T dMax = maxOf(length * settings.maxExtension, d0);  // the pose itself is allowed
+    const T dMin = absOf(l1 - l2) + length * 1e-4f;
+    const T softStart = minOf(maxOf(d0, length * (1.0f - settings.softness)), dMax);
+    T d = dt;
+    if (const auto soft = dt > softStart; any(soft)) {
+        const T room = dMax - softStart;
+        const T x = select(room > 1e-7f, (dt - softStart) / room, zero);
+        d = select(soft, softStart + room * x / (x + 1.0f), dt);
     }
-    d = std::max(d, dMin);
+    d = maxOf(d, dMin);
 
     // The pole: where the pose's knee points away from the hip-ankle line, nudged toward the
     // hint (by at most 5 % of the thigh) so that a straight or slightly over-straight knee still
     // bends the way knees bend. (Components along the hip-ankle line are taken off with one
     // division by its squared length, no normalized line.)
-    const float invD02 = 1.0f / d02;
-    glm::vec3 pole = thigh + (0.05f * l1) * bendHint -
-                     ((glm::dot(thigh, toAnkle) + (0.05f * l1) * glm::dot(bendHint, toAnkle)) * invD02) * toAnkle;
-    if (glm::dot(pole, pole) < 1e-12f) {
-        const glm::vec3 z(0, 0, 1);
-        pole = z - (glm::dot(z, toAnkle) * invD02) * toAnkle;
-    }
+    const T invD02 = 1.0f / d02;
+    const V3<T> zAxis{zero, zero, one};
+    const T nudge = l1 * 0.05f;
+    V3<T> pole = thigh + bendHint * nudge - toAnkle * ((dot(thigh, toAnkle) + nudge * dot(bendHint, toAnkle)) * invD02);
+    if (const auto noPole = dot(pole, pole) < 1e-12f; any(noPole))
+        pole = select(noPole, zAxis - toAnkle * (dot(zAxis, toAnkle) * invD02), pole);
 
     // 1. The knee turns about its hinge axis (across the pole) from its flexion to the one that
     //    puts the ankle at distance d from the hip. Flexion is signed: positive bends the knee
-    //    toward the pole. Angles as (cos, sin) pairs. The axis is normalized only where the
-    //    rotation is built (its sign test needs no unit length).
-    glm::vec3 axis = glm::cross(pole, thigh);
-    float axis2 = glm::dot(axis, axis);
-    if (axis2 < 1e-12f) {
-        axis = glm::cross(glm::vec3(0, 0, 1), thigh);
-        axis2 = glm::dot(axis, axis);
-    }
-    const float invAxis = 1.0f / std::sqrt(axis2);
-    const float invL1L2 = 1.0f / (l1 * l2);
-    const float c0 = std::clamp(glm::dot(thigh, shin) * invL1L2, -1.0f, 1.0f);  // cos(flexion)
-    const float s0 = std::copysign(std::sqrt(std::max(0.0f, 1.0f - c0 * c0)),
-                                   glm::dot(glm::cross(thigh, shin), axis));
-    const float c1 = std::clamp((d * d - l1 * l1 - l2 * l2) * 0.5f * invL1L2, -1.0f, 1.0f);
-    const float s1 = std::sqrt(std::max(0.0f, 1.0f - c1 * c1));
-    const float cd = c1 * c0 + s1 * s0, sd = s1 * c0 - c1 * s0;
-    // (1 + cos, sin x axis) normalized is the rotation by that angle, accurate for small ones;
-    // its length is sqrt(2 (1 + cos)).
-    const float n = cd > -1.0f + 1e-6f ? 1.0f / std::sqrt(2.0f * (1.0f + cd)) : 0.0f;
-    const float sa = sd * n * invAxis;
-    const glm::quat hinge = n > 0.0f ? glm::quat((1.0f + cd) * n, axis.x * sa, axis.y * sa, axis.z * sa)
-                                     : glm::quat(0.0f, axis.x * invAxis, axis.y * invAxis, axis.z * invAxis);
-    const glm::vec3 ankle1 = knee + hinge * shin;
+    //    toward the pole. Angles as (cos, sin) pairs.
+    V3<T> axis = cross(pole, thigh);
+    if (const auto noAxis = dot(axis, axis) < 1e-12f; any(noAxis)) axis = select(noAxis, cross(zAxis, thigh), axis);
+    const V3<T> unitAxis = axis * (1.0f / sqrtOf(dot(axis, axis)));
+    const T invL1L2 = 1.0f / (l1 * l2);
+    const T c0 = clampOf(dot(thigh, shin) * invL1L2, -1.0f, 1.0f);  // cos(flexion)
+    const T s0 = copysignOf(sqrtOf(maxOf(1.0f - c0 * c0, 0.0f)), dot(cross(thigh, shin), axis));
+    const T c1 = clampOf((d * d - l1 * l1 - l2 * l2) * 0.5f * invL1L2, -1.0f, 1.0f);
+    const T s1 = sqrtOf(maxOf(1.0f - c1 * c1, 0.0f));
+    const T cd = c1 * c0 + s1 * s0, sd = s1 * c0 - c1 * s0;
+    // The shin turned by that angle (Rodrigues' formula, straight from its cosine and sine), so
+    // that the aim below need not wait for the hinge's quaternion.
+    const V3<T> shin1 = shin * cd + cross(unitAxis, shin) * sd + unitAxis * (dot(unitAxis, shin) * (1.0f - cd));
+    // The same rotation as a quaternion: (1 + cos, sin x axis) normalized, accurate for small
+    // angles; its length is sqrt(2 (1 + cos)). A half turn has no such form: (0, axis).
+    const auto notHalfTurn = cd > -1.0f + 1e-6f;
+    const T n = 1.0f / sqrtOf(maxOf((cd + 1.0f) * 2.0f, 1e-12f));
+    const T sa = sd * n;
+    const Q<T> hinge = select(notHalfTurn, Q<T>{(cd + 1.0f) * n, unitAxis.x * sa, unitAxis.y * sa, unitAxis.z * sa},
+                              Q<T>{zero, unitAxis.x, unitAxis.y, unitAxis.z});
 
     // 2. The hip aims the leg at the target by the smallest rotation, which carries the knee's
     //    plane along (the pole stays the pose's). The ankle is now d from the hip. (Both
     //    directions are scaled to unit length by one factor.)
-    const glm::vec3 from = ankle1 - hip;
-    const float invDDt = 1.0f / (d * dt);
-    const float c = glm::dot(from, toTarget) * invDDt;
-    glm::quat aim;
-    if (c > 1.0f - 1e-7f || c < -1.0f + 1e-7f) {
-        aim = shortestArc(from * (1.0f / d), toTarget * (1.0f / dt));
-    } else {
-        const glm::vec3 across = glm::cross(from, toTarget) * invDDt;
-        const float k = 1.0f / std::sqrt((1.0f + c) * 2.0f);  // unit inputs give a unit quaternion
-        aim = glm::quat((1.0f + c) * k, across.x * k, across.y * k, across.z * k);
+    const V3<T> from = thigh + shin1;
+    const T invDDt = 1.0f / (d * dt);
+    const T c = dot(from, toTarget) * invDDt;
+    const V3<T> across = cross(from, toTarget) * invDDt;
+    const T k = 1.0f / sqrtOf(maxOf((c + 1.0f) * 2.0f, 1e-12f));  // unit inputs give a unit quaternion
+    Q<T> aim{(c + 1.0f) * k, across.x * k, across.y * k, across.z * k};
+    // Aligned already: no turn. Opposed: a half turn about any axis across the leg.
+    aim = select(c > 1.0f - 1e-7f, Q<T>{one, zero, zero, zero}, aim);
+    if (const auto opposed = c < -1.0f + 1e-7f; any(opposed)) {
+        const V3<T> a = from * (1.0f / d);
+        V3<T> flip = cross(V3<T>{one, zero, zero}, a);
+        flip = select(dot(flip, flip) < 1e-8f, cross(V3<T>{zero, one, zero}, a), flip);
+        flip = flip * (1.0f / sqrtOf(maxOf(dot(flip, flip), 1e-30f)));
+        aim = select(opposed, Q<T>{zero, flip.x, flip.y, flip.z}, aim);
     }
 
-    r.hipDelta = aim;
-    r.kneeDelta = aim * hinge;
-    r.knee = hip + aim * thigh;
-    r.ankle = r.knee + r.kneeDelta * shin;
+    const Q<T> identity{one, zero, zero, zero};
+    Result<T> r;
+    r.hipDelta = select(valid, aim, identity);
+    r.kneeDelta = select(valid, aim * hinge, identity);
+    r.knee = select(valid, hip + rotate(aim, thigh), knee);
+    r.ankle = select(valid, hip + rotate(aim, from), ankle);
     return r;
+}
+
+V3<float> in(const glm::vec3& v) { return {v.x, v.y, v.z}; }
+V3<Lanes> in(const float (&v)[3][kIkLanes]) {
+    V3<Lanes> r;
+    for (int i = 0; i < kIkLanes; ++i) {
+        r.x.v[i] = v[0][i];
+        r.y.v[i] = v[1][i];
+        r.z.v[i] = v[2][i];
+    }
+    return r;
+}
+
+Q<Lanes> in(const float (&q)[4][kIkLanes]) {
+    Q<Lanes> r;
+    for (int i = 0; i < kIkLanes; ++i) {
+        r.w.v[i] = q[0][i];
+        r.x.v[i] = q[1][i];
+        r.y.v[i] = q[2][i];
+        r.z.v[i] = q[3][i];
+    }
+    return r;
+}
+
+template <class T> GS_IK_INLINE Q<T> conjugate(const Q<T>& q) { return {q.w, -q.x, -q.y, -q.z}; }
+
+glm::quat out(const Q<Lanes>& q, int i) { return glm::quat(q.w.v[i], q.x.v[i], q.y.v[i], q.z.v[i]); }
+glm::vec3 out(const V3<Lanes>& v, int i) { return glm::vec3(v.x.v[i], v.y.v[i], v.z.v[i]); }
+
+Result<Lanes> solveLanes(const TwoBoneIkLanes& legs, const TwoBoneIkSettings& settings) {
+    Lanes l1, l2;
+    for (int i = 0; i < kIkLanes; ++i) {
+        l1.v[i] = legs.thigh[i];
+        l2.v[i] = legs.shin[i];
+    }
+    return solve(in(legs.hip), in(legs.knee), in(legs.ankle), in(legs.target), in(legs.bendHint), l1, l2,
+                 settings);
+}
+
+void setQuat(float (&q)[4][kIkLanes], int lane, const glm::quat& v) {
+    q[0][lane] = v.w;
+    q[1][lane] = v.x;
+    q[2][lane] = v.y;
+    q[3][lane] = v.z;
+}
+
+}  // namespace
+
+TwoBoneIkResult solveTwoBoneIk(const glm::vec3& hip, const glm::vec3& knee, const glm::vec3& ankle,
+                               const glm::vec3& target, const glm::vec3& bendHint, float l1, float l2,
+                               const TwoBoneIkSettings& settings) {
+    const Result<float> r = solve(in(hip), in(knee), in(ankle), in(target), in(bendHint), l1, l2, settings);
+    return {glm::quat(r.hipDelta.w, r.hipDelta.x, r.hipDelta.y, r.hipDelta.z),
+            glm::quat(r.kneeDelta.w, r.kneeDelta.x, r.kneeDelta.y, r.kneeDelta.z),
+            glm::vec3(r.knee.x, r.knee.y, r.knee.z), glm::vec3(r.ankle.x, r.ankle.y, r.ankle.z)};
+}
+
+void TwoBoneIkLanes::set(int lane, const glm::vec3& h, const glm::vec3& k, const glm::vec3& a,
+                         const glm::vec3& t, const glm::vec3& b, float l1, float l2) {
+    for (int c = 0; c < 3; ++c) {
+        hip[c][lane] = h[c];
+        knee[c][lane] = k[c];
+        ankle[c][lane] = a[c];
+        target[c][lane] = t[c];
+        bendHint[c][lane] = b[c];
+    }
+    thigh[lane] = l1;
+    shin[lane] = l2;
+}
+
+void TwoBoneIkLanes::repeatFirst(int count) {
+    for (int lane = count; lane < kIkLanes; ++lane) {
+        for (int c = 0; c < 3; ++c) {
+            hip[c][lane] = hip[c][0];
+            knee[c][lane] = knee[c][0];
+            ankle[c][lane] = ankle[c][0];
+            target[c][lane] = target[c][0];
+            bendHint[c][lane] = bendHint[c][0];
+        }
+        thigh[lane] = thigh[0];
+        shin[lane] = shin[0];
+    }
+}
+
+void solveTwoBoneIk(const TwoBoneIkLanes& legs, TwoBoneIkResult result[kIkLanes], const TwoBoneIkSettings& settings) {
+    const Result<Lanes> r = solveLanes(legs, settings);
+    for (int i = 0; i < kIkLanes; ++i)
+        result[i] = {out(r.hipDelta, i), out(r.kneeDelta, i), out(r.knee, i), out(r.ankle, i)};
+}
+
+void LegIkLanes::setRotations(int lane, const glm::quat& parent, const glm::quat& hip, const glm::quat& knee,
+                              const glm::quat& ankle) {
+    setQuat(parentRotation, lane, parent);
+    setQuat(hipRotation, lane, hip);
+    setQuat(kneeRotation, lane, knee);
+    setQuat(ankleRotation, lane, ankle);
+}
+
+void LegIkLanes::repeatFirst(int count) {
+    TwoBoneIkLanes::repeatFirst(count);
+    for (int lane = count; lane < kIkLanes; ++lane) {
+        for (int c = 0; c < 4; ++c) {
+            parentRotation[c][lane] = parentRotation[c][0];
+            hipRotation[c][lane] = hipRotation[c][0];
+            kneeRotation[c][lane] = kneeRotation[c][0];
+            ankleRotation[c][lane] = ankleRotation[c][0];
+        }
+    }
+}
+
+void solveLegIk(const LegIkLanes& legs, LegIkResult result[kIkLanes], const TwoBoneIkSettings& settings) {
+    const Result<Lanes> r = solveLanes(legs, settings);
+    const Q<Lanes> hipWorld = r.hipDelta * in(legs.hipRotation);
+    const Q<Lanes> kneeWorld = r.kneeDelta * in(legs.kneeRotation);
+    const Q<Lanes> hipLocal = conjugate(in(legs.parentRotation)) * hipWorld;
+    const Q<Lanes> kneeLocal = conjugate(hipWorld) * kneeWorld;
+    const Q<Lanes> ankleLocal = conjugate(kneeWorld) * in(legs.ankleRotation);
+    for (int i = 0; i < kIkLanes; ++i)
+        result[i] = {out(hipWorld, i), out(kneeWorld, i), out(hipLocal, i), out(kneeLocal, i),
+                     out(ankleLocal, i), out(r.knee, i), out(r.ankle, i)};
 }
 
 }  // namespace gs

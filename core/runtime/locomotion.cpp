@@ -72,13 +72,82 @@ Transform descend(const Skeleton& sk, const glm::quat* rot, Transform at, int fr
 
 float smoothstep01(float x) { return x * x * (3.0f - 2.0f * x); }
 
+// A leg whose IK waits for its batch: where its results go, and where its foot was.
+struct PendingLeg {
+    const Leg* leg;
+    glm::quat* rot;    // the character's local rotations
+    Transform* world;  // its world transforms, or null
+    glm::quat ankleRotation;
+    glm::vec3 ankle;
+};
+
+// The leg IK of several feet, solved together (solveLegIk's lanes) and then written back.
+class LegIkBatch {
+public:
+    LegIkBatch(const Skeleton& skeleton, const TwoBoneIkSettings& settings)
+        : skeleton_(skeleton), settings_(settings) {}
+
+    void add(const PendingLeg& leg, const Transform& parent, const Transform& hip, const Transform& knee,
+             const glm::vec3& target, const glm::vec3& hint) {
+        lanes_.set(count_, hip.translation, knee.translation, leg.ankle, target, hint, leg.leg->thigh,
+                   leg.leg->shin);
+        lanes_.setRotations(count_, parent.rotation, hip.rotation, knee.rotation, leg.ankleRotation);
+        pending_[count_++] = leg;
+        if (count_ == kIkLanes) flush();
+    }
+
+    void flush() {
+        if (count_ == 0) return;
+        lanes_.repeatFirst(count_);
+        LegIkResult results[kIkLanes];
+        solveLegIk(lanes_, results, settings_);
+        for (int i = 0; i < count_; ++i) apply(pending_[i], results[i]);
+        count_ = 0;
+    }
+
+private:
+    // Writes the turned hip, knee and ankle; the foot keeps its world rotation.
+    void apply(const PendingLeg& p, const LegIkResult& ik) const {
+        const Leg& leg = *p.leg;
+        p.rot[leg.hip] = ik.hipLocal;
+        p.rot[leg.knee] = ik.kneeLocal;
+        p.rot[leg.ankle] = ik.ankleLocal;
+        if (!p.world) return;
+        // The leg's world transforms: whatever hangs off the ankle only moves with it; anything
+        // else on the leg goes through forward kinematics.
+        Transform* world = p.world;
+        const glm::vec3 shift = ik.ankle - p.ankle;
+        world[leg.hip].rotation = ik.hipWorld;
+        for (int j = leg.hip + 1; j < leg.subtreeEnd; ++j) {
+            if (j == leg.knee) {
+                world[j] = Transform{ik.kneeWorld, ik.knee};
+            } else if (j == leg.ankle) {
+                world[j] = Transform{p.ankleRotation, ik.ankle};
+            } else if (j > leg.ankle && j < leg.ankleEnd) {
+                world[j].translation += shift;
+            } else {
+                const Transform& parent = world[skeleton_.parents[j]];
+                world[j] = Transform{parent.rotation * p.rot[j],
+                                     parent.translation + parent.rotation * skeleton_.restOffsets[j]};
+            }
+        }
+    }
+
+    const Skeleton& skeleton_;
+    const TwoBoneIkSettings& settings_;
+    LegIkLanes lanes_;
+    PendingLeg pending_[kIkLanes];
+    int count_ = 0;
+};
+
 // The foot lock of one leg (see LocomotionSettings::footLock): updates the lock from the blended
-// foot when time advances, then turns hip, knee and ankle so that the foot lands on its target.
-// contact: the clips have this foot down; heading: the character's; rot: its local
-// rotations (written); world: its world transforms, or empty (written).
+// foot when time advances, then hands hip, knee and ankle to the batch, which turns them so that
+// the foot lands on its target. contact: the clips have this foot down; heading: the
+// character's; rot: its local rotations (written by the batch); world: its world transforms,
+// or empty (written by the batch).
 void lockFoot(const BakedBehavioralSpace& bs, const LocomotionSettings& settings, const Leg& leg,
               CharacterState::FootLock& fl, bool contact, bool advance, float heading,
-              glm::quat* rot, const glm::vec3& root, std::span<Transform> world) {
+              glm::quat* rot, const glm::vec3& root, std::span<Transform> world, LegIkBatch& batch) {
     const Skeleton& sk = bs.skeleton;
     const int hipParent = sk.parents[leg.hip];
     Transform parent, hip, knee, ankle, toe;
@@ -156,30 +225,8 @@ void lockFoot(const BakedBehavioralSpace& bs, const LocomotionSettings& settings
     const glm::vec3 hint = leg.toe != leg.ankle && leg.foot > 1e-3f
                                ? (toe.translation - ankle.translation) * (1.0f / leg.foot)
                                : glm::vec3(std::sin(heading), 0.0f, std::cos(heading));
-    const TwoBoneIkResult ik = solveTwoBoneIk(hip.translation, knee.translation, ankle.translation,
-                                              target, hint, leg.thigh, leg.shin, settings.ik);
-    const glm::quat hipWorld = ik.hipDelta * hip.rotation;
-    const glm::quat kneeWorld = ik.kneeDelta * knee.rotation;
-    rot[leg.hip] = glm::conjugate(parent.rotation) * hipWorld;
-    rot[leg.knee] = glm::conjugate(hipWorld) * kneeWorld;
-    rot[leg.ankle] = glm::conjugate(kneeWorld) * ankle.rotation;
-    if (world.empty()) return;
-    // The leg's world transforms: the foot keeps its rotation, so whatever hangs off the ankle
-    // only moves with it; anything else on the leg goes through forward kinematics.
-    const glm::vec3 shift = ik.ankle - ankle.translation;
-    world[leg.hip].rotation = hipWorld;
-    for (int j = leg.hip + 1; j < leg.subtreeEnd; ++j) {
-        if (j == leg.knee) {
-            world[j] = Transform{kneeWorld, ik.knee};
-        } else if (j == leg.ankle) {
-            world[j] = Transform{ankle.rotation, ik.ankle};
-        } else if (j > leg.ankle && j < leg.ankleEnd) {
-            world[j].translation += shift;
-        } else {
-            const Transform& p = world[sk.parents[j]];
-            world[j] = Transform{p.rotation * rot[j], p.translation + p.rotation * sk.restOffsets[j]};
-        }
-    }
+    batch.add(PendingLeg{&leg, rot, world.empty() ? nullptr : world.data(), ankle.rotation, ankle.translation},
+              parent, hip, knee, target, hint);
 }
 
 }  // namespace
@@ -272,6 +319,7 @@ Status LocomotionJob::run() {
                                 ? 1.0f / (settings.styleTransitionSeconds * bs.fps)
                                 : settings.styleIncrement;
 
+    LegIkBatch ikBatch(bs.skeleton, settings.ik);
     for (size_t c = 0; c < characters.size(); ++c) {
         CharacterState& st = characters[c];
         const auto t0 = timings ? clock::now() : clock::time_point{};
@@ -453,7 +501,7 @@ Status LocomotionJob::run() {
             for (int k = 0; k < 2; ++k) {
                 const Leg& leg = st.legs.legs[k];
                 lockFoot(bs, settings, leg, st.foot[k], contact[k] >= 0.5f, advance, st.ground.heading, out,
-                         rootPositions[c], w);
+                         rootPositions[c], w, ikBatch);
             }
         }
         if (timings) {
@@ -464,6 +512,10 @@ Status LocomotionJob::run() {
             timings->ikNs += std::chrono::duration<double, std::nano>(t4 - t3).count();
         }
     }
+    // The feet still waiting for a full batch.
+    const auto t5 = timings ? clock::now() : clock::time_point{};
+    ikBatch.flush();
+    if (timings) timings->ikNs += std::chrono::duration<double, std::nano>(clock::now() - t5).count();
     return Status::ok();
 }
 

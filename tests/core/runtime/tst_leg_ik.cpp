@@ -151,6 +151,54 @@ private slots:
         QVERIFY(glm::distance(same.ankle, ankle) < 1e-5f);
     }
 
+    void lanesMatchOneLegAtATime() {
+        // The batched solve (the update's path) gives each lane exactly what the one-leg solve
+        // gives, whatever else the other lanes hold: reachable, soft-zone, straight and
+        // degenerate legs side by side, in every lane position. solveLegIk's local rotations
+        // compose back to its world rotations.
+        const BentLeg bent;
+        struct Case {
+            glm::vec3 hip, knee, ankle, target;
+            float thigh, shin;
+        };
+        const Case cases[] = {
+            {bent.hip, bent.knee, bent.ankle, bent.ankle + glm::vec3(0.02f, 0.01f, 0.05f), 0.45f, 0.42f},
+            {bent.hip, bent.knee, bent.ankle, bent.hip + glm::vec3(0.0f, -0.9f, 0.3f), 0.45f, 0.42f},  // beyond reach
+            {{0, 1, 0}, {0, 0.55f, 0}, {0, 0.13f, 0}, {0, 0.23f, 0}, 0.45f, 0.42f},                    // straight
+            {bent.hip, bent.knee, bent.ankle, bent.hip, 0.45f, 0.42f},                                // target at the hip
+            {bent.hip, bent.knee, bent.ankle, bent.ankle - glm::vec3(0.0f, 0.02f, 0.08f), 0.45f, 0.42f},
+        };
+        const int n = static_cast<int>(std::size(cases));
+        const glm::quat parent = glm::angleAxis(0.3f, glm::normalize(glm::vec3(0.2f, 1.0f, 0.1f)));
+        const glm::quat hipRot = parent * glm::angleAxis(-0.2f, glm::vec3(1, 0, 0));
+        const glm::quat kneeRot = hipRot * glm::angleAxis(0.5f, glm::vec3(1, 0, 0));
+        const glm::quat ankleRot = kneeRot * glm::angleAxis(-0.3f, glm::vec3(1, 0, 0));
+        auto same = [](const glm::quat& a, const glm::quat& b) { return a.w == b.w && a.x == b.x && a.y == b.y && a.z == b.z; };
+        for (int first = 0; first < n; ++first) {
+            LegIkLanes lanes;
+            for (int i = 0; i < kIkLanes; ++i) {
+                const Case& c = cases[(first + i) % n];
+                lanes.set(i, c.hip, c.knee, c.ankle, c.target, {0, 0, 1}, c.thigh, c.shin);
+                lanes.setRotations(i, parent, hipRot, kneeRot, ankleRot);
+            }
+            TwoBoneIkResult batch[kIkLanes];
+            solveTwoBoneIk(lanes, batch);
+            LegIkResult legs[kIkLanes];
+            solveLegIk(lanes, legs);
+            for (int i = 0; i < kIkLanes; ++i) {
+                const Case& c = cases[(first + i) % n];
+                const TwoBoneIkResult one = solveTwoBoneIk(c.hip, c.knee, c.ankle, c.target, {0, 0, 1}, c.thigh, c.shin);
+                QVERIFY(same(batch[i].hipDelta, one.hipDelta) && same(batch[i].kneeDelta, one.kneeDelta));
+                QVERIFY(batch[i].knee == one.knee && batch[i].ankle == one.ankle);
+                QVERIFY(legs[i].knee == one.knee && legs[i].ankle == one.ankle);
+                QVERIFY(same(legs[i].hipWorld, one.hipDelta * hipRot) && same(legs[i].kneeWorld, one.kneeDelta * kneeRot));
+                QVERIFY(std::abs(glm::dot(parent * legs[i].hipLocal, legs[i].hipWorld)) > 1.0f - 1e-6f);
+                QVERIFY(std::abs(glm::dot(legs[i].hipWorld * legs[i].kneeLocal, legs[i].kneeWorld)) > 1.0f - 1e-6f);
+                QVERIFY(std::abs(glm::dot(legs[i].kneeWorld * legs[i].ankleLocal, ankleRot)) > 1.0f - 1e-6f);
+            }
+        }
+    }
+
     void findsLegsByName() {
         GS_REQUIRE_DATA();
         const Clip clip = test::loadClip(test::cmuClip("16_15"));
