@@ -3,85 +3,25 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/runtime/lanes.h"
+
 namespace gs {
 namespace {
 
-#if defined(__GNUC__) || defined(__clang__)
-#define GS_IK_INLINE inline __attribute__((always_inline))
-#elif defined(_MSC_VER)
-#define GS_IK_INLINE __forceinline
-#else
-#define GS_IK_INLINE inline
-#endif
+using simd::absOf;
+using simd::any;
+using simd::clampOf;
+using simd::copysignOf;
+using simd::Lanes;
+using simd::maxOf;
+using simd::minOf;
+using simd::select;
+using simd::sqrtOf;
+using IkLanes = Lanes<kIkLanes>;
+#define GS_IK_INLINE GS_LANES_INLINE
 
-// The solver is written once over a number type T: float for one leg, Lanes for kIkLanes legs.
-// Branches are selects, so that every lane runs the same instructions, and each lane operation
-// is the scalar one, so a lane gives the same bits as a scalar solve.
-struct Lanes {
-    float v[kIkLanes];
-};
-struct Mask {
-    int v[kIkLanes];
-};
-
-#define GS_LANEWISE(expr)                                       \
-    Lanes r;                                                    \
-    for (int i = 0; i < kIkLanes; ++i) r.v[i] = (expr);         \
-    return r
-#define GS_MASKWISE(expr)                                       \
-    Mask r;                                                     \
-    for (int i = 0; i < kIkLanes; ++i) r.v[i] = (expr) ? -1 : 0; \
-    return r
-
-GS_IK_INLINE Lanes operator+(const Lanes& a, const Lanes& b) { GS_LANEWISE(a.v[i] + b.v[i]); }
-GS_IK_INLINE Lanes operator-(const Lanes& a, const Lanes& b) { GS_LANEWISE(a.v[i] - b.v[i]); }
-GS_IK_INLINE Lanes operator*(const Lanes& a, const Lanes& b) { GS_LANEWISE(a.v[i] * b.v[i]); }
-GS_IK_INLINE Lanes operator/(const Lanes& a, const Lanes& b) { GS_LANEWISE(a.v[i] / b.v[i]); }
-GS_IK_INLINE Lanes operator-(const Lanes& a) { GS_LANEWISE(-a.v[i]); }
-GS_IK_INLINE Lanes operator+(const Lanes& a, float b) { GS_LANEWISE(a.v[i] + b); }
-GS_IK_INLINE Lanes operator-(const Lanes& a, float b) { GS_LANEWISE(a.v[i] - b); }
-GS_IK_INLINE Lanes operator-(float a, const Lanes& b) { GS_LANEWISE(a - b.v[i]); }
-GS_IK_INLINE Lanes operator*(const Lanes& a, float b) { GS_LANEWISE(a.v[i] * b); }
-GS_IK_INLINE Lanes operator*(float a, const Lanes& b) { GS_LANEWISE(a * b.v[i]); }
-GS_IK_INLINE Lanes operator/(float a, const Lanes& b) { GS_LANEWISE(a / b.v[i]); }
-GS_IK_INLINE Mask operator<(const Lanes& a, float b) { GS_MASKWISE(a.v[i] < b); }
-GS_IK_INLINE Mask operator>(const Lanes& a, float b) { GS_MASKWISE(a.v[i] > b); }
-GS_IK_INLINE Mask operator>(const Lanes& a, const Lanes& b) { GS_MASKWISE(a.v[i] > b.v[i]); }
-GS_IK_INLINE Mask operator&&(const Mask& a, const Mask& b) { GS_MASKWISE(a.v[i] & b.v[i]); }
-GS_IK_INLINE Mask operator||(const Mask& a, const Mask& b) { GS_MASKWISE(a.v[i] | b.v[i]); }
-GS_IK_INLINE Lanes sqrtOf(const Lanes& a) { GS_LANEWISE(std::sqrt(a.v[i])); }
-GS_IK_INLINE Lanes absOf(const Lanes& a) { GS_LANEWISE(std::abs(a.v[i])); }
-GS_IK_INLINE Lanes minOf(const Lanes& a, const Lanes& b) { GS_LANEWISE(std::min(a.v[i], b.v[i])); }
-GS_IK_INLINE Lanes maxOf(const Lanes& a, const Lanes& b) { GS_LANEWISE(std::max(a.v[i], b.v[i])); }
-GS_IK_INLINE Lanes maxOf(const Lanes& a, float b) { GS_LANEWISE(std::max(a.v[i], b)); }
-GS_IK_INLINE Lanes clampOf(const Lanes& a, float lo, float hi) { GS_LANEWISE(std::clamp(a.v[i], lo, hi)); }
-GS_IK_INLINE Lanes copysignOf(const Lanes& a, const Lanes& b) { GS_LANEWISE(std::copysign(a.v[i], b.v[i])); }
-// (Both sides are read for every lane, so that the loop has no branch to keep.)
-GS_IK_INLINE Lanes select(const Mask& m, const Lanes& a, const Lanes& b) {
-    Lanes r;
-    for (int i = 0; i < kIkLanes; ++i) {
-        const float x = a.v[i], y = b.v[i];
-        r.v[i] = m.v[i] ? x : y;
-    }
-    return r;
-}
-#undef GS_LANEWISE
-#undef GS_MASKWISE
-
-GS_IK_INLINE bool any(const Mask& m) {
-    int a = 0;
-    for (int i = 0; i < kIkLanes; ++i) a |= m.v[i];
-    return a != 0;
-}
-GS_IK_INLINE bool any(bool m) { return m; }
-GS_IK_INLINE float sqrtOf(float a) { return std::sqrt(a); }
-GS_IK_INLINE float absOf(float a) { return std::abs(a); }
-GS_IK_INLINE float minOf(float a, float b) { return std::min(a, b); }
-GS_IK_INLINE float maxOf(float a, float b) { return std::max(a, b); }
-GS_IK_INLINE float clampOf(float a, float lo, float hi) { return std::clamp(a, lo, hi); }
-GS_IK_INLINE float copysignOf(float a, float b) { return std::copysign(a, b); }
-GS_IK_INLINE float select(bool m, float a, float b) { return m ? a : b; }
-
+// The solver is written once over a number type T: float for one leg, IkLanes for kIkLanes legs
+// (see lanes.h).
 template <class T>
 struct V3 {
     T x, y, z;
@@ -213,8 +153,8 @@ GS_IK_INLINE Result<T> solve(const V3<T>& hip, const V3<T>& knee, const V3<T>& a
 }
 
 V3<float> in(const glm::vec3& v) { return {v.x, v.y, v.z}; }
-V3<Lanes> in(const float (&v)[3][kIkLanes]) {
-    V3<Lanes> r;
+V3<IkLanes> in(const float (&v)[3][kIkLanes]) {
+    V3<IkLanes> r;
     for (int i = 0; i < kIkLanes; ++i) {
         r.x.v[i] = v[0][i];
         r.y.v[i] = v[1][i];
@@ -223,8 +163,8 @@ V3<Lanes> in(const float (&v)[3][kIkLanes]) {
     return r;
 }
 
-Q<Lanes> in(const float (&q)[4][kIkLanes]) {
-    Q<Lanes> r;
+Q<IkLanes> in(const float (&q)[4][kIkLanes]) {
+    Q<IkLanes> r;
     for (int i = 0; i < kIkLanes; ++i) {
         r.w.v[i] = q[0][i];
         r.x.v[i] = q[1][i];
@@ -236,11 +176,11 @@ Q<Lanes> in(const float (&q)[4][kIkLanes]) {
 
 template <class T> GS_IK_INLINE Q<T> conjugate(const Q<T>& q) { return {q.w, -q.x, -q.y, -q.z}; }
 
-glm::quat out(const Q<Lanes>& q, int i) { return glm::quat(q.w.v[i], q.x.v[i], q.y.v[i], q.z.v[i]); }
-glm::vec3 out(const V3<Lanes>& v, int i) { return glm::vec3(v.x.v[i], v.y.v[i], v.z.v[i]); }
+glm::quat out(const Q<IkLanes>& q, int i) { return glm::quat(q.w.v[i], q.x.v[i], q.y.v[i], q.z.v[i]); }
+glm::vec3 out(const V3<IkLanes>& v, int i) { return glm::vec3(v.x.v[i], v.y.v[i], v.z.v[i]); }
 
-Result<Lanes> solveLanes(const TwoBoneIkLanes& legs, const TwoBoneIkSettings& settings) {
-    Lanes l1, l2;
+Result<IkLanes> solveLanes(const TwoBoneIkLanes& legs, const TwoBoneIkSettings& settings) {
+    IkLanes l1, l2;
     for (int i = 0; i < kIkLanes; ++i) {
         l1.v[i] = legs.thigh[i];
         l2.v[i] = legs.shin[i];
@@ -295,7 +235,7 @@ void TwoBoneIkLanes::repeatFirst(int count) {
 }
 
 void solveTwoBoneIk(const TwoBoneIkLanes& legs, TwoBoneIkResult result[kIkLanes], const TwoBoneIkSettings& settings) {
-    const Result<Lanes> r = solveLanes(legs, settings);
+    const Result<IkLanes> r = solveLanes(legs, settings);
     for (int i = 0; i < kIkLanes; ++i)
         result[i] = {out(r.hipDelta, i), out(r.kneeDelta, i), out(r.knee, i), out(r.ankle, i)};
 }
@@ -321,12 +261,12 @@ void LegIkLanes::repeatFirst(int count) {
 }
 
 void solveLegIk(const LegIkLanes& legs, LegIkResult result[kIkLanes], const TwoBoneIkSettings& settings) {
-    const Result<Lanes> r = solveLanes(legs, settings);
-    const Q<Lanes> hipWorld = r.hipDelta * in(legs.hipRotation);
-    const Q<Lanes> kneeWorld = r.kneeDelta * in(legs.kneeRotation);
-    const Q<Lanes> hipLocal = conjugate(in(legs.parentRotation)) * hipWorld;
-    const Q<Lanes> kneeLocal = conjugate(hipWorld) * kneeWorld;
-    const Q<Lanes> ankleLocal = conjugate(kneeWorld) * in(legs.ankleRotation);
+    const Result<IkLanes> r = solveLanes(legs, settings);
+    const Q<IkLanes> hipWorld = r.hipDelta * in(legs.hipRotation);
+    const Q<IkLanes> kneeWorld = r.kneeDelta * in(legs.kneeRotation);
+    const Q<IkLanes> hipLocal = conjugate(in(legs.parentRotation)) * hipWorld;
+    const Q<IkLanes> kneeLocal = conjugate(hipWorld) * kneeWorld;
+    const Q<IkLanes> ankleLocal = conjugate(kneeWorld) * in(legs.ankleRotation);
     for (int i = 0; i < kIkLanes; ++i)
         result[i] = {out(hipWorld, i), out(kneeWorld, i), out(hipLocal, i), out(kneeLocal, i),
                      out(ankleLocal, i), out(r.knee, i), out(r.ankle, i)};
