@@ -36,7 +36,6 @@ struct Mask {
     for (int i = 0; i < N; ++i) r.v[i] = (expr) ? -1 : 0;       \
     return r
 
-template <int N> GS_LANES_INLINE Lanes<N> broadcast(float a) { GS_LANEWISE(a); }
 template <int N> GS_LANES_INLINE Lanes<N> operator+(const Lanes<N>& a, const Lanes<N>& b) { GS_LANEWISE(a.v[i] + b.v[i]); }
 template <int N> GS_LANES_INLINE Lanes<N> operator-(const Lanes<N>& a, const Lanes<N>& b) { GS_LANEWISE(a.v[i] - b.v[i]); }
 template <int N> GS_LANES_INLINE Lanes<N> operator*(const Lanes<N>& a, const Lanes<N>& b) { GS_LANEWISE(a.v[i] * b.v[i]); }
@@ -54,21 +53,15 @@ template <int N> GS_LANES_INLINE Mask<N> operator<(const Lanes<N>& a, float b) {
 template <int N> GS_LANES_INLINE Mask<N> operator<(const Lanes<N>& a, const Lanes<N>& b) { GS_MASKWISE(a.v[i] < b.v[i]); }
 template <int N> GS_LANES_INLINE Mask<N> operator>(const Lanes<N>& a, float b) { GS_MASKWISE(a.v[i] > b); }
 template <int N> GS_LANES_INLINE Mask<N> operator>(const Lanes<N>& a, const Lanes<N>& b) { GS_MASKWISE(a.v[i] > b.v[i]); }
-template <int N> GS_LANES_INLINE Mask<N> operator>=(const Lanes<N>& a, float b) { GS_MASKWISE(a.v[i] >= b); }
-template <int N> GS_LANES_INLINE Mask<N> operator>=(const Lanes<N>& a, const Lanes<N>& b) { GS_MASKWISE(a.v[i] >= b.v[i]); }
 template <int N> GS_LANES_INLINE Mask<N> operator&&(const Mask<N>& a, const Mask<N>& b) { GS_MASKWISE(a.v[i] & b.v[i]); }
 template <int N> GS_LANES_INLINE Mask<N> operator||(const Mask<N>& a, const Mask<N>& b) { GS_MASKWISE(a.v[i] | b.v[i]); }
-template <int N> GS_LANES_INLINE Mask<N> operator!(const Mask<N>& a) { GS_MASKWISE(!a.v[i]); }
 template <int N> GS_LANES_INLINE Lanes<N> sqrtOf(const Lanes<N>& a) { GS_LANEWISE(std::sqrt(a.v[i])); }
 template <int N> GS_LANES_INLINE Lanes<N> absOf(const Lanes<N>& a) { GS_LANEWISE(std::abs(a.v[i])); }
 template <int N> GS_LANES_INLINE Lanes<N> minOf(const Lanes<N>& a, const Lanes<N>& b) { GS_LANEWISE(std::min(a.v[i], b.v[i])); }
 template <int N> GS_LANES_INLINE Lanes<N> maxOf(const Lanes<N>& a, const Lanes<N>& b) { GS_LANEWISE(std::max(a.v[i], b.v[i])); }
 template <int N> GS_LANES_INLINE Lanes<N> maxOf(const Lanes<N>& a, float b) { GS_LANEWISE(std::max(a.v[i], b)); }
-template <int N> GS_LANES_INLINE Lanes<N> maxOf(float a, const Lanes<N>& b) { GS_LANEWISE(std::max(a, b.v[i])); }
 template <int N> GS_LANES_INLINE Lanes<N> clampOf(const Lanes<N>& a, float lo, float hi) { GS_LANEWISE(std::clamp(a.v[i], lo, hi)); }
 template <int N> GS_LANES_INLINE Lanes<N> copysignOf(const Lanes<N>& a, const Lanes<N>& b) { GS_LANEWISE(std::copysign(a.v[i], b.v[i])); }
-template <int N> GS_LANES_INLINE Mask<N> signbitOf(const Lanes<N>& a) { GS_MASKWISE(std::signbit(a.v[i])); }
-template <int N> GS_LANES_INLINE Mask<N> isfiniteOf(const Lanes<N>& a) { GS_MASKWISE(std::isfinite(a.v[i])); }
 // Both sides are read for every lane, so that the loop has no branch to keep.
 template <int N> GS_LANES_INLINE Lanes<N> select(const Mask<N>& m, const Lanes<N>& a, const Lanes<N>& b) {
     Lanes<N> r;
@@ -86,17 +79,6 @@ template <int N> GS_LANES_INLINE bool any(const Mask<N>& m) {
 #undef GS_LANEWISE
 #undef GS_MASKWISE
 
-// A constant as T (float or lanes).
-template <class T>
-struct Splat {
-    static T of(float a) { return a; }
-};
-template <int N>
-struct Splat<Lanes<N>> {
-    static Lanes<N> of(float a) { return broadcast<N>(a); }
-};
-template <class T> GS_LANES_INLINE T splat(float a) { return Splat<T>::of(a); }
-
 // The same for one float.
 GS_LANES_INLINE bool any(bool m) { return m; }
 GS_LANES_INLINE float sqrtOf(float a) { return std::sqrt(a); }
@@ -105,8 +87,6 @@ GS_LANES_INLINE float minOf(float a, float b) { return std::min(a, b); }
 GS_LANES_INLINE float maxOf(float a, float b) { return std::max(a, b); }
 GS_LANES_INLINE float clampOf(float a, float lo, float hi) { return std::clamp(a, lo, hi); }
 GS_LANES_INLINE float copysignOf(float a, float b) { return std::copysign(a, b); }
-GS_LANES_INLINE bool signbitOf(float a) { return std::signbit(a); }
-GS_LANES_INLINE bool isfiniteOf(float a) { return std::isfinite(a); }
 GS_LANES_INLINE float select(bool m, float a, float b) { return m ? a : b; }
 
 }  // namespace gs::simd
