@@ -366,10 +366,28 @@ void Crowd::stopWorkers() {
     m_workers.clear();  // joins
 }
 
+namespace {
+
+// A short busy wait: until done() or about 50 microseconds have passed (the pause keeps the
+// spinning core from starving its sibling hyperthread).
+template <class Done>
+bool spinUntil(Done done) {
+    for (int i = 0; i < 2000; ++i) {
+        if (done()) return true;
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+    }
+    return done();
+}
+
+}  // namespace
+
 void Crowd::worker(int index, std::stop_token stop) {
     long seen = 0;
     for (;;) {
         void (Crowd::*task)(size_t, size_t) = nullptr;
+        spinUntil([&] { return m_generation.load(std::memory_order_acquire) != seen || stop.stop_requested(); });
         {
             std::unique_lock lock(m_mutex);
             m_wake.wait(lock, [&] { return stop.stop_requested() || m_generation != seen; });
@@ -403,6 +421,12 @@ void Crowd::runChunks(void (Crowd::*fn)(size_t, size_t)) {
     m_wake.notify_all();
     const size_t per = (n + m_threadCount - 1) / m_threadCount;
     (this->*fn)(0, std::min(n, per));
+    if (spinUntil([&] { return m_pending.load(std::memory_order_acquire) == 0; })) {
+        // The workers' results are visible: each decremented m_pending under m_mutex, after its
+        // chunk; taking the mutex once orders this thread after the last of them.
+        std::lock_guard lock(m_mutex);
+        return;
+    }
     std::unique_lock lock(m_mutex);
     m_done.wait(lock, [&] { return m_pending == 0; });
 }

@@ -32,6 +32,7 @@
 // without goal spaces plays, but cannot steer (setGoal is then refused).
 
 #include <array>
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -189,8 +190,10 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_wake, m_done;
     void (Crowd::*m_task)(size_t, size_t) = nullptr;
-    long m_generation = 0;
-    int m_pending = 0;
+    // Changed under m_mutex; read without it only to spin briefly before blocking (a thread that
+    // blocks takes tens of microseconds to wake, a tenth of a chunk of 1,000 characters).
+    std::atomic<long> m_generation = 0;
+    std::atomic<int> m_pending = 0;
 };
 
 }  // namespace gs
