@@ -153,26 +153,14 @@ GS_IK_INLINE Result<T> solve(const V3<T>& hip, const V3<T>& knee, const V3<T>& a
 }
 
 V3<float> in(const glm::vec3& v) { return {v.x, v.y, v.z}; }
-V3<IkLanes> in(const float (&v)[3][kIkLanes]) {
-    V3<IkLanes> r;
-    for (int i = 0; i < kIkLanes; ++i) {
-        r.x.v[i] = v[0][i];
-        r.y.v[i] = v[1][i];
-        r.z.v[i] = v[2][i];
-    }
-    return r;
+// One row of a lanes array (a coordinate of every lane).
+IkLanes row(const float (&r)[kIkLanes]) {
+    IkLanes l;
+    for (int i = 0; i < kIkLanes; ++i) l.v[i] = r[i];
+    return l;
 }
-
-Q<IkLanes> in(const float (&q)[4][kIkLanes]) {
-    Q<IkLanes> r;
-    for (int i = 0; i < kIkLanes; ++i) {
-        r.w.v[i] = q[0][i];
-        r.x.v[i] = q[1][i];
-        r.y.v[i] = q[2][i];
-        r.z.v[i] = q[3][i];
-    }
-    return r;
-}
+V3<IkLanes> in(const float (&v)[3][kIkLanes]) { return {row(v[0]), row(v[1]), row(v[2])}; }
+Q<IkLanes> in(const float (&q)[4][kIkLanes]) { return {row(q[0]), row(q[1]), row(q[2]), row(q[3])}; }
 
 template <class T> GS_IK_INLINE Q<T> conjugate(const Q<T>& q) { return {q.w, -q.x, -q.y, -q.z}; }
 
@@ -180,13 +168,8 @@ glm::quat out(const Q<IkLanes>& q, int i) { return glm::quat(q.w.v[i], q.x.v[i],
 glm::vec3 out(const V3<IkLanes>& v, int i) { return glm::vec3(v.x.v[i], v.y.v[i], v.z.v[i]); }
 
 Result<IkLanes> solveLanes(const TwoBoneIkLanes& legs, const TwoBoneIkSettings& settings) {
-    IkLanes l1, l2;
-    for (int i = 0; i < kIkLanes; ++i) {
-        l1.v[i] = legs.thigh[i];
-        l2.v[i] = legs.shin[i];
-    }
-    return solve(in(legs.hip), in(legs.knee), in(legs.ankle), in(legs.target), in(legs.bendHint), l1, l2,
-                 settings);
+    return solve(in(legs.hip), in(legs.knee), in(legs.ankle), in(legs.target), in(legs.bendHint), row(legs.thigh),
+                 row(legs.shin), settings);
 }
 
 void setQuat(float (&q)[4][kIkLanes], int lane, const glm::quat& v) {
@@ -232,12 +215,6 @@ void TwoBoneIkLanes::repeatFirst(int count) {
         thigh[lane] = thigh[0];
         shin[lane] = shin[0];
     }
-}
-
-void solveTwoBoneIk(const TwoBoneIkLanes& legs, TwoBoneIkResult result[kIkLanes], const TwoBoneIkSettings& settings) {
-    const Result<IkLanes> r = solveLanes(legs, settings);
-    for (int i = 0; i < kIkLanes; ++i)
-        result[i] = {out(r.hipDelta, i), out(r.kneeDelta, i), out(r.knee, i), out(r.ankle, i)};
 }
 
 void LegIkLanes::setRotations(int lane, const glm::quat& parent, const glm::quat& hip, const glm::quat& knee,

@@ -43,10 +43,10 @@ TwoBoneIkResult solveTwoBoneIk(const glm::vec3& hip, const glm::vec3& knee, cons
                                const glm::vec3& target, const glm::vec3& bendHint, float thigh,
                                float shin, const TwoBoneIkSettings& settings = {});
 
-// Several legs solved at once: lane i gives what solveTwoBoneIk gives for the inputs in lane i
-// (the same operations in the same order). The update gathers the planted feet of several
-// characters here; the lanes are plain arrays whose loops compilers turn into SIMD. Unused lanes
-// may hold anything finite.
+// Several legs solved at once (solveLegIk below): lane i gives what solveTwoBoneIk gives for
+// the inputs in lane i (the same operations in the same order). The update gathers the planted
+// feet of several characters here; the lanes are plain arrays whose loops compilers turn into
+// SIMD. Unused lanes may hold anything finite.
 inline constexpr int kIkLanes = 4;
 struct TwoBoneIkLanes {
     float hip[3][kIkLanes], knee[3][kIkLanes], ankle[3][kIkLanes], target[3][kIkLanes];
@@ -57,8 +57,6 @@ struct TwoBoneIkLanes {
     // Lanes from `count` on repeat lane 0 (count >= 1).
     void repeatFirst(int count);
 };
-void solveTwoBoneIk(const TwoBoneIkLanes& legs, TwoBoneIkResult out[kIkLanes],
-                    const TwoBoneIkSettings& settings = {});
 
 // Legs of posed skeletons, in lanes as above, with the world rotations of the hip's parent, the
 // hip, the knee and the ankle (w, x, y, z), so that the solve also gives the joints' new
