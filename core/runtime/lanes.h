@@ -1,7 +1,8 @@
 #pragma once
 // Lanes: N floats worked on together, for code written once over a number type T that is float
-// for one case and Lanes<N> for N cases at once (the leg IK of several feet). Every operation is the scalar one lane by lane, so a lane gives the bits the
-// scalar code gives; the loops are plain, and compilers turn them into SIMD instructions.
+// for one case and Lanes<N> for N cases at once (the leg IK of several feet, steering's paths
+// to several points). Every operation is the scalar one lane by lane, so a lane gives the bits
+// the scalar code gives; the loops are plain, and compilers turn them into SIMD instructions.
 // Branches become selects (both sides are computed for every lane, and the unused side may be
 // inf or NaN); any() tells when a rare side is needed at all.
 
@@ -53,13 +54,19 @@ template <int N> GS_LANES_INLINE Mask<N> operator<(const Lanes<N>& a, float b) {
 template <int N> GS_LANES_INLINE Mask<N> operator<(const Lanes<N>& a, const Lanes<N>& b) { GS_MASKWISE(a.v[i] < b.v[i]); }
 template <int N> GS_LANES_INLINE Mask<N> operator>(const Lanes<N>& a, float b) { GS_MASKWISE(a.v[i] > b); }
 template <int N> GS_LANES_INLINE Mask<N> operator>(const Lanes<N>& a, const Lanes<N>& b) { GS_MASKWISE(a.v[i] > b.v[i]); }
+template <int N> GS_LANES_INLINE Mask<N> operator>=(const Lanes<N>& a, float b) { GS_MASKWISE(a.v[i] >= b); }
+template <int N> GS_LANES_INLINE Mask<N> operator==(const Lanes<N>& a, float b) { GS_MASKWISE(a.v[i] == b); }
+template <int N> GS_LANES_INLINE Mask<N> operator!(const Mask<N>& a) { GS_MASKWISE(!a.v[i]); }
 template <int N> GS_LANES_INLINE Mask<N> operator&&(const Mask<N>& a, const Mask<N>& b) { GS_MASKWISE(a.v[i] & b.v[i]); }
 template <int N> GS_LANES_INLINE Mask<N> operator||(const Mask<N>& a, const Mask<N>& b) { GS_MASKWISE(a.v[i] | b.v[i]); }
 template <int N> GS_LANES_INLINE Lanes<N> sqrtOf(const Lanes<N>& a) { GS_LANEWISE(std::sqrt(a.v[i])); }
+template <int N> GS_LANES_INLINE Lanes<N> floorOf(const Lanes<N>& a) { GS_LANEWISE(std::floor(a.v[i])); }
+template <int N> GS_LANES_INLINE Mask<N> finite(const Lanes<N>& a) { GS_MASKWISE(std::isfinite(a.v[i])); }
 template <int N> GS_LANES_INLINE Lanes<N> absOf(const Lanes<N>& a) { GS_LANEWISE(std::abs(a.v[i])); }
 template <int N> GS_LANES_INLINE Lanes<N> minOf(const Lanes<N>& a, const Lanes<N>& b) { GS_LANEWISE(std::min(a.v[i], b.v[i])); }
 template <int N> GS_LANES_INLINE Lanes<N> maxOf(const Lanes<N>& a, const Lanes<N>& b) { GS_LANEWISE(std::max(a.v[i], b.v[i])); }
 template <int N> GS_LANES_INLINE Lanes<N> maxOf(const Lanes<N>& a, float b) { GS_LANEWISE(std::max(a.v[i], b)); }
+template <int N> GS_LANES_INLINE Lanes<N> maxOf(float a, const Lanes<N>& b) { GS_LANEWISE(std::max(a, b.v[i])); }
 template <int N> GS_LANES_INLINE Lanes<N> clampOf(const Lanes<N>& a, float lo, float hi) { GS_LANEWISE(std::clamp(a.v[i], lo, hi)); }
 template <int N> GS_LANES_INLINE Lanes<N> copysignOf(const Lanes<N>& a, const Lanes<N>& b) { GS_LANEWISE(std::copysign(a.v[i], b.v[i])); }
 // Both sides are read for every lane, so that the loop has no branch to keep.
@@ -83,6 +90,8 @@ template <int N> GS_LANES_INLINE bool any(const Mask<N>& m) {
 GS_LANES_INLINE bool any(bool m) { return m; }
 GS_LANES_INLINE float sqrtOf(float a) { return std::sqrt(a); }
 GS_LANES_INLINE float absOf(float a) { return std::abs(a); }
+GS_LANES_INLINE float floorOf(float a) { return std::floor(a); }
+GS_LANES_INLINE bool finite(float a) { return std::isfinite(a); }
 GS_LANES_INLINE float minOf(float a, float b) { return std::min(a, b); }
 GS_LANES_INLINE float maxOf(float a, float b) { return std::max(a, b); }
 GS_LANES_INLINE float clampOf(float a, float lo, float hi) { return std::clamp(a, lo, hi); }

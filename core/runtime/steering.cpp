@@ -1,5 +1,6 @@
 #include "core/runtime/steering.h"
 #include "core/runtime/steering_detail.h"
+#include "core/runtime/lanes.h"
 
 
 #include <algorithm>
@@ -17,37 +18,67 @@ constexpr float kPi = std::numbers::pi_v<float>;
 constexpr float kTwoPi = 2.0f * kPi;
 constexpr float kHalfPi = 0.5f * kPi;
 
+using simd::absOf;
+using simd::any;
+using simd::clampOf;
+using simd::copysignOf;
+using simd::finite;
+using simd::floorOf;
+using simd::maxOf;
+using simd::minOf;
+using simd::select;
+using simd::sqrtOf;
+// The ways to several points along a predicted path are timed together (lanes.h): one lane per
+// point, the same bits as one point at a time.
+constexpr int kPathLanes = 8;
+using PathLanes = simd::Lanes<kPathLanes>;
+// Points along a way at which leaving it for the quickest way is looked at: the first goal-space
+// step, and the second of a look-ahead.
+constexpr int kFirstStepPoints = 4, kSecondStepPoints = 2;
+#define GS_STEER_INLINE GS_LANES_INLINE
+
+// Written once over a number type T: float for one point, PathLanes for several (lanes.h).
+template <class T>
+struct V2 {
+    T x, y;
+};
+
 // atan2 by the polynomial of Abramowitz and Stegun 4.4.49 on the octant (error below 1e-6 rad):
 // a decision takes a few hundred, and the library's is several times slower.
-inline float fastAtan2(float y, float x) {
-    const float ax = std::abs(x), ay = std::abs(y);
-    const float hi = std::max(ax, ay), lo = std::min(ax, ay);
-    if (!(hi > 0.0f)) return x < 0.0f ? (std::signbit(y) ? -kPi : kPi) : (std::signbit(y) ? -0.0f : 0.0f);
-    const float a = lo / hi, s = a * a;
-    float r = a * (0.9999993329f +
-                   s * (-0.3332985605f +
-                        s * (0.1994653599f +
-                             s * (-0.1390853351f +
-                                  s * (0.0964200441f + s * (-0.0559098861f + s * (0.0218612288f - 0.0040540580f * s)))))));
-    if (ay > ax) r = kHalfPi - r;
-    if (x < 0.0f) r = kPi - r;
-    return std::signbit(y) ? -r : r;
+template <class T>
+GS_STEER_INLINE T fastAtan2(const T& y, const T& x) {
+    const T ax = absOf(x), ay = absOf(y);
+    const T hi = maxOf(ax, ay), lo = minOf(ax, ay);
+    const T a = lo / hi, s = a * a;
+    T r = a * (0.9999993329f +
+               s * (-0.3332985605f +
+                    s * (0.1994653599f +
+                         s * (-0.1390853351f +
+                              s * (0.0964200441f + s * (-0.0559098861f + s * (0.0218612288f - 0.0040540580f * s)))))));
+    r = select(ay > ax, kHalfPi - r, r);
+    r = select(x < 0.0f, kPi - r, r);
+    // Both zero: 0 or pi by the sign of x.
+    r = select(hi > 0.0f, r, select(x < 0.0f, T{} + kPi, T{}));
+    return copysignOf(r, y);
 }
 
 // Sine and cosine by quarter turns and Taylor polynomials on [-pi/4, pi/4] (error below 3e-8
 // there; the reduction keeps it below 1e-6 for the angles steering meets, well under 100 rad).
-inline void fastSinCos(float a, float& sine, float& cosine) {
-    const float q = std::floor(a * (2.0f / kPi) + 0.5f);
-    const float r = (a - q * 1.5707963705062866f) + q * 4.371139000186243e-8f;
-    const float r2 = r * r;
-    const float sr = r * (1.0f + r2 * (-1.0f / 6.0f + r2 * (1.0f / 120.0f + r2 * (-1.0f / 5040.0f + r2 * (1.0f / 362880.0f)))));
-    const float cr = 1.0f + r2 * (-0.5f + r2 * (1.0f / 24.0f + r2 * (-1.0f / 720.0f + r2 * (1.0f / 40320.0f))));
-    switch (static_cast<int>(static_cast<long long>(q) & 3)) {
-    case 0: sine = sr; cosine = cr; break;
-    case 1: sine = cr; cosine = -sr; break;
-    case 2: sine = -sr; cosine = -cr; break;
-    default: sine = -cr; cosine = sr; break;
-    }
+template <class T>
+GS_STEER_INLINE void fastSinCos(const T& a, T& sine, T& cosine) {
+    const T q = floorOf(a * (2.0f / kPi) + 0.5f);
+    const T r = (a - q * 1.5707963705062866f) + q * 4.371139000186243e-8f;
+    const T r2 = r * r;
+    const T sr = r * (1.0f + r2 * (-1.0f / 6.0f + r2 * (1.0f / 120.0f + r2 * (-1.0f / 5040.0f + r2 * (1.0f / 362880.0f)))));
+    const T cr = 1.0f + r2 * (-0.5f + r2 * (1.0f / 24.0f + r2 * (-1.0f / 720.0f + r2 * (1.0f / 40320.0f))));
+    // The quarter turn modulo 4, in [0, 4).
+    const T quarter = q - 4.0f * floorOf(q * 0.25f);
+    const auto odd = quarter == 1.0f || quarter == 3.0f;
+    const auto negateSine = quarter == 2.0f || quarter == 3.0f;
+    const auto negateCosine = quarter == 1.0f || quarter == 2.0f;
+    const T s = select(odd, cr, sr), c = select(odd, sr, cr);
+    sine = select(negateSine, -s, s);
+    cosine = select(negateCosine, -c, c);
 }
 
 
@@ -76,10 +107,16 @@ float arcMiss(const glm::vec2& sample, const glm::vec2& goal) {
 
 
 
+// An angle moved by whole turns into [-pi, pi] (std::remainder by a turn, without its cost).
+template <class T>
+GS_STEER_INLINE T wrapAngle(const T& a) {
+    return a - kTwoPi * floorOf(a * (1.0f / kTwoPi) + 0.5f);
+}
+
 // Angle in [0, 2 pi), a hair below 0 counted as 0 (a goal dead ahead needs no turn).
-float turnAngle(float a) {
-    if (a < -1e-5f) a += kTwoPi;
-    return std::clamp(a, 0.0f, kTwoPi);
+template <class T>
+GS_STEER_INLINE T turnAngle(const T& a) {
+    return clampOf(select(a < -1e-5f, a + kTwoPi, a), 0.0f, kTwoPi);
 }
 
 // A walker for Dubins' paths: tightest turn each way (metres; infinite = cannot turn that way)
@@ -91,53 +128,62 @@ struct Walker {
 };
 
 // Time of Dubins' path that turns left first to within `reach` of a point: left then straight,
-// or, for a point inside the right-hand circle, left then right. Local frame: x = left, z (.y) =
+// or, for a point inside the right-hand circle, left then right. Local frame: x = left, y =
 // forward. (A goal met on the arc itself is found on the goal space's predicted paths instead:
 // the real turns scatter about the model's circle by more than a reach radius.)
-float leftFirst(const glm::vec2& g, const Walker& w, float reach) {
+template <class T>
+GS_STEER_INLINE T leftFirst(const V2<T>& g, const Walker& w, float reach) {
+    const T infinite = T{} + kInf;
     const float r1 = w.radiusLeft, r2 = w.radiusRight;
-    if (!std::isfinite(r1)) return kInf;
-    const glm::vec2 q = g - glm::vec2(r1, 0.0f);  // from the left circle's centre
-    const float dd = glm::dot(q, q);
-    if (dd < r1 * r1) return kInf;  // inside the left circle: reached by turning right first
+    if (!std::isfinite(r1)) return infinite;
+    const V2<T> q{g.x - r1, g.y - 0.0f};  // from the left circle's centre
+    const T dd = q.x * q.x + q.y * q.y;
     // Turn until the goal lies on the tangent: q is (-r1, t) rotated by the turn angle (the
     // angle from (-r1, t) to q, clockwise from forward as bearings go).
-    const float t = std::sqrt(std::max(0.0f, dd - r1 * r1));
-    const float turn = fastAtan2(q.x * t + q.y * r1, t * q.y - r1 * q.x);
-    const float best = r1 * turnAngle(turn) / w.speedLeft + std::max(0.0f, t - reach) / w.speed;
-    const glm::vec2 c2(-r2, 0.0f);
-    if (!std::isfinite(r2) || glm::dot(g - c2, g - c2) >= r2 * r2) return best;
-    const float d = std::sqrt(dd);
-    const float bearing = fastAtan2(q.x, q.y);
+    const T t = sqrtOf(maxOf(0.0f, dd - r1 * r1));
+    const T turn = fastAtan2(q.x * t + q.y * r1, t * q.y - r1 * q.x);
+    T best = r1 * turnAngle(turn) / w.speedLeft + maxOf(0.0f, t - reach) / w.speed;
+    // Inside the left circle: reached by turning right first.
+    const auto insideLeft = dd < r1 * r1;
+    best = select(insideLeft, infinite, best);
+    if (!std::isfinite(r2)) return best;
+    const V2<T> fromRight{g.x - (-r2), g.y - 0.0f};
+    const auto insideRight = !insideLeft && fromRight.x * fromRight.x + fromRight.y * fromRight.y < r2 * r2;
+    if (!any(insideRight)) return best;
     // Well inside the right circle: the right circle's centre moves on a circle of radius
     // r1 + r2 about the left centre as the left turn goes on; turn until the goal lies on it.
+    const T d = sqrtOf(dd);
+    const T bearing = fastAtan2(q.x, q.y);
     const float R = r1 + r2;
-    const float k = std::clamp((d * d + R * R - r2 * r2) / (2.0f * R * d), -1.0f, 1.0f);
-    const float spread = std::acos(k);
-    const float a = std::min(turnAngle(std::remainder(bearing + 0.5f * kPi - spread, kTwoPi)),
-                             turnAngle(std::remainder(bearing + 0.5f * kPi + spread, kTwoPi)));
-    float sa, ca;
+    const T k = clampOf((d * d + R * R - r2 * r2) / (2.0f * R * d), -1.0f, 1.0f);
+    const T spread = fastAtan2(sqrtOf((1.0f - k) * (1.0f + k)), k);  // acos(k)
+    const T a = minOf(turnAngle(wrapAngle(bearing + 0.5f * kPi - spread)),
+                      turnAngle(wrapAngle(bearing + 0.5f * kPi + spread)));
+    T sa, ca;
     fastSinCos(a, sa, ca);
-    const glm::vec2 p = glm::vec2(r1, 0.0f) + r1 * glm::vec2(-ca, sa);
-    const glm::vec2 forward(sa, ca), left(ca, -sa);
-    const glm::vec2 rest = g - p;
-    const float b = turnAngle(fastAtan2(glm::dot(rest, forward) / r2, 1.0f + glm::dot(rest, left) / r2));
-    return std::min(best, r1 * a / w.speedLeft + std::max(0.0f, r2 * b - reach) / w.speedRight);
+    const V2<T> p{r1 + r1 * -ca, 0.0f + r1 * sa};
+    const V2<T> rest{g.x - p.x, g.y - p.y};
+    const T ahead = rest.x * sa + rest.y * ca, across = rest.x * ca + rest.y * -sa;
+    const T b = turnAngle(fastAtan2(ahead / r2, 1.0f + across / r2));
+    return select(insideRight, minOf(best, r1 * a / w.speedLeft + maxOf(0.0f, r2 * b - reach) / w.speedRight), best);
 }
 
 // Time of Dubins' path to within `reach` of a point; the straight time when neither side can turn.
-float dubinsTime(const glm::vec2& g, const Walker& w, float reach = 0.0f) {
+template <class T>
+GS_STEER_INLINE T dubinsTime(const V2<T>& g, const Walker& w, float reach = 0.0f) {
+    const T left = leftFirst(g, w, reach);
+    const T right = leftFirst(V2<T>{-g.x, g.y}, w.mirrored(), reach);
     // A point ahead and outside both circles is reached soonest turning toward its side first
     // (the other way round is a turn of more than three quarters).
     const float wide = 2.0f * std::max(w.radiusLeft, w.radiusRight);
-    if (g.y >= 0.0f && glm::dot(g, g) > wide * wide) {
-        const float t = g.x >= 0.0f ? leftFirst(g, w, reach) : leftFirst(glm::vec2(-g.x, g.y), w.mirrored(), reach);
-        if (std::isfinite(t)) return t;
-    }
-    const float best = std::min(leftFirst(g, w, reach), leftFirst(glm::vec2(-g.x, g.y), w.mirrored(), reach));
+    const T lengthSq = g.x * g.x + g.y * g.y;
+    const T side = select(g.x >= 0.0f, left, right);
+    const auto aheadWide = g.y >= 0.0f && lengthSq > wide * wide && finite(side);
+    const T best = minOf(left, right);
     // A space that turns one way only reaches nothing else the other way: the straight distance
     // stands in, so that costs stay finite.
-    return std::isfinite(best) ? best : std::max(0.0f, glm::length(g) - reach) / w.speed;
+    const T straight = maxOf(0.0f, sqrtOf(lengthSq) - reach) / w.speed;
+    return select(aheadWide, side, select(finite(best), best, straight));
 }
 
 // Where the mix will be, facing which way, in a frame's local coordinates.
@@ -155,16 +201,9 @@ inline glm::vec2 directionOf(float angle) {
     return d;
 }
 
-Pose2 compose(const Pose2& a, const Pose2& step) {
-    const glm::vec2 d = directionOf(a.heading);  // (s, c)
+// `step` taken from `a`; `d`: directionOf(a.heading), (s, c).
+Pose2 compose(const Pose2& a, const glm::vec2& d, const Pose2& step) {
     return {a.p + step.p.x * glm::vec2(d.y, -d.x) + step.p.y * d, a.heading + step.heading, step.sway};
-}
-
-// A point (local to the decision frame) seen from `at`, travelling along the unit `direction`.
-glm::vec2 seenFrom(const glm::vec2& at, const glm::vec2& direction, const glm::vec2& point) {
-    const float c = direction.y, s = direction.x;
-    const glm::vec2 d = point - at;
-    return {d.x * c - d.y * s, d.x * s + d.y * c};
 }
 
 GoalPolar polarOf(const GoalSample& a) { return {std::hypot(a.x, a.z), std::atan2(a.x, a.z), a.heading}; }
@@ -204,21 +243,39 @@ Pose2 fanSample(const SteerInput& in, int x, const FanPair& f, int z) {
     return {r * directionOf(glm::mix(a.bearing, b.bearing, f.t)), glm::mix(a.heading, b.heading, f.t)};
 }
 
-// The style mix's sample: every space's sample weighted by style and play rate. `fans`: each
-// space's fan pair; `endFrames`: the start frames the sample ends at, for its sway.
-Pose2 mixSample(std::span<const SteerInput> inputs, std::span<const int> startFrames, const FanPair* fans,
-                std::span<const int> endFrames, int z) {
-    Pose2 sum;
-    for (size_t k = 0; k < inputs.size(); ++k) {
-        const SteerInput& in = inputs[k];
-        const Pose2 s = fanSample(in, startFrames[k], fans[k], z);
-        sum.p += in.weight * in.rate * s.p;
-        sum.heading += in.weight * in.rate * s.heading;
-        sum.sway += in.weight * in.goalSpace->sway[endFrames[k]];
+// Samples zs[0, n) of the style mix: every space's sample weighted by style and play rate, several
+// samples at a time (the lanes of PathLanes). `fans`: each space's fan pair; `endFrames`: the
+// start frames the samples end at, for their sway.
+void mixSamples(std::span<const SteerInput> inputs, std::span<const int> startFrames, const FanPair* fans,
+                std::span<const int> endFrames, const int* zs, int n, Pose2* out) {
+    using L = PathLanes;
+    float sway = 0.0f;
+    for (size_t k = 0; k < inputs.size(); ++k) sway += inputs[k].weight * inputs[k].goalSpace->sway[endFrames[k]];
+    for (int first = 0; first < n; first += kPathLanes) {
+        const int count = std::min(kPathLanes, n - first);
+        L x{}, y{}, heading{};
+        for (size_t k = 0; k < inputs.size(); ++k) {
+            const SteerInput& in = inputs[k];
+            const FanPair& f = fans[k];
+            // Each space's sample between its two fans, in polar coordinates.
+            L r, bearing, turn;
+            for (int i = 0; i < kPathLanes; ++i) {
+                const int z = zs[first + std::min(i, count - 1)];
+                const GoalPolar a = polarAt(in, startFrames[k], f.y0, z), b = polarAt(in, startFrames[k], f.y1, z);
+                r.v[i] = glm::mix(a.r, b.r, f.t);
+                bearing.v[i] = glm::mix(a.bearing, b.bearing, f.t);
+                turn.v[i] = glm::mix(a.heading, b.heading, f.t);
+            }
+            L sine, cosine;
+            fastSinCos(bearing, sine, cosine);
+            const float w = in.weight * in.rate;
+            x = x + w * (r * sine);
+            y = y + w * (r * cosine);
+            heading = heading + w * turn;
+        }
+        for (int i = 0; i < count; ++i) out[first + i] = {{x.v[i], y.v[i]}, heading.v[i], sway};
     }
-    return sum;
 }
-
 
 // The way on is planned with turns this much wider than the tightest measured: a goal planned
 // on the edge of the tightest circle is orbited whenever the real turn (swaying with each step)
@@ -263,76 +320,148 @@ MixModel mixModel(std::span<const SteerInput> inputs, float reach) {
     return m;
 }
 
+// A point (local to the decision frame) seen from `at`, travelling along the unit `direction`.
+template <class T>
+GS_STEER_INLINE V2<T> seenFrom(const V2<T>& at, const V2<T>& direction, const V2<T>& point) {
+    const T c = direction.y, s = direction.x;
+    const V2<T> d{point.x - at.x, point.y - at.y};
+    return {d.x * c - d.y * s, d.x * s + d.y * c};
+}
+
 // Seconds from a place (at time t after the decision, travelling along the unit `direction`) to
 // the goal along the quickest way; a moving goal is met where it will be (the arrival time
 // refined twice).
-float secondsToGoal(const MixModel& m, const glm::vec2& at, const glm::vec2& direction, float t,
-                    const SteerGoal& goal, bool intercept) {
-    const glm::vec2 where = goal.position + t * goal.velocity;
-    float seconds = 0.0f;
+template <class T>
+GS_STEER_INLINE T secondsToGoal(const MixModel& m, const V2<T>& at, const V2<T>& direction, const T& t,
+                                const SteerGoal& goal, bool intercept) {
+    const V2<T> where{goal.position.x + t * goal.velocity.x, goal.position.y + t * goal.velocity.y};
+    T seconds{};
     for (int k = 0; k < (intercept ? 3 : 1); ++k) {
-        const glm::vec2 g = seenFrom(at, direction, where + seconds * goal.velocity);
-        seconds = dubinsTime(g, m.walker, 0.5f * m.reach);
-        if (!intercept || !std::isfinite(seconds)) break;
+        const V2<T> point{where.x + seconds * goal.velocity.x, where.y + seconds * goal.velocity.y};
+        const T next = dubinsTime(seenFrom(at, direction, point), m.walker, 0.5f * m.reach);
+        // A way that cannot be timed stays so (the refinement stops there).
+        seconds = k == 0 ? next : select(finite(seconds), next, seconds);
     }
     return seconds;
 }
 
-// The best time to the goal over the way through `to` (reached `seconds` after `from`): at a few
-// points along the way (a cubic through both poses) the character may leave for the quickest way.
-// A second step is judged at 2 points (half the cost; as good in the figures).
+// The best time to the goal over each way from `from` through `to[k]` (reached `seconds` after
+// `from`): at a few points along the way (a cubic through both poses) the character may leave for
+// the quickest way. A second step is judged at 2 points (half the cost; as good in the figures).
+// The points of several ways are worked on together, one lane each (kPathLanes / points ways at
+// a time); what the earlier points of a way decide is then read in order.
 //
 // A moving goal is followed, not only reached: the cost is then the distance to it integrated
 // over time (what a follower is judged by), along the way and then, from the leaving point,
-// closing to it linearly over the intercept time. `integral` carries that integral in (from the
-// earlier steps) and out (over this whole step).
-float stepCost(const MixModel& m, const Pose2& from, const Pose2& to, float t0, float seconds,
-               const SteerGoal& goal, bool intercept, float* integral = nullptr, int points = 4) {
-    const float chord = glm::distance(from.p, to.p);
-    const glm::vec2 d0 = directionOf(from.travel()), d1 = directionOf(to.travel());
-    const glm::vec2 m0 = chord * d0, m1 = chord * d1;
-    float best = kInf;
-    glm::vec2 previous = from.p;
-    float sum = integral ? *integral : 0.0f;
-    float lastDistance = glm::distance(from.p, goal.position + t0 * goal.velocity);
-    for (int i = 1; i <= points; ++i) {
-        const float s = static_cast<float>(i) / points;
-        glm::vec2 at = to.p, direction = d1;
-        if (i < points) {
-            const float s2 = s * s, s3 = s2 * s;
-            at = (2 * s3 - 3 * s2 + 1) * from.p + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * to.p + (s3 - s2) * m1;
-            // The tangent is the direction of travel.
-            const glm::vec2 v = (6 * s2 - 6 * s) * from.p + (3 * s2 - 4 * s + 1) * m0 +
-                                (-6 * s2 + 6 * s) * to.p + (3 * s2 - 2 * s) * m1;
-            const float speed = glm::length(v);
-            direction = speed > 1e-6f ? v / speed : directionOf(glm::mix(from.travel(), to.travel(), s));
+// closing to it linearly over the intercept time. `integralIn` carries that integral in (from
+// the earlier steps), and `integralOut[k]`, when given, receives it over the whole way k.
+void stepCosts(const MixModel& m, const Pose2& from, std::span<const Pose2> to, float t0, float seconds,
+               const SteerGoal& goal, bool intercept, float integralIn, float* cost, float* integralOut,
+               int points) {
+    using L = PathLanes;
+    points = std::clamp(points, 1, kPathLanes);
+    const int perBatch = kPathLanes / points;
+    const glm::vec2 d0 = directionOf(from.travel());
+    const float startDistance = glm::distance(from.p, goal.position + t0 * goal.velocity);
+    for (size_t first = 0; first < to.size(); first += perBatch) {
+        const int ways = static_cast<int>(std::min<size_t>(perBatch, to.size() - first));
+        // Lane i is point i % points + 1 of way i / points (the lanes past the last way repeat it).
+        glm::vec2 m0s[kPathLanes], m1s[kPathLanes], d1s[kPathLanes];
+        for (int k = 0; k < ways; ++k) {
+            const Pose2& end = to[first + k];
+            const float chord = glm::distance(from.p, end.p);
+            d1s[k] = directionOf(end.travel());
+            m0s[k] = chord * d0;
+            m1s[k] = chord * d1s[k];
         }
-        const float t = t0 + s * seconds;
+        L s, toX, toY, m0x, m0y, m1x, m1y, d1x, d1y;
+        simd::Mask<kPathLanes> last;
+        for (int i = 0; i < kPathLanes; ++i) {
+            const int way = std::min(i / points, ways - 1);
+            const Pose2& end = to[first + way];
+            const int point = i % points + 1;
+            const glm::vec2 m0 = m0s[way], m1 = m1s[way], d1 = d1s[way];
+            s.v[i] = static_cast<float>(point) / points;
+            last.v[i] = point == points ? -1 : 0;
+            toX.v[i] = end.p.x;
+            toY.v[i] = end.p.y;
+            m0x.v[i] = m0.x;
+            m0y.v[i] = m0.y;
+            m1x.v[i] = m1.x;
+            m1y.v[i] = m1.y;
+            d1x.v[i] = d1.x;
+            d1y.v[i] = d1.y;
+        }
+        const L s2 = s * s, s3 = s2 * s;
+        const L h0 = 2.0f * s3 - 3.0f * s2 + 1.0f, h1 = s3 - 2.0f * s2 + s, h2 = -2.0f * s3 + 3.0f * s2, h3 = s3 - s2;
+        V2<L> at{h0 * from.p.x + h1 * m0x + h2 * toX + h3 * m1x, h0 * from.p.y + h1 * m0y + h2 * toY + h3 * m1y};
+        // The tangent is the direction of travel.
+        const L g0 = 6.0f * s2 - 6.0f * s, g1 = 3.0f * s2 - 4.0f * s + 1.0f, g2 = -6.0f * s2 + 6.0f * s,
+                g3 = 3.0f * s2 - 2.0f * s;
+        const V2<L> v{g0 * from.p.x + g1 * m0x + g2 * toX + g3 * m1x, g0 * from.p.y + g1 * m0y + g2 * toY + g3 * m1y};
+        const L speed = sqrtOf(v.x * v.x + v.y * v.y);
+        V2<L> direction{select(last, d1x, v.x / speed), select(last, d1y, v.y / speed)};
+        at = {select(last, toX, at.x), select(last, toY, at.y)};
+        if (const auto still = !(speed > 1e-6f) && !last; any(still)) {
+            for (int i = 0; i < kPathLanes; ++i) {
+                if (!still.v[i]) continue;
+                const Pose2& end = to[first + std::min(i / points, ways - 1)];
+                const glm::vec2 d = directionOf(glm::mix(from.travel(), end.travel(), s.v[i]));
+                direction.x.v[i] = d.x;
+                direction.y.v[i] = d.y;
+            }
+        }
+        const L t = t0 + s * seconds;
         // The predicted path itself passes the goal: reached on the way. Passing a little wider
         // is scored by how much wider (a goal may be reached even so; a goal passed by costs a
         // loop), so that the closest pass wins when none is sure.
+        L miss{}, when{};
         if (m.reach > 0.0f) {
-            const glm::vec2 segment = at - previous;
-            const float along = std::clamp(glm::dot(goal.position - previous, segment) /
-                                               std::max(glm::dot(segment, segment), 1e-9f), 0.0f, 1.0f);
-            const float miss = glm::distance(previous + along * segment, goal.position);
-            const float when = t - (1.0f - along) * seconds / points;
-            if (miss < kPassBy * m.reach) return std::min(best, when);
-            if (miss < m.reach) best = std::min(best, when + kMissPenalty * (miss - kPassBy * m.reach));
+            V2<L> previous;
+            for (int i = 0; i < kPathLanes; ++i) {
+                const bool starts = i % points == 0;
+                previous.x.v[i] = starts ? from.p.x : at.x.v[i - 1];
+                previous.y.v[i] = starts ? from.p.y : at.y.v[i - 1];
+            }
+            const V2<L> segment{at.x - previous.x, at.y - previous.y};
+            const L along = clampOf(((goal.position.x - previous.x) * segment.x + (goal.position.y - previous.y) * segment.y) /
+                                        maxOf(segment.x * segment.x + segment.y * segment.y, 1e-9f),
+                                    0.0f, 1.0f);
+            const V2<L> off{goal.position.x - (previous.x + along * segment.x),
+                            goal.position.y - (previous.y + along * segment.y)};
+            miss = sqrtOf(off.x * off.x + off.y * off.y);
+            when = t - (1.0f - along) * seconds / static_cast<float>(points);
         }
-        previous = at;
-        const float toGo = secondsToGoal(m, at, direction, t, goal, intercept);
+        const L toGo = secondsToGoal(m, at, direction, t, goal, intercept);
+        L distance{};
         if (intercept) {
-            const float distance = glm::distance(at, goal.position + t * goal.velocity);
-            sum += 0.5f * (distance + lastDistance) * seconds / points;
-            lastDistance = distance;
-            best = std::min(best, sum + 0.5f * distance * toGo);
-        } else {
-            best = std::min(best, t + toGo);
+            const V2<L> off{goal.position.x + t * goal.velocity.x - at.x, goal.position.y + t * goal.velocity.y - at.y};
+            distance = sqrtOf(off.x * off.x + off.y * off.y);
+        }
+        for (int k = 0; k < ways; ++k) {
+            float best = kInf, sum = integralIn, lastDistance = startDistance;
+            bool passed = false;
+            for (int i = k * points; i < (k + 1) * points; ++i) {
+                if (m.reach > 0.0f) {
+                    if (miss.v[i] < kPassBy * m.reach) {
+                        best = std::min(best, when.v[i]);
+                        passed = true;
+                        break;
+                    }
+                    if (miss.v[i] < m.reach) best = std::min(best, when.v[i] + kMissPenalty * (miss.v[i] - kPassBy * m.reach));
+                }
+                if (intercept) {
+                    sum += 0.5f * (distance.v[i] + lastDistance) * seconds / points;
+                    lastDistance = distance.v[i];
+                    best = std::min(best, sum + 0.5f * distance.v[i] * toGo.v[i]);
+                } else {
+                    best = std::min(best, t.v[i] + toGo.v[i]);
+                }
+            }
+            cost[first + k] = best;
+            if (integralOut && !passed) integralOut[first + k] = sum;
         }
     }
-    if (integral) *integral = sum;
-    return best;
 }
 
 }  // namespace
@@ -375,7 +504,7 @@ using steering_detail::turningCircleRatio;
 
 
 float dubinsDistance(float x, float z, float radiusLeft, float radiusRight) {
-    return dubinsTime(glm::vec2(x, z), Walker{radiusLeft, radiusRight});
+    return dubinsTime(V2<float>{x, z}, Walker{radiusLeft, radiusRight});
 }
 
 namespace {
@@ -427,13 +556,31 @@ SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoa
     bool scored[kMaxZ];
     Pose2 end[kMaxZ];
     int bestZ = 0;
-    auto score = [&](int z) {
-        if (scored[z]) return;
-        scored[z] = true;
-        end[z] = mixSample(mix, firstFrames, fans, secondFrames, z);
-        integral[z] = 0.0f;
-        cost[z] = stepCost(model, now, end[z], 0.0f, model.horizon, goal, intercept, &integral[z]);
-        if (cost[z] < cost[bestZ]) bestZ = z;
+    // Scores the samples of a list not yet scored, several at a time, and moves bestZ in the
+    // list's order.
+    auto scoreList = [&](const int* list, int n) {
+        int pending[kMaxZ];
+        Pose2 ends[kMaxZ];
+        float costs[kMaxZ], integrals[kMaxZ];
+        int count = 0;
+        for (int k = 0; k < n; ++k) {
+            const int z = list[k];
+            if (scored[z]) continue;
+            scored[z] = true;
+            integrals[count] = 0.0f;
+            pending[count++] = z;
+        }
+        if (count == 0) return;
+        mixSamples(mix, firstFrames, fans, secondFrames, pending, count, ends);
+        for (int k = 0; k < count; ++k) end[pending[k]] = ends[k];
+        stepCosts(model, now, std::span<const Pose2>(ends, count), 0.0f, model.horizon, goal, intercept, 0.0f, costs,
+                  integrals, kFirstStepPoints);
+        for (int k = 0; k < count; ++k) {
+            const int z = pending[k];
+            cost[z] = costs[k];
+            integral[z] = integrals[k];
+            if (cost[z] < cost[bestZ]) bestZ = z;
+        }
     };
     for (int z = 0; z < Z; ++z) {
         scored[z] = false;
@@ -445,20 +592,26 @@ SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoa
     // samples are scored coarse to fine (every third, then two either side of the best and of
     // the last decision's blend, which the commitment favours).
     const bool coarse = !intercept && goalDistance > kCoarseSteps * stepLength && Z > 2 * kCoarseStride;
+    int list[2 * kMaxZ];
+    int listed = 0;
     if (coarse) {
         for (int z = 0;; z = std::min(z + kCoarseStride, Z - 1)) {
-            score(z);
+            list[listed++] = z;
             if (z == Z - 1) break;
         }
+        scoreList(list, listed);
         const int centres[2] = {bestZ, inputs.front().target >= 0.0f
                                            ? static_cast<int>(std::lround(inputs.front().target * static_cast<float>(Z - 1)))
                                            : bestZ};
+        listed = 0;
         for (const int c : centres)
-            for (int z = std::max(0, c - kCoarseStride + 1); z < std::min(Z, c + kCoarseStride); ++z) score(z);
+            for (int z = std::max(0, c - kCoarseStride + 1); z < std::min(Z, c + kCoarseStride); ++z) list[listed++] = z;
+        scoreList(list, listed);
     } else {
-        for (int z = 0; z < Z; ++z) score(z);
+        for (int z = 0; z < Z; ++z) list[listed++] = z;
+        scoreList(list, listed);
     }
-    const float offWay = std::abs(fastAtan2(goal.position.x, goal.position.y) + now.sway);
+    const float offWay = std::abs(fastAtan2<float>(goal.position.x, goal.position.y) + now.sway);
     const bool far = !intercept && goalDistance > kFarSteps * stepLength;
     const bool lookAhead = settings.lookAhead == 2 && !far &&
                            (intercept || goalDistance < kLookAheadSteps * stepLength || offWay > kLookAheadBearing);
@@ -474,24 +627,34 @@ SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoa
             const float blend = static_cast<float>(z) / static_cast<float>(Z - 1);
             FanPair fans2[kMaxSpaces];
             for (int i = 0; i < count; ++i) fans2[i] = fanPair(*mix[i].goalSpace, blend, settings.interpolateFans);
-            auto secondStep = [&](int z2) {
-                const Pose2 next = compose(end[z], mixSample(mix, secondFrames, fans2, thirdFrames, z2));
-                float carried = integral[z];
-                return stepCost(model, end[z], next, model.horizon, model.horizon, goal, intercept, &carried, 2);
-            };
+            // The second steps of a list of end blends, several at a time; best2 moves in the
+            // list's order.
             int best2 = 0;
+            auto secondSteps = [&](const int* steps, int n) {
+                Pose2 next[kMaxZ];
+                float costs[kMaxZ];
+                mixSamples(mix, secondFrames, fans2, thirdFrames, steps, n, next);
+                const glm::vec2 along = directionOf(end[z].heading);
+                for (int k = 0; k < n; ++k) next[k] = compose(end[z], along, next[k]);
+                stepCosts(model, end[z], std::span<const Pose2>(next, n), model.horizon, model.horizon, goal, intercept,
+                          integral[z], costs, nullptr, kSecondStepPoints);
+                for (int k = 0; k < n; ++k) {
+                    second2[steps[k]] = costs[k];
+                    if (second2[steps[k]] < second2[best2]) best2 = steps[k];
+                }
+            };
             for (int z2 = 0; z2 < Z; ++z2) second2[z2] = kInf;
+            listed = 0;
             for (int z2 = 0;; z2 = std::min(z2 + kCoarseStride, Z - 1)) {
-                second2[z2] = secondStep(z2);
-                if (second2[z2] < second2[best2]) best2 = z2;
+                list[listed++] = z2;
                 if (z2 == Z - 1) break;
             }
+            secondSteps(list, listed);
             const int coarseBest = best2;
-            for (int z2 = std::max(0, coarseBest - kCoarseStride + 1); z2 < std::min(Z, coarseBest + kCoarseStride); ++z2) {
-                if (second2[z2] < kInf) continue;
-                second2[z2] = secondStep(z2);
-                if (second2[z2] < second2[best2]) best2 = z2;
-            }
+            listed = 0;
+            for (int z2 = std::max(0, coarseBest - kCoarseStride + 1); z2 < std::min(Z, coarseBest + kCoarseStride); ++z2)
+                if (!(second2[z2] < kInf)) list[listed++] = z2;
+            secondSteps(list, listed);
             cost[z] = std::min(cost[z], second2[best2]);
             if (cost[z] < cost[bestZ]) bestZ = z;
         }
@@ -511,12 +674,14 @@ SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoa
     if (coarse) {
         // Neighbours not yet scored (and the commitment on them) for the parabola.
         const int keep = bestZ;
-        for (int z = std::max(0, keep - 1); z <= std::min(Z - 1, keep + 1); ++z) {
-            if (scored[z]) continue;
-            score(z);
-            if (inputs.front().target >= 0.0f && commitment > 0.0f)
-                cost[z] += commitment * std::abs(static_cast<float>(z) / static_cast<float>(Z - 1) - inputs.front().target);
-        }
+        listed = 0;
+        for (int z = std::max(0, keep - 1); z <= std::min(Z - 1, keep + 1); ++z)
+            if (!scored[z]) list[listed++] = z;
+        scoreList(list, listed);
+        if (inputs.front().target >= 0.0f && commitment > 0.0f)
+            for (int k = 0; k < listed; ++k)
+                cost[list[k]] += commitment * std::abs(static_cast<float>(list[k]) / static_cast<float>(Z - 1) -
+                                                       inputs.front().target);
         bestZ = keep;
     }
     float offset = 0.0f;

@@ -23,8 +23,10 @@
 // (SteeringSpace::tables); the second step is looked at only within two steps of the goal, for
 // a goal more than a radian off the way on, or for a moving goal, and its end blends are scored
 // coarse to fine; beyond one step a goal that stands still has its first-step samples scored
-// coarse to fine too; and beyond three steps it is looked at one step ahead and decided twice a
-// cycle of the dominant space, not at every start frame.
+// coarse to fine too; beyond three steps it is looked at one step ahead and decided twice a
+// cycle of the dominant space, not at every start frame; and the samples are worked on several at
+// a time (the mix's samples eight at a time, the ways on from the points along two of them, or
+// four second steps, in the lanes of core/runtime/lanes.h: the same bits as one at a time).
 //
 // The seed's own picks (the samples nearest the line to the goal, or nearest the goal, blended by
 // k = 2) remain as options; they need the turning-circle escape: a goal inside the turning circle
