@@ -17,6 +17,15 @@
 #define GS_LANES_INLINE inline
 #endif
 
+// For a function whose lanes are wider than SSE's four: built for AVX2 as well as for the
+// baseline, the one to run chosen as the program loads (GCC and Clang on x86-64 ELF). AVX2
+// without fused multiply-add rounds every operation as SSE does: the same bits either way.
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && defined(__ELF__)
+#define GS_LANES_WIDE __attribute__((target_clones("avx2", "default")))
+#else
+#define GS_LANES_WIDE
+#endif
+
 namespace gs::simd {
 
 template <int N>

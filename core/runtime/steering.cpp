@@ -246,6 +246,7 @@ Pose2 fanSample(const SteerInput& in, int x, const FanPair& f, int z) {
 // Samples zs[0, n) of the style mix: every space's sample weighted by style and play rate, several
 // samples at a time (the lanes of PathLanes). `fans`: each space's fan pair; `endFrames`: the
 // start frames the samples end at, for their sway.
+GS_LANES_WIDE
 void mixSamples(std::span<const SteerInput> inputs, std::span<const int> startFrames, const FanPair* fans,
                 std::span<const int> endFrames, const int* zs, int n, Pose2* out) {
     using L = PathLanes;
@@ -355,6 +356,7 @@ GS_STEER_INLINE T secondsToGoal(const MixModel& m, const V2<T>& at, const V2<T>&
 // over time (what a follower is judged by), along the way and then, from the leaving point,
 // closing to it linearly over the intercept time. `integralIn` carries that integral in (from
 // the earlier steps), and `integralOut[k]`, when given, receives it over the whole way k.
+GS_LANES_WIDE
 void stepCosts(const MixModel& m, const Pose2& from, std::span<const Pose2> to, float t0, float seconds,
                const SteerGoal& goal, bool intercept, float integralIn, float* cost, float* integralOut,
                int points) {
