@@ -356,13 +356,13 @@ GS_STEER_INLINE T secondsToGoal(const MixModel& m, const V2<T>& at, const V2<T>&
 // over time (what a follower is judged by), along the way and then, from the leaving point,
 // closing to it linearly over the intercept time. `integralIn` carries that integral in (from
 // the earlier steps), and `integralOut[k]`, when given, receives it over the whole way k.
-GS_LANES_WIDE
-void stepCosts(const MixModel& m, const Pose2& from, std::span<const Pose2> to, float t0, float seconds,
-               const SteerGoal& goal, bool intercept, float integralIn, float* cost, float* integralOut,
-               int points) {
+template <int points>
+GS_STEER_INLINE void stepCosts(const MixModel& m, const Pose2& from, std::span<const Pose2> to, float t0,
+                               float seconds, const SteerGoal& goal, bool intercept, float integralIn, float* cost,
+                               float* integralOut) {
+    static_assert(points >= 1 && points <= kPathLanes);
     using L = PathLanes;
-    points = std::clamp(points, 1, kPathLanes);
-    const int perBatch = kPathLanes / points;
+    constexpr int perBatch = kPathLanes / points;
     const glm::vec2 d0 = directionOf(from.travel());
     const float startDistance = glm::distance(from.p, goal.position + t0 * goal.velocity);
     for (size_t first = 0; first < to.size(); first += perBatch) {
@@ -464,6 +464,18 @@ void stepCosts(const MixModel& m, const Pose2& from, std::span<const Pose2> to, 
             if (integralOut && !passed) integralOut[first + k] = sum;
         }
     }
+}
+
+// The two kinds of step, each built for AVX2 as well (GS_LANES_WIDE).
+GS_LANES_WIDE
+void firstStepCosts(const MixModel& m, const Pose2& from, std::span<const Pose2> to, float seconds,
+                    const SteerGoal& goal, bool intercept, float* cost, float* integralOut) {
+    stepCosts<kFirstStepPoints>(m, from, to, 0.0f, seconds, goal, intercept, 0.0f, cost, integralOut);
+}
+GS_LANES_WIDE
+void secondStepCosts(const MixModel& m, const Pose2& from, std::span<const Pose2> to, float t0, float seconds,
+                     const SteerGoal& goal, bool intercept, float integralIn, float* cost) {
+    stepCosts<kSecondStepPoints>(m, from, to, t0, seconds, goal, intercept, integralIn, cost, nullptr);
 }
 
 }  // namespace
@@ -575,8 +587,7 @@ SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoa
         if (count == 0) return;
         mixSamples(mix, firstFrames, fans, secondFrames, pending, count, ends);
         for (int k = 0; k < count; ++k) end[pending[k]] = ends[k];
-        stepCosts(model, now, std::span<const Pose2>(ends, count), 0.0f, model.horizon, goal, intercept, 0.0f, costs,
-                  integrals, kFirstStepPoints);
+        firstStepCosts(model, now, std::span<const Pose2>(ends, count), model.horizon, goal, intercept, costs, integrals);
         for (int k = 0; k < count; ++k) {
             const int z = pending[k];
             cost[z] = costs[k];
@@ -638,8 +649,8 @@ SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoa
                 mixSamples(mix, secondFrames, fans2, thirdFrames, steps, n, next);
                 const glm::vec2 along = directionOf(end[z].heading);
                 for (int k = 0; k < n; ++k) next[k] = compose(end[z], along, next[k]);
-                stepCosts(model, end[z], std::span<const Pose2>(next, n), model.horizon, model.horizon, goal, intercept,
-                          integral[z], costs, nullptr, kSecondStepPoints);
+                secondStepCosts(model, end[z], std::span<const Pose2>(next, n), model.horizon, model.horizon, goal,
+                                intercept, integral[z], costs);
                 for (int k = 0; k < n; ++k) {
                     second2[steps[k]] = costs[k];
                     if (second2[steps[k]] < second2[best2]) best2 = steps[k];
