@@ -31,6 +31,10 @@ constexpr int kFarDecisions = 2;
 // Infinite when the mix cannot turn that way.
 float turningCircleRatio(std::span<const SteerInput> inputs, const glm::vec2& goalLocal);
 
+// dubinsDistance of several points at once, in the lanes the decisions time their ways on with:
+// bit for bit what dubinsDistance gives one point at a time (checked by tst_steering).
+void dubinsDistances(std::span<const glm::vec2> points, float radiusLeft, float radiusRight, std::span<float> out);
+
 // Index of the goal space's start frame crossed when the space's phase moved from u0 to u1
 // (u1 may have wrapped), or -1.
 int crossedStartFrame(const GoalSpace& gs, float u0, float u1, float period);

@@ -4,6 +4,8 @@
 #include <QTest>
 
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <memory>
 #include <numbers>
 #include <random>
@@ -14,6 +16,7 @@
 #include "core/kinematics.h"
 #include "core/quality.h"
 #include "core/runtime/crowd.h"
+#include "core/runtime/steering_detail.h"
 #include "core/simulation.h"
 
 using namespace gs;
@@ -105,6 +108,30 @@ private slots:
             const float left = 1.5f + u(rng), right = 1.5f + u(rng);
             QVERIFY2(std::abs(dubinsDistance(x, z, left, right) - dubinsDistanceSampled(x, z, left, right)) < 0.02f,
                      qPrintable(QString("(%1, %2) radii %3/%4").arg(x).arg(z).arg(left).arg(right)));
+        }
+    }
+
+    // The decisions time the ways on from several points at once (lanes, and an AVX2 build where
+    // the machine has it): every lane gives the bits of the one-point closed form, for points
+    // ahead, beside, behind, inside either turning circle, on them, and for a walker that turns
+    // one way only.
+    void dubinsLanesMatchOnePointAtATime() {
+        std::mt19937 rng(11);
+        std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+        const float inf = std::numeric_limits<float>::infinity();
+        const std::pair<float, float> radii[] = {{1.0f, 1.0f}, {2.15f, 1.98f}, {0.55f, 3.2f}, {1.5f, inf}, {inf, 2.0f}, {inf, inf}};
+        for (const auto& [left, right] : radii) {
+            std::vector<glm::vec2> points = {{0.0f, 0.0f}, {2.0f * left, 0.0f}, {-2.0f * right, 0.0f}, {0.0f, -3.0f},
+                                             {0.8f * left, 0.3f}, {-0.8f * right, 0.3f}, {1e-7f, 5.0f}, {-0.0f, 4.0f}};
+            for (int i = 0; i < 997; ++i) points.push_back({8.0f * u(rng), 8.0f * u(rng)});
+            std::vector<float> lanes(points.size());
+            steering_detail::dubinsDistances(points, left, right, lanes);
+            for (size_t i = 0; i < points.size(); ++i) {
+                const float one = dubinsDistance(points[i].x, points[i].y, left, right);
+                QVERIFY2(std::memcmp(&one, &lanes[i], sizeof(float)) == 0,
+                         qPrintable(QString("(%1, %2) radii %3/%4: %5 one at a time, %6 in lanes")
+                                        .arg(points[i].x).arg(points[i].y).arg(left).arg(right).arg(one).arg(lanes[i])));
+            }
         }
     }
 
