@@ -9,6 +9,7 @@
 #include "core/cycles.h"
 #include "core/foot_contacts.h"
 #include "core/registration.h"
+#include "core/stable_sort.h"
 #include "core/root_motion.h"
 
 namespace gs {
@@ -327,8 +328,7 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
     // Order by curvature, sharpest right first.
     std::vector<int> order(baked.size());
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](int a, int b) { return baked[a].curvature < baked[b].curvature; });
+    stableSort(order, [&](int a, int b) { return baked[a].curvature < baked[b].curvature; });
     for (int i : order) {
         if (i == reference) space.reference = static_cast<int>(space.clips.size());
         space.clips.push_back(std::move(baked[i]));

@@ -11,6 +11,7 @@
 #include "app/document/commands.h"
 #include "core/cancel.h"
 #include "core/runtime/limits.h"
+#include "core/stable_sort.h"
 
 namespace gs {
 
@@ -318,8 +319,7 @@ void ProjectDocument::setTrimRaw(const QString& id, int in, int out) {
 }
 
 void ProjectDocument::setStyleKeys(std::vector<ProjectStyleKey> keys, const QString& what) {
-    std::stable_sort(keys.begin(), keys.end(),
-                     [](const ProjectStyleKey& a, const ProjectStyleKey& b) { return a.seconds < b.seconds; });
+    stableSort(keys, [](const ProjectStyleKey& a, const ProjectStyleKey& b) { return a.seconds < b.seconds; });
     if (keys == m_project.styleKeys) return;
     m_undo->push(new SetStyleKeysCommand(this, m_project.styleKeys, std::move(keys), what));
 }

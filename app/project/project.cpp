@@ -14,6 +14,7 @@
 #include "core/cancel.h"
 #include "core/io/motion_file.h"
 #include "core/runtime/limits.h"
+#include "core/stable_sort.h"
 
 namespace gs {
 namespace {
@@ -351,8 +352,7 @@ Expected<Project> Project::load(const QString& filePath) {
         p.styleKeys.push_back(std::move(key));
     }
     // Kept in time order (a hand-written file may list them in any order).
-    std::stable_sort(p.styleKeys.begin(), p.styleKeys.end(),
-                     [](const ProjectStyleKey& a, const ProjectStyleKey& b) { return a.seconds < b.seconds; });
+    stableSort(p.styleKeys, [](const ProjectStyleKey& a, const ProjectStyleKey& b) { return a.seconds < b.seconds; });
     if (!r.ok()) return fail(filePath, r.error);
     p.warnings = r.allWarnings();
 
