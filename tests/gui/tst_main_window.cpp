@@ -237,8 +237,14 @@ private slots:
         QCOMPARE(w.document()->clipCount(), 174);
         QVERIFY(progress.size() >= 2);
         QCOMPARE(progress.back()[0].toInt(), 174);
-        // Loose bounds: the machine may be shared by other work.
-        QVERIFY2(longest < 400 && longest * 2 < total, qPrintable(QString::number(longest)));
+        // Loose bounds: the machine may be shared by other work (and the sanitizers slow every
+        // step of the GUI thread several times over).
+#ifdef GAITSPACE_SANITIZED
+        constexpr qint64 kLongestMs = 2500;
+#else
+        constexpr qint64 kLongestMs = 400;
+#endif
+        QVERIFY2(longest < kLongestMs && longest * 2 < total, qPrintable(QString::number(longest)));
 
         // Cancelled part way: the file being read stops too (core/cancel.h), so the import ends
         // within a second; nothing is added and nothing is left to undo.
