@@ -10,8 +10,23 @@
 #include "core/runtime/steering_detail.h"
 
 namespace gs {
+namespace steering_detail {
+
+// Index of the goal space's start frame crossed when the space's phase moved from u0 to u1
+// (u1 may have wrapped), or -1.
+int crossedStartFrame(const GoalSpace& gs, float u0, float u1, float period) {
+    if (u1 < u0) u1 += period;
+    for (int x = 0; x < gs.startFrameCount(); ++x) {
+        const float f = gs.startFrames[x];
+        if ((f > u0 && f <= u1) || (f + period > u0 && f + period <= u1)) return x;
+    }
+    return -1;
+}
+
+}  // namespace steering_detail
 
 using steering_detail::crossedStartFrame;
+
 using steering_detail::kFarDecisions;
 using steering_detail::kFarSteps;
 using steering_detail::turningCircleRatio;
