@@ -5,6 +5,8 @@
 
 #include "core/runtime/lanes.h"
 
+#include <cstring>
+
 namespace gs {
 namespace {
 
@@ -153,31 +155,38 @@ GS_IK_INLINE Result<T> solve(const V3<T>& hip, const V3<T>& knee, const V3<T>& a
 }
 
 V3<float> in(const glm::vec3& v) { return {v.x, v.y, v.z}; }
-// One row of a lanes array (a coordinate of every lane).
-IkLanes row(const float (&r)[kIkLanes]) {
+
+// The lanes of one input field: lane i from leg i, lanes past count from leg 0 (any finite value
+// would do). With GCC and Clang the floats go straight into vector registers (SSE or AVX, as the
+// function is built). Written to memory one by one and read back several at a time, they would
+// wait for the writes: that read cost more than the solve.
+struct LegPointers {
+    const LegIkInput* leg[kIkLanes];
+};
+template <class F>
+GS_IK_INLINE IkLanes gather(const LegPointers& legs, F field) {
     IkLanes l;
-    for (int i = 0; i < kIkLanes; ++i) l.v[i] = r[i];
+    const auto at = [&](int i) { return field(*legs.leg[i]); };
+#if defined(__GNUC__) || defined(__clang__)
+    static_assert(kIkLanes == 8);
+    typedef float Vector __attribute__((vector_size(32)));
+    const Vector v = {at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7)};
+    std::memcpy(l.v, &v, sizeof v);
+#else
+    for (int i = 0; i < kIkLanes; ++i) l.v[i] = at(i);
+#endif
     return l;
 }
-V3<IkLanes> in(const float (&v)[3][kIkLanes]) { return {row(v[0]), row(v[1]), row(v[2])}; }
-Q<IkLanes> in(const float (&q)[4][kIkLanes]) { return {row(q[0]), row(q[1]), row(q[2]), row(q[3])}; }
+#define GS_IK_GATHER(member) gather(legs, [](const LegIkInput& g) { return g.member; })
+#define GS_IK_GATHER_V3(member) \
+    V3<IkLanes> { GS_IK_GATHER(member.x), GS_IK_GATHER(member.y), GS_IK_GATHER(member.z) }
+#define GS_IK_GATHER_Q(member) \
+    Q<IkLanes> { GS_IK_GATHER(member.w), GS_IK_GATHER(member.x), GS_IK_GATHER(member.y), GS_IK_GATHER(member.z) }
 
 template <class T> GS_IK_INLINE Q<T> conjugate(const Q<T>& q) { return {q.w, -q.x, -q.y, -q.z}; }
 
 glm::quat out(const Q<IkLanes>& q, int i) { return glm::quat(q.w.v[i], q.x.v[i], q.y.v[i], q.z.v[i]); }
 glm::vec3 out(const V3<IkLanes>& v, int i) { return glm::vec3(v.x.v[i], v.y.v[i], v.z.v[i]); }
-
-Result<IkLanes> solveLanes(const TwoBoneIkLanes& legs, const TwoBoneIkSettings& settings) {
-    return solve(in(legs.hip), in(legs.knee), in(legs.ankle), in(legs.target), in(legs.bendHint), row(legs.thigh),
-                 row(legs.shin), settings);
-}
-
-void setQuat(float (&q)[4][kIkLanes], int lane, const glm::quat& v) {
-    q[0][lane] = v.w;
-    q[1][lane] = v.x;
-    q[2][lane] = v.y;
-    q[3][lane] = v.z;
-}
 
 }  // namespace
 
@@ -190,61 +199,20 @@ TwoBoneIkResult solveTwoBoneIk(const glm::vec3& hip, const glm::vec3& knee, cons
             glm::vec3(r.knee.x, r.knee.y, r.knee.z), glm::vec3(r.ankle.x, r.ankle.y, r.ankle.z)};
 }
 
-void TwoBoneIkLanes::set(int lane, const glm::vec3& h, const glm::vec3& k, const glm::vec3& a,
-                         const glm::vec3& t, const glm::vec3& b, float l1, float l2) {
-    for (int c = 0; c < 3; ++c) {
-        hip[c][lane] = h[c];
-        knee[c][lane] = k[c];
-        ankle[c][lane] = a[c];
-        target[c][lane] = t[c];
-        bendHint[c][lane] = b[c];
-    }
-    thigh[lane] = l1;
-    shin[lane] = l2;
-}
-
-void TwoBoneIkLanes::repeatFirst(int count) {
-    for (int lane = count; lane < kIkLanes; ++lane) {
-        for (int c = 0; c < 3; ++c) {
-            hip[c][lane] = hip[c][0];
-            knee[c][lane] = knee[c][0];
-            ankle[c][lane] = ankle[c][0];
-            target[c][lane] = target[c][0];
-            bendHint[c][lane] = bendHint[c][0];
-        }
-        thigh[lane] = thigh[0];
-        shin[lane] = shin[0];
-    }
-}
-
-void LegIkLanes::setRotations(int lane, const glm::quat& parent, const glm::quat& hip, const glm::quat& knee,
-                              const glm::quat& ankle) {
-    setQuat(parentRotation, lane, parent);
-    setQuat(hipRotation, lane, hip);
-    setQuat(kneeRotation, lane, knee);
-    setQuat(ankleRotation, lane, ankle);
-}
-
-void LegIkLanes::repeatFirst(int count) {
-    TwoBoneIkLanes::repeatFirst(count);
-    for (int lane = count; lane < kIkLanes; ++lane) {
-        for (int c = 0; c < 4; ++c) {
-            parentRotation[c][lane] = parentRotation[c][0];
-            hipRotation[c][lane] = hipRotation[c][0];
-            kneeRotation[c][lane] = kneeRotation[c][0];
-            ankleRotation[c][lane] = ankleRotation[c][0];
-        }
-    }
-}
-
-void solveLegIk(const LegIkLanes& legs, LegIkResult result[kIkLanes], const TwoBoneIkSettings& settings) {
-    const Result<IkLanes> r = solveLanes(legs, settings);
-    const Q<IkLanes> hipWorld = r.hipDelta * in(legs.hipRotation);
-    const Q<IkLanes> kneeWorld = r.kneeDelta * in(legs.kneeRotation);
-    const Q<IkLanes> hipLocal = conjugate(in(legs.parentRotation)) * hipWorld;
+// Built for AVX2 as well (GS_LANES_WIDE): eight legs in one register.
+GS_LANES_WIDE
+void solveLegIk(const LegIkInput* inputs, int count, LegIkResult* result, const TwoBoneIkSettings& settings) {
+    LegPointers legs;
+    for (int i = 0; i < kIkLanes; ++i) legs.leg[i] = inputs + (i < count ? i : 0);
+    const Result<IkLanes> r =
+        solve(GS_IK_GATHER_V3(hip), GS_IK_GATHER_V3(knee), GS_IK_GATHER_V3(ankle), GS_IK_GATHER_V3(target),
+              GS_IK_GATHER_V3(bendHint), GS_IK_GATHER(thigh), GS_IK_GATHER(shin), settings);
+    const Q<IkLanes> hipWorld = r.hipDelta * GS_IK_GATHER_Q(hipRotation);
+    const Q<IkLanes> kneeWorld = r.kneeDelta * GS_IK_GATHER_Q(kneeRotation);
+    const Q<IkLanes> hipLocal = conjugate(GS_IK_GATHER_Q(parentRotation)) * hipWorld;
     const Q<IkLanes> kneeLocal = conjugate(hipWorld) * kneeWorld;
-    const Q<IkLanes> ankleLocal = conjugate(kneeWorld) * in(legs.ankleRotation);
-    for (int i = 0; i < kIkLanes; ++i)
+    const Q<IkLanes> ankleLocal = conjugate(kneeWorld) * GS_IK_GATHER_Q(ankleRotation);
+    for (int i = 0; i < count; ++i)
         result[i] = {out(hipWorld, i), out(kneeWorld, i), out(hipLocal, i), out(kneeLocal, i),
                      out(ankleLocal, i), out(r.knee, i), out(r.ankle, i)};
 }

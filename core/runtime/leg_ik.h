@@ -43,37 +43,27 @@ TwoBoneIkResult solveTwoBoneIk(const glm::vec3& hip, const glm::vec3& knee, cons
                                const glm::vec3& target, const glm::vec3& bendHint, float thigh,
                                float shin, const TwoBoneIkSettings& settings = {});
 
-// Several legs solved at once (solveLegIk below): lane i gives what solveTwoBoneIk gives for
-// the inputs in lane i (the same operations in the same order). The update gathers the planted
-// feet of several characters here; the lanes are plain arrays whose loops compilers turn into
-// SIMD. Unused lanes may hold anything finite.
-inline constexpr int kIkLanes = 4;
-struct TwoBoneIkLanes {
-    float hip[3][kIkLanes], knee[3][kIkLanes], ankle[3][kIkLanes], target[3][kIkLanes];
-    float bendHint[3][kIkLanes], thigh[kIkLanes], shin[kIkLanes];
+// Several legs solved at once (solveLegIk below): leg i gives what solveTwoBoneIk gives for its
+// inputs (the same operations in the same order), whatever the other legs hold. The update
+// gathers the planted feet of several characters here. Each leg's inputs lie together, as the
+// update writes them; the solve reads them into lanes (a coordinate of every leg per register:
+// eight legs fill one AVX register, or two SSE ones).
+inline constexpr int kIkLanes = 8;
 
-    void set(int lane, const glm::vec3& hip, const glm::vec3& knee, const glm::vec3& ankle,
-             const glm::vec3& target, const glm::vec3& bendHint, float thigh, float shin);
-    // Lanes from `count` on repeat lane 0 (count >= 1).
-    void repeatFirst(int count);
-};
-
-// Legs of posed skeletons, in lanes as above, with the world rotations of the hip's parent, the
-// hip, the knee and the ankle (w, x, y, z), so that the solve also gives the joints' new
-// rotations (the foot keeps its world rotation).
-struct LegIkLanes : TwoBoneIkLanes {
-    float parentRotation[4][kIkLanes], hipRotation[4][kIkLanes], kneeRotation[4][kIkLanes];
-    float ankleRotation[4][kIkLanes];
-
-    void setRotations(int lane, const glm::quat& parent, const glm::quat& hip, const glm::quat& knee,
-                      const glm::quat& ankle);
-    void repeatFirst(int count);
+// A posed leg: as solveTwoBoneIk takes it, with the world rotations of the hip's parent, the
+// hip, the knee and the ankle, so that the solve also gives the joints' new rotations (the foot
+// keeps its world rotation).
+struct LegIkInput {
+    glm::vec3 hip, knee, ankle, target, bendHint;
+    float thigh, shin;
+    glm::quat parentRotation, hipRotation, kneeRotation, ankleRotation;
 };
 struct LegIkResult {
     glm::quat hipWorld, kneeWorld;               // new world rotations of hip and knee
     glm::quat hipLocal, kneeLocal, ankleLocal;   // the local rotations that give them
     glm::vec3 knee, ankle;                       // new positions
 };
-void solveLegIk(const LegIkLanes& legs, LegIkResult out[kIkLanes], const TwoBoneIkSettings& settings = {});
+// Solves legs[0, count) (1 <= count <= kIkLanes) into out[0, count).
+void solveLegIk(const LegIkInput* legs, int count, LegIkResult* out, const TwoBoneIkSettings& settings = {});
 
 }  // namespace gs

@@ -89,18 +89,17 @@ public:
 
     void add(const PendingLeg& leg, const Transform& parent, const Transform& hip, const Transform& knee,
              const glm::vec3& target, const glm::vec3& hint) {
-        lanes_.set(count_, hip.translation, knee.translation, leg.ankle, target, hint, leg.leg->thigh,
-                   leg.leg->shin);
-        lanes_.setRotations(count_, parent.rotation, hip.rotation, knee.rotation, leg.ankleRotation);
+        inputs_[count_] = LegIkInput{hip.translation, knee.translation, leg.ankle,     target,
+                                     hint,            leg.leg->thigh,   leg.leg->shin, parent.rotation,
+                                     hip.rotation,    knee.rotation,    leg.ankleRotation};
         pending_[count_++] = leg;
         if (count_ == kIkLanes) flush();
     }
 
     void flush() {
         if (count_ == 0) return;
-        lanes_.repeatFirst(count_);
         LegIkResult results[kIkLanes];
-        solveLegIk(lanes_, results, settings_);
+        solveLegIk(inputs_, count_, results, settings_);
         for (int i = 0; i < count_; ++i) apply(pending_[i], results[i]);
         count_ = 0;
     }
@@ -135,9 +134,19 @@ private:
 
     const Skeleton& skeleton_;
     const TwoBoneIkSettings& settings_;
-    LegIkLanes lanes_;
+    LegIkInput inputs_[kIkLanes];
     PendingLeg pending_[kIkLanes];
     int count_ = 0;
+};
+
+// The foot lock's settings as lockFoot uses them, worked out once per update.
+struct FootLockConstants {
+    FootLockConstants(const BakedBehavioralSpace& bs, const LocomotionSettings& s)
+        : floor(bs.floorHeight), fps(bs.fps), height(s.footLockHeight),
+          maxSlide(s.footLockMaxSpeed / bs.fps), fadeInStep(1.0f / static_cast<float>(s.footLockFadeInFrames)),
+          fadeOutStep(1.0f / static_cast<float>(s.footLockFadeOutFrames)), maxOffset(s.footLockMaxOffset),
+          returnSpeed(s.footLockReturnSpeed) {}
+    float floor, fps, height, maxSlide, fadeInStep, fadeOutStep, maxOffset, returnSpeed;
 };
 
 // The foot lock of one leg (see LocomotionSettings::footLock): updates the lock from the blended
@@ -145,7 +154,7 @@ private:
 // the foot lands on its target. contact: the clips have this foot down; heading: the
 // character's; rot: its local rotations (written by the batch); world: its world transforms,
 // or empty (written by the batch).
-void lockFoot(const BakedBehavioralSpace& bs, const LocomotionSettings& settings, const Leg& leg,
+void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings, const Leg& leg,
               CharacterState::FootLock& fl, bool contact, bool advance, float heading,
               glm::quat* rot, const glm::vec3& root, std::span<Transform> world, LegIkBatch& batch) {
     const Skeleton& sk = bs.skeleton;
@@ -179,8 +188,8 @@ void lockFoot(const BakedBehavioralSpace& bs, const LocomotionSettings& settings
         }
         // Planted: the toe is at the floor, or the clips have the foot down and it does not slide
         // fast (blends of clips whose stances differ move the foot on while one clip has it down).
-        const bool toeDown = toe.translation.y - bs.floorHeight < settings.footLockHeight;
-        const float maxSlide = settings.footLockMaxSpeed / bs.fps;
+        const bool toeDown = toe.translation.y - settings.floor < settings.height;
+        const float maxSlide = settings.maxSlide;
         const bool planted = toeDown || (contact && glm::dot(slide, slide) <= maxSlide * maxSlide);
         if (planted) {
             // Fading in, the shown offset (smoothstep(weight) x offset) is kept, so a foot that
@@ -188,19 +197,17 @@ void lockFoot(const BakedBehavioralSpace& bs, const LocomotionSettings& settings
             // from the frame after touch-down on: the foot is pinned where it touched down.
             if (fl.weight < 1.0f) {
                 const glm::vec2 shown = smoothstep01(fl.weight) * fl.offset;
-                fl.weight = std::min(1.0f, fl.weight + 1.0f / static_cast<float>(settings.footLockFadeInFrames));
+                fl.weight = std::min(1.0f, fl.weight + settings.fadeInStep);
                 fl.offset = shown / smoothstep01(fl.weight);
             }
             if (fl.planted) fl.offset -= slide;
             const float len2 = glm::dot(fl.offset, fl.offset);
-            if (len2 > settings.footLockMaxOffset * settings.footLockMaxOffset)
-                fl.offset *= settings.footLockMaxOffset / std::sqrt(len2);
+            if (len2 > settings.maxOffset * settings.maxOffset) fl.offset *= settings.maxOffset / std::sqrt(len2);
         } else {
             // Fading out, the foot goes back to the blended foot no faster than footLockReturnSpeed.
-            float step = 1.0f / static_cast<float>(settings.footLockFadeOutFrames);
+            float step = settings.fadeOutStep;
             const float back = 1.5f * glm::length(fl.offset);  // smoothstep's steepest slope x offset
-            if (back * step * bs.fps > settings.footLockReturnSpeed)
-                step = settings.footLockReturnSpeed / (bs.fps * back);
+            if (back * step * settings.fps > settings.returnSpeed) step = settings.returnSpeed / (settings.fps * back);
             fl.weight = std::max(0.0f, fl.weight - step);
             if (fl.weight <= 0.0f) fl.offset = glm::vec2(0.0f);
         }
@@ -214,7 +221,7 @@ void lockFoot(const BakedBehavioralSpace& bs, const LocomotionSettings& settings
     // keeps its blended orientation) is not below the floor.
     const float w = smoothstep01(fl.weight);
     glm::vec3 target = ankle.translation + w * glm::vec3(fl.offset.x, 0.0f, fl.offset.y);
-    const float below = bs.floorHeight - std::min(ankle.translation.y, toe.translation.y);
+    const float below = settings.floor - std::min(ankle.translation.y, toe.translation.y);
     if (below > 0.0f) target.y += below;
     if (target == ankle.translation) return;
 
@@ -320,6 +327,7 @@ Status LocomotionJob::run() {
                                 : settings.styleIncrement;
 
     LegIkBatch ikBatch(bs.skeleton, settings.ik);
+    const FootLockConstants footLock(bs, settings);
     for (size_t c = 0; c < characters.size(); ++c) {
         CharacterState& st = characters[c];
         const auto t0 = timings ? clock::now() : clock::time_point{};
@@ -500,7 +508,7 @@ Status LocomotionJob::run() {
         if (settings.footLock && st.legs.isValid()) {
             for (int k = 0; k < 2; ++k) {
                 const Leg& leg = st.legs.legs[k];
-                lockFoot(bs, settings, leg, st.foot[k], contact[k] >= 0.5f, advance, st.ground.heading, out,
+                lockFoot(bs, footLock, leg, st.foot[k], contact[k] >= 0.5f, advance, st.ground.heading, out,
                          rootPositions[c], w, ikBatch);
             }
         }

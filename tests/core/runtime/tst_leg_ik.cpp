@@ -174,23 +174,25 @@ private slots:
         const glm::quat kneeRot = hipRot * glm::angleAxis(0.5f, glm::vec3(1, 0, 0));
         const glm::quat ankleRot = kneeRot * glm::angleAxis(-0.3f, glm::vec3(1, 0, 0));
         auto same = [](const glm::quat& a, const glm::quat& b) { return a.w == b.w && a.x == b.x && a.y == b.y && a.z == b.z; };
-        for (int first = 0; first < n; ++first) {
-            LegIkLanes lanes;
-            for (int i = 0; i < kIkLanes; ++i) {
-                const Case& c = cases[(first + i) % n];
-                lanes.set(i, c.hip, c.knee, c.ankle, c.target, {0, 0, 1}, c.thigh, c.shin);
-                lanes.setRotations(i, parent, hipRot, kneeRot, ankleRot);
-            }
-            LegIkResult legs[kIkLanes];
-            solveLegIk(lanes, legs);
-            for (int i = 0; i < kIkLanes; ++i) {
-                const Case& c = cases[(first + i) % n];
-                const TwoBoneIkResult one = solveTwoBoneIk(c.hip, c.knee, c.ankle, c.target, {0, 0, 1}, c.thigh, c.shin);
-                QVERIFY(legs[i].knee == one.knee && legs[i].ankle == one.ankle);
-                QVERIFY(same(legs[i].hipWorld, one.hipDelta * hipRot) && same(legs[i].kneeWorld, one.kneeDelta * kneeRot));
-                QVERIFY(std::abs(glm::dot(parent * legs[i].hipLocal, legs[i].hipWorld)) > 1.0f - 1e-6f);
-                QVERIFY(std::abs(glm::dot(legs[i].hipWorld * legs[i].kneeLocal, legs[i].kneeWorld)) > 1.0f - 1e-6f);
-                QVERIFY(std::abs(glm::dot(legs[i].kneeWorld * legs[i].ankleLocal, ankleRot)) > 1.0f - 1e-6f);
+        // Full batches, and batches of fewer legs (the update's last one).
+        for (int count = kIkLanes; count >= 1; count -= 3) {
+            for (int first = 0; first < n; ++first) {
+                LegIkInput inputs[kIkLanes];
+                for (int i = 0; i < count; ++i) {
+                    const Case& c = cases[(first + i) % n];
+                    inputs[i] = {c.hip, c.knee, c.ankle, c.target, {0, 0, 1}, c.thigh, c.shin, parent, hipRot, kneeRot, ankleRot};
+                }
+                LegIkResult legs[kIkLanes];
+                solveLegIk(inputs, count, legs);
+                for (int i = 0; i < count; ++i) {
+                    const Case& c = cases[(first + i) % n];
+                    const TwoBoneIkResult one = solveTwoBoneIk(c.hip, c.knee, c.ankle, c.target, {0, 0, 1}, c.thigh, c.shin);
+                    QVERIFY(legs[i].knee == one.knee && legs[i].ankle == one.ankle);
+                    QVERIFY(same(legs[i].hipWorld, one.hipDelta * hipRot) && same(legs[i].kneeWorld, one.kneeDelta * kneeRot));
+                    QVERIFY(std::abs(glm::dot(parent * legs[i].hipLocal, legs[i].hipWorld)) > 1.0f - 1e-6f);
+                    QVERIFY(std::abs(glm::dot(legs[i].hipWorld * legs[i].kneeLocal, legs[i].kneeWorld)) > 1.0f - 1e-6f);
+                    QVERIFY(std::abs(glm::dot(legs[i].kneeWorld * legs[i].ankleLocal, ankleRot)) > 1.0f - 1e-6f);
+                }
             }
         }
     }
