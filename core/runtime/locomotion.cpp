@@ -72,13 +72,12 @@ Transform descend(const Skeleton& sk, const glm::quat* rot, Transform at, int fr
 
 float smoothstep01(float x) { return x * x * (3.0f - 2.0f * x); }
 
-// A leg whose IK waits for its batch: where its results go, and where its foot was.
+// A leg whose IK waits for its batch: where its results go (where its foot was is in its
+// LegIkInput).
 struct PendingLeg {
     const Leg* leg;
     glm::quat* rot;    // the character's local rotations
     Transform* world;  // its world transforms, or null
-    glm::quat ankleRotation;
-    glm::vec3 ankle;
 };
 
 // The leg IK of several feet, solved together (solveLegIk's lanes) and then written back.
@@ -88,10 +87,10 @@ public:
         : skeleton_(skeleton), settings_(settings) {}
 
     void add(const PendingLeg& leg, const Transform& parent, const Transform& hip, const Transform& knee,
-             const glm::vec3& target, const glm::vec3& hint) {
-        inputs_[count_] = LegIkInput{hip.translation, knee.translation, leg.ankle,     target,
-                                     hint,            leg.leg->thigh,   leg.leg->shin, parent.rotation,
-                                     hip.rotation,    knee.rotation,    leg.ankleRotation};
+             const Transform& ankle, const glm::vec3& target, const glm::vec3& hint) {
+        inputs_[count_] = LegIkInput{hip.translation, knee.translation, ankle.translation, target,
+                                     hint,            leg.leg->thigh,   leg.leg->shin,     parent.rotation,
+                                     hip.rotation,    knee.rotation,    ankle.rotation};
         pending_[count_++] = leg;
         if (count_ == kIkLanes) flush();
     }
@@ -100,13 +99,13 @@ public:
         if (count_ == 0) return;
         LegIkResult results[kIkLanes];
         solveLegIk(inputs_, count_, results, settings_);
-        for (int i = 0; i < count_; ++i) apply(pending_[i], results[i]);
+        for (int i = 0; i < count_; ++i) apply(pending_[i], inputs_[i], results[i]);
         count_ = 0;
     }
 
 private:
     // Writes the turned hip, knee and ankle; the foot keeps its world rotation.
-    void apply(const PendingLeg& p, const LegIkResult& ik) const {
+    void apply(const PendingLeg& p, const LegIkInput& in, const LegIkResult& ik) const {
         const Leg& leg = *p.leg;
         p.rot[leg.hip] = ik.hipLocal;
         p.rot[leg.knee] = ik.kneeLocal;
@@ -115,13 +114,13 @@ private:
         // The leg's world transforms: whatever hangs off the ankle only moves with it; anything
         // else on the leg goes through forward kinematics.
         Transform* world = p.world;
-        const glm::vec3 shift = ik.ankle - p.ankle;
+        const glm::vec3 shift = ik.ankle - in.ankle;
         world[leg.hip].rotation = ik.hipWorld;
         for (int j = leg.hip + 1; j < leg.subtreeEnd; ++j) {
             if (j == leg.knee) {
                 world[j] = Transform{ik.kneeWorld, ik.knee};
             } else if (j == leg.ankle) {
-                world[j] = Transform{p.ankleRotation, ik.ankle};
+                world[j] = Transform{in.ankleRotation, ik.ankle};
             } else if (j > leg.ankle && j < leg.ankleEnd) {
                 world[j].translation += shift;
             } else {
@@ -189,8 +188,7 @@ void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings,
         // Planted: the toe is at the floor, or the clips have the foot down and it does not slide
         // fast (blends of clips whose stances differ move the foot on while one clip has it down).
         const bool toeDown = toe.translation.y - settings.floor < settings.height;
-        const float maxSlide = settings.maxSlide;
-        const bool planted = toeDown || (contact && glm::dot(slide, slide) <= maxSlide * maxSlide);
+        const bool planted = toeDown || (contact && glm::dot(slide, slide) <= settings.maxSlide * settings.maxSlide);
         if (planted) {
             // Fading in, the shown offset (smoothstep(weight) x offset) is kept, so a foot that
             // touches down again while still fading out does not jump. The slide is cancelled
@@ -232,8 +230,8 @@ void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings,
     const glm::vec3 hint = leg.toe != leg.ankle && leg.foot > 1e-3f
                                ? (toe.translation - ankle.translation) * (1.0f / leg.foot)
                                : glm::vec3(std::sin(heading), 0.0f, std::cos(heading));
-    batch.add(PendingLeg{&leg, rot, world.empty() ? nullptr : world.data(), ankle.rotation, ankle.translation},
-              parent, hip, knee, target, hint);
+    batch.add(PendingLeg{&leg, rot, world.empty() ? nullptr : world.data()}, parent, hip, knee, ankle, target,
+              hint);
 }
 
 }  // namespace
