@@ -16,11 +16,11 @@ AddClipsCommand::AddClipsCommand(ProjectDocument* doc, std::vector<ProjectDocume
 
 void AddClipsCommand::redo() {
     m_first = m_doc->clipCount();
-    for (size_t i = 0; i < m_entries.size(); ++i) m_doc->insertClipRaw(m_first + static_cast<int>(i), m_entries[i]);
+    m_doc->insertClipsRaw(m_first, m_entries);
 }
 
 void AddClipsCommand::undo() {
-    for (size_t i = m_entries.size(); i-- > 0;) m_entries[i] = m_doc->takeClipRaw(m_first + static_cast<int>(i));
+    m_entries = m_doc->takeClipsRaw(m_first, static_cast<int>(m_entries.size()));
 }
 
 RemoveClipCommand::RemoveClipCommand(ProjectDocument* doc, const QString& id) : m_doc(doc), m_id(id) {
@@ -36,13 +36,14 @@ void RemoveClipCommand::redo() {
         s.clipIds.removeAll(m_id);
         if (s.reference == m_id) s.reference.clear();
     }
-    m_entry = m_doc->takeClipRaw(m_index);
+    auto taken = m_doc->takeClipsRaw(m_index, 1);
+    if (!taken.empty()) m_entry = std::move(taken.front());
     m_doc->setSpacesRaw(std::move(spaces));
 }
 
 void RemoveClipCommand::undo() {
     if (m_index < 0) return;
-    m_doc->insertClipRaw(m_index, m_entry);
+    m_doc->insertClipsRaw(m_index, {m_entry});
     m_doc->setSpacesRaw(m_spacesBefore);
 }
 

@@ -1,3 +1,4 @@
+#include <QElapsedTimer>
 #include "app/document/project_document.h"
 
 #include <QDir>
@@ -202,10 +203,12 @@ void ProjectDocument::finishImport() {
         entries.push_back(std::move(e));
     }
     const int loaded = static_cast<int>(entries.size());
+    QElapsedTimer tmpT; tmpT.start();
     if (loaded > 0) {
         m_undo->push(new AddClipsCommand(this, std::move(entries)));
         emit message(Level::Info, tr("Imported %1 of %2 files.").arg(loaded).arg(future.resultCount()));
     }
+    qInfo("TMP push %lld ms", tmpT.elapsed());
     if (!m_analyse->isRunning()) emit busyChanged(false, {});
     emit importFinished(loaded, failed, false);
 }
@@ -255,24 +258,36 @@ bool ProjectDocument::setTrim(const QString& id, int in, int out) {
     return true;
 }
 
-void ProjectDocument::insertClipRaw(int index, ClipEntry entry) {
-    if (entry.analysis) m_analysis[key(entry.clip)] = entry.analysis;
+void ProjectDocument::insertClipsRaw(int index, const std::vector<ClipEntry>& entries) {
+    if (entries.empty()) return;
     index = std::clamp(index, 0, clipCount());
-    m_project.clips.insert(m_project.clips.begin() + index, std::move(entry.clip));
+    std::vector<ProjectClip> clips;
+    clips.reserve(entries.size());
+    for (const ClipEntry& e : entries) {
+        if (e.analysis) m_analysis[key(e.clip)] = e.analysis;
+        clips.push_back(e.clip);
+    }
+    m_project.clips.insert(m_project.clips.begin() + index, std::make_move_iterator(clips.begin()),
+                           std::make_move_iterator(clips.end()));
     m_project.checkSpaces();
     emit clipsChanged();
 }
 
-ProjectDocument::ClipEntry ProjectDocument::takeClipRaw(int index) {
-    ClipEntry e;
-    if (index < 0 || index >= clipCount()) return e;
-    e.clip = std::move(m_project.clips[index]);
-    auto it = m_analysis.find(key(e.clip));
-    if (it != m_analysis.end()) e.analysis = it->second;
-    m_project.clips.erase(m_project.clips.begin() + index);
+std::vector<ProjectDocument::ClipEntry> ProjectDocument::takeClipsRaw(int index, int count) {
+    std::vector<ClipEntry> taken;
+    if (index < 0 || count <= 0 || index >= clipCount()) return taken;
+    count = std::min(count, clipCount() - index);
+    taken.resize(count);
+    for (int i = 0; i < count; ++i) {
+        ClipEntry& e = taken[i];
+        e.clip = std::move(m_project.clips[index + i]);
+        auto it = m_analysis.find(key(e.clip));
+        if (it != m_analysis.end()) e.analysis = it->second;
+    }
+    m_project.clips.erase(m_project.clips.begin() + index, m_project.clips.begin() + index + count);
     m_project.checkSpaces();
     emit clipsChanged();
-    return e;
+    return taken;
 }
 
 void ProjectDocument::renameClipRaw(const QString& id, const QString& newId) {

@@ -84,8 +84,10 @@ public:
         ProjectClip clip;
         std::shared_ptr<const ClipAnalysis> analysis;
     };
-    void insertClipRaw(int index, ClipEntry entry);
-    ClipEntry takeClipRaw(int index);
+    // A run of clips inserted at / taken from `index`, with one clipsChanged for the run (an
+    // import of hundreds of files must not rebuild the views once per file).
+    void insertClipsRaw(int index, const std::vector<ClipEntry>& entries);
+    std::vector<ClipEntry> takeClipsRaw(int index, int count);
     void renameClipRaw(const QString& id, const QString& newId);
     void setStyleRaw(const QString& id, const QString& style);
     void setTrimRaw(const QString& id, int in, int out);
