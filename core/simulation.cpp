@@ -23,18 +23,42 @@ struct MixMotion {
     float turnRate = 0.0f;  // rad/s, + = left
 };
 
-// Plays the style mix at one blend (every space; < 0 = each space's straightest) for four loops.
-MixMotion measureMix(const BakedBehavioralSpace& bs, const std::vector<float>& weights, float blend,
+// Plays the style mix at the given blends (one per space) for four loops.
+MixMotion measureMix(const BakedBehavioralSpace& bs, const std::vector<float>& weights, const std::vector<float>& blends,
                      const LocomotionSettings& settings) {
-    std::vector<float> blends(bs.spaces.size());
-    for (size_t s = 0; s < bs.spaces.size(); ++s)
-        blends[s] = blend < 0.0f ? bs.spaces[s].blendOf(bs.spaces[s].reference) : blend;
     CharacterState state;
     initCharacter(bs, state, GroundFrame{}, weights, blends);
     auto run = recordLocomotion(bs, state, settings, 4 * bs.masterCycleFrames() + 1);
     if (!run) return {};
     const RootMotionStats stats = rootMotionStats(*run);
     return {stats.speed, stats.headingChange / run->duration()};
+}
+
+// The same at one blend (every space; < 0 = each space's straightest).
+MixMotion measureMix(const BakedBehavioralSpace& bs, const std::vector<float>& weights, float blend,
+                     const LocomotionSettings& settings) {
+    std::vector<float> blends(bs.spaces.size());
+    for (size_t s = 0; s < bs.spaces.size(); ++s)
+        blends[s] = blend < 0.0f ? bs.spaces[s].blendOf(bs.spaces[s].reference) : blend;
+    return measureMix(bs, weights, blends, settings);
+}
+
+// The steady turns of the mix to one side (+1 left, -1 right): every space's blend from its
+// sharpest on that side (fraction 0) toward its straightest, in fifths.
+std::vector<SteadyTurn> steadyTurns(const BakedBehavioralSpace& bs, const std::vector<float>& weights, float side,
+                                    const LocomotionSettings& settings) {
+    std::vector<SteadyTurn> turns;
+    std::vector<float> blends(bs.spaces.size());
+    for (int k = 0; k < 5; ++k) {
+        const float fraction = static_cast<float>(k) / 5.0f;
+        for (size_t s = 0; s < bs.spaces.size(); ++s) {
+            const float sharpest = side > 0.0f ? 1.0f : 0.0f;
+            blends[s] = sharpest + fraction * (bs.spaces[s].blendOf(bs.spaces[s].reference) - sharpest);
+        }
+        const MixMotion m = measureMix(bs, weights, blends, settings);
+        if (side * m.turnRate > 1e-3f && m.speed > 1e-3f) turns.push_back({m.speed / std::abs(m.turnRate), m.speed});
+    }
+    return turns;
 }
 
 float angleTo(const GroundFrame& g, const glm::vec2& goal) {
@@ -74,34 +98,35 @@ glm::vec2 MovingGoal::curve(float tau) const {
     }
 }
 
-float dubinsDistanceSampled(float x, float z, float radiusLeft, float radiusRight) {
-    const glm::vec2 goal(x, z);
+namespace {
+
+// Dubins' paths that turn first to `side` (+1 left, -1 right) by `first`: turn then straight,
+// and turn then turn back by each of `back`. Seconds.
+float firstTurnTime(const glm::vec2& goal, float side, const SteadyTurn& first, std::span<const SteadyTurn> back,
+                    float straightSpeed) {
+    const float r1 = first.radius;
     float best = kInf;
     const int steps = 6284;  // 0.001 rad
-    // The first arc turns to `side` (+1 left, -1 right) with that side's radius.
-    for (float side : {1.0f, -1.0f}) {
-        const float r1 = side > 0.0f ? radiusLeft : radiusRight;
-        const float r2 = side > 0.0f ? radiusRight : radiusLeft;  // the turn back the other way
-        if (!(r1 > 0.0f) || !std::isfinite(r1)) {
-            best = std::min(best, glm::length(goal));  // cannot turn that way: straight only
-            continue;
+    // Turn-then-straight: the first heading from which the goal lies dead ahead.
+    float prevCross = 0.0f;
+    for (int i = 0; i <= steps; ++i) {
+        const float a = 2.0f * kPi * i / steps;
+        const glm::vec2 p(side * r1 * (1.0f - std::cos(a)), r1 * std::sin(a));
+        const glm::vec2 f(side * std::sin(a), std::cos(a));
+        const glm::vec2 d = goal - p;
+        const float cross = f.x * d.y - f.y * d.x;
+        if (i > 0 && (cross == 0.0f || (cross > 0.0f) != (prevCross > 0.0f)) && glm::dot(f, d) > 0.0f) {
+            best = r1 * a / first.speed + glm::length(d) / straightSpeed;
+            break;
         }
-        // Turn-then-straight: the first heading from which the goal lies dead ahead.
-        float prevCross = 0.0f;
-        for (int i = 0; i <= steps; ++i) {
-            const float a = 2.0f * kPi * i / steps;
-            const glm::vec2 p(side * r1 * (1.0f - std::cos(a)), r1 * std::sin(a));
-            const glm::vec2 f(side * std::sin(a), std::cos(a));
-            const glm::vec2 d = goal - p;
-            const float cross = f.x * d.y - f.y * d.x;
-            if (i > 0 && (cross == 0.0f || (cross > 0.0f) != (prevCross > 0.0f)) && glm::dot(f, d) > 0.0f) {
-                best = std::min(best, r1 * a + glm::length(d));
-                break;
-            }
-            prevCross = cross;
-        }
-        // Turn-then-turn the other way, for goals inside a turning circle.
+        prevCross = cross;
+    }
+    // Turn-then-turn the other way, for goals inside the other way's turning circle (outside
+    // it, turning toward the goal's side first is quicker).
+    for (const SteadyTurn& second : back) {
+        const float r2 = second.radius;
         if (!(r2 > 0.0f) || !std::isfinite(r2)) continue;
+        if (glm::distance(goal, glm::vec2(-side * r2, 0.0f)) >= r2) continue;
         float prevGap = 0.0f;
         for (int i = 0; i <= steps; ++i) {
             const float a = 2.0f * kPi * i / steps;
@@ -115,12 +140,37 @@ float dubinsDistanceSampled(float x, float z, float radiusLeft, float radiusRigh
                 const float gx = glm::dot(d, left), gz = glm::dot(d, f);
                 float b = std::atan2(gz / r2, 1.0f + side * gx / r2);
                 if (b < 0.0f) b += 2.0f * kPi;
-                best = std::min(best, r1 * a + r2 * b);
+                best = std::min(best, r1 * a / first.speed + r2 * b / second.speed);
             }
             prevGap = gap;
         }
     }
     return best;
+}
+
+}  // namespace
+
+float dubinsTimeSampled(float x, float z, std::span<const SteadyTurn> left, std::span<const SteadyTurn> right,
+                        float straightSpeed) {
+    const glm::vec2 goal(x, z);
+    float best = kInf;
+    for (float side : {1.0f, -1.0f}) {
+        const std::span<const SteadyTurn> turns = side > 0.0f ? left : right;
+        const std::span<const SteadyTurn> back = side > 0.0f ? right : left;
+        bool turned = false;
+        for (const SteadyTurn& t : turns) {
+            if (!(t.radius > 0.0f) || !std::isfinite(t.radius)) continue;
+            turned = true;
+            best = std::min(best, firstTurnTime(goal, side, t, back, straightSpeed));
+        }
+        if (!turned) best = std::min(best, glm::length(goal) / straightSpeed);  // cannot turn that way: straight only
+    }
+    return best;
+}
+
+float dubinsDistanceSampled(float x, float z, float radiusLeft, float radiusRight) {
+    const SteadyTurn left{radiusLeft, 1.0f}, right{radiusRight, 1.0f};
+    return dubinsTimeSampled(x, z, std::span<const SteadyTurn>(&left, 1), std::span<const SteadyTurn>(&right, 1), 1.0f);
 }
 
 Status SimulationSettings::validate() const {
@@ -173,6 +223,8 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     result.minTurnRadius = std::min(radiusLeft, radiusRight);
     result.turnRadiusLeft = radiusLeft;
     result.turnRadiusRight = radiusRight;
+    const std::vector<SteadyTurn> steadyLeft = steadyTurns(bs, weights, 1.0f, settings.locomotion);
+    const std::vector<SteadyTurn> steadyRight = steadyTurns(bs, weights, -1.0f, settings.locomotion);
 
     // One character of a crowd: the runtime's own loop (core/runtime/crowd.h), at the space's rate.
     CrowdSettings crowdSettings;
@@ -195,19 +247,20 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     std::uniform_real_distribution<float> unit(0.0f, 1.0f);
     MovingGoal mover(settings.scenario, settings.goalSpeedFraction * result.speed);
     long goalStart = 0;
-    float budget = 0.0f, optimal = 0.0f;
-    double ratioSum = 0.0, headingSum = 0.0;
+    float budget = 0.0f, optimal = 0.0f, steady = 0.0f;
+    double ratioSum = 0.0, steadySum = 0.0, headingSum = 0.0;
     auto nextRandomGoal = [&] {
         const float d = settings.minGoalDistance + (settings.maxGoalDistance - settings.minGoalDistance) * unit(rng);
         const float a = 2.0f * kPi * unit(rng);
         goal = glm::vec2(state.ground.x + d * std::sin(a), state.ground.z + d * std::cos(a));
         const glm::vec3 l = state.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
         optimal = dubinsDistanceSampled(l.x, l.z, radiusLeft, radiusRight) / result.speed;
+        steady = dubinsTimeSampled(l.x, l.z, steadyLeft, steadyRight, result.speed);
         budget = 2.0f * optimal + 3.0f;
         goalStart = result.frames;
         crowd.setGoal(id, goal);  // a new goal: steering decides at once, not at the next start frame
         ++result.goals;
-        result.goalRecords.push_back({l.x, l.z, optimal, 0.0f, false});
+        result.goalRecords.push_back({l.x, l.z, optimal, steady, 0.0f, false});
     };
     if (moving) {
         goal = mover.position();
@@ -257,6 +310,7 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         if (distance < settings.reachRadius) {
             ++result.reached;
             ratioSum += elapsed / optimal;
+            steadySum += elapsed / steady;
             result.goalRecords.back().reached = true;
         }
         result.goalRecords.back().seconds = elapsed;
@@ -267,6 +321,7 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     }
     result.reachRate = moving ? 0.0f : static_cast<float>(result.reached) / result.goals;
     result.meanTimeRatio = result.reached ? static_cast<float>(ratioSum / result.reached) : 0.0f;
+    result.meanSteadyRatio = result.reached ? static_cast<float>(steadySum / result.reached) : 0.0f;
     result.meanHeadingErrorDeg = static_cast<float>(headingSum / result.frames * 180.0 / std::numbers::pi);
     result.footSkate = footSkate(positions, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps);
     result.rootAccel = rootAccelerationP95(positions, joints, bs.fps);

@@ -5,6 +5,8 @@
 // heading error, foot skate, blend steps, cost per update. Same seed, same figures.
 
 #include <cstdint>
+#include <limits>
+#include <span>
 #include <vector>
 
 #include "core/quality.h"
@@ -59,7 +61,8 @@ private:
 // optimal time to it and the time taken (or the budget, when it was not reached).
 struct GoalRecord {
     float x = 0.0f, z = 0.0f;
-    float optimalSeconds = 0.0f;
+    float optimalSeconds = 0.0f;  // Dubins' optimum at the straight speed (SimulationResult::meanTimeRatio)
+    float steadySeconds = 0.0f;   // the quickest path of steady turns (SimulationResult::meanSteadyRatio)
     float seconds = 0.0f;
     bool reached = false;
 };
@@ -68,7 +71,14 @@ struct SimulationResult {
     int goals = 0;                 // goals set
     int reached = 0;
     float reachRate = 0.0f;
-    float meanTimeRatio = 0.0f;    // time taken / optimal time, over reached goals
+    // Time taken / optimal time, over reached goals: the optimum is Dubins' path with the mix's
+    // tightest turns, all of it at the mix's straight speed.
+    float meanTimeRatio = 0.0f;
+    // The same against the quickest path of steady turns the mix can hold: each turn it makes at
+    // a steady blend, from the sharpest to near straight, walked at the speed it has there (a run
+    // turns through 90 degrees at 2.4-3 m/s and runs straight at 4.3), then straight on at the
+    // straight speed (or a turn back the other way); the best pair of turns for each goal.
+    float meanSteadyRatio = 0.0f;
     float meanHeadingErrorDeg = 0.0f;
     float footSkate = 0.0f;        // cm/s (quality.h)
     RootAcceleration rootAccel;    // p95, m/s^2 (quality.h)
@@ -85,8 +95,19 @@ struct SimulationResult {
     std::vector<GoalRecord> goalRecords;  // random goals, in order
 };
 
-// dubinsDistance (steering.h) found by sampling the first turn every 0.001 rad: the scoring
-// reference of a run, independent of the closed form the controller uses.
+// A turn the walker can hold: radius (metres; infinite = none) and the speed it is walked at.
+struct SteadyTurn {
+    float radius = std::numeric_limits<float>::infinity();
+    float speed = 1.0f;
+};
+
+// The quickest of Dubins' paths to a point (local x = left, z = forward) over every pair of a
+// left and a right turn: a turn then straight on at `straightSpeed`, or a turn then a turn back
+// the other way, each arc at its turn's speed. The first turn is sampled every 0.001 rad: the
+// scoring reference of a run, independent of the closed form the controller uses. Seconds.
+float dubinsTimeSampled(float x, float z, std::span<const SteadyTurn> left, std::span<const SteadyTurn> right,
+                        float straightSpeed);
+// dubinsDistance (steering.h) by the same sampling: one turn each way, at unit speed.
 float dubinsDistanceSampled(float x, float z, float radiusLeft, float radiusRight);
 
 // Runs the scenario with one character of a Crowd (core/runtime/crowd.h); settings.locomotion and

@@ -164,12 +164,13 @@ int runSimulate(const QStringList& arguments) {
         o["reached"] = result->reached;
         o["reach_rate"] = result->reachRate;
         o["mean_time_ratio"] = result->meanTimeRatio;
+        o["mean_steady_ratio"] = result->meanSteadyRatio;
         QJsonArray missed;
         for (size_t i = 0; i < result->goalRecords.size(); ++i) {
             const GoalRecord& g = result->goalRecords[i];
             if (!g.reached)
                 missed.append(QJsonObject{{"goal", static_cast<int>(i)}, {"local", QJsonArray{g.x, g.z}},
-                                          {"optimal_s", g.optimalSeconds}, {"budget_s", g.seconds}});
+                                          {"optimal_s", g.optimalSeconds}, {"steady_s", g.steadySeconds}, {"budget_s", g.seconds}});
         }
         o["missed"] = missed;
     } else {
@@ -182,10 +183,10 @@ int runSimulate(const QStringList& arguments) {
     if (parser.isSet("json")) {
         printJson(o);
     } else if (settings.scenario == SimulationSettings::Scenario::Random) {
-        std::printf("%s, %s: reached %d of %d goals (%.0f%%), time ratio %.2f, heading error %.1f deg, "
-                    "foot skate %.2f cm/s, %.0f ns/update\n",
+        std::printf("%s, %s: reached %d of %d goals (%.0f%%), time ratio %.2f (steady turns %.2f), heading "
+                    "error %.1f deg, foot skate %.2f cm/s, %.0f ns/update\n",
                     qPrintable(scenario), qPrintable(controller), result->reached, result->goals,
-                    100.0 * result->reachRate, result->meanTimeRatio, result->meanHeadingErrorDeg,
+                    100.0 * result->reachRate, result->meanTimeRatio, result->meanSteadyRatio, result->meanHeadingErrorDeg,
                     result->footSkate, result->nsPerUpdate);
     } else {
         std::printf("%s, %s: distance to the goal mean %.2f m, p95 %.2f m, heading error %.1f deg\n",

@@ -114,9 +114,23 @@ GS_STEER_INLINE T leftFirst(const V2<T>& g, const Walker& w, float reach) {
     const T t = sqrtOf(maxOf(0.0f, dd - r1 * r1));
     const T turn = fastAtan2(q.x * t + q.y * r1, t * q.y - r1 * q.x);
     T best = r1 * turnAngle(turn) / w.speedLeft + maxOf(0.0f, t - reach) / w.speed;
-    // Inside the left circle: reached by turning right first.
+    // Inside the left circle: reached by turning right first, unless the circle itself passes
+    // within reach of it.
     const auto insideLeft = dd < r1 * r1;
     best = select(insideLeft, infinite, best);
+    if (reach > 0.0f) {
+        // The circle itself passes within reach of the goal.
+        const T d = sqrtOf(dd);
+        const T off = absOf(d - r1);
+        const auto onArc = off < reach;
+        if (any(onArc)) {
+            // Along the circle to the point nearest the goal (q / d from the centre), less the
+            // stretch within reach of it.
+            const T around = r1 * turnAngle(fastAtan2(q.y, -q.x));
+            const T within = sqrtOf(maxOf(0.0f, reach * reach - off * off));
+            best = select(onArc, minOf(best, maxOf(0.0f, around - within) / w.speedLeft), best);
+        }
+    }
     if (!std::isfinite(r2)) return best;
     const V2<T> fromRight{g.x - (-r2), g.y - 0.0f};
     const auto insideRight = !insideLeft && fromRight.x * fromRight.x + fromRight.y * fromRight.y < r2 * r2;

@@ -136,8 +136,13 @@ void mixSamples(std::span<const SteerInput> inputs, std::span<const int> startFr
 // The way on is planned with turns this much wider than the tightest measured: a goal planned
 // on the edge of the tightest circle is orbited whenever the real turn (swaying with each step)
 // comes out a little wide, while the goal space's own paths still find the goals that the
-// tighter real turn passes on the way.
-constexpr float kPlanRadiusMargin = 1.1f;
+// tighter real turn passes on the way. Over 200 goals x 3 seeds on 13 spaces and mixes of every
+// family, 1.0 / 1.05 / 1.1 / 1.15 / 1.2 / 1.3 missed 76 / 44 / 17 / 6 / 6 / 9 goals (at 1.1,
+// goals beside a run that turns through 90 degrees were orbited). A moving goal is followed, not
+// reached, and keeps 1.1: on the demo's circle, zigzag and figure 8 the mean distance moves
+// either way by up to 0.3 m between the two, with no trend.
+constexpr float kPlanRadiusMargin = 1.15f;
+constexpr float kMovingPlanRadiusMargin = 1.1f;
 // A goal-space path counts as passing the goal this near, in arrival radii (the samples are
 // joined by a cubic: they scatter by a decimetre or two about the real path).
 constexpr float kPassBy = 0.6f;
@@ -151,7 +156,8 @@ struct MixModel {
     float reach = 0.0f;    // metres: the goal counts as reached this near (the arrival radius)
 };
 
-// The mix's walker, from what its goal spaces measured (GoalSpace::left/right/straight).
+// The mix's walker, from what its goal spaces measured (GoalSpace::left/right/straight);
+// reach 0: a moving goal.
 MixModel mixModel(std::span<const SteerInput> inputs, float reach) {
     MixModel m;
     m.reach = reach;
@@ -169,7 +175,7 @@ MixModel mixModel(std::span<const SteerInput> inputs, float reach) {
     walker.speed = std::max(speed, 0.05f);
     walker.speedLeft = std::max(leftSpeed, 0.05f);
     walker.speedRight = std::max(rightSpeed, 0.05f);
-    const float margin = kPlanRadiusMargin;
+    const float margin = reach > 0.0f ? kPlanRadiusMargin : kMovingPlanRadiusMargin;
     if (leftTurn > 1e-3f) walker.radiusLeft = margin * leftSpeed / leftTurn;
     if (rightTurn < -1e-3f) walker.radiusRight = margin * -rightSpeed / rightTurn;
     m.horizon = static_cast<float>(inputs.front().goalSpace->horizon) / inputs.front().space->fps;
