@@ -226,10 +226,10 @@ private slots:
         for (int f = 0; f < static_cast<int>(families().size()); ++f)
             for (bool turns : {false, true}) {
                 QTest::newRow(qPrintable(QString("%1 %2").arg(families()[f].name, turns ? "turns" : "veer")))
-                    << QStringList{families()[f].name} << turns << 199;
+                    << QStringList{families()[f].name} << turns << 198;
             }
-        QTest::newRow("walk + run turns") << QStringList{"walk", "run"} << true << 199;
-        QTest::newRow("jog + run veer") << QStringList{"jog", "run"} << false << 199;
+        QTest::newRow("walk + run turns") << QStringList{"walk", "run"} << true << 198;
+        QTest::newRow("jog + run veer") << QStringList{"jog", "run"} << false << 198;
     }
     void familySteers() {
         GS_REQUIRE_DATA();

@@ -204,16 +204,28 @@ private slots:
         auto naive = simulate(m_steering, settings);
         QVERIFY(naive.isOk());
         const float source = sourceSkate(m_space, settings.styleWeights);
-        qInfo("goal space: reached %d/%d, time ratio %.2f, heading error %.1f deg, skate %.2f cm/s "
-              "(source %.2f), max blend step %.3f, radius %.2f m; naive: reached %d, heading error %.1f deg",
-              goal->reached, goal->goals, goal->meanTimeRatio, goal->meanHeadingErrorDeg,
+        // The time over all goals against their optimal times, a goal given up counting the time
+        // spent on it (its budget): the naive controller's mean ratio is over the goals it
+        // reaches, and leaves out the hard ones.
+        auto overall = [](const SimulationResult& r) {
+            double spent = 0.0, optimal = 0.0;
+            for (const GoalRecord& g : r.goalRecords) {
+                spent += g.seconds;
+                optimal += g.optimalSeconds;
+            }
+            return static_cast<float>(spent / optimal);
+        };
+        qInfo("goal space: reached %d/%d, time ratio %.3f (%.3f over all goals), heading error %.1f deg, "
+              "skate %.2f cm/s (source %.2f), max blend step %.3f, radius %.2f m; naive: reached %d, time "
+              "ratio %.3f (%.3f over all goals), heading error %.1f deg",
+              goal->reached, goal->goals, goal->meanTimeRatio, overall(*goal), goal->meanHeadingErrorDeg,
               goal->footSkate, source, goal->maxBlendStep, goal->minTurnRadius, naive->reached,
-              naive->meanHeadingErrorDeg);
+              naive->meanTimeRatio, overall(*naive), naive->meanHeadingErrorDeg);
         QCOMPARE(goal->goals, 200);
         QCOMPARE(goal->reached, 200);
-        // Walk and jog alone reach the 1.15 target; the 50/50 mix is at 1.21-1.22.
+        // Walk and jog alone reach the 1.15 target; the 50/50 mix is at 1.10-1.12.
         QVERIFY(goal->meanTimeRatio <= (walk > 0.0f && jog > 0.0f ? 1.25f : 1.15f));
-        QVERIFY(goal->meanTimeRatio <= naive->meanTimeRatio);
+        QVERIFY(overall(*goal) <= overall(*naive));
         QVERIFY(std::isfinite(goal->turnRadiusLeft) && std::isfinite(goal->turnRadiusRight));
         QVERIFY(goal->maxBlendStep <= settings.locomotion.maxBlendRate + 1e-6f);
         QVERIFY(goal->footSkate <= 1.5f * source);
