@@ -68,6 +68,15 @@ RootAcceleration rootAccelerationP95(const Clip& clip) {
     return rootAccelerationP95(clip.rootPositions, clip.fps);
 }
 
+namespace {
+// Flexion of a leg's knee in one frame of world positions (degrees, 0 = straight).
+float kneeAngle(const glm::vec3* p, const Leg& leg) {
+    const glm::vec3 thigh = p[leg.knee] - p[leg.hip], shin = p[leg.ankle] - p[leg.knee];
+    const float c = glm::dot(thigh, shin) / std::max(1e-9f, glm::length(thigh) * glm::length(shin));
+    return std::acos(std::clamp(c, -1.0f, 1.0f)) * 57.29578f;
+}
+}  // namespace
+
 void kneeStepSamples(std::span<const glm::vec3> positions, int jointCount, const LegRig& legs,
                      std::vector<float>& steps) {
     if (!legs.isValid() || jointCount <= 0) return;
@@ -75,14 +84,32 @@ void kneeStepSamples(std::span<const glm::vec3> positions, int jointCount, const
     for (const Leg& leg : legs.legs) {
         float previous = 0.0f;
         for (int f = 0; f < frames; ++f) {
-            const glm::vec3* p = positions.data() + static_cast<size_t>(f) * jointCount;
-            const glm::vec3 thigh = p[leg.knee] - p[leg.hip], shin = p[leg.ankle] - p[leg.knee];
-            const float c = glm::dot(thigh, shin) / std::max(1e-9f, glm::length(thigh) * glm::length(shin));
-            const float angle = std::acos(std::clamp(c, -1.0f, 1.0f)) * 57.29578f;
+            const float angle = kneeAngle(positions.data() + static_cast<size_t>(f) * jointCount, leg);
             if (f > 0) steps.push_back(std::abs(angle - previous));
             previous = angle;
         }
     }
+}
+
+void kneeFlexionSamples(std::span<const glm::vec3> positions, int jointCount, const LegRig& legs,
+                        std::vector<float>& angles) {
+    if (!legs.isValid() || jointCount <= 0) return;
+    const int frames = static_cast<int>(positions.size()) / jointCount;
+    for (const Leg& leg : legs.legs)
+        for (int f = 0; f < frames; ++f) angles.push_back(kneeAngle(positions.data() + static_cast<size_t>(f) * jointCount, leg));
+}
+
+float kneeFlexionMean(std::span<const glm::vec3> positions, int jointCount, const LegRig& legs) {
+    std::vector<float> angles;
+    kneeFlexionSamples(positions, jointCount, legs, angles);
+    return mean(angles);
+}
+
+float mean(std::span<const float> values) {
+    if (values.empty()) return 0.0f;
+    double sum = 0.0;
+    for (float v : values) sum += v;
+    return static_cast<float>(sum / static_cast<double>(values.size()));
 }
 
 float kneeStepP95(std::span<const glm::vec3> positions, int jointCount, const LegRig& legs) {

@@ -47,6 +47,15 @@ void kneeStepSamples(std::span<const glm::vec3> positions, int jointCount, const
 float kneeStepP95(std::span<const glm::vec3> positions, int jointCount, const LegRig& legs);
 float kneeStepP95(const Clip& clip);  // legs by findLegs(clip.skeleton); 0 without legs
 
+// Knee flexion: each knee's flexion angle at every frame (degrees, 0 = straight); the figure is
+// the mean over frames and both knees. A foot lock that holds a foot too long stretches the leg
+// straight and lowers it against the source clips'.
+void kneeFlexionSamples(std::span<const glm::vec3> positions, int jointCount, const LegRig& legs,
+                        std::vector<float>& angles);
+float kneeFlexionMean(std::span<const glm::vec3> positions, int jointCount, const LegRig& legs);
+// The mean of values; 0 for none.
+float mean(std::span<const float> values);
+
 // The q-quantile (0..1) of values by the nearest rank; 0 for none. Reorders `values`.
 float percentile(std::vector<float>& values, float q);
 

@@ -325,8 +325,10 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     result.meanHeadingErrorDeg = static_cast<float>(headingSum / result.frames * 180.0 / std::numbers::pi);
     result.footSkate = footSkate(positions, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps);
     result.rootAccel = rootAccelerationP95(positions, joints, bs.fps);
-    if (const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe))
+    if (const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe)) {
         result.kneeStep = kneeStepP95(positions, joints, *legs);
+        result.kneeFlexion = kneeFlexionMean(positions, joints, *legs);
+    }
     result.nsPerUpdate = result.frames > 1 ? ns / (result.frames - 1) : 0.0;
     if (!distances.empty()) {
         double total = 0.0;

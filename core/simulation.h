@@ -83,6 +83,7 @@ struct SimulationResult {
     float footSkate = 0.0f;        // cm/s (quality.h)
     RootAcceleration rootAccel;    // p95, m/s^2 (quality.h)
     float kneeStep = 0.0f;         // knee step p95, degrees (quality.h)
+    float kneeFlexion = 0.0f;      // mean knee flexion, degrees (quality.h)
     float maxBlendStep = 0.0f;     // largest per-frame change of a blend value
     float minTurnRadius = 0.0f;    // metres, of the style mix (the tighter side)
     float turnRadiusLeft = 0.0f, turnRadiusRight = 0.0f;  // metres, each side

@@ -69,10 +69,12 @@ Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space,
                                               float fill);
 // Foot skate of the source clips of the spaces with a positive style weight (cm/s).
 float sourceFootSkate(const LoadedSpace& loaded, const std::vector<float>& styleWeights);
-// Root acceleration p95 and knee step p95 (quality.h) over the same source clips, pooled.
+// Root acceleration p95, knee step p95 and mean knee flexion (quality.h) over the same source
+// clips, pooled.
 struct SourceMotionFigures {
     RootAcceleration rootAccel;
     float kneeStep = 0.0f;  // degrees
+    float kneeFlexion = 0.0f;  // mean, degrees
 };
 SourceMotionFigures sourceMotionFigures(const LoadedSpace& loaded, const std::vector<float>& styleWeights);
 QJsonObject toJson(const RootAcceleration& a);  // {"lateral", "longitudinal"} in m/s^2

@@ -137,13 +137,16 @@ float sourceFootSkate(const LoadedSpace& loaded, const std::vector<float>& style
 
 SourceMotionFigures sourceMotionFigures(const LoadedSpace& loaded, const std::vector<float>& styleWeights) {
     const BakedBehavioralSpace& bs = loaded.space;
-    std::vector<float> lateral, longitudinal, knee;
+    std::vector<float> lateral, longitudinal, knee, flexion;
     const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
     for (const Clip& clip : sourceClips(loaded, styleWeights)) {
         rootAccelerationSamples(clip.rootPositions, clip.fps, lateral, longitudinal);
-        if (legs) kneeStepSamples(clipJointPositions(clip), clip.jointCount(), *legs, knee);
+        if (!legs) continue;
+        const auto positions = clipJointPositions(clip);
+        kneeStepSamples(positions, clip.jointCount(), *legs, knee);
+        kneeFlexionSamples(positions, clip.jointCount(), *legs, flexion);
     }
-    return {{percentile(lateral, 0.95f), percentile(longitudinal, 0.95f)}, percentile(knee, 0.95f)};
+    return {{percentile(lateral, 0.95f), percentile(longitudinal, 0.95f)}, percentile(knee, 0.95f), mean(flexion)};
 }
 
 QJsonObject toJson(const RootAcceleration& a) {
@@ -277,6 +280,7 @@ int runPlay(const QStringList& arguments) {
     const RootAcceleration accel = rootAccelerationP95(*run);
     const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
     const float kneeStep = legs ? kneeStepP95(positions, run->jointCount(), *legs) : 0.0f;
+    const float kneeFlexion = legs ? kneeFlexionMean(positions, run->jointCount(), *legs) : 0.0f;
     const SourceMotionFigures source = sourceMotionFigures(*loaded, *styles);
 
     if (parser.isSet("output")) {
@@ -299,6 +303,8 @@ int runPlay(const QStringList& arguments) {
         {"source_root_accel_p95_mps2", toJson(source.rootAccel)},
         {"knee_step_p95_deg", kneeStep},
         {"source_knee_step_p95_deg", source.kneeStep},
+        {"knee_flexion_mean_deg", kneeFlexion},
+        {"source_knee_flexion_mean_deg", source.kneeFlexion},
         {"foot_lock", baked->locomotion.footLock},
         {"end_position", QJsonArray{run->rootPositions.back().x, run->rootPositions.back().z}},
         {"baked", loaded->baked},
@@ -315,9 +321,10 @@ int runPlay(const QStringList& arguments) {
                     result["turn_rate_deg_s"].toDouble(), skate,
                     result["source_foot_skate_cm_s"].toDouble());
         std::printf("root acceleration p95: lateral %.2f, longitudinal %.2f m/s^2 (source clips %.2f, "
-                    "%.2f); knee step p95 %.2f deg (source clips %.2f)\n",
+                    "%.2f); knee step p95 %.2f deg (source clips %.2f), knee flexion mean %.1f deg (source "
+                    "clips %.1f)\n",
                     accel.lateral, accel.longitudinal, source.rootAccel.lateral,
-                    source.rootAccel.longitudinal, kneeStep, source.kneeStep);
+                    source.rootAccel.longitudinal, kneeStep, source.kneeStep, kneeFlexion, source.kneeFlexion);
     }
     return 0;
 }

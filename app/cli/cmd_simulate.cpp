@@ -147,6 +147,7 @@ int runSimulate(const QStringList& arguments) {
                   {"source_foot_skate_cm_s", sourceFootSkate(*loaded, settings.styleWeights)},
                   {"root_accel_p95_mps2", toJson(result->rootAccel)},
                   {"knee_step_p95_deg", result->kneeStep},
+                  {"knee_flexion_mean_deg", result->kneeFlexion},
                   {"foot_lock", settings.locomotion.footLock},
                   {"baked", loaded->baked},
                   {"max_blend_step", result->maxBlendStep},
@@ -180,6 +181,7 @@ int runSimulate(const QStringList& arguments) {
     const SourceMotionFigures source = sourceMotionFigures(*loaded, settings.styleWeights);
     o["source_root_accel_p95_mps2"] = toJson(source.rootAccel);
     o["source_knee_step_p95_deg"] = source.kneeStep;
+    o["source_knee_flexion_mean_deg"] = source.kneeFlexion;
     if (parser.isSet("json")) {
         printJson(o);
     } else if (settings.scenario == SimulationSettings::Scenario::Random) {

@@ -150,11 +150,12 @@ struct FootLockConstants {
 
 // The foot lock of one leg (see LocomotionSettings::footLock): updates the lock from the blended
 // foot when time advances, then hands hip, knee and ankle to the batch, which turns them so that
-// the foot lands on its target. contact: the clips have this foot down; heading: the
-// character's; rot: its local rotations (written by the batch); world: its world transforms,
+// the foot lands on its target. contactWeight: how far the clips have this foot down (their
+// weighted contact, 0-1); bodyStep: how far the body moved on the ground this step (metres);
+// heading: the character's; rot: its local rotations (written by the batch); world: its world transforms,
 // or empty (written by the batch).
 void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings, const Leg& leg,
-              CharacterState::FootLock& fl, bool contact, bool advance, float heading,
+              CharacterState::FootLock& fl, float contactWeight, bool advance, float bodyStep, float heading,
               glm::quat* rot, const glm::vec3& root, std::span<Transform> world, LegIkBatch& batch) {
     const Skeleton& sk = bs.skeleton;
     const int hipParent = sk.parents[leg.hip];
@@ -185,10 +186,17 @@ void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings,
             const glm::vec3 v = va + s * dv;
             slide = glm::vec2(v.x, v.z);
         }
-        // Planted: the toe is at the floor, or the clips have the foot down and it does not slide
-        // fast (blends of clips whose stances differ move the foot on while one clip has it down).
-        const bool toeDown = toe.translation.y - settings.floor < settings.height;
-        const bool planted = toeDown || (contact && glm::dot(slide, slide) <= settings.maxSlide * settings.maxSlide);
+        // Planted: the clips have the foot down (weighted contact >= 0.5) and it does not slide
+        // fast (blends of clips whose stances differ move the foot on while one clip has it
+        // down), or the toe is at the floor and moves no faster than the body. A swinging toe
+        // passes the floor faster than the body moves (a brisk walk's toe skims it at 5 m/s,
+        // 1.5-3 cm up): held there, the foot stopped mid-swing and came back over the next
+        // stance, held behind the blended foot with the leg stretched straight.
+        const float slide2 = glm::dot(slide, slide);
+        const bool contact = contactWeight >= 0.5f;
+        const float toeLimit = std::max(bodyStep, settings.maxSlide);
+        const bool toeDown = toe.translation.y - settings.floor < settings.height && slide2 <= toeLimit * toeLimit;
+        const bool planted = toeDown || (contact && slide2 <= settings.maxSlide * settings.maxSlide);
         if (planted) {
             // Fading in, the shown offset (smoothstep(weight) x offset) is kept, so a foot that
             // touches down again while still fading out does not jump. The slide is cancelled
@@ -504,9 +512,10 @@ Status LocomotionJob::run() {
             forwardKinematics(bs.skeleton, std::span<const glm::quat>(out, joints), rootPositions[c], w);
         const auto t3 = timings ? clock::now() : clock::time_point{};
         if (settings.footLock && st.legs.isValid()) {
+            const float bodyStep = std::hypot(displacement.x, displacement.y);  // metres this step
             for (int k = 0; k < 2; ++k) {
                 const Leg& leg = st.legs.legs[k];
-                lockFoot(bs, footLock, leg, st.foot[k], contact[k] >= 0.5f, advance, st.ground.heading, out,
+                lockFoot(bs, footLock, leg, st.foot[k], contact[k], advance, bodyStep, st.ground.heading, out,
                          rootPositions[c], w, ikBatch);
             }
         }

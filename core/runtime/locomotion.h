@@ -77,14 +77,15 @@ struct LocomotionSettings {
     float styleTransitionSeconds = 0.0f;
     // Largest change of a space's blend value per frame; (0, 1].
     float maxBlendRate = 0.1f;
-    // Foot lock: while a foot is planted (its toe within footLockHeight of the floor, or the
-    // blended clips' weighted contact >= 0.5 with the foot sliding slower than footLockMaxSpeed),
-    // two-bone leg IK holds it where it touched down; the
+    // Foot lock: while a foot is planted (its toe within footLockHeight of the floor and moving
+    // no faster than the body, or the blended clips' weighted contact >= 0.5 with the foot
+    // sliding slower than footLockMaxSpeed), two-bone leg IK holds it where it touched down; the
     // foot keeps its blended orientation and stays at or above the floor, the root is untouched.
     // Blends of clips whose feet do not agree (neighbouring turns, walk with jog) then do not
     // slide. Off, the motion is the exact blend of the clips (as the seed describes it).
     bool footLock = true;
-    float footLockHeight = 0.035f;  // metres: a toe this near the floor counts as planted; [0, 0.2]; default 0.035
+    float footLockHeight = 0.035f;  // metres: a toe this near the floor, moving no faster than the body
+                                    // (or than footLockMaxSpeed), counts as planted; [0, 0.2]; default 0.035
     // Frames (at the space's rate) over which a lock fades in at touch-down; [1, 30]; default 1.
     // The lock holds the foot where it is at that moment, so even a lock that fades in at once
     // does not move the foot (nor does one that starts again while the last one fades out).
@@ -97,7 +98,8 @@ struct LocomotionSettings {
     // through turns slides the blended stance foot by more than half a metre (at 4-5 m/s the
     // body turns about the planted foot); with 0.3 the run's skate while steering stayed at
     // 1.2-1.7x the source clips', with 0.8 it is 0.33x (veer) and 0.95x (90-degree turns), and
-    // walk, jog and their mixes skate less too (simulate, 40 goals, seed 7). The leg's reach
+    // walk, jog and their mixes skate less too (simulate, 40 goals, seed 7; measured while a toe
+    // skimming the floor mid-swing still counted as planted). The leg's reach
     // is still clamped by the IK, so a held foot never over-extends the knee.
     float footLockMaxOffset = 0.8f;
     // A foot whose blended contact point slides faster than this is not planted (m/s); (0, 10];

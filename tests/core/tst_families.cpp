@@ -92,7 +92,17 @@ struct Play {
     float turnRate = 0.0f;  // rad/s, + = left
     float skate = 0.0f;     // cm/s
     float lowestToe = 0.0f; // m above the floor: the lowest either toe comes down
+    float kneeFlexion = 0.0f;  // mean, degrees
 };
+
+// Mean knee flexion of the source clips (frame-weighted), degrees.
+float sourceKneeFlexion(const MotionSpaceDesc& desc, const BakedBehavioralSpace& bs) {
+    const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
+    if (!legs) return 0.0f;
+    std::vector<float> angles;
+    for (const Clip& c : desc.clips) kneeFlexionSamples(clipJointPositions(c), c.jointCount(), *legs, angles);
+    return mean(angles);
+}
 
 Play play(const BakedBehavioralSpace& bs, float blend, bool footLock, float seconds = 20.0f) {
     CharacterState state;
@@ -108,8 +118,10 @@ Play play(const BakedBehavioralSpace& bs, float blend, bool footLock, float seco
     for (int f = 0; f < run->frameCount(); ++f)
         for (int toe : {bs.leftToe, bs.rightToe})
             lowest = std::min(lowest, positions[static_cast<size_t>(f) * run->jointCount() + toe].y - bs.floorHeight);
+    const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
     return {m.speed, m.headingChange / run->duration(),
-            footSkate(positions, run->jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, run->fps), lowest};
+            footSkate(positions, run->jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, run->fps), lowest,
+            legs ? kneeFlexionMean(positions, run->jointCount(), *legs) : 0.0f};
 }
 
 constexpr float kDegrees = 180.0f / std::numbers::pi_v<float>;
@@ -158,11 +170,13 @@ private slots:
         const Play right = play(bs, 0.0f, true);
         const Play left = play(bs, 1.0f, true);
         const float source = sourceSkate(desc, bs);
+        const float sourceFlexion = sourceKneeFlexion(desc, bs);
         const QString figures =
             QString("%1 %2: %3 clips, %4 cycle(s); straight %5 m/s, turn %6 deg/s; right %7 deg/s "
                     "(radius %8 m), left %9 deg/s (radius %10 m); worst seam %11 m, step ratio %12; "
                     "foot skate %13 cm/s locked, %14 unlocked, source clips %15, at blend 0 / 1 %16 / %17; "
-                    "lowest toe %18 / %19 / %20 cm (straight / blend 0 / 1)")
+                    "lowest toe %18 / %19 / %20 cm (straight / blend 0 / 1); knee flexion mean %21 / %22 / %23 deg "
+                    "locked (straight / blend 0 / 1), %24 unlocked, source clips %25")
                 .arg(fam.name, turns ? "turns" : "veer").arg(ms.clips.size()).arg(ms.cycles)
                 .arg(straight.speed, 0, 'f', 2).arg(straight.turnRate * kDegrees, 0, 'f', 1)
                 .arg(right.turnRate * kDegrees, 0, 'f', 1).arg(right.speed / std::abs(right.turnRate), 0, 'f', 2)
@@ -171,7 +185,9 @@ private slots:
                 .arg(straight.skate, 0, 'f', 2).arg(straightRaw.skate, 0, 'f', 2).arg(source, 0, 'f', 2)
                 .arg(right.skate, 0, 'f', 2).arg(left.skate, 0, 'f', 2)
                 .arg(straight.lowestToe * 100.0f, 0, 'f', 1).arg(right.lowestToe * 100.0f, 0, 'f', 1)
-                .arg(left.lowestToe * 100.0f, 0, 'f', 1);
+                .arg(left.lowestToe * 100.0f, 0, 'f', 1)
+                .arg(straight.kneeFlexion, 0, 'f', 1).arg(right.kneeFlexion, 0, 'f', 1).arg(left.kneeFlexion, 0, 'f', 1)
+                .arg(straightRaw.kneeFlexion, 0, 'f', 1).arg(sourceFlexion, 0, 'f', 1);
         qInfo("%s", qPrintable(figures));
 
         QVERIFY2(straight.speed >= fam.minSpeed && straight.speed <= fam.maxSpeed, qPrintable(figures));
@@ -191,6 +207,11 @@ private slots:
         for (const Play& p : {straight, right, left})
             QVERIFY2(p.lowestToe > -0.01f && p.lowestToe < 0.03f, qPrintable(figures));
         QVERIFY2(straightRaw.skate <= 4.0f * source, qPrintable(figures));
+        // The lock holds planted feet only: the legs bend as much as in the clips (a lock that
+        // held the brisk walk's swinging toe where it skims the floor stretched that leg straight
+        // for the next stance: mean flexion 24 deg against the clips' 36).
+        for (const Play& p : {straight, right, left})
+            QVERIFY2(p.kneeFlexion >= 0.9f * sourceFlexion, qPrintable(figures));
     }
 
     void walkAndRunMix() {
@@ -246,6 +267,12 @@ private slots:
         QVERIFY2(built.isOk(), built.message().c_str());
         auto steering = test::steeringFor(*built);
         QVERIFY2(steering.isOk(), steering.message().c_str());
+        std::vector<float> angles;
+        const auto legs = findLegs(built->skeleton, built->leftToe, built->rightToe);
+        QVERIFY(legs.isOk());
+        for (const MotionSpaceDesc& space : desc.spaces)
+            for (const Clip& c : space.clips) kneeFlexionSamples(clipJointPositions(c), c.jointCount(), *legs, angles);
+        const float sourceFlexion = mean(angles);
         for (unsigned seed : {7u, 11u, 23u}) {
             SimulationSettings settings;
             settings.seed = seed;
@@ -253,14 +280,19 @@ private slots:
             auto r = simulate(*steering, settings);
             QVERIFY2(r.isOk(), r.message().c_str());
             qInfo("seed %2u: reached %d/%d, time ratio %.3f against Dubins' optimum at the straight speed, "
-                  "%.3f against the quickest path of steady turns (radii %.2f / %.2f m)",
+                  "%.3f against the quickest path of steady turns (radii %.2f / %.2f m); knee flexion %.1f deg "
+                  "(source clips %.1f)",
                   seed, r->reached, r->goals, r->meanTimeRatio, r->meanSteadyRatio, r->turnRadiusLeft,
-                  r->turnRadiusRight);
+                  r->turnRadiusRight, r->kneeFlexion, sourceFlexion);
             QVERIFY2(r->reached >= minReached, qPrintable(QString::number(r->reached)));
             // Within 15 % of what the clips allow. (Against Dubins' optimum at the straight speed
             // the runs with 90-degree turns and the walk + run mix take 1.29-1.35x: they turn
             // sharply only at 55-70 % of their straight speed.)
             QVERIFY2(r->meanSteadyRatio <= 1.15f, qPrintable(QString::number(r->meanSteadyRatio)));
+            // Steered, the legs still bend as in the clips (held swinging toes straightened them:
+            // a steered jog with 90-degree clips 41 deg against the clips' 54).
+            QVERIFY2(r->kneeFlexion >= 0.9f * sourceFlexion,
+                     qPrintable(QString("knee flexion %1 deg, source clips %2").arg(r->kneeFlexion).arg(sourceFlexion)));
         }
     }
 
