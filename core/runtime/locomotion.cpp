@@ -151,11 +151,12 @@ struct FootLockConstants {
 // The foot lock of one leg (see LocomotionSettings::footLock): updates the lock from the blended
 // foot when time advances, then hands hip, knee and ankle to the batch, which turns them so that
 // the foot lands on its target. contactWeight: how far the clips have this foot down (their
-// weighted contact, 0-1); bodyStep: how far the body moved on the ground this step (metres);
+// weighted contact, 0-1); bodyStep2: the square of how far the body moved on the ground this
+// step (square metres);
 // heading: the character's; rot: its local rotations (written by the batch); world: its world transforms,
 // or empty (written by the batch).
 void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings, const Leg& leg,
-              CharacterState::FootLock& fl, float contactWeight, bool advance, float bodyStep, float heading,
+              CharacterState::FootLock& fl, float contactWeight, bool advance, float bodyStep2, float heading,
               glm::quat* rot, const glm::vec3& root, std::span<Transform> world, LegIkBatch& batch) {
     const Skeleton& sk = bs.skeleton;
     const int hipParent = sk.parents[leg.hip];
@@ -175,10 +176,18 @@ void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings,
     }
 
     if (advance) {
+        // Planted: the clips have the foot down (weighted contact >= 0.5) and it does not slide
+        // fast (blends of clips whose stances differ move the foot on while one clip has it
+        // down), or the toe is at the floor and moves no faster than the body. A swinging toe
+        // passes the floor faster than the body moves (a brisk walk's toe skims it at 5 m/s,
+        // 1.5-3 cm up): held there, the foot stopped mid-swing and came back over the next
+        // stance, held behind the blended foot with the leg stretched straight.
+        const bool contact = contactWeight >= 0.5f;
+        const bool nearFloor = toe.translation.y - settings.floor < settings.height;
         // The foot rolls on the point between heel (ankle) and ball (toe) that moves least; the
-        // lock cancels that point's slide.
+        // lock cancels that point's slide (needed only for a foot that may be planted).
         glm::vec2 slide(0.0f);
-        if (fl.hasLast) {
+        if (fl.hasLast && (contact || nearFloor)) {
             const glm::vec3 va = ankle.translation - fl.lastAnkle, vt = toe.translation - fl.lastToe;
             const glm::vec3 dv = vt - va;
             const float dd = glm::dot(dv, dv);
@@ -186,17 +195,10 @@ void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings,
             const glm::vec3 v = va + s * dv;
             slide = glm::vec2(v.x, v.z);
         }
-        // Planted: the clips have the foot down (weighted contact >= 0.5) and it does not slide
-        // fast (blends of clips whose stances differ move the foot on while one clip has it
-        // down), or the toe is at the floor and moves no faster than the body. A swinging toe
-        // passes the floor faster than the body moves (a brisk walk's toe skims it at 5 m/s,
-        // 1.5-3 cm up): held there, the foot stopped mid-swing and came back over the next
-        // stance, held behind the blended foot with the leg stretched straight.
         const float slide2 = glm::dot(slide, slide);
-        const bool contact = contactWeight >= 0.5f;
-        const float toeLimit = std::max(bodyStep, settings.maxSlide);
-        const bool toeDown = toe.translation.y - settings.floor < settings.height && slide2 <= toeLimit * toeLimit;
-        const bool planted = toeDown || (contact && slide2 <= settings.maxSlide * settings.maxSlide);
+        const float maxSlide2 = settings.maxSlide * settings.maxSlide;
+        const bool toeDown = nearFloor && slide2 <= std::max(bodyStep2, maxSlide2);
+        const bool planted = toeDown || (contact && slide2 <= maxSlide2);
         if (planted) {
             // Fading in, the shown offset (smoothstep(weight) x offset) is kept, so a foot that
             // touches down again while still fading out does not jump. The slide is cancelled
@@ -512,10 +514,10 @@ Status LocomotionJob::run() {
             forwardKinematics(bs.skeleton, std::span<const glm::quat>(out, joints), rootPositions[c], w);
         const auto t3 = timings ? clock::now() : clock::time_point{};
         if (settings.footLock && st.legs.isValid()) {
-            const float bodyStep = std::hypot(displacement.x, displacement.y);  // metres this step
+            const float bodyStep2 = displacement.x * displacement.x + displacement.y * displacement.y;
             for (int k = 0; k < 2; ++k) {
                 const Leg& leg = st.legs.legs[k];
-                lockFoot(bs, footLock, leg, st.foot[k], contact[k], advance, bodyStep, st.ground.heading, out,
+                lockFoot(bs, footLock, leg, st.foot[k], contact[k], advance, bodyStep2, st.ground.heading, out,
                          rootPositions[c], w, ikBatch);
             }
         }
