@@ -117,8 +117,9 @@ Status SteerJob::run() {
         float mw0, mw1;
         bs.spaces.front().clipWeights(st.blend[0], m0, m1, mw0, mw1);
         const float uNow = bs.spacePhase(dominant, st.phase, m0, m1, mw0, mw1);
-        // Within one goal-space step of the goal (Predicted), steer every frame: the last metres
-        // decide whether the goal is passed close enough or must be looped back to.
+        // Within one goal-space step of the goal (Predicted), steer every frame (every other one
+        // for a goal that stands still): the last metres decide whether the goal is passed close
+        // enough or must be looped back to.
         const float nearby = static_cast<float>(dominantGoals.horizon) / bs.fps * dominantGoals.straight.speed;
         const bool finalApproach = settings.pick == SteerSettings::Pick::Predicted &&
                                    glm::distance(glm::vec2(st.ground.x, st.ground.z), goals[c]) < nearby;
@@ -137,6 +138,12 @@ Status SteerJob::run() {
                 atStartFrame = crossed % every == 0;
             }
             if (!atStartFrame && !finalApproach) continue;
+            // On the final approach to a goal that stands still, between start frames, every
+            // other frame suffices (over 13 spaces and mixes x 3 seeds x 200 goals: 4 goals
+            // missed against 5, time ratios within 0.02; a moving goal is followed worse so).
+            if (!atStartFrame && (st.frame & 1) != 0 &&
+                (goalVelocities.empty() || goalVelocities[c] == glm::vec2(0.0f)))
+                continue;
         }
         // Between start frames on the final approach, one goal-space step suffices: the goal is
         // within it, and the full look-ahead is taken again at the next start frame.
