@@ -22,7 +22,7 @@ namespace {
 
 const QColor kGoalSpace(40, 140, 230), kNaive(230, 120, 30), kSource(120, 120, 120);
 
-enum Row { Reached, TimeRatio, HeadingError, Distance, FootSkate, RootAccel, KneeStep, BlendStep, Cost, RowCount };
+enum Row { Reached, TimeRatio, SteadyRatio, HeadingError, Distance, FootSkate, RootAccel, KneeStep, KneeFlexion, BlendStep, Cost, RowCount };
 
 // Both controllers on one scenario, and the source clips' figures: on a worker thread.
 Expected<std::shared_ptr<QualityPanel::Figures>> runBoth(std::shared_ptr<const BakedSpaceFile> baked,
@@ -43,7 +43,7 @@ Expected<std::shared_ptr<QualityPanel::Figures>> runBoth(std::shared_ptr<const B
     }
     // The source clips, pooled as the CLI pools them.
     const BakedBehavioralSpace& bs = baked->space;
-    std::vector<float> lateral, longitudinal, knee;
+    std::vector<float> lateral, longitudinal, knee, flexion;
     const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
     double skate = 0.0;
     int frames = 0;
@@ -52,11 +52,14 @@ Expected<std::shared_ptr<QualityPanel::Figures>> runBoth(std::shared_ptr<const B
         skate += footSkate(positions, clip.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, clip.fps) * clip.frameCount();
         frames += clip.frameCount();
         rootAccelerationSamples(clip.rootPositions, clip.fps, lateral, longitudinal);
-        if (legs) kneeStepSamples(positions, clip.jointCount(), *legs, knee);
+        if (!legs) continue;
+        kneeStepSamples(positions, clip.jointCount(), *legs, knee);
+        kneeFlexionSamples(positions, clip.jointCount(), *legs, flexion);
     }
     f->sourceFootSkate = frames ? static_cast<float>(skate / frames) : 0.0f;
     f->sourceRootAccel = {percentile(lateral, 0.95f), percentile(longitudinal, 0.95f)};
     f->sourceKneeStep = percentile(knee, 0.95f);
+    f->sourceKneeFlexion = mean(flexion);
     return f;
 }
 
@@ -115,16 +118,20 @@ QualityPanel::QualityPanel(QWidget* parent)
     m_table = new QTableWidget(RowCount, 3, this);
     m_table->setObjectName("qualityTable");
     m_table->setHorizontalHeaderLabels({tr("goal space"), tr("naive"), tr("source clips")});
-    m_table->setVerticalHeaderLabels({tr("reached"), tr("time / Dubins"), tr("heading err. °"), tr("distance m"),
-                                      tr("foot skate cm/s"), tr("root accel. m/s²"), tr("knee step °"),
+    m_table->setVerticalHeaderLabels({tr("reached"), tr("time / Dubins"), tr("time / steady turns"),
+                                      tr("heading err. °"), tr("distance m"), tr("foot skate cm/s"),
+                                      tr("root accel. m/s²"), tr("knee step °"), tr("knee flexion °"),
                                       tr("blend step"), tr("ns / update")});
     const QStringList rowTips = {tr("Random goals reached within 0.5 m"),
-                                 tr("Mean time to a reached goal over the optimal (Dubins) time"),
+                                 tr("Mean time to a reached goal over the optimal (Dubins) time at the straight speed"),
+                                 tr("Mean time to a reached goal over the quickest path of the steady turns the "
+                                    "clips can hold, each walked at its own speed"),
                                  tr("Mean heading error, degrees"),
                                  tr("Moving goals: distance to the goal after 5 s, mean and 95th percentile (metres)"),
                                  tr("Foot skate, cm/s (toes near the floor)"),
                                  tr("Root acceleration on the ground, 95th percentile: longitudinal, lateral (m/s²)"),
                                  tr("Per-frame change of the knee angles, 95th percentile (degrees)"),
+                                 tr("Mean knee flexion (degrees, 0 = straight): a foot held too long stretches the leg"),
                                  tr("Largest per-frame change of a blend value"),
                                  tr("Locomotion and steering per frame, nanoseconds")};
     for (int r = 0; r < RowCount; ++r) m_table->verticalHeaderItem(r)->setToolTip(rowTips[r]);
@@ -202,6 +209,7 @@ void QualityPanel::show(const Figures& f) {
         if (random) {
             set(Reached, column, tr("%1/%2").arg(r->reached).arg(r->goals));
             set(TimeRatio, column, QString::number(r->meanTimeRatio, 'f', 2));
+            set(SteadyRatio, column, QString::number(r->meanSteadyRatio, 'f', 2));
         } else {
             set(Distance, column, tr("%1, %2").arg(r->meanDistance, 0, 'f', 2).arg(r->p95Distance, 0, 'f', 2));
         }
@@ -209,6 +217,7 @@ void QualityPanel::show(const Figures& f) {
         set(FootSkate, column, QString::number(r->footSkate, 'f', 2));
         set(RootAccel, column, tr("%1, %2").arg(r->rootAccel.longitudinal, 0, 'f', 2).arg(r->rootAccel.lateral, 0, 'f', 2));
         set(KneeStep, column, QString::number(r->kneeStep, 'f', 1));
+        set(KneeFlexion, column, QString::number(r->kneeFlexion, 'f', 1));
         set(BlendStep, column, QString::number(r->maxBlendStep, 'f', 3));
         set(Cost, column, QString::number(r->nsPerUpdate, 'f', 0));
         ++column;
@@ -217,6 +226,7 @@ void QualityPanel::show(const Figures& f) {
     set(FootSkate, 2, QString::number(f.sourceFootSkate, 'f', 2));
     set(RootAccel, 2, tr("%1, %2").arg(f.sourceRootAccel.longitudinal, 0, 'f', 2).arg(f.sourceRootAccel.lateral, 0, 'f', 2));
     set(KneeStep, 2, QString::number(f.sourceKneeStep, 'f', 1));
+    set(KneeFlexion, 2, QString::number(f.sourceKneeFlexion, 'f', 1));
     m_status->setText(random ? tr("%1 goals, %2 s of goal-space steering").arg(f.goalSpace.goals).arg(f.goalSpace.frames / (m_baked ? m_baked->space.fps : 30.0f), 0, 'f', 0)
                              : tr("%1 s of a moving goal").arg(f.settings.movingSeconds, 0, 'f', 0));
 

@@ -42,6 +42,7 @@ public:
         float sourceFootSkate = 0.0f;
         RootAcceleration sourceRootAccel;
         float sourceKneeStep = 0.0f;
+        float sourceKneeFlexion = 0.0f;
     };
     // Runs the chosen scenario on `baked` (both controllers, one after the other); `source` are
     // the clips of the first space, for the source figures. finished() follows.

@@ -333,6 +333,9 @@ private slots:
             QVERIFY(std::abs(r.kneeStep - o["knee_step_p95_deg"].toDouble()) < 1e-2);
             QVERIFY(std::abs(f->sourceFootSkate - o["source_foot_skate_cm_s"].toDouble()) < 1e-3);
             QVERIFY(std::abs(f->sourceKneeStep - o["source_knee_step_p95_deg"].toDouble()) < 1e-2);
+            QVERIFY(std::abs(r.meanSteadyRatio - o["mean_steady_ratio"].toDouble()) < 1e-3);
+            QVERIFY(std::abs(r.kneeFlexion - o["knee_flexion_mean_deg"].toDouble()) < 1e-2);
+            QVERIFY(std::abs(f->sourceKneeFlexion - o["source_knee_flexion_mean_deg"].toDouble()) < 1e-2);
         }
         // The plot: a point per reached goal for each controller.
         const QualityPlotData& plot = panel->scenarioPlot()->data();
