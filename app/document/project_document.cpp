@@ -1,4 +1,3 @@
-#include <QElapsedTimer>
 #include "app/document/project_document.h"
 
 #include <QDir>
@@ -203,12 +202,10 @@ void ProjectDocument::finishImport() {
         entries.push_back(std::move(e));
     }
     const int loaded = static_cast<int>(entries.size());
-    QElapsedTimer tmpT; tmpT.start();
     if (loaded > 0) {
         m_undo->push(new AddClipsCommand(this, std::move(entries)));
         emit message(Level::Info, tr("Imported %1 of %2 files.").arg(loaded).arg(future.resultCount()));
     }
-    qInfo("TMP push %lld ms", tmpT.elapsed());
     if (!m_analyse->isRunning()) emit busyChanged(false, {});
     emit importFinished(loaded, failed, false);
 }

@@ -119,7 +119,6 @@ GS_STEER_INLINE T leftFirst(const V2<T>& g, const Walker& w, float reach) {
     const auto insideLeft = dd < r1 * r1;
     best = select(insideLeft, infinite, best);
     if (reach > 0.0f) {
-        // The circle itself passes within reach of the goal.
         const T d = sqrtOf(dd);
         const T off = absOf(d - r1);
         const auto onArc = off < reach;

@@ -152,9 +152,8 @@ struct FootLockConstants {
 // foot when time advances, then hands hip, knee and ankle to the batch, which turns them so that
 // the foot lands on its target. contactWeight: how far the clips have this foot down (their
 // weighted contact, 0-1); bodyStep2: the square of how far the body moved on the ground this
-// step (square metres);
-// heading: the character's; rot: its local rotations (written by the batch); world: its world transforms,
-// or empty (written by the batch).
+// step (square metres); heading: the character's; rot: its local rotations (written by the
+// batch); world: its world transforms, or empty (written by the batch).
 void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings, const Leg& leg,
               CharacterState::FootLock& fl, float contactWeight, bool advance, float bodyStep2, float heading,
               glm::quat* rot, const glm::vec3& root, std::span<Transform> world, LegIkBatch& batch) {

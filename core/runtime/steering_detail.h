@@ -31,6 +31,9 @@ constexpr int kFarDecisions = 2;
 // Infinite when the mix cannot turn that way.
 float turningCircleRatio(std::span<const SteerInput> inputs, const glm::vec2& goalLocal);
 
+// A goal-space sample in polar form about the character at the start frame.
+GoalPolar polarOf(const GoalSample& a);
+
 // dubinsDistance of several points at once, in the lanes the decisions time their ways on with:
 // bit for bit what dubinsDistance gives one point at a time (checked by tst_steering).
 void dubinsDistances(std::span<const glm::vec2> points, float radiusLeft, float radiusRight, std::span<float> out);
