@@ -34,30 +34,27 @@ MixMotion measureMix(const BakedBehavioralSpace& bs, const std::vector<float>& w
     return {stats.speed, stats.headingChange / run->duration()};
 }
 
-// The same at one blend (every space; < 0 = each space's straightest).
-MixMotion measureMix(const BakedBehavioralSpace& bs, const std::vector<float>& weights, float blend,
-                     const LocomotionSettings& settings) {
+// The mix played at steady turns to one side (+1 left, -1 right): every space's blend from its
+// sharpest on that side (fraction 0, first) toward its straightest, in fifths.
+std::vector<MixMotion> steadyMotions(const BakedBehavioralSpace& bs, const std::vector<float>& weights, float side,
+                                     const LocomotionSettings& settings) {
+    std::vector<MixMotion> motions;
     std::vector<float> blends(bs.spaces.size());
-    for (size_t s = 0; s < bs.spaces.size(); ++s)
-        blends[s] = blend < 0.0f ? bs.spaces[s].blendOf(bs.spaces[s].reference) : blend;
-    return measureMix(bs, weights, blends, settings);
-}
-
-// The steady turns of the mix to one side (+1 left, -1 right): every space's blend from its
-// sharpest on that side (fraction 0) toward its straightest, in fifths.
-std::vector<SteadyTurn> steadyTurns(const BakedBehavioralSpace& bs, const std::vector<float>& weights, float side,
-                                    const LocomotionSettings& settings) {
-    std::vector<SteadyTurn> turns;
-    std::vector<float> blends(bs.spaces.size());
+    const float sharpest = side > 0.0f ? 1.0f : 0.0f;
     for (int k = 0; k < 5; ++k) {
         const float fraction = static_cast<float>(k) / 5.0f;
-        for (size_t s = 0; s < bs.spaces.size(); ++s) {
-            const float sharpest = side > 0.0f ? 1.0f : 0.0f;
+        for (size_t s = 0; s < bs.spaces.size(); ++s)
             blends[s] = sharpest + fraction * (bs.spaces[s].blendOf(bs.spaces[s].reference) - sharpest);
-        }
-        const MixMotion m = measureMix(bs, weights, blends, settings);
-        if (side * m.turnRate > 1e-3f && m.speed > 1e-3f) turns.push_back({m.speed / std::abs(m.turnRate), m.speed});
+        motions.push_back(measureMix(bs, weights, blends, settings));
     }
+    return motions;
+}
+
+// Those of the motions that turn to `side`, as Dubins' turns.
+std::vector<SteadyTurn> steadyTurns(std::span<const MixMotion> motions, float side) {
+    std::vector<SteadyTurn> turns;
+    for (const MixMotion& m : motions)
+        if (side * m.turnRate > 1e-3f && m.speed > 1e-3f) turns.push_back({m.speed / std::abs(m.turnRate), m.speed});
     return turns;
 }
 
@@ -214,17 +211,21 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     SimulationResult result;
     // The mix's speed (straight) and tightest turns, measured by playing it: blends of walk and
     // jog do not move at the weighted clip speeds, since time follows the dominant style.
-    const MixMotion straight = measureMix(bs, weights, -1.0f, settings.locomotion);
-    const MixMotion left = measureMix(bs, weights, 1.0f, settings.locomotion);
-    const MixMotion right = measureMix(bs, weights, 0.0f, settings.locomotion);
+    std::vector<float> straightBlends(bs.spaces.size());
+    for (size_t s = 0; s < bs.spaces.size(); ++s) straightBlends[s] = bs.spaces[s].blendOf(bs.spaces[s].reference);
+    const MixMotion straight = measureMix(bs, weights, straightBlends, settings.locomotion);
+    const std::vector<MixMotion> leftMotions = steadyMotions(bs, weights, 1.0f, settings.locomotion);
+    const std::vector<MixMotion> rightMotions = steadyMotions(bs, weights, -1.0f, settings.locomotion);
+    const MixMotion& left = leftMotions.front();  // the sharpest turns
+    const MixMotion& right = rightMotions.front();
     result.speed = straight.speed;
     const float radiusLeft = left.turnRate > 1e-3f ? left.speed / left.turnRate : kInf;
     const float radiusRight = right.turnRate < -1e-3f ? -right.speed / right.turnRate : kInf;
     result.minTurnRadius = std::min(radiusLeft, radiusRight);
     result.turnRadiusLeft = radiusLeft;
     result.turnRadiusRight = radiusRight;
-    const std::vector<SteadyTurn> steadyLeft = steadyTurns(bs, weights, 1.0f, settings.locomotion);
-    const std::vector<SteadyTurn> steadyRight = steadyTurns(bs, weights, -1.0f, settings.locomotion);
+    const std::vector<SteadyTurn> steadyLeft = steadyTurns(leftMotions, 1.0f);
+    const std::vector<SteadyTurn> steadyRight = steadyTurns(rightMotions, -1.0f);
 
     // One character of a crowd: the runtime's own loop (core/runtime/crowd.h), at the space's rate.
     CrowdSettings crowdSettings;
