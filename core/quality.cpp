@@ -124,4 +124,25 @@ float kneeStepP95(const Clip& clip) {
     return kneeStepP95(clipJointPositions(clip), clip.jointCount(), *legs);
 }
 
+PooledFigures pooledFigures(std::span<const Clip> clips, int leftToe, int rightToe, float floor, const LegRig* legs) {
+    std::vector<float> lateral, longitudinal, knee, flexion;
+    double skate = 0.0;
+    int frames = 0;
+    for (const Clip& clip : clips) {
+        const auto positions = clipJointPositions(clip);
+        skate += footSkate(positions, clip.jointCount(), leftToe, rightToe, floor, clip.fps) * clip.frameCount();
+        frames += clip.frameCount();
+        rootAccelerationSamples(clip.rootPositions, clip.fps, lateral, longitudinal);
+        if (!legs) continue;
+        kneeStepSamples(positions, clip.jointCount(), *legs, knee);
+        kneeFlexionSamples(positions, clip.jointCount(), *legs, flexion);
+    }
+    PooledFigures f;
+    f.footSkate = frames ? static_cast<float>(skate / frames) : 0.0f;
+    f.rootAccel = {percentile(lateral, 0.95f), percentile(longitudinal, 0.95f)};
+    f.kneeStep = percentile(knee, 0.95f);
+    f.kneeFlexion = mean(flexion);
+    return f;
+}
+
 }  // namespace gs

@@ -56,6 +56,17 @@ float kneeFlexionMean(std::span<const glm::vec3> positions, int jointCount, cons
 // The mean of values; 0 for none.
 float mean(std::span<const float> values);
 
+// The figures of several clips pooled, as a run is compared with its source clips: foot skate
+// weighted by each clip's frames, on the given floor and toes; root acceleration and knee step
+// percentiles and the mean knee flexion over all their frames (the knee figures 0 without legs).
+struct PooledFigures {
+    float footSkate = 0.0f;  // cm/s
+    RootAcceleration rootAccel;
+    float kneeStep = 0.0f;     // p95, degrees
+    float kneeFlexion = 0.0f;  // mean, degrees
+};
+PooledFigures pooledFigures(std::span<const Clip> clips, int leftToe, int rightToe, float floor, const LegRig* legs);
+
 // The q-quantile (0..1) of values by the nearest rank; 0 for none. Reorders `values`.
 float percentile(std::vector<float>& values, float q);
 

@@ -67,16 +67,8 @@ Expected<SteeringSpace> buildSteering(const LoadedSpace& loaded, double* seconds
 // "walk=0.3,jog=0.7" -> one value per space of `space` (others `fill`); errors name the item.
 Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space, const QString& text,
                                               float fill);
-// Foot skate of the source clips of the spaces with a positive style weight (cm/s).
-float sourceFootSkate(const LoadedSpace& loaded, const std::vector<float>& styleWeights);
-// Root acceleration p95, knee step p95 and mean knee flexion (quality.h) over the same source
-// clips, pooled.
-struct SourceMotionFigures {
-    RootAcceleration rootAccel;
-    float kneeStep = 0.0f;  // degrees
-    float kneeFlexion = 0.0f;  // mean, degrees
-};
-SourceMotionFigures sourceMotionFigures(const LoadedSpace& loaded, const std::vector<float>& styleWeights);
+// The figures (quality.h) of the source clips of the spaces with a positive style weight, pooled.
+PooledFigures sourceFigures(const LoadedSpace& loaded, const std::vector<float>& styleWeights);
 QJsonObject toJson(const RootAcceleration& a);  // {"lateral", "longitudinal"} in m/s^2
 // One note on stderr when foot lock is on but the skeleton has no two-bone legs (feet unlocked).
 void noteUnlockedFeet(const QString& path, const BakedBehavioralSpace& space, bool footLock);

@@ -122,31 +122,11 @@ std::vector<Clip> sourceClips(const LoadedSpace& loaded, const std::vector<float
     return clips;
 }
 
-float sourceFootSkate(const LoadedSpace& loaded, const std::vector<float>& styleWeights) {
+PooledFigures sourceFigures(const LoadedSpace& loaded, const std::vector<float>& styleWeights) {
     const BakedBehavioralSpace& bs = loaded.space;
-    double sum = 0.0;
-    int frames = 0;
-    for (const Clip& clip : sourceClips(loaded, styleWeights)) {
-        const auto pos = clipJointPositions(clip);
-        sum += footSkate(pos, clip.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, clip.fps) *
-               clip.frameCount();
-        frames += clip.frameCount();
-    }
-    return frames ? static_cast<float>(sum / frames) : 0.0f;
-}
-
-SourceMotionFigures sourceMotionFigures(const LoadedSpace& loaded, const std::vector<float>& styleWeights) {
-    const BakedBehavioralSpace& bs = loaded.space;
-    std::vector<float> lateral, longitudinal, knee, flexion;
     const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
-    for (const Clip& clip : sourceClips(loaded, styleWeights)) {
-        rootAccelerationSamples(clip.rootPositions, clip.fps, lateral, longitudinal);
-        if (!legs) continue;
-        const auto positions = clipJointPositions(clip);
-        kneeStepSamples(positions, clip.jointCount(), *legs, knee);
-        kneeFlexionSamples(positions, clip.jointCount(), *legs, flexion);
-    }
-    return {{percentile(lateral, 0.95f), percentile(longitudinal, 0.95f)}, percentile(knee, 0.95f), mean(flexion)};
+    return pooledFigures(sourceClips(loaded, styleWeights), bs.leftToe, bs.rightToe, bs.floorHeight,
+                         legs ? &*legs : nullptr);
 }
 
 QJsonObject toJson(const RootAcceleration& a) {
@@ -281,7 +261,7 @@ int runPlay(const QStringList& arguments) {
     const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
     const float kneeStep = legs ? kneeStepP95(positions, run->jointCount(), *legs) : 0.0f;
     const float kneeFlexion = legs ? kneeFlexionMean(positions, run->jointCount(), *legs) : 0.0f;
-    const SourceMotionFigures source = sourceMotionFigures(*loaded, *styles);
+    const PooledFigures source = sourceFigures(*loaded, *styles);
 
     if (parser.isSet("output")) {
         const QString out = parser.value("output");
@@ -298,7 +278,7 @@ int runPlay(const QStringList& arguments) {
         {"speed_mps", motion.speed},
         {"turn_rate_deg_s", motion.headingChange * 180.0 / std::numbers::pi / run->duration()},
         {"foot_skate_cm_s", skate},
-        {"source_foot_skate_cm_s", sourceFootSkate(*loaded, *styles)},
+        {"source_foot_skate_cm_s", source.footSkate},
         {"root_accel_p95_mps2", toJson(accel)},
         {"source_root_accel_p95_mps2", toJson(source.rootAccel)},
         {"knee_step_p95_deg", kneeStep},

@@ -144,7 +144,6 @@ int runSimulate(const QStringList& arguments) {
                   {"goals", result->goals},
                   {"frames", static_cast<double>(result->frames)},
                   {"foot_skate_cm_s", result->footSkate},
-                  {"source_foot_skate_cm_s", sourceFootSkate(*loaded, settings.styleWeights)},
                   {"root_accel_p95_mps2", toJson(result->rootAccel)},
                   {"knee_step_p95_deg", result->kneeStep},
                   {"knee_flexion_mean_deg", result->kneeFlexion},
@@ -178,7 +177,8 @@ int runSimulate(const QStringList& arguments) {
         o["mean_distance_m"] = result->meanDistance;
         o["p95_distance_m"] = result->p95Distance;
     }
-    const SourceMotionFigures source = sourceMotionFigures(*loaded, settings.styleWeights);
+    const PooledFigures source = sourceFigures(*loaded, settings.styleWeights);
+    o["source_foot_skate_cm_s"] = source.footSkate;
     o["source_root_accel_p95_mps2"] = toJson(source.rootAccel);
     o["source_knee_step_p95_deg"] = source.kneeStep;
     o["source_knee_flexion_mean_deg"] = source.kneeFlexion;

@@ -43,23 +43,8 @@ Expected<std::shared_ptr<QualityPanel::Figures>> runBoth(std::shared_ptr<const B
     }
     // The source clips, pooled as the CLI pools them.
     const BakedBehavioralSpace& bs = baked->space;
-    std::vector<float> lateral, longitudinal, knee, flexion;
     const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
-    double skate = 0.0;
-    int frames = 0;
-    for (const Clip& clip : source) {
-        const auto positions = clipJointPositions(clip);
-        skate += footSkate(positions, clip.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, clip.fps) * clip.frameCount();
-        frames += clip.frameCount();
-        rootAccelerationSamples(clip.rootPositions, clip.fps, lateral, longitudinal);
-        if (!legs) continue;
-        kneeStepSamples(positions, clip.jointCount(), *legs, knee);
-        kneeFlexionSamples(positions, clip.jointCount(), *legs, flexion);
-    }
-    f->sourceFootSkate = frames ? static_cast<float>(skate / frames) : 0.0f;
-    f->sourceRootAccel = {percentile(lateral, 0.95f), percentile(longitudinal, 0.95f)};
-    f->sourceKneeStep = percentile(knee, 0.95f);
-    f->sourceKneeFlexion = mean(flexion);
+    f->source = pooledFigures(source, bs.leftToe, bs.rightToe, bs.floorHeight, legs ? &*legs : nullptr);
     return f;
 }
 
@@ -223,10 +208,10 @@ void QualityPanel::show(const Figures& f) {
         ++column;
     }
     m_table->verticalHeaderItem(BlendStep)->setText(tr("blend step (≤ %1)").arg(f.settings.locomotion.maxBlendRate, 0, 'f', 2));
-    set(FootSkate, 2, QString::number(f.sourceFootSkate, 'f', 2));
-    set(RootAccel, 2, tr("%1, %2").arg(f.sourceRootAccel.longitudinal, 0, 'f', 2).arg(f.sourceRootAccel.lateral, 0, 'f', 2));
-    set(KneeStep, 2, QString::number(f.sourceKneeStep, 'f', 1));
-    set(KneeFlexion, 2, QString::number(f.sourceKneeFlexion, 'f', 1));
+    set(FootSkate, 2, QString::number(f.source.footSkate, 'f', 2));
+    set(RootAccel, 2, tr("%1, %2").arg(f.source.rootAccel.longitudinal, 0, 'f', 2).arg(f.source.rootAccel.lateral, 0, 'f', 2));
+    set(KneeStep, 2, QString::number(f.source.kneeStep, 'f', 1));
+    set(KneeFlexion, 2, QString::number(f.source.kneeFlexion, 'f', 1));
     m_status->setText(random ? tr("%1 goals, %2 s of goal-space steering").arg(f.goalSpace.goals).arg(f.goalSpace.frames / (m_baked ? m_baked->space.fps : 30.0f), 0, 'f', 0)
                              : tr("%1 s of a moving goal").arg(f.settings.movingSeconds, 0, 'f', 0));
 

@@ -39,10 +39,7 @@ public:
     struct Figures {
         SimulationSettings settings;
         SimulationResult goalSpace, naive;
-        float sourceFootSkate = 0.0f;
-        RootAcceleration sourceRootAccel;
-        float sourceKneeStep = 0.0f;
-        float sourceKneeFlexion = 0.0f;
+        PooledFigures source;  // the source clips' (quality.h)
     };
     // Runs the chosen scenario on `baked` (both controllers, one after the other); `source` are
     // the clips of the first space, for the source figures. finished() follows.

@@ -75,16 +75,11 @@ MotionSpaceDesc describe(const char* name, const std::vector<ClipRef>& clips, co
     return desc;
 }
 
-// Foot skate of the source clips (frame-weighted), on the space's floor, as `play` reports it.
-float sourceSkate(const MotionSpaceDesc& desc, const BakedBehavioralSpace& bs) {
-    double sum = 0.0;
-    int frames = 0;
-    for (const Clip& c : desc.clips) {
-        sum += footSkate(clipJointPositions(c), c.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, c.fps) *
-               c.frameCount();
-        frames += c.frameCount();
-    }
-    return static_cast<float>(sum / frames);
+// The source clips' figures (foot skate frame-weighted on the space's floor, knee flexion), as
+// `play` reports them.
+PooledFigures sourceFigures(std::span<const Clip> clips, const BakedBehavioralSpace& bs) {
+    const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
+    return pooledFigures(clips, bs.leftToe, bs.rightToe, bs.floorHeight, legs ? &*legs : nullptr);
 }
 
 struct Play {
@@ -94,15 +89,6 @@ struct Play {
     float lowestToe = 0.0f; // m above the floor: the lowest either toe comes down
     float kneeFlexion = 0.0f;  // mean, degrees
 };
-
-// Mean knee flexion of the source clips (frame-weighted), degrees.
-float sourceKneeFlexion(const MotionSpaceDesc& desc, const BakedBehavioralSpace& bs) {
-    const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
-    if (!legs) return 0.0f;
-    std::vector<float> angles;
-    for (const Clip& c : desc.clips) kneeFlexionSamples(clipJointPositions(c), c.jointCount(), *legs, angles);
-    return mean(angles);
-}
 
 Play play(const BakedBehavioralSpace& bs, float blend, bool footLock, float seconds = 20.0f) {
     CharacterState state;
@@ -169,8 +155,9 @@ private slots:
         const Play straightRaw = play(bs, ms.blendOf(ms.reference), false);
         const Play right = play(bs, 0.0f, true);
         const Play left = play(bs, 1.0f, true);
-        const float source = sourceSkate(desc, bs);
-        const float sourceFlexion = sourceKneeFlexion(desc, bs);
+        const PooledFigures sourceClips = sourceFigures(desc.clips, bs);
+        const float source = sourceClips.footSkate;
+        const float sourceFlexion = sourceClips.kneeFlexion;
         const QString figures =
             QString("%1 %2: %3 clips, %4 cycle(s); straight %5 m/s, turn %6 deg/s; right %7 deg/s "
                     "(radius %8 m), left %9 deg/s (radius %10 m); worst seam %11 m, step ratio %12; "
@@ -267,12 +254,10 @@ private slots:
         QVERIFY2(built.isOk(), built.message().c_str());
         auto steering = test::steeringFor(*built);
         QVERIFY2(steering.isOk(), steering.message().c_str());
-        std::vector<float> angles;
-        const auto legs = findLegs(built->skeleton, built->leftToe, built->rightToe);
-        QVERIFY(legs.isOk());
-        for (const MotionSpaceDesc& space : desc.spaces)
-            for (const Clip& c : space.clips) kneeFlexionSamples(clipJointPositions(c), c.jointCount(), *legs, angles);
-        const float sourceFlexion = mean(angles);
+        std::vector<Clip> clips;
+        for (const MotionSpaceDesc& space : desc.spaces) clips.insert(clips.end(), space.clips.begin(), space.clips.end());
+        const float sourceFlexion = sourceFigures(clips, *built).kneeFlexion;
+        QVERIFY(sourceFlexion > 0.0f);
         for (unsigned seed : {7u, 11u, 23u}) {
             SimulationSettings settings;
             settings.seed = seed;

@@ -312,8 +312,8 @@ private slots:
         qInfo("GUI: goal space %d of %d, time ratio %.3f, foot skate %.3f cm/s, knee step %.2f deg; naive %d of %d, "
               "time ratio %.3f; source foot skate %.3f cm/s, knee step %.2f deg",
               f->goalSpace.reached, f->goalSpace.goals, f->goalSpace.meanTimeRatio, f->goalSpace.footSkate,
-              f->goalSpace.kneeStep, f->naive.reached, f->naive.goals, f->naive.meanTimeRatio, f->sourceFootSkate,
-              f->sourceKneeStep);
+              f->goalSpace.kneeStep, f->naive.reached, f->naive.goals, f->naive.meanTimeRatio, f->source.footSkate,
+              f->source.kneeStep);
         for (const char* controller : {"goalspace", "naive"}) {
             QProcess cli;
             QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -331,11 +331,11 @@ private slots:
             QVERIFY(std::abs(r.meanTimeRatio - o["mean_time_ratio"].toDouble()) < 1e-3);
             QVERIFY(std::abs(r.footSkate - o["foot_skate_cm_s"].toDouble()) < 1e-3);
             QVERIFY(std::abs(r.kneeStep - o["knee_step_p95_deg"].toDouble()) < 1e-2);
-            QVERIFY(std::abs(f->sourceFootSkate - o["source_foot_skate_cm_s"].toDouble()) < 1e-3);
-            QVERIFY(std::abs(f->sourceKneeStep - o["source_knee_step_p95_deg"].toDouble()) < 1e-2);
+            QVERIFY(std::abs(f->source.footSkate - o["source_foot_skate_cm_s"].toDouble()) < 1e-3);
+            QVERIFY(std::abs(f->source.kneeStep - o["source_knee_step_p95_deg"].toDouble()) < 1e-2);
             QVERIFY(std::abs(r.meanSteadyRatio - o["mean_steady_ratio"].toDouble()) < 1e-3);
             QVERIFY(std::abs(r.kneeFlexion - o["knee_flexion_mean_deg"].toDouble()) < 1e-2);
-            QVERIFY(std::abs(f->sourceKneeFlexion - o["source_knee_flexion_mean_deg"].toDouble()) < 1e-2);
+            QVERIFY(std::abs(f->source.kneeFlexion - o["source_knee_flexion_mean_deg"].toDouble()) < 1e-2);
         }
         // The plot: a point per reached goal for each controller.
         const QualityPlotData& plot = panel->scenarioPlot()->data();
