@@ -1,6 +1,11 @@
 #include "core/runtime/kinematics.h"
 
+#include <algorithm>
+#include <cstring>
+
 #include <glm/gtc/matrix_transform.hpp>
+
+#include "core/runtime/lane_vectors.h"
 
 namespace gs {
 
@@ -18,6 +23,73 @@ void forwardKinematics(const Skeleton& skeleton, std::span<const glm::quat> loca
         const Transform& p = world[skeleton.parents[j]];
         world[j].rotation = p.rotation * localRotations[j];
         world[j].translation = p.translation + p.rotation * skeleton.restOffsets[j];
+    }
+}
+
+namespace {
+
+// Skeletons up to this many joints keep the lanes' world transforms on the stack (14 KB); larger
+// ones take forwardKinematics one character at a time.
+constexpr int kFkStackJoints = 64;
+
+}  // namespace
+
+// Built for AVX2 as well (GS_LANES_WIDE): eight characters in one register. A chain of joints
+// waits on its parent at every joint; eight characters at once keep the multipliers busy.
+GS_LANES_WIDE
+void forwardKinematics(const Skeleton& skeleton, const glm::quat* localRotations, const glm::vec3* rootPositions,
+                       Transform* world, int count) {
+    const int n = skeleton.jointCount();
+    const size_t stride = static_cast<size_t>(n);
+    if (n > kFkStackJoints || count < 1) {
+        for (int i = 0; i < count; ++i)
+            forwardKinematics(skeleton, std::span<const glm::quat>(localRotations + i * stride, stride),
+                              rootPositions[i], std::span<Transform>(world + i * stride, stride));
+        return;
+    }
+    using L = simd::Lanes<kFkLanes>;
+    using lanes::Q;
+    using lanes::V3;
+    // Lanes past count repeat the last character.
+    const auto lane = [&](int i) { return static_cast<size_t>(std::min(i, count - 1)); };
+    // The lanes' world transforms, joint by joint: w, x, y, z of the rotation, then x, y, z of the
+    // translation (as plain floats, read and written whole: copies of lanes structures go in
+    // pieces and stall the reads after them).
+    alignas(32) float soa[kFkStackJoints][7][kFkLanes];
+    const auto load = [&](int j, int k) {
+        L l;
+        std::memcpy(l.v, soa[j][k], sizeof l.v);
+        return l;
+    };
+    Q<L> q;
+    V3<L> t;
+    for (int j = 0; j < n; ++j) {
+        const Q<L> local{simd::gather<kFkLanes>([&](int i) { return localRotations[lane(i) * stride + j].w; }),
+                         simd::gather<kFkLanes>([&](int i) { return localRotations[lane(i) * stride + j].x; }),
+                         simd::gather<kFkLanes>([&](int i) { return localRotations[lane(i) * stride + j].y; }),
+                         simd::gather<kFkLanes>([&](int i) { return localRotations[lane(i) * stride + j].z; })};
+        if (j == 0) {
+            q = local;
+            t = {simd::gather<kFkLanes>([&](int i) { return rootPositions[lane(i)].x; }),
+                 simd::gather<kFkLanes>([&](int i) { return rootPositions[lane(i)].y; }),
+                 simd::gather<kFkLanes>([&](int i) { return rootPositions[lane(i)].z; })};
+        } else {
+            const int p = skeleton.parents[j];
+            const glm::vec3& r = skeleton.restOffsets[j];
+            const Q<L> parent{load(p, 0), load(p, 1), load(p, 2), load(p, 3)};
+            q = parent * local;
+            t = V3<L>{load(p, 4), load(p, 5), load(p, 6)} + rotate(parent, V3<float>{r.x, r.y, r.z});
+        }
+        std::memcpy(soa[j][0], q.w.v, sizeof q.w.v);
+        std::memcpy(soa[j][1], q.x.v, sizeof q.x.v);
+        std::memcpy(soa[j][2], q.y.v, sizeof q.y.v);
+        std::memcpy(soa[j][3], q.z.v, sizeof q.z.v);
+        std::memcpy(soa[j][4], t.x.v, sizeof t.x.v);
+        std::memcpy(soa[j][5], t.y.v, sizeof t.y.v);
+        std::memcpy(soa[j][6], t.z.v, sizeof t.z.v);
+        for (int i = 0; i < count; ++i)
+            world[i * stride + j] = {glm::quat(q.w.v[i], q.x.v[i], q.y.v[i], q.z.v[i]),
+                                     glm::vec3(t.x.v[i], t.y.v[i], t.z.v[i])};
     }
 }
 

@@ -24,6 +24,14 @@ struct Transform {
 void forwardKinematics(const Skeleton& skeleton, std::span<const glm::quat> localRotations,
                        const glm::vec3& rootPosition, std::span<Transform> world);
 
+// The same for `count` characters on one skeleton at once (1 <= count <= kFkLanes), worked on in
+// lanes (one character each): character i's local rotations start at localRotations[i * joints],
+// its world transforms at world[i * joints], its root position is rootPositions[i]. Lane by lane
+// the bits of forwardKinematics above.
+inline constexpr int kFkLanes = 8;
+void forwardKinematics(const Skeleton& skeleton, const glm::quat* localRotations, const glm::vec3* rootPositions,
+                       Transform* world, int count);
+
 // World positions only (cheaper to store). positions.size() == skeleton.jointCount().
 void jointPositions(const Skeleton& skeleton, std::span<const glm::quat> localRotations,
                     const glm::vec3& rootPosition, std::span<glm::vec3> positions);

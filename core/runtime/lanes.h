@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #if defined(__GNUC__) || defined(__clang__)
 #define GS_LANES_INLINE inline __attribute__((always_inline))
@@ -28,8 +29,10 @@
 
 namespace gs::simd {
 
+// Aligned as a whole vector register holds them (up to AVX's 32 bytes): a copy then moves them in
+// as few pieces as a read, and a read of lanes just written is served from the write.
 template <int N>
-struct Lanes {
+struct alignas(N * sizeof(float) >= 32 ? 32 : N * sizeof(float) >= 16 ? 16 : alignof(float)) Lanes {
     float v[N];
 };
 template <int N>
@@ -94,6 +97,24 @@ template <int N> GS_LANES_INLINE bool any(const Mask<N>& m) {
 }
 #undef GS_LANEWISE
 #undef GS_MASKWISE
+
+// Lanes from N floats, lane i = at(i): with GCC and Clang the floats go straight into vector
+// registers. Written to memory one by one and read back several at a time, they would wait for
+// the writes (for the leg IK, that read cost more than the solve).
+template <int N, class F>
+GS_LANES_INLINE Lanes<N> gather(F at) {
+    Lanes<N> l;
+#if defined(__GNUC__) || defined(__clang__)
+    if constexpr (N == 8) {
+        typedef float Vector __attribute__((vector_size(32)));
+        const Vector v = {at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7)};
+        std::memcpy(l.v, &v, sizeof v);
+        return l;
+    }
+#endif
+    for (int i = 0; i < N; ++i) l.v[i] = at(i);
+    return l;
+}
 
 // The same for one float.
 GS_LANES_INLINE bool any(bool m) { return m; }

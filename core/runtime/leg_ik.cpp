@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/runtime/lanes.h"
-
-#include <cstring>
+#include "core/runtime/lane_vectors.h"
 
 namespace gs {
 namespace {
@@ -23,38 +21,9 @@ using IkLanes = Lanes<kIkLanes>;
 #define GS_IK_INLINE GS_LANES_INLINE
 
 // The solver is written once over a number type T: float for one leg, IkLanes for kIkLanes legs
-// (see lanes.h).
-template <class T>
-struct V3 {
-    T x, y, z;
-};
-template <class T> GS_IK_INLINE V3<T> operator+(const V3<T>& a, const V3<T>& b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
-template <class T> GS_IK_INLINE V3<T> operator-(const V3<T>& a, const V3<T>& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-template <class T, class S> GS_IK_INLINE V3<T> operator*(const V3<T>& a, const S& k) { return {a.x * k, a.y * k, a.z * k}; }
-template <class T> GS_IK_INLINE T dot(const V3<T>& a, const V3<T>& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-template <class T> GS_IK_INLINE V3<T> cross(const V3<T>& a, const V3<T>& b) {
-    return {a.y * b.z - b.y * a.z, a.z * b.x - b.z * a.x, a.x * b.y - b.x * a.y};
-}
-template <class T, class M> GS_IK_INLINE V3<T> select(const M& m, const V3<T>& a, const V3<T>& b) {
-    return {select(m, a.x, b.x), select(m, a.y, b.y), select(m, a.z, b.z)};
-}
-
-template <class T>
-struct Q {
-    T w, x, y, z;
-};
-template <class T> GS_IK_INLINE Q<T> operator*(const Q<T>& p, const Q<T>& q) {
-    return {p.w * q.w - p.x * q.x - p.y * q.y - p.z * q.z, p.w * q.x + p.x * q.w + p.y * q.z - p.z * q.y,
-            p.w * q.y + p.y * q.w + p.z * q.x - p.x * q.z, p.w * q.z + p.z * q.w + p.x * q.y - p.y * q.x};
-}
-template <class T> GS_IK_INLINE V3<T> rotate(const Q<T>& q, const V3<T>& v) {
-    const V3<T> u{q.x, q.y, q.z};
-    const V3<T> uv = cross(u, v), uuv = cross(u, uv);
-    return v + (uv * q.w + uuv) * 2.0f;
-}
-template <class T, class M> GS_IK_INLINE Q<T> select(const M& m, const Q<T>& a, const Q<T>& b) {
-    return {select(m, a.w, b.w), select(m, a.x, b.x), select(m, a.y, b.y), select(m, a.z, b.z)};
-}
+// (see lanes.h and lane_vectors.h).
+using lanes::Q;
+using lanes::V3;
 
 template <class T>
 struct Result {
@@ -157,33 +126,19 @@ GS_IK_INLINE Result<T> solve(const V3<T>& hip, const V3<T>& knee, const V3<T>& a
 V3<float> in(const glm::vec3& v) { return {v.x, v.y, v.z}; }
 
 // The lanes of one input field: lane i from leg i, lanes past count from leg 0 (any finite value
-// would do). With GCC and Clang the floats go straight into vector registers (SSE or AVX, as the
-// function is built). Written to memory one by one and read back several at a time, they would
-// wait for the writes: that read cost more than the solve.
+// would do).
 struct LegPointers {
     const LegIkInput* leg[kIkLanes];
 };
 template <class F>
 GS_IK_INLINE IkLanes gather(const LegPointers& legs, F field) {
-    IkLanes l;
-    const auto at = [&](int i) { return field(*legs.leg[i]); };
-#if defined(__GNUC__) || defined(__clang__)
-    static_assert(kIkLanes == 8);
-    typedef float Vector __attribute__((vector_size(32)));
-    const Vector v = {at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7)};
-    std::memcpy(l.v, &v, sizeof v);
-#else
-    for (int i = 0; i < kIkLanes; ++i) l.v[i] = at(i);
-#endif
-    return l;
+    return simd::gather<kIkLanes>([&](int i) { return field(*legs.leg[i]); });
 }
 #define GS_IK_GATHER(member) gather(legs, [](const LegIkInput& g) { return g.member; })
 #define GS_IK_GATHER_V3(member) \
     V3<IkLanes> { GS_IK_GATHER(member.x), GS_IK_GATHER(member.y), GS_IK_GATHER(member.z) }
 #define GS_IK_GATHER_Q(member) \
     Q<IkLanes> { GS_IK_GATHER(member.w), GS_IK_GATHER(member.x), GS_IK_GATHER(member.y), GS_IK_GATHER(member.z) }
-
-template <class T> GS_IK_INLINE Q<T> conjugate(const Q<T>& q) { return {q.w, -q.x, -q.y, -q.z}; }
 
 glm::quat out(const Q<IkLanes>& q, int i) { return glm::quat(q.w.v[i], q.x.v[i], q.y.v[i], q.z.v[i]); }
 glm::vec3 out(const V3<IkLanes>& v, int i) { return glm::vec3(v.x.v[i], v.y.v[i], v.z.v[i]); }

@@ -335,7 +335,13 @@ Status LocomotionJob::run() {
 
     LegIkBatch ikBatch(bs.skeleton, settings.ik);
     const FootLockConstants footLock(bs, settings);
-    for (size_t c = 0; c < characters.size(); ++c) {
+    // What the foot lock needs of a character's step, kept while its group goes through FK.
+    struct Stepped {
+        float contact[2];
+        float bodyStep2;
+    };
+    // Time step, sampling and blend of character c.
+    auto step = [&](size_t c) -> Stepped {
         CharacterState& st = characters[c];
         const auto t0 = timings ? clock::now() : clock::time_point{};
 
@@ -505,25 +511,35 @@ Status LocomotionJob::run() {
         st.rootHeight = height;
         out[0] = yawRotation(st.ground.heading) * out[0];
         rootPositions[c] = glm::vec3(st.ground.x, height, st.ground.z);
+        if (timings) {
+            timings->sampleNs += std::chrono::duration<double, std::nano>(t1 - t0).count();
+            timings->blendNs += std::chrono::duration<double, std::nano>(clock::now() - t1).count();
+        }
+        return {{contact[0], contact[1]}, displacement.x * displacement.x + displacement.y * displacement.y};
+    };
+    // Characters go in groups of kFkLanes: each stepped and blended, then the group's forward
+    // kinematics in one pass (a lane each), then the foot lock's leg IK on top of it.
+    for (size_t first = 0; first < characters.size(); first += kFkLanes) {
+        const int count = static_cast<int>(std::min<size_t>(kFkLanes, characters.size() - first));
+        Stepped stepped[kFkLanes];
+        for (int i = 0; i < count; ++i) stepped[i] = step(first + i);
         const auto t2 = timings ? clock::now() : clock::time_point{};
-
-        // Forward kinematics, then the foot lock's leg IK on top of it.
-        const std::span<Transform> w = world.empty() ? std::span<Transform>() : world.subspan(c * joints, joints);
-        if (!w.empty())
-            forwardKinematics(bs.skeleton, std::span<const glm::quat>(out, joints), rootPositions[c], w);
+        if (!world.empty())
+            forwardKinematics(bs.skeleton, localRotations.data() + first * joints, rootPositions.data() + first,
+                              world.data() + first * joints, count);
         const auto t3 = timings ? clock::now() : clock::time_point{};
-        if (settings.footLock && st.legs.isValid()) {
-            const float bodyStep2 = displacement.x * displacement.x + displacement.y * displacement.y;
-            for (int k = 0; k < 2; ++k) {
-                const Leg& leg = st.legs.legs[k];
-                lockFoot(bs, footLock, leg, st.foot[k], contact[k], advance, bodyStep2, st.ground.heading, out,
+        for (int i = 0; i < count && settings.footLock; ++i) {
+            const size_t c = first + i;
+            CharacterState& st = characters[c];
+            if (!st.legs.isValid()) continue;
+            const std::span<Transform> w = world.empty() ? std::span<Transform>() : world.subspan(c * joints, joints);
+            for (int k = 0; k < 2; ++k)
+                lockFoot(bs, footLock, st.legs.legs[k], st.foot[k], stepped[i].contact[k], advance,
+                         stepped[i].bodyStep2, st.ground.heading, localRotations.data() + c * joints,
                          rootPositions[c], w, ikBatch);
-            }
         }
         if (timings) {
             const auto t4 = clock::now();
-            timings->sampleNs += std::chrono::duration<double, std::nano>(t1 - t0).count();
-            timings->blendNs += std::chrono::duration<double, std::nano>(t2 - t1).count();
             timings->fkNs += std::chrono::duration<double, std::nano>(t3 - t2).count();
             timings->ikNs += std::chrono::duration<double, std::nano>(t4 - t3).count();
         }
