@@ -172,6 +172,8 @@ int runPlay(const QStringList& arguments) {
     parser.addOption({"seconds", "How long to play (default 10).", "S", "10"});
     parser.addOption({{"o", "output"}, "Write the generated motion as BVH.", "run.bvh"});
     parser.addOption({"no-foot-lock", "Let planted feet slide (the raw blend of the clips)."});
+    parser.addOption({"no-foot-heights", "Do not hold a blend's feet at the heights its clips give them (blends of "
+                                         "differently leaning poses then sink their feet)."});
     parser.addOption({"goal", "Steer toward this goal (world metres) with goal-space steering, from "
                               "the start (the run the GUI makes when its goal is set there).", "x,z"});
     parser.addOption({"json", "Print one JSON object on stdout."});
@@ -225,6 +227,7 @@ int runPlay(const QStringList& arguments) {
     baked->space = bs;
     baked->locomotion = loaded->locomotion;
     baked->locomotion.footLock = baked->locomotion.footLock && !parser.isSet("no-foot-lock");
+    baked->locomotion.footHeights = !parser.isSet("no-foot-heights");
     baked->steer = loaded->steer;
     if (goal) {
         auto steering = buildSteering(*loaded, nullptr, 0);

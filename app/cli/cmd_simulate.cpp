@@ -42,6 +42,8 @@ int runSimulate(const QStringList& arguments) {
                                      "from the circle's centre (default 1.3).", "factor", "1.3"});
     parser.addOption({"horizon", "Goal-space horizon F in frames (default: the project's, else 40).", "F"});
     parser.addOption({"no-foot-lock", "Let planted feet slide (the raw blend of the clips)."});
+    parser.addOption({"no-foot-heights", "Do not hold a blend's feet at the heights its clips give them (blends of "
+                                         "differently leaning poses then sink their feet)."});
     parser.addOption({"bvh", "Write the run as BVH.", "run.bvh"});
     parser.addOption({"json", "Print one JSON object on stdout."});
     parser.process(arguments);
@@ -119,6 +121,7 @@ int runSimulate(const QStringList& arguments) {
     settings.locomotion = loaded->locomotion;
     settings.locomotion.maxBlendRate = loaded->goalSettings.maxBlendRate;
     settings.locomotion.footLock = loaded->locomotion.footLock && !parser.isSet("no-foot-lock");
+    settings.locomotion.footHeights = !parser.isSet("no-foot-heights");
     double goalSpaceSeconds = 0.0;
     auto steering = buildSteering(*loaded, &goalSpaceSeconds, parser.value("horizon").toInt());
     if (!steering) {

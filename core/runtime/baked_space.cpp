@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/runtime/kinematics.h"
+#include "core/runtime/legs.h"
 #include "core/runtime/warp_table.h"
 
 namespace gs {
@@ -140,6 +142,25 @@ void prepareRuntime(BakedBehavioralSpace& bs) {
             }
             r.aligned[j] = inside ? 1 : 0;
         }
+    }
+    // The feet's heights in every clip pose (what a blend's feet are held to).
+    if (auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe); legs && legs->isValid() && joints > 0) {
+        r.footHeights.reserve(total / static_cast<size_t>(joints));
+        std::vector<glm::vec3> positions(static_cast<size_t>(joints));
+        for (const BakedMotionSpace& ms : bs.spaces)
+            for (const BakedClip& c : ms.clips)
+                for (int f = 0; f < c.frames; ++f) {
+                    jointPositions(bs.skeleton,
+                                   std::span<const glm::quat>(c.rotations.data() + static_cast<size_t>(f) * joints,
+                                                              static_cast<size_t>(joints)),
+                                   glm::vec3(0.0f, c.rootHeight[f], 0.0f), positions);
+                    glm::vec2 h;
+                    for (int k = 0; k < 2; ++k) {
+                        const Leg& leg = legs->legs[k];
+                        h[k] = std::min(positions[leg.ankle].y, positions[leg.toe].y);
+                    }
+                    r.footHeights.push_back(h);
+                }
     }
     bs.runtime = std::move(r);
 }

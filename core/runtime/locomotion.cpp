@@ -72,6 +72,34 @@ Transform descend(const Skeleton& sk, const glm::quat* rot, Transform at, int fr
 
 float smoothstep01(float x) { return x * x * (3.0f - 2.0f * x); }
 
+// How far to lift (or lower) a blended pose so that its feet are as high as its clips have them
+// (`feet`: the clips' foot heights, weighted as they are blended). Rotations average on the
+// sphere while root heights average on a line, so a blend of a pose leaning into a turn with an
+// upright one reaches lower than either: a run's blends sank its feet 3-4 cm into the floor. The
+// lower foot (the one the clips have lower) counts most, weighed smoothly, so the lift moves
+// continuously from one stance to the next. world: the pose's world transforms, or null (then
+// the feet are found by forward kinematics of the legs).
+float footHeightCorrection(const Skeleton& sk, const LegRig& legs, const glm::vec2& feet, const glm::quat* rot,
+                           const glm::vec3& root, const Transform* world) {
+    constexpr float kSpread = 0.02f;  // metres: a foot this much higher than the other counts 1/e as much
+    float sum = 0.0f, weights = 0.0f;
+    const float lowest = std::min(feet.x, feet.y);
+    for (int k = 0; k < 2; ++k) {
+        const Leg& leg = legs.legs[k];
+        float height;
+        if (world) {
+            height = std::min(world[leg.ankle].translation.y, world[leg.toe].translation.y);
+        } else {
+            const Transform ankle = worldOf(sk, rot, root, leg.ankle);
+            height = std::min(ankle.translation.y, descend(sk, rot, ankle, leg.ankle, leg.toe).translation.y);
+        }
+        const float w = std::exp((lowest - feet[k]) / kSpread);
+        sum += w * (feet[k] - height);
+        weights += w;
+    }
+    return sum / weights;
+}
+
 // A leg whose IK waits for its batch: where its results go (where its foot was is in its
 // LegIkInput).
 struct PendingLeg {
@@ -339,7 +367,9 @@ Status LocomotionJob::run() {
     struct Stepped {
         float contact[2];
         float bodyStep2;
+        glm::vec2 feet;  // how high the clips have the feet (footHeights)
     };
+    const bool correctHeight = settings.footHeights && prepared && !rt.footHeights.empty();
     // Time step, sampling and blend of character c.
     auto step = [&](size_t c) -> Stepped {
         CharacterState& st = characters[c];
@@ -417,6 +447,7 @@ Status LocomotionJob::run() {
         glm::vec3 displacement(0.0f);
         float height = 0.0f;
         float contact[2] = {0.0f, 0.0f};
+        glm::vec2 feet(0.0f);  // the clips' foot heights, weighted (footHeights)
         for (int s = 0; s < spaceCount; ++s) {
             const float ws = st.styleWeight[s];
             if (ws <= limits::kNegligibleWeight) continue;
@@ -441,6 +472,10 @@ Status LocomotionJob::run() {
                     const size_t row = rt.clipOffset[rt.spaceFirstClip[s] + k] + static_cast<size_t>(i) * joints;
                     aligned = rt.rotations.data() + row;
                     sign = rt.signs.data() + row;
+                    if (correctHeight) {
+                        const glm::vec2* h = rt.footHeights.data() + row / static_cast<size_t>(joints);
+                        feet += (ws * w) * (h[0] + (h[1] - h[0]) * t);
+                    }
                 }
                 contrib[contribCount++] = {&clip, i, t, ws * w, aligned, sign};
                 height += ws * w * (clip.rootHeight[i] + (clip.rootHeight[i + 1] - clip.rootHeight[i]) * t);
@@ -515,7 +550,7 @@ Status LocomotionJob::run() {
             timings->sampleNs += std::chrono::duration<double, std::nano>(t1 - t0).count();
             timings->blendNs += std::chrono::duration<double, std::nano>(clock::now() - t1).count();
         }
-        return {{contact[0], contact[1]}, displacement.x * displacement.x + displacement.y * displacement.y};
+        return {{contact[0], contact[1]}, displacement.x * displacement.x + displacement.y * displacement.y, feet};
     };
     // Characters go in groups of kFkLanes: each stepped and blended, then the group's forward
     // kinematics in one pass (a lane each), then the foot lock's leg IK on top of it.
@@ -527,6 +562,19 @@ Status LocomotionJob::run() {
         if (!world.empty())
             forwardKinematics(bs.skeleton, localRotations.data() + first * joints, rootPositions.data() + first,
                               world.data() + first * joints, count);
+        if (correctHeight)
+            for (int i = 0; i < count; ++i) {
+                const size_t c = first + i;
+                const CharacterState& st = characters[c];
+                if (!st.legs.isValid()) continue;
+                const float lift = footHeightCorrection(bs.skeleton, st.legs, stepped[i].feet,
+                                                        localRotations.data() + c * joints, rootPositions[c],
+                                                        world.empty() ? nullptr : world.data() + c * joints);
+                characters[c].rootHeight += lift;
+                rootPositions[c].y += lift;
+                if (!world.empty())
+                    for (int j = 0; j < joints; ++j) world[c * joints + j].translation.y += lift;
+            }
         const auto t3 = timings ? clock::now() : clock::time_point{};
         for (int i = 0; i < count && settings.footLock; ++i) {
             const size_t c = first + i;

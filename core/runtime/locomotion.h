@@ -84,6 +84,11 @@ struct LocomotionSettings {
     // Blends of clips whose feet do not agree (neighbouring turns, walk with jog) then do not
     // slide. Off, the motion is the exact blend of the clips (as the seed describes it).
     bool footLock = true;
+    // Foot heights: the blended pose is lifted (or lowered) so that its lower foot is as high as
+    // the blended clips have it (rotations average on the sphere, root heights on a line, and a
+    // blend of poses that lean differently sinks its feet). Needs prepareRuntime (the plain path
+    // blends without it). Not stored in a .gspace: always on for a loaded space.
+    bool footHeights = true;
     float footLockHeight = 0.035f;  // metres: a toe this near the floor, moving no faster than the body
                                     // (or than footLockMaxSpeed), counts as planted; [0, 0.2]; default 0.035
     // Frames (at the space's rate) over which a lock fades in at touch-down; [1, 30]; default 1.

@@ -3,7 +3,8 @@
 // once from straight + veer clips and once from straight + 90-degree turn clips (the turns, and
 // the walks' veers, trimmed to the cycle that holds the turning step, as in
 // resources/projects/cmu_<family>_<veer|turns>.gsproj). Each space plays 20 s at the straight
-// blend and at both extremes, with and without foot lock. Clips that cannot loop are refused
+// blend and at both extremes, with and without foot lock, and the raw blend halfway between each
+// pair of neighbouring clips keeps its feet on the floor. Clips that cannot loop are refused
 // with an error naming the clip and what is missing.
 
 #include <QTest>
@@ -90,12 +91,13 @@ struct Play {
     float kneeFlexion = 0.0f;  // mean, degrees
 };
 
-Play play(const BakedBehavioralSpace& bs, float blend, bool footLock, float seconds = 20.0f) {
+Play play(const BakedBehavioralSpace& bs, float blend, bool footLock, float seconds = 20.0f, bool footHeights = true) {
     CharacterState state;
     const float b[] = {blend};
     initCharacter(bs, state, GroundFrame{}, {}, b);
     LocomotionSettings settings;
     settings.footLock = footLock;
+    settings.footHeights = footHeights;
     auto run = recordLocomotion(bs, state, settings, static_cast<int>(std::lround(seconds * bs.fps)) + 1);
     if (!run) return {};
     const RootMotionStats m = rootMotionStats(*run);
@@ -199,6 +201,38 @@ private slots:
         // for the next stance: mean flexion 24 deg against the clips' 36).
         for (const Play& p : {straight, right, left})
             QVERIFY2(p.kneeFlexion >= 0.9f * sourceFlexion, qPrintable(figures));
+
+        // Blends between neighbouring clips keep the feet on the floor: rotations average on the
+        // sphere and root heights on a line, so a blend of a pose leaning into a turn with an upright
+        // one reached 3-4 cm lower than either, and a run's toes slid along the floor between the
+        // clips (the raw blend halfway between the run's 90-degree turn and its straight clips: 40 cm/s
+        // of foot skate against the clips' 2.5). The update holds the lower foot at the height the
+        // clips give it (LocomotionSettings::footHeights). Every family, veer and turns, the raw blend
+        // (no foot lock) halfway between each pair of neighbouring clips, 10 s each.
+        float worstBlend = 0.0f, worstBefore = 0.0f, lowest = 1e9f, lowestBefore = 1e9f;
+        double sum = 0.0, sumBefore = 0.0;
+        for (size_t k = 0; k + 1 < ms.clips.size(); ++k) {
+            const float blend = 0.5f * (ms.blendOf(static_cast<int>(k)) + ms.blendOf(static_cast<int>(k) + 1));
+            const Play held = play(bs, blend, false, 10.0f, true);
+            const Play sunk = play(bs, blend, false, 10.0f, false);
+            worstBlend = std::max(worstBlend, held.skate);
+            worstBefore = std::max(worstBefore, sunk.skate);
+            lowest = std::min(lowest, held.lowestToe);
+            lowestBefore = std::min(lowestBefore, sunk.lowestToe);
+            sum += held.skate;
+            sumBefore += sunk.skate;
+        }
+        const int pairs = static_cast<int>(ms.clips.size()) - 1;
+        const QString blendFigures =
+            QString("%1 %2: raw blends between neighbouring clips: foot skate mean %3, worst %4 cm/s "
+                    "(without the held feet %5, %6), source clips %7; lowest toe %8 cm (without %9)")
+                .arg(fam.name, turns ? "turns" : "veer")
+                .arg(sum / pairs, 0, 'f', 2).arg(worstBlend, 0, 'f', 2).arg(sumBefore / pairs, 0, 'f', 2)
+                .arg(worstBefore, 0, 'f', 2).arg(source, 0, 'f', 2).arg(lowest * 100.0f, 0, 'f', 1)
+                .arg(lowestBefore * 100.0f, 0, 'f', 1);
+        qInfo("%s", qPrintable(blendFigures));
+        QVERIFY2(worstBlend <= 2.0f * source && sum / pairs <= 1.3 * source, qPrintable(blendFigures));
+        QVERIFY2(lowest > -0.01f && lowest < 0.03f, qPrintable(blendFigures));
     }
 
     void walkAndRunMix() {

@@ -86,7 +86,8 @@ private slots:
 
     // The prepared fast path (hemisphere-aligned flat rotations, built with every space) gives
     // the poses of the plain path: 300 frames of a walk/jog mix changing blends, without foot lock
-    // (whose planted test may flip on rounding), to 1e-5 rad.
+    // (whose planted test may flip on rounding) and without the feet held at the clips' heights
+    // (which needs the prepared data), to 1e-5 rad.
     void preparedMatchesPlain() {
         QVERIFY(m_both.runtimePrepared());
         BakedBehavioralSpace plain = m_both;
@@ -94,6 +95,7 @@ private slots:
         QVERIFY(!plain.runtimePrepared());
         LocomotionSettings settings;
         settings.footLock = false;
+        settings.footHeights = false;
         const float styles[] = {0.6f, 0.4f}, blends[] = {0.2f, 0.2f};
         CharacterState a, b;
         initCharacter(m_both, a, GroundFrame{}, styles, blends);
@@ -406,7 +408,8 @@ private slots:
     // The update takes its characters' forward kinematics eight at a time (a lane each): every
     // world transform has the bits that forwardKinematics gives one character at a time, for a
     // full group and for the characters left over (11 = 8 + 3), over 60 frames of changing blends.
-    // (Without the foot lock, whose leg IK writes the legs' transforms itself.)
+    // (Without the foot lock, whose leg IK writes the legs' transforms itself, and without the
+    // lift that holds the feet at the clips' heights, added after FK.)
     void worldInLanesMatchesOneAtATime() {
         GS_REQUIRE_DATA();
         const int characters = 11;
@@ -422,6 +425,7 @@ private slots:
         std::vector<Transform> world(characters * joints), single(joints);
         LocomotionJob job;
         job.settings.footLock = false;
+        job.settings.footHeights = false;
         job.space = &m_both;
         job.localRotations = rotations;
         job.rootPositions = roots;
