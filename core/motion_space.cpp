@@ -17,6 +17,30 @@ namespace {
 
 std::string clipContext(const Clip& clip) { return "clip '" + clip.name + "'"; }
 
+// Frames either side of a loop's seam over which a jump in its root's velocity is spread.
+constexpr int kSeamRampFrames = 2;
+
+// The loop's seam (where the cut's last source frame runs on into its first) joins two stretches
+// of the source whose root velocities differ a little: the steps jump there, once a cycle (the
+// run's sharpest veer: 37 m/s^2 of lateral acceleration at one frame of its 15, against 15 at
+// most in the source). The part of that jump beyond what the neighbouring frames change is spread
+// over a ramp of 2 x kSeamRampFrames steps about the seam; the ramp adds up to nothing, so the
+// loop's displacement and turn stay the same.
+void smoothSeamStep(const LoopedClip& loop, std::vector<glm::vec3>& step) {
+    const int L = static_cast<int>(step.size());
+    const int M = loop.sourceClose - loop.sourceStart;
+    const int n = kSeamRampFrames;
+    if (M != L || 2 * n + 2 > L) return;
+    // step[k] runs from loop frame k to k + 1; loop frame `seam` is the cut's first source frame.
+    const int seam = ((loop.sourceClose - loop.sourcePhaseFrame) % L + L) % L;
+    auto at = [&](int k) -> glm::vec3& { return step[((k % L) + L) % L]; };
+    const glm::vec3 jump = (at(seam) - at(seam - 1)) - 0.5f * ((at(seam - 1) - at(seam - 2)) + (at(seam + 1) - at(seam)));
+    for (int j = -n; j < n; ++j) {
+        const float ramp = (static_cast<float>(j + n) + 0.5f) / static_cast<float>(2 * n);
+        at(seam + j) -= jump * ((j >= 0 ? 1.0f : 0.0f) - ramp);
+    }
+}
+
 // Root rotations relative to the ground frame, root heights and per-frame ground steps of a loop.
 BakedClip bakeLoop(const LoopedClip& loop, const std::string& name) {
     const Clip& c = loop.clip;
@@ -34,13 +58,15 @@ BakedClip bakeLoop(const LoopedClip& loop, const std::string& name) {
     }
     const int L = b.cycleFrames();
     b.step.resize(L);
-    float length = 0.0f, turn = 0.0f;
     for (int f = 0; f < L; ++f) {
         const glm::vec3 local = ground[f].toLocal(glm::vec3(ground[f + 1].x, 0.0f, ground[f + 1].z));
-        const float dyaw = ground[f + 1].heading - ground[f].heading;
-        b.step[f] = glm::vec3(local.x, local.z, dyaw);
-        length += std::hypot(local.x, local.z);
-        turn += dyaw;
+        b.step[f] = glm::vec3(local.x, local.z, ground[f + 1].heading - ground[f].heading);
+    }
+    smoothSeamStep(loop, b.step);
+    float length = 0.0f, turn = 0.0f;
+    for (int f = 0; f < L; ++f) {
+        length += std::hypot(b.step[f].x, b.step[f].y);
+        turn += b.step[f].z;
     }
     const float seconds = static_cast<float>(L) / c.fps;
     b.curvature = length > 0.0f ? turn / length : 0.0f;

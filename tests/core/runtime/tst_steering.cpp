@@ -250,10 +250,13 @@ private slots:
         // against 0.59 m) and figure 8 (0.95 against 0.74 m), the jog's zigzag (1.56 against
         // 1.93 m), and every 50/50 row (circle 0.51 against 0.53 m, zigzag 0.87 against 0.79 m,
         // figure 8 0.66 against 0.70 m), whose p95 is also up to 1.22x naive's since the even
-        // phase maps (they were 0.27 / 1.02 / 0.25 m with the former uneven ones).
+        // phase maps (they were 0.27 / 1.02 / 0.25 m with the former uneven ones). Since the
+        // loops' seams stopped jerking the root, the walk's zigzag is 0.64 against 0.91 m (0.70x,
+        // asserted at 0.75x), the 50/50 zigzag 0.67 against 1.01 m and figure 8 0.63 against
+        // 0.71 m: these one-minute runs swing with any change of the motion.
         const struct { const char* name; S scenario; float factor[3], p95[3]; } rows[] = {
             {"circle", S::Circle, {0.97f, 0.7f, 1.0f}, {1.0f, 1.0f, 1.05f}},
-            {"zigzag", S::Zigzag, {0.7f, 0.85f, 1.15f}, {1.0f, 1.0f, 1.3f}},
+            {"zigzag", S::Zigzag, {0.75f, 0.85f, 1.15f}, {1.0f, 1.0f, 1.3f}},
             {"figure8", S::Figure8, {1.33f, 0.7f, 1.0f}, {1.0f, 1.0f, 1.15f}}};
         const float walks[3] = {1.0f, 0.0f, 0.5f};
         const char* styles[3] = {"walk", "jog", "50/50"};
