@@ -1,7 +1,6 @@
 #include "core/runtime/kinematics.h"
 
 #include <algorithm>
-#include <cstring>
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -52,41 +51,27 @@ void forwardKinematics(const Skeleton& skeleton, const glm::quat* localRotations
     using lanes::V3;
     // Lanes past count repeat the last character.
     const auto lane = [&](int i) { return static_cast<size_t>(std::min(i, count - 1)); };
-    // The lanes' world transforms, joint by joint: w, x, y, z of the rotation, then x, y, z of the
-    // translation (as plain floats, read and written whole: copies of lanes structures go in
-    // pieces and stall the reads after them).
-    alignas(32) float soa[kFkStackJoints][7][kFkLanes];
-    const auto load = [&](int j, int k) {
-        L l;
-        std::memcpy(l.v, soa[j][k], sizeof l.v);
-        return l;
-    };
-    Q<L> q;
-    V3<L> t;
+    // The lanes' world transforms, joint by joint.
+    Q<L> rotation[kFkStackJoints];
+    V3<L> translation[kFkStackJoints];
     for (int j = 0; j < n; ++j) {
         const Q<L> local{simd::gather<kFkLanes>([&](int i) { return localRotations[lane(i) * stride + j].w; }),
                          simd::gather<kFkLanes>([&](int i) { return localRotations[lane(i) * stride + j].x; }),
                          simd::gather<kFkLanes>([&](int i) { return localRotations[lane(i) * stride + j].y; }),
                          simd::gather<kFkLanes>([&](int i) { return localRotations[lane(i) * stride + j].z; })};
         if (j == 0) {
-            q = local;
-            t = {simd::gather<kFkLanes>([&](int i) { return rootPositions[lane(i)].x; }),
-                 simd::gather<kFkLanes>([&](int i) { return rootPositions[lane(i)].y; }),
-                 simd::gather<kFkLanes>([&](int i) { return rootPositions[lane(i)].z; })};
+            rotation[0] = local;
+            translation[0] = {simd::gather<kFkLanes>([&](int i) { return rootPositions[lane(i)].x; }),
+                              simd::gather<kFkLanes>([&](int i) { return rootPositions[lane(i)].y; }),
+                              simd::gather<kFkLanes>([&](int i) { return rootPositions[lane(i)].z; })};
         } else {
             const int p = skeleton.parents[j];
             const glm::vec3& r = skeleton.restOffsets[j];
-            const Q<L> parent{load(p, 0), load(p, 1), load(p, 2), load(p, 3)};
-            q = parent * local;
-            t = V3<L>{load(p, 4), load(p, 5), load(p, 6)} + rotate(parent, V3<float>{r.x, r.y, r.z});
+            rotation[j] = rotation[p] * local;
+            translation[j] = translation[p] + rotate(rotation[p], V3<float>{r.x, r.y, r.z});
         }
-        std::memcpy(soa[j][0], q.w.v, sizeof q.w.v);
-        std::memcpy(soa[j][1], q.x.v, sizeof q.x.v);
-        std::memcpy(soa[j][2], q.y.v, sizeof q.y.v);
-        std::memcpy(soa[j][3], q.z.v, sizeof q.z.v);
-        std::memcpy(soa[j][4], t.x.v, sizeof t.x.v);
-        std::memcpy(soa[j][5], t.y.v, sizeof t.y.v);
-        std::memcpy(soa[j][6], t.z.v, sizeof t.z.v);
+        const Q<L>& q = rotation[j];
+        const V3<L>& t = translation[j];
         for (int i = 0; i < count; ++i)
             world[i * stride + j] = {glm::quat(q.w.v[i], q.x.v[i], q.y.v[i], q.z.v[i]),
                                      glm::vec3(t.x.v[i], t.y.v[i], t.z.v[i])};

@@ -63,6 +63,33 @@ float largestStep(const std::vector<glm::vec3>& rel, int joints, int from, int t
     return worst;
 }
 
+// `count` characters on one space, spread over its styles and blends, and the outputs a
+// LocomotionJob writes for them (`job` points at them: construct in place).
+struct Characters {
+    std::vector<CharacterState> states;
+    std::vector<glm::quat> rotations;
+    std::vector<glm::vec3> roots;
+    std::vector<Transform> world;
+    LocomotionJob job;
+
+    Characters(const BakedBehavioralSpace& bs, int count)
+        : states(count), rotations(static_cast<size_t>(count) * bs.skeleton.jointCount()), roots(count),
+          world(rotations.size()) {
+        for (int c = 0; c < count; ++c) {
+            const float k = static_cast<float>(c) / static_cast<float>(count);
+            const float styles[] = {1.0f - k, k};
+            const float blends[] = {k, 1.0f - k};
+            initCharacter(bs, states[c], GroundFrame{float(c), 0.0f, 0.1f * c}, styles, blends);
+        }
+        job.space = &bs;
+        job.localRotations = rotations;
+        job.rootPositions = roots;
+        job.world = world;
+        job.characters = states;
+    }
+    Characters(const Characters&) = delete;
+};
+
 }  // namespace
 
 class TestLocomotion : public QObject {
@@ -373,24 +400,10 @@ private slots:
 
     void updateAllocatesNothingAndIsDeterministic() {
         GS_REQUIRE_DATA();
-        const int characters = 16;
-        const int joints = m_both.skeleton.jointCount();
-        std::vector<CharacterState> states(characters);
-        for (int c = 0; c < characters; ++c) {
-            const float styles[] = {1.0f - c / 16.0f, c / 16.0f};
-            const float blends[] = {c / 16.0f, 1.0f - c / 16.0f};
-            initCharacter(m_both, states[c], GroundFrame{float(c), 0.0f, 0.1f * c}, styles, blends);
-        }
-        std::vector<CharacterState> copy = states;
-        std::vector<glm::quat> rotations(characters * joints);
-        std::vector<glm::vec3> roots(characters);
-        std::vector<Transform> world(characters * joints);
-        LocomotionJob job;
-        job.space = &m_both;
-        job.localRotations = rotations;
-        job.rootPositions = roots;
-        job.world = world;
-        job.characters = states;
+        Characters group(m_both, 16);
+        LocomotionJob& job = group.job;
+        const std::vector<Transform>& world = group.world;
+        std::vector<CharacterState> copy = group.states;
         const long before = g_allocations.load();
         for (int f = 0; f < 100; ++f) QVERIFY(job.run().isOk());
         if (kCountsAllocations) QCOMPARE(g_allocations.load() - before, 0L);
@@ -403,8 +416,6 @@ private slots:
         }
     }
 
-    // The foot lock on real clips (issue figures): walk, jog and their 50/50 mix, straight, 20 s.
-
     // The update takes its characters' forward kinematics eight at a time (a lane each): every
     // world transform has the bits that forwardKinematics gives one character at a time, for a
     // full group and for the characters left over (11 = 8 + 3), over 60 frames of changing blends.
@@ -414,23 +425,15 @@ private slots:
         GS_REQUIRE_DATA();
         const int characters = 11;
         const int joints = m_both.skeleton.jointCount();
-        std::vector<CharacterState> states(characters);
-        for (int c = 0; c < characters; ++c) {
-            const float styles[] = {1.0f - c / 10.0f, c / 10.0f};
-            const float blends[] = {c / 10.0f, 1.0f - c / 10.0f};
-            initCharacter(m_both, states[c], GroundFrame{float(c), 0.0f, 0.3f * c}, styles, blends);
-        }
-        std::vector<glm::quat> rotations(characters * joints);
-        std::vector<glm::vec3> roots(characters);
-        std::vector<Transform> world(characters * joints), single(joints);
-        LocomotionJob job;
+        Characters group(m_both, characters);
+        std::vector<CharacterState>& states = group.states;
+        const std::vector<glm::quat>& rotations = group.rotations;
+        const std::vector<glm::vec3>& roots = group.roots;
+        const std::vector<Transform>& world = group.world;
+        std::vector<Transform> single(joints);
+        LocomotionJob& job = group.job;
         job.settings.footLock = false;
         job.settings.footHeights = false;
-        job.space = &m_both;
-        job.localRotations = rotations;
-        job.rootPositions = roots;
-        job.world = world;
-        job.characters = states;
         int differing = 0;
         for (int f = 0; f < 60; ++f) {
             for (int c = 0; c < characters; ++c)
@@ -450,6 +453,8 @@ private slots:
         }
         QCOMPARE(differing, 0);
     }
+
+    // The foot lock on real clips (issue figures): walk, jog and their 50/50 mix, straight, 20 s.
     // Foot skate <= 0.5x the source clips', root acceleration and knee step p95 <= 1.2x, the root
     // exactly the blend's (the same with the lock off), feet never below the floor.
     void footLockTargets_data() {
