@@ -86,11 +86,12 @@ struct BakedRuntimeData {
     // is blended with the hemisphere tests.
     std::vector<unsigned char> aligned;
     int joints = 0;
-    // Per clip frame (row clipOffset / joints + frame): how high each foot's lowest point (ankle
-    // or toe) is in that pose, left then right, metres (the root at its height, heading 0).
-    // Empty when the skeleton has no two-bone legs. The update holds a blend's feet at the height
-    // its clips give them (LocomotionSettings::footHeights).
-    std::vector<glm::vec2> footHeights;
+    // Per clip frame (row clipOffset / joints + frame), metres (the root at its height, heading
+    // 0): x, y how high the left and right foot's lowest point (ankle or toe) is in that pose;
+    // z, w how high the left and right toe is one frame on. Empty when the skeleton has no
+    // two-bone legs. The update holds a blend's feet at the height its clips give them
+    // (LocomotionSettings::footHeights), and its foot lock sees a landing coming.
+    std::vector<glm::vec4> footHeights;
 };
 
 struct BakedBehavioralSpace {

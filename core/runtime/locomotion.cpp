@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 #include "core/runtime/warp_table.h"
 
@@ -167,6 +168,10 @@ private:
 };
 
 // The foot lock's settings as lockFoot uses them, worked out once per update.
+// Foot lock: a toe that the clips bring down onto the floor by the next frame, dropping more
+// than this (metres), is landing and pinned a frame early (see lockFoot).
+constexpr float kLandingDrop = 0.01f;
+
 struct FootLockConstants {
     FootLockConstants(const BakedBehavioralSpace& bs, const LocomotionSettings& s)
         : floor(bs.floorHeight), fps(bs.fps), height(s.footLockHeight),
@@ -179,11 +184,12 @@ struct FootLockConstants {
 // The foot lock of one leg (see LocomotionSettings::footLock): updates the lock from the blended
 // foot when time advances, then hands hip, knee and ankle to the batch, which turns them so that
 // the foot lands on its target. contactWeight: how far the clips have this foot down (their
-// weighted contact, 0-1); bodyStep2: the square of how far the body moved on the ground this
+// weighted contact, 0-1); toeNext: how high the clips have its toe one frame on (world metres;
+// +infinity when unknown); bodyStep2: the square of how far the body moved on the ground this
 // step (square metres); heading: the character's; rot: its local rotations (written by the
 // batch); world: its world transforms, or empty (written by the batch).
 void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings, const Leg& leg,
-              CharacterState::FootLock& fl, float contactWeight, bool advance, float bodyStep2, float heading,
+              CharacterState::FootLock& fl, float contactWeight, float toeNext, bool advance, float bodyStep2, float heading,
               glm::quat* rot, const glm::vec3& root, std::span<Transform> world, LegIkBatch& batch) {
     const Skeleton& sk = bs.skeleton;
     const int hipParent = sk.parents[leg.hip];
@@ -203,18 +209,28 @@ void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings,
     }
 
     if (advance) {
-        // Planted: the clips have the foot down (weighted contact >= 0.5) and it does not slide
-        // fast (blends of clips whose stances differ move the foot on while one clip has it
-        // down), or the toe is at the floor and moves no faster than the body. A swinging toe
-        // passes the floor faster than the body moves (a brisk walk's toe skims it at 5 m/s,
-        // 1.5-3 cm up): held there, the foot stopped mid-swing and came back over the next
-        // stance, held behind the blended foot with the leg stretched straight.
+        // Planted, any of:
+        // - the clips have the foot down (weighted contact >= 0.5) and it does not slide fast
+        //   (blends of clips whose stances differ move the foot on while one clip has it down),
+        //   or it does but was planted and its toe is still at the floor: a blend that changes
+        //   during a stance (steering through a turn) moved the blended foot 10-20 cm in a
+        //   frame, and a lock let go there skated that far;
+        // - the toe is at the floor, or the clips bring it down onto the floor by the next frame
+        //   dropping more than kLandingDrop (landing), and it moves at most twice as fast as the
+        //   body. A forefoot runner's toe comes down 3-4 cm and 10-15 cm forward in its last
+        //   frame, faster than the body: pinned only once it was down, it skated that far (the
+        //   clips' contacts start later still, once the toe is slower than 0.5 m/s). A swinging
+        //   toe passes the floor faster (a brisk walk's toe skims it at 5 m/s, three times the
+        //   body's speed, 1.5-3 cm up): held there, the foot stopped mid-swing and came back
+        //   over the next stance with the leg stretched straight.
         const bool contact = contactWeight >= 0.5f;
         const bool nearFloor = toe.translation.y - settings.floor < settings.height;
+        const bool landing =
+            toeNext - settings.floor < settings.height && toe.translation.y - toeNext > kLandingDrop;
         // The foot rolls on the point between heel (ankle) and ball (toe) that moves least; the
         // lock cancels that point's slide (needed only for a foot that may be planted).
         glm::vec2 slide(0.0f);
-        if (fl.hasLast && (contact || nearFloor)) {
+        if (fl.hasLast && (contact || nearFloor || landing)) {
             const glm::vec3 va = ankle.translation - fl.lastAnkle, vt = toe.translation - fl.lastToe;
             const glm::vec3 dv = vt - va;
             const float dd = glm::dot(dv, dv);
@@ -224,8 +240,9 @@ void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings,
         }
         const float slide2 = glm::dot(slide, slide);
         const float maxSlide2 = settings.maxSlide * settings.maxSlide;
-        const bool toeDown = nearFloor && slide2 <= std::max(bodyStep2, maxSlide2);
-        const bool planted = toeDown || (contact && slide2 <= maxSlide2);
+        const bool notFast = slide2 <= 4.0f * std::max(bodyStep2, maxSlide2);  // twice the body's step
+        const bool planted = ((nearFloor || landing) && notFast) ||
+                             (contact && (slide2 <= maxSlide2 || (fl.planted && nearFloor)));
         if (planted) {
             // Fading in, the shown offset (smoothstep(weight) x offset) is kept, so a foot that
             // touches down again while still fading out does not jump. The slide is cancelled
@@ -367,9 +384,12 @@ Status LocomotionJob::run() {
     struct Stepped {
         float contact[2];
         float bodyStep2;
-        glm::vec2 feet;  // how high the clips have the feet (footHeights)
+        glm::vec2 feet;     // how high the clips have the feet (footHeights)
+        glm::vec2 toeNext;  // how high they have the toes one frame on (footHeights)
     };
     const bool correctHeight = settings.footHeights && prepared && !rt.footHeights.empty();
+    const bool toeAhead = settings.footLock && prepared && !rt.footHeights.empty();
+    const bool heights = correctHeight || toeAhead;
     // Time step, sampling and blend of character c.
     auto step = [&](size_t c) -> Stepped {
         CharacterState& st = characters[c];
@@ -447,7 +467,8 @@ Status LocomotionJob::run() {
         glm::vec3 displacement(0.0f);
         float height = 0.0f;
         float contact[2] = {0.0f, 0.0f};
-        glm::vec2 feet(0.0f);  // the clips' foot heights, weighted (footHeights)
+        // The clips' foot heights and toe heights one frame on, weighted (footHeights).
+        glm::vec4 heightSum(0.0f);
         for (int s = 0; s < spaceCount; ++s) {
             const float ws = st.styleWeight[s];
             if (ws <= limits::kNegligibleWeight) continue;
@@ -472,9 +493,9 @@ Status LocomotionJob::run() {
                     const size_t row = rt.clipOffset[rt.spaceFirstClip[s] + k] + static_cast<size_t>(i) * joints;
                     aligned = rt.rotations.data() + row;
                     sign = rt.signs.data() + row;
-                    if (correctHeight) {
-                        const glm::vec2* h = rt.footHeights.data() + row / static_cast<size_t>(joints);
-                        feet += (ws * w) * (h[0] + (h[1] - h[0]) * t);
+                    if (heights) {
+                        const glm::vec4* h = rt.footHeights.data() + row / static_cast<size_t>(joints);
+                        heightSum += (ws * w) * (h[0] + (h[1] - h[0]) * t);
                     }
                 }
                 contrib[contribCount++] = {&clip, i, t, ws * w, aligned, sign};
@@ -550,7 +571,10 @@ Status LocomotionJob::run() {
             timings->sampleNs += std::chrono::duration<double, std::nano>(t1 - t0).count();
             timings->blendNs += std::chrono::duration<double, std::nano>(clock::now() - t1).count();
         }
-        return {{contact[0], contact[1]}, displacement.x * displacement.x + displacement.y * displacement.y, feet};
+        const float unknown = std::numeric_limits<float>::infinity();  // the plain path: no landing seen
+        return {{contact[0], contact[1]}, displacement.x * displacement.x + displacement.y * displacement.y,
+                glm::vec2(heightSum.x, heightSum.y),
+                toeAhead ? glm::vec2(heightSum.z, heightSum.w) : glm::vec2(unknown)};
     };
     // Characters go in groups of kFkLanes: each stepped and blended, then the group's forward
     // kinematics in one pass (a lane each), then the foot lock's leg IK on top of it.
@@ -582,7 +606,7 @@ Status LocomotionJob::run() {
             if (!st.legs.isValid()) continue;
             const std::span<Transform> w = world.empty() ? std::span<Transform>() : world.subspan(c * joints, joints);
             for (int k = 0; k < 2; ++k)
-                lockFoot(bs, footLock, st.legs.legs[k], st.foot[k], stepped[i].contact[k], advance,
+                lockFoot(bs, footLock, st.legs.legs[k], st.foot[k], stepped[i].contact[k], stepped[i].toeNext[k], advance,
                          stepped[i].bodyStep2, st.ground.heading, localRotations.data() + c * joints,
                          rootPositions[c], w, ikBatch);
         }

@@ -77,9 +77,11 @@ struct LocomotionSettings {
     float styleTransitionSeconds = 0.0f;
     // Largest change of a space's blend value per frame; (0, 1].
     float maxBlendRate = 0.1f;
-    // Foot lock: while a foot is planted (its toe within footLockHeight of the floor and moving
-    // no faster than the body, or the blended clips' weighted contact >= 0.5 with the foot
-    // sliding slower than footLockMaxSpeed), two-bone leg IK holds it where it touched down; the
+    // Foot lock: while a foot is planted (its toe within footLockHeight of the floor, or brought
+    // down onto it by the clips' next frame, and moving no faster than twice the body; or the
+    // blended clips' weighted contact >= 0.5 with the foot sliding slower than footLockMaxSpeed,
+    // or planted already with that contact and its toe still at the floor), two-bone leg IK
+    // holds it where it touched down; the
     // foot keeps its blended orientation and stays at or above the floor, the root is untouched.
     // Blends of clips whose feet do not agree (neighbouring turns, walk with jog) then do not
     // slide. Off, the motion is the exact blend of the clips (as the seed describes it).
@@ -89,8 +91,8 @@ struct LocomotionSettings {
     // blend of poses that lean differently sinks its feet). Needs prepareRuntime (the plain path
     // blends without it). Not stored in a .gspace: always on for a loaded space.
     bool footHeights = true;
-    float footLockHeight = 0.035f;  // metres: a toe this near the floor, moving no faster than the body
-                                    // (or than footLockMaxSpeed), counts as planted; [0, 0.2]; default 0.035
+    float footLockHeight = 0.035f;  // metres: a toe this near the floor, moving no faster than twice the
+                                    // body (or than footLockMaxSpeed), counts as planted; [0, 0.2]; default 0.035
     // Frames (at the space's rate) over which a lock fades in at touch-down; [1, 30]; default 1.
     // The lock holds the foot where it is at that moment, so even a lock that fades in at once
     // does not move the foot (nor does one that starts again while the last one fades out).
@@ -107,13 +109,16 @@ struct LocomotionSettings {
     // skimming the floor mid-swing still counted as planted). The leg's reach
     // is still clamped by the IK, so a held foot never over-extends the knee.
     float footLockMaxOffset = 0.8f;
-    // A foot whose blended contact point slides faster than this is not planted (m/s); (0, 10];
-    // default 0.6. Blends of clips whose stances do not overlap (a walk with a jog) move the
+    // A foot that the clips have down but whose blended contact point slides faster than this is
+    // not planted by that contact alone (m/s); (0, 10]; default 0.6. Blends of clips whose stances do not overlap (a walk with a jog) move the
     // foot on while one clip still has it down; pinning it there would stretch the leg.
     float footLockMaxSpeed = 0.6f;
     // Fading out, the foot returns to the blended foot no faster than this (m/s); (0, 10];
-    // default 0.6. A long-held foot then lifts off over more than footLockFadeFrames.
-    float footLockReturnSpeed = 0.6f;
+    // default 1.0. A long-held foot then lifts off over more than footLockFadeOutFrames. With
+    // landings pinned early the held feet lie further from the blended ones; returned at 0.6
+    // m/s, the knee step of the jog + 90-degree space in play rose to 1.18x the clips', at 1.0
+    // it is 1.09x.
+    float footLockReturnSpeed = 1.0f;
     TwoBoneIkSettings ik;  // reach softening of the leg IK
 
     Status validate() const;
