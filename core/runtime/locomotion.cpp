@@ -167,11 +167,11 @@ private:
     int count_ = 0;
 };
 
-// The foot lock's settings as lockFoot uses them, worked out once per update.
 // Foot lock: a toe that the clips bring down onto the floor by the next frame, dropping more
 // than this (metres), is landing and pinned a frame early (see lockFoot).
 constexpr float kLandingDrop = 0.01f;
 
+// The foot lock's settings as lockFoot uses them, worked out once per update.
 struct FootLockConstants {
     FootLockConstants(const BakedBehavioralSpace& bs, const LocomotionSettings& s)
         : floor(bs.floorHeight), fps(bs.fps), height(s.footLockHeight),
@@ -189,8 +189,9 @@ struct FootLockConstants {
 // step (square metres); heading: the character's; rot: its local rotations (written by the
 // batch); world: its world transforms, or empty (written by the batch).
 void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings, const Leg& leg,
-              CharacterState::FootLock& fl, float contactWeight, float toeNext, bool advance, float bodyStep2, float heading,
-              glm::quat* rot, const glm::vec3& root, std::span<Transform> world, LegIkBatch& batch) {
+              CharacterState::FootLock& fl, float contactWeight, float toeNext, bool advance, float bodyStep2,
+              float heading, glm::quat* rot, const glm::vec3& root, std::span<Transform> world,
+              LegIkBatch& batch) {
     const Skeleton& sk = bs.skeleton;
     const int hipParent = sk.parents[leg.hip];
     Transform parent, hip, knee, ankle, toe;
@@ -606,8 +607,8 @@ Status LocomotionJob::run() {
             if (!st.legs.isValid()) continue;
             const std::span<Transform> w = world.empty() ? std::span<Transform>() : world.subspan(c * joints, joints);
             for (int k = 0; k < 2; ++k)
-                lockFoot(bs, footLock, st.legs.legs[k], st.foot[k], stepped[i].contact[k], stepped[i].toeNext[k], advance,
-                         stepped[i].bodyStep2, st.ground.heading, localRotations.data() + c * joints,
+                lockFoot(bs, footLock, st.legs.legs[k], st.foot[k], stepped[i].contact[k], stepped[i].toeNext[k],
+                         advance, stepped[i].bodyStep2, st.ground.heading, localRotations.data() + c * joints,
                          rootPositions[c], w, ikBatch);
         }
         if (timings) {

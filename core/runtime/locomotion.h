@@ -81,10 +81,10 @@ struct LocomotionSettings {
     // down onto it by the clips' next frame, and moving no faster than twice the body; or the
     // blended clips' weighted contact >= 0.5 with the foot sliding slower than footLockMaxSpeed,
     // or planted already with that contact and its toe still at the floor), two-bone leg IK
-    // holds it where it touched down; the
-    // foot keeps its blended orientation and stays at or above the floor, the root is untouched.
-    // Blends of clips whose feet do not agree (neighbouring turns, walk with jog) then do not
-    // slide. Off, the motion is the exact blend of the clips (as the seed describes it).
+    // holds it where it touched down; the foot keeps its blended orientation and stays at or
+    // above the floor, the root is untouched. Blends of clips whose feet do not agree
+    // (neighbouring turns, walk with jog) then do not slide. Off, the motion is the exact blend
+    // of the clips (as the seed describes it).
     bool footLock = true;
     // Foot heights: the blended pose is lifted (or lowered) so that its lower foot is as high as
     // the blended clips have it (rotations average on the sphere, root heights on a line, and a
