@@ -144,37 +144,30 @@ void prepareRuntime(BakedBehavioralSpace& bs) {
         }
     }
     // The feet's heights in every clip pose (what a blend's feet are held to), and the toes'
-    // heights one frame on (a landing coming).
+    // heights one frame on (a landing coming; the loop's last frame is its first, so the frame
+    // after the last is frame 1).
     if (auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe); legs && legs->isValid() && joints > 0) {
         r.footHeights.reserve(total / static_cast<size_t>(joints));
         std::vector<glm::vec3> positions(static_cast<size_t>(joints));
+        std::vector<glm::vec2> lowest, toe;
         for (const BakedMotionSpace& ms : bs.spaces)
             for (const BakedClip& c : ms.clips) {
-                const size_t first = r.footHeights.size();
+                lowest.resize(static_cast<size_t>(c.frames));
+                toe.resize(static_cast<size_t>(c.frames));
                 for (int f = 0; f < c.frames; ++f) {
                     jointPositions(bs.skeleton,
                                    std::span<const glm::quat>(c.rotations.data() + static_cast<size_t>(f) * joints,
                                                               static_cast<size_t>(joints)),
                                    glm::vec3(0.0f, c.rootHeight[f], 0.0f), positions);
-                    glm::vec4 h;
                     for (int k = 0; k < 2; ++k) {
                         const Leg& leg = legs->legs[k];
-                        h[k] = std::min(positions[leg.ankle].y, positions[leg.toe].y);
-                        h[2 + k] = positions[leg.toe].y;  // this frame's toe for now
+                        lowest[f][k] = std::min(positions[leg.ankle].y, positions[leg.toe].y);
+                        toe[f][k] = positions[leg.toe].y;
                     }
-                    r.footHeights.push_back(h);
                 }
-                // The toe one frame on: the loop's last frame is its first, so frame f + 1 of
-                // the last frame is frame 1.
-                const int cycle = c.cycleFrames();
-                std::vector<glm::vec2> toe(static_cast<size_t>(c.frames));
+                const int cycle = std::max(1, c.cycleFrames());
                 for (int f = 0; f < c.frames; ++f)
-                    toe[f] = glm::vec2(r.footHeights[first + f].z, r.footHeights[first + f].w);
-                for (int f = 0; f < c.frames; ++f) {
-                    const glm::vec2 next = toe[cycle > 0 ? (f + 1) % cycle : 0];
-                    r.footHeights[first + f].z = next.x;
-                    r.footHeights[first + f].w = next.y;
-                }
+                    r.footHeights.emplace_back(lowest[f], toe[(f + 1) % cycle]);
             }
     }
     bs.runtime = std::move(r);
