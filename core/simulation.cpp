@@ -323,6 +323,11 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     result.reachRate = moving ? 0.0f : static_cast<float>(result.reached) / result.goals;
     result.meanTimeRatio = result.reached ? static_cast<float>(ratioSum / result.reached) : 0.0f;
     result.meanSteadyRatio = result.reached ? static_cast<float>(steadySum / result.reached) : 0.0f;
+    if (!result.goalRecords.empty()) {
+        double floorSum = 0.0;
+        for (const GoalRecord& g : result.goalRecords) floorSum += g.steadySeconds / g.optimalSeconds;
+        result.steadyOptimumRatio = static_cast<float>(floorSum / result.goalRecords.size());
+    }
     result.meanHeadingErrorDeg = static_cast<float>(headingSum / result.frames * 180.0 / std::numbers::pi);
     result.footSkate = footSkate(positions, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps);
     result.rootAccel = rootAccelerationP95(positions, joints, bs.fps);

@@ -79,6 +79,10 @@ struct SimulationResult {
     // turns through 90 degrees at 2.4-3 m/s and runs straight at 4.3), then straight on at the
     // straight speed (or a turn back the other way); the best pair of turns for each goal.
     float meanSteadyRatio = 0.0f;
+    // The quickest steady-turn path over Dubins' optimum, averaged over every goal set: the time
+    // ratio a controller that took the best steady turns exactly would get (a floor for
+    // meanTimeRatio, but for transitions and the arrival radius).
+    float steadyOptimumRatio = 0.0f;
     float meanHeadingErrorDeg = 0.0f;
     float footSkate = 0.0f;        // cm/s (quality.h)
     RootAcceleration rootAccel;    // p95, m/s^2 (quality.h)

@@ -168,6 +168,7 @@ int runSimulate(const QStringList& arguments) {
         o["reach_rate"] = result->reachRate;
         o["mean_time_ratio"] = result->meanTimeRatio;
         o["mean_steady_ratio"] = result->meanSteadyRatio;
+        o["steady_optimum_time_ratio"] = result->steadyOptimumRatio;
         QJsonArray missed;
         for (size_t i = 0; i < result->goalRecords.size(); ++i) {
             const GoalRecord& g = result->goalRecords[i];
