@@ -248,6 +248,13 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     std::uniform_real_distribution<float> unit(0.0f, 1.0f);
     MovingGoal mover(settings.scenario, settings.goalSpeedFraction * result.speed);
     long goalStart = 0;
+    // A goal is given up once the character has had its optimal time and time enough to go
+    // round its widest sharpest turn once more (or twice the optimal time, if that is longer),
+    // plus 3 s. A goal just off the side of a turning circle needs that turn: the sharpest turn
+    // from near straight turns about half its steady rate over the first goal-space step, so the
+    // character comes round once where Dubins' path at the tightest radius turns in at once.
+    const float slowestTurn = std::min(std::abs(left.turnRate), std::abs(right.turnRate));
+    const float loopSeconds = slowestTurn > 1e-3f ? 2.0f * kPi / slowestTurn : 0.0f;
     float budget = 0.0f, optimal = 0.0f, steady = 0.0f;
     double ratioSum = 0.0, steadySum = 0.0, headingSum = 0.0;
     auto nextRandomGoal = [&] {
@@ -257,7 +264,7 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         const glm::vec3 l = state.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
         optimal = dubinsDistanceSampled(l.x, l.z, radiusLeft, radiusRight) / result.speed;
         steady = dubinsTimeSampled(l.x, l.z, steadyLeft, steadyRight, result.speed);
-        budget = 2.0f * optimal + 3.0f;
+        budget = std::max(2.0f * optimal, optimal + loopSeconds) + 3.0f;
         goalStart = result.frames;
         crowd.setGoal(id, goal);  // a new goal: steering decides at once, not at the next start frame
         ++result.goals;
@@ -310,6 +317,7 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         const float elapsed = (result.frames - goalStart) * dt;
         if (distance < settings.reachRadius) {
             ++result.reached;
+            if (elapsed > 2.0f * optimal + 3.0f) ++result.reachedLate;
             ratioSum += elapsed / optimal;
             steadySum += elapsed / steady;
             result.goalRecords.back().reached = true;

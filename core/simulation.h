@@ -70,6 +70,7 @@ struct GoalRecord {
 struct SimulationResult {
     int goals = 0;                 // goals set
     int reached = 0;
+    int reachedLate = 0;           // of them, reached after twice the optimal time + 3 s
     float reachRate = 0.0f;
     // Time taken / optimal time, over reached goals: the optimum is Dubins' path with the mix's
     // tightest turns, all of it at the mix's straight speed.

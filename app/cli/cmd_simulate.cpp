@@ -165,6 +165,7 @@ int runSimulate(const QStringList& arguments) {
                   {"space_build_s", loaded->buildSeconds}};
     if (settings.scenario == SimulationSettings::Scenario::Random) {
         o["reached"] = result->reached;
+        o["reached_late"] = result->reachedLate;
         o["reach_rate"] = result->reachRate;
         o["mean_time_ratio"] = result->meanTimeRatio;
         o["mean_steady_ratio"] = result->meanSteadyRatio;

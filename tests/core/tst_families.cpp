@@ -299,14 +299,15 @@ private slots:
     void familySteers_data() {
         QTest::addColumn<QStringList>("spaces");
         QTest::addColumn<bool>("turns");
-        QTest::addColumn<int>("minReached");  // of 200, the worst seed
+        QTest::addColumn<int>("minReached");  // of 200, the worst seed (a goal is given up once the
+                                              // character could have come round its circle once more)
         for (int f = 0; f < static_cast<int>(families().size()); ++f)
             for (bool turns : {false, true}) {
                 QTest::newRow(qPrintable(QString("%1 %2").arg(families()[f].name, turns ? "turns" : "veer")))
-                    << QStringList{families()[f].name} << turns << 198;
+                    << QStringList{families()[f].name} << turns << 200;
             }
-        QTest::newRow("walk + run turns") << QStringList{"walk", "run"} << true << 198;
-        QTest::newRow("jog + run veer") << QStringList{"jog", "run"} << false << 198;
+        QTest::newRow("walk + run turns") << QStringList{"walk", "run"} << true << 200;
+        QTest::newRow("jog + run veer") << QStringList{"jog", "run"} << false << 200;
     }
     void familySteers() {
         GS_REQUIRE_DATA();
@@ -333,10 +334,10 @@ private slots:
             settings.styleWeights.assign(spaces.size(), 1.0f);
             auto r = simulate(*steering, settings);
             QVERIFY2(r.isOk(), r.message().c_str());
-            qInfo("seed %2u: reached %d/%d, time ratio %.3f against Dubins' optimum at the straight speed, "
+            qInfo("seed %2u: reached %d/%d (%d after twice the optimal time + 3 s), time ratio %.3f against Dubins' optimum at the straight speed, "
                   "%.3f against the quickest path of steady turns (radii %.2f / %.2f m); foot skate %.2f cm/s, "
                   "knee step p95 %.1f deg, knee flexion %.1f deg (source clips %.2f, %.1f, %.1f)",
-                  seed, r->reached, r->goals, r->meanTimeRatio, r->meanSteadyRatio, r->turnRadiusLeft,
+                  seed, r->reached, r->goals, r->reachedLate, r->meanTimeRatio, r->meanSteadyRatio, r->turnRadiusLeft,
                   r->turnRadiusRight, r->footSkate, r->kneeStep, r->kneeFlexion, source.footSkate, source.kneeStep,
                   source.kneeFlexion);
             QVERIFY2(r->reached >= minReached, qPrintable(QString::number(r->reached)));
