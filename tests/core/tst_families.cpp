@@ -230,7 +230,7 @@ private slots:
                                             .arg(own.lateral, 0, 'f', 2).arg(own.longitudinal, 0, 'f', 2);
             qInfo("%s", qPrintable(loopFigures));
             // Within 1.7x: a loop holds one turning cycle of a clip that also eases in and out of
-            // the turn, so the two differ anyway (the run's 16_50: 16.3 against 10.6 lateral;
+            // the turn, so the two differ anyway (the run's 16_50: 14.6 against 10.6 lateral;
             // with the jump at the seam 28.5, 2.7x).
             QVERIFY2(looped.rootAccel.lateral <= 1.7f * own.lateral &&
                          looped.rootAccel.longitudinal <= 1.7f * own.longitudinal,
