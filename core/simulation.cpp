@@ -255,7 +255,7 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     // character comes round once where Dubins' path at the tightest radius turns in at once.
     const float slowestTurn = std::min(std::abs(left.turnRate), std::abs(right.turnRate));
     const float loopSeconds = slowestTurn > 1e-3f ? 2.0f * kPi / slowestTurn : 0.0f;
-    float budget = 0.0f, optimal = 0.0f, steady = 0.0f;
+    float budget = 0.0f, lateAfter = 0.0f, optimal = 0.0f, steady = 0.0f;
     double ratioSum = 0.0, steadySum = 0.0, headingSum = 0.0;
     auto nextRandomGoal = [&] {
         const float d = settings.minGoalDistance + (settings.maxGoalDistance - settings.minGoalDistance) * unit(rng);
@@ -264,7 +264,8 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         const glm::vec3 l = state.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
         optimal = dubinsDistanceSampled(l.x, l.z, radiusLeft, radiusRight) / result.speed;
         steady = dubinsTimeSampled(l.x, l.z, steadyLeft, steadyRight, result.speed);
-        budget = std::max(2.0f * optimal, optimal + loopSeconds) + 3.0f;
+        lateAfter = 2.0f * optimal + 3.0f;  // the former budget (SimulationResult::reachedLate)
+        budget = std::max(lateAfter, optimal + loopSeconds + 3.0f);
         goalStart = result.frames;
         crowd.setGoal(id, goal);  // a new goal: steering decides at once, not at the next start frame
         ++result.goals;
@@ -317,7 +318,7 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         const float elapsed = (result.frames - goalStart) * dt;
         if (distance < settings.reachRadius) {
             ++result.reached;
-            if (elapsed > 2.0f * optimal + 3.0f) ++result.reachedLate;
+            if (elapsed > lateAfter) ++result.reachedLate;
             ratioSum += elapsed / optimal;
             steadySum += elapsed / steady;
             result.goalRecords.back().reached = true;

@@ -342,7 +342,7 @@ private slots:
                   source.kneeFlexion);
             QVERIFY2(r->reached >= minReached, qPrintable(QString::number(r->reached)));
             // Within 15 % of what the clips allow. (Against Dubins' optimum at the straight speed
-            // the runs with 90-degree turns and the walk + run mix take 1.29-1.35x: they turn
+            // the runs with 90-degree turns and the walk + run mix take 1.27-1.31x: they turn
             // sharply only at 55-70 % of their straight speed.)
             QVERIFY2(r->meanSteadyRatio <= 1.15f, qPrintable(QString::number(r->meanSteadyRatio)));
             // Steered, the legs still bend as in the clips (held swinging toes straightened them:
