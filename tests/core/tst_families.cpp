@@ -336,10 +336,12 @@ private slots:
             QVERIFY2(r.isOk(), r.message().c_str());
             qInfo("seed %2u: reached %d/%d (%d after twice the optimal time + 3 s), time ratio %.3f against Dubins' optimum at the straight speed, "
                   "%.3f against the quickest path of steady turns (radii %.2f / %.2f m); foot skate %.2f cm/s, "
-                  "knee step p95 %.1f deg, knee flexion %.1f deg (source clips %.2f, %.1f, %.1f)",
+                  "knee step p95 %.1f deg, knee flexion %.1f deg (source clips %.2f, %.1f, %.1f); root accel p95 "
+                  "lateral %.2f, longitudinal %.2f m/s2 (source clips %.2f, %.2f)",
                   seed, r->reached, r->goals, r->reachedLate, r->meanTimeRatio, r->meanSteadyRatio, r->turnRadiusLeft,
                   r->turnRadiusRight, r->footSkate, r->kneeStep, r->kneeFlexion, source.footSkate, source.kneeStep,
-                  source.kneeFlexion);
+                  source.kneeFlexion, r->rootAccel.lateral, r->rootAccel.longitudinal, source.rootAccel.lateral,
+                  source.rootAccel.longitudinal);
             QVERIFY2(r->reached >= minReached, qPrintable(QString::number(r->reached)));
             // Within 15 % of what the clips allow. (Against Dubins' optimum at the straight speed
             // the runs with 90-degree turns and the walk + run mix take 1.27-1.31x: they turn
@@ -356,6 +358,14 @@ private slots:
                      qPrintable(QString("foot skate %1 cm/s, source clips %2").arg(r->footSkate).arg(source.footSkate)));
             QVERIFY2(r->kneeStep <= 1.2f * source.kneeStep,
                      qPrintable(QString("knee step %1 deg, source clips %2").arg(r->kneeStep).arg(source.kneeStep)));
+            // And the root's acceleration <= 1.2x the clips' (the run's veers sit at 1.17-1.19x
+            // laterally: steering plays their sharpest loops most; before the warps were smoothed
+            // around the cycle the runs' and mixes' longitudinal figures reached 1.19-1.26x).
+            QVERIFY2(r->rootAccel.lateral <= 1.2f * source.rootAccel.lateral &&
+                         r->rootAccel.longitudinal <= 1.2f * source.rootAccel.longitudinal,
+                     qPrintable(QString("root accel p95 %1 / %2 m/s2, source clips %3 / %4")
+                                    .arg(r->rootAccel.lateral).arg(r->rootAccel.longitudinal)
+                                    .arg(source.rootAccel.lateral).arg(source.rootAccel.longitudinal)));
         }
     }
 
