@@ -160,10 +160,11 @@ constexpr float kPassBy = 0.6f;
 // a goal 3.9 m away, 40 degrees to its right, which its sharpest right turn reaches in 1.3 s (the
 // goal space predicted that turn to pass a little wider than the arrival radius, and such a pass
 // did not count). Scored by how wide it passes instead, such a turn is taken when it is the
-// better gamble (a pass 1 m wide costs 7 s, about a loop). Over seeds 1-30 (200 goals each), the arrival radius
-// as the limit against 2 / 3 radii: brisk veer 1.071 -> 1.062 / 1.059, run + 90 degrees 1.294 ->
-// 1.284 / 1.284, jog + run 1.146 -> 1.142 / 1.143, run veer 1.124 -> 1.123 / 1.123, no other
-// space worse by more than 0.001, goals reached late 105 -> 89 / 83, missed 4 -> 4 / 3.
+// better gamble (a pass 1 m wide costs 7 s, about a loop). Over seeds 1-30 (200 goals each), the
+// arrival radius as the limit against 2 / 3 radii: brisk veer 1.071 -> 1.062 / 1.059, run + 90
+// degrees 1.294 -> 1.284 / 1.284, jog + run 1.146 -> 1.142 / 1.143, run veer 1.124 -> 1.123 /
+// 1.123, no other space worse by more than 0.001, goals reached late 105 -> 89 / 83, missed
+// 4 -> 4 / 3.
 constexpr float kMissPenalty = 10.0f;
 constexpr float kMissWindow = 3.0f;
 

@@ -372,7 +372,7 @@ private slots:
                      qPrintable(QString("foot skate %1 cm/s, source clips %2").arg(r->footSkate).arg(source.footSkate)));
             QVERIFY2(r->kneeStep <= 1.2f * source.kneeStep,
                      qPrintable(QString("knee step %1 deg, source clips %2").arg(r->kneeStep).arg(source.kneeStep)));
-            // And the root's acceleration <= 1.2x the clips' (the run's veers sit at 1.17-1.19x
+            // And the root's acceleration <= 1.2x the clips' (the run's veers sit at 1.16-1.19x
             // laterally: steering plays their sharpest loops most; before the warps were smoothed
             // around the cycle the runs' and mixes' longitudinal figures reached 1.19-1.26x).
             QVERIFY2(r->rootAccel.lateral <= 1.2f * source.rootAccel.lateral &&
