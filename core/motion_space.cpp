@@ -117,18 +117,16 @@ constexpr float kWarpSmoothSeconds = 1.0f / 6.0f;
 
 void smoothWarpSlopes(std::vector<float>& warp, float fps) {
     const int La = static_cast<int>(warp.size()) - 1;
-    const int radius = std::max(1, static_cast<int>(std::lround(kWarpSmoothSeconds * fps)));
     if (La < 2) return;
+    const int radius = std::max(1, static_cast<int>(std::lround(kWarpSmoothSeconds * fps)));
+    const float weights = static_cast<float>((radius + 1) * (radius + 1));  // the triangle's sum
     std::vector<float> slope(La);
     for (int i = 0; i < La; ++i) slope[i] = warp[i + 1] - warp[i];
     const float end = warp.back();
     for (int i = 0; i < La; ++i) {
-        float sum = 0.0f, weights = 0.0f;
-        for (int d = -radius; d <= radius; ++d) {
-            const float w = static_cast<float>(radius + 1 - std::abs(d));
-            sum += w * slope[((i + d) % La + La) % La];
-            weights += w;
-        }
+        float sum = 0.0f;
+        for (int d = -radius; d <= radius; ++d)
+            sum += static_cast<float>(radius + 1 - std::abs(d)) * slope[((i + d) % La + La) % La];
         warp[i + 1] = warp[i] + sum / weights;
     }
     warp.back() = end;
