@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/runtime/lanes.h"
 #include "core/runtime/warp_table.h"
 
 namespace gs {
@@ -368,6 +369,7 @@ Status LocomotionJob::validate() const {
 
 Status LocomotionJob::run() {
     if (Status s = validate(); !s) return s;
+    simd::clearUpperState();
     using clock = std::chrono::steady_clock;
     const BakedBehavioralSpace& bs = *space;
     const int spaceCount = static_cast<int>(bs.spaces.size());
