@@ -64,7 +64,6 @@ Expected<LoadedSpace> loadBehavioralSpace(const QString& path) {
             loaded.goalSettings.horizon = g.horizon;
             loaded.goalSettings.maxBlendRate = g.maxBlendRate;
         }
-        loaded.goalSettings.footLock = loaded.locomotion.footLock;
         loaded.buildSeconds = timer.nsecsElapsed() * 1e-9;
         return loaded;
     }

@@ -25,7 +25,6 @@ GoalSpaceSettings goalSpaceSettings(const Project& project) {
     s.horizon = o["F"].toInt(s.horizon);
     s.subdivisions = o["subdivisions"].toInt(s.subdivisions);
     s.maxBlendRate = static_cast<float>(o["max_blend_rate"].toDouble(project.settings.maxBlendRate));
-    s.footLock = project.settings.footLock;
     return s;
 }
 

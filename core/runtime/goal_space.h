@@ -19,8 +19,6 @@ struct GoalSpaceSettings {
     int endBlends = 25;        // Z: end blend values spread over [0, 1]; >= 2
     int horizon = 40;          // F: frames ahead; >= 1
     float maxBlendRate = 0.1f; // largest blend change per frame while sampling; (0, 1]
-    bool footLock = true;      // sample with the runtime's foot lock (LocomotionSettings), so the
-                               // futures are where the character will really be
 
     Status validate() const;
 };

@@ -154,6 +154,50 @@ private slots:
         }
     }
 
+    // The goal space is sampled without the foot lock and the foot heights, which move the legs
+    // and the root's height only: every sample is, to the bit, where the character goes with both
+    // on (as it runs in a game).
+    void goalSpaceIsWhereTheLockedCharacterGoes() {
+        GS_REQUIRE_DATA();
+        for (size_t s = 0; s < m_space.spaces.size(); ++s) {
+            const GoalSpace& g = m_steering.goalSpaces[s];
+            const BakedBehavioralSpace single = singleSpace(m_space.spaces[s]);
+            std::vector<glm::quat> rotations(single.skeleton.jointCount());
+            glm::vec3 root;
+            CharacterState state;
+            LocomotionJob job;
+            job.space = &single;
+            job.settings.maxBlendRate = g.maxBlendRate;
+            QVERIFY(job.settings.footLock && job.settings.footHeights);
+            job.localRotations = rotations;
+            job.rootPositions = std::span<glm::vec3>(&root, 1);
+            job.characters = std::span<CharacterState>(&state, 1);
+            int locked = 0, differ = 0;
+            for (int x = 0; x < g.startFrameCount(); ++x)
+                for (int y = 0; y < g.startBlends; ++y)
+                    for (int z = 0; z < g.endBlends; ++z) {
+                        const float start = g.startBlend(y);
+                        initCharacter(single, state, GroundFrame{}, {}, std::span<const float>(&start, 1));
+                        state.phase = g.startFrames[x];
+                        state.blendTarget[0] = g.endBlend(z);
+                        bool held = false;
+                        for (int f = 0; f < g.horizon; ++f) {
+                            QVERIFY(job.run().isOk());
+                            held = held || state.foot[0].weight > 0.0f || state.foot[1].weight > 0.0f;
+                        }
+                        locked += held;
+                        const GoalSample& sample = g.at(x, y, z);
+                        const float got[3] = {state.ground.x, state.ground.z, state.ground.heading};
+                        const float want[3] = {sample.x, sample.z, sample.heading};
+                        differ += std::memcmp(got, want, sizeof got) != 0;
+                    }
+            qInfo("goal space %s: %zu samples, %d with a foot held by the lock, %d differ", m_space.spaces[s].name.c_str(),
+                  g.samples.size(), locked, differ);
+            QCOMPARE(locked, static_cast<int>(g.samples.size()));
+            QCOMPARE(differ, 0);
+        }
+    }
+
     void validity() {
         GoalSpaceJob job;
         QVERIFY(!job.run().isOk());  // no space
