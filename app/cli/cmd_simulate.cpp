@@ -170,14 +170,23 @@ int runSimulate(const QStringList& arguments) {
         o["mean_time_ratio"] = result->meanTimeRatio;
         o["mean_steady_ratio"] = result->meanSteadyRatio;
         o["steady_optimum_time_ratio"] = result->steadyOptimumRatio;
-        QJsonArray missed;
+        // The goals given up, and those reached late (after twice the optimal time + 3 s): where
+        // each was in the character's frame when it was set, and the times.
+        QJsonArray missed, late;
         for (size_t i = 0; i < result->goalRecords.size(); ++i) {
             const GoalRecord& g = result->goalRecords[i];
-            if (!g.reached)
-                missed.append(QJsonObject{{"goal", static_cast<int>(i)}, {"local", QJsonArray{g.x, g.z}},
-                                          {"optimal_s", g.optimalSeconds}, {"steady_s", g.steadySeconds}, {"budget_s", g.seconds}});
+            QJsonObject record{{"goal", static_cast<int>(i)}, {"local", QJsonArray{g.x, g.z}},
+                               {"optimal_s", g.optimalSeconds}, {"steady_s", g.steadySeconds}};
+            if (!g.reached) {
+                record["budget_s"] = g.seconds;
+                missed.append(record);
+            } else if (g.seconds > 2.0f * g.optimalSeconds + 3.0f) {
+                record["taken_s"] = g.seconds;
+                late.append(record);
+            }
         }
         o["missed"] = missed;
+        o["late"] = late;
     } else {
         o["mean_distance_m"] = result->meanDistance;
         o["p95_distance_m"] = result->p95Distance;

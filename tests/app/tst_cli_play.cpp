@@ -58,6 +58,11 @@ private slots:
                                     "max_blend_step", "frames", "ns_per_update", "min_turn_radius_m"})
                 QVERIFY2(o.contains(key), key);
             QCOMPARE(o["goals"].toInt(), 10);
+            // Every goal given up or reached late is listed, with where it was.
+            QCOMPARE(o["missed"].toArray().size(), o["goals"].toInt() - o["reached"].toInt());
+            QCOMPARE(o["late"].toArray().size(), o["reached_late"].toInt());
+            for (const QJsonValue& late : o["late"].toArray())
+                QVERIFY(late["taken_s"].toDouble() > 2.0 * late["optimal_s"].toDouble() + 3.0 - 1e-3);
         }
         const Run moving = cli({"simulate", demoProject(), "--scenario", "circle", "--seconds", "10", "--json"});
         QCOMPARE(moving.exitCode, 0);
