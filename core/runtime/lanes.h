@@ -34,7 +34,7 @@ namespace gs::simd {
 // library that did not clear them) is slowed: in gaitspace-cli the update without the foot lock,
 // which runs no AVX code of its own that would clear them, took 2 to 2.4 times as long (sinf,
 // cosf and expf most of all). LocomotionJob::run calls this first; it costs a few cycles.
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && defined(__ELF__)
 __attribute__((target("avx"))) inline void clearUpperAvx() { __builtin_ia32_vzeroupper(); }
 inline void clearUpperState() {
     if (__builtin_cpu_supports("avx")) clearUpperAvx();
