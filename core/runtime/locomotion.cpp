@@ -358,8 +358,10 @@ Status LocomotionJob::validate() const {
     if (space->spaces.size() > kMaxSpaces) return Status::error("too many motion spaces (at most " + std::to_string(kMaxSpaces) + ")");
     const size_t joints = static_cast<size_t>(space->skeleton.jointCount());
     if (joints == 0 || joints > limits::kMaxJoints) return Status::error("skeleton must have 1-" + std::to_string(limits::kMaxJoints) + " joints");
-    if (localRotations.size() < characters.size() * joints)
+    if (!localRotations.empty() && localRotations.size() < characters.size() * joints)
         return Status::error("local rotation output is smaller than characters x joints");
+    if (localRotations.empty() && !world.empty())
+        return Status::error("world transforms need the local rotation output");
     if (rootPositions.size() < characters.size())
         return Status::error("root position output is smaller than the character count");
     if (!world.empty() && world.size() < characters.size() * joints)
@@ -390,8 +392,9 @@ Status LocomotionJob::run() {
         glm::vec2 feet;     // how high the clips have the feet (footHeights)
         glm::vec2 toeNext;  // how high they have the toes one frame on (footHeights)
     };
-    const bool correctHeight = settings.footHeights && prepared && !rt.footHeights.empty();
-    const bool toeAhead = settings.footLock && prepared && !rt.footHeights.empty();
+    const bool posing = !localRotations.empty();
+    const bool correctHeight = posing && settings.footHeights && prepared && !rt.footHeights.empty();
+    const bool toeAhead = posing && settings.footLock && prepared && !rt.footHeights.empty();
     const bool heights = correctHeight || toeAhead;
     // Time step, sampling and blend of character c.
     auto step = [&](size_t c) -> Stepped {
@@ -509,53 +512,55 @@ Status LocomotionJob::run() {
         }
         const auto t1 = timings ? clock::now() : clock::time_point{};
 
-        // Normalized, hemisphere-aligned quaternion sum over every contribution.
-        glm::quat* out = localRotations.data() + c * joints;
-        auto blendJoint = [&](int j) {
-            glm::quat acc(0.0f, 0.0f, 0.0f, 0.0f);
-            for (int k = 0; k < contribCount; ++k) {
-                const Contribution& cb = contrib[k];
-                const glm::quat* rot = cb.clip->rotations.data() + static_cast<size_t>(cb.frame) * joints;
-                glm::quat a = rot[j];
-                glm::quat b = rot[j + joints];
-                if (glm::dot(a, b) < 0.0f) b = -b;
-                glm::quat q = a * (1.0f - cb.t) + b * cb.t;
-                if (k > 0 && glm::dot(acc, q) < 0.0f) q = -q;
-                acc += q * cb.weight;
-            }
-            out[j] = glm::normalize(acc);
-        };
-        if (prepared && contribCount > 0) {
-            // The prepared rotations of a joint all lie in one hemisphere, so none of the tests
-            // above would flip a sign: the sum is a plain weighted sum, turned back to the sign
-            // the first contribution's stored rotation gives it.
-            glm::quat acc[limits::kMaxJoints];
-            {
-                const Contribution& cb = contrib[0];
-                const float wa = cb.weight * (1.0f - cb.t), wb = cb.weight * cb.t;
-                const glm::quat* a = cb.aligned;
-                const glm::quat* b = cb.aligned + joints;
-                for (int j = 0; j < joints; ++j) acc[j] = a[j] * wa + b[j] * wb;
-            }
-            for (int k = 1; k < contribCount; ++k) {
-                const Contribution& cb = contrib[k];
-                const float wa = cb.weight * (1.0f - cb.t), wb = cb.weight * cb.t;
-                const glm::quat* a = cb.aligned;
-                const glm::quat* b = cb.aligned + joints;
-                for (int j = 0; j < joints; ++j) acc[j] += a[j] * wa + b[j] * wb;
-            }
-            const float* sign = contrib[0].sign;
-            for (int j = 0; j < joints; ++j) {
-                if (!rt.aligned[j]) {
-                    blendJoint(j);
-                    continue;
+        glm::quat* out = posing ? localRotations.data() + c * joints : nullptr;
+        if (posing) {
+            // Normalized, hemisphere-aligned quaternion sum over every contribution.
+            auto blendJoint = [&](int j) {
+                glm::quat acc(0.0f, 0.0f, 0.0f, 0.0f);
+                for (int k = 0; k < contribCount; ++k) {
+                    const Contribution& cb = contrib[k];
+                    const glm::quat* rot = cb.clip->rotations.data() + static_cast<size_t>(cb.frame) * joints;
+                    glm::quat a = rot[j];
+                    glm::quat b = rot[j + joints];
+                    if (glm::dot(a, b) < 0.0f) b = -b;
+                    glm::quat q = a * (1.0f - cb.t) + b * cb.t;
+                    if (k > 0 && glm::dot(acc, q) < 0.0f) q = -q;
+                    acc += q * cb.weight;
                 }
-                const glm::quat& q = acc[j];
-                const float len2 = glm::dot(q, q);
-                out[j] = len2 > 0.0f ? q * (sign[j] / std::sqrt(len2)) : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+                out[j] = glm::normalize(acc);
+            };
+            if (prepared && contribCount > 0) {
+                // The prepared rotations of a joint all lie in one hemisphere, so none of the tests
+                // above would flip a sign: the sum is a plain weighted sum, turned back to the sign
+                // the first contribution's stored rotation gives it.
+                glm::quat acc[limits::kMaxJoints];
+                {
+                    const Contribution& cb = contrib[0];
+                    const float wa = cb.weight * (1.0f - cb.t), wb = cb.weight * cb.t;
+                    const glm::quat* a = cb.aligned;
+                    const glm::quat* b = cb.aligned + joints;
+                    for (int j = 0; j < joints; ++j) acc[j] = a[j] * wa + b[j] * wb;
+                }
+                for (int k = 1; k < contribCount; ++k) {
+                    const Contribution& cb = contrib[k];
+                    const float wa = cb.weight * (1.0f - cb.t), wb = cb.weight * cb.t;
+                    const glm::quat* a = cb.aligned;
+                    const glm::quat* b = cb.aligned + joints;
+                    for (int j = 0; j < joints; ++j) acc[j] += a[j] * wa + b[j] * wb;
+                }
+                const float* sign = contrib[0].sign;
+                for (int j = 0; j < joints; ++j) {
+                    if (!rt.aligned[j]) {
+                        blendJoint(j);
+                        continue;
+                    }
+                    const glm::quat& q = acc[j];
+                    const float len2 = glm::dot(q, q);
+                    out[j] = len2 > 0.0f ? q * (sign[j] / std::sqrt(len2)) : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+                }
+            } else {
+                for (int j = 0; j < joints; ++j) blendJoint(j);
             }
-        } else {
-            for (int j = 0; j < joints; ++j) blendJoint(j);
         }
 
         // Integrate the root on the ground and put the root joint into the world.
@@ -568,7 +573,7 @@ Status LocomotionJob::run() {
             ++st.frame;
         }
         st.rootHeight = height;
-        out[0] = yawRotation(st.ground.heading) * out[0];
+        if (posing) out[0] = yawRotation(st.ground.heading) * out[0];
         rootPositions[c] = glm::vec3(st.ground.x, height, st.ground.z);
         if (timings) {
             timings->sampleNs += std::chrono::duration<double, std::nano>(t1 - t0).count();
@@ -603,7 +608,7 @@ Status LocomotionJob::run() {
                     for (int j = 0; j < joints; ++j) world[c * joints + j].translation.y += lift;
             }
         const auto t3 = timings ? clock::now() : clock::time_point{};
-        for (int i = 0; i < count && settings.footLock; ++i) {
+        for (int i = 0; i < count && settings.footLock && posing; ++i) {
             const size_t c = first + i;
             CharacterState& st = characters[c];
             if (!st.legs.isValid()) continue;

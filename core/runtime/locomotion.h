@@ -134,7 +134,10 @@ struct LocomotionJob {
     const BakedBehavioralSpace* space = nullptr;
     std::span<CharacterState> characters;
     // Outputs, characters x joints each: local rotations (joint 0 = the root's world rotation)
-    // and root positions; world transforms when not empty (forward kinematics).
+    // and root positions; world transforms when not empty (forward kinematics). With no local
+    // rotations (empty), the characters move on the ground and in phase without a pose (no world
+    // transforms, foot lock or feet's lift then), exactly as they would with one: what a goal
+    // space samples, or characters that are not drawn.
     std::span<glm::quat> localRotations;
     std::span<glm::vec3> rootPositions;  // one per character
     std::span<Transform> world;

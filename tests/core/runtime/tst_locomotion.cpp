@@ -634,6 +634,17 @@ private slots:
         const Status st = job.run();  // outputs too small
         QVERIFY(!st.isOk());
         QVERIFY(QString::fromStdString(st.message()).contains("smaller"));
+        // Without a pose (no local rotations) a character moves on; world transforms need one.
+        glm::vec3 root;
+        job.rootPositions = std::span<glm::vec3>(&root, 1);
+        initCharacter(m_both, s, GroundFrame{});
+        QVERIFY(job.run().isOk());
+        QVERIFY(s.frame == 1 && root.z > 0.0f);
+        Transform world[limits::kMaxJoints];
+        job.world = std::span<Transform>(world, static_cast<size_t>(m_both.skeleton.jointCount()));
+        const Status noPose = job.run();
+        QVERIFY(!noPose.isOk());
+        QVERIFY(QString::fromStdString(noPose.message()).contains("world transforms need"));
         // Clips of different skeletons in one space.
         MotionSpaceDesc mixed = test::cmuWalkDesc();
         mixed.clips[1] = test::loadClip(test::dataPath("cmu/cgspeed/16_11.bvh"));
