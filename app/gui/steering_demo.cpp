@@ -50,6 +50,7 @@ SteeringDemo::~SteeringDemo() {
 
 void SteeringDemo::build(const QString& projectPath) {
     *m_cancelled = false;
+    m_building = true;
     // Stages reach this object through its event loop (it outlives the worker: see the destructor).
     auto stage = [this](const QString& what, int done, int total) {
         QMetaObject::invokeMethod(this, [this, what, done, total] { emit progress(what, done, total); },
@@ -63,9 +64,8 @@ void SteeringDemo::build(const QString& projectPath) {
 
 void SteeringDemo::cancel() { *m_cancelled = true; }
 
-bool SteeringDemo::isBuilding() const { return m_watcher->isRunning(); }
-
 void SteeringDemo::finishBuild() {
+    m_building = false;
     if (*m_cancelled) {
         emit cancelled();
         return;

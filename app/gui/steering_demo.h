@@ -34,7 +34,9 @@ public:
     // look at the flag between clips and inside match webs, registration and goal-space
     // sampling), then cancelled() follows and nothing of the build is kept.
     void cancel();
-    bool isBuilding() const;
+    // From build() until its result is taken (ready(), failed() or cancelled()): a Cancel pressed
+    // while the worker has just finished, before its result is handed over, still drops it.
+    bool isBuilding() const { return m_building; }
     bool isReady() const { return m_crowd != nullptr; }
 
     void step();
@@ -104,6 +106,7 @@ private:
 
     QFutureWatcher<Expected<std::shared_ptr<Built>>>* m_watcher;
     std::shared_ptr<std::atomic<bool>> m_cancelled = std::make_shared<std::atomic<bool>>(false);
+    bool m_building = false;
     std::unique_ptr<Crowd> m_crowd;
     std::map<QString, std::pair<int, int>> m_trims;
     CharacterId m_character = kNoCharacter;
