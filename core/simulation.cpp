@@ -318,7 +318,10 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         const float elapsed = (result.frames - goalStart) * dt;
         if (distance < settings.reachRadius) {
             ++result.reached;
-            if (elapsed > lateAfter) ++result.reachedLate;
+            if (elapsed > lateAfter) {
+                ++result.reachedLate;
+                result.goalRecords.back().late = true;
+            }
             ratioSum += elapsed / optimal;
             steadySum += elapsed / steady;
             result.goalRecords.back().reached = true;

@@ -65,6 +65,7 @@ struct GoalRecord {
     float steadySeconds = 0.0f;   // the quickest path of steady turns (SimulationResult::meanSteadyRatio)
     float seconds = 0.0f;
     bool reached = false;
+    bool late = false;  // reached after twice the optimal time + 3 s (SimulationResult::reachedLate)
 };
 
 struct SimulationResult {

@@ -180,7 +180,7 @@ int runSimulate(const QStringList& arguments) {
             if (!g.reached) {
                 record["budget_s"] = g.seconds;
                 missed.append(record);
-            } else if (g.seconds > 2.0f * g.optimalSeconds + 3.0f) {
+            } else if (g.late) {
                 record["taken_s"] = g.seconds;
                 late.append(record);
             }
