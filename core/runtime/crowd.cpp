@@ -366,7 +366,13 @@ void Crowd::startWorkers() {
 }
 
 void Crowd::stopWorkers() {
-    for (auto& w : m_workers) w.request_stop();
+    {
+        // Under the mutex: a worker that has just found no work is then already asleep, and
+        // wakes. Requested without it, the stop could fall between a worker's check and its
+        // wait, and the join below waited for ever.
+        std::lock_guard lock(m_mutex);
+        for (auto& w : m_workers) w.request_stop();
+    }
     m_wake.notify_all();
     m_workers.clear();  // joins
 }

@@ -5,10 +5,12 @@
 #include <QTest>
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <memory>
 #include <new>
 #include <random>
+#include <thread>
 
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
@@ -224,6 +226,33 @@ private slots:
         qInfo("allocations in 120 updates of 300 characters: %ld (1 thread), %ld (2 threads)", allocations1, allocations2);
         QCOMPARE(allocations1, 0L);
         QCOMPARE(allocations2, 0L);
+    }
+
+    // Worker threads stop whatever they are doing: a stop requested while a worker was between
+    // checking for work and going to sleep was missed, and the join waited for ever (found when
+    // bench_crowd hung at exit). 2,000 starts and stops, each with a worker just started or
+    // just done with an update, must finish; a hang fails here instead of at the test timeout.
+    void threadsStopWhateverTheWorkersAreDoing() {
+        auto crowd = makeCrowd();
+        for (int c = 0; c < 8; ++c) crowd->add(GroundFrame{float(c), 0.0f, 0.0f});
+        std::atomic<int> done{0};
+        std::thread toggler([&] {
+            for (int i = 0; i < 2000; ++i) {
+                crowd->setThreads(2);
+                if (i % 2) crowd->update(1.0f / 30.0f);
+                crowd->setThreads(1);
+                done.store(i + 1);
+            }
+        });
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (done.load() < 2000 && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        if (done.load() < 2000) {
+            toggler.detach();
+            qFatal("threads stopped %d times of 2000, then a worker did not stop", done.load());
+        }
+        toggler.join();
+        qInfo("2000 starts and stops of a worker thread");
     }
 
     // Removing a character leaves the others exactly as they would have been.
