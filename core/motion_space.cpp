@@ -39,11 +39,11 @@ constexpr int kSeamSideFrames = 4;
 // 2 x kSeamSideFrames about the seam are therefore replaced by the line between the steps on
 // either side plus the parabola that keeps their sum: that turn holds 15.9 m/s^2 (the clip's own
 // p95: 15.4), and steered over 200 goals run veer went 1.16-1.18x -> 1.07-1.08x and run + 90
-// degrees 1.08-1.10x -> 0.90-0.92x, foot skate and knee steps within 0.01 of before. Over 3 frames either side the steered run veer stayed at
-// 1.15-1.18x (run + 90 degrees 0.99-1.00x); over 5, the 20-goal runs of run + 90 degrees rose to
-// 1.23x. Forward and turning steps keep the ramp: made smooth too, they took the misses of
-// 84,000 random goals from 1 to 19 (run + 90 degrees: the goal spaces of its two start frames
-// disagree more).
+// degrees 1.08-1.10x -> 0.90-0.92x, foot skate and knee steps within 0.01 of before. Over 3
+// frames either side the steered run veer stayed at 1.15-1.18x (run + 90 degrees 0.99-1.00x);
+// over 5, the 20-goal runs of run + 90 degrees rose to 1.23x. Forward and turning steps keep the
+// ramp: made smooth too, they took the misses of 84,000 random goals from 1 to 19 (run + 90
+// degrees: the goal spaces of its two start frames disagree more).
 void smoothSeamStep(const LoopedClip& loop, std::vector<glm::vec3>& step) {
     const int L = static_cast<int>(step.size());
     const int M = loop.sourceClose - loop.sourceStart;

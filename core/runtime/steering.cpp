@@ -156,7 +156,7 @@ constexpr float kMovingPlanRadiusMargin = 1.1f;
 // step). Until the chords were halved (at every half step, which cut inside a turn by up to
 // 0.27 m) this was 0.6; with them halved, over seeds 1-30 (200 goals, 14 spaces and mixes),
 // 0.4 / 0.5 / 0.6 came to the same mean time ratios within 0.002 a space on average, and 0.5 had
-// the fewest goals missed and late (now 1 and 72, against 3 and 83 before).
+// the fewest goals missed and late (1 and 72 then, against 3 and 83 before).
 constexpr float kPassBy = 0.5f;
 // Seconds per metre a predicted pass wider than that costs, up to kMissWindow arrival radii. A
 // goal on the edge of the sharpest turn, which the plan (25 % wider) counts as inside it, was
@@ -421,17 +421,6 @@ namespace {
 constexpr float kLookAheadSteps = 2.0f;    // goal-space steps within which two are looked at
 constexpr float kLookAheadBearing = 1.0f;  // radians off the way on beyond which two are looked at
 constexpr int kCoarseStride = 3;
-// For a goal that stands still, the sharpest turn toward the goal's side is looked at two steps
-// ahead as well as the best few first steps. Over seeds 1-30 and 31-60 (200 goals, 14 spaces and
-// mixes: 168,000 goals) the sum of the mean time ratios went 15.492 -> 15.388 and 15.487 ->
-// 15.387, goals missed 7 -> 0 and 3 -> 0, reached late 76 -> 51 and 71 -> 55 (seeds 1-30: brisk
-// veer 1.056 -> 1.037, jog + run 1.144 -> 1.124, jog veer 1.036 -> 1.019, run veer 1.118 -> 1.103,
-// run + 90 degrees 1.287 -> 1.271, walk veer 1.029 -> 1.019). The sharpest turn either way came
-// to 15.404 / 15.388 at twice the cost, the other side's alone 15.511 (5 missed), a beam of the
-// five best first steps 15.487, straight on as well 15.408. (Before the passes were measured at
-// every quarter step, both sharpest turns and straight on moved run veer 1.119 -> 1.131 over
-// seeds 7 / 11 / 23 and were not kept.)
-constexpr bool kBeamSharpest = true;
 constexpr float kCoarseSteps = 1.0f;  // goal-space steps beyond which the first step is scored coarse to fine
 
 SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoal& goalWorld,
@@ -530,13 +519,21 @@ SteerDecision predictedTarget(std::span<const SteerInput> inputs, const SteerGoa
         // The best few first steps, each followed by the best second step from where it ends.
         int order[kMaxZ];
         for (int z = 0; z < Z; ++z) order[z] = z;
+        int beam = std::min(settings.lookAheadBeam, Z);
+        std::partial_sort(order, order + beam, order + Z, [&](int a, int b) { return cost[a] < cost[b]; });
         // For a goal that stands still, the sharpest turn toward the goal's side joins the beam
         // whatever its first step costs: a goal beside or behind the character is reached
         // quickest by turning hard at once, which one step ahead can look no better than a
-        // gentler turn (see kBeamSharpest).
-        int beam = std::min(settings.lookAheadBeam, Z);
-        std::partial_sort(order, order + beam, order + Z, [&](int a, int b) { return cost[a] < cost[b]; });
-        if (kBeamSharpest && !intercept) {
+        // gentler turn. Over seeds 1-30 and 31-60 (200 goals, 14 spaces and mixes: 168,000
+        // goals) the sum of the mean time ratios went 15.492 -> 15.388 and 15.487 -> 15.387,
+        // goals missed 7 -> 0 and 3 -> 0, reached late 76 -> 51 and 71 -> 55 (seeds 1-30: brisk
+        // veer 1.056 -> 1.037, jog + run 1.144 -> 1.124, jog veer 1.036 -> 1.019, run veer
+        // 1.118 -> 1.103, run + 90 degrees 1.287 -> 1.271, walk veer 1.029 -> 1.019). The
+        // sharpest turn either way came to 15.404 / 15.388 at twice the cost, the other side's
+        // alone to 15.511 (5 missed), a beam of the five best first steps to 15.487, straight on
+        // as well to 15.408. (Before the passes were measured at every quarter step, both
+        // sharpest turns and straight on moved run veer 1.119 -> 1.131 over seeds 7 / 11 / 23.)
+        if (!intercept) {
             const int sharpest = goal.position.x > 0.0f ? Z - 1 : 0;
             if (std::find(order, order + beam, sharpest) == order + beam) {
                 std::swap(*std::find(order + beam, order + Z, sharpest), order[beam]);
