@@ -257,8 +257,9 @@ void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings,
             if (fl.planted) fl.offset -= slide;
             const float len2 = glm::dot(fl.offset, fl.offset);
             if (len2 > settings.maxOffset * settings.maxOffset) fl.offset *= settings.maxOffset / std::sqrt(len2);
-        } else {
-            // Fading out, the foot goes back to the blended foot no faster than footLockReturnSpeed.
+        } else if (fl.weight > 0.0f) {
+            // Fading out, the foot goes back to the blended foot no faster than footLockReturnSpeed
+            // (a foot that is free already has no offset to fade).
             float step = settings.fadeOutStep;
             const float back = 1.5f * glm::length(fl.offset);  // smoothstep's steepest slope x offset
             if (back * step * settings.fps > settings.returnSpeed) step = settings.returnSpeed / (settings.fps * back);
