@@ -178,6 +178,8 @@ Status SimulationSettings::validate() const {
     if (!(movingSeconds > 5.0f)) return Status::error("simulation: a moving-goal run lasts more than 5 s");
     if (!(goalSpeedFraction > 0.0f && goalSpeedFraction < 1.0f))
         return Status::error("simulation: the goal moves slower than the character (0 < fraction < 1)");
+    if (!(goalHeadStart >= 0.0f && goalHeadStart <= 3600.0f))
+        return Status::error("simulation: a moving goal's head start must be in [0, 3600] s");
     if (Status s = steer.validate(); !s) return s;
     return locomotion.validate();
 }
@@ -272,6 +274,9 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         result.goalRecords.push_back({l.x, l.z, optimal, steady, 0.0f, false});
     };
     if (moving) {
+        // The goal has already gone this far along its path (frame by frame, as it goes on).
+        const long headStartFrames = std::lround(settings.goalHeadStart * bs.fps);
+        for (long f = 0; f < headStartFrames; ++f) mover.advance(dt);
         goal = mover.position();
         crowd.setMovingGoal(id, goal, mover.velocity());
         result.goals = 1;

@@ -31,6 +31,7 @@ struct SimulationSettings {
     float maxGoalDistance = 15.0f;   // metres, random goals; >= minGoalDistance
     float movingSeconds = 60.0f;     // length of a moving-goal run; > 5
     float goalSpeedFraction = 0.6f;  // moving goal speed / character speed; (0, 1)
+    float goalHeadStart = 0.0f;      // seconds a moving goal has already gone along its path; [0, 3600]
     float naiveGain = 0.3183f;       // blend per radian for the naive controller (NaiveSteerJob)
     bool record = false;             // keep the generated motion in the result
     SteerSettings steer;

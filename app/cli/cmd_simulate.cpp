@@ -23,6 +23,9 @@ int runSimulate(const QStringList& arguments) {
     parser.addOption({"scenario", "random, circle, zigzag or figure8 (default random).", "name", "random"});
     parser.addOption({"goals", "Random goals to chase (default 200).", "N", "200"});
     parser.addOption({"seconds", "Length of a moving-goal run (default 60).", "S", "60"});
+    parser.addOption({"goal-head-start", "Start a moving goal as if it had already gone S seconds along its "
+                                         "path (default 0; another start gives another run to average).",
+                      "S", "0"});
     parser.addOption({"seed", "Random seed (default 7).", "S", "7"});
     parser.addOption({"style", "Style weights per space (default: the first space).", "walk=1"});
     parser.addOption({"controller", "goalspace or naive (default goalspace).", "name", "goalspace"});
@@ -69,12 +72,17 @@ int runSimulate(const QStringList& arguments) {
         printError({}, "unknown controller '" + controller + "' (goalspace, naive)");
         return 2;
     }
-    bool okGoals = false, okSeed = false, okSeconds = false;
+    bool okGoals = false, okSeed = false, okSeconds = false, okHead = false;
     settings.goals = parser.value("goals").toInt(&okGoals);
     settings.seed = parser.value("seed").toUInt(&okSeed);
     settings.movingSeconds = parser.value("seconds").toFloat(&okSeconds);
-    if (!okGoals || !okSeed || !okSeconds) {
-        printError({}, "--goals, --seed and --seconds take numbers");
+    settings.goalHeadStart = parser.value("goal-head-start").toFloat(&okHead);
+    if (!okGoals || !okSeed || !okSeconds || !okHead) {
+        printError({}, "--goals, --seed, --seconds and --goal-head-start take numbers");
+        return 2;
+    }
+    if (!(settings.goalHeadStart >= 0.0f && settings.goalHeadStart <= 3600.0f)) {
+        printError({}, "--goal-head-start must be in [0, 3600] s");
         return 2;
     }
     if (parser.isSet("horizon")) {
@@ -190,6 +198,7 @@ int runSimulate(const QStringList& arguments) {
     } else {
         o["mean_distance_m"] = result->meanDistance;
         o["p95_distance_m"] = result->p95Distance;
+        o["goal_head_start_s"] = settings.goalHeadStart;
     }
     const PooledFigures source = sourceFigures(*loaded, settings.styleWeights);
     o["source_foot_skate_cm_s"] = source.footSkate;

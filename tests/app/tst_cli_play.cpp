@@ -5,6 +5,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 #include "common/cli_run.h"
 #include "common/test_data.h"
 #include "core/io/clip_import.h"
@@ -67,11 +69,25 @@ private slots:
         const Run moving = cli({"simulate", demoProject(), "--scenario", "circle", "--seconds", "10", "--json"});
         QCOMPARE(moving.exitCode, 0);
         QVERIFY(moving.json().contains("p95_distance_m"));
+        // A goal with a head start is further along its circle (radius 8 m about the start), so the
+        // character, which starts at the centre, keeps its distance for longer: the mean (after
+        // the first 5 s) changes, and the run says where it started.
+        const Run ahead = cli({"simulate", demoProject(), "--scenario", "circle", "--seconds", "10",
+                               "--goal-head-start", "6", "--json"});
+        QCOMPARE(ahead.exitCode, 0);
+        QCOMPARE(ahead.json()["goal_head_start_s"].toDouble(), 6.0);
+        QCOMPARE(moving.json()["goal_head_start_s"].toDouble(), 0.0);
+        QVERIFY(std::abs(ahead.json()["mean_distance_m"].toDouble() - moving.json()["mean_distance_m"].toDouble()) > 1e-3);
     }
 
     void errors() {
         QCOMPARE(cli({"play"}).exitCode, 2);
         QCOMPARE(cli({"simulate", demoProject(), "--scenario", "spiral"}).exitCode, 2);
+        for (const char* bad : {"-1", "3601", "nan", "soon"}) {
+            const Run r = cli({"simulate", demoProject(), "--scenario", "circle", "--goal-head-start", bad});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("--goal-head-start"), qPrintable(r.err));
+        }
         QTemporaryDir dir;
         const Run missing = cli({"play", dir.filePath("absent.gsproj")});
         QCOMPARE(missing.exitCode, 1);
