@@ -6,7 +6,7 @@
 #include <numeric>
 
 #include "core/registration.h"
-#include "core/runtime/warp_table.h"
+#include <gaitspace/runtime/warp_table.h>
 
 namespace gs {
 Status BehavioralSpaceDesc::validate() const {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/motion_space.h"
-#include "core/runtime/baked_space.h"
+#include <gaitspace/runtime/baked_space.h>
 
 namespace gs {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/runtime/limits.h"
+#include "core/limits.h"
 
 namespace gs {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/runtime/skeleton.h"
+#include <gaitspace/runtime/skeleton.h>
 
 namespace gs {
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "core/clip.h"
-#include "core/runtime/legs.h"
+#include <gaitspace/runtime/legs.h>
 
 namespace gs {
 

@@ -5,8 +5,8 @@
 #include <chrono>
 #include <cmath>
 
-#include "core/runtime/limits.h"
-#include "core/runtime/locomotion.h"
+#include "core/limits.h"
+#include <gaitspace/runtime/locomotion.h>
 
 namespace gs {
 namespace {

@@ -11,7 +11,7 @@
 
 #include "core/behavioral_space.h"
 #include "core/motion_space.h"
-#include "core/runtime/goal_space.h"
+#include <gaitspace/runtime/goal_space.h>
 
 namespace gs {
 

@@ -1,10 +1,10 @@
 #pragma once
-// Forward kinematics of whole clips (the per-pose functions are in core/runtime/kinematics.h).
+// Forward kinematics of whole clips (the per-pose functions are in gaitspace/runtime/kinematics.h).
 
 #include <vector>
 
 #include "core/clip.h"
-#include "core/runtime/kinematics.h"
+#include <gaitspace/runtime/kinematics.h>
 
 namespace gs {
 

@@ -16,7 +16,7 @@
 
 #include <string>
 
-#include "core/runtime/skeleton.h"
+#include <gaitspace/runtime/skeleton.h>
 #include "core/skinned_mesh.h"
 
 namespace gs {

@@ -11,7 +11,7 @@
 
 #include "core/clip.h"
 #include "core/loop.h"
-#include "core/runtime/baked_space.h"
+#include <gaitspace/runtime/baked_space.h>
 
 namespace gs {
 

@@ -7,7 +7,7 @@
 #include <glm/glm.hpp>
 
 #include "core/clip.h"
-#include "core/runtime/legs.h"
+#include <gaitspace/runtime/legs.h>
 
 namespace gs {
 

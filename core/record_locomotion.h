@@ -2,8 +2,8 @@
 // A character's locomotion recorded as a clip (for tools, tests and export).
 
 #include "core/clip.h"
-#include "core/runtime/crowd.h"
-#include "core/runtime/locomotion.h"
+#include <gaitspace/runtime/crowd.h>
+#include <gaitspace/runtime/locomotion.h>
 
 namespace gs {
 

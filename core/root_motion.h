@@ -1,11 +1,11 @@
 #pragma once
-// Root motion of whole clips: each frame's ground frame (core/runtime/ground_frame.h) and
+// Root motion of whole clips: each frame's ground frame (gaitspace/runtime/ground_frame.h) and
 // summary figures.
 
 #include <vector>
 
 #include "core/clip.h"
-#include "core/runtime/ground_frame.h"
+#include <gaitspace/runtime/ground_frame.h>
 
 namespace gs {
 

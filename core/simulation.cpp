@@ -229,7 +229,7 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     const std::vector<SteadyTurn> steadyLeft = steadyTurns(leftMotions, 1.0f);
     const std::vector<SteadyTurn> steadyRight = steadyTurns(rightMotions, -1.0f);
 
-    // One character of a crowd: the runtime's own loop (core/runtime/crowd.h), at the space's rate.
+    // One character of a crowd: the runtime's own loop (gaitspace/runtime/crowd.h), at the space's rate.
     CrowdSettings crowdSettings;
     crowdSettings.controller = settings.controller == SimulationSettings::Controller::GoalSpace
                                    ? CrowdSettings::Controller::GoalSpace

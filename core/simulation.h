@@ -12,8 +12,8 @@
 #include "core/quality.h"
 #include <memory>
 
-#include "core/runtime/crowd.h"
-#include "core/runtime/steering.h"
+#include <gaitspace/runtime/crowd.h>
+#include <gaitspace/runtime/steering.h>
 
 namespace gs {
 
@@ -118,7 +118,7 @@ float dubinsTimeSampled(float x, float z, std::span<const SteadyTurn> left, std:
 // dubinsDistance (steering.h) by the same sampling: one turn each way, at unit speed.
 float dubinsDistanceSampled(float x, float z, float radiusLeft, float radiusRight);
 
-// Runs the scenario with one character of a Crowd (core/runtime/crowd.h); settings.locomotion and
+// Runs the scenario with one character of a Crowd (gaitspace/runtime/crowd.h); settings.locomotion and
 // settings.steer replace the baked ones.
 Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked, const SimulationSettings& settings);
 // The same from spaces built in memory (copied into a baked space).

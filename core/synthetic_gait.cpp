@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/runtime/leg_ik.h"
+#include <gaitspace/runtime/leg_ik.h>
 #include "core/root_motion.h"
 
 namespace gs {

@@ -6,7 +6,7 @@
 // metres; see syntheticSkeleton()). The pelvis travels at a constant speed along a path of
 // constant curvature (a straight line or a circle arc, + = left). Foot targets are placed on the
 // ground along that path, one per step, alternating left and right; each leg is solved with
-// two-bone IK (core/runtime/leg_ik.h), so a planted foot is exactly still: flat on the floor from the
+// two-bone IK (gaitspace/runtime/leg_ik.h), so a planted foot is exactly still: flat on the floor from the
 // strike, then rolling on its toe joint (which stays put) as the heel rises toward toe-off. The
 // swing foot follows a smooth arc to the next target. Arms swing against the legs, the pelvis
 // turns with the stepping leg and the thorax slightly against it.

@@ -17,7 +17,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/runtime/status.h"
+#include <gaitspace/runtime/status.h>
 #include "render/renderer.h"
 
 class QOffscreenSurface;

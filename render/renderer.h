@@ -14,8 +14,8 @@
 #include <memory>
 #include <vector>
 
-#include "core/runtime/limits.h"
-#include "core/runtime/status.h"
+#include "core/limits.h"
+#include <gaitspace/runtime/status.h>
 #include "render/camera.h"
 #include "render/character.h"
 #include "render/gpu_mesh.h"

@@ -5,7 +5,7 @@
 #include <QImage>
 
 #include "core/skinned_mesh.h"
-#include "core/runtime/status.h"
+#include <gaitspace/runtime/status.h>
 
 namespace gs {
 

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/runtime/goal_space.h"
-#include "core/runtime/ground_frame.h"
+#include <gaitspace/runtime/goal_space.h>
+#include <gaitspace/runtime/ground_frame.h>
 
 namespace gs {
 

@@ -5,7 +5,7 @@
 
 #include <cstdio>
 
-#include "core/runtime/limits.h"
+#include "core/limits.h"
 
 namespace gs::cli {
 

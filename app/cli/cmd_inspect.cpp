@@ -11,9 +11,9 @@
 
 #include "cli_common.h"
 #include "core/foot_contacts.h"
-#include "core/runtime/gspace.h"
+#include <gaitspace/runtime/gspace.h>
 #include "core/kinematics.h"
-#include "core/runtime/limits.h"
+#include "core/limits.h"
 #include "core/root_motion.h"
 
 namespace gs::cli {

@@ -15,11 +15,12 @@
 #include "core/goal_space.h"
 #include "core/io/bvh_writer.h"
 #include "core/kinematics.h"
+#include "core/limits.h"
 #include "core/quality.h"
 #include "core/record_locomotion.h"
 #include "core/root_motion.h"
-#include "core/runtime/gspace.h"
-#include "core/runtime/locomotion.h"
+#include <gaitspace/runtime/gspace.h>
+#include <gaitspace/runtime/locomotion.h>
 
 namespace gs::cli {
 

@@ -10,7 +10,7 @@
 
 #include "cli_common.h"
 #include "core/io/bvh_writer.h"
-#include "core/runtime/limits.h"
+#include "core/limits.h"
 #include "core/simulation.h"
 
 namespace gs::cli {

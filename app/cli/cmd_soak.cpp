@@ -14,8 +14,8 @@
 #include <random>
 
 #include "cli_common.h"
-#include "core/runtime/crowd.h"
-#include "core/runtime/limits.h"
+#include <gaitspace/runtime/crowd.h>
+#include "core/limits.h"
 
 namespace gs::cli {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "app/document/commands.h"
 #include "core/cancel.h"
-#include "core/runtime/limits.h"
+#include "core/limits.h"
 #include "core/stable_sort.h"
 
 namespace gs {

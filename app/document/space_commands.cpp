@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-#include "core/runtime/limits.h"
+#include "core/limits.h"
 
 namespace gs {
 

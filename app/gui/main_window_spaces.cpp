@@ -26,7 +26,7 @@
 #include <atomic>
 
 #include "app/project/project_bake.h"
-#include "core/runtime/gspace.h"
+#include <gaitspace/runtime/gspace.h>
 #include "quality_panel.h"
 #include "spaces_panel.h"
 #include "steering_demo.h"

@@ -14,7 +14,7 @@
 
 #include "core/kinematics.h"
 #include "core/quality.h"
-#include "core/runtime/legs.h"
+#include <gaitspace/runtime/legs.h>
 #include "widgets/quality_plot.h"
 
 namespace gs {

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "core/clip.h"
-#include "core/runtime/gspace.h"
+#include <gaitspace/runtime/gspace.h>
 #include "core/simulation.h"
 
 class QComboBox;

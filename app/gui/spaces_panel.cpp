@@ -26,7 +26,7 @@
 #include "clip_library.h"
 #include "core/loop.h"
 #include "core/root_motion.h"
-#include "core/runtime/limits.h"
+#include "core/limits.h"
 
 namespace gs {
 

@@ -16,7 +16,7 @@
 #include <optional>
 
 #include "app/project/project.h"
-#include "core/runtime/crowd.h"
+#include <gaitspace/runtime/crowd.h>
 #include "core/simulation.h"
 
 namespace gs {

@@ -13,7 +13,7 @@
 
 #include "core/cancel.h"
 #include "core/io/motion_file.h"
-#include "core/runtime/limits.h"
+#include "core/limits.h"
 #include "core/stable_sort.h"
 
 namespace gs {

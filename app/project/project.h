@@ -18,6 +18,7 @@
 #include "core/behavioral_space.h"
 #include "core/clip.h"
 #include "core/io/clip_import.h"
+#include "core/limits.h"
 
 namespace gs {
 
@@ -53,7 +54,7 @@ struct ProjectCharacter {
     QJsonObject extra;  // keys this version does not know, kept as they were
 };
 
-// Every value is checked when the file is read (limits in core/runtime/limits.h); a wrong type or an
+// Every value is checked when the file is read (limits in gaitspace/runtime/limits.h); a wrong type or an
 // out-of-range value refuses the file with the JSON path at fault, never a silent default.
 struct ProjectSettings {
     float fps = 30.0f;             // working rate, frames per second; [1, 240]

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "app/project/project.h"
-#include "core/runtime/gspace.h"
+#include <gaitspace/runtime/gspace.h>
 
 namespace gs {
 

@@ -6,7 +6,7 @@
 #include <QJsonArray>
 #include <QString>
 
-#include "core/runtime/status.h"
+#include <gaitspace/runtime/status.h>
 
 namespace gs {
 

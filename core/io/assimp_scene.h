@@ -9,8 +9,8 @@
 #include <set>
 #include <string>
 
-#include "core/runtime/limits.h"
-#include "core/runtime/status.h"
+#include "core/limits.h"
+#include <gaitspace/runtime/status.h>
 
 namespace gs {
 

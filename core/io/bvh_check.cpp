@@ -6,7 +6,7 @@
 #include <set>
 
 #include "core/io/motion_file.h"
-#include "core/runtime/limits.h"
+#include "core/limits.h"
 
 namespace gs {
 namespace {

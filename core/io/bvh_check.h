@@ -2,7 +2,7 @@
 // A structural check of BVH text before Assimp reads it, so that a hostile or broken file gets a
 // sentence naming the line and the cause instead of a crash, a hang or invented numbers: the
 // hierarchy (one ROOT, every joint and End Site with one OFFSET, valid CHANNELS, joint count and
-// depth within core/runtime/limits.h), the MOTION header (Frames and Frame Time in range) and every frame
+// depth within gaitspace/runtime/limits.h), the MOTION header (Frames and Frame Time in range) and every frame
 // line (the declared number of plain finite numbers of bounded size). Frame lines past the
 // declared count are ignored, as Assimp does, with a warning.
 
@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/runtime/status.h"
+#include <gaitspace/runtime/status.h>
 
 namespace gs {
 

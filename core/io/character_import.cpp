@@ -15,7 +15,7 @@
 #include "core/io/clip_import.h"
 #include "core/io/motion_file.h"
 #include "core/kinematics.h"
-#include "core/runtime/limits.h"
+#include "core/limits.h"
 
 namespace gs {
 namespace {

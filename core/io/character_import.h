@@ -11,7 +11,7 @@
 #include <string>
 
 #include "core/skinned_mesh.h"
-#include "core/runtime/skeleton.h"
+#include <gaitspace/runtime/skeleton.h>
 
 namespace gs {
 

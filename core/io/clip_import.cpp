@@ -16,8 +16,8 @@
 #include "core/io/bvh_check.h"
 #include "core/io/motion_file.h"
 #include "core/kinematics.h"
-#include "core/runtime/limits.h"
-#include "core/runtime/locomotion.h"
+#include "core/limits.h"
+#include <gaitspace/runtime/locomotion.h>
 
 
 namespace gs {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/clip.h"
+#include "core/limits.h"
 
 namespace gs {
 
@@ -37,7 +38,7 @@ struct ImportedClips {
 // Only regular files of at most limits::kMaxMotionFileBytes are read. A BVH file is read whole,
 // its UTF-8 byte-order mark and CR or CRLF line ends accepted, and checked (checkBvhText) before
 // Assimp parses it; a GLB header is checked against the file's size. Every figure is bounded by
-// core/runtime/limits.h (joints, frames, frame rate, root positions and bone lengths in metres).
+// gaitspace/runtime/limits.h (joints, frames, frame rate, root positions and bone lengths in metres).
 Expected<ImportedClips> importClips(const std::string& path, const ImportSettings& settings = {});
 
 // The same from bytes held in memory, for self-contained formats: `extension` ".bvh" or ".glb";

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <fstream>
 
-#include "core/runtime/limits.h"
+#include "core/limits.h"
 
 namespace gs {
 namespace {

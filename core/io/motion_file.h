@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/runtime/status.h"
+#include <gaitspace/runtime/status.h>
 
 namespace gs {
 

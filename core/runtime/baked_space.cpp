@@ -1,12 +1,12 @@
-#include "core/runtime/baked_space.h"
+#include <gaitspace/runtime/baked_space.h>
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
-#include "core/runtime/kinematics.h"
-#include "core/runtime/legs.h"
-#include "core/runtime/warp_table.h"
+#include <gaitspace/runtime/kinematics.h>
+#include <gaitspace/runtime/legs.h>
+#include <gaitspace/runtime/warp_table.h>
 
 namespace gs {
 

@@ -1,4 +1,4 @@
-#include "core/runtime/crowd.h"
+#include <gaitspace/runtime/crowd.h>
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "core/runtime/dubins.h"
 
-#include "core/runtime/steering.h"
+#include <gaitspace/runtime/steering.h>
 #include "core/runtime/steering_detail.h"
 
 namespace gs {

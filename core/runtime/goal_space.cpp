@@ -1,4 +1,4 @@
-#include "core/runtime/goal_space.h"
+#include <gaitspace/runtime/goal_space.h>
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "core/runtime/ground_frame.h"
+#include <gaitspace/runtime/ground_frame.h>
 
 #include <cmath>
 #include <numbers>

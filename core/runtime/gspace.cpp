@@ -1,4 +1,4 @@
-#include "core/runtime/gspace.h"
+#include <gaitspace/runtime/gspace.h>
 
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "core/runtime/kinematics.h"
+#include <gaitspace/runtime/kinematics.h>
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "core/runtime/leg_ik.h"
+#include <gaitspace/runtime/leg_ik.h>
 
 #include <algorithm>
 #include <cmath>

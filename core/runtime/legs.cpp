@@ -1,4 +1,4 @@
-#include "core/runtime/legs.h"
+#include <gaitspace/runtime/legs.h>
 
 #include <algorithm>
 #include <cctype>
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <vector>
 
-#include "core/runtime/kinematics.h"
+#include <gaitspace/runtime/kinematics.h>
 
 namespace gs {
 namespace {

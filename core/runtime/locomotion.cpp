@@ -1,4 +1,4 @@
-#include "core/runtime/locomotion.h"
+#include <gaitspace/runtime/locomotion.h>
 
 
 #include <algorithm>
@@ -7,7 +7,7 @@
 #include <limits>
 
 #include "core/runtime/lanes.h"
-#include "core/runtime/warp_table.h"
+#include <gaitspace/runtime/warp_table.h>
 
 namespace gs {
 namespace {

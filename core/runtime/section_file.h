@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "core/runtime/status.h"
+#include <gaitspace/runtime/status.h>
 
 namespace gs {
 

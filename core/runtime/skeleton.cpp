@@ -1,4 +1,4 @@
-#include "core/runtime/skeleton.h"
+#include <gaitspace/runtime/skeleton.h>
 
 #include <cmath>
 

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <string>
 
-#include "core/runtime/limits.h"
-#include "core/runtime/steering.h"
+#include <gaitspace/runtime/limits.h>
+#include <gaitspace/runtime/steering.h>
 #include "core/runtime/steering_detail.h"
 
 namespace gs {

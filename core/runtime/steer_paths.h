@@ -8,7 +8,7 @@
 #include <glm/glm.hpp>
 
 #include "core/runtime/dubins.h"
-#include "core/runtime/steering.h"
+#include <gaitspace/runtime/steering.h>
 
 namespace gs::steering_detail {
 

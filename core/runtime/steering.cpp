@@ -1,4 +1,4 @@
-#include "core/runtime/steering.h"
+#include <gaitspace/runtime/steering.h>
 
 #include <algorithm>
 #include <cmath>

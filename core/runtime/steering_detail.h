@@ -5,7 +5,7 @@
 #include <span>
 #include <vector>
 
-#include "core/runtime/steering.h"
+#include <gaitspace/runtime/steering.h>
 
 namespace gs {
 

@@ -1,6 +1,6 @@
 // What steering decides from: its settings, the goal spaces' samples in polar form and the
 // spaces' tightest turns (the decisions themselves are in steering.cpp and steer_job.cpp).
-#include "core/runtime/steering.h"
+#include <gaitspace/runtime/steering.h>
 
 #include <cmath>
 #include <mutex>

@@ -1,4 +1,4 @@
-#include "core/runtime/warp_table.h"
+#include <gaitspace/runtime/warp_table.h>
 
 #include <algorithm>
 

@@ -13,8 +13,8 @@
 #include <random>
 #include <string>
 
-#include "core/runtime/crowd.h"
-#include "core/runtime/gspace.h"
+#include <gaitspace/runtime/crowd.h>
+#include <gaitspace/runtime/gspace.h>
 
 int main(int argc, char** argv) {
     if (argc < 2) {

@@ -1,4 +1,4 @@
-// The runtime as a game runs it (core/runtime/crowd.h), on the demo's spaces (walk + jog, 5 CMU
+// The runtime as a game runs it (gaitspace/runtime/crowd.h), on the demo's spaces (walk + jog, 5 CMU
 // clips each, 19 joints) baked into a .gspace:
 //   - the baked file's size and load time (read and validate, from memory and from disk);
 //   - Crowd::update per character, 1,000 and 10,000 characters, on 1 and 2 threads: locomotion
@@ -20,8 +20,8 @@
 #include "bench_data.h"
 #include "core/behavioral_space.h"
 #include "core/goal_space.h"
-#include "core/runtime/crowd.h"
-#include "core/runtime/gspace.h"
+#include <gaitspace/runtime/crowd.h>
+#include <gaitspace/runtime/gspace.h>
 
 namespace {
 

@@ -13,7 +13,7 @@
 
 #include "bench_data.h"
 #include "core/behavioral_space.h"
-#include "core/runtime/locomotion.h"
+#include <gaitspace/runtime/locomotion.h>
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include "bench_data.h"
 #include "core/behavioral_space.h"
 #include "core/goal_space.h"
-#include "core/runtime/steering.h"
+#include <gaitspace/runtime/steering.h>
 
 namespace {
 

@@ -4,7 +4,7 @@
 // wide.
 
 #include "core/behavioral_space.h"
-#include "core/runtime/steering.h"
+#include <gaitspace/runtime/steering.h>
 
 namespace gs::test {
 

@@ -12,8 +12,8 @@
 #include "core/behavioral_space.h"
 #include "core/quality.h"
 #include "core/record_locomotion.h"
-#include "core/runtime/locomotion.h"
-#include "core/runtime/warp_table.h"
+#include <gaitspace/runtime/locomotion.h>
+#include <gaitspace/runtime/warp_table.h>
 
 using namespace gs;
 

@@ -16,7 +16,7 @@
 #include "common/generated_bvh.h"
 #include "core/io/bvh_check.h"
 #include "core/io/clip_import.h"
-#include "core/runtime/limits.h"
+#include "core/limits.h"
 
 using namespace gs;
 using gs::test::generatedBvh;

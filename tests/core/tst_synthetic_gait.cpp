@@ -15,7 +15,7 @@
 #include "core/quality.h"
 #include "core/record_locomotion.h"
 #include "core/root_motion.h"
-#include "core/runtime/locomotion.h"
+#include <gaitspace/runtime/locomotion.h>
 #include "core/synthetic_gait.h"
 
 using namespace gs;

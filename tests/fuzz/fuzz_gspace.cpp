@@ -12,7 +12,7 @@
 #include <span>
 #include <vector>
 
-#include "core/runtime/gspace.h"
+#include <gaitspace/runtime/gspace.h>
 #include "core/runtime/crc32.h"
 #include "core/runtime/section_file.h"
 

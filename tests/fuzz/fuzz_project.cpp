@@ -18,7 +18,7 @@
 #include "app/project/project.h"
 #include "app/project/project_bake.h"
 #include "core/goal_space.h"
-#include "core/runtime/limits.h"
+#include "core/limits.h"
 #include "fuzz/fuzz_inputs.h"
 
 namespace {

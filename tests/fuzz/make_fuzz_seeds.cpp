@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/runtime/gspace.h"
+#include <gaitspace/runtime/gspace.h>
 #include "fuzz/fuzz_inputs.h"
 
 namespace {

@@ -1,4 +1,4 @@
-// The runtime's character API (core/runtime/crowd.h) on the CMU walk + jog space: the motion does
+// The runtime's character API (gaitspace/runtime/crowd.h) on the CMU walk + jog space: the motion does
 // not depend on the frame rate, threads change nothing, updates allocate nothing, characters come
 // and go without disturbing the others, and the matrices agree with the pose.
 
@@ -15,7 +15,7 @@
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
 #include "core/goal_space.h"
-#include "core/runtime/crowd.h"
+#include <gaitspace/runtime/crowd.h>
 
 // Counts every allocation of the process, to show that Crowd::update() makes none.
 namespace {

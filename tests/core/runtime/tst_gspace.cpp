@@ -12,7 +12,7 @@
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
 #include "core/goal_space.h"
-#include "core/runtime/gspace.h"
+#include <gaitspace/runtime/gspace.h>
 #include "core/runtime/section_file.h"
 
 using namespace gs;

@@ -1,4 +1,4 @@
-// Leg detection (core/runtime/legs.h) and two-bone leg IK (core/runtime/leg_ik.h).
+// Leg detection (gaitspace/runtime/legs.h) and two-bone leg IK (gaitspace/runtime/leg_ik.h).
 
 #include <QTest>
 
@@ -6,8 +6,8 @@
 
 #include "common/test_data.h"
 #include "core/kinematics.h"
-#include "core/runtime/leg_ik.h"
-#include "core/runtime/legs.h"
+#include <gaitspace/runtime/leg_ik.h>
+#include <gaitspace/runtime/legs.h>
 
 using namespace gs;
 

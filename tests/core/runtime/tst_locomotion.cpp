@@ -16,8 +16,8 @@
 #include "core/quality.h"
 #include "core/record_locomotion.h"
 #include "core/root_motion.h"
-#include "core/runtime/legs.h"
-#include "core/runtime/locomotion.h"
+#include <gaitspace/runtime/legs.h>
+#include <gaitspace/runtime/locomotion.h>
 
 // Counts heap allocations, to show that the per-frame update allocates nothing. (AddressSanitizer
 // replaces operator new itself; under it the count is not taken.)

@@ -15,7 +15,7 @@
 #include "core/goal_space.h"
 #include "core/kinematics.h"
 #include "core/quality.h"
-#include "core/runtime/crowd.h"
+#include <gaitspace/runtime/crowd.h>
 #include "core/runtime/steering_detail.h"
 #include "core/simulation.h"
 

@@ -8,7 +8,7 @@
 
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
-#include "core/runtime/crowd.h"
+#include <gaitspace/runtime/crowd.h>
 #include "core/simulation.h"
 
 using namespace gs;

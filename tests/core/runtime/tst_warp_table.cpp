@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "core/runtime/warp_table.h"
+#include <gaitspace/runtime/warp_table.h>
 
 using namespace gs;
 

@@ -4,13 +4,13 @@
 // value b in [0, 1] (0 = sharpest right, 1 = sharpest left) walks anywhere between them; and the
 // behavioral space, several motion spaces sharing one phase through cross registrations. Nothing
 // here points to authoring data: the builders (core/motion_space.h, core/behavioral_space.h) and
-// the .gspace reader (core/runtime/gspace.h) make them.
+// the .gspace reader (gaitspace/runtime/gspace.h) make them.
 
 #include <string>
 #include <vector>
 
-#include "core/runtime/skeleton.h"
-#include "core/runtime/warp_table.h"
+#include <gaitspace/runtime/skeleton.h>
+#include <gaitspace/runtime/warp_table.h>
 
 namespace gs {
 

@@ -4,7 +4,7 @@
 #include <span>
 #include <vector>
 
-#include "core/runtime/skeleton.h"
+#include <gaitspace/runtime/skeleton.h>
 
 namespace gs {
 

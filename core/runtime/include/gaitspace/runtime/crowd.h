@@ -41,9 +41,9 @@
 #include <thread>
 #include <vector>
 
-#include "core/runtime/gspace.h"
-#include "core/runtime/locomotion.h"
-#include "core/runtime/steering.h"
+#include <gaitspace/runtime/gspace.h>
+#include <gaitspace/runtime/locomotion.h>
+#include <gaitspace/runtime/steering.h>
 
 namespace gs {
 

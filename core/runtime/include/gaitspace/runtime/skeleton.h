@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/runtime/status.h"
+#include <gaitspace/runtime/status.h>
 
 namespace gs {
 

@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "core/runtime/status.h"
+#include <gaitspace/runtime/status.h>
 
 namespace gs {
 

@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "core/runtime/baked_space.h"
-#include "core/runtime/limits.h"
-#include "core/runtime/goal_space.h"
-#include "core/runtime/locomotion.h"
-#include "core/runtime/steering.h"
+#include <gaitspace/runtime/baked_space.h>
+#include <gaitspace/runtime/limits.h>
+#include <gaitspace/runtime/goal_space.h>
+#include <gaitspace/runtime/locomotion.h>
+#include <gaitspace/runtime/steering.h>
 
 namespace gs {
 

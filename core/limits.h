@@ -1,7 +1,7 @@
 #pragma once
-// The named limits of Gaitspace, each with one value used everywhere: what the runtime holds
-// (spaces, joints, the weight below which a contribution is skipped) and everything Gaitspace
-// reads (files, file fields and settings). Each is checked
+// The named limits of Gaitspace, each with one value used everywhere: the runtime's own
+// (gaitspace/runtime/limits.h: spaces, joints, baked files) and everything the authoring side
+// reads (motion files, projects and settings). Each is checked
 // before any work that depends on it, so a hostile or mistaken file is refused in milliseconds
 // with a sentence naming the limit, never with a crash, a hang or an exhausted memory.
 //
@@ -13,20 +13,10 @@
 #include <string>
 #include <string_view>
 
-#include "core/runtime/status.h"
+#include <gaitspace/runtime/limits.h>
+#include <gaitspace/runtime/status.h>
 
 namespace gs::limits {
-
-// --- the runtime (core/runtime) ---
-constexpr int kMaxSpaces = 8;           // motion spaces of a behavioral space
-constexpr int kMaxJoints = 256;         // joints of a skeleton: imported, baked, run and skinned
-constexpr float kNegligibleWeight = 1e-6f;  // a style or clip weight at or below this is skipped
-// The baked-space reader (core/runtime/gspace.h): a file beyond these is refused, naming the limit.
-constexpr std::size_t kMaxGSpaceBytes = std::size_t(1) << 30;  // 1 GiB
-constexpr std::size_t kMaxGSpaceClipsPerSpace = 64;
-constexpr std::size_t kMaxGSpaceLoopFrames = 100000;
-constexpr std::size_t kMaxGSpaceGoalSamples = 4000000;
-constexpr std::size_t kMaxGSpaceName = 1024;
 
 // --- motion files (core/io) ---
 constexpr std::int64_t kMaxMotionFileBytes = 256ll << 20;  // bytes of one motion file

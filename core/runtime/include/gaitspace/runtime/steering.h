@@ -37,8 +37,8 @@
 #include <span>
 #include <vector>
 
-#include "core/runtime/goal_space.h"
-#include "core/runtime/locomotion.h"
+#include <gaitspace/runtime/goal_space.h>
+#include <gaitspace/runtime/locomotion.h>
 
 namespace gs {
 

@@ -14,7 +14,7 @@
 
 #include <array>
 
-#include "core/runtime/skeleton.h"
+#include <gaitspace/runtime/skeleton.h>
 
 namespace gs {
 

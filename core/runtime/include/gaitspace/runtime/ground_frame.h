@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-#include "core/runtime/kinematics.h"
+#include <gaitspace/runtime/kinematics.h>
 
 namespace gs {
 

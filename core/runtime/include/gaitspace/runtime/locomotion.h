@@ -6,22 +6,22 @@
 // CharacterState is owned by the caller and holds everything that persists between frames, so one
 // LocomotionJob serves any number of characters on any thread. run() allocates nothing.
 //
-// Speed: call prepareRuntime() (core/runtime/baked_space.h) on the space once it is built or
+// Speed: call prepareRuntime() (gaitspace/runtime/baked_space.h) on the space once it is built or
 // loaded; without it run() takes a plain path that gives the same poses, only slower.
 //
 // Foot lock: the root follows the blended root motion only (so it is exactly as smooth as the
 // blend of the clips); a planted foot is held where it touched down by two-bone IK of its leg
-// (hip-knee-ankle, core/runtime/leg_ik.h), fading in and out over a few frames.
+// (hip-knee-ankle, gaitspace/runtime/leg_ik.h), fading in and out over a few frames.
 
 #include <array>
 #include <span>
 
-#include "core/runtime/baked_space.h"
-#include "core/runtime/limits.h"
-#include "core/runtime/kinematics.h"
-#include "core/runtime/legs.h"
-#include "core/runtime/leg_ik.h"
-#include "core/runtime/ground_frame.h"
+#include <gaitspace/runtime/baked_space.h>
+#include <gaitspace/runtime/limits.h>
+#include <gaitspace/runtime/kinematics.h>
+#include <gaitspace/runtime/legs.h>
+#include <gaitspace/runtime/leg_ik.h>
+#include <gaitspace/runtime/ground_frame.h>
 
 namespace gs {
 
