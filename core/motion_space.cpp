@@ -10,6 +10,7 @@
 #include "core/foot_contacts.h"
 #include "core/registration.h"
 #include "core/stable_sort.h"
+#include "core/transitions.h"
 #include "core/root_motion.h"
 
 namespace gs {
@@ -430,6 +431,7 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
         space.clips.push_back(std::move(baked[i]));
     }
     if (Status s = space.validate(); !s) return s;
+    if (Status s = addTransitions(desc, space); !s) return s;
     return space;
 }
 

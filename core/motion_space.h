@@ -27,6 +27,8 @@ struct MotionSpaceDesc {
     std::string name;
     std::vector<Clip> clips;  // same skeleton, >= 2 clips
     int reference = -1;       // index of the reference clip; -1 = the straightest
+    // Not looped (core/transitions.h): clips that walk to a stop, and that start from standing.
+    std::vector<Clip> stops, starts;
     MotionSpaceSettings settings;
 
     Status validate() const;

@@ -15,6 +15,7 @@
 #include "core/io/motion_file.h"
 #include "core/limits.h"
 #include "core/stable_sort.h"
+#include "core/transitions.h"
 
 namespace gs {
 namespace {
@@ -323,7 +324,16 @@ Expected<Project> Project::load(const QString& filePath) {
             else s.clipIds << ids[k].toString();
         }
         r.string(o, "reference", path + ".reference", s.reference);
-        r.unknown(o, path, "spaces[]", {"name", "clips", "reference"}, &s.extra);
+        for (auto [key, list] : {std::pair{"stops", &s.stopIds}, std::pair{"starts", &s.startIds}}) {
+            QJsonArray transitionIds;
+            const QString at = path + "." + key;
+            r.array(o.value(key), at, limits::kMaxProjectClips, transitionIds);
+            for (int k = 0; k < transitionIds.size() && r.ok(); ++k) {
+                if (!transitionIds[k].isString()) r.fail(QStringLiteral("%1[%2]").arg(at).arg(k), shown(transitionIds[k]) + " is not a clip id");
+                else *list << transitionIds[k].toString();
+            }
+        }
+        r.unknown(o, path, "spaces[]", {"name", "clips", "reference", "stops", "starts"}, &s.extra);
         p.spaces.push_back(std::move(s));
     }
     // Style keys: a time and one weight per space (in the order of "spaces").
@@ -422,6 +432,26 @@ void Project::checkSpaces() {
         }
         if (s.error.isEmpty() && !s.reference.isEmpty() && !s.clipIds.contains(s.reference))
             s.error = "reference '" + s.reference + "' is not one of its clips";
+        // Stops and starts: known, usable, of the space's skeleton, and able to serve.
+        for (auto [kind, list] : {std::pair{BakedTransition::Kind::Stop, &s.stopIds},
+                                  std::pair{BakedTransition::Kind::Start, &s.startIds}}) {
+            const QString what = kind == BakedTransition::Kind::Stop ? "stop" : "start";
+            QSet<QString> seen;
+            for (const QString& id : *list) {
+                if (!s.error.isEmpty()) break;
+                if (seen.contains(id)) { s.error = "lists " + what + " '" + id + "' twice"; break; }
+                seen.insert(id);
+                const ProjectClip* c = clip(id);
+                if (!c) { s.error = "names an unknown " + what + " '" + id + "'"; break; }
+                if (!c->error.isEmpty()) { s.error = what + " '" + id + "' is unusable: " + c->error; break; }
+                if (skeleton && !c->clip->skeleton.sameHierarchy(*skeleton)) {
+                    s.error = what + " '" + id + "' has a different skeleton from '" + first + "'";
+                    break;
+                }
+                if (Status ok = checkTransitionClip(*c->clip, kind); !ok)
+                    s.error = what + " '" + id + "' cannot serve: it " + QString::fromStdString(ok.message());
+            }
+        }
     }
 }
 
@@ -452,6 +482,8 @@ QJsonObject Project::toJson() const {
         o["name"] = s.name;
         o["clips"] = QJsonArray::fromStringList(s.clipIds);
         if (!s.reference.isEmpty()) o["reference"] = s.reference;
+        if (!s.stopIds.isEmpty()) o["stops"] = QJsonArray::fromStringList(s.stopIds);
+        if (!s.startIds.isEmpty()) o["starts"] = QJsonArray::fromStringList(s.startIds);
         spaceArray.append(o);
     }
     QJsonObject settingsObject = settings.extra;
@@ -519,6 +551,8 @@ Expected<BehavioralSpaceDesc> Project::behavioralDesc() const {
             if (id == s.reference) space.reference = static_cast<int>(space.clips.size());
             space.clips.push_back(*clip(id)->clip);
         }
+        for (const QString& id : s.stopIds) space.stops.push_back(*clip(id)->clip);
+        for (const QString& id : s.startIds) space.starts.push_back(*clip(id)->clip);
         desc.spaces.push_back(std::move(space));
     }
     // The entries' own errors (errors()) say why; this line does not repeat them.

@@ -40,6 +40,9 @@ struct ProjectSpace {
     QString name;
     QStringList clipIds;
     QString reference;  // a clip id; empty = the straightest
+    // Clips that walk to a stop and that start from standing (not looped; core/transitions.h):
+    // spaces[].stops and spaces[].starts, clip ids, each at most once.
+    QStringList stopIds, startIds;
     QJsonObject extra;  // keys this version does not know, kept as they were
     QString error;      // why the space cannot be built; empty when fine
 };

@@ -32,7 +32,9 @@ Expected<SyntheticDemo> writeSyntheticDemo(const QString& outDirIn, int cycles) 
         auto it = std::find_if(project.spaces.begin(), project.spaces.end(),
                                [&](const ProjectSpace& s) { return s.name == space; });
         if (it == project.spaces.end()) {
-            project.spaces.push_back(ProjectSpace{space, {}, space, {}, {}});
+            ProjectSpace added;
+            added.name = added.reference = space;
+            project.spaces.push_back(added);
             it = project.spaces.end() - 1;
         }
         it->clipIds.push_back(pc.id);

@@ -53,6 +53,10 @@ Status BakedMotionSpace::validate() const {
                 return Status::error("motion space '" + name + "': clip '" + c.name +
                                      "' has a time warp that is not increasing");
     }
+    for (const auto* list : {&stops, &starts})
+        for (const BakedTransition& t : *list)
+            if (Status s = t.validate(static_cast<int>(joints), referenceFrames); !s)
+                return s.withContext("motion space '" + name + "'");
     return Status::ok();
 }
 
@@ -90,7 +94,16 @@ bool BakedBehavioralSpace::runtimePrepared() const {
             ++clip;
         }
     }
-    return clip == r.clipOffset.size() && offset == r.rotations.size() && offset == r.signs.size();
+    if (clip != r.clipOffset.size() || r.alignedWithTransitions.size() != static_cast<size_t>(r.joints)) return false;
+    size_t transition = 0;
+    for (const BakedMotionSpace& ms : spaces)
+        for (const auto* list : {&ms.stops, &ms.starts})
+            for (const BakedTransition& t : *list) {
+                if (transition >= r.transitionOffset.size() || r.transitionOffset[transition] != offset) return false;
+                offset += t.rotations.size();
+                ++transition;
+            }
+    return transition == r.transitionOffset.size() && offset == r.rotations.size() && offset == r.signs.size();
 }
 
 
@@ -106,11 +119,22 @@ void prepareRuntime(BakedBehavioralSpace& bs) {
             total += c.rotations.size();
         }
     }
+    const size_t loopTotal = total;
+    for (const BakedMotionSpace& ms : bs.spaces)
+        for (const auto* list : {&ms.stops, &ms.starts})
+            for (const BakedTransition& t : *list) {
+                r.transitionOffset.push_back(total);
+                total += t.rotations.size();
+            }
     r.rotations.reserve(total);
     for (const BakedMotionSpace& ms : bs.spaces)
         for (const BakedClip& c : ms.clips) r.rotations.insert(r.rotations.end(), c.rotations.begin(), c.rotations.end());
+    for (const BakedMotionSpace& ms : bs.spaces)
+        for (const auto* list : {&ms.stops, &ms.starts})
+            for (const BakedTransition& t : *list) r.rotations.insert(r.rotations.end(), t.rotations.begin(), t.rotations.end());
     r.signs.assign(total, 1.0f);
     r.aligned.assign(static_cast<size_t>(joints), 0);
+    r.alignedWithTransitions.assign(static_cast<size_t>(joints), 0);
     if (joints > 0) {
         // Per joint: the mean of every pose (signs aligned to the first pose, then to that mean),
         // and whether every pose lies within 45 degrees of it in quaternion space (90 degrees of
@@ -118,17 +142,17 @@ void prepareRuntime(BakedBehavioralSpace& bs) {
         // positive, and the hemisphere tests of a blend never flip a sign.
         const float cone = 0.70712f;  // just above cos(45 degrees)
         for (int j = 0; j < joints; ++j) {
-            glm::quat ref = total > 0 ? r.rotations[static_cast<size_t>(j)] : glm::quat(1, 0, 0, 0);
+            glm::quat ref = loopTotal > 0 ? r.rotations[static_cast<size_t>(j)] : glm::quat(1, 0, 0, 0);
             for (int pass = 0; pass < 2; ++pass) {
                 glm::quat sum(0.0f, 0.0f, 0.0f, 0.0f);
-                for (size_t i = static_cast<size_t>(j); i < total; i += static_cast<size_t>(joints)) {
+                for (size_t i = static_cast<size_t>(j); i < loopTotal; i += static_cast<size_t>(joints)) {
                     const glm::quat& q = r.rotations[i];
                     sum += glm::dot(q, ref) < 0.0f ? -q : q;
                 }
                 const float len = std::sqrt(glm::dot(sum, sum));
                 if (len > 1e-6f) ref = sum * (1.0f / len);
             }
-            bool inside = true;
+            bool inside = true, insideAll = true;
             for (size_t i = static_cast<size_t>(j); i < total; i += static_cast<size_t>(joints)) {
                 glm::quat& q = r.rotations[i];
                 const float len = std::sqrt(glm::dot(q, q));
@@ -138,9 +162,10 @@ void prepareRuntime(BakedBehavioralSpace& bs) {
                     r.signs[i] = -1.0f;
                     d = -d;
                 }
-                if (!(d >= cone * len)) inside = false;
+                if (!(d >= cone * len)) (i < loopTotal ? inside : insideAll) = false;
             }
             r.aligned[j] = inside ? 1 : 0;
+            r.alignedWithTransitions[j] = inside && insideAll ? 1 : 0;
         }
     }
     // The feet's heights in every clip pose (what a blend's feet are held to), and the toes'
@@ -150,25 +175,34 @@ void prepareRuntime(BakedBehavioralSpace& bs) {
         r.footHeights.reserve(total / static_cast<size_t>(joints));
         std::vector<glm::vec3> positions(static_cast<size_t>(joints));
         std::vector<glm::vec2> lowest, toe;
+        // One clip's rows: `next` gives the frame one on from each (a loop wraps, a transition
+        // holds its last).
+        auto addRows = [&](const std::vector<glm::quat>& rotations, const std::vector<float>& rootHeight, int frames,
+                           auto next) {
+            lowest.resize(static_cast<size_t>(frames));
+            toe.resize(static_cast<size_t>(frames));
+            for (int f = 0; f < frames; ++f) {
+                jointPositions(bs.skeleton,
+                               std::span<const glm::quat>(rotations.data() + static_cast<size_t>(f) * joints,
+                                                          static_cast<size_t>(joints)),
+                               glm::vec3(0.0f, rootHeight[f], 0.0f), positions);
+                for (int k = 0; k < 2; ++k) {
+                    const Leg& leg = legs->legs[k];
+                    lowest[f][k] = std::min(positions[leg.ankle].y, positions[leg.toe].y);
+                    toe[f][k] = positions[leg.toe].y;
+                }
+            }
+            for (int f = 0; f < frames; ++f) r.footHeights.emplace_back(lowest[f], toe[next(f)]);
+        };
         for (const BakedMotionSpace& ms : bs.spaces)
             for (const BakedClip& c : ms.clips) {
-                lowest.resize(static_cast<size_t>(c.frames));
-                toe.resize(static_cast<size_t>(c.frames));
-                for (int f = 0; f < c.frames; ++f) {
-                    jointPositions(bs.skeleton,
-                                   std::span<const glm::quat>(c.rotations.data() + static_cast<size_t>(f) * joints,
-                                                              static_cast<size_t>(joints)),
-                                   glm::vec3(0.0f, c.rootHeight[f], 0.0f), positions);
-                    for (int k = 0; k < 2; ++k) {
-                        const Leg& leg = legs->legs[k];
-                        lowest[f][k] = std::min(positions[leg.ankle].y, positions[leg.toe].y);
-                        toe[f][k] = positions[leg.toe].y;
-                    }
-                }
                 const int cycle = std::max(1, c.cycleFrames());
-                for (int f = 0; f < c.frames; ++f)
-                    r.footHeights.emplace_back(lowest[f], toe[(f + 1) % cycle]);
+                addRows(c.rotations, c.rootHeight, c.frames, [cycle](int f) { return (f + 1) % cycle; });
             }
+        for (const BakedMotionSpace& ms : bs.spaces)
+            for (const auto* list : {&ms.stops, &ms.starts})
+                for (const BakedTransition& t : *list)
+                    addRows(t.rotations, t.rootHeight, t.frames, [&t](int f) { return std::min(f + 1, t.frames - 1); });
     }
     bs.runtime = std::move(r);
 }

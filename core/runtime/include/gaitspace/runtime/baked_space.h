@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <gaitspace/runtime/skeleton.h>
+#include <gaitspace/runtime/transitions.h>
 #include <gaitspace/runtime/warp_table.h>
 
 namespace gs {
@@ -56,6 +57,9 @@ struct BakedMotionSpace {
     std::vector<int> leftStrikes, rightStrikes;  // reference frames, for phase checks
     float floorHeight = 0.0f;      // lowest ankle/toe height over the source clips (metres)
     int leftToe = -1, rightToe = -1;
+    // Not looped: clips that walk to a stop and stand, and that start from standing, each with
+    // its joins to the reference loop (gaitspace/runtime/transitions.h). Either may be empty.
+    std::vector<BakedTransition> stops, starts;
 
     int referenceCycleFrames() const { return clips[reference].cycleFrames(); }
     // Curvature (rad/m) the blend value b selects: linear between the extreme clips.
@@ -85,12 +89,20 @@ struct BakedRuntimeData {
     // (any two poses then lie in one hemisphere, so no sign test can flip anything); 0: the joint
     // is blended with the hemisphere tests.
     std::vector<unsigned char> aligned;
+    // The stops and starts of every space (spaces in order; each space's stops, then its starts:
+    // transitionRow in core/runtime/transition_playback.h) follow the loops' rows: where each
+    // starts in `rotations` and `signs` (aligned to the loops' references, so that the loops' own
+    // poses do not change), and per joint whether every loop and transition pose lies within 90
+    // degrees of its reference (the blend of a character in a transition then needs no tests).
+    std::vector<size_t> transitionOffset;
+    std::vector<unsigned char> alignedWithTransitions;
     int joints = 0;
     // Per clip frame (row clipOffset / joints + frame), metres (the root at its height, heading
     // 0): x, y how high the left and right foot's lowest point (ankle or toe) is in that pose;
     // z, w how high the left and right toe is one frame on. Empty when the skeleton has no
     // two-bone legs. The update holds a blend's feet at the height its clips give them
-    // (LocomotionSettings::footHeights), and its foot lock sees a landing coming.
+    // (LocomotionSettings::footHeights), and its foot lock sees a landing coming. The
+    // transitions' rows follow the loops' (a transition's last frame has itself one frame on).
     std::vector<glm::vec4> footHeights;
 };
 

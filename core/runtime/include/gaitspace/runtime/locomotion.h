@@ -16,6 +16,7 @@
 #include <array>
 #include <span>
 
+#include <gaitspace/runtime/arrival.h>
 #include <gaitspace/runtime/baked_space.h>
 #include <gaitspace/runtime/limits.h>
 #include <gaitspace/runtime/kinematics.h>
@@ -58,6 +59,7 @@ struct CharacterState {
     // is a valid start, the searches only get faster when they are close.
     std::array<int, 3> warpHint{};
     LegRig legs;  // found by initCharacter; invalid: the skeleton has no two-bone legs, feet unlocked
+    ArrivalState arrival;  // stopping, standing and starting (gaitspace/runtime/arrival.h)
 };
 
 // Puts a character at `ground` with the given style weights (normalized; empty = the first
