@@ -171,6 +171,22 @@ Clip repeatedLoop(const BakedMotionSpace& space, int cycles) {
     return c;
 }
 
+Clip toClip(const BakedTransition& t, const Skeleton& skeleton, float fps) {
+    Clip c;
+    c.name = t.name;
+    c.fps = fps;
+    c.skeleton = skeleton;
+    c.rotations = t.rotations;
+    const int joints = skeleton.jointCount();
+    glm::vec3 g(0.0f);
+    for (int f = 0; f < t.frames; ++f) {
+        c.rotations[static_cast<size_t>(f) * joints] = yawRotation(g.z) * t.rotations[static_cast<size_t>(f) * joints];
+        c.rootPositions.emplace_back(g.x, t.rootHeight[f], g.y);
+        if (f + 1 < t.frames) g = composeGround(g, t.step[f]);
+    }
+    return c;
+}
+
 Status TransitionJob::validate() const {
     if (Status s = settings.validate(); !s) return s;
     if (!space) return Status::error("transitions: no motion space");

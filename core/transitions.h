@@ -63,6 +63,10 @@ struct TransitionJob {
 // steps from the origin facing +Z: what the joins are found against.
 Clip repeatedLoop(const BakedMotionSpace& space, int cycles);
 
+// A baked stop or start as a plain Clip: root motion rebuilt from its steps from the origin facing
+// +Z (for export and for the figures of its source).
+Clip toClip(const BakedTransition& transition, const Skeleton& skeleton, float fps);
+
 // Builds every stop and start of `desc` (resampled to the space's rate) into `space`. The error
 // names the space and the clip.
 Status addTransitions(const MotionSpaceDesc& desc, BakedMotionSpace& space, const TransitionSettings& settings = {});

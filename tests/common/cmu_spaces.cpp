@@ -47,6 +47,40 @@ MotionSpaceDesc cmuBriskDesc() {
     return spaceOf("brisk", {{"16_21"}, {"16_23"}, {"16_25"}, {"16_27"}, {"16_29"}}, 0);
 }
 
+namespace {
+
+std::vector<Clip> clipsOf(std::initializer_list<const char*> ids) {
+    std::vector<Clip> clips;
+    for (const char* id : ids) {
+        Clip c = loadClip(cmuClip(id));
+        c.name = id;
+        clips.push_back(std::move(c));
+    }
+    return clips;
+}
+
+}  // namespace
+
+MotionSpaceDesc cmuWalkArriveDesc() {
+    MotionSpaceDesc desc = cmuWalkDesc();
+    desc.stops = clipsOf({"16_33", "16_34"});
+    desc.starts = clipsOf({"16_31", "16_32"});
+    return desc;
+}
+
+MotionSpaceDesc cmuJogArriveDesc() {
+    MotionSpaceDesc desc = cmuJogDesc();
+    desc.stops = clipsOf({"16_08", "16_57"});
+    return desc;
+}
+
+BehavioralSpaceDesc cmuWalkJogArriveDesc() {
+    BehavioralSpaceDesc desc;
+    desc.name = "walk+jog, stops and starts";
+    desc.spaces = {cmuWalkArriveDesc(), cmuJogArriveDesc()};
+    return desc;
+}
+
 BehavioralSpaceDesc cmuWalkJogDesc() {
     BehavioralSpaceDesc desc;
     desc.name = "walk+jog";

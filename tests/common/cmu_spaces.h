@@ -23,6 +23,13 @@ MotionSpaceDesc cmuBriskVeerDesc();
 // Brisk walk with its 90 degree turns: 16_21, 16_23, 16_25, 16_27, 16_29.
 MotionSpaceDesc cmuBriskDesc();
 
+// The demo's spaces with the subject's stop and start clips (as resources/demo/cmu_walk_jog.gsproj
+// lists them): walk stops 16_33, 16_34 and starts 16_31, 16_32; jog stops 16_08, 16_57 (the jog
+// starts with the walk's starts).
+MotionSpaceDesc cmuWalkArriveDesc();
+MotionSpaceDesc cmuJogArriveDesc();
+BehavioralSpaceDesc cmuWalkJogArriveDesc();
+
 // A space's steering: its goal spaces with the default settings.
 Expected<SteeringSpace> steeringFor(const BakedBehavioralSpace& bs);
 
