@@ -14,6 +14,10 @@ const char* motionStateName(MotionState state) {
     return "walking";
 }
 
+bool steersLoop(const ArrivalState& a) {
+    return (a.state == MotionState::Walking && !a.escape) || (a.state == MotionState::Starting && a.handedOver);
+}
+
 Status ArrivalSettings::validate() const {
     if (!(fadeSeconds >= 0.05f && fadeSeconds <= 1.0f)) return Status::error("arrival: fade must be 0.05-1 s");
     if (!(startFadeSeconds >= 0.05f && startFadeSeconds <= 2.0f))
@@ -23,6 +27,8 @@ Status ArrivalSettings::validate() const {
     if (!(maxStartTurn >= 0.0f && maxStartTurn <= 3.1416f))
         return Status::error("arrival: a start's largest turn must be in [0, pi] radians");
     if (!(standRadius >= 0.0f && standRadius <= 5.0f)) return Status::error("arrival: the stand radius must be 0-5 m");
+    if (!(styleSeconds >= 0.05f && styleSeconds <= 10.0f))
+        return Status::error("arrival: a start's blend into its style must take 0.05-10 s");
     return Status::ok();
 }
 

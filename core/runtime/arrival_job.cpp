@@ -12,6 +12,24 @@ namespace {
 // A space takes part in a stop when its style weight is at least this: a walk/jog mix stops
 // with whichever of the two stops fits the goal best.
 constexpr float kStopStyleWeight = 0.25f;
+// A stop due now is entered with up to this times ArrivalSettings::maxCorrection.
+constexpr float kDueSlack = 1.5f;
+// A goal no stop can end on is walked out of when nearer than this fraction of the longest stop,
+// and turned back to from the longest stop and this much further (metres).
+constexpr float kEscapeFraction = 0.6f;
+constexpr float kEscapeMargin = 1.0f;
+// Following a moving goal by stopping: goals slower than this fraction of the walk are followed
+// so; a stop is planned within kFollowRange metres of the goal, to stand where the goal will be
+// kFollowLead seconds after it stands; it starts again once the goal is kFollowGo metres past it
+// (or kFollowFar away), toward where the goal will be kFollowStartSeconds on.
+constexpr float kSlowGoal = 0.85f;
+constexpr float kFollowRange = 4.0f;
+constexpr float kFollowLead = 0.3f;
+constexpr float kFollowAhead = -1.0f;
+constexpr float kFollowCorrection = 0.35f;
+constexpr float kFollowGo = 0.0f;
+constexpr float kFollowFar = 2.5f;
+constexpr float kFollowStartSeconds = 1.5f;
 
 float wrapTo(float x, float period) {
     x = std::fmod(x, period);
@@ -61,6 +79,7 @@ void enterStop(const BakedBehavioralSpace& bs, CharacterState& st, const StopPla
     a.turn = 0.0f;
     a.planSpace = a.planClip = -1;
     a.planJoin = -1;
+    a.forced = false;
 }
 
 void beginStart(const BakedBehavioralSpace& bs, const ArrivalSettings& settings, CharacterState& st,
@@ -81,6 +100,7 @@ void beginStart(const BakedBehavioralSpace& bs, const ArrivalSettings& settings,
         a.space >= 0 && a.clip >= 0 ? &bs.spaces[a.space].stops[a.clip] : nullptr;
     a.standSpace = a.space;
     a.standClip = a.clip;
+    a.standTime = a.time;
     a.state = MotionState::Starting;
     a.standWeight = 1.0f;
     a.loopWeight = 0.0f;
@@ -103,7 +123,8 @@ void beginStart(const BakedBehavioralSpace& bs, const ArrivalSettings& settings,
     for (int k = 0; k < static_cast<int>(starts.size()) && standing; ++k) {
         const BakedTransition& t = starts[k];
         const int begin = std::max(0, t.stillFrame - static_cast<int>(fadeFrames));
-        const float d = poseDifference(standing->rotations.data() + static_cast<size_t>(standing->lastFrame()) * joints,
+        const int frame = std::min(static_cast<int>(a.standTime), standing->lastFrame());
+        const float d = poseDifference(standing->rotations.data() + static_cast<size_t>(frame) * joints,
                                        t.rotations.data() + static_cast<size_t>(begin) * joints, joints);
         if (d < best) best = d, pick = k;
     }
@@ -119,18 +140,113 @@ void beginStart(const BakedBehavioralSpace& bs, const ArrivalSettings& settings,
     a.turn = std::clamp(wrapAngle(bearing), -settings.maxStartTurn, settings.maxStartTurn);
 }
 
+// The longest way any stop of the character's mix takes from a join to its end (metres).
+float longestStop(const BakedBehavioralSpace& bs, const CharacterState& st) {
+    float longest = 0.0f;
+    for (int s = 0; s < static_cast<int>(bs.spaces.size()); ++s) {
+        if (st.styleWeight[s] < kStopStyleWeight) continue;
+        for (const BakedTransition& t : bs.spaces[s].stops) longest = std::max(longest, t.maxPathToEnd);
+    }
+    return longest;
+}
+
+// Whether a goal is too near for the stops of the character's own style (its style targets): within
+// their longest way (a jog's is 3.2 m).
+bool nearForStyle(const BakedBehavioralSpace& bs, const CharacterState& st, const glm::vec2& goal) {
+    float longest = 0.0f;
+    for (int s = 0; s < static_cast<int>(bs.spaces.size()); ++s) {
+        if (st.styleTarget[s] < kStopStyleWeight) continue;
+        for (const BakedTransition& t : bs.spaces[s].stops) longest = std::max(longest, t.maxPathToEnd);
+    }
+    return glm::distance(goal, glm::vec2(st.ground.x, st.ground.z)) < longest;
+}
+
+// A goal nearer than part of the longest stop that no stop can end on: the character walks
+// straight out (blends straight, steering waiting) until it is further than the longest stop and
+// a little, and turns back to it from there. Returns true when it stops walking out (steering is
+// then to decide at once).
+bool escapeFrom(const BakedBehavioralSpace& bs, CharacterState& st, const glm::vec2& goal, bool feasible) {
+    ArrivalState& a = st.arrival;
+    const float longest = longestStop(bs, st);
+    const float distance = glm::distance(goal, glm::vec2(st.ground.x, st.ground.z));
+    if (a.escape) {
+        if (distance <= longest + kEscapeMargin) return false;
+        a.escape = false;
+        return true;
+    }
+    if (feasible || distance >= kEscapeFraction * longest) return false;
+    a.escape = true;
+    for (int s = 0; s < static_cast<int>(bs.spaces.size()); ++s)
+        st.blendTarget[s] = bs.spaces[s].blendOf(bs.spaces[s].reference);
+    return false;
+}
+
+// Whether a moving goal is slow enough to follow by stopping: slower than kSlowGoal of the walk
+// that would start after it (the loop of the space whose starts it takes).
+bool slowGoal(const BakedBehavioralSpace& bs, const CharacterState& st, const glm::vec2& velocity) {
+    for (const BakedMotionSpace& ms : bs.spaces) {
+        if (ms.starts.empty()) continue;
+        const float walk = ms.clips[ms.reference].speed;
+        bool stops = false;
+        for (int s = 0; s < static_cast<int>(bs.spaces.size()); ++s)
+            stops = stops || (!bs.spaces[s].stops.empty() && st.styleWeight[s] >= kStopStyleWeight);
+        return stops && glm::length(velocity) < kSlowGoal * walk;
+    }
+    return false;
+}
+
+// Walking after a slow moving goal: a stop is planned to stand in its way, kFollowLead seconds
+// ahead of it, and taken as a stop for a goal that stands still is.
+void follow(const BakedBehavioralSpace& bs, const ArrivalSettings& settings, CharacterState& st,
+            const glm::vec2& goal, const glm::vec2& velocity) {
+    ArrivalState& a = st.arrival;
+    const glm::vec2 at(st.ground.x, st.ground.z);
+    if (glm::distance(goal, at) > kFollowRange) return;
+    // Only once it has caught up (level with the goal along the goal's way, or ahead of it).
+    const float aheadOf = glm::dot(at - goal, velocity) / glm::length(velocity);
+    if (aheadOf < kFollowAhead) return;
+    const StopPlan plan = planStop(bs, st, goal, velocity, kFollowLead);
+    if (plan.join < 0) return;
+    if (plan.correction() > kFollowCorrection * (plan.frames < 1.0f ? kDueSlack : 1.0f)) return;
+    if (plan.frames < 1.0f) {
+        enterStop(bs, st, plan, glm::vec2(plan.target.x, plan.target.z));
+        return;
+    }
+    const float approach = plan.way - bs.spaces[plan.space].stops[plan.clip].joins[plan.join].pathToEnd;
+    a.approachScale = std::clamp(1.0f + plan.error.y / std::max(approach, 0.05f), 1.0f - settings.maxCorrection,
+                                 1.0f + settings.maxCorrection);
+}
+
 }  // namespace
 
 float StopPlan::correction() const {
     return way > 0.0f ? glm::length(error) / way : std::numeric_limits<float>::infinity();
 }
 
-StopPlan planStop(const BakedBehavioralSpace& bs, const CharacterState& st, const glm::vec2& goal) {
+StopPlan planStop(const BakedBehavioralSpace& bs, const CharacterState& st, const glm::vec2& goal,
+                  const glm::vec2& goalVelocity, float lead) {
     StopPlan best;
     float bestScore = std::numeric_limits<float>::infinity();
     const glm::vec3 l3 = st.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
     const glm::vec2 local(l3.x, l3.z);
+    const glm::vec3 v3 = st.ground.toLocal(glm::vec3(goalVelocity.x, 0.0f, goalVelocity.y) +
+                                           glm::vec3(st.ground.x, 0.0f, st.ground.z));
+    const glm::vec2 velocity(v3.x, v3.z);  // the goal's, in the character's frame
+    const float goalSpeed = glm::length(velocity);
     const float distance = glm::length(local);
+    // Far from every stop's reach (two cycles, the stop, and the moving goal meanwhile): no plan,
+    // decided without the phases.
+    bool near = false;
+    for (int s = 0; s < static_cast<int>(bs.spaces.size()) && !near; ++s) {
+        const BakedMotionSpace& ms = bs.spaces[s];
+        if (ms.stops.empty() || st.styleWeight[s] < kStopStyleWeight) continue;
+        const float v = st.arrival.stepLength > 0.0f ? st.arrival.stepLength : ms.clips[ms.reference].speed / bs.fps;
+        const float cycle = 2.0f * static_cast<float>(ms.referenceCycleFrames());  // at half the rate at most
+        for (const BakedTransition& t : ms.stops)
+            near = near || distance <= t.maxPathToEnd + 2.0f * cycle * v + 1.0f +
+                                           goalSpeed * ((2.0f * cycle + static_cast<float>(t.frames)) / bs.fps + lead);
+    }
+    if (!near) return best;
     const MasterPair m = masterPair(bs, st);
     const float L0 = static_cast<float>(bs.masterCycleFrames());
     // The phase step of the last frame stands for the next (the first frame has none yet).
@@ -149,26 +265,56 @@ StopPlan planStop(const BakedBehavioralSpace& bs, const CharacterState& st, cons
         const float cycle = L / rate;  // output frames per cycle
         for (int c = 0; c < static_cast<int>(ms.stops.size()); ++c) {
             const BakedTransition& t = ms.stops[c];
-            float reach = 0.0f;
-            for (const TransitionJoin& j : t.joins) reach = std::max(reach, j.pathToEnd);
-            if (distance > reach + 2.0f * cycle * v + 1.0f) continue;  // beyond two cycles and the stop
+            const float reach = t.maxPathToEnd;
+            // Beyond two cycles and the stop (and where a moving goal gets to meanwhile).
+            const float longest = 2.0f * cycle + static_cast<float>(t.frames);
+            if (distance > reach + 2.0f * cycle * v + 1.0f + goalSpeed * (longest / bs.fps + lead)) continue;
             for (int k = 0; k < static_cast<int>(t.joins.size()); ++k) {
                 const TransitionJoin& j = t.joins[k];
                 const float ahead = wrapTo(j.loopFrame - u0, L) / rate;
                 for (int lap = 0; lap < 2; ++lap) {
                     const float n = ahead + static_cast<float>(lap) * cycle;
-                    const glm::vec3 end = composeGround(glm::vec3(0.0f, v * n, 0.0f), j.end);
-                    const glm::vec2 error = local - glm::vec2(end.x, end.y);
+                    // The join straight ahead (the entry's heading is the character's).
+                    const glm::vec2 end(j.end.x, v * n + j.end.y);
+                    // A moving goal: where it will be `lead` seconds after the stop stands.
+                    const float seconds = (n + std::max(0.0f, static_cast<float>(t.stillFrame) - j.clipFrame)) / bs.fps;
+                    const glm::vec2 target = local + velocity * (seconds + lead);
+                    const glm::vec2 error = target - end;
                     const float way = v * n + j.pathToEnd;
                     if (way < 0.05f) continue;
                     const float score = glm::length(error) / way;
                     if (score < bestScore) {
                         bestScore = score;
-                        best = StopPlan{s, c, k, n, error, way};
+                        best = StopPlan{s, c, k, n, error, way, st.ground.toWorld(glm::vec3(target.x, 0.0f, target.y))};
                     }
                 }
             }
         }
+    }
+    return best;
+}
+
+StopPlan nextJoin(const BakedBehavioralSpace& bs, const CharacterState& st, int s, int clip) {
+    StopPlan best;
+    if (s < 0 || s >= static_cast<int>(bs.spaces.size()) || clip < 0 ||
+        clip >= static_cast<int>(bs.spaces[s].stops.size()))
+        return best;
+    const BakedMotionSpace& ms = bs.spaces[s];
+    const BakedTransition& t = ms.stops[clip];
+    const MasterPair m = masterPair(bs, st);
+    const float L0 = static_cast<float>(bs.masterCycleFrames()), L = static_cast<float>(ms.referenceCycleFrames());
+    float dphi = wrapTo(st.phase - st.previousPhase, L0);
+    if (st.frame == 0 || !(dphi > 0.0f) || dphi > 0.5f * L0) dphi = 1.0f;
+    const float u0 = bs.spacePhase(s, st.phase, m.c0, m.c1, m.w0, m.w1);
+    float rate = wrapTo(bs.spacePhase(s, st.phase + dphi, m.c0, m.c1, m.w0, m.w1) - u0, L);
+    if (!(rate > 0.0f) || rate > 0.5f * L) rate = 1.0f;
+    const float v = st.arrival.stepLength > 0.0f ? st.arrival.stepLength : ms.clips[ms.reference].speed / bs.fps;
+    for (int k = 0; k < static_cast<int>(t.joins.size()); ++k) {
+        const TransitionJoin& j = t.joins[k];
+        const float n = wrapTo(j.loopFrame - u0, L) / rate;
+        if (best.join >= 0 && n >= best.frames) continue;
+        const glm::vec2 end(j.end.x, v * n + j.end.y);
+        best = StopPlan{s, clip, k, n, glm::vec2(0.0f), v * n + j.pathToEnd, st.ground.toWorld(glm::vec3(end.x, 0.0f, end.y))};
     }
     return best;
 }
@@ -192,18 +338,50 @@ Status ArrivalJob::run() {
             flags[c] |= kSteerNow;
             a.steerNow = false;
         }
+        if (a.state == MotionState::Walking && a.forced) {
+            // A stop asked for by name: taken at its next join, stood where it ends.
+            const StopPlan plan = nextJoin(bs, st, a.planSpace, a.planClip);
+            if (plan.join < 0) a.forced = false;
+            else if (plan.frames < 1.0f) enterStop(bs, st, plan, glm::vec2(plan.target.x, plan.target.z));
+            continue;
+        }
         const std::uint8_t f = flags[c];
         if (!(f & kSteerActive)) continue;
         const glm::vec2 goal = goals[c];
         const bool newGoal = (f & kSteerNewGoal) != 0;
+        const glm::vec2 velocity = goalVelocities.empty() ? glm::vec2(0.0f) : goalVelocities[c];
+        // A moving goal slower than the walk is followed by stopping in its way, standing, and
+        // starting after it (the walk could only circle it).
+        const bool following = followByStopping && !(f & kSteerArrive) && velocity != glm::vec2(0.0f) &&
+                               slowGoal(bs, st, velocity);
         switch (a.state) {
         case MotionState::Walking: {
             flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
             a.planSpace = a.planClip = -1;
             a.planJoin = -1;
-            if (!(f & kSteerArrive)) break;
+            if (following) {
+                a.escape = false;
+                follow(bs, settings, st, goal, velocity);
+                break;
+            }
+            if (!(f & kSteerArrive)) {
+                a.escape = false;
+                a.styleHold = false;
+                break;
+            }
+            // Just started in another space's style (a jog starts as a walk): near a goal, it
+            // stays in that style and stops with its stops; a jog's would take it past.
+            a.styleHold = a.styleCatchUp && nearForStyle(bs, st, goal);
             const StopPlan plan = planStop(bs, st, goal);
-            if (plan.join < 0 || plan.correction() > settings.maxCorrection) break;
+            const bool feasible = plan.join >= 0 && plan.correction() <= settings.maxCorrection * kDueSlack;
+            if (!feasible || a.escape) {
+                if (escapeFrom(bs, st, goal, feasible)) flags[c] |= kSteerNow;
+                if (a.escape) break;
+            }
+            if (plan.join < 0) break;
+            // Due now, a stop is taken with a little more correction than one planned ahead:
+            // the alternative is to walk past and come back.
+            if (plan.correction() > settings.maxCorrection * (plan.frames < 1.0f ? kDueSlack : 1.0f)) break;
             if (plan.frames < 1.0f) {
                 enterStop(bs, st, plan, goal);
                 break;
@@ -212,18 +390,34 @@ Status ArrivalJob::run() {
             a.planSpace = static_cast<std::int8_t>(plan.space);
             a.planClip = static_cast<std::int8_t>(plan.clip);
             a.planJoin = static_cast<std::int16_t>(plan.join);
-            a.approachScale = std::clamp(1.0f + plan.error.y / plan.way, 1.0f - settings.maxCorrection,
+            // The whole error along the way is taken out before the join, where the steps are
+            // still the loop's (the stop's own are corrected for what is left).
+            const float approach = plan.way - bs.spaces[plan.space].stops[plan.clip].joins[plan.join].pathToEnd;
+            a.approachScale = std::clamp(1.0f + plan.error.y / std::max(approach, 0.05f), 1.0f - settings.maxCorrection,
                                          1.0f + settings.maxCorrection);
             break;
         }
         case MotionState::Stopping:
-            // A goal moved a little is still stopped at; one moved further waits for the stand.
-            if (newGoal && glm::distance(goal, a.target) <= settings.standRadius) {
+            // A goal moved a little is still stopped at; one moved further waits for the stand
+            // (a followed goal is stood in the way of where it was planned).
+            if (following) {
+                flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
+            } else if (newGoal && glm::distance(goal, a.target) <= settings.standRadius) {
                 a.target = goal;
                 flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
             }
             break;
         case MotionState::Standing:
+            if (following) {
+                // Off after the followed goal once it has gone by.
+                flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
+                const glm::vec2 at(st.ground.x, st.ground.z);
+                const float speed = glm::length(velocity);
+                const float ahead = glm::dot(goal - at, velocity) / speed;
+                if (ahead > kFollowGo || glm::distance(goal, at) > kFollowFar)
+                    beginStart(bs, settings, st, goal + velocity * kFollowStartSeconds);
+                break;
+            }
             if (!newGoal) break;
             flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
             if (glm::distance(goal, glm::vec2(st.ground.x, st.ground.z)) > settings.standRadius)

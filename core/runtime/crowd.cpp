@@ -199,7 +199,7 @@ bool Crowd::contains(CharacterId id) const { return indexOf(id) >= 0; }
 
 // --- goals and styles
 
-Status Crowd::setGoal(CharacterId id, const glm::vec2& position) {
+Status Crowd::setGoal(CharacterId id, const glm::vec2& position, GoalArrival arrival) {
     const int c = indexOf(id);
     if (c < 0) return Status::error("crowd: no character " + std::to_string(id));
     if (!canSteer()) return Status::error("crowd: the baked space has no goal spaces to steer with");
@@ -208,7 +208,9 @@ Status Crowd::setGoal(CharacterId id, const glm::vec2& position) {
     m_goals[c] = position;
     m_goalVelocities[c] = glm::vec2(0.0f);
     m_steerFlags[c] |= kSteerActive;
-    if (changed) m_steerFlags[c] |= kSteerNow;
+    if (arrival == GoalArrival::Stop) m_steerFlags[c] |= kSteerArrive;
+    else m_steerFlags[c] &= static_cast<std::uint8_t>(~kSteerArrive);
+    if (changed) m_steerFlags[c] |= kSteerNow | kSteerNewGoal;
     return Status::ok();
 }
 
@@ -220,9 +222,27 @@ Status Crowd::setMovingGoal(CharacterId id, const glm::vec2& position, const glm
         !std::isfinite(velocity.y))
         return Status::error("crowd: the goal is not finite");
     if (!(m_steerFlags[c] & kSteerActive)) m_steerFlags[c] |= kSteerNow;
+    if (m_goals[c] != position) m_steerFlags[c] |= kSteerNewGoal;
     m_goals[c] = position;
     m_goalVelocities[c] = velocity;
     m_steerFlags[c] |= kSteerActive;
+    m_steerFlags[c] &= static_cast<std::uint8_t>(~kSteerArrive);
+    return Status::ok();
+}
+
+Status Crowd::stop(CharacterId id, int space, int stop) {
+    const int c = indexOf(id);
+    if (c < 0) return Status::error("crowd: no character " + std::to_string(id));
+    const BakedBehavioralSpace& bs = m_baked->space;
+    if (space < 0 || space >= static_cast<int>(bs.spaces.size()) || stop < 0 ||
+        stop >= static_cast<int>(bs.spaces[space].stops.size()))
+        return Status::error("crowd: the space has no such stop");
+    ArrivalState& a = m_states[c].arrival;
+    if (a.state != MotionState::Walking) return Status::error("crowd: the character is not walking");
+    a.forced = true;
+    a.planSpace = static_cast<std::int8_t>(space);
+    a.planClip = static_cast<std::int8_t>(stop);
+    m_steerFlags[c] = 0;  // no goal: it plays into the stop
     return Status::ok();
 }
 
@@ -285,7 +305,19 @@ void Crowd::stepRange(size_t begin, size_t end) {
     const size_t n = end - begin;
     const size_t j = static_cast<size_t>(m_joints);
     const std::span<CharacterState> states(m_states.data() + begin, n);
-    // Steering first: it decides from where the character is, for the frame about to be made.
+    // Arrival first (a character entering a stop is not steered), then steering: both decide
+    // from where the character is, for the frame about to be made.
+    {
+        ArrivalJob arrival;
+        arrival.settings = m_loco.settings.arrival;
+        arrival.space = &m_baked->space;
+        arrival.characters = states;
+        arrival.goals = std::span<const glm::vec2>(m_goals.data() + begin, n);
+        arrival.flags = std::span<std::uint8_t>(m_steerFlags.data() + begin, n);
+        arrival.goalVelocities = std::span<const glm::vec2>(m_goalVelocities.data() + begin, n);
+        arrival.followByStopping = m_settings.controller == CrowdSettings::Controller::GoalSpace;
+        arrival.run();
+    }
     if (canSteer()) {
         if (m_settings.controller == CrowdSettings::Controller::GoalSpace) {
             SteerJob steer = m_steer;
@@ -448,6 +480,11 @@ const CharacterState& Crowd::state(CharacterId id) const {
     static const CharacterState kNone{};
     const int c = indexOf(id);
     return c >= 0 ? m_states[c] : kNone;
+}
+
+MotionState Crowd::motionState(CharacterId id) const {
+    const int c = indexOf(id);
+    return c >= 0 ? m_states[c].arrival.state : MotionState::Walking;
 }
 
 GroundFrame Crowd::ground(CharacterId id) const {

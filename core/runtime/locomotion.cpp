@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "core/runtime/lanes.h"
+#include "core/runtime/transition_playback.h"
 #include <gaitspace/runtime/warp_table.h>
 
 namespace gs {
@@ -39,7 +40,7 @@ glm::vec3 integrateSteps(const BakedClip& clip, float f0, float f1) {
 
 // A clip pose to blend: frame index and fraction, and its weight.
 struct Contribution {
-    const BakedClip* clip;
+    const glm::quat* rows;  // the clip's stored rotations at `frame` (frames x joints)
     int frame;
     float t;
     float weight;
@@ -349,7 +350,7 @@ Status LocomotionSettings::validate() const {
         return Status::error("IK softness must be in [0, 0.5] of the leg length");
     if (!(ik.maxExtension > 0.9f && ik.maxExtension < 1.0f))
         return Status::error("IK maximum extension must be in (0.9, 1) of the leg length");
-    return Status::ok();
+    return arrival.validate();
 }
 
 Status LocomotionJob::validate() const {
@@ -401,6 +402,11 @@ Status LocomotionJob::run() {
     auto step = [&](size_t c) -> Stepped {
         CharacterState& st = characters[c];
         const auto t0 = timings ? clock::now() : clock::time_point{};
+        TransitionSample transition[2];
+        TransitionStep transitionStep;
+        const int transitionCount = advanceTransition(bs, settings.arrival, st, transition, transitionStep, advance);
+        const float loopWeight = st.arrival.loopWeight;
+        const bool looping = loopWeight > 0.0f;
 
         // Style weights move toward their targets along a straight line, no weight by more
         // than the increment, so they keep summing to 1.
@@ -410,8 +416,15 @@ Status LocomotionJob::run() {
             float largest = 0.0f;
             for (int s = 0; s < spaceCount; ++s)
                 largest = std::max(largest, std::abs(st.styleTarget[s] - st.styleWeight[s]));
-            if (largest > 0.0f) {
-                const float k = std::min(1.0f, styleStep / largest);
+            // A start holds its own space's style until the loop has taken over, then blends
+            // into the character's over ArrivalSettings::styleSeconds at most.
+            const float stepNow = st.arrival.state == MotionState::Starting || st.arrival.styleHold ? 0.0f
+                                  : st.arrival.styleCatchUp
+                                      ? std::min(styleStep, 1.0f / (settings.arrival.styleSeconds * bs.fps))
+                                      : styleStep;
+            if (largest <= 0.0f) st.arrival.styleCatchUp = false;
+            if (largest > 0.0f && stepNow > 0.0f) {
+                const float k = std::min(1.0f, stepNow / largest);
                 for (int s = 0; s < spaceCount; ++s)
                     st.styleWeight[s] += k * (st.styleTarget[s] - st.styleWeight[s]);
                 st.lastStyleStep = k * largest;
@@ -445,7 +458,8 @@ Status LocomotionJob::run() {
                           ? bs.spacePhase(s, st.phase, m0, m1, mw0, mw1)
                           : 0.0f;
         float nextPhase = st.phase;
-        if (advance) {
+        if (advance) st.startFrame = false;
+        if (advance && looping) {
             const BakedMotionSpace& ms = bs.spaces[dominant];
             const float u = uNow[dominant];
             const auto [c0, c1, w0, w1] = pairs[dominant];
@@ -459,7 +473,6 @@ Status LocomotionJob::run() {
             const float phi = bs.masterPhase(dominant, next, m0, m1, mw0, mw1, st.warpHint[2]);
             nextPhase = phi;
             // Start frames (heel strikes of the dominant reference loop) crossed by this step.
-            st.startFrame = false;
             const float uEnd = next;
             const float L = static_cast<float>(ms.referenceCycleFrames());
             for (int f : ms.startFrames) {
@@ -476,8 +489,8 @@ Status LocomotionJob::run() {
         float contact[2] = {0.0f, 0.0f};
         // The clips' foot heights and toe heights one frame on, weighted (footHeights).
         glm::vec4 heightSum(0.0f);
-        for (int s = 0; s < spaceCount; ++s) {
-            const float ws = st.styleWeight[s];
+        for (int s = 0; s < spaceCount && looping; ++s) {
+            const float ws = st.styleWeight[s] * loopWeight;
             if (ws <= limits::kNegligibleWeight) continue;
             const BakedMotionSpace& ms = bs.spaces[s];
             const float u0 = uNow[s];
@@ -505,12 +518,42 @@ Status LocomotionJob::run() {
                         heightSum += (ws * w) * (h[0] + (h[1] - h[0]) * t);
                     }
                 }
-                contrib[contribCount++] = {&clip, i, t, ws * w, aligned, sign};
+                contrib[contribCount++] = {clip.rotations.data() + static_cast<size_t>(i) * joints, i, t, ws * w, aligned, sign};
                 height += ws * w * (clip.rootHeight[i] + (clip.rootHeight[i + 1] - clip.rootHeight[i]) * t);
                 contact[0] += ws * w * (clip.leftContact[i] + (clip.leftContact[i + 1] - clip.leftContact[i]) * t);
                 contact[1] += ws * w * (clip.rightContact[i] + (clip.rightContact[i + 1] - clip.rightContact[i]) * t);
             }
         }
+        // The transition layer's poses beside the loop's (gaitspace/runtime/arrival.h).
+        for (int k = 0; k < transitionCount; ++k) {
+            const TransitionSample& ts = transition[k];
+            const BakedTransition& clip = *ts.clip;
+            const int i = ts.frame;
+            const float t = ts.t, w = ts.weight;
+            const glm::quat* aligned = nullptr;
+            const float* sign = nullptr;
+            if (prepared) {
+                const size_t row = rt.transitionOffset[ts.row] + static_cast<size_t>(i) * joints;
+                aligned = rt.rotations.data() + row;
+                sign = rt.signs.data() + row;
+                if (heights) {
+                    const glm::vec4* h = rt.footHeights.data() + row / static_cast<size_t>(joints);
+                    heightSum += w * (h[0] + (h[1] - h[0]) * t);
+                }
+            }
+            contrib[contribCount++] = {clip.rotations.data() + static_cast<size_t>(i) * joints, i, t, w, aligned, sign};
+            height += w * (clip.rootHeight[i] + (clip.rootHeight[i + 1] - clip.rootHeight[i]) * t);
+            contact[0] += w * (clip.leftContact[i] + (clip.leftContact[i + 1] - clip.leftContact[i]) * t);
+            contact[1] += w * (clip.rightContact[i] + (clip.rightContact[i + 1] - clip.rightContact[i]) * t);
+        }
+        if (advance) {
+            displacement += transitionStep.displacement;
+            if (st.arrival.state == MotionState::Walking && st.arrival.approachScale != 1.0f) {
+                displacement.x *= st.arrival.approachScale;
+                displacement.y *= st.arrival.approachScale;
+            }
+        }
+        const unsigned char* alignedJoints = transitionCount > 0 ? rt.alignedWithTransitions.data() : rt.aligned.data();
         const auto t1 = timings ? clock::now() : clock::time_point{};
 
         glm::quat* out = posing ? localRotations.data() + c * joints : nullptr;
@@ -520,7 +563,7 @@ Status LocomotionJob::run() {
                 glm::quat acc(0.0f, 0.0f, 0.0f, 0.0f);
                 for (int k = 0; k < contribCount; ++k) {
                     const Contribution& cb = contrib[k];
-                    const glm::quat* rot = cb.clip->rotations.data() + static_cast<size_t>(cb.frame) * joints;
+                    const glm::quat* rot = cb.rows;
                     glm::quat a = rot[j];
                     glm::quat b = rot[j + joints];
                     if (glm::dot(a, b) < 0.0f) b = -b;
@@ -551,7 +594,7 @@ Status LocomotionJob::run() {
                 }
                 const float* sign = contrib[0].sign;
                 for (int j = 0; j < joints; ++j) {
-                    if (!rt.aligned[j]) {
+                    if (!alignedJoints[j]) {
                         blendJoint(j);
                         continue;
                     }
@@ -572,6 +615,8 @@ Status LocomotionJob::run() {
             st.previousPhase = st.phase;
             st.phase = wrapPhase(nextPhase, masterPeriod);
             ++st.frame;
+            correctTransition(bs, st, transitionStep);
+            st.arrival.stepLength = std::hypot(displacement.x, displacement.y);
         }
         st.rootHeight = height;
         if (posing) out[0] = yawRotation(st.ground.heading) * out[0];

@@ -6,6 +6,7 @@
 #include <string>
 
 #include <gaitspace/runtime/limits.h>
+#include <gaitspace/runtime/arrival_job.h>
 #include <gaitspace/runtime/steering.h>
 #include "core/runtime/steering_detail.h"
 
@@ -105,6 +106,7 @@ Status SteerJob::run() {
     const std::shared_ptr<const SteeringTables> tables = steering->tables();
     for (size_t c = 0; c < characters.size(); ++c) {
         if (!flags.empty() && !(flags[c] & kSteerActive)) continue;
+        if (!steersLoop(characters[c].arrival)) continue;
         const bool now = decideNow || (!flags.empty() && (flags[c] & kSteerNow));
         CharacterState& st = characters[c];
         if (stats) ++stats->characters;
@@ -149,6 +151,8 @@ Status SteerJob::run() {
         // within it, and the full look-ahead is taken again at the next start frame.
         SteerSettings decisionSettings = settings;
         if (!atStartFrame) decisionSettings.lookAhead = 1;
+        // A goal to stop on is aimed at itself: its stop is planned from a straight approach.
+        if (!flags.empty() && (flags[c] & kSteerArrive)) decisionSettings.arrivalRadius = 0.0f;
 
         SteerInput inputs[kMaxSpaces];
         int count = 0;
@@ -202,6 +206,7 @@ Status NaiveSteerJob::run() {
     if (Status s = validate(); !s) return s;
     for (size_t c = 0; c < characters.size(); ++c) {
         if (!flags.empty() && !(flags[c] & kSteerActive)) continue;
+        if (!steersLoop(characters[c].arrival)) continue;
         CharacterState& st = characters[c];
         const glm::vec3 local = st.ground.toLocal(glm::vec3(goals[c].x, 0.0f, goals[c].y));
         const float angle = std::atan2(local.x, local.z);  // + = goal to the left

@@ -14,6 +14,12 @@ constexpr float kMaxStopTurn = 0.5f;
 // A stop is corrected only while this much of its path is left (metres): a standing pose is
 // never slid.
 constexpr float kMinPathLeft = 0.02f;
+// A stop stands once its root has less than this left to go (metres); its last frames play on in
+// place.
+constexpr float kStandPath = 0.005f;
+// A start turns toward its goal at most this fast (radians per second), about the walk's sharpest
+// turns; what is left of the turn at the hand-over is steered.
+constexpr float kMaxStartTurnRate = 2.0f;
 
 float wrapTo(float x, float period) {
     x = std::fmod(x, period);
@@ -84,26 +90,20 @@ void handOver(const BakedBehavioralSpace& bs, CharacterState& st, int space, flo
     st.arrival.steerNow = true;  // steering decides at once
 }
 
-}  // namespace
-
-int transitionRow(const BakedBehavioralSpace& bs, int spaceIndex, bool start, int clip) {
-    int row = 0;
-    for (int s = 0; s < spaceIndex; ++s)
-        row += static_cast<int>(bs.spaces[s].stops.size() + bs.spaces[s].starts.size());
-    return row + (start ? static_cast<int>(bs.spaces[spaceIndex].stops.size()) : 0) + clip;
-}
-
-int advanceTransition(const BakedBehavioralSpace& bs, const ArrivalSettings& settings, CharacterState& st,
-                      TransitionSample samples[2], TransitionStep& step) {
+// Moves the state on one frame and records the transition's root motion over it.
+void advanceState(const BakedBehavioralSpace& bs, const ArrivalSettings& settings, CharacterState& st,
+                  TransitionStep& step) {
     ArrivalState& a = st.arrival;
-    step = TransitionStep{};
-    if (a.state == MotionState::Walking) return 0;
     const float fade = 1.0f / std::max(1.0f, settings.fadeSeconds * bs.fps);
     const float rise = 1.0f / std::max(1.0f, settings.startFadeSeconds * bs.fps);
-    int count = 0;
     switch (a.state) {
     case MotionState::Walking:
         break;
+    case MotionState::Standing: {
+        const float last = static_cast<float>(bs.spaces[a.space].stops[a.clip].lastFrame());
+        a.time = std::min(a.time + 1.0f, last);
+        break;
+    }
     case MotionState::Stopping: {
         const BakedTransition& t = bs.spaces[a.space].stops[a.clip];
         const float last = static_cast<float>(t.lastFrame());
@@ -111,21 +111,16 @@ int advanceTransition(const BakedBehavioralSpace& bs, const ArrivalSettings& set
         const float before = a.loopWeight;
         a.loopWeight = std::max(0.0f, a.loopWeight - fade);
         step.offsetTaken = before > 0.0f ? (before - a.loopWeight) / before : 0.0f;
-        const float w = 1.0f - a.loopWeight;
-        step.displacement = clipSteps(t, t0, t1) * w;
+        step.displacement = clipSteps(t, t0, t1) * (1.0f - a.loopWeight);
         step.pathDone = pathAt(t, t1) - pathAt(t, t0);
         step.pathLeft = pathAt(t, last) - pathAt(t, t0);
         a.time = t1;
-        if (t1 >= last) {
+        // It stands once its root has less than kStandPath left to go (or none); the last
+        // frames then play on in place, the root held.
+        if (t1 >= last || (a.loopWeight <= 0.0f && pathAt(t, last) - pathAt(t, t1) < kStandPath)) {
             a.state = MotionState::Standing;
             a.loopWeight = 0.0f;
         }
-        samples[count++] = sampleOf(bs, a.space, false, a.clip, t1, w);
-        break;
-    }
-    case MotionState::Standing: {
-        const BakedTransition& t = bs.spaces[a.space].stops[a.clip];
-        samples[count++] = sampleOf(bs, a.space, false, a.clip, static_cast<float>(t.lastFrame()), 1.0f);
         break;
     }
     case MotionState::Starting: {
@@ -142,6 +137,7 @@ int advanceTransition(const BakedBehavioralSpace& bs, const ArrivalSettings& set
             if (!a.handedOver && t1 > join.clipFrame) {
                 handOver(bs, st, a.space, join.loopFrame, join.clipFrame - t0);
                 a.handedOver = true;
+                a.turn = 0.0f;
                 // The loop's ground frame is the start's moved back by the join's offset.
                 const float c = std::cos(-join.offset.z), s = std::sin(-join.offset.z);
                 a.offset = glm::vec3(-(c * join.offset.x + s * join.offset.y), -(-s * join.offset.x + c * join.offset.y),
@@ -155,26 +151,60 @@ int advanceTransition(const BakedBehavioralSpace& bs, const ArrivalSettings& set
             // Toward the goal's side, spread over the way to the hand-over as the start moves.
             const float done = pathAt(t, t1) - pathAt(t, t0);
             const float left = pathAt(t, join.clipFrame) - pathAt(t, t0);
-            if (a.turn != 0.0f) {
-                const float turn = left > 1e-4f ? a.turn * std::min(1.0f, done / left) : a.turn;
+            if (a.turn != 0.0f && done > 0.0f) {
+                const float spread = left > 1e-4f ? a.turn * std::min(1.0f, done / left) : a.turn;
+                const float most = kMaxStartTurnRate / bs.fps;
+                const float turn = std::clamp(spread, -most, most);
                 step.displacement.z += turn;
                 a.turn -= turn;
             }
             a.time = t1;
-            if (w > 0.0f) samples[count++] = sampleOf(bs, a.space, true, a.clip, t1, w);
-        }
-        if (a.standWeight > 0.0f && a.standSpace >= 0 && a.standClip >= 0) {
-            const BakedTransition& s = bs.spaces[a.standSpace].stops[a.standClip];
-            samples[count++] = sampleOf(bs, a.standSpace, false, a.standClip, static_cast<float>(s.lastFrame()),
-                                        a.standWeight);
         }
         if (a.loopWeight >= 1.0f) {
             a.state = MotionState::Walking;
+            a.styleCatchUp = true;
             a.loopWeight = 1.0f;
             a.standWeight = 0.0f;
             a.space = a.clip = a.standSpace = a.standClip = -1;
             a.turn = 0.0f;
             a.handedOver = false;
+        }
+        break;
+    }
+    }
+}
+
+}  // namespace
+
+int transitionRow(const BakedBehavioralSpace& bs, int spaceIndex, bool start, int clip) {
+    int row = 0;
+    for (int s = 0; s < spaceIndex; ++s)
+        row += static_cast<int>(bs.spaces[s].stops.size() + bs.spaces[s].starts.size());
+    return row + (start ? static_cast<int>(bs.spaces[spaceIndex].stops.size()) : 0) + clip;
+}
+
+int advanceTransition(const BakedBehavioralSpace& bs, const ArrivalSettings& settings, CharacterState& st,
+                      TransitionSample samples[2], TransitionStep& step, bool advance) {
+    ArrivalState& a = st.arrival;
+    step = TransitionStep{};
+    if (a.state == MotionState::Walking) return 0;
+    if (advance) advanceState(bs, settings, st, step);
+    // The poses of the state it is in now.
+    int count = 0;
+    switch (a.state) {
+    case MotionState::Walking:
+        break;
+    case MotionState::Stopping:
+        samples[count++] = sampleOf(bs, a.space, false, a.clip, a.time, 1.0f - a.loopWeight);
+        break;
+    case MotionState::Standing:
+        samples[count++] = sampleOf(bs, a.space, false, a.clip, a.time, 1.0f);
+        break;
+    case MotionState::Starting: {
+        const float w = std::max(0.0f, 1.0f - a.loopWeight - a.standWeight);
+        if (a.clip >= 0 && w > 0.0f) samples[count++] = sampleOf(bs, a.space, true, a.clip, a.time, w);
+        if (a.standWeight > 0.0f && a.standSpace >= 0 && a.standClip >= 0) {
+            samples[count++] = sampleOf(bs, a.standSpace, false, a.standClip, a.standTime, a.standWeight);
         }
         break;
     }

@@ -38,9 +38,10 @@ struct TransitionStep {
     float offsetTaken = 0.0f;  // fraction of the remaining join offset to take in after the step
 };
 
-// Moves the layer on one frame (see above); returns how many samples it wrote (0 while walking).
+// Moves the layer on one frame (see above; with `advance` false it stays where it is) and writes
+// the transition poses of the frame; returns how many (0 while walking).
 int advanceTransition(const BakedBehavioralSpace& space, const ArrivalSettings& settings, CharacterState& st,
-                      TransitionSample samples[2], TransitionStep& step);
+                      TransitionSample samples[2], TransitionStep& step, bool advance);
 
 // After the step's root motion: the join offset taken in, a stop's correction toward its target.
 void correctTransition(const BakedBehavioralSpace& space, CharacterState& st, const TransitionStep& step);

@@ -33,6 +33,8 @@ void deriveTransition(BakedTransition& t) {
         j.end = composeGround(j.offset, end);
         j.pathToEnd = path;
     }
+    t.maxPathToEnd = 0.0f;
+    for (const TransitionJoin& j : t.joins) t.maxPathToEnd = std::max(t.maxPathToEnd, j.pathToEnd);
 }
 
 Status BakedTransition::validate(int joints, int referenceFrames) const {

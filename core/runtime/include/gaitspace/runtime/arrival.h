@@ -42,10 +42,13 @@ struct ArrivalSettings {
     // no stop can end on within it is walked past and come back to.
     float maxCorrection = 0.2f;
     // Largest heading change (radians) that a start turns toward its goal while it accelerates
-    // (the rest is steered after the hand-over); [0, pi]; default pi/2.
-    float maxStartTurn = 1.5708f;
+    // (the rest is steered after the hand-over); [0, pi]; default pi.
+    float maxStartTurn = 3.1416f;
     // A new goal this near a standing character is where it stands (metres); [0, 5]; default 0.3.
     float standRadius = 0.3f;
+    // Seconds over which a character that started in another space's style (a jog starts as a
+    // walk) blends into its own once the loop has taken over, at most; [0.05, 10]; default 2.
+    float styleSeconds = 2.0f;
 
     Status validate() const;
 };
@@ -57,11 +60,14 @@ struct ArrivalState {
     std::int8_t space = -1;  // space of the clip playing (stops of Stopping/Standing, starts of Starting)
     std::int8_t clip = -1;   // index into that space's stops or starts
     std::int8_t standSpace = -1, standClip = -1;  // Starting: the stop whose standing pose it rises from
+    float standTime = 0.0f;  // ... and its frame
     float time = 0.0f;       // frame of the clip playing (fractional)
     float loopWeight = 1.0f;   // share of the looped space in the pose (1 while walking)
     float standWeight = 0.0f;  // Starting: share of the standing pose
     bool handedOver = false;   // Starting: the loop is fading in
     bool steerNow = false;     // the loop has just taken over: steering is to decide at once
+    bool styleCatchUp = false; // after a start: the style blends into the character's (styleSeconds)
+    bool styleHold = false;    // ... but waits while the goal is too near for its own stops
     // The part of the join's ground offset (dx, dz, dyaw) not yet carried into the ground frame
     // (it goes in over the fade).
     glm::vec3 offset{0.0f};
@@ -69,8 +75,18 @@ struct ArrivalState {
     float turn = 0.0f;       // Starting: heading change toward the goal not yet made (radians)
     float approachScale = 1.0f;  // Walking: this frame's steps are stretched by this (distance matching)
     float stepLength = 0.0f;     // metres the ground frame moved in the last step
-    std::int8_t planSpace = -1, planClip = -1;  // Walking: the stop planned (-1: none)
+    // Walking: too near a goal it cannot stop on (passed it, or beside it), it walks straight
+    // out until it can come back to it; steering waits meanwhile.
+    bool escape = false;
+    // Walking: the stop planned (-1: none); `forced`: asked for by name (Crowd::stop), taken at
+    // its next join and stood where it ends.
+    std::int8_t planSpace = -1, planClip = -1;
+    bool forced = false;
     std::int16_t planJoin = -1;
 };
+
+// Whether the looped space plays under its own steering: walking (not walking out of a goal it
+// cannot stop on), or a start that has handed over.
+bool steersLoop(const ArrivalState& arrival);
 
 }  // namespace gs

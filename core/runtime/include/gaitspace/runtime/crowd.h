@@ -41,6 +41,7 @@
 #include <thread>
 #include <vector>
 
+#include <gaitspace/runtime/arrival_job.h>
 #include <gaitspace/runtime/gspace.h>
 #include <gaitspace/runtime/locomotion.h>
 #include <gaitspace/runtime/steering.h>
@@ -101,10 +102,18 @@ public:
     std::span<const CharacterId> ids() const { return m_ids; }
 
     // --- what each character wants
-    // A goal that stands still: steering decides at once, then at its start frames.
-    Status setGoal(CharacterId id, const glm::vec2& position);
+    // A goal that stands still: steering decides at once, then at its start frames. With
+    // GoalArrival::Stop (the default) a character whose space has stops stops on it and stands
+    // (motionState), and a standing character starts toward a new goal; WalkOn steers to it and
+    // on, as for a space without stops.
+    enum class GoalArrival { Stop, WalkOn };
+    Status setGoal(CharacterId id, const glm::vec2& position, GoalArrival arrival = GoalArrival::Stop);
     // A moving goal (world x, z and m/s): intercepted from its velocity; decided at start frames.
     Status setMovingGoal(CharacterId id, const glm::vec2& position, const glm::vec2& velocity);
+    // Plays the character into stop `stop` of motion space `space` (BakedMotionSpace::stops) at
+    // its loop's next join with it, whatever its goal; it stands where the stop ends. Refused for
+    // a character that is not walking or a stop that does not exist.
+    Status stop(CharacterId id, int space, int stop);
     // No goal: the character keeps its current blend targets.
     void clearGoal(CharacterId id);
     bool hasGoal(CharacterId id) const;
@@ -127,6 +136,8 @@ public:
 
     // --- outputs, valid until the next update(), add() or remove()
     const CharacterState& state(CharacterId id) const;
+    // Walking, stopping, standing or starting (gaitspace/runtime/arrival.h).
+    MotionState motionState(CharacterId id) const;
     GroundFrame ground(CharacterId id) const;          // shown: between the last two frames
     glm::vec3 rootPosition(CharacterId id) const;      // world position of the root joint
     std::span<const glm::quat> localPose(CharacterId id) const;  // joint 0 = root world rotation

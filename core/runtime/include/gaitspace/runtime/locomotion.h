@@ -122,6 +122,7 @@ struct LocomotionSettings {
     // it is 1.09x.
     float footLockReturnSpeed = 1.0f;
     TwoBoneIkSettings ik;  // reach softening of the leg IK
+    ArrivalSettings arrival;  // stops and starts (gaitspace/runtime/arrival.h)
 
     Status validate() const;
 };

@@ -60,6 +60,7 @@ struct BakedTransition {
     // last frame's ground frame in each frame's ground frame (dx, dz, dyaw).
     std::vector<float> pathLength;
     std::vector<glm::vec3> toEnd;
+    float maxPathToEnd = 0.0f;  // the longest pathToEnd of its joins
 
     // The pose it ends on (a stop's standing pose) is frame frames - 1.
     int lastFrame() const { return frames - 1; }
