@@ -8,6 +8,7 @@
 
 #include "core/runtime/byte_stream.h"
 #include "core/runtime/section_file.h"
+#include "core/runtime/transition_section.h"
 
 namespace gs {
 namespace {
@@ -412,9 +413,10 @@ Status BakedSpaceFile::validate() const {
 }
 
 std::vector<std::uint8_t> writeGSpace(const BakedSpaceFile& b) {
-    const Section sections[] = {infoSection(b),  skeletonSection(b.space.skeleton),
-                                spacesSection(b.space), phaseSection(b.space),
-                                goalSection(b.goalSpaces), settingsSection(b)};
+    std::vector<Section> sections = {infoSection(b),  skeletonSection(b.space.skeleton),
+                                     spacesSection(b.space), phaseSection(b.space),
+                                     goalSection(b.goalSpaces), settingsSection(b)};
+    if (Section t = transitionSection(b); !t.bytes.empty()) sections.push_back(std::move(t));
     return packSections(sections, kGSpaceVersion);
 }
 
@@ -448,6 +450,8 @@ Expected<BakedSpaceFile> readGSpace(std::span<const std::uint8_t> bytes) {
     if (Status st = readPhase(table->find(kPhase)->bytes, bs); !st) return st;
     if (Status st = readGoals(table->find(kGoals)->bytes, bs, b.goalSpaces); !st) return st;
     if (Status st = readSettings(table->find(kSettings)->bytes, b); !st) return st;
+    if (const SectionView* t = table->find(sectionTag("TRAN")))
+        if (Status st = readTransitionSection(t->bytes, b); !st) return st;
     if (Status st = b.validate(); !st) return st;
     prepareRuntime(b.space);
     return b;

@@ -21,7 +21,7 @@
 
 namespace gs {
 
-constexpr std::uint32_t kGSpaceVersion = 1;
+constexpr std::uint32_t kGSpaceVersion = 2;
 
 
 struct BakedSpaceFile {
