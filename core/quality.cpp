@@ -124,6 +124,20 @@ float kneeStepP95(const Clip& clip) {
     return kneeStepP95(clipJointPositions(clip), clip.jointCount(), *legs);
 }
 
+float maxJointStep(std::span<const glm::vec3> positions, int jointCount) {
+    if (jointCount < 1) return 0.0f;
+    const size_t joints = static_cast<size_t>(jointCount), frames = positions.size() / joints;
+    float largest = 0.0f;
+    for (size_t f = 1; f < frames; ++f) {
+        const glm::vec3* a = positions.data() + (f - 1) * joints;
+        const glm::vec3* b = positions.data() + f * joints;
+        for (size_t j = 1; j < joints; ++j) largest = std::max(largest, glm::length((b[j] - b[0]) - (a[j] - a[0])));
+    }
+    return largest;
+}
+
+float maxJointStep(const Clip& clip) { return maxJointStep(clipJointPositions(clip), clip.jointCount()); }
+
 PooledFigures pooledFigures(std::span<const Clip> clips, int leftToe, int rightToe, float floor, const LegRig* legs) {
     std::vector<float> lateral, longitudinal, knee, flexion;
     double skate = 0.0;

@@ -53,6 +53,12 @@ float kneeStepP95(const Clip& clip);  // legs by findLegs(clip.skeleton); 0 with
 void kneeFlexionSamples(std::span<const glm::vec3> positions, int jointCount, const LegRig& legs,
                         std::vector<float>& angles);
 float kneeFlexionMean(std::span<const glm::vec3> positions, int jointCount, const LegRig& legs);
+// Joint step: the largest one-frame move of any joint relative to the root (joint 0), in metres,
+// over the frames of `positions` (frames x jointCount world positions). A pop where two motions
+// join shows here; the figure is compared with the same over the source clips.
+float maxJointStep(std::span<const glm::vec3> positions, int jointCount);
+float maxJointStep(const Clip& clip);
+
 // The mean of values; 0 for none.
 float mean(std::span<const float> values);
 

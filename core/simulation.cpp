@@ -170,6 +170,167 @@ float dubinsDistanceSampled(float x, float z, float radiusLeft, float radiusRigh
     return dubinsTimeSampled(x, z, std::span<const SteadyTurn>(&left, 1), std::span<const SteadyTurn>(&right, 1), 1.0f);
 }
 
+namespace {
+
+// The arrive scenario's goals: each a random distance and direction from the one before (the
+// first from the start, the origin), in the world.
+std::vector<glm::vec2> arriveGoals(const SimulationSettings& settings) {
+    std::mt19937 rng(settings.seed);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    std::vector<glm::vec2> goals;
+    glm::vec2 at(0.0f);
+    for (int k = 0; k < settings.goals; ++k) {
+        const float d = settings.minGoalDistance + (settings.maxGoalDistance - settings.minGoalDistance) * unit(rng);
+        const float a = 2.0f * kPi * unit(rng);
+        at += glm::vec2(d * std::sin(a), d * std::cos(a));
+        goals.push_back(at);
+    }
+    return goals;
+}
+
+// Seconds a goal of the arrive scenario may take before it is given up.
+float arriveBudget(const glm::vec2& from, const glm::vec2& goal, float speed) {
+    return 3.0f * glm::distance(from, goal) / std::max(speed, 0.1f) + 15.0f;
+}
+
+// The arrive scenario (SimulationSettings::Scenario::Arrive) into `result`: the run that stops
+// at every goal, then the same goals steered to without stopping, for the time ratio.
+// `positions` receives the stopping run's world joint positions, frame by frame.
+Status simulateArrive(std::shared_ptr<const BakedSpaceFile> baked, const SimulationSettings& settings,
+                      const CrowdSettings& crowdSettings, const std::vector<float>& weights,
+                      std::vector<glm::vec3>& positions, SimulationResult& result) {
+    const BakedBehavioralSpace& bs = baked->space;
+    const int joints = bs.skeleton.jointCount();
+    const float dt = 1.0f / bs.fps;
+    ArrivalFigures& fig = result.arrival;
+    fig.goalPositions = arriveGoals(settings);
+    const int n = static_cast<int>(fig.goalPositions.size());
+    fig.standFrames.assign(n, glm::ivec2(-1));
+    fig.seconds.assign(n, -1.0f);
+    fig.noStopSeconds.assign(n, -1.0f);
+    fig.reachSeconds.assign(n, -1.0f);
+    std::vector<MotionState> states;  // per frame of the stopping run
+    SteerSettings steerSettings = settings.steer;
+    steerSettings.arrivalRadius = settings.reachRadius;
+    for (const bool stop : {true, false}) {
+        Crowd crowd(baked, crowdSettings);
+        if (!crowd.status()) return crowd.status();
+        if (Status s = crowd.setSteerSettings(steerSettings); !s) return s;
+        if (Status s = crowd.setLocomotionSettings(settings.locomotion); !s) return s;
+        const CharacterId id = crowd.add(GroundFrame{}, weights);
+        const auto arrival = stop ? Crowd::GoalArrival::Stop : Crowd::GoalArrival::WalkOn;
+        int k = 0;
+        long frame = 0, goalStart = 0, stood = -1;
+        glm::vec2 from(0.0f);
+        float budget = arriveBudget(from, fig.goalPositions[0], result.speed);
+        if (Status s = crowd.setGoal(id, fig.goalPositions[0], arrival); !s) return s;
+        glm::vec3 standAt[3] = {};  // root and toes when the stand began
+        std::vector<glm::vec3> stopping;  // a stop's frames, for its foot skate
+        double stopSkateSum = 0.0;
+        long stopFrames = 0;
+        auto endStop = [&] {
+            const long frames = static_cast<long>(stopping.size()) / joints;
+            if (frames > 2) {
+                stopSkateSum += footSkate(stopping, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps) * frames;
+                stopFrames += frames;
+            }
+            stopping.clear();
+        };
+        for (;;) {
+            if (frame > 0)
+                if (Status s = crowd.update(dt); !s) return s;
+            const auto world = crowd.modelTransforms(id);
+            const MotionState state = crowd.motionState(id);
+            if (stop) {
+                if (fig.stateChanges.empty() || fig.stateChanges.back().second != state) fig.stateChanges.push_back({frame, state});
+                states.push_back(state);
+                for (const Transform& t : world) positions.push_back(t.translation);
+                if (settings.record) {
+                    const auto pose = crowd.localPose(id);
+                    result.motion.rotations.insert(result.motion.rotations.end(), pose.begin(), pose.end());
+                    result.motion.rootPositions.push_back(crowd.rootPosition(id));
+                }
+                if (state == MotionState::Stopping)
+                    for (const Transform& t : world) stopping.push_back(t.translation);
+                else if (!stopping.empty()) endStop();
+                result.maxBlendStep = std::max(result.maxBlendStep, crowd.state(id).lastBlendStep);
+            }
+            const glm::vec3 root = crowd.rootPosition(id);
+            const glm::vec2 goal = fig.goalPositions[k];
+            const float elapsed = static_cast<float>(frame - goalStart) * dt;
+            bool next = false;
+            if (!stop) {
+                const GroundFrame g = crowd.ground(id);
+                if (glm::distance(glm::vec2(g.x, g.z), goal) < settings.reachRadius) {
+                    fig.noStopSeconds[k] = elapsed;
+                    next = true;
+                }
+            } else if (fig.reachSeconds[k] < 0.0f && glm::distance(glm::vec2(root.x, root.z), goal) < settings.reachRadius) {
+                fig.reachSeconds[k] = elapsed;
+            }
+            if (stop && stood < 0 && state == MotionState::Standing && crowd.state(id).arrival.target == goal) {
+                stood = frame;
+                fig.seconds[k] = elapsed;
+                fig.stopErrors.push_back(glm::distance(glm::vec2(root.x, root.z), goal));
+                ++fig.stops;
+                standAt[0] = root;
+                standAt[1] = world[bs.leftToe].translation;
+                standAt[2] = world[bs.rightToe].translation;
+            }
+            if (stop && stood >= 0) {
+                const glm::vec3 now[3] = {root, world[bs.leftToe].translation, world[bs.rightToe].translation};
+                for (int i = 0; i < 3; ++i) fig.standingDrift = std::max(fig.standingDrift, glm::distance(now[i], standAt[i]));
+                if (static_cast<float>(frame - stood) * dt >= settings.standSeconds) {
+                    fig.standFrames[k] = glm::ivec2(static_cast<int>(stood), static_cast<int>(frame));
+                    next = true;
+                }
+            }
+            if (!next && stood < 0 && elapsed > budget) next = true;  // given up
+            ++frame;
+            if (next) {
+                from = goal;
+                if (++k >= n) break;
+                goalStart = frame - 1;
+                stood = -1;
+                budget = arriveBudget(from, fig.goalPositions[k], result.speed);
+                if (Status s = crowd.setGoal(id, fig.goalPositions[k], arrival); !s) return s;
+            }
+        }
+        if (stop) {
+            endStop();
+            result.frames = frame;
+            fig.stopSkate = stopFrames > 0 ? static_cast<float>(stopSkateSum / stopFrames) : 0.0f;
+        }
+    }
+    double ratio = 0.0;
+    int counted = 0;
+    for (int k = 0; k < n; ++k)
+        if (fig.seconds[k] >= 0.0f && fig.noStopSeconds[k] > 0.0f) ratio += fig.seconds[k] / fig.noStopSeconds[k], ++counted;
+    fig.meanTimeRatio = counted ? static_cast<float>(ratio / counted) : 0.0f;
+    ratio = 0.0;
+    counted = 0;
+    for (int k = 0; k < n; ++k)
+        if (fig.reachSeconds[k] >= 0.0f && fig.noStopSeconds[k] > 0.0f) ratio += fig.reachSeconds[k] / fig.noStopSeconds[k], ++counted;
+    fig.meanReachRatio = counted ? static_cast<float>(ratio / counted) : 0.0f;
+    fig.maxJointStep = maxJointStep(positions, joints);
+    // The joins' frames: stopping, starting, and a second of standing or walking after either.
+    const long second = std::lround(bs.fps);
+    long since = second;
+    for (size_t f = 1; f < states.size(); ++f) {
+        const bool transition = states[f] == MotionState::Stopping || states[f] == MotionState::Starting;
+        since = transition ? 0 : since + 1;
+        if (since > second) continue;
+        const std::span<const glm::vec3> pair(positions.data() + (f - 1) * joints, 2 * static_cast<size_t>(joints));
+        fig.joinJointStep = std::max(fig.joinJointStep, maxJointStep(pair, joints));
+    }
+    result.goals = n;
+    result.reached = fig.stops;
+    result.reachRate = n ? static_cast<float>(fig.stops) / n : 0.0f;
+    return Status::ok();
+}
+
+}  // namespace
+
 Status SimulationSettings::validate() const {
     if (goals < 1) return Status::error("simulation: goals must be >= 1");
     if (!(reachRadius > 0.0f)) return Status::error("simulation: reach radius must be > 0");
@@ -178,6 +339,8 @@ Status SimulationSettings::validate() const {
     if (!(movingSeconds > 5.0f)) return Status::error("simulation: a moving-goal run lasts more than 5 s");
     if (!(goalSpeedFraction > 0.0f && goalSpeedFraction < 1.0f))
         return Status::error("simulation: the goal moves slower than the character (0 < fraction < 1)");
+    if (!(standSeconds >= 0.0f && standSeconds <= 60.0f))
+        return Status::error("simulation: the stand at each goal must be 0-60 s");
     if (!(goalHeadStart >= 0.0f && goalHeadStart <= 3600.0f))
         return Status::error("simulation: a moving goal's head start must be in [0, 3600] s");
     if (Status s = steer.validate(); !s) return s;
@@ -241,6 +404,22 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     steerSettings.arrivalRadius = settings.reachRadius;
     if (Status s = crowd.setSteerSettings(steerSettings); !s) return s;
     if (Status s = crowd.setLocomotionSettings(settings.locomotion); !s) return s;
+    if (settings.record) {
+        result.motion.name = "simulation";
+        result.motion.fps = bs.fps;
+        result.motion.skeleton = bs.skeleton;
+    }
+    if (settings.scenario == SimulationSettings::Scenario::Arrive) {
+        std::vector<glm::vec3> positions;
+        if (Status s = simulateArrive(baked, settings, crowdSettings, weights, positions, result); !s) return s;
+        result.footSkate = footSkate(positions, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps);
+        result.rootAccel = rootAccelerationP95(positions, joints, bs.fps);
+        if (const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe)) {
+            result.kneeStep = kneeStepP95(positions, joints, *legs);
+            result.kneeFlexion = kneeFlexionMean(positions, joints, *legs);
+        }
+        return result;
+    }
     const CharacterId id = crowd.add(GroundFrame{}, weights);
     const CharacterState& state = crowd.state(id);
     glm::vec2 goal(0.0f);
@@ -269,7 +448,9 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         lateAfter = 2.0f * optimal + 3.0f;  // the former budget (SimulationResult::reachedLate)
         budget = std::max(lateAfter, optimal + loopSeconds + 3.0f);
         goalStart = result.frames;
-        crowd.setGoal(id, goal);  // a new goal: steering decides at once, not at the next start frame
+        // A new goal: steering decides at once, not at the next start frame. It is steered to and
+        // past (the arrive scenario stops on its goals).
+        crowd.setGoal(id, goal, Crowd::GoalArrival::WalkOn);
         ++result.goals;
         result.goalRecords.push_back({l.x, l.z, optimal, steady, 0.0f, false});
     };
@@ -288,11 +469,6 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     std::vector<float> distances;
     const long maxFrames = moving ? static_cast<long>(settings.movingSeconds * bs.fps)
                                   : std::numeric_limits<long>::max();
-    if (settings.record) {
-        result.motion.name = "simulation";
-        result.motion.fps = bs.fps;
-        result.motion.skeleton = bs.skeleton;
-    }
     double ns = 0.0;
     const float frameSeconds = 1.0f / bs.fps;
     while (result.frames < maxFrames) {
@@ -309,6 +485,13 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
             result.motion.rootPositions.push_back(crowd.rootPosition(id));
         }
         result.maxBlendStep = std::max(result.maxBlendStep, state.lastBlendStep);
+        // A followed goal is stood in the way of: the stops and the frames they change state at.
+        const MotionState motion = crowd.motionState(id);
+        auto& changes = result.arrival.stateChanges;
+        if (changes.empty() || changes.back().second != motion) {
+            if (motion == MotionState::Standing) ++result.arrival.stops;
+            changes.push_back({result.frames, motion});
+        }
         headingSum += std::abs(angleTo(state.ground, goal));
         ++result.frames;
 

@@ -18,7 +18,8 @@
 namespace gs {
 
 struct SimulationSettings {
-    enum class Scenario { Random, Circle, Zigzag, Figure8 };
+    // Arrive: random goals, each stopped at and stood on for standSeconds before the next.
+    enum class Scenario { Random, Circle, Zigzag, Figure8, Arrive };
     enum class Controller { GoalSpace, Naive };
 
     Scenario scenario = Scenario::Random;
@@ -33,6 +34,7 @@ struct SimulationSettings {
     float goalSpeedFraction = 0.6f;  // moving goal speed / character speed; (0, 1)
     float goalHeadStart = 0.0f;      // seconds a moving goal has already gone along its path; [0, 3600]
     float naiveGain = 0.3183f;       // blend per radian for the naive controller (NaiveSteerJob)
+    float standSeconds = 2.0f;       // arrive: seconds stood at each goal; [0, 60]
     bool record = false;             // keep the generated motion in the result
     SteerSettings steer;
     LocomotionSettings locomotion;
@@ -69,6 +71,27 @@ struct GoalRecord {
     bool late = false;  // reached after twice the optimal time + 3 s (SimulationResult::reachedLate)
 };
 
+// The arrive scenario's figures (SimulationSettings::Scenario::Arrive). Frames are those of the
+// run (SimulationResult::frames, the recorded motion's), positions world metres.
+struct ArrivalFigures {
+    int stops = 0;                          // goals stopped at (standing within the budget)
+    std::vector<glm::vec2> goalPositions;   // world (x, z) of every goal set
+    std::vector<glm::ivec2> standFrames;    // per goal: first and last frame stood there ((-1, -1): none)
+    std::vector<float> stopErrors;          // per goal stopped at: root on the ground to the goal (m)
+    float standingDrift = 0.0f;             // largest move of the root or a toe while standing (m)
+    float stopSkate = 0.0f;                 // foot skate over the frames spent stopping (cm/s)
+    float maxJointStep = 0.0f;              // largest one-frame step of a joint relative to the root (m)
+    // The same over the frames of the joins: stopping, starting, the first second of standing and
+    // of walking after a start (where a stop or a start meets the loop or the standing pose).
+    float joinJointStep = 0.0f;
+    std::vector<std::pair<long, MotionState>> stateChanges;  // (frame, state) wherever the state changed
+    std::vector<float> seconds;             // per goal: from the goal set to standing on it
+    std::vector<float> noStopSeconds;       // per goal: the same goals steered to without stopping
+    std::vector<float> reachSeconds;        // per goal: from the goal set to the root within reachRadius
+    float meanTimeRatio = 0.0f;             // mean of seconds / noStopSeconds over goals stopped at
+    float meanReachRatio = 0.0f;            // mean of reachSeconds / noStopSeconds (the same rule both ways)
+};
+
 struct SimulationResult {
     int goals = 0;                 // goals set
     int reached = 0;
@@ -101,6 +124,7 @@ struct SimulationResult {
     double nsPerUpdate = 0.0;      // locomotion + steering, per frame
     Clip motion;                   // when settings.record
     std::vector<GoalRecord> goalRecords;  // random goals, in order
+    ArrivalFigures arrival;        // the arrive scenario
 };
 
 // A turn the walker can hold: radius (metres; infinite = none) and the speed it is walked at.

@@ -67,6 +67,8 @@ Expected<SteeringSpace> buildSteering(const LoadedSpace& loaded, double* seconds
 // "walk=0.3,jog=0.7" -> one value per space of `space` (others `fill`); errors name the item.
 Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space, const QString& text,
                                               float fill);
+// The source clips of the spaces with a positive style weight (a baked file's loops).
+std::vector<Clip> sourceClips(const LoadedSpace& loaded, const std::vector<float>& styleWeights);
 // The figures (quality.h) of the source clips of the spaces with a positive style weight, pooled.
 PooledFigures sourceFigures(const LoadedSpace& loaded, const std::vector<float>& styleWeights);
 QJsonObject toJson(const RootAcceleration& a);  // {"lateral", "longitudinal"} in m/s^2

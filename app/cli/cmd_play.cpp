@@ -176,6 +176,9 @@ int runPlay(const QStringList& arguments) {
                                          "differently leaning poses then sink their feet)."});
     parser.addOption({"goal", "Steer toward this goal (world metres) with goal-space steering, from "
                               "the start (the run the GUI makes when its goal is set there).", "x,z"});
+    parser.addOption({"stop", "Play into this stop of a space (its clip id or name) at the loop's next join with "
+                              "it, and stand where it ends.", "name"});
+    parser.addOption({"stop-after", "With --stop: seconds played before the stop is asked for (default 1).", "S", "1"});
     parser.addOption({"json", "Print one JSON object on stdout."});
     parser.process(arguments);
     if (parser.positionalArguments().size() != 1) {
@@ -222,6 +225,34 @@ int runPlay(const QStringList& arguments) {
         goal = glm::vec2(x, z);
     }
 
+    // --stop: the space and stop named.
+    int stopSpace = -1, stopClip = -1;
+    double stopAfter = 0.0;
+    if (parser.isSet("stop")) {
+        const std::string name = parser.value("stop").toStdString();
+        for (int s = 0; s < static_cast<int>(bs.spaces.size()) && stopSpace < 0; ++s)
+            for (int k = 0; k < static_cast<int>(bs.spaces[s].stops.size()); ++k)
+                if (bs.spaces[s].stops[k].name == name) {
+                    stopSpace = s;
+                    stopClip = k;
+                    break;
+                }
+        if (stopSpace < 0) {
+            QStringList names;
+            for (const BakedMotionSpace& m : bs.spaces)
+                for (const BakedTransition& t : m.stops) names << QString::fromStdString(t.name);
+            printError(path, QStringLiteral("--stop: no stop named '%1' (%2)")
+                                 .arg(parser.value("stop"), names.isEmpty() ? QStringLiteral("the project has none")
+                                                                             : names.join(", ")));
+            return 2;
+        }
+        stopAfter = parser.value("stop-after").toDouble(&ok);
+        if (!ok || !(stopAfter >= 0.0) || stopAfter > seconds) {
+            printError(path, "--stop-after must be in [0, --seconds]");
+            return 2;
+        }
+    }
+
     // One character of a crowd, the runtime's own loop.
     auto baked = std::make_shared<BakedSpaceFile>();
     baked->space = bs;
@@ -246,10 +277,14 @@ int runPlay(const QStringList& arguments) {
             return 1;
         }
     float maxStyleStep = 0.0f;
+    const int stopFrame = stopSpace >= 0 ? static_cast<int>(std::lround(stopAfter * bs.fps)) : -1;
+    int standFrame = -1;
     QElapsedTimer timer;
     timer.start();
-    auto run = recordCharacter(crowd, id, frames, [&](int, const Crowd& c, CharacterId i) {
+    auto run = recordCharacter(crowd, id, frames, [&](int f, Crowd& c, CharacterId i) {
         maxStyleStep = std::max(maxStyleStep, c.state(i).lastStyleStep);
+        if (f == stopFrame) (void)c.stop(i, stopSpace, stopClip);
+        if (standFrame < 0 && c.motionState(i) == MotionState::Standing) standFrame = f;
     });
     const double playNs = static_cast<double>(timer.nsecsElapsed());
     if (!run) {
@@ -275,7 +310,7 @@ int runPlay(const QStringList& arguments) {
     }
     QJsonArray spaces;
     for (const BakedMotionSpace& s : bs.spaces) spaces.append(spaceSummary(s));
-    const QJsonObject result{
+    QJsonObject result{
         {"frames", frames},
         {"distance_m", motion.pathLength},
         {"speed_mps", motion.speed},
@@ -295,6 +330,12 @@ int runPlay(const QStringList& arguments) {
         {"build_seconds", loaded->buildSeconds},
         {"ns_per_frame", playNs / frames},
         {"spaces", spaces}};
+    if (stopSpace >= 0) {
+        // The frame it stood from (-1: not yet) and the state it ends in.
+        result["stop"] = parser.value("stop");
+        result["stand_frame"] = standFrame;
+        result["motion_state"] = motionStateName(crowd.motionState(id));
+    }
     if (parser.isSet("json")) {
         printJson(result);
     } else {

@@ -11,16 +11,99 @@
 #include "cli_common.h"
 #include "core/io/bvh_writer.h"
 #include "core/limits.h"
+#include "core/kinematics.h"
 #include "core/simulation.h"
+#include "core/transitions.h"
 
 namespace gs::cli {
+namespace {
+
+// The stop and start clips the run is compared with: a project's stops and starts of the spaces
+// with a positive style weight (and the starts of the space that starts them when they have
+// none); for a baked file the baked transitions themselves.
+std::vector<Clip> transitionSources(const LoadedSpace& loaded, const std::vector<float>& styleWeights, bool stops) {
+    const BakedBehavioralSpace& bs = loaded.space;
+    std::vector<Clip> clips;
+    auto add = [&](size_t s) {
+        if (loaded.baked) {
+            for (const BakedTransition& t : stops ? bs.spaces[s].stops : bs.spaces[s].starts)
+                clips.push_back(toClip(t, bs.skeleton, bs.fps));
+            return;
+        }
+        for (const ProjectSpace& ps : loaded.project.spaces)
+            if (ps.name.toStdString() == bs.spaces[s].name)
+                for (const QString& id : stops ? ps.stopIds : ps.startIds) clips.push_back(*loaded.project.clip(id)->clip);
+    };
+    for (size_t s = 0; s < bs.spaces.size(); ++s)
+        if (styleWeights[s] > 0.0f) add(s);
+    for (size_t s = 0; s < bs.spaces.size() && clips.empty() && !stops; ++s)
+        if (!bs.spaces[s].starts.empty()) add(s);
+    return clips;
+}
+
+QJsonArray pairs(const std::vector<glm::vec2>& v) {
+    QJsonArray a;
+    for (const glm::vec2& p : v) a.append(QJsonArray{p.x, p.y});
+    return a;
+}
+
+// The arrive scenario's figures (simulation.h, ArrivalFigures) and those of the clips compared.
+void addArrival(QJsonObject& o, const LoadedSpace& loaded, const std::vector<float>& styleWeights,
+                const SimulationResult& result) {
+    const ArrivalFigures& a = result.arrival;
+    std::vector<float> errors = a.stopErrors;
+    const float meanError = mean(errors);
+    const float maxError = errors.empty() ? 0.0f : *std::max_element(errors.begin(), errors.end());
+    o["stops"] = a.stops;
+    o["stop_error_m"] = QJsonObject{{"mean", meanError}, {"p95", percentile(errors, 0.95f)}, {"max", maxError}};
+    o["standing_drift_m"] = a.standingDrift;
+    o["goal_positions"] = pairs(a.goalPositions);
+    QJsonArray stands;
+    for (const glm::ivec2& f : a.standFrames) stands.append(QJsonArray{f.x, f.y});
+    o["stand_frames"] = stands;
+    o["time_ratio_to_no_stop"] = a.meanTimeRatio;
+    QJsonArray changes;
+    for (const auto& [frame, state] : a.stateChanges) changes.append(QJsonArray{static_cast<double>(frame), motionStateName(state)});
+    o["state_changes"] = changes;
+    QJsonArray seconds, noStop;
+    for (float s : a.seconds) seconds.append(s);
+    for (float s : a.noStopSeconds) noStop.append(s);
+    o["goal_seconds"] = seconds;
+    o["no_stop_goal_seconds"] = noStop;
+    o["max_joint_step_m"] = a.maxJointStep;
+    o["join_joint_step_m"] = a.joinJointStep;
+    o["reach_time_ratio_to_no_stop"] = a.meanReachRatio;
+    o["stop_foot_skate_cm_s"] = a.stopSkate;
+    // The same figures of the clips the run is made of.
+    const BakedBehavioralSpace& bs = loaded.space;
+    std::vector<Clip> sources = sourceClips(loaded, styleWeights);
+    const std::vector<Clip> stopClips = transitionSources(loaded, styleWeights, true);
+    const std::vector<Clip> startClips = transitionSources(loaded, styleWeights, false);
+    sources.insert(sources.end(), stopClips.begin(), stopClips.end());
+    sources.insert(sources.end(), startClips.begin(), startClips.end());
+    float step = 0.0f;
+    for (const Clip& c : sources) step = std::max(step, maxJointStep(c));
+    o["source_max_joint_step_m"] = step;
+    double skate = 0.0;
+    int frames = 0;
+    for (const Clip& c : stopClips) {
+        skate += footSkate(clipJointPositions(c), c.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, c.fps) *
+                 c.frameCount();
+        frames += c.frameCount();
+    }
+    o["source_stop_foot_skate_cm_s"] = frames ? skate / frames : 0.0;
+}
+
+}  // namespace
 
 int runSimulate(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription("Steers a character toward goals and scores the run.");
     parser.addHelpOption();
     parser.addPositionalArgument("project", "A Gaitspace project (*.gsproj) or a baked space (*.gspace).", "PROJECT");
-    parser.addOption({"scenario", "random, circle, zigzag or figure8 (default random).", "name", "random"});
+    parser.addOption({"scenario", "random, circle, zigzag, figure8 or arrive (default random; arrive: random goals, "
+                                  "each stopped at and stood on).", "name", "random"});
+    parser.addOption({"stand-seconds", "arrive: seconds stood at each goal (default 2).", "S", "2"});
     parser.addOption({"goals", "Random goals to chase (default 200).", "N", "200"});
     parser.addOption({"seconds", "Length of a moving-goal run (default 60).", "S", "60"});
     parser.addOption({"goal-head-start", "Start a moving goal as if it had already gone S seconds along its "
@@ -61,8 +144,9 @@ int runSimulate(const QStringList& arguments) {
     else if (scenario == "circle") settings.scenario = SimulationSettings::Scenario::Circle;
     else if (scenario == "zigzag") settings.scenario = SimulationSettings::Scenario::Zigzag;
     else if (scenario == "figure8") settings.scenario = SimulationSettings::Scenario::Figure8;
+    else if (scenario == "arrive") settings.scenario = SimulationSettings::Scenario::Arrive;
     else {
-        printError({}, "unknown scenario '" + scenario + "' (random, circle, zigzag, figure8)");
+        printError({}, "unknown scenario '" + scenario + "' (random, circle, zigzag, figure8, arrive)");
         return 2;
     }
     const QString controller = parser.value("controller");
@@ -72,13 +156,18 @@ int runSimulate(const QStringList& arguments) {
         printError({}, "unknown controller '" + controller + "' (goalspace, naive)");
         return 2;
     }
-    bool okGoals = false, okSeed = false, okSeconds = false, okHead = false;
+    bool okGoals = false, okSeed = false, okSeconds = false, okHead = false, okStand = false;
     settings.goals = parser.value("goals").toInt(&okGoals);
     settings.seed = parser.value("seed").toUInt(&okSeed);
     settings.movingSeconds = parser.value("seconds").toFloat(&okSeconds);
     settings.goalHeadStart = parser.value("goal-head-start").toFloat(&okHead);
-    if (!okGoals || !okSeed || !okSeconds || !okHead) {
-        printError({}, "--goals, --seed, --seconds and --goal-head-start take numbers");
+    settings.standSeconds = parser.value("stand-seconds").toFloat(&okStand);
+    if (!okGoals || !okSeed || !okSeconds || !okHead || !okStand) {
+        printError({}, "--goals, --seed, --seconds, --goal-head-start and --stand-seconds take numbers");
+        return 2;
+    }
+    if (!(settings.standSeconds >= 0.0f && settings.standSeconds <= 60.0f)) {
+        printError({}, "--stand-seconds must be in [0, 60] s");
         return 2;
     }
     if (!(settings.goalHeadStart >= 0.0f && settings.goalHeadStart <= 3600.0f)) {
@@ -195,8 +284,11 @@ int runSimulate(const QStringList& arguments) {
         }
         o["missed"] = missed;
         o["late"] = late;
+    } else if (settings.scenario == SimulationSettings::Scenario::Arrive) {
+        addArrival(o, *loaded, settings.styleWeights, *result);
     } else {
         o["mean_distance_m"] = result->meanDistance;
+        o["stops"] = result->arrival.stops;
         o["p95_distance_m"] = result->p95Distance;
         o["goal_head_start_s"] = settings.goalHeadStart;
     }
@@ -213,6 +305,13 @@ int runSimulate(const QStringList& arguments) {
                     qPrintable(scenario), qPrintable(controller), result->reached, result->goals,
                     100.0 * result->reachRate, result->meanTimeRatio, result->meanSteadyRatio, result->meanHeadingErrorDeg,
                     result->footSkate, result->nsPerUpdate);
+    } else if (settings.scenario == SimulationSettings::Scenario::Arrive) {
+        const QJsonObject e = o["stop_error_m"].toObject();
+        std::printf("arrive, %s: stopped at %d of %d goals, root to goal mean %.3f m, p95 %.3f m, max %.3f m, "
+                    "standing drift %.4f m, time %.2fx without stopping\n",
+                    qPrintable(controller), result->arrival.stops, result->goals, e["mean"].toDouble(),
+                    e["p95"].toDouble(), e["max"].toDouble(), result->arrival.standingDrift,
+                    result->arrival.meanTimeRatio);
     } else {
         std::printf("%s, %s: distance to the goal mean %.2f m, p95 %.2f m, heading error %.1f deg\n",
                     qPrintable(scenario), qPrintable(controller), result->meanDistance,
