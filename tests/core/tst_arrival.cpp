@@ -1,0 +1,277 @@
+// Arrival (gaitspace/runtime/arrival.h) on the CMU walk + jog spaces with the subject's own stops
+// and starts: characters stop on their goals and stand still, start again toward a new one (behind
+// them too), report their state, and join loops, stops, standing and starts without a pop; the
+// same from a space and from its baked file.
+
+#include <QTest>
+
+#include <cmath>
+#include <memory>
+#include <numbers>
+
+#include "common/cmu_spaces.h"
+#include "common/test_data.h"
+#include "core/goal_space.h"
+#include "core/kinematics.h"
+#include "core/quality.h"
+#include "core/simulation.h"
+#include "core/transitions.h"
+#include <gaitspace/runtime/crowd.h>
+#include <gaitspace/runtime/gspace.h>
+
+using namespace gs;
+
+namespace {
+
+constexpr float kPi = std::numbers::pi_v<float>;
+
+// The largest one-frame joint step of the source clips of the spaces with a style weight (their
+// stops and starts, and the walk's starts that a jog starts with).
+float sourceJointStep(const BehavioralSpaceDesc& desc, const std::vector<float>& weights) {
+    float step = 0.0f;
+    for (size_t s = 0; s < desc.spaces.size(); ++s) {
+        const MotionSpaceDesc& m = desc.spaces[s];
+        if (weights[s] <= 0.0f && m.starts.empty()) continue;
+        for (const auto* list : {&m.clips, &m.stops, &m.starts})
+            for (const Clip& c : *list)
+                if (weights[s] > 0.0f || list == &m.starts) step = std::max(step, maxJointStep(c));
+    }
+    return step;
+}
+
+// The foot skate of the stop clips of the spaces with a style weight, pooled by frames.
+float stopClipSkate(const BehavioralSpaceDesc& desc, const BakedBehavioralSpace& bs, const std::vector<float>& weights) {
+    double skate = 0.0;
+    int frames = 0;
+    for (size_t s = 0; s < desc.spaces.size(); ++s) {
+        if (weights[s] <= 0.0f) continue;
+        for (const Clip& c : desc.spaces[s].stops) {
+            skate += footSkate(clipJointPositions(c), c.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, c.fps) *
+                     c.frameCount();
+            frames += c.frameCount();
+        }
+    }
+    return frames ? static_cast<float>(skate / frames) : 0.0f;
+}
+
+}  // namespace
+
+class TestArrival : public QObject {
+    Q_OBJECT
+
+    BehavioralSpaceDesc m_desc;
+    std::shared_ptr<const BakedSpaceFile> m_baked;
+
+    Crowd makeCrowd() const { return Crowd(m_baked); }
+
+private slots:
+    void initTestCase() {
+        GS_REQUIRE_DATA();
+        m_desc = test::cmuWalkJogArriveDesc();
+        auto bs = buildBehavioralSpace(m_desc);
+        QVERIFY2(bs, bs.message().c_str());
+        auto baked = std::make_shared<BakedSpaceFile>();
+        baked->space = std::move(*bs);
+        auto goals = buildGoalSpaces(baked->space);
+        QVERIFY2(goals, goals.message().c_str());
+        baked->goalSpaces = std::move(*goals);
+        m_baked = baked;
+    }
+
+    // The arrive scenario: random goals 2-15 m apart, each stopped at and stood on for 2 s.
+    void stopsOnEveryGoal_data() {
+        QTest::addColumn<float>("walk");
+        QTest::newRow("walk") << 1.0f;
+        QTest::newRow("jog") << 0.0f;
+        QTest::newRow("walk and jog") << 0.5f;
+    }
+    void stopsOnEveryGoal() {
+        QFETCH(float, walk);
+        SimulationSettings settings;
+        settings.scenario = SimulationSettings::Scenario::Arrive;
+        settings.goals = 15;
+        settings.seed = 7;
+        settings.styleWeights = {walk, 1.0f - walk};
+        settings.locomotion = m_baked->locomotion;
+        settings.steer = m_baked->steer;
+        auto r = simulate(m_baked, settings);
+        QVERIFY2(r, r.message().c_str());
+        const ArrivalFigures& a = r->arrival;
+        QCOMPARE(a.stops, settings.goals);
+        std::vector<float> errors = a.stopErrors;
+        const float worst = *std::max_element(errors.begin(), errors.end());
+        qInfo("stopped %d of %d, root to goal mean %.3f m, max %.3f m, standing drift %.4f m, time %.2fx "
+              "(to within 0.5 m %.2fx)", a.stops, settings.goals, mean(errors), worst, a.standingDrift,
+              a.meanTimeRatio, a.meanReachRatio);
+        QVERIFY2(mean(errors) <= 0.10f, qPrintable(QString::number(mean(errors))));
+        QVERIFY2(worst <= 0.30f, qPrintable(QString::number(worst)));
+        // Standing, the root and the toes hold still.
+        QVERIFY2(a.standingDrift <= 0.01f, qPrintable(QString::number(a.standingDrift)));
+        // No pop where a loop, a stop, the standing pose and a start meet.
+        const float source = sourceJointStep(m_desc, settings.styleWeights);
+        qInfo("joint step at the joins %.3f m, anywhere %.3f m, the source clips' largest %.3f m", a.joinJointStep,
+              a.maxJointStep, source);
+        QVERIFY2(a.joinJointStep <= 1.5f * source, qPrintable(QString("%1 against %2").arg(a.joinJointStep).arg(source)));
+        // The feet slide less over the stops than the stop clips' own do.
+        const float clips = stopClipSkate(m_desc, m_baked->space, settings.styleWeights);
+        qInfo("foot skate over the stops %.2f cm/s, the stop clips' %.2f cm/s", a.stopSkate, clips);
+        QVERIFY2(a.stopSkate <= 0.5f * clips, qPrintable(QString("%1 against %2").arg(a.stopSkate).arg(clips)));
+        // Each goal had its stand, in the run's frames, in order.
+        long last = -1;
+        for (const glm::ivec2& f : a.standFrames) {
+            QVERIFY(f.x > last && f.y > f.x && f.y < r->frames);
+            last = f.y;
+        }
+    }
+
+    void statesInOrder() {
+        Crowd crowd = makeCrowd();
+        const CharacterId id = crowd.add(GroundFrame{});
+        QCOMPARE(crowd.motionState(id), MotionState::Walking);
+        QVERIFY(crowd.setGoal(id, {0.0f, 6.0f}).isOk());
+        std::vector<MotionState> seen{MotionState::Walking};
+        auto run = [&](float seconds) {
+            for (int f = 0; f < static_cast<int>(seconds * crowd.fps()); ++f) {
+                QVERIFY(crowd.update(1.0f / crowd.fps()).isOk());
+                if (crowd.motionState(id) != seen.back()) seen.push_back(crowd.motionState(id));
+            }
+        };
+        run(10.0f);
+        QCOMPARE(seen.back(), MotionState::Standing);
+        QVERIFY(crowd.setGoal(id, {6.0f, 6.0f}).isOk());
+        run(12.0f);
+        const std::vector<MotionState> expected{MotionState::Walking,  MotionState::Stopping, MotionState::Standing,
+                                                MotionState::Starting, MotionState::Walking,  MotionState::Stopping,
+                                                MotionState::Standing};
+        QCOMPARE(seen, expected);
+        QCOMPARE(QString(motionStateName(MotionState::Starting)), QString("starting"));
+        const GroundFrame g = crowd.ground(id);
+        QVERIFY2(std::hypot(g.x - 6.0f, g.z - 6.0f) < 0.1f, qPrintable(QString("%1, %2").arg(g.x).arg(g.z)));
+    }
+
+    void standsStill() {
+        // Stood on its goal for ten seconds, nothing moves: the root, every joint.
+        Crowd crowd = makeCrowd();
+        const CharacterId id = crowd.add(GroundFrame{});
+        QVERIFY(crowd.setGoal(id, {1.0f, 5.0f}).isOk());
+        for (int f = 0; f < 300 && crowd.motionState(id) != MotionState::Standing; ++f) QVERIFY(crowd.update(1.0f / 30.0f).isOk());
+        QCOMPARE(crowd.motionState(id), MotionState::Standing);
+        // Its last frames play on in place for a moment (the clip's own settling).
+        for (int f = 0; f < 30; ++f) QVERIFY(crowd.update(1.0f / 30.0f).isOk());
+        const std::vector<Transform> before(crowd.modelTransforms(id).begin(), crowd.modelTransforms(id).end());
+        for (int f = 0; f < 300; ++f) QVERIFY(crowd.update(1.0f / 30.0f).isOk());
+        const auto after = crowd.modelTransforms(id);
+        for (size_t j = 0; j < before.size(); ++j)
+            QVERIFY2(glm::distance(before[j].translation, after[j].translation) < 1e-4f, qPrintable(QString::number(j)));
+        QCOMPARE(crowd.motionState(id), MotionState::Standing);
+        // A new goal within the stand radius leaves it where it is.
+        const GroundFrame g = crowd.ground(id);
+        QVERIFY(crowd.setGoal(id, {g.x + 0.1f, g.z}).isOk());
+        for (int f = 0; f < 30; ++f) QVERIFY(crowd.update(1.0f / 30.0f).isOk());
+        QCOMPARE(crowd.motionState(id), MotionState::Standing);
+    }
+
+    void startsTowardAGoalBehind() {
+        Crowd crowd = makeCrowd();
+        const CharacterId id = crowd.add(GroundFrame{});
+        QVERIFY(crowd.setGoal(id, {0.0f, 4.0f}).isOk());
+        for (int f = 0; f < 300 && crowd.motionState(id) != MotionState::Standing; ++f) QVERIFY(crowd.update(1.0f / 30.0f).isOk());
+        QCOMPARE(crowd.motionState(id), MotionState::Standing);
+        const GroundFrame stood = crowd.ground(id);
+        // A goal 5 m behind it, a little to its left.
+        const glm::vec3 behind = stood.toWorld(glm::vec3(1.0f, 0.0f, -5.0f));
+        QVERIFY(crowd.setGoal(id, {behind.x, behind.z}).isOk());
+        int frames = 0;
+        float turned = 0.0f;
+        for (; frames < 600; ++frames) {
+            QVERIFY(crowd.update(1.0f / 30.0f).isOk());
+            if (crowd.motionState(id) == MotionState::Starting) turned = wrapAngle(crowd.ground(id).heading - stood.heading);
+            if (frames > 30 && crowd.motionState(id) == MotionState::Standing) break;
+        }
+        // It turned toward the goal's side (left) while it started, and got there in a few seconds.
+        qInfo("turned %.0f degrees while starting, stood at the goal after %.1f s", turned * 180.0f / kPi, frames / 30.0f);
+        QVERIFY2(turned > 0.5f, qPrintable(QString::number(turned)));
+        QCOMPARE(crowd.motionState(id), MotionState::Standing);
+        const GroundFrame g = crowd.ground(id);
+        QVERIFY2(std::hypot(g.x - behind.x, g.z - behind.z) < 0.1f, qPrintable(QString("%1, %2").arg(g.x).arg(g.z)));
+        QVERIFY2(frames < 12 * 30, qPrintable(QString::number(frames)));
+    }
+
+    void stopFromAnyBlend_data() {
+        QTest::addColumn<float>("blend");
+        QTest::addColumn<int>("stop");
+        QTest::newRow("sharpest right into 16_33") << 0.0f << 0;
+        QTest::newRow("veer left into 16_34") << 0.75f << 1;
+        QTest::newRow("sharpest left into 16_34") << 1.0f << 1;
+    }
+    void stopFromAnyBlend() {
+        // Registration lets a stop be entered from any blend: played into a stop from a turn, the
+        // joins make no larger a joint step than the clips' own.
+        QFETCH(float, blend);
+        QFETCH(int, stop);
+        Crowd crowd = makeCrowd();
+        const float blends[] = {blend, 0.5f};
+        const CharacterId id = crowd.add(GroundFrame{}, {}, blends);
+        const int joints = crowd.jointCount();
+        std::vector<glm::vec3> positions;
+        for (int f = 0; f < 150; ++f) {
+            if (f == 30) QVERIFY(crowd.stop(id, 0, stop).isOk());
+            QVERIFY(crowd.update(1.0f / 30.0f).isOk());
+            for (const Transform& t : crowd.modelTransforms(id)) positions.push_back(t.translation);
+        }
+        QCOMPARE(crowd.motionState(id), MotionState::Standing);
+        const float step = maxJointStep(positions, joints);
+        const float source = sourceJointStep(m_desc, {1.0f, 0.0f});
+        qInfo("joint step %.3f m, the walk's clips' %.3f m", step, source);
+        QVERIFY2(step <= 1.5f * source, qPrintable(QString("%1 against %2").arg(step).arg(source)));
+        // Asked of a standing character, or for a stop that does not exist, it is refused.
+        QVERIFY(!crowd.stop(id, 0, 0).isOk());
+        QVERIFY(!crowd.stop(id, 0, 7).isOk());
+        QVERIFY(!crowd.stop(id, 5, 0).isOk());
+    }
+
+    void sameFromItsBakedFile() {
+        // Written to a .gspace and read back, the space stops the same way, to the bit.
+        Expected<BakedSpaceFile> back = readGSpace(writeGSpace(*m_baked));
+        QVERIFY2(back, back.message().c_str());
+        QCOMPARE(back->space.spaces[0].stops.size(), size_t(2));
+        QCOMPARE(back->space.spaces[0].starts.size(), size_t(2));
+        QCOMPARE(back->space.spaces[1].stops.size(), size_t(2));
+        auto read = std::make_shared<const BakedSpaceFile>(std::move(*back));
+        SimulationSettings settings;
+        settings.scenario = SimulationSettings::Scenario::Arrive;
+        settings.goals = 6;
+        settings.styleWeights = {0.5f, 0.5f};
+        settings.locomotion = m_baked->locomotion;
+        settings.steer = m_baked->steer;
+        auto a = simulate(m_baked, settings), b = simulate(read, settings);
+        QVERIFY(a && b);
+        QCOMPARE(a->frames, b->frames);
+        QCOMPARE(a->arrival.stopErrors, b->arrival.stopErrors);
+        QCOMPARE(a->arrival.standFrames, b->arrival.standFrames);
+        QCOMPARE(a->footSkate, b->footSkate);
+    }
+
+    void spaceWithoutStopsWalksOn() {
+        // A goal to stop on in a space without stops is walked to and past, as before.
+        auto bs = buildBehavioralSpace(test::cmuWalkJogDesc());
+        QVERIFY(bs);
+        auto baked = std::make_shared<BakedSpaceFile>();
+        baked->space = std::move(*bs);
+        baked->goalSpaces = m_baked->goalSpaces;
+        Crowd crowd(baked);
+        const CharacterId id = crowd.add(GroundFrame{});
+        QVERIFY(crowd.setGoal(id, {0.0f, 4.0f}).isOk());
+        float nearest = 1e9f;
+        for (int f = 0; f < 300; ++f) {
+            QVERIFY(crowd.update(1.0f / 30.0f).isOk());
+            QCOMPARE(crowd.motionState(id), MotionState::Walking);
+            const GroundFrame g = crowd.ground(id);
+            nearest = std::min(nearest, std::hypot(g.x, g.z - 4.0f));
+        }
+        QVERIFY(nearest < 0.5f);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestArrival)
+#include "tst_arrival.moc"
