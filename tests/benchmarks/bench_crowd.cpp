@@ -7,6 +7,8 @@
 // One update = one frame of the space's rate (dt = 1/30 s), so each update runs every character's
 // whole step; the time is the wall time per character, the new goals excluded. Best of 3 runs of
 // 90 updates each, after a warm-up of 30 updates (the first decisions of every character).
+//   - the same with every other character stopping on its goals, standing a second, and
+//     starting toward the next (arrival), against the steered update.
 // Usage: bench_crowd [DATA_DIR] [--quick]   (default: $GAITSPACE_DATA_DIR, else ../shared/data)
 
 #include <algorithm>
@@ -16,6 +18,7 @@
 #include <filesystem>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "bench_data.h"
 #include "core/behavioral_space.h"
@@ -31,9 +34,17 @@ double seconds(clock_type::time_point a, clock_type::time_point b) {
     return std::chrono::duration<double>(b - a).count();
 }
 
+// What the characters do: locomotion only; steering to goals reset on arrival (walked through);
+// or steering with every other character stopping on its goals, standing a second and starting
+// toward the next (the arrival of gaitspace/runtime/arrival.h).
+enum class Load { Locomotion, Steering, Arrival };
+
 // ns per character and update, best of `runs`.
 double measure(const std::shared_ptr<const gs::BakedSpaceFile>& baked, int characters, int threads,
-               bool steer, int updates, int runs) {
+               Load load, int updates, int runs) {
+    const bool steer = load != Load::Locomotion;
+    using Arrive = gs::Crowd::GoalArrival;
+    auto arrival = [&](int c) { return load == Load::Arrival && c % 2 == 0 ? Arrive::Stop : Arrive::WalkOn; };
     double best = 1e30;
     for (int r = 0; r < runs; ++r) {
         gs::Crowd crowd(baked);  // outputs: local poses, roots, model transforms
@@ -46,8 +57,9 @@ double measure(const std::shared_ptr<const gs::BakedSpaceFile>& baked, int chara
             const float styles[] = {w, 1.0f - w};
             const float blends[] = {unit(rng), unit(rng)};
             const gs::CharacterId id = crowd.add(gs::GroundFrame{u(rng), u(rng), u(rng)}, styles, blends);
-            if (steer) crowd.setGoal(id, {u(rng), u(rng)});
+            if (steer) (void)crowd.setGoal(id, {u(rng), u(rng)}, arrival(c));
         }
+        std::vector<int> stood(static_cast<size_t>(characters), 0);  // frames stood at the goal
         // Warm up one loop of steps, then time.
         for (int f = 0; f < 30; ++f) crowd.update(1.0f / 30.0f);
         double total = 0.0;
@@ -55,9 +67,20 @@ double measure(const std::shared_ptr<const gs::BakedSpaceFile>& baked, int chara
             // What a game does between updates: a new goal for each character that arrived (in
             // the 40 m box), and a style change now and then.
             if (steer) {
-                for (gs::CharacterId id : crowd.ids()) {
+                const auto ids = crowd.ids();
+                for (size_t k = 0; k < ids.size(); ++k) {
+                    const gs::CharacterId id = ids[k];
+                    const int c = static_cast<int>(k);  // storage order is the order added (none removed)
+                    if (arrival(c) == Arrive::Stop) {
+                        // Stopped: stands a second, then off to the next goal.
+                        if (crowd.motionState(id) != gs::MotionState::Standing || ++stood[c] < 30) continue;
+                        stood[c] = 0;
+                        (void)crowd.setGoal(id, {u(rng), u(rng)}, Arrive::Stop);
+                        continue;
+                    }
                     const gs::GroundFrame g = crowd.ground(id);
-                    if (glm::distance(glm::vec2(g.x, g.z), crowd.goal(id)) < 0.5f) crowd.setGoal(id, {u(rng), u(rng)});
+                    if (glm::distance(glm::vec2(g.x, g.z), crowd.goal(id)) < 0.5f)
+                        (void)crowd.setGoal(id, {u(rng), u(rng)}, Arrive::WalkOn);
                 }
             }
             const float w = unit(rng);
@@ -84,7 +107,7 @@ int main(int argc, char** argv) {
         }
     const std::string dir = gs::bench::dataDir(dataArgs, argv);
 
-    auto space = gs::buildBehavioralSpace(gs::bench::cmuDemoDesc(dir));
+    auto space = gs::buildBehavioralSpace(gs::bench::cmuDemoDesc(dir, true));
     if (!space) {
         std::fprintf(stderr, "bench_crowd: %s\n", space.message().c_str());
         return 1;
@@ -118,26 +141,31 @@ int main(int argc, char** argv) {
     std::filesystem::remove(path);
     size_t samples = 0;
     for (const auto& g : file.goalSpaces) samples += g.samples.size();
-    std::printf("demo baked space (walk + jog, 5 clips each, %zu goal samples): %zu bytes, read %.2f ms, "
-                "load from disk %.2f ms\n",
+    std::printf("demo baked space (walk + jog, 5 clips each, 4 stops, 2 starts, %zu goal samples): %zu bytes, "
+                "read %.2f ms, load from disk %.2f ms\n",
                 samples, bytes.size(), readBest * 1e3, loadBest * 1e3);
 
     const auto baked = std::make_shared<const gs::BakedSpaceFile>(std::move(file));
     const int updates = quick ? 20 : 90, runs = quick ? 1 : 3;
     std::printf("Crowd::update, ns per character (dt = 1/30 s: one whole step per update; %d joints)\n",
                 baked->space.skeleton.jointCount());
-    std::printf("  %-10s %-8s %14s %22s\n", "characters", "threads", "locomotion", "steering + locomotion");
+    std::printf("  %-10s %-8s %14s %22s %24s\n", "characters", "threads", "locomotion", "steering + locomotion",
+                "half stopping at goals");
     for (int characters : {1000, 10000}) {
-        double one[2] = {0, 0};
+        double one[3] = {0, 0, 0};
         for (int threads : {1, 2}) {
-            const double loco = measure(baked, characters, threads, false, updates, runs);
-            const double both = measure(baked, characters, threads, true, updates, runs);
+            const double loco = measure(baked, characters, threads, Load::Locomotion, updates, runs);
+            const double both = measure(baked, characters, threads, Load::Steering, updates, runs);
+            const double arrive = measure(baked, characters, threads, Load::Arrival, updates, runs);
             if (threads == 1) {
                 one[0] = loco;
                 one[1] = both;
+                one[2] = arrive;
             }
-            std::printf("  %-10d %-8d %11.0f ns %19.0f ns", characters, threads, loco, both);
-            if (threads == 2) std::printf("   (%.2fx, %.2fx one thread)", one[0] / loco, one[1] / both);
+            std::printf("  %-10d %-8d %11.0f ns %19.0f ns %14.0f ns (%+.1f %%)", characters, threads, loco, both, arrive,
+                        100.0 * (arrive / both - 1.0));
+            if (threads == 2)
+                std::printf("   (%.2fx, %.2fx, %.2fx one thread)", one[0] / loco, one[1] / both, one[2] / arrive);
             std::printf("\n");
         }
     }

@@ -37,11 +37,18 @@ inline MotionSpaceDesc cmuSpace(const std::string& dir, const char* name,
 
 // The demo project's spaces, untrimmed: walk 16_19, 16_13, 16_15, 16_11, 16_17 and jog 16_44,
 // 16_39, 16_35, 16_37, 16_41 (90 right, veer right, straight, veer left, 90 left).
-inline BehavioralSpaceDesc cmuDemoDesc(const std::string& dir) {
+// With `transitions`, the subject's stops and starts too (walk stops 16_33, 16_34, starts 16_31,
+// 16_32; jog stops 16_08, 16_57), as the demo project lists them.
+inline BehavioralSpaceDesc cmuDemoDesc(const std::string& dir, bool transitions = false) {
     BehavioralSpaceDesc demo;
     demo.name = "demo";
     demo.spaces = {cmuSpace(dir, "walk", {"16_19", "16_13", "16_15", "16_11", "16_17"}),
                    cmuSpace(dir, "jog", {"16_44", "16_39", "16_35", "16_37", "16_41"})};
+    if (transitions) {
+        demo.spaces[0].stops = cmuSpace(dir, "walk stops", {"16_33", "16_34"}).clips;
+        demo.spaces[0].starts = cmuSpace(dir, "walk starts", {"16_31", "16_32"}).clips;
+        demo.spaces[1].stops = cmuSpace(dir, "jog stops", {"16_08", "16_57"}).clips;
+    }
     return demo;
 }
 
