@@ -550,7 +550,9 @@ Expected<BehavioralSpaceDesc> Project::behavioralDesc() const {
         space.settings.fps = settings.fps;
         for (const QString& id : s.clipIds) {
             if (id == s.reference) space.reference = static_cast<int>(space.clips.size());
-            space.clips.push_back(*clip(id)->clip);
+            const ProjectClip* c = clip(id);
+            space.clips.push_back(*c->clip);
+            space.trimmed.push_back(c->trimIn >= 0 || c->trimOut >= 0 ? 1 : 0);
         }
         for (const QString& id : s.stopIds) space.stops.push_back(*clip(id)->clip);
         for (const QString& id : s.startIds) space.starts.push_back(*clip(id)->clip);
