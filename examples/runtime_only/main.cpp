@@ -1,9 +1,12 @@
 // A game's view of Gaitspace: load a baked space and steer a crowd with it, linking gs_runtime
-// alone (standard C++ and GLM; no Qt, no Assimp). Each character walks to random goals; a new
-// goal is set when one is reached.
+// alone (standard C++ and GLM; no Qt, no Assimp). Each character walks to random goals. In a
+// space baked with stops it stops on each goal and stands (Crowd::motionState), and a second
+// later gets the next, which it starts toward; without stops a new goal is set once it is within
+// 0.5 m of the last.
 //
 // Usage: runtime_only SPACE.gspace [CHARACTERS=100] [SECONDS=20] [THREADS=1]
-// Prints one line: characters, simulated seconds, goals reached, and update time per character.
+// Prints one line: characters, simulated seconds, goals reached, how many of them it stood on, and
+// update time per character.
 
 #include <chrono>
 #include <cmath>
@@ -12,6 +15,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <vector>
 
 #include <gaitspace/runtime/crowd.h>
 #include <gaitspace/runtime/gspace.h>
@@ -62,21 +66,42 @@ int main(int argc, char** argv) {
     }
     const float dt = 1.0f / 60.0f;
     const long updates = std::lround(seconds / dt);
-    long reached = 0;
+    long reached = 0, stood = 0;
+    // Seconds stood on the goal, by storage index (-1: the next goal is set).
+    std::vector<float> standing(static_cast<size_t>(characters), 0.0f);
     double updateSeconds = 0.0;
     for (long u = 0; u < updates; ++u) {
         const auto t0 = std::chrono::steady_clock::now();
         crowd.update(dt);
         updateSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        for (gs::CharacterId id : crowd.ids()) {
+        const auto ids = crowd.ids();
+        for (size_t k = 0; k < ids.size(); ++k) {
+            const gs::CharacterId id = ids[k];
+            const gs::MotionState state = crowd.motionState(id);
+            if (state == gs::MotionState::Stopping) continue;  // arriving: it stands where its goal is
+            if (state == gs::MotionState::Standing) {
+                if (standing[k] < 0.0f) continue;  // given its next goal: it starts at the next frame
+                if (standing[k] == 0.0f) ++reached, ++stood;
+                standing[k] += dt;
+                if (standing[k] >= 1.0f) {
+                    standing[k] = -1.0f;
+                    newGoal(id);
+                }
+                continue;
+            }
+            standing[k] = 0.0f;
             const gs::GroundFrame g = crowd.ground(id);
-            if (std::hypot(g.x - crowd.goal(id).x, g.z - crowd.goal(id).y) < 0.5f) {
+            // Character k walks in space k % spaces (none is removed, so storage order is the
+            // order added); a space without stops walks on through its goals.
+            const bool canStop = !crowd.space().spaces[k % static_cast<size_t>(spaces)].stops.empty();
+            if (state == gs::MotionState::Walking && !canStop &&
+                std::hypot(g.x - crowd.goal(id).x, g.z - crowd.goal(id).y) < 0.5f) {
                 ++reached;
                 newGoal(id);
             }
         }
     }
-    std::printf("characters %d, seconds %.1f, goals reached %ld, update %.2f us per character at 60 Hz\n",
-                characters, seconds, reached, updateSeconds * 1e6 / (static_cast<double>(updates) * characters));
+    std::printf("characters %d, seconds %.1f, goals reached %ld, stood on %ld, update %.2f us per character at 60 Hz\n",
+                characters, seconds, reached, stood, updateSeconds * 1e6 / (static_cast<double>(updates) * characters));
     return 0;
 }

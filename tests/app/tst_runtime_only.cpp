@@ -43,6 +43,25 @@ private slots:
         // 50 characters for 20 s, goals 3-13 m away at 1.2-2.5 m/s: well over one each.
         QVERIFY(m.captured(1).toInt() >= 50);
 
+        // Baked with the subject's stops and starts, the characters stop on their goals, stand
+        // and start toward the next.
+        const QString arrive = dir.filePath("arrive.gspace");
+        const gs::test::CliRun bakeArrive = gs::test::runCli(
+            {"bake", QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/projects/cmu_walk_jog_arrive.gsproj"), "-o", arrive});
+        QCOMPARE(bakeArrive.exitCode, 0);
+        QProcess stopping;
+        stopping.start(QStringLiteral(RUNTIME_ONLY_EXE), {arrive, "20", "30", "2"});
+        QVERIFY(stopping.waitForFinished(120000));
+        const QString stopped = QString::fromLocal8Bit(stopping.readAllStandardOutput());
+        qInfo("%s", qPrintable(stopped.trimmed()));
+        QCOMPARE(stopping.exitCode(), 0);
+        const auto s = QRegularExpression("goals reached (\\d+), stood on (\\d+)").match(stopped);
+        QVERIFY(s.hasMatch());
+        // 20 characters for 30 s, goals 3-13 m away, a second stood on each: every one stands on
+        // a goal at least twice, and every goal reached is stood on.
+        QVERIFY2(s.captured(2).toInt() >= 40, qPrintable(stopped));
+        QCOMPARE(s.captured(2), s.captured(1));
+
         // A file that is not a baked space is refused with a line naming it.
         QProcess bad;
         bad.start(QStringLiteral(RUNTIME_ONLY_EXE), {QStringLiteral(GAITSPACE_SOURCE_DIR "/README.md")});
