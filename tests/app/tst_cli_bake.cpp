@@ -24,7 +24,9 @@ QJsonObject motionFigures(const QJsonObject& o) {
     QJsonObject m;
     for (const char* key : {"goals", "reached", "mean_time_ratio", "frames", "foot_skate_cm_s", "root_accel_p95_mps2",
                             "knee_step_p95_deg", "max_blend_step", "mean_heading_error_deg", "mean_distance_m",
-                            "p95_distance_m", "distance_m", "speed_mps", "turn_rate_deg_s", "max_style_step"})
+                            "p95_distance_m", "distance_m", "speed_mps", "turn_rate_deg_s", "max_style_step",
+                            "stops", "stop_error_m", "standing_drift_m", "goal_positions", "stand_frames",
+                            "time_ratio_to_no_stop", "join_joint_step_m", "stop_foot_skate_cm_s"})
         if (o.contains(key)) m[key] = o[key];
     return m;
 }
@@ -78,6 +80,24 @@ private slots:
         QVERIFY(fromBaked.json()["baked"].toBool());
         const QJsonObject x = motionFigures(fromProject.json()), y = motionFigures(fromBaked.json());
         QVERIFY(x.size() >= 5);
+        QCOMPARE(y, x);
+    }
+
+    void arrivesTheSameFromItsBake() {
+        // The arrive project and its bake: the same stops, to the figure.
+        GS_REQUIRE_DATA();
+        const QString project = QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/projects/cmu_walk_jog_arrive.gsproj");
+        const QString baked = m_dir.filePath("arrive.gspace");
+        QCOMPARE(cli({"bake", project, "-o", baked}).exitCode, 0);
+        const QStringList args{"--scenario", "arrive", "--goals", "8", "--seed", "3", "--style", "walk=0.5,jog=0.5",
+                               "--stand-seconds", "1", "--json"};
+        const Run fromProject = cli(QStringList{"simulate", project} + args);
+        const Run fromBaked = cli(QStringList{"simulate", baked} + args);
+        QCOMPARE(fromProject.exitCode, 0);
+        QCOMPARE(fromBaked.exitCode, 0);
+        const QJsonObject x = motionFigures(fromProject.json()), y = motionFigures(fromBaked.json());
+        QCOMPARE(x["stops"].toInt(), 8);
+        QVERIFY(x["stop_error_m"].toObject()["mean"].toDouble() <= 0.10);
         QCOMPARE(y, x);
     }
 
