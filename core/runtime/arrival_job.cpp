@@ -21,7 +21,8 @@ constexpr float kEscapeMargin = 1.0f;
 // Following a moving goal by stopping: goals slower than this fraction of the walk are followed
 // so; a stop is planned within kFollowRange metres of the goal, to stand where the goal will be
 // kFollowLead seconds after it stands; it starts again once the goal is kFollowGo metres past it
-// (or kFollowFar away), toward where the goal will be kFollowStartSeconds on.
+// (or kFollowFar away), toward where the goal will be kFollowStartSeconds on. It plans only once
+// it is no more than kFollowAhead metres behind the goal along the goal's way (-1: a metre behind).
 constexpr float kSlowGoal = 0.85f;
 constexpr float kFollowRange = 4.0f;
 constexpr float kFollowLead = 0.3f;
@@ -46,6 +47,24 @@ MasterPair masterPair(const BakedBehavioralSpace& bs, const CharacterState& st) 
     MasterPair p;
     bs.spaces[0].clipWeights(st.blend[0], p.c0, p.c1, p.w0, p.w1);
     return p;
+}
+
+// Where a space's reference loop is now (u0, its frame) and how fast it goes (reference frames
+// per output frame), from the character's last phase step (the first frame has none yet: 1).
+struct LoopRate {
+    float u0 = 0.0f, rate = 1.0f;
+};
+
+LoopRate loopRate(const BakedBehavioralSpace& bs, const CharacterState& st, const MasterPair& m, int s) {
+    const float L0 = static_cast<float>(bs.masterCycleFrames());
+    const float L = static_cast<float>(bs.spaces[s].referenceCycleFrames());
+    float dphi = wrapTo(st.phase - st.previousPhase, L0);
+    if (st.frame == 0 || !(dphi > 0.0f) || dphi > 0.5f * L0) dphi = 1.0f;
+    LoopRate r;
+    r.u0 = bs.spacePhase(s, st.phase, m.c0, m.c1, m.w0, m.w1);
+    r.rate = wrapTo(bs.spacePhase(s, st.phase + dphi, m.c0, m.c1, m.w0, m.w1) - r.u0, L);
+    if (!(r.rate > 0.0f) || r.rate > 0.5f * L) r.rate = 1.0f;
+    return r;
 }
 
 // Rotation difference of two poses (sum over joints of 1 - |cos(half angle)|; 0 = the same).
@@ -248,18 +267,12 @@ StopPlan planStop(const BakedBehavioralSpace& bs, const CharacterState& st, cons
     }
     if (!near) return best;
     const MasterPair m = masterPair(bs, st);
-    const float L0 = static_cast<float>(bs.masterCycleFrames());
-    // The phase step of the last frame stands for the next (the first frame has none yet).
-    float dphi = wrapTo(st.phase - st.previousPhase, L0);
-    if (st.frame == 0 || !(dphi > 0.0f) || dphi > 0.5f * L0) dphi = 1.0f;
     for (int s = 0; s < static_cast<int>(bs.spaces.size()); ++s) {
         const BakedMotionSpace& ms = bs.spaces[s];
         if (ms.stops.empty() || st.styleWeight[s] < kStopStyleWeight) continue;
         const float L = static_cast<float>(ms.referenceCycleFrames());
-        const float u0 = bs.spacePhase(s, st.phase, m.c0, m.c1, m.w0, m.w1);
-        const float u1 = bs.spacePhase(s, st.phase + dphi, m.c0, m.c1, m.w0, m.w1);
-        float rate = wrapTo(u1 - u0, L);
-        if (!(rate > 0.0f) || rate > 0.5f * L) rate = 1.0f;
+        // The phase step of the last frame stands for the next.
+        const auto [u0, rate] = loopRate(bs, st, m, s);
         // Metres per output frame: the last step's, or the reference loop's at the start.
         const float v = st.arrival.stepLength > 0.0f ? st.arrival.stepLength : ms.clips[ms.reference].speed / bs.fps;
         const float cycle = L / rate;  // output frames per cycle
@@ -301,13 +314,8 @@ StopPlan nextJoin(const BakedBehavioralSpace& bs, const CharacterState& st, int 
         return best;
     const BakedMotionSpace& ms = bs.spaces[s];
     const BakedTransition& t = ms.stops[clip];
-    const MasterPair m = masterPair(bs, st);
-    const float L0 = static_cast<float>(bs.masterCycleFrames()), L = static_cast<float>(ms.referenceCycleFrames());
-    float dphi = wrapTo(st.phase - st.previousPhase, L0);
-    if (st.frame == 0 || !(dphi > 0.0f) || dphi > 0.5f * L0) dphi = 1.0f;
-    const float u0 = bs.spacePhase(s, st.phase, m.c0, m.c1, m.w0, m.w1);
-    float rate = wrapTo(bs.spacePhase(s, st.phase + dphi, m.c0, m.c1, m.w0, m.w1) - u0, L);
-    if (!(rate > 0.0f) || rate > 0.5f * L) rate = 1.0f;
+    const float L = static_cast<float>(ms.referenceCycleFrames());
+    const auto [u0, rate] = loopRate(bs, st, masterPair(bs, st), s);
     const float v = st.arrival.stepLength > 0.0f ? st.arrival.stepLength : ms.clips[ms.reference].speed / bs.fps;
     for (int k = 0; k < static_cast<int>(t.joins.size()); ++k) {
         const TransitionJoin& j = t.joins[k];
