@@ -259,7 +259,10 @@ void MainWindow::showSteering() {
     m_view->setHud({tr("style: %1").arg(styles.join(", ")), tr("blend: %1").arg(blendText.join(", ")),
                     tr("phase: frame %1").arg(m_demo->phase(), 0, 'f', 1),
                     tr("foot skate: %1 cm/s").arg(m_demo->liveFootSkate(), 0, 'f', 2),
-                    tr("goal: %1 m away, %2 reached").arg(m_demo->distanceToGoal(), 0, 'f', 2).arg(m_demo->reachedGoals())});
+                    tr("goal: %1 m away, %2 reached, %3")
+                        .arg(m_demo->distanceToGoal(), 0, 'f', 2)
+                        .arg(m_demo->reachedGoals())
+                        .arg(m_demo->motionState())});
     m_styleEditor->setLive(weights, blends);
     m_styleEditor->setTime(m_demo->seconds());
     statusBar()->showMessage(m_demo->status());

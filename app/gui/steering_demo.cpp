@@ -206,6 +206,10 @@ void SteeringDemo::setGoalMode(GoalMode mode) {
     m_crowd->setMovingGoal(m_character, m_goal, m_mover->velocity());
 }
 
+QString SteeringDemo::motionState() const {
+    return m_crowd ? QString::fromLatin1(motionStateName(m_crowd->motionState(m_character))) : QString();
+}
+
 float SteeringDemo::distanceToGoal() const {
     if (!m_crowd) return 0.0f;
     const GroundFrame g = m_crowd->ground(m_character);

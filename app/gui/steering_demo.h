@@ -52,6 +52,8 @@ public:
     GoalMode goalMode() const { return m_goalMode; }
     int reachedGoals() const { return m_reached; }
     float distanceToGoal() const;
+    // Walking, stopping, standing or starting (a space with stops arrives on a placed goal).
+    QString motionState() const;
     // Weight of the last motion space against the first (0 = all the first space).
     void setStyleMix(float mix);
     // Style targets, one per space (normalized).
