@@ -43,7 +43,7 @@ class TestGSpace : public QObject {
 private slots:
     void initTestCase() {
         GS_REQUIRE_DATA();
-        Expected<BakedBehavioralSpace> bs = buildBehavioralSpace(test::cmuWalkJogDesc());
+        Expected<BakedBehavioralSpace> bs = buildBehavioralSpace(test::cmuWalkJogArriveDesc());  // with stops and starts (section 'TRAN')
         QVERIFY2(bs, bs.message().c_str());
         m_baked.space = std::move(*bs);
         auto goals = buildGoalSpaces(m_baked.space);
@@ -160,6 +160,12 @@ private slots:
         QTest::newRow("phase map backwards") << 6 << "phase map";
         QTest::newRow("goal grid mismatch") << 7 << "X x Y x Z";
         QTest::newRow("blend rate zero") << 8 << "blend rate";
+        QTest::newRow("stop rotation nan") << 9 << "unit quaternion";
+        QTest::newRow("join beyond the loop") << 10 << "join out of range";
+        QTest::newRow("start without hand-over") << 11 << "hand-over";
+        QTest::newRow("stop contact above 1") << 12 << "contact";
+        QTest::newRow("arrival fade too long") << 13 << "fade";
+        QTest::newRow("still frame beyond the end") << 14 << "still frame";
     }
     void hostileContents() {
         QFETCH(int, kind);
@@ -177,6 +183,12 @@ private slots:
         case 6: std::swap(b.space.phaseMap[1][2], b.space.phaseMap[1][3]); break;
         case 7: b.goalSpaces[0].samples.pop_back(); break;
         case 8: b.locomotion.maxBlendRate = 0.0f; break;
+        case 9: b.space.spaces[1].stops[0].rotations[7].y = nan; break;
+        case 10: b.space.spaces[0].stops[1].joins.back().loopFrame = 1e6f; break;
+        case 11: b.space.spaces[0].starts[0].handover = 99; break;
+        case 12: b.space.spaces[0].stops[0].rightContact[3] = 1.5f; break;
+        case 13: b.locomotion.arrival.fadeSeconds = 5.0f; break;
+        case 14: b.space.spaces[0].stops[0].stillFrame = b.space.spaces[0].stops[0].frames; break;
         }
         Expected<BakedSpaceFile> r = readGSpace(writeGSpace(b));
         QVERIFY(!r);
