@@ -89,6 +89,16 @@ QJsonObject bakedFigures(const QString& file, const BakedSpaceFile& b) {
                       {"loop_frames", ms.referenceCycleFrames()},
                       {"start_frames", toJson(ms.startFrames)},
                       {"clips", clips}};
+        // Stops and starts (not looped): their frames, joins with the loop and speed.
+        for (auto [key, list] : {std::pair{"stops", &ms.stops}, std::pair{"starts", &ms.starts}}) {
+            QJsonArray transitions;
+            for (const BakedTransition& t : *list)
+                transitions.append(QJsonObject{{"name", QString::fromStdString(t.name)},
+                                               {"frames", t.frames},
+                                               {"joins", static_cast<int>(t.joins.size())},
+                                               {"speed_mps", t.speed}});
+            o[key] = transitions;
+        }
         if (s < b.goalSpaces.size()) {
             const GoalSpace& g = b.goalSpaces[s];
             o["goal_space"] = QJsonObject{{"X", g.startFrameCount()}, {"Y", g.startBlends},
@@ -175,10 +185,12 @@ int runInspect(const QStringList& arguments) {
                             qPrintable(o["name"].toString()), o["joints"].toInt(), o["fps"].toDouble());
                 for (const auto& v : o["spaces"].toArray()) {
                     const QJsonObject s = v.toObject();
-                    std::printf("  space '%s': %lld clips, %d cycles, loop %d frames, %.0f goal samples\n",
+                    std::printf("  space '%s': %lld clips, %lld stops, %lld starts, %d cycles, loop %d frames, %.0f goal "
+                                "samples\n",
                                 qPrintable(s["name"].toString()), static_cast<long long>(s["clips"].toArray().size()),
-                                s["cycles"].toInt(), s["loop_frames"].toInt(),
-                                s["goal_space"].toObject()["samples"].toDouble());
+                                static_cast<long long>(s["stops"].toArray().size()),
+                                static_cast<long long>(s["starts"].toArray().size()), s["cycles"].toInt(),
+                                s["loop_frames"].toInt(), s["goal_space"].toObject()["samples"].toDouble());
                 }
             }
             continue;
