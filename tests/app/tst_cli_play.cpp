@@ -50,6 +50,25 @@ private slots:
         QCOMPARE(imported->clips.front().frameCount(), 601);
     }
 
+    void playIntoAStop() {
+        // play --stop: the walk plays into one of its stops at the loop's next join and stands.
+        GS_REQUIRE_DATA();
+        const QString project = QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/projects/cmu_walk_jog_arrive.gsproj");
+        const Run r = cli({"play", project, "--style", "walk=1", "--seconds", "6", "--stop", "walk_stop_b",
+                           "--stop-after", "1", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = r.json();
+        QCOMPARE(o["motion_state"].toString(), QString("standing"));
+        // Asked for at frame 30, the stop is entered within a cycle and stood on within its length.
+        const int stand = o["stand_frame"].toInt();
+        qInfo("stood from frame %d", stand);
+        QVERIFY2(stand > 30 && stand < 30 + 35 + 86, qPrintable(QString::number(stand)));
+        // A stop the project does not have is named with the ones it has.
+        const Run bad = cli({"play", project, "--stop", "nowhere", "--json"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("walk_stop_a") && bad.err.contains("nowhere"), qPrintable(bad.err));
+    }
+
     void simulateBothControllers() {
         GS_REQUIRE_DATA();
         for (const char* controller : {"goalspace", "naive"}) {
