@@ -14,10 +14,6 @@ const char* motionStateName(MotionState state) {
     return "walking";
 }
 
-bool steersLoop(const ArrivalState& a) {
-    return (a.state == MotionState::Walking && !a.escape) || (a.state == MotionState::Starting && a.handedOver);
-}
-
 Status ArrivalSettings::validate() const {
     if (!(fadeSeconds >= 0.05f && fadeSeconds <= 1.0f)) return Status::error("arrival: fade must be 0.05-1 s");
     if (!(startFadeSeconds >= 0.05f && startFadeSeconds <= 2.0f))

@@ -87,6 +87,8 @@ struct ArrivalState {
 
 // Whether the looped space plays under its own steering: walking (not walking out of a goal it
 // cannot stop on), or a start that has handed over.
-bool steersLoop(const ArrivalState& arrival);
+inline bool steersLoop(const ArrivalState& a) {
+    return (a.state == MotionState::Walking && !a.escape) || (a.state == MotionState::Starting && a.handedOver);
+}
 
 }  // namespace gs
