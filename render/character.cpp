@@ -1,10 +1,21 @@
 #include "render/character.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "core/io/character_import.h"
 
 namespace gs {
+namespace {
+
+float meshHeight(const SkinnedMesh& mesh) {
+    if (mesh.vertices.empty()) return 1.8f;
+    float lo = mesh.vertices.front().position.y, hi = lo;
+    for (const SkinVertex& v : mesh.vertices) lo = std::min(lo, v.position.y), hi = std::max(hi, v.position.y);
+    return hi - lo;
+}
+
+}  // namespace
 
 Expected<Character> Character::mannequin(const Skeleton& skeleton, const MannequinSettings& settings) {
     auto mesh = buildMannequin(skeleton, settings);
@@ -15,6 +26,7 @@ Expected<Character> Character::mannequin(const Skeleton& skeleton, const Mannequ
     if (auto coarse = buildMannequin(skeleton, settings.coarse());
         coarse && coarse->triangleCount() < c.m_mesh.triangleCount())
         c.m_coarse = std::move(*coarse);
+    c.m_height = meshHeight(c.m_mesh);
     c.m_description = "mannequin (" + std::to_string(c.m_mesh.triangleCount()) + " triangles)";
     return c;
 }
@@ -31,7 +43,9 @@ Expected<Character> Character::imported(const std::string& path, const Clip& cli
     c.m_mesh = std::move(asset->mesh);
     c.m_description = file + " (" + std::to_string(c.m_mesh.triangleCount()) + " triangles, " +
                       std::to_string(c.m_skeleton.jointCount()) + " joints; " + chosen.name + ", " +
-                      std::to_string(retarget->mappedCount) + " joints mapped)";
+                      std::to_string(retarget->mappedCount) + " joints mapped: " + retarget->describe() + ")";
+    c.m_map = chosen;
+    c.m_height = meshHeight(c.m_mesh);
     c.m_retarget = std::move(*retarget);
     return c;
 }

@@ -33,9 +33,17 @@ public:
     const SkinnedMesh* coarseMesh() const { return m_coarse ? &*m_coarse : nullptr; }
     const Skeleton& skeleton() const { return m_skeleton; }
     const std::string& description() const { return m_description; }
+    // Height of the mesh at rest, metres.
+    float height() const { return m_height; }
     bool isRetargeted() const { return m_retarget.has_value(); }
     // How much longer this character's strides are than the clip's (1 for a mannequin).
     float rootScale() const { return m_retarget ? m_retarget->rootScale : 1.0f; }
+    // The joint the root motion moves (the hips; a ground bone above them stays on the floor).
+    int hipsJoint() const { return m_retarget ? m_retarget->targetHips : 0; }
+    // What retargeting made of it (null for a mannequin).
+    const Retarget* retarget() const { return m_retarget ? &*m_retarget : nullptr; }
+    // The joint map it was retargeted with (empty for a mannequin).
+    const JointMap& jointMap() const { return m_map; }
 
     // Joint world transforms and palette (world x inverse bind) at a fractional clip frame.
     void pose(const Clip& clip, float frame, std::vector<Transform>& world,
@@ -46,7 +54,9 @@ private:
     SkinnedMesh m_mesh;
     std::optional<SkinnedMesh> m_coarse;
     std::optional<Retarget> m_retarget;
+    JointMap m_map;
     std::string m_description;
+    float m_height = 1.8f;
 };
 
 }  // namespace gs

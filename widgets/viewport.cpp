@@ -197,7 +197,7 @@ void Viewport::paintGL() {
         }
         const float dt = m_clock.restart() / 1000.0f;
         if (!m_framed) {
-            m_camera.frame(CameraView::Follow, placed.root, placed.heading);
+            m_camera.frame(CameraView::Follow, placed.root, placed.heading, m_character->height());
             m_framed = true;
         } else {
             m_camera.follow({placed.root.x, m_camera.target().y, placed.root.z}, dt);
