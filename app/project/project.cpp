@@ -251,6 +251,7 @@ Expected<Project> Project::load(const QString& filePath) {
     r.number(settings, "max_blend_rate", "settings.max_blend_rate", 0.0, 1.0, true,
              p.settings.maxBlendRate);
     r.boolean(settings, "foot_lock", "settings.foot_lock", p.settings.footLock);
+    r.boolean(settings, "keep_style", "settings.keep_style", p.settings.keepStyle);
     QString styleMode = QStringLiteral("increment");
     r.string(settings, "style_mode", "settings.style_mode", styleMode);
     if (styleMode != QLatin1String("increment") && styleMode != QLatin1String("transition"))
@@ -263,8 +264,8 @@ Expected<Project> Project::load(const QString& filePath) {
     r.object(settings.value("goal_space"), "settings.goal_space", goalSpace);
     if (r.ok()) readGoalSpace(r, goalSpace);
     r.unknown(settings, "settings", "settings",
-              {"fps", "cycles", "style_increment", "max_blend_rate", "foot_lock", "goal_space", "style_mode",
-               "style_transition_seconds"},
+              {"fps", "cycles", "style_increment", "max_blend_rate", "foot_lock", "keep_style", "goal_space",
+               "style_mode", "style_transition_seconds"},
               nullptr);
 
     QJsonObject character;
@@ -460,6 +461,8 @@ QJsonObject Project::toJson() const {
     settingsObject["style_increment"] = settings.styleIncrement;
     settingsObject["max_blend_rate"] = settings.maxBlendRate;
     settingsObject["foot_lock"] = settings.footLock;
+    if (settings.keepStyle) settingsObject["keep_style"] = true;
+    else settingsObject.remove("keep_style");
     settingsObject["style_mode"] = settings.styleByTransition ? "transition" : "increment";
     settingsObject["style_transition_seconds"] = settings.styleTransitionSeconds;
     QJsonObject result = extra;
