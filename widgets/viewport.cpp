@@ -78,6 +78,7 @@ void Viewport::makeCharacter() {
         else emit warning(QString::fromStdString(character.message()));
     }
     m_meshStale = true;
+    emit characterChanged();
 }
 
 void Viewport::setFrame(float frame) {
@@ -131,6 +132,12 @@ void Viewport::setOverlay(const DebugDraw& overlay) {
 void Viewport::setHud(const QStringList& lines) {
     if (lines == m_hud) return;
     m_hud = lines;
+    update();
+}
+
+void Viewport::setHudStatus(const QString& status) {
+    if (status == m_hudStatus) return;
+    m_hudStatus = status;
     update();
 }
 
@@ -222,7 +229,9 @@ void Viewport::paintGL() {
     QPainter painter(this);
     painter.setRenderHint(QPainter::TextAntialiasing);
     QStringList hud;
-    if (m_frameMs > 0.0f)
+    if (!m_hudStatus.isEmpty())
+        hud << m_hudStatus;
+    else if (m_frameMs > 0.0f)
         hud << tr("frame %1 ms (%2 fps)").arg(m_frameMs, 0, 'f', 1).arg(1000.0f / m_frameMs, 0, 'f', 0);
     hud << m_hud;
     const QFontMetrics metrics(painter.font());

@@ -43,6 +43,9 @@ public:
     void setModel(const QString& path, const std::vector<std::pair<std::string, std::string>>& jointMap = {});
     QString model() const { return m_model; }
     bool isModelShown() const { return m_character && m_character->isRetargeted(); }
+    // The character drawn (a mannequin or the retargeted model), null when no clip is shown.
+    const Character* character() const { return m_character ? &*m_character : nullptr; }
+    const Clip* clip() const { return m_clip; }
     void setFrame(float frame);
     float frame() const { return m_frame; }
     // A second pose drawn over the first as a ghost (the character in one flat colour, with its
@@ -65,6 +68,11 @@ public:
     void setOverlay(const DebugDraw& overlay);
     // Lines of text drawn over the view's top left corner (after the frame-time line).
     void setHud(const QStringList& lines);
+    const QStringList& hud() const { return m_hud; }
+    // A line shown instead of the frame time ("paused": no frames are drawn to time); empty = the
+    // frame time.
+    void setHudStatus(const QString& status);
+    const QString& hudStatus() const { return m_hudStatus; }
     // Mean time between the last painted frames (milliseconds; 0 before two frames).
     float frameTimeMs() const { return m_frameMs; }
     // The intervals between painted frames (milliseconds), the last 100,000 kept.
@@ -90,6 +98,8 @@ signals:
     void groundHovered(const glm::vec3& point);
     // A sentence about something that could not be shown (a texture, a mesh).
     void warning(const QString& message);
+    // The character drawn changed (a clip of another skeleton, a model, a texture).
+    void characterChanged();
 
 protected:
     void initializeGL() override;
@@ -128,6 +138,7 @@ private:
     bool m_draggingGoal = false;
     DebugDraw m_overlay;
     QStringList m_hud;
+    QString m_hudStatus;
     QElapsedTimer m_clock;
     QElapsedTimer m_frameClock;
     float m_frameMs = 0.0f;

@@ -429,6 +429,12 @@ Project rebased(const Project& project, const QString& path, bool absolute) {
 }
 }  // namespace
 
+void ProjectDocument::resetAsUntitledCopy(Project project) {
+    Project copy = rebased(project, project.path, true);
+    copy.path.clear();
+    reset(std::move(copy));
+}
+
 Status ProjectDocument::save(const QString& path) {
     Project copy = rebased(m_project, path, false);
     if (Status s = copy.save(path); !s) return s;

@@ -43,6 +43,9 @@ public:
     // Replaces the document (New, Open, recovery): the undo history starts over and the clips are
     // analysed in the background. `modified` marks it unsaved (a recovered autosave).
     void reset(Project project, bool modified = false);
+    // The same for a copy that is not to be written over (the built-in demo): its sources made
+    // absolute and its path dropped, so that Save asks where to write it.
+    void resetAsUntitledCopy(Project project);
     // Writes the project to `path` atomically; relative clip sources are rebased to its folder.
     // On success the document takes that path and becomes clean.
     Status save(const QString& path);

@@ -7,88 +7,42 @@
 #include "core/quality.h"
 
 #include <QFileInfo>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <functional>
 #include <cmath>
 
 namespace gs {
-namespace {
 
-// Everything built from a project: runs on a worker thread. `stage` hears each stage.
-Expected<std::shared_ptr<SteeringDemo::Built>> buildAll(const QString& path,
-                                                       const std::function<void(const QString&, int, int)>& stage) {
-    auto project = Project::load(path);
-    if (!project) return project.status();
-    const int total = static_cast<int>(project->spaces.size()) + 1;
+Expected<std::shared_ptr<SteeringDemo::Built>> buildLiveRun(
+    const Project& project, const std::function<void(const QString&, int, int)>& stage) {
+    const int total = static_cast<int>(project.spaces.size()) + 1;
     int done = 0;
     stage(QObject::tr("motion spaces"), done++, total);
     // The same bake as gaitspace-cli's, with the project's settings.
-    auto baked = bakeProject(*project, true, [&](const std::string& space) {
+    auto baked = bakeProject(project, true, [&](const std::string& space) {
         stage(QObject::tr("goal space of %1").arg(QString::fromStdString(space)), done++, total);
     });
     if (!baked) return baked.status();
     auto built = std::make_shared<SteeringDemo::Built>();
     built->baked = std::make_shared<const BakedSpaceFile>(std::move(*baked));
-    built->warnings = project->errors();
-    for (const ProjectClip& c : project->clips) built->trims[c.id] = {c.trimIn, c.trimOut};
+    built->warnings = project.errors();
+    for (const ProjectClip& c : project.clips) built->trims[c.id] = {c.trimIn, c.trimOut};
     return built;
 }
 
-}  // namespace
-
-SteeringDemo::SteeringDemo(QObject* parent)
-    : QObject(parent), m_watcher(new QFutureWatcher<Expected<std::shared_ptr<Built>>>(this)) {
-    connect(m_watcher, &QFutureWatcherBase::finished, this, &SteeringDemo::finishBuild);
-}
-
-SteeringDemo::~SteeringDemo() {
-    *m_cancelled = true;
-    m_watcher->waitForFinished();
-}
-
-void SteeringDemo::build(const QString& projectPath) {
-    *m_cancelled = false;
-    m_building = true;
-    // Stages reach this object through its event loop (it outlives the worker: see the destructor).
-    auto stage = [this](const QString& what, int done, int total) {
-        QMetaObject::invokeMethod(this, [this, what, done, total] { emit progress(what, done, total); },
-                                  Qt::QueuedConnection);
-    };
-    m_watcher->setFuture(QtConcurrent::run([projectPath, stage, cancel = m_cancelled] {
-        const CancelScope scope(cancel.get());
-        return buildAll(projectPath, stage);
-    }));
-}
-
-void SteeringDemo::cancel() { *m_cancelled = true; }
-
-void SteeringDemo::finishBuild() {
-    m_building = false;
-    if (*m_cancelled) {
-        emit cancelled();
-        return;
-    }
-    auto result = m_watcher->result();
-    if (!result && result.status().isCancelled()) {
-        emit cancelled();
-        return;
-    }
-    if (!result) {
-        emit failed(QString::fromStdString(result.message()));
-        return;
-    }
+SteeringDemo::SteeringDemo(std::shared_ptr<const Built> built, bool naive, QObject* parent)
+    : QObject(parent), m_naive(naive) {
     CrowdSettings settings;
     settings.steerFans = true;
-    settings.controller = m_naive ? CrowdSettings::Controller::Naive : CrowdSettings::Controller::GoalSpace;
-    auto crowd = std::make_unique<Crowd>((*result)->baked, settings);
+    settings.controller = naive ? CrowdSettings::Controller::Naive : CrowdSettings::Controller::GoalSpace;
+    auto crowd = std::make_unique<Crowd>(built->baked, settings);
     if (!crowd->status()) {
-        emit failed(QString::fromStdString(crowd->status().message()));
+        m_status = crowd->status();
         return;
     }
     m_crowd = std::move(crowd);
-    m_trims = (*result)->trims;
+    m_trims = built->trims;
     m_character = m_crowd->add(GroundFrame{});
     m_crowd->setGoal(m_character, m_goal);
     const BakedBehavioralSpace& bs = m_crowd->space();
@@ -96,7 +50,15 @@ void SteeringDemo::finishBuild() {
     m_motion.name = "steering";
     m_motion.fps = bs.fps;
     m_motion.skeleton = bs.skeleton;
-    emit ready();
+}
+
+SteeringDemo::~SteeringDemo() = default;
+
+std::optional<std::vector<float>> SteeringDemo::overriddenStyle() const {
+    if (!m_crowd) return std::nullopt;
+    const CharacterState& st = m_crowd->state(m_character);
+    if (!st.styleOverridden) return std::nullopt;
+    return std::vector<float>(st.userStyle.begin(), st.userStyle.begin() + m_crowd->space().spaces.size());
 }
 
 std::optional<SteeringDemo::BuiltCycles> SteeringDemo::builtCycles(const QString& id) const {
@@ -137,6 +99,13 @@ void SteeringDemo::setNaive(bool naive) {
     m_naive = naive;
     if (m_crowd)
         m_crowd->setController(naive ? CrowdSettings::Controller::Naive : CrowdSettings::Controller::GoalSpace);
+}
+
+void SteeringDemo::setKeepStyle(bool keep) {
+    if (!m_crowd || m_crowd->steerSettings().preferTighterStyles == !keep) return;
+    SteerSettings s = m_crowd->steerSettings();
+    s.preferTighterStyles = !keep;
+    m_crowd->setSteerSettings(s);
 }
 
 void SteeringDemo::setStyleMix(float mix) {
@@ -258,7 +227,7 @@ std::vector<glm::vec2> SteeringDemo::fan() const {
     return std::vector<glm::vec2>(fan.begin(), fan.end());
 }
 
-QString SteeringDemo::status() const {
+QString SteeringDemo::statusLine() const {
     if (!m_crowd) return tr("Building the motion spaces...");
     const CharacterState& st = m_crowd->state(m_character);
     QStringList styles;

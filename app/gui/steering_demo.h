@@ -1,16 +1,15 @@
 #pragma once
-// SteeringDemo: one character of a project's behavioral space steering toward a goal, live.
+// SteeringDemo: one character of a built behavioral space steering toward a goal, live.
 //
-// The project is baked (behavioral space, goal spaces, its settings: project_bake.h, as the CLI
-// bakes it) off the GUI thread (build()); the character then runs in a gs::Crowd, the runtime's
-// one character API. step() advances it one frame and appends the pose to motion(), which the
-// viewport plays. The goal can be set at any time; once it is reached the demo sets a new one
-// nearby so the character keeps walking.
+// What it runs is built off the GUI thread by buildLiveRun() (the project's spaces baked with
+// their goal spaces and settings: project_bake.h, as the CLI bakes them); the character then
+// runs in a gs::Crowd, the runtime's one character API. step() advances it one frame and appends
+// the pose to motion(), which the viewport plays. The goal can be set at any time; once it is
+// reached the demo sets a new one nearby so the character keeps walking.
 
-#include <QFutureWatcher>
 #include <QObject>
 
-#include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -24,19 +23,16 @@ namespace gs {
 class SteeringDemo : public QObject {
     Q_OBJECT
 public:
-    explicit SteeringDemo(QObject* parent = nullptr);
-    ~SteeringDemo() override;  // a build still running is cancelled first
-
-    // Loads the project and bakes its spaces in the background; progress() reports each stage,
-    // then ready(), failed() or (after cancel()) cancelled() follows.
-    void build(const QString& projectPath);
-    // Stops the build: the worker stops within a few milliseconds (core/cancel.h: the builders
-    // look at the flag between clips and inside match webs, registration and goal-space
-    // sampling), then cancelled() follows and nothing of the build is kept.
-    void cancel();
-    // From build() until its result is taken (ready(), failed() or cancelled()): a Cancel pressed
-    // while the worker has just finished, before its result is handed over, still drops it.
-    bool isBuilding() const { return m_building; }
+    // What buildLiveRun() makes on a worker thread.
+    struct Built {
+        std::shared_ptr<const BakedSpaceFile> baked;
+        QStringList warnings;  // the project's entry errors
+        std::map<QString, std::pair<int, int>> trims;  // clip id -> (trim in, out) as built
+    };
+    // A run of `built` (status() says why it cannot run, if it cannot).
+    SteeringDemo(std::shared_ptr<const Built> built, bool naive, QObject* parent = nullptr);
+    ~SteeringDemo() override;
+    Status status() const { return m_status; }
     bool isReady() const { return m_crowd != nullptr; }
 
     void step();
@@ -68,10 +64,12 @@ public:
     // The steer-space samples bracketing the chosen blend (world x, z), for drawing.
     std::vector<glm::vec2> chosenSamples() const;
     void setNaive(bool naive);
+    // Steering keeps the user's style (no borrowed tighter turn; SteerSettings).
+    void setKeepStyle(bool keep);
     QStringList spaceNames() const;
     // The steer space (world XZ) of the last steering decision, and a status line.
     std::vector<glm::vec2> fan() const;
-    QString status() const;
+    QString statusLine() const;
     const Crowd* crowd() const { return m_crowd.get(); }
     CharacterId character() const { return m_character; }
 
@@ -87,26 +85,12 @@ public:
     };
     std::optional<BuiltCycles> builtCycles(const QString& id) const;
 
-    // What build() makes on a worker thread.
-    struct Built {
-        std::shared_ptr<const BakedSpaceFile> baked;
-        QStringList warnings;
-        std::map<QString, std::pair<int, int>> trims;  // clip id -> (trim in, out) as built
-    };
-
-signals:
-    void ready();
-    void failed(const QString& message);
-    void cancelled();
-    // A stage of the build: `done` of `total` stages (the spaces, then each goal space).
-    void progress(const QString& stage, int done, int total);
+    // The user's style targets are borrowed by steering now (a slower style's tighter turn):
+    // the targets the user set, else empty.
+    std::optional<std::vector<float>> overriddenStyle() const;
 
 private:
-    void finishBuild();
-
-    QFutureWatcher<Expected<std::shared_ptr<Built>>>* m_watcher;
-    std::shared_ptr<std::atomic<bool>> m_cancelled = std::make_shared<std::atomic<bool>>(false);
-    bool m_building = false;
+    Status m_status = Status::ok();
     std::unique_ptr<Crowd> m_crowd;
     std::map<QString, std::pair<int, int>> m_trims;
     CharacterId m_character = kNoCharacter;
@@ -120,5 +104,15 @@ private:
     float m_liveSkate = 0.0f;  // within reach of the goal (counted once until it leaves again)
     int m_reached = 0;
 };
+
+}  // namespace gs
+
+namespace gs {
+
+// Bakes `project` (its spaces, goal spaces and settings) for a live run, on the calling thread
+// (a worker); `stage` hears each stage (what, done, of total). Inside a CancelScope it stops with
+// Status::cancelled().
+Expected<std::shared_ptr<SteeringDemo::Built>> buildLiveRun(
+    const Project& project, const std::function<void(const QString&, int, int)>& stage);
 
 }  // namespace gs
