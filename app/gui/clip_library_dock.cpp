@@ -50,13 +50,17 @@ ClipLibraryDock::ClipLibraryDock(ProjectDocument* doc, QWidget* parent)
     connect(importButton, &QPushButton::clicked, this, &ClipLibraryDock::importRequested);
     connect(deleteButton, &QPushButton::clicked, this, [this] { deleteSelection(); });
     connect(m_view, &ClipLibraryView::filesDropped, this, &ClipLibraryDock::filesDropped);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+    // A clip is chosen when its row becomes current and selected (a click, the arrow keys); a
+    // current row without a selection (the focus arriving in the table) chooses nothing.
+    auto activate = [this] {
         updateDetails();
         if (m_setting) return;
+        const QModelIndex current = m_view->selectionModel()->currentIndex();
         const QString id = m_model->idAt(current.row());
-        if (!id.isEmpty()) emit clipActivated(id);
-    });
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ClipLibraryDock::updateDetails);
+        if (!id.isEmpty() && m_view->selectionModel()->isRowSelected(current.row(), {})) emit clipActivated(id);
+    };
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, activate);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, activate);
     // A rename, a trim, the analysis arriving: the details follow at once.
     connect(doc, &ProjectDocument::clipChanged, this, &ClipLibraryDock::updateDetails);
     connect(doc, &ProjectDocument::analysisReady, this, &ClipLibraryDock::updateDetails);

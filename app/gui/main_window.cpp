@@ -836,6 +836,7 @@ void MainWindow::selectClip(const QString& id) {
 }
 
 void MainWindow::showClip(const QString& id) {
+    if (id == m_timeline->currentClip() && m_timeline->isShowing()) return;
     m_registration->unlink();
     m_timeline->showClip(id);
 }

@@ -103,9 +103,11 @@ void SteeringDemo::setNaive(bool naive) {
 
 void SteeringDemo::setKeepStyle(bool keep) {
     if (!m_crowd || m_crowd->steerSettings().preferTighterStyles == !keep) return;
+    // A style borrowed now goes back to the user's at once (steering would no longer return it).
+    if (const auto user = overriddenStyle(); keep && user) m_crowd->setStyleTargets(m_character, *user);
     SteerSettings s = m_crowd->steerSettings();
     s.preferTighterStyles = !keep;
-    m_crowd->setSteerSettings(s);
+    if (!m_crowd->setSteerSettings(s)) return;  // valid by construction
 }
 
 void SteeringDemo::setStyleMix(float mix) {
