@@ -84,7 +84,9 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
     connect(run, &LiveRun::started, this, [this] { m_editor->setEnabled(true); });
     connect(run, &LiveRun::stopped, this, [this] { m_editor->setEnabled(false); });
     connect(run, &LiveRun::advanced, this, [this] {
-        if (!m_run->isReady() || !isVisible()) return;
+        // Ten times a second is enough to read; every frame would cost the 3D view's frame rate.
+        if (!m_run->isReady() || !isVisible() || (m_shown.isValid() && m_shown.elapsed() < 100)) return;
+        m_shown.start();
         m_editor->setLive(m_run->demo()->styleWeights(), m_run->demo()->blends());
         m_editor->setTime(m_run->demo()->seconds());
     });

@@ -8,6 +8,7 @@
 // name).
 
 #include <QDockWidget>
+#include <QElapsedTimer>
 
 #include "app/gui/dock_editing.h"
 #include "widgets/style_editor.h"
@@ -48,6 +49,7 @@ private:
     QComboBox* m_controller;
     QCheckBox* m_keepStyle;
     std::vector<StyleKey> m_keys;  // the document's keys in the live run's order
+    QElapsedTimer m_shown;         // since the live figures were last shown
 };
 
 }  // namespace gs
