@@ -8,6 +8,10 @@
 #include <cmath>
 
 #include "app/document/background_task.h"
+#include "core/io/bvh_writer.h"
+#include "core/io/character_import.h"
+#include "core/io/scene_writer.h"
+#include "core/retarget.h"
 #include "widgets/viewport.h"
 
 namespace gs {
@@ -42,7 +46,7 @@ bool LiveRun::isBuilding() const { return m_task->isRunning(); }
 
 void LiveRun::cancelBuild() { m_task->cancel(); }
 
-void LiveRun::build(const QString& what, bool takeView) {
+void LiveRun::build(const QString& what, Start start) {
     const Project project = m_doc->project();
     m_task->run<Expected<std::shared_ptr<SteeringDemo::Built>>>(
         tr("Building %1").arg(what),
@@ -51,7 +55,7 @@ void LiveRun::build(const QString& what, bool takeView) {
                 control.setProgress(done, total, stage);
             });
         },
-        [this, takeView](Expected<std::shared_ptr<SteeringDemo::Built>> built) {
+        [this, start](Expected<std::shared_ptr<SteeringDemo::Built>> built) {
             if (!built) {
                 if (built.status().isCancelled()) return;
                 emit buildFailed(QString::fromStdString(built.message()));
@@ -64,13 +68,14 @@ void LiveRun::build(const QString& what, bool takeView) {
                 return;
             }
             const bool wasActive = m_active;
+            const bool viewFree = !wasActive && m_view->clip() == nullptr;
             stop();
             delete m_demo;
             m_demo = demo;
             applyStyleTransition();
             applySteering();
             m_demo->setGoalMode(m_goalMode);
-            if (takeView || wasActive) start();
+            if (wasActive || start == Start::Take || viewFree) this->start();
             emit ready(buildSummary());
         });
 }
@@ -244,6 +249,30 @@ void LiveRun::show() {
     m_view->setOverlay(overlay);
     m_view->setHud(hudLines());
     emit advanced();
+}
+
+Status LiveRun::exportRun(const QString& path) {
+    if (!isReady() || m_demo->motion().frameCount() == 0) return Status::error(path.toStdString() + ": there is no live run to export");
+    Clip run = m_demo->motion();
+    run.name = "gaitspace run";
+    Status s = Status::ok();
+    const ProjectCharacter& character = m_doc->project().character;
+    if (path.endsWith(".bvh", Qt::CaseInsensitive)) {
+        s = writeBvh(run, path.toStdString());
+    } else if (!character.source.isEmpty()) {
+        // The project's skinned model playing the run (its joint map when it has one).
+        const QString model = m_doc->project().resolve(character.source);
+        auto asset = importCharacter(model.toStdString());
+        JointMap map{"project map", {}};
+        for (const auto& [target, source] : character.jointMap) map.pairs.push_back({target.toStdString(), source.toStdString()});
+        s = asset ? writeGltf(run, *asset, path.toStdString(), map.pairs.empty() ? nullptr : &map)
+                  : Status::error(model.toStdString() + ": " + asset.message());
+    } else {
+        s = writeGltf(run, path.toStdString());
+    }
+    if (s) emit message(ProjectDocument::Level::Info, tr("Exported %1 frames of the run to %2.").arg(run.frameCount()).arg(QFileInfo(path).fileName()));
+    else emit message(ProjectDocument::Level::Error, QString::fromStdString(s.message()));
+    return s;
 }
 
 // ---- The heads-up text: a line each ----

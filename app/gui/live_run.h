@@ -37,9 +37,11 @@ public:
     LiveRun(ProjectDocument* doc, Viewport* view, QObject* parent = nullptr);
     ~LiveRun() override;
 
-    // Bakes the document as it is now; `what` names it in the progress line. When `takeView`
-    // the run starts in the view once built, else only when the view shows nothing else.
-    void build(const QString& what, bool takeView);
+    // Bakes the document as it is now; `what` names it in the progress line. Once built the run
+    // takes the view (Take: the user asked for it), or only when the view shows no clip then
+    // (WhenFree: a project opened); a run that was in the view goes on with the new build.
+    enum class Start { Take, WhenFree };
+    void build(const QString& what, Start start);
     void cancelBuild();
     bool isBuilding() const;
     BackgroundTask* buildTask() const { return m_task; }
@@ -72,6 +74,9 @@ public:
 
     // The heads-up text of the run now.
     QStringList hudLines() const;
+    // The run so far (the last minute) as BVH (.bvh) or glTF (.glb, .gltf): the project's skinned
+    // character playing it retargeted when it has one, else the clips' skeleton.
+    Status exportRun(const QString& path);
 
 signals:
     // A new build is live (demo() changed); `summary` says what it holds.

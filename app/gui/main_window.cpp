@@ -37,9 +37,8 @@
 #include "bake_export.h"
 #include "clip_library.h"
 #include "clip_library_dock.h"
-#include "core/io/bvh_writer.h"
+#include "project_files.h"
 #include "core/io/character_import.h"
-#include "core/io/scene_writer.h"
 #include "core/retarget.h"
 #include "dock_editing.h"
 #include "goal_space_dock.h"
@@ -60,23 +59,6 @@ namespace gs {
 namespace {
 
 constexpr int kLayoutVersion = 2;
-constexpr int kMaxRecent = 10;
-
-// A folder read back from the settings: used only when it still is a folder.
-QString settingsDir(const char* key) {
-    const QVariant v = QSettings().value(key);
-    const QString dir = v.typeId() == QMetaType::QString ? v.toString() : QString();
-    return !dir.isEmpty() && dir.size() < 4096 && QFileInfo(dir).isDir() ? dir : QDir::homePath();
-}
-
-QStringList recentFiles() {
-    const QVariant v = QSettings().value("recentFiles");
-    QStringList kept;
-    for (const QString& f : v.toStringList())
-        if (f.size() < 4096 && f.endsWith(".gsproj") && QFileInfo(f).isFile() && !kept.contains(f) && kept.size() < kMaxRecent)
-            kept << f;
-    return kept;
-}
 
 // Where the keys go to the focused widget itself: text is typed there.
 bool isTextField(const QWidget* w) {
@@ -133,14 +115,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_doc(new Project
     resize(size);
     restoreLayout();
     updateTitle();
-    updateRecentMenu();
     updateEditActions();
 }
 
 MainWindow::~MainWindow() {
     qApp->removeEventFilter(this);
-    m_opening->cancel();
-    m_opening->waitForFinished();
+    m_files->openingTask()->cancel();
+    m_files->openingTask()->waitForFinished();
     m_doc->cancelImport();
     m_doc->waitForBackground();
 }
@@ -154,7 +135,8 @@ void MainWindow::createParts() {
     m_run = new LiveRun(m_doc, m_view, this);
     m_autosave = new Autosave(m_doc, this);
     m_bake = new BakeExport(m_doc, this);
-    m_opening = new BackgroundTask(this);
+    m_recentMenu = new QMenu(tr("Open &Recent"), this);
+    m_files = new ProjectFiles(m_doc, m_run, m_autosave, this, m_recentMenu);
     m_library = new ClipLibraryDock(m_doc, this);
     m_timeline = new TimelineDock(m_doc, m_view, this);
     m_steering = new LiveSteeringDock(m_doc, m_run, this);
@@ -170,7 +152,7 @@ void MainWindow::createParts() {
     m_goalSpace = new GoalSpaceDock(m_run, this);
     m_quality = new QualityDock(m_doc, m_run, this);
     m_jointMap = new JointMapDock(m_doc, m_view, this);
-    for (BackgroundTask* task : {m_opening, m_run->buildTask(), m_bake->task()}) m_messages->track(task);
+    for (BackgroundTask* task : {m_files->openingTask(), m_run->buildTask(), m_bake->task()}) m_messages->track(task);
     m_timeline->setCyclesSource([this](const QString& id) -> std::optional<SteeringDemo::BuiltCycles> {
         return m_run->isReady() ? m_run->demo()->builtCycles(id) : std::nullopt;
     });
@@ -261,16 +243,16 @@ void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* newAction = file->addAction(icon(QStyle::SP_FileIcon), tr("&New Project"), this, [this] { newProject(); });
     newAction->setShortcut(QKeySequence::New);
-    QAction* openAction = file->addAction(icon(QStyle::SP_DialogOpenButton), tr("&Open Project…"), this, &MainWindow::openDialog);
+    QAction* openAction = file->addAction(icon(QStyle::SP_DialogOpenButton), tr("&Open Project…"), m_files, &ProjectFiles::openDialog);
     openAction->setShortcut(QKeySequence::Open);
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addMenu(m_recentMenu);
     QAction* saveAction = file->addAction(icon(QStyle::SP_DialogSaveButton), tr("&Save"), this, [this] { save(); });
     saveAction->setShortcut(QKeySequence::Save);
     file->addAction(tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, [this] { saveAs(); });
     file->addSeparator();
-    QAction* importAction = file->addAction(icon(QStyle::SP_ArrowDown), tr("&Import Clips…"), this, &MainWindow::importDialog);
+    QAction* importAction = file->addAction(icon(QStyle::SP_ArrowDown), tr("&Import Clips…"), m_files, &ProjectFiles::importDialog);
     importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
-    file->addAction(tr("Open &Motion…"), this, &MainWindow::openMotionDialog);
+    file->addAction(tr("Open &Motion…"), m_files, &ProjectFiles::openMotionDialog);
     file->addAction(tr("&Export Run…"), this, &MainWindow::exportRunDialog);
     file->addAction(tr("Export &Baked Space…"), this, &MainWindow::exportBakedSpaceDialog);
     file->addSeparator();
@@ -325,7 +307,7 @@ void MainWindow::createMenus() {
 
     QMenu* character = menuBar()->addMenu(tr("&Character"));
     character->addAction(tr("Mannequin &Texture…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Mannequin Texture"), settingsDir("lastTextureDir"),
+        const QString path = QFileDialog::getOpenFileName(this, tr("Mannequin Texture"), settingsFolder("lastTextureDir"),
                                                           tr("Images (*.png *.jpg *.jpeg)"));
         if (path.isEmpty()) return;
         QSettings().setValue("lastTextureDir", QFileInfo(path).absolutePath());
@@ -374,6 +356,12 @@ void MainWindow::connectParts() {
     connect(m_autosave, &Autosave::statusMessage, this, [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
     connect(m_run, &LiveRun::message, m_messages, &MessagesDock::addMessage);
     connect(m_bake, &BakeExport::message, m_messages, &MessagesDock::addMessage);
+    connect(m_files, &ProjectFiles::message, m_messages, &MessagesDock::addMessage);
+    connect(m_files, &ProjectFiles::statusMessage, this, [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
+    connect(m_files, &ProjectFiles::clipOpened, this, [this](const QString& id) {
+        selectClip(id);
+        setPlaying(true);
+    });
     connect(m_bake, &BakeExport::exported, this, &MainWindow::bakedSpaceExported);
     connect(m_matchWeb, &MatchWebDock::message, m_messages, &MessagesDock::addMessage);
     connect(m_registration, &RegistrationDock::message, m_messages, &MessagesDock::addMessage);
@@ -387,7 +375,7 @@ void MainWindow::connectParts() {
 
     // The library and the timeline: a clip chosen plays in the view instead of the live run.
     connect(m_library, &ClipLibraryDock::clipActivated, this, &MainWindow::showClip);
-    connect(m_library, &ClipLibraryDock::importRequested, this, &MainWindow::importDialog);
+    connect(m_library, &ClipLibraryDock::importRequested, m_files, &ProjectFiles::importDialog);
     connect(m_library, &ClipLibraryDock::filesDropped, this, &MainWindow::importFiles);
     connect(m_timeline, &TimelineDock::clipShown, this, [this](const QString& id) {
         if (!id.isEmpty()) m_run->stop();
@@ -521,65 +509,6 @@ void MainWindow::updateTitle() {
 
 // ---- Files ----
 
-bool MainWindow::maybeSave() {
-    if (!m_doc->isModified()) return true;
-    const QMessageBox::StandardButton answer =
-        m_saveQuestion ? m_saveQuestion()
-                       : QMessageBox::warning(this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(m_doc->displayName()),
-                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Save) return save();
-    return answer == QMessageBox::Discard;
-}
-
-bool MainWindow::newProject() {
-    if (!maybeSave()) return false;
-    m_run->stop();
-    m_doc->reset(Project{});
-    m_autosave->clear();
-    return true;
-}
-
-void MainWindow::openDialog() {
-    if (!maybeSave()) return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Project"), settingsDir("lastProjectDir"),
-                                                      tr("Gaitspace projects (*.gsproj)"));
-    if (path.isEmpty()) return;
-    QSettings().setValue("lastProjectDir", QFileInfo(path).absolutePath());
-    openProject(path);
-}
-
-void MainWindow::openProject(const QString& path, bool untitledCopy) {
-    if (m_opening->isRunning()) {
-        addMessage(ProjectDocument::Level::Warning, tr("A project is already opening."));
-        return;
-    }
-    const QString file = QFileInfo(path).absoluteFilePath();
-    const QString name = QFileInfo(file).fileName();
-    m_opening->run<Expected<Project>>(
-        tr("Opening %1").arg(name), [file](TaskControl&) { return Project::load(file); },
-        [this, name, untitledCopy](Expected<Project> result) {
-            if (!result) {
-                addMessage(ProjectDocument::Level::Error, QString::fromStdString(result.message()));
-                return;
-            }
-            // The character that is running goes on until the new build is ready.
-            if (untitledCopy) m_doc->resetAsUntitledCopy(std::move(*result));
-            else m_doc->reset(std::move(*result));
-            for (const QString& e : m_doc->project().errors()) addMessage(ProjectDocument::Level::Error, e);
-            for (const QString& w : m_doc->project().warnings) addMessage(ProjectDocument::Level::Warning, tr("%1: %2").arg(name, w));
-            addMessage(ProjectDocument::Level::Info,
-                       untitledCopy ? tr("Opened a copy of %1: %2 clips, %3 spaces; Save asks where to write it.")
-                                          .arg(name).arg(m_doc->clipCount()).arg(m_doc->project().spaces.size())
-                                    : tr("Opened %1: %2 clips, %3 spaces.").arg(name).arg(m_doc->clipCount()).arg(m_doc->project().spaces.size()));
-            if (!untitledCopy) addRecent(m_doc->path());
-            m_autosave->clear();
-            if (!m_doc->project().spaces.empty()) m_run->build(name, m_timeline->currentClip().isEmpty());
-        });
-    connect(m_opening, &BackgroundTask::finished, this, [this, name](bool cancelled) {
-        if (cancelled) addMessage(ProjectDocument::Level::Info, tr("Opening %1 cancelled.").arg(name));
-    }, Qt::SingleShotConnection);
-}
-
 void MainWindow::applyCharacter(bool clearTexture) {
     // The project's character: its skinned model through retargeting, else the mannequin.
     const ProjectCharacter& c = m_doc->project().character;
@@ -594,7 +523,7 @@ void MainWindow::applyCharacter(bool clearTexture) {
 }
 
 void MainWindow::loadModelDialog() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Load Model"), settingsDir("lastModelDir"),
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load Model"), settingsFolder("lastModelDir"),
                                                       tr("Skinned models (*.glb *.gltf *.fbx *.dae)"));
     if (path.isEmpty()) return;
     QSettings().setValue("lastModelDir", QFileInfo(path).absolutePath());
@@ -625,89 +554,6 @@ bool MainWindow::loadModel(const QString& path) {
     return true;
 }
 
-bool MainWindow::save() {
-    if (m_doc->path().isEmpty()) return saveAs();
-    const Status s = m_doc->save(m_doc->path());
-    if (!s) {
-        addMessage(ProjectDocument::Level::Error, QString::fromStdString(s.message()));
-        if (isVisible() && !m_saveQuestion) QMessageBox::warning(this, tr("Cannot save"), QString::fromStdString(s.message()));
-        return false;
-    }
-    addRecent(m_doc->path());
-    statusBar()->showMessage(tr("Saved %1").arg(m_doc->displayName()), 4000);
-    return true;
-}
-
-bool MainWindow::saveAs(const QString& given) {
-    QString path = given;
-    if (path.isEmpty()) {
-        const QString dir = m_doc->path().isEmpty() ? settingsDir("lastProjectDir") + "/untitled.gsproj" : m_doc->path();
-        path = QFileDialog::getSaveFileName(this, tr("Save Project As"), dir, tr("Gaitspace projects (*.gsproj)"));
-        if (path.isEmpty()) return false;
-        QSettings().setValue("lastProjectDir", QFileInfo(path).absolutePath());
-    }
-    if (!path.endsWith(".gsproj")) path += ".gsproj";
-    const Status s = m_doc->save(path);
-    if (!s) {
-        addMessage(ProjectDocument::Level::Error, QString::fromStdString(s.message()));
-        return false;
-    }
-    addRecent(m_doc->path());
-    statusBar()->showMessage(tr("Saved %1").arg(m_doc->displayName()), 4000);
-    return true;
-}
-
-void MainWindow::addRecent(const QString& path) {
-    if (path.isEmpty()) return;
-    QStringList files = recentFiles();
-    files.removeAll(path);
-    files.prepend(path);
-    while (files.size() > kMaxRecent) files.removeLast();
-    QSettings().setValue("recentFiles", files);
-    updateRecentMenu();
-}
-
-void MainWindow::updateRecentMenu() {
-    m_recentMenu->clear();
-    const QStringList files = recentFiles();
-    for (const QString& f : files)
-        m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] {
-            if (maybeSave()) openProject(f);
-        })->setToolTip(f);
-    m_recentMenu->setEnabled(!files.isEmpty());
-}
-
-void MainWindow::importDialog() {
-    const QStringList files = QFileDialog::getOpenFileNames(
-        this, tr("Import Clips"), settingsDir("lastImportDir"),
-        tr("Motion files (*.bvh *.fbx *.gltf *.glb *.dae *.x *.smd *.md5anim *.ms3d *.b3d);;All files (*)"));
-    if (files.isEmpty()) return;
-    QSettings().setValue("lastImportDir", QFileInfo(files.front()).absolutePath());
-    importFiles(files);
-}
-
-void MainWindow::importFiles(const QStringList& files) { m_doc->importFiles(files); }
-
-void MainWindow::openMotionDialog() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Motion"), settingsDir("lastImportDir"),
-                                                      tr("Motion files (*.bvh *.fbx *.gltf *.glb *.dae);;All files (*)"));
-    if (path.isEmpty()) return;
-    QSettings().setValue("lastImportDir", QFileInfo(path).absolutePath());
-    openClip(path);
-}
-
-void MainWindow::openClip(const QString& path) {
-    m_run->stop();  // at once: the clip replaces the live character
-    auto* once = new QObject(this);
-    connect(m_doc, &ProjectDocument::importFinished, once, [this, once](int loaded, int, bool) {
-        once->deleteLater();
-        if (loaded <= 0 || m_doc->clipCount() == 0) return;
-        selectClip(m_doc->project().clips.back().id);
-        setPlaying(true);
-    });
-    m_doc->importFiles({path});
-}
-
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
     if (!droppedFiles(event->mimeData()).isEmpty()) event->acceptProposedAction();
 }
@@ -716,14 +562,11 @@ void MainWindow::dropEvent(QDropEvent* event) {
     const QStringList files = droppedFiles(event->mimeData());
     if (files.isEmpty()) return;
     event->acceptProposedAction();
-    QStringList projects, motions;
-    for (const QString& f : files) (f.endsWith(".gsproj") ? projects : motions) << f;
-    if (!projects.isEmpty() && maybeSave()) openProject(projects.front());
-    else importFiles(motions);
+    m_files->drop(files);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    if (!maybeSave()) {
+    if (!m_files->maybeSave()) {
         event->ignore();
         return;
     }
@@ -761,37 +604,24 @@ void MainWindow::exportRunDialog() {
         addMessage(ProjectDocument::Level::Info, tr("There is no live run to export yet."));
         return;
     }
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Run"), settingsDir("lastExportDir") + "/run.glb",
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Run"), settingsFolder("lastExportDir") + "/run.glb",
                                                       tr("glTF binary (*.glb);;glTF (*.gltf);;BVH (*.bvh)"));
     if (path.isEmpty()) return;
     QSettings().setValue("lastExportDir", QFileInfo(path).absolutePath());
     exportRun(path);
 }
 
-Status MainWindow::exportRun(const QString& path) {
-    if (!m_run->isReady() || m_run->demo()->motion().frameCount() == 0)
-        return Status::error(path.toStdString() + ": there is no live run to export");
-    Clip run = m_run->demo()->motion();
-    run.name = "gaitspace run";
-    Status s = Status::ok();
-    const ProjectCharacter& character = m_doc->project().character;
-    if (path.endsWith(".bvh", Qt::CaseInsensitive)) {
-        s = writeBvh(run, path.toStdString());
-    } else if (!character.source.isEmpty()) {
-        // The project's skinned model playing the run (its joint map when it has one).
-        const QString model = m_doc->project().resolve(character.source);
-        auto asset = importCharacter(model.toStdString());
-        JointMap map{"project map", {}};
-        for (const auto& [target, source] : character.jointMap) map.pairs.push_back({target.toStdString(), source.toStdString()});
-        s = asset ? writeGltf(run, *asset, path.toStdString(), map.pairs.empty() ? nullptr : &map)
-                  : Status::error(model.toStdString() + ": " + asset.message());
-    } else {
-        s = writeGltf(run, path.toStdString());
-    }
-    if (s) addMessage(ProjectDocument::Level::Info, tr("Exported %1 frames of the run to %2.").arg(run.frameCount()).arg(QFileInfo(path).fileName()));
-    else addMessage(ProjectDocument::Level::Error, QString::fromStdString(s.message()));
-    return s;
-}
+Status MainWindow::exportRun(const QString& path) { return m_run->exportRun(path); }
+
+// ---- Files ----
+
+void MainWindow::openProject(const QString& path, bool untitledCopy) { m_files->open(path, untitledCopy); }
+bool MainWindow::newProject() { return m_files->newProject(); }
+bool MainWindow::save() { return m_files->save(); }
+bool MainWindow::saveAs(const QString& path) { return m_files->saveAs(path); }
+void MainWindow::importFiles(const QStringList& files) { m_files->importFiles(files); }
+void MainWindow::openClip(const QString& path) { m_files->openClip(path); }
+void MainWindow::setSaveQuestion(SaveQuestion question) { m_files->setSaveQuestion(std::move(question)); }
 
 // ---- Autosave ----
 
@@ -803,7 +633,7 @@ bool MainWindow::recoverAutosaves(RecoverQuestion accept) {
     m_run->stop();
     if (!m_autosave->recover(std::move(accept))) return false;
     // The recovered spaces are built at once, as when a project opens.
-    if (!m_doc->project().spaces.empty()) m_run->build(m_doc->displayName(), true);
+    if (!m_doc->project().spaces.empty()) m_run->build(m_doc->displayName(), LiveRun::Start::WhenFree);
     return true;
 }
 
@@ -821,7 +651,7 @@ SteeringDemo* MainWindow::steeringRun() const { return m_run->demo(); }
 QAction* MainWindow::action(const QString& name) const { return findChild<QAction*>(name); }
 
 bool MainWindow::isSteering() const { return m_run->isRunning(); }
-bool MainWindow::isLoading() const { return m_opening->isRunning() || m_doc->isImporting(); }
+bool MainWindow::isLoading() const { return m_files->isOpening() || m_doc->isImporting(); }
 bool MainWindow::isBuilding() const { return m_run->isBuilding(); }
 bool MainWindow::isAnalysing() const { return m_matchWeb->isComputing() || m_registration->isComputing(); }
 bool MainWindow::isPlaying() const { return m_timeline->isPlaying(); }
@@ -847,7 +677,7 @@ void MainWindow::startSteering() {
     } else if (m_run->isBuilding()) {
         addMessage(ProjectDocument::Level::Info, tr("The motion spaces are being built; the character steers when they are ready."));
     } else if (!m_doc->project().spaces.empty()) {
-        m_run->build(m_doc->displayName(), true);
+        m_run->build(m_doc->displayName(), LiveRun::Start::Take);
     } else {
         addMessage(ProjectDocument::Level::Info, tr("Add motion spaces to the project (Motion spaces dock) to steer its character."));
     }

@@ -48,6 +48,7 @@ class MatchWebView;
 class MessagesDock;
 class MotionSpacesDock;
 class MotionSpacesPanel;
+class ProjectFiles;
 class QualityDock;
 class QualityPanel;
 class RegistrationDock;
@@ -96,7 +97,7 @@ public:
     bool recoverAutosaves(RecoverQuestion accept = {});
     // The answer to "save the changes?" (default: a question box); tests set it.
     using SaveQuestion = std::function<QMessageBox::StandardButton()>;
-    void setSaveQuestion(SaveQuestion question) { m_saveQuestion = std::move(question); }
+    void setSaveQuestion(SaveQuestion question);
     static QString autosaveDir();
     QString autosaveFile() const;
     void autosaveNow();
@@ -177,15 +178,9 @@ private:
     void placeDocks();
     void connectParts();
     void restoreLayout();
-    bool maybeSave();
-    void openDialog();
-    void openMotionDialog();
-    void importDialog();
     void loadModelDialog();
     void exportRunDialog();
     void exportBakedSpaceDialog();
-    void addRecent(const QString& path);
-    void updateRecentMenu();
     void updateTitle();
     void updateEditActions();
     void showKeys();
@@ -199,7 +194,7 @@ private:
     LiveRun* m_run = nullptr;
     Autosave* m_autosave = nullptr;
     BakeExport* m_bake = nullptr;
-    BackgroundTask* m_opening = nullptr;
+    ProjectFiles* m_files = nullptr;
 
     ClipLibraryDock* m_library = nullptr;
     TimelineDock* m_timeline = nullptr;
@@ -228,7 +223,6 @@ private:
     QAction* m_showTrail = nullptr;
 
     std::shared_ptr<const ClipAnalysis> m_ghost;  // keeps the ghost's source clip alive
-    SaveQuestion m_saveQuestion;
     int m_framesPainted = 0;
 };
 

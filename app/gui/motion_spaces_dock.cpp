@@ -40,7 +40,7 @@ void MotionSpacesDock::build() {
                             tr("The project has no motion space to build: add one in the Motion spaces dock."));
         return;
     }
-    m_run->build(tr("the motion spaces of %1").arg(m_doc->displayName()), true);
+    m_run->build(tr("the motion spaces of %1").arg(m_doc->displayName()), LiveRun::Start::Take);
 }
 
 }  // namespace gs
