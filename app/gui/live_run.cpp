@@ -34,6 +34,9 @@ LiveRun::LiveRun(ProjectDocument* doc, Viewport* view, QObject* parent)
     });
     connect(doc, &ProjectDocument::styleTransitionChanged, this, &LiveRun::applyStyleTransition);
     connect(doc, &ProjectDocument::settingsChanged, this, &LiveRun::applySteering);
+    connect(doc, &ProjectDocument::clipRenamed, this, [this](const QString& from, const QString& to) {
+        if (m_demo) m_demo->renameClip(from, to);
+    });
     connect(doc, &ProjectDocument::projectReset, this, [this] {
         applyStyleTransition();
         applySteering();

@@ -43,6 +43,7 @@ SteeringDemo::SteeringDemo(std::shared_ptr<const Built> built, bool naive, QObje
     }
     m_crowd = std::move(crowd);
     m_trims = built->trims;
+    for (const auto& [id, trim] : m_trims) m_builtNames[id] = id;
     m_character = m_crowd->add(GroundFrame{});
     m_crowd->setGoal(m_character, m_goal);
     const BakedBehavioralSpace& bs = m_crowd->space();
@@ -61,13 +62,23 @@ std::optional<std::vector<float>> SteeringDemo::overriddenStyle() const {
     return std::vector<float>(st.userStyle.begin(), st.userStyle.begin() + m_crowd->space().spaces.size());
 }
 
+void SteeringDemo::renameClip(const QString& from, const QString& to) {
+    const auto trim = m_trims.find(from);
+    if (trim == m_trims.end()) return;
+    m_trims[to] = trim->second;
+    m_trims.erase(from);
+    m_builtNames[to] = m_builtNames[from];
+    m_builtNames.erase(from);
+}
+
 std::optional<SteeringDemo::BuiltCycles> SteeringDemo::builtCycles(const QString& id) const {
     if (!m_crowd) return std::nullopt;
     const auto trim = m_trims.find(id);
     if (trim == m_trims.end()) return std::nullopt;
+    const QString builtName = m_builtNames.count(id) ? m_builtNames.at(id) : id;
     for (const BakedMotionSpace& space : m_crowd->space().spaces)
         for (const BakedClip& clip : space.clips) {
-            if (QString::fromStdString(clip.name) != id) continue;
+            if (QString::fromStdString(clip.name) != builtName) continue;
             BuiltCycles c;
             c.starts = loopCycleSourceFrames(clip);
             if (c.starts.empty()) return std::nullopt;

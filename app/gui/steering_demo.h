@@ -84,6 +84,8 @@ public:
         int trimIn = -1, trimOut = -1;
     };
     std::optional<BuiltCycles> builtCycles(const QString& id) const;
+    // A clip of the build renamed in the project since: builtCycles() answers to the new name.
+    void renameClip(const QString& from, const QString& to);
 
     // The user's style targets are borrowed by steering now (a slower style's tighter turn):
     // the targets the user set, else empty.
@@ -92,7 +94,8 @@ public:
 private:
     Status m_status = Status::ok();
     std::unique_ptr<Crowd> m_crowd;
-    std::map<QString, std::pair<int, int>> m_trims;
+    std::map<QString, std::pair<int, int>> m_trims;  // by project clip id (renames followed)
+    std::map<QString, QString> m_builtNames;         // project clip id -> its name in the build
     CharacterId m_character = kNoCharacter;
     glm::vec2 m_goal{0.0f, 6.0f};
     bool m_naive = false;

@@ -37,6 +37,8 @@
 #include "messages_dock.h"
 #include "motion_spaces_dock.h"
 #include "spaces_panel.h"
+#include "timeline_dock.h"
+#include "widgets/timeline.h"
 #include "widgets/viewport.h"
 
 using namespace gs;
@@ -231,6 +233,9 @@ private slots:
         auto* label = w().findChild<QLabel*>("timelineLabel");
         QVERIFY(label->text().startsWith("veer_left"));
         QVERIFY(w().libraryDock()->details().contains("veer_left"));
+        // The built space still knows the clip under its new name: the timeline shows its built cycles.
+        w().timelineDock()->refresh();
+        QVERIFY(w().timeline()->data().cyclesBuilt);
         QTest::keyClick(view, Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(w().currentClip(), QString("walk_veer_l"));
         QVERIFY(label->text().startsWith("walk_veer_l"));
