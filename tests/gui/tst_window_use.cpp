@@ -36,6 +36,7 @@
 #include "main_window.h"
 #include "messages_dock.h"
 #include "motion_spaces_dock.h"
+#include "quality_panel.h"
 #include "spaces_panel.h"
 #include "timeline_dock.h"
 #include "widgets/timeline.h"
@@ -108,6 +109,9 @@ private slots:
             QVERIFY2(QRect(0, 0, 1280, 720).contains(r), qPrintable(dock->windowTitle()));
             QVERIFY2(r.height() >= 120 && r.width() >= 200, qPrintable(dock->windowTitle()));
         }
+        // The Quality dock says what its ratios mean, in words, where the table is read.
+        QVERIFY(w().qualityPanel()->explanation().contains("time / Dubins"));
+        QVERIFY(w().qualityPanel()->explanation().contains("least time any run could take"));
         QVERIFY(clickTab(w(), w().steeringDock()));
         QVERIFY(clickTab(w(), w().libraryDock()));
         QVERIFY(clickTab(w(), w().messagesDock()));
