@@ -32,15 +32,19 @@ Expected<Character> Character::mannequin(const Skeleton& skeleton, const Mannequ
 }
 
 Expected<Character> Character::imported(const std::string& path, const Clip& clip, const JointMap* map) {
-    const std::string file = std::filesystem::path(path).filename().string();
     auto asset = importCharacter(path);
-    if (!asset) return asset.status().withContext(file);
-    const JointMap chosen = map ? *map : chooseJointMap(clip.skeleton, asset->skeleton);
-    auto retarget = buildRetarget(clip.skeleton, clipFloorHeight(clip), asset->skeleton, chosen);
+    if (!asset) return asset.status().withContext(std::filesystem::path(path).filename().string());
+    return imported(*asset, clip, map);
+}
+
+Expected<Character> Character::imported(const CharacterAsset& asset, const Clip& clip, const JointMap* map) {
+    const std::string file = std::filesystem::path(asset.source).filename().string();
+    const JointMap chosen = map ? *map : chooseJointMap(clip.skeleton, asset.skeleton);
+    auto retarget = buildRetarget(clip.skeleton, clipFloorHeight(clip), asset.skeleton, chosen);
     if (!retarget) return retarget.status().withContext(file);
     Character c;
-    c.m_skeleton = asset->skeleton;
-    c.m_mesh = std::move(asset->mesh);
+    c.m_skeleton = asset.skeleton;
+    c.m_mesh = asset.mesh;
     c.m_description = file + " (" + std::to_string(c.m_mesh.triangleCount()) + " triangles, " +
                       std::to_string(c.m_skeleton.jointCount()) + " joints; " + chosen.name + ", " +
                       std::to_string(retarget->mappedCount) + " joints mapped: " + retarget->describe() + ")";

@@ -17,6 +17,8 @@
 
 namespace gs {
 
+struct CharacterAsset;
+
 class Character {
 public:
     // A mannequin around `skeleton` (the skeleton of the clips it will play).
@@ -25,6 +27,8 @@ public:
     // when given, else the built-in map that fits best. Errors name the file and the cause.
     static Expected<Character> imported(const std::string& path, const Clip& clip,
                                         const JointMap* map = nullptr);
+    // The same from a character already read (importCharacter), e.g. kept for the next clip.
+    static Expected<Character> imported(const CharacterAsset& asset, const Clip& clip, const JointMap* map = nullptr);
 
     const SkinnedMesh& mesh() const { return m_mesh; }
     SkinnedMesh& mesh() { return m_mesh; }

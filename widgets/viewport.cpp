@@ -8,6 +8,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QFileInfo>
+
+#include "core/io/character_import.h"
 #include "render/clip_scene.h"
 #include "render/renderer.h"
 
@@ -63,12 +66,25 @@ void Viewport::setModel(const QString& path, const std::vector<std::pair<std::st
 void Viewport::makeCharacter() {
     m_character.reset();
     if (m_clip && !m_model.isEmpty()) {
-        JointMap map;
-        map.name = "project map";
-        for (const auto& [target, source] : m_jointMap) map.pairs.push_back({target, source});
-        auto character = Character::imported(m_model.toStdString(), *m_clip, m_jointMap.empty() ? nullptr : &map);
-        if (character) m_character = std::move(*character);
-        else emit warning(QString::fromStdString(character.message()) + tr("; drawing the mannequin instead"));
+        // The file is read once per model (a file that fails is not read again for each clip);
+        // each clip retargets the asset kept.
+        if (m_assetPath != m_model) {
+            m_assetPath = m_model;
+            m_asset.reset();
+            auto asset = importCharacter(m_model.toStdString());
+            if (asset) m_asset = std::make_shared<const CharacterAsset>(std::move(*asset));
+            else
+                emit warning(QFileInfo(m_model).fileName() + ": " + QString::fromStdString(asset.message()) +
+                             tr("; drawing the mannequin instead"));
+        }
+        if (m_asset) {
+            JointMap map;
+            map.name = "project map";
+            for (const auto& [target, source] : m_jointMap) map.pairs.push_back({target, source});
+            auto character = Character::imported(*m_asset, *m_clip, m_jointMap.empty() ? nullptr : &map);
+            if (character) m_character = std::move(*character);
+            else emit warning(QString::fromStdString(character.message()) + tr("; drawing the mannequin instead"));
+        }
     }
     if (m_clip && !m_character) {
         MannequinSettings settings;

@@ -13,6 +13,7 @@
 #include <QOpenGLWidget>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -25,6 +26,7 @@
 namespace gs {
 
 class Renderer;
+struct CharacterAsset;
 
 class Viewport : public QOpenGLWidget {
     Q_OBJECT
@@ -121,6 +123,8 @@ private:
     QString m_texture;
     QString m_model;
     std::vector<std::pair<std::string, std::string>> m_jointMap;
+    std::shared_ptr<const CharacterAsset> m_asset;         // the model's file as read
+    QString m_assetPath;                                   // the file m_asset was read from (or failed)
     int m_mesh = -1;
     bool m_meshStale = false;
     float m_frame = 0.0f;

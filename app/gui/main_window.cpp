@@ -541,7 +541,7 @@ bool MainWindow::loadModel(const QString& path) {
         return false;
     }
     if (const Clip* clip = m_view->clip()) {
-        auto character = Character::imported(path.toStdString(), *clip);
+        auto character = Character::imported(*asset, *clip);
         if (!character) {
             addMessage(ProjectDocument::Level::Error, tr("%1; %2.").arg(QString::fromStdString(character.message()), keeping));
             return false;
