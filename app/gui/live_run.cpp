@@ -80,6 +80,11 @@ void LiveRun::build(const QString& what, Start start) {
             m_demo->setGoalMode(m_goalMode);
             if (wasActive || start == Start::Take || viewFree) this->start();
             emit ready(buildSummary());
+            // The spaces that could not be built, once each (the others run).
+            for (const auto& [space, why] : m_demo->notes().failed)
+                emit message(ProjectDocument::Level::Warning,
+                             tr("Motion space '%1' was not built (the others were): %2")
+                                 .arg(QString::fromStdString(space), QString::fromStdString(why)));
         });
 }
 
@@ -90,6 +95,8 @@ QString LiveRun::buildSummary() const {
         parts << tr("%1 %2 clips").arg(QString::fromStdString(s.name)).arg(s.clips.size());
     return parts.join(", ");
 }
+
+QStringList LiveRun::spaceNotes(const QString& space) const { return isReady() ? m_demo->spaceNotes(space) : QStringList(); }
 
 QStringList LiveRun::styleNames() const {
     if (isReady()) return m_demo->spaceNames();
@@ -288,17 +295,24 @@ QStringList LiveRun::hudLines() const {
 }
 
 namespace {
-QString weightsText(const QStringList& names, const std::vector<float>& values) {
+// "walk 0.70, jog 0.30"; with more than three styles only those that `weights` (the same as
+// `values` when not given) hold, so that seven styles fit the heads-up text.
+QString weightsText(const QStringList& names, const std::vector<float>& values, const std::vector<float>* weights = nullptr) {
     QStringList parts;
+    const std::vector<float>& held = weights ? *weights : values;
     for (int s = 0; s < names.size() && s < static_cast<int>(values.size()); ++s)
-        parts << QStringLiteral("%1 %2").arg(names[s]).arg(values[s], 0, 'f', 2);
+        if (names.size() <= 3 || (s < static_cast<int>(held.size()) && held[s] >= 0.005f))
+            parts << QStringLiteral("%1 %2").arg(names[s]).arg(values[s], 0, 'f', 2);
     return parts.join(", ");
 }
 }  // namespace
 
 QString LiveRun::styleLine() const { return tr("style: %1").arg(weightsText(m_demo->spaceNames(), m_demo->styleWeights())); }
 
-QString LiveRun::blendLine() const { return tr("blend: %1").arg(weightsText(m_demo->spaceNames(), m_demo->blends())); }
+QString LiveRun::blendLine() const {
+    const std::vector<float> weights = m_demo->styleWeights();
+    return tr("blend: %1").arg(weightsText(m_demo->spaceNames(), m_demo->blends(), &weights));
+}
 
 QString LiveRun::phaseLine() const { return tr("phase: frame %1").arg(m_demo->phase(), 0, 'f', 1); }
 

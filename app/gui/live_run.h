@@ -47,6 +47,8 @@ public:
     BackgroundTask* buildTask() const { return m_task; }
     // "walk 5 clips, jog 5 clips": what the live build holds.
     QString buildSummary() const;
+    // What the build the run uses says of a space (SteeringDemo::spaceNotes); empty when none.
+    QStringList spaceNotes(const QString& space) const;
 
     SteeringDemo* demo() const { return m_demo; }
     bool isReady() const { return m_demo && m_demo->isReady(); }

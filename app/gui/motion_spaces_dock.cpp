@@ -26,8 +26,10 @@ MotionSpacesDock::MotionSpacesDock(ProjectDocument* doc, LiveRun* run, QWidget* 
             m_panel->setBuildStatus(m_run->isReady() ? tr("Build cancelled; live: %1").arg(m_run->buildSummary())
                                                      : tr("Build cancelled"));
     });
+    m_panel->setNotesSource([this](const QString& space) { return m_run->spaceNotes(space); });
     connect(run, &LiveRun::ready, this, [this](const QString& summary) {
         m_panel->setBuildStatus(tr("Live: %1 (built %2)").arg(summary, QTime::currentTime().toString("HH:mm:ss")));
+        m_panel->refreshNotes();
     });
     connect(run, &LiveRun::buildFailed, this, [this](const QString& message) {
         m_panel->setBuildStatus(tr("Build failed: %1").arg(message));

@@ -126,6 +126,13 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
     m_spaceError->setWordWrap(true);
     m_spaceError->setStyleSheet("color: #e0a030");
     layout->addWidget(m_spaceError);
+    // What the last build noticed about the space (its loops' turning range) or why it failed.
+    m_spaceNotes = new QLabel(this);
+    m_spaceNotes->setObjectName("spaceNotes");
+    m_spaceNotes->setWordWrap(true);
+    m_spaceNotes->setTextFormat(Qt::PlainText);
+    m_spaceNotes->setStyleSheet("color: #e0a030");
+    layout->addWidget(m_spaceNotes);
 
     auto* bottom = new QHBoxLayout;
     auto* removeClip = new QPushButton(tr("Remove Clip"), this);
@@ -141,7 +148,7 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
     layout->addLayout(bottom);
     layout->addWidget(m_buildStatus);
     // Changing texts never resize the dock (nor, through it, the viewport).
-    for (QLabel* label : {m_buildStatus, m_spaceError}) {
+    for (QLabel* label : {m_buildStatus, m_spaceError, m_spaceNotes}) {
         label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         label->setMinimumWidth(1);
     }
@@ -249,6 +256,24 @@ void MotionSpacesPanel::setCurrentSpace(int space) {
 }
 
 void MotionSpacesPanel::setBuildStatus(const QString& text) { m_buildStatus->setText(text); }
+
+void MotionSpacesPanel::setNotesSource(NotesSource source) {
+    m_notes = std::move(source);
+    refreshNotes();
+}
+
+void MotionSpacesPanel::refreshNotes() {
+    const int space = currentSpace();
+    const auto& spacesNow = m_doc->project().spaces;
+    QStringList lines;
+    if (m_notes && space >= 0 && space < static_cast<int>(spacesNow.size()))
+        for (const QString& line : m_notes(spacesNow[space].name)) lines << tr("Last build: %1").arg(line);
+    m_spaceNotes->setText(lines.join('\n'));
+    m_spaceNotes->setToolTip(m_spaceNotes->text());
+    m_spaceNotes->setVisible(!lines.isEmpty());
+}
+
+QString MotionSpacesPanel::spaceNotes() const { return m_spaceNotes->text(); }
 QString MotionSpacesPanel::buildStatus() const { return m_buildStatus->text(); }
 
 void MotionSpacesPanel::refresh() {
@@ -380,6 +405,7 @@ void MotionSpacesPanel::refreshClips() {
         m_reference->setCurrentIndex(std::max(0, m_reference->findData(s.reference)));
         if (!s.error.isEmpty()) m_spaceError->setText(tr("This space cannot be built: %1.").arg(s.error));
     }
+    refreshNotes();
     m_clips->resizeColumnsToContents();
     m_refreshing = wasRefreshing;
     computeFits();

@@ -13,6 +13,7 @@
 #include <QTableWidget>
 #include <QWidget>
 
+#include <functional>
 #include <vector>
 
 #include "app/gui/dock_editing.h"
@@ -60,6 +61,12 @@ public:
     // A line about the build the live run uses (or the one under way).
     void setBuildStatus(const QString& text);
     QString buildStatus() const;
+    // What the build the live run uses says of a space, by name (its turning-range warnings, or
+    // why it was not built); shown under the current space's clips. refreshNotes() re-reads it.
+    using NotesSource = std::function<QStringList(const QString& space)>;
+    void setNotesSource(NotesSource source);
+    void refreshNotes();
+    QString spaceNotes() const;
 
     // How a clip fits a space's loops (empty warning = fits).
     struct Fit {
@@ -97,6 +104,8 @@ private:
     QComboBox* m_reference;
     SpaceClipTable* m_clips;
     QLabel* m_spaceError;
+    QLabel* m_spaceNotes;
+    NotesSource m_notes;
     QLabel* m_buildStatus;
     QPushButton* m_build;
     bool m_refreshing = false;

@@ -20,11 +20,14 @@ Expected<std::shared_ptr<SteeringDemo::Built>> buildLiveRun(
     int done = 0;
     stage(QObject::tr("motion spaces"), done++, total);
     // The same bake as gaitspace-cli's, with the project's settings.
+    // Every space that can be built is; those that cannot are named in the notes.
+    BehavioralSpaceNotes notes;
     auto baked = bakeProject(project, true, [&](const std::string& space) {
         stage(QObject::tr("goal space of %1").arg(QString::fromStdString(space)), done++, total);
-    });
+    }, &notes);
     if (!baked) return baked.status();
     auto built = std::make_shared<SteeringDemo::Built>();
+    built->notes = std::move(notes);
     built->baked = std::make_shared<const BakedSpaceFile>(std::move(*baked));
     built->warnings = project.errors();
     for (const ProjectClip& c : project.clips) built->trims[c.id] = {c.trimIn, c.trimOut};
@@ -43,6 +46,7 @@ SteeringDemo::SteeringDemo(std::shared_ptr<const Built> built, bool naive, QObje
     }
     m_crowd = std::move(crowd);
     m_trims = built->trims;
+    m_notes = built->notes;
     for (const auto& [id, trim] : m_trims) m_builtNames[id] = id;
     m_character = m_crowd->add(GroundFrame{});
     m_crowd->setGoal(m_character, m_goal);
@@ -87,9 +91,28 @@ std::optional<SteeringDemo::BuiltCycles> SteeringDemo::builtCycles(const QString
             c.fps = space.fps;
             c.trimIn = trim->second.first;
             c.trimOut = trim->second.second;
+            for (const MotionSpaceNotes& n : m_notes.spaces) {
+                if (n.space != space.name) continue;
+                for (size_t i = 0; i < n.clips.size() && i < n.windows.size(); ++i)
+                    if (n.clips[i] == clip.name) {
+                        c.window = n.windows[i];
+                        c.windowKnown = true;
+                    }
+            }
             return c;
         }
     return std::nullopt;
+}
+
+QStringList SteeringDemo::spaceNotes(const QString& space) const {
+    QStringList lines;
+    const std::string name = space.toStdString();
+    for (const MotionSpaceNotes& n : m_notes.spaces)
+        if (n.space == name)
+            for (const std::string& w : n.warnings) lines << QString::fromStdString(w);
+    for (const auto& [failed, why] : m_notes.failed)
+        if (failed == name) lines << QObject::tr("Not built: %1").arg(QString::fromStdString(why));
+    return lines;
 }
 
 QStringList SteeringDemo::spaceNames() const {

@@ -16,6 +16,7 @@
 
 #include "app/project/project.h"
 #include <gaitspace/runtime/crowd.h>
+#include "core/behavioral_space.h"
 #include "core/simulation.h"
 
 namespace gs {
@@ -28,6 +29,9 @@ public:
         std::shared_ptr<const BakedSpaceFile> baked;
         QStringList warnings;  // the project's entry errors
         std::map<QString, std::pair<int, int>> trims;  // clip id -> (trim in, out) as built
+        // What the build chose per space (each clip's loop window and why, turning-range
+        // warnings) and the spaces it could not build, with the reason, once each.
+        BehavioralSpaceNotes notes;
     };
     // A run of `built` (status() says why it cannot run, if it cannot).
     SteeringDemo(std::shared_ptr<const Built> built, bool naive, QObject* parent = nullptr);
@@ -82,6 +86,10 @@ public:
         int loopStart = 0, loopEnd = 0;
         float fps = 30.0f;
         int trimIn = -1, trimOut = -1;
+        // The source frames the loop was chosen in (window.first .. last, at `fps`, of the clip
+        // as trimmed) and why (window.reason); a trim overrides the choice ("as trimmed").
+        LoopWindow window;
+        bool windowKnown = false;
     };
     std::optional<BuiltCycles> builtCycles(const QString& id) const;
     // A clip of the build renamed in the project since: builtCycles() answers to the new name.
@@ -91,11 +99,18 @@ public:
     // the targets the user set, else empty.
     std::optional<std::vector<float>> overriddenStyle() const;
 
+    // What the build chose and could not build (Built::notes).
+    const BehavioralSpaceNotes& notes() const { return m_notes; }
+    // The build's notes on a space of the project, by name: its turning-range warnings, or why it
+    // was not built; empty when it was built without a remark (or is not in the build).
+    QStringList spaceNotes(const QString& space) const;
+
 private:
     Status m_status = Status::ok();
     std::unique_ptr<Crowd> m_crowd;
     std::map<QString, std::pair<int, int>> m_trims;  // by project clip id (renames followed)
     std::map<QString, QString> m_builtNames;         // project clip id -> its name in the build
+    BehavioralSpaceNotes m_notes;
     CharacterId m_character = kNoCharacter;
     glm::vec2 m_goal{0.0f, 6.0f};
     bool m_naive = false;

@@ -40,8 +40,14 @@ TimelineDock::TimelineDock(ProjectDocument* doc, Viewport* view, QWidget* parent
     transport->addWidget(m_speed);
     transport->addWidget(m_label, 1);
     m_timeline = new Timeline(content);
+    // Why the build chose the shaded frames for the loop (or that the trim chose them).
+    m_window = new QLabel(content);
+    m_window->setObjectName("loopWindowLabel");
+    m_window->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_window->setTextFormat(Qt::PlainText);
     layout->addLayout(transport);
     layout->addWidget(m_timeline, 1);
+    layout->addWidget(m_window);
     setWidget(content);
 
     m_timer->setInterval(15);
@@ -104,6 +110,7 @@ void TimelineDock::release() {
     m_clip.clear();
     m_shown.reset();
     m_timeline->setData({});
+    m_window->clear();
     m_label->setText(tr("live steering"));
 }
 
@@ -120,6 +127,7 @@ void TimelineDock::load() {
     m_shown = m_clip.isEmpty() ? nullptr : m_doc->clipAnalysis(m_clip);
     if (!m_shown) {
         m_timeline->setData({});
+        m_window->clear();
         m_label->setText(m_clip.isEmpty() ? QString() : tr("reading %1…").arg(m_clip));
         setPlaying(false);
         return;
@@ -149,9 +157,16 @@ void TimelineDock::load() {
         data.loopStart = toFile(cycles->loopStart);
         data.loopEnd = toFile(cycles->loopEnd);
         data.cyclesBuilt = true;
+        if (cycles->windowKnown) {
+            data.windowFirst = toFile(cycles->window.first);
+            data.windowLast = toFile(cycles->window.last);
+            data.windowReason = QString::fromStdString(cycles->window.reason);
+        }
     } else if (m_shown->cycles.periodic) {
         data.cycleBoundaries = c.leftStrikes();
     }
+    m_window->setText(windowText(data));
+    m_window->setToolTip(m_window->text());
     m_timeline->setData(std::move(data));
     const int last = clip.frameCount() - 1;
     const int in = pc && pc->trimIn >= 0 ? pc->trimIn : 0, out = pc && pc->trimOut >= 0 ? pc->trimOut : last;
@@ -212,6 +227,16 @@ void TimelineDock::showFrame(float frame) {
     m_timeline->setFrame(frame);
     updateLabel();
     emit frameShown(frame);
+}
+
+QString TimelineDock::loopWindowText() const { return m_window->text(); }
+
+QString TimelineDock::windowText(const TimelineData& data) const {
+    if (data.windowFirst < 0) {
+        if (!data.cyclesBuilt) return data.frames > 0 ? tr("Loop window: chosen when the clip's space is built") : QString();
+        return {};
+    }
+    return tr("Loop window, frames %1–%2 (shaded): %3").arg(data.windowFirst).arg(data.windowLast).arg(data.windowReason);
 }
 
 void TimelineDock::updateLabel() {

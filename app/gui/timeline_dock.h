@@ -25,6 +25,7 @@ namespace gs {
 struct ClipAnalysis;
 class ProjectDocument;
 class Timeline;
+struct TimelineData;
 class Viewport;
 
 class TimelineDock : public QDockWidget {
@@ -50,6 +51,8 @@ public:
     float frame() const { return m_frame; }
     // A frame of the shown clip's file (fractional).
     void showFrame(float frame);
+    // The line under the timeline: the loop window the build chose for the shown clip and why.
+    QString loopWindowText() const;
     // Re-reads the shown clip (its analysis arrived, its cycles were built), keeping the frame.
     void refresh();
 
@@ -63,6 +66,7 @@ private:
     void load();
     void tick();
     void updateLabel();
+    QString windowText(const TimelineData& data) const;
 
     ProjectDocument* m_doc;
     Viewport* m_view;
@@ -72,6 +76,7 @@ private:
     QAction* m_loop = nullptr;
     QComboBox* m_speed;
     QLabel* m_label;
+    QLabel* m_window;  // the loop window the build chose, and why
     QTimer* m_timer;
     QElapsedTimer m_clock;
     CyclesSource m_cycles;
