@@ -66,6 +66,15 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
         keys[index].seconds = seconds;
         setKeys(keys, tr("Move style key to %1 s").arg(seconds, 0, 'f', 1));
     });
+    connect(m_editor, &StyleEditor::keyChangeRequested, this, [this](int index, const std::vector<float>& weights) {
+        if (index < 0 || index >= static_cast<int>(m_keys.size())) return;
+        auto keys = m_keys;
+        keys[index].weights = weights;
+        QString named;
+        for (size_t s = 0; s < weights.size(); ++s)
+            if (weights[s] > 0.0f && static_cast<int>(s) < m_editor->styles().size()) named = m_editor->styles()[s];
+        setKeys(keys, tr("Set style key at %1 s to %2").arg(keys[index].seconds, 0, 'f', 1).arg(named));
+    });
     connect(m_editor, &StyleEditor::keyRemoveRequested, this, [this](int index) {
         if (index < 0 || index >= static_cast<int>(m_keys.size())) return;
         auto keys = m_keys;
