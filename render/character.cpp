@@ -31,6 +31,18 @@ Expected<Character> Character::mannequin(const Skeleton& skeleton, const Mannequ
     return c;
 }
 
+Expected<Character> Character::mannequin(const Clip& clip, const MannequinSettings& settings) {
+    auto atRest = mannequin(clip.skeleton, settings);
+    if (atRest || clip.isEmpty()) return atRest;
+    // The rest pose stands no figure up: bind the mannequin to the first frame's pose instead (the
+    // clip's frames give every joint's rotation, so the rest rotations only place the mesh).
+    Skeleton posed = clip.skeleton;
+    const auto first = clip.frameRotations(0);
+    posed.restRotations.assign(first.begin(), first.end());
+    auto atFirst = mannequin(posed, settings);
+    return atFirst ? atFirst : atRest;
+}
+
 Expected<Character> Character::imported(const std::string& path, const Clip& clip, const JointMap* map) {
     auto asset = importCharacter(path);
     if (!asset) return asset.status().withContext(std::filesystem::path(path).filename().string());

@@ -23,6 +23,9 @@ class Character {
 public:
     // A mannequin around `skeleton` (the skeleton of the clips it will play).
     static Expected<Character> mannequin(const Skeleton& skeleton, const MannequinSettings& settings = {});
+    // The same for a clip: when its skeleton's rest pose is no standing figure (Bandai's rest pose
+    // has every bone along its local X axis), the mannequin is built around the clip's first frame.
+    static Expected<Character> mannequin(const Clip& clip, const MannequinSettings& settings = {});
     // A character file (glTF/GLB, FBX, COLLADA) driven by clips of `clip`'s skeleton. Uses `map`
     // when given, else the built-in map that fits best. Errors name the file and the cause.
     static Expected<Character> imported(const std::string& path, const Clip& clip,

@@ -89,7 +89,7 @@ void Viewport::makeCharacter() {
     if (m_clip && !m_character) {
         MannequinSettings settings;
         settings.texturePath = m_texture.toStdString();
-        auto character = Character::mannequin(m_clip->skeleton, settings);
+        auto character = Character::mannequin(*m_clip, settings);
         if (character) m_character = std::move(*character);
         else emit warning(QString::fromStdString(character.message()));
     }

@@ -71,7 +71,7 @@ std::optional<Character> makeCharacter(const QCommandLineParser& parser, const C
     if (parser.isSet("texture")) settings.texturePath = parser.value("texture").toStdString();
     else if (project && !project->character.texture.isEmpty())
         settings.texturePath = project->resolve(project->character.texture).toStdString();
-    auto mannequin = Character::mannequin(clip.skeleton, settings);
+    auto mannequin = Character::mannequin(clip, settings);
     if (!mannequin) {
         printError(QString::fromStdString(clip.source), QString::fromStdString(mannequin.message()));
         return std::nullopt;
