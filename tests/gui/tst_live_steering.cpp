@@ -20,6 +20,7 @@
 #include <QTest>
 
 #include "common/test_data.h"
+#include "window_input.h"
 #include "core/io/character_import.h"
 #include "core/io/clip_import.h"
 #include "core/kinematics.h"
@@ -39,16 +40,7 @@ namespace {
 
 QString demoProject() { return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"); }
 
-// A left-button drag from `from` to `to` in steps, as a mouse makes it.
-void drag(QWidget* w, QPoint from, QPoint to) {
-    QTest::mousePress(w, Qt::LeftButton, {}, from);
-    for (int k = 1; k <= 8; ++k) {
-        const QPoint p = from + (to - from) * k / 8;
-        QMouseEvent move(QEvent::MouseMove, p, w->mapToGlobal(p), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(w, &move);
-    }
-    QTest::mouseRelease(w, Qt::LeftButton, {}, to);
-}
+using test::drag;
 
 }  // namespace
 

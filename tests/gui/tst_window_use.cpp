@@ -30,6 +30,7 @@
 #include "clip_library.h"
 #include "clip_library_dock.h"
 #include "common/test_data.h"
+#include "window_input.h"
 #include "joint_map_dock.h"
 #include "live_run.h"
 #include "live_steering_dock.h"
@@ -48,16 +49,7 @@ namespace {
 
 QString demoProject() { return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"); }
 
-// Clicks the tab of a tabbed dock (its title), as a user brings it to the front.
-bool clickTab(MainWindow& w, QDockWidget* dock) {
-    for (QTabBar* bar : w.findChildren<QTabBar*>())
-        for (int i = 0; i < bar->count(); ++i)
-            if (bar->isVisible() && bar->tabText(i) == dock->windowTitle()) {
-                QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(i).center());
-                return true;
-            }
-    return dock->isVisible();  // not tabbed: shown on its own
-}
+using test::clickTab;
 
 void clickRow(QAbstractItemView* view, const QModelIndex& index, Qt::KeyboardModifiers modifiers = {}) {
     QTest::mouseClick(view->viewport(), Qt::LeftButton, modifiers, view->visualRect(index).center());
