@@ -139,6 +139,9 @@ private slots:
         QVERIFY(line && line->isVisible());
         QVERIFY(line->text().contains(d.windowReason));
         QVERIFY(line->text().contains(QString("frames %1–%2").arg(d.windowFirst).arg(d.windowLast)));
+        // For a look at it: GAITSPACE_SCREENSHOTS=DIR saves the window.
+        if (const QString shots = qEnvironmentVariable("GAITSPACE_SCREENSHOTS"); !shots.isEmpty())
+            QVERIFY(w().screenshot().save(shots + "/loop_window.png"));
         // The shading is painted: a pixel in a lane inside the window differs from one outside.
         const QImage shot = t->grab().toImage();
         const int y = 26 + 2 * 18 + 10;  // the cycles lane, between its markers' ends
