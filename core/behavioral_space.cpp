@@ -14,6 +14,9 @@ Status BehavioralSpaceDesc::validate() const {
     if (spaces.empty()) return Status::error("behavioral space '" + name + "' holds no motion space");
     if (spaces.size() > 8) return Status::error("behavioral space '" + name + "' holds more than 8 motion spaces");
     for (const MotionSpaceDesc& s : spaces) {
+        // Building what builds, each space is checked on its own as it is built (and named
+        // among the failed when it cannot be).
+        if (buildWhatBuilds) break;
         if (Status st = s.validate(); !st) return st;
         if (const std::string why = skeletonDifference(spaces.front().clips.front().skeleton, s.clips.front().skeleton);
             !why.empty())

@@ -5,53 +5,10 @@
 #include <cmath>
 #include <sstream>
 
+#include <gaitspace/runtime/leg_ik.h>
+
 namespace gs {
 namespace {
-
-// Body roles, and each naming convention's joint for them ("" = the convention has none).
-enum Role {
-    Hips, Spine, Chest, Neck, Head,
-    LUpLeg, LLeg, LFoot, LToe, RUpLeg, RLeg, RFoot, RToe,
-    LShoulder, LArm, LForeArm, LHand, RShoulder, RArm, RForeArm, RHand,
-    RoleCount
-};
-
-struct Convention {
-    const char* name;
-    std::array<const char*, RoleCount> joints;
-};
-
-const Convention kConventions[] = {
-    {"CMU", {"pelvis", "", "thorax", "", "head",
-             "lfemur", "ltibia", "lfoot", "ltoes", "rfemur", "rtibia", "rfoot", "rtoes",
-             "lclavicle", "lhumerus", "lradius", "lhand", "rclavicle", "rhumerus", "rradius", "rhand"}},
-    {"CMU ASF", {"root", "lowerback", "thorax", "lowerneck", "head",
-                 "lfemur", "ltibia", "lfoot", "ltoes", "rfemur", "rtibia", "rfoot", "rtoes",
-                 "lclavicle", "lhumerus", "lradius", "lwrist", "rclavicle", "rhumerus", "rradius", "rwrist"}},
-    {"cgspeed", {"Hips", "LowerBack", "Spine1", "Neck", "Head",
-                 "LeftUpLeg", "LeftLeg", "LeftFoot", "LeftToeBase",
-                 "RightUpLeg", "RightLeg", "RightFoot", "RightToeBase",
-                 "LeftShoulder", "LeftArm", "LeftForeArm", "LeftHand",
-                 "RightShoulder", "RightArm", "RightForeArm", "RightHand"}},
-    {"Rigify", {"spine", "spine.001", "spine.003", "spine.004", "spine.005",
-                "thigh.L", "shin.L", "foot.L", "toe.L", "thigh.R", "shin.R", "foot.R", "toe.R",
-                "shoulder.L", "upper_arm.L", "forearm.L", "hand.L",
-                "shoulder.R", "upper_arm.R", "forearm.R", "hand.R"}},
-    {"Mixamo", {"mixamorig:Hips", "mixamorig:Spine", "mixamorig:Spine2", "mixamorig:Neck",
-                "mixamorig:Head", "mixamorig:LeftUpLeg", "mixamorig:LeftLeg", "mixamorig:LeftFoot",
-                "mixamorig:LeftToeBase", "mixamorig:RightUpLeg", "mixamorig:RightLeg",
-                "mixamorig:RightFoot", "mixamorig:RightToeBase", "mixamorig:LeftShoulder",
-                "mixamorig:LeftArm", "mixamorig:LeftForeArm", "mixamorig:LeftHand",
-                "mixamorig:RightShoulder", "mixamorig:RightArm", "mixamorig:RightForeArm",
-                "mixamorig:RightHand"}},
-};
-
-int matches(const Convention& c, const Skeleton& s) {
-    int n = 0;
-    for (const char* j : c.joints)
-        if (*j && s.jointIndex(j) >= 0) ++n;
-    return n;
-}
 
 std::string trim(std::string_view s) {
     const auto b = s.find_first_not_of(" \t\r");
@@ -85,34 +42,30 @@ glm::quat arc(const glm::vec3& a, const glm::vec3& b) {
     return glm::normalize(glm::quat(1.0f + d, c.x, c.y, c.z));
 }
 
-// Hip height above the lowest joint of the rest pose.
-float hipHeight(const std::vector<Transform>& world) {
-    float lowest = world[0].translation.y;
-    for (const Transform& t : world) lowest = std::min(lowest, t.translation.y);
-    return world[0].translation.y - lowest;
-}
 
 }  // namespace
 
 JointMap chooseJointMap(const Skeleton& source, const Skeleton& target) {
-    JointMap best;
-    best.name = "same names";
-    for (const std::string& n : target.names)
-        if (source.jointIndex(n) >= 0) best.pairs.emplace_back(n, n);
-    for (const Convention& s : kConventions) {
-        if (matches(s, source) < 6) continue;
-        for (const Convention& t : kConventions) {
-            if (matches(t, target) < 6) continue;
-            JointMap map;
-            map.name = std::string(s.name) + " -> " + t.name;
-            for (int r = 0; r < RoleCount; ++r)
-                if (*s.joints[r] && *t.joints[r] && source.jointIndex(s.joints[r]) >= 0 &&
-                    target.jointIndex(t.joints[r]) >= 0)
-                    map.pairs.emplace_back(t.joints[r], s.joints[r]);
-            if (map.pairs.size() > best.pairs.size()) best = std::move(map);
-        }
+    const HumanoidJoints sr = findHumanoidJoints(source), tr = findHumanoidJoints(target);
+    JointMap map;
+    const std::string from = conventionOf(source), to = conventionOf(target);
+    map.name = (from.empty() ? std::string("roles") : from) + " -> " + (to.empty() ? std::string("roles") : to);
+    std::vector<bool> usedSource(source.jointCount(), false), usedTarget(target.jointCount(), false);
+    for (int r = 0; r < kHumanoidRoleCount; ++r) {
+        const int s = sr.joints[r], t = tr.joints[r];
+        if (s < 0 || t < 0 || usedSource[s] || usedTarget[t]) continue;
+        map.pairs.emplace_back(target.names[t], source.names[s]);
+        usedSource[s] = usedTarget[t] = true;
     }
-    return best;
+    // Other joints of the same name (fingers of one convention, the same skeleton).
+    for (int t = 0; t < target.jointCount(); ++t) {
+        const int s = source.jointIndex(target.names[t]);
+        if (usedTarget[t] || s < 0 || usedSource[s]) continue;
+        map.pairs.emplace_back(target.names[t], source.names[s]);
+        usedSource[s] = usedTarget[t] = true;
+    }
+    if (map.pairs.empty()) map.name = "no joints in common";
+    return map;
 }
 
 Expected<JointMap> parseJointMap(std::string_view text) {
@@ -139,6 +92,71 @@ Expected<JointMap> parseJointMap(std::string_view text) {
     return map;
 }
 
+namespace {
+
+// Yaw part of a rotation: the turn about +Y it gives the horizontal (a rotation by a about Y
+// takes +Z to (sin a, 0, cos a) and +X to (cos a, 0, -sin a)).
+glm::quat yawOf(const glm::quat& q) {
+    const glm::vec3 z = q * glm::vec3(0, 0, 1);
+    const glm::vec3 x = q * glm::vec3(1, 0, 0);
+    const float yaw = std::hypot(z.x, z.z) > std::hypot(x.x, x.z) ? std::atan2(z.x, z.z) : std::atan2(-x.z, x.x);
+    return glm::angleAxis(yaw, glm::vec3(0, 1, 0));
+}
+
+// How a skeleton stands, measured on its rest pose without trusting the pose to be straight:
+// the leg's length (thigh + shin, the mean of both sides), the ankle's height above the lowest
+// joint, and how far the hips sit above the thighs' tops. A bind pose in mid-stride (the
+// Quaternius rigs) has bent knees, so its hips are lower than the legs can reach.
+struct Standing {
+    float leg = 0.0f, ankle = 0.0f, drop = 0.0f;
+    float hipHeight = 0.0f;  // the rest pose's hips above its lowest joint
+};
+
+Standing standingOf(const std::vector<Transform>& world, const HumanoidJoints& roles) {
+    Standing st;
+    float lowest = world[0].translation.y;
+    for (const Transform& t : world) lowest = std::min(lowest, t.translation.y);
+    const int hips = roles[HumanoidRole::Hips] >= 0 ? roles[HumanoidRole::Hips] : 0;
+    st.hipHeight = world[hips].translation.y - lowest;
+    const HumanoidRole sides[2][3] = {{HumanoidRole::LeftUpLeg, HumanoidRole::LeftLeg, HumanoidRole::LeftFoot},
+                                      {HumanoidRole::RightUpLeg, HumanoidRole::RightLeg, HumanoidRole::RightFoot}};
+    float leg = 0.0f, top = 0.0f, ankle = 1e30f;
+    for (const auto& side : sides) {
+        const int up = roles[side[0]], knee = roles[side[1]], foot = roles[side[2]];
+        if (up < 0 || knee < 0 || foot < 0) return st;
+        leg += 0.5f * (glm::distance(world[up].translation, world[knee].translation) +
+                       glm::distance(world[knee].translation, world[foot].translation));
+        top += 0.5f * world[up].translation.y;
+        ankle = std::min(ankle, world[foot].translation.y - lowest);
+    }
+    st.leg = leg;
+    st.ankle = std::clamp(ankle, 0.0f, 0.25f * leg);
+    st.drop = std::clamp(world[hips].translation.y - top, -0.2f * leg, 0.5f * leg);
+    return st;
+}
+
+}  // namespace
+
+int Retarget::mappedRoles(std::string_view group) const {
+    int n = 0;
+    for (int r = 0; r < kHumanoidRoleCount; ++r) {
+        const int t = targetRoles.joints[r];
+        if (t >= 0 && sourceOf[t] >= 0 && (group.empty() || group == roleGroup(static_cast<HumanoidRole>(r)))) ++n;
+    }
+    return n;
+}
+
+std::string Retarget::describe() const {
+    std::string out;
+    for (const char* g : {"legs", "spine", "arms"}) {
+        if (!out.empty()) out += ", ";
+        out += std::string(g) + " " + std::to_string(mappedRoles(g)) + "/" + std::to_string(targetRoleCount(g));
+    }
+    if (usesFootIk()) out += ", feet by leg IK";
+    if (targetRoles.ikFoot[0] || targetRoles.ikFoot[1]) out += " (an IK rig: feet under the root)";
+    return out;
+}
+
 Expected<Retarget> buildRetarget(const Skeleton& source, float sourceFloor, const Skeleton& target,
                                  const JointMap& map) {
     if (Status s = source.validate(); !s) return s.withContext("source skeleton");
@@ -150,15 +168,25 @@ Expected<Retarget> buildRetarget(const Skeleton& source, float sourceFloor, cons
     r.sourceOf.assign(target.jointCount(), -1);
     for (const auto& [t, s] : map.pairs) {
         const int ti = target.jointIndex(t), si = source.jointIndex(s);
-        if (ti < 0 || si < 0) continue;
+        if (ti < 0 || si < 0 || r.sourceOf[ti] >= 0) continue;
         r.sourceOf[ti] = si;
         ++r.mappedCount;
     }
     if (r.mappedCount < 4)
         return Status::error("only " + std::to_string(r.mappedCount) + " joints of the character map to the clip's skeleton (" +
                              map.name + "); give a joint map");
-    // The roots must correspond, or the body would not follow the hips.
-    if (r.sourceOf[0] < 0) r.sourceOf[0] = 0, ++r.mappedCount;
+    const HumanoidJoints sourceRoles = findHumanoidJoints(source);
+    r.targetRoles = findHumanoidJoints(target);
+    // The hips must correspond, or the body would not follow the root motion.
+    r.targetHips = std::max(r.targetRoles[HumanoidRole::Hips], 0);
+    if (r.sourceOf[r.targetHips] < 0) {
+        r.sourceOf[r.targetHips] = std::max(sourceRoles[HumanoidRole::Hips], 0);
+        ++r.mappedCount;
+    }
+    r.sourceHips = r.sourceOf[r.targetHips];
+    // Joints above the hips (ground bones) follow the hips by rule, never by the map.
+    for (int j = target.parents[r.targetHips]; j >= 0; j = target.parents[j])
+        if (r.sourceOf[j] >= 0) r.sourceOf[j] = -1, --r.mappedCount;
 
     const std::vector<Transform> srcWorld = restWorld(source), tgtWorld = restWorld(target);
     r.sourceRestWorldInverse.resize(source.jointCount());
@@ -166,38 +194,63 @@ Expected<Retarget> buildRetarget(const Skeleton& source, float sourceFloor, cons
         r.sourceRestWorldInverse[j] = glm::inverse(srcWorld[j].rotation);
     r.targetRestWorld.resize(target.jointCount());
     for (int j = 0; j < target.jointCount(); ++j) r.targetRestWorld[j] = tgtWorld[j].rotation;
+    r.targetRestPositions.resize(target.jointCount());
+    for (int j = 0; j < target.jointCount(); ++j) r.targetRestPositions[j] = tgtWorld[j].translation;
 
     // Facing: the yaw that turns the target's hips' left-right axis onto the source's.
-    const Convention* sc = nullptr;
-    for (const Convention& c : kConventions)
-        if (matches(c, source) >= 6 && (!sc || matches(c, source) > matches(*sc, source))) sc = &c;
-    if (sc) {
-        const int sl = source.jointIndex(sc->joints[LUpLeg]), sr = source.jointIndex(sc->joints[RUpLeg]);
-        int tl = -1, tr = -1;
-        for (int j = 0; j < target.jointCount(); ++j) {
-            if (r.sourceOf[j] == sl) tl = j;
-            if (r.sourceOf[j] == sr) tr = j;
-        }
-        if (sl >= 0 && sr >= 0 && tl >= 0 && tr >= 0) {
-            glm::vec3 a = tgtWorld[tl].translation - tgtWorld[tr].translation;
-            glm::vec3 b = srcWorld[sl].translation - srcWorld[sr].translation;
-            a.y = b.y = 0.0f;
-            if (glm::length(a) > 1e-4f && glm::length(b) > 1e-4f)
-                r.facing = arc(glm::normalize(a), glm::normalize(b));
+    const int sl = sourceRoles[HumanoidRole::LeftUpLeg], sr = sourceRoles[HumanoidRole::RightUpLeg];
+    const int tl = r.targetRoles[HumanoidRole::LeftUpLeg], tr = r.targetRoles[HumanoidRole::RightUpLeg];
+    glm::vec3 sourceLeft(1, 0, 0);
+    if (sl >= 0 && sr >= 0 && tl >= 0 && tr >= 0) {
+        glm::vec3 a = tgtWorld[tl].translation - tgtWorld[tr].translation;
+        glm::vec3 b = srcWorld[sl].translation - srcWorld[sr].translation;
+        a.y = b.y = 0.0f;
+        if (glm::length(a) > 1e-4f && glm::length(b) > 1e-4f) {
+            r.facing = arc(glm::normalize(a), glm::normalize(b));
+            sourceLeft = glm::normalize(b);
         }
     }
+
+    // Foot IK for the sides of an IK rig whose feet both skeletons name.
+    std::vector<int> chainParent(target.parents);  // the IK rig's foot counts as below its knee
+    const HumanoidRole legRoles[2][3] = {{HumanoidRole::LeftUpLeg, HumanoidRole::LeftLeg, HumanoidRole::LeftFoot},
+                                         {HumanoidRole::RightUpLeg, HumanoidRole::RightLeg, HumanoidRole::RightFoot}};
+    for (int k = 0; k < 2; ++k) {
+        const int up = r.targetRoles[legRoles[k][0]], knee = r.targetRoles[legRoles[k][1]], foot = r.targetRoles[legRoles[k][2]];
+        if (up < 0 || knee < 0 || foot < 0 || r.sourceOf[foot] < 0) continue;
+        if (!r.targetRoles.ikFoot[k] && (!isDescendant(target, foot, knee) || !isDescendant(target, knee, up))) continue;
+        Retarget::FootIk& ik = r.footIk[k];
+        ik.upLeg = up;
+        ik.leg = knee;
+        ik.foot = foot;
+        ik.sourceAnkle = r.sourceOf[foot];
+        ik.thigh = glm::distance(tgtWorld[up].translation, tgtWorld[knee].translation);
+        ik.shin = glm::distance(tgtWorld[knee].translation, tgtWorld[foot].translation);
+        ik.shinTip = glm::inverse(tgtWorld[knee].rotation) * (tgtWorld[foot].translation - tgtWorld[knee].translation);
+        if (r.targetRoles.ikFoot[k]) chainParent[foot] = knee;
+        if (ik.thigh < 1e-3f || ik.shin < 1e-3f) ik = {};
+    }
+    const auto targetBelow = [&](int joint, int ancestor) {
+        for (int j = joint; j >= 0; j = chainParent[j])
+            if (j == ancestor) return true;
+        return false;
+    };
 
     // Rest-pose alignment per mapped joint, from its bone towards the mapped descendant whose
     // direction agrees best (the chest points at the head rather than at a shoulder).
     r.alignment.assign(target.jointCount(), r.facing);
-    for (int t = 1; t < target.jointCount(); ++t) {
+    for (int t = 0; t < target.jointCount(); ++t) {
         const int s = r.sourceOf[t];
-        if (s < 0) { r.alignment[t] = r.alignment[target.parents[t]]; continue; }
+        const int parent = target.parents[t];
+        if (s < 0 || t == r.targetHips) {  // the hips keep the facing: their rest lean is the figure's
+            r.alignment[t] = s < 0 && parent >= 0 ? r.alignment[parent] : r.facing;
+            continue;
+        }
         float bestDot = -2.0f;
-        glm::quat best = r.alignment[target.parents[t]];
-        for (int tc = t + 1; tc < target.jointCount(); ++tc) {
+        glm::quat best = parent >= 0 ? r.alignment[parent] : r.facing;
+        for (int tc = 0; tc < target.jointCount(); ++tc) {
             const int sc2 = r.sourceOf[tc];
-            if (sc2 < 0 || !isDescendant(target, tc, t) || !isDescendant(source, sc2, s)) continue;
+            if (tc == t || sc2 < 0 || !targetBelow(tc, t) || !isDescendant(source, sc2, s)) continue;
             glm::vec3 dt = r.facing * (tgtWorld[tc].translation - tgtWorld[t].translation);
             glm::vec3 ds = srcWorld[sc2].translation - srcWorld[s].translation;
             if (glm::length(dt) < 1e-5f || glm::length(ds) < 1e-5f) continue;
@@ -208,14 +261,51 @@ Expected<Retarget> buildRetarget(const Skeleton& source, float sourceFloor, cons
                 best = arc(dt, ds) * r.facing;
             }
         }
+        if (bestDot < -1.5f) {
+            // No mapped joint below (a forearm whose hand the target lacks): its bone towards the
+            // middle of its children, the source's towards its own children's.
+            const auto towardChildren = [](const Skeleton& sk, const std::vector<Transform>& w, int j) {
+                glm::vec3 sum(0.0f);
+                int n = 0;
+                for (int c = j + 1; c < sk.jointCount(); ++c)
+                    if (sk.parents[c] == j) sum += w[c].translation, ++n;
+                return n ? sum / float(n) - w[j].translation : glm::vec3(0.0f);
+            };
+            glm::vec3 dt = r.facing * towardChildren(target, tgtWorld, t);
+            glm::vec3 ds = towardChildren(source, srcWorld, s);
+            if (glm::length(dt) > 1e-4f && glm::length(ds) > 1e-4f) best = arc(glm::normalize(dt), glm::normalize(ds)) * r.facing;
+        }
         r.alignment[t] = best;
     }
 
-    const float hs = hipHeight(srcWorld), ht = hipHeight(tgtWorld);
-    r.rootScale = hs > 1e-4f ? ht / hs : 1.0f;
-    float lowest = tgtWorld[0].translation.y;
+    // The scale of the strides is the legs' (a bent bind pose has lower hips than its legs
+    // reach); the hips stand as high above the floor as the target's legs make them.
+    const Standing ss = standingOf(srcWorld, sourceRoles), ts = standingOf(tgtWorld, r.targetRoles);
+    if (ss.leg > 1e-3f && ts.leg > 1e-3f) {
+        r.rootScale = ts.leg / ss.leg;
+        r.rootLift = (ts.ankle + ts.drop) - r.rootScale * (ss.ankle + ss.drop);
+    } else {
+        r.rootScale = ss.hipHeight > 1e-4f ? ts.hipHeight / ss.hipHeight : 1.0f;
+    }
+    float lowest = tgtWorld[0].translation.y, sourceLowest = srcWorld[0].translation.y;
     for (const Transform& w : tgtWorld) lowest = std::min(lowest, w.translation.y);
+    for (const Transform& w : srcWorld) sourceLowest = std::min(sourceLowest, w.translation.y);
     r.targetFootHeight = lowest;
+
+    // Where each IK foot stands against the scaled source ankle at rest: its own height above
+    // the floor and its own distance from the body's middle (in the source's rest frame).
+    for (Retarget::FootIk& ik : r.footIk) {
+        if (ik.foot < 0) continue;
+        const glm::vec3 targetAnkle = r.facing * (tgtWorld[ik.foot].translation - tgtWorld[r.targetHips].translation);
+        const glm::vec3 sourceAnkle = srcWorld[ik.sourceAnkle].translation - srcWorld[r.sourceHips].translation;
+        glm::vec3 offset = targetAnkle - r.rootScale * sourceAnkle;
+        // Heights from the floors (the hips' heights differ from hs * k where the rest poses do).
+        offset.y = (tgtWorld[ik.foot].translation.y - lowest) -
+                   r.rootScale * (srcWorld[ik.sourceAnkle].translation.y - sourceLowest);
+        // Only the sideways part and the height: the stride is the source's.
+        const float side = glm::dot(offset, sourceLeft);
+        ik.offset = side * sourceLeft + glm::vec3(0.0f, offset.y, 0.0f);
+    }
     return r;
 }
 
@@ -223,37 +313,83 @@ void retargetPose(const Retarget& r, std::span<const glm::quat> sourceRotations,
                   const glm::vec3& sourceRoot, std::span<Transform> targetWorld) {
     const Skeleton& src = r.source;
     const Skeleton& tgt = r.target;
-    // Source world rotations (stack storage for common skeleton sizes).
+    // Source world transforms (stack storage for common skeleton sizes).
     constexpr int kStack = 256;
-    glm::quat stack[kStack];
-    std::vector<glm::quat> heap;
-    glm::quat* world = stack;
+    Transform stack[kStack];
+    std::vector<Transform> heap;
+    Transform* world = stack;
     if (src.jointCount() > kStack) {
         heap.resize(src.jointCount());
         world = heap.data();
     }
-    world[0] = sourceRotations[0];
-    for (int j = 1; j < src.jointCount(); ++j) world[j] = world[src.parents[j]] * sourceRotations[j];
+    forwardKinematics(src, sourceRotations, sourceRoot, std::span<Transform>(world, src.jointCount()));
+    const float k = r.rootScale;
+    const auto scaled = [&](const glm::vec3& p) {
+        return glm::vec3(p.x * k, (p.y - r.sourceFloor) * k + r.targetFootHeight, p.z * k);
+    };
+    const auto scaledHips = [&](const glm::vec3& p) { return scaled(p) + glm::vec3(0.0f, r.rootLift, 0.0f);
+    };
+    const glm::quat hipsDelta = world[r.sourceHips].rotation * r.sourceRestWorldInverse[r.sourceHips];
+    const glm::quat heading = yawOf(hipsDelta);
 
     for (int t = 0; t < tgt.jointCount(); ++t) {
         const int s = r.sourceOf[t];
         const int p = tgt.parents[t];
         glm::quat rotation;
         if (s >= 0) {
-            const glm::quat delta = world[s] * r.sourceRestWorldInverse[s];
+            const glm::quat delta = world[s].rotation * r.sourceRestWorldInverse[s];
             rotation = delta * r.alignment[t] * r.targetRestWorld[t];
+        } else if (t < r.targetHips && isDescendant(tgt, r.targetHips, t)) {
+            rotation = heading * r.facing * r.targetRestWorld[t];  // a ground bone under the hips
         } else {
             rotation = (p >= 0 ? targetWorld[p].rotation : r.facing) * tgt.restRotations[t];
         }
         targetWorld[t].rotation = glm::normalize(rotation);
-        if (p < 0) {
-            const float k = r.rootScale;
-            targetWorld[t].translation = {sourceRoot.x * k, (sourceRoot.y - r.sourceFloor) * k +
-                                          r.targetFootHeight - 0.0f, sourceRoot.z * k};
-        } else {
-            targetWorld[t].translation =
-                targetWorld[p].translation + targetWorld[p].rotation * tgt.restOffsets[t];
+    }
+    // The hips where the source's are; a ground bone above them on the floor beneath, as far
+    // from them as at rest, turned with the heading.
+    const glm::vec3 hips = scaledHips(world[r.sourceHips].translation);
+    if (r.targetHips > 0) {
+        const glm::vec3 down = heading * r.facing * (r.targetRestPositions[0] - r.targetRestPositions[r.targetHips]);
+        targetWorld[0].translation = glm::vec3(hips.x + down.x, r.targetRestPositions[0].y, hips.z + down.z);
+    } else {
+        targetWorld[0].translation = hips;
+    }
+    for (int j = 1; j < tgt.jointCount(); ++j) {
+        const Transform& parent = targetWorld[tgt.parents[j]];
+        targetWorld[j].translation = j == r.targetHips ? hips : parent.translation + parent.rotation * tgt.restOffsets[j];
+    }
+
+    // Foot IK: the foot where the source's ankle is, the thigh and shin turned to reach it.
+    for (const Retarget::FootIk& ik : r.footIk) {
+        if (ik.foot < 0) continue;
+        const glm::vec3 goal = scaled(world[ik.sourceAnkle].translation) + heading * ik.offset;
+        Transform& up = targetWorld[ik.upLeg];
+        Transform& knee = targetWorld[ik.leg];
+        const glm::vec3 ankle = knee.translation + knee.rotation * ik.shinTip;
+        const glm::vec3 forward = heading * r.facing * glm::vec3(0, 0, 1);
+        const TwoBoneIkResult solved =
+            solveTwoBoneIk(up.translation, knee.translation, ankle, goal, forward, ik.thigh, ik.shin);
+        // The leg's subtree turns with it: mapped joints below keep their world rotations (the
+        // source's), the others their local ones.
+        const int first = ik.upLeg;
+        const int n = tgt.jointCount();
+        const auto follows = [&](int j) { return j != ik.leg && r.sourceOf[j] < 0 && isDescendant(tgt, j, first); };
+        for (int j = n - 1; j > first; --j)
+            if (follows(j)) targetWorld[j].rotation = glm::conjugate(targetWorld[tgt.parents[j]].rotation) * targetWorld[j].rotation;
+        up.rotation = glm::normalize(solved.hipDelta * up.rotation);
+        knee.rotation = glm::normalize(solved.kneeDelta * knee.rotation);
+        for (int j = first + 1; j < n; ++j) {
+            if (!isDescendant(tgt, j, first)) continue;
+            const Transform& parent = targetWorld[tgt.parents[j]];
+            if (follows(j)) targetWorld[j].rotation = glm::normalize(parent.rotation * targetWorld[j].rotation);
+            targetWorld[j].translation = parent.translation + parent.rotation * tgt.restOffsets[j];
         }
+        // The foot (and what hangs below it) at the ankle the IK reached.
+        Transform& foot = targetWorld[ik.foot];
+        const glm::vec3 move = solved.ankle - foot.translation;
+        for (int j = ik.foot; j < tgt.jointCount(); ++j)
+            if (isDescendant(tgt, j, ik.foot)) targetWorld[j].translation += move;
     }
 }
 

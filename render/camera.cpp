@@ -49,8 +49,9 @@ void Camera::follow(const glm::vec3& point, float dt) {
     keepAboveFloor();
 }
 
-void Camera::frame(CameraView view, const glm::vec3& root, float heading) {
-    m_target = {root.x, std::max(0.85f, root.y * 1.0f), root.z};
+void Camera::frame(CameraView view, const glm::vec3& root, float heading, float height) {
+    const float size = std::isfinite(height) ? std::clamp(height / 2.0f, 1.0f, 5.0f) : 1.0f;
+    m_target = {root.x, std::max(0.85f * size, root.y * 1.0f), root.z};
     const float pi = std::numbers::pi_v<float>;
     switch (view) {
     case CameraView::Front:
@@ -69,6 +70,7 @@ void Camera::frame(CameraView view, const glm::vec3& root, float heading) {
         m_distance = 5.5f;
         break;
     }
+    m_distance *= size;
     keepAboveFloor();
 }
 

@@ -39,8 +39,9 @@ public:
     // When following, eases the target towards `point` (time constant ~0.25 s); dt in seconds.
     void follow(const glm::vec3& point, float dt);
 
-    // Frames a character standing at `root` with heading `heading` (radians, 0 faces +Z).
-    void frame(CameraView view, const glm::vec3& root, float heading);
+    // Frames a character standing at `root` with heading `heading` (radians, 0 faces +Z), of
+    // `height` metres (a taller one than 2 m is framed from further away).
+    void frame(CameraView view, const glm::vec3& root, float heading, float height = 1.8f);
 
     glm::vec3 position() const;
     glm::mat4 view() const;

@@ -213,6 +213,7 @@ void MatchWebView::fitToView() {
     m_zoom = std::min(r.width() / m_picture.cols, r.height() / m_picture.rows);
     m_offset = QPointF(r.left() + (r.width() - m_zoom * m_picture.cols) / 2.0, r.top());
     m_fitted = true;
+    m_userView = false;
     emit zoomChanged(m_zoom);
     update();
 }
@@ -262,7 +263,15 @@ void MatchWebView::paintEvent(QPaintEvent*) {
 }
 
 void MatchWebView::resizeEvent(QResizeEvent*) {
-    if (!m_picture.isEmpty()) fitToView();
+    // A view the user zoomed or panned stays as it is (the dock's layout changes when a click
+    // fills the line under it); a fitted one fits again.
+    if (m_picture.isEmpty()) return;
+    if (m_userView) {
+        clampView();
+        update();
+    } else {
+        fitToView();
+    }
 }
 
 void MatchWebView::mousePressEvent(QMouseEvent* event) {
@@ -275,6 +284,7 @@ void MatchWebView::mouseMoveEvent(QMouseEvent* event) {
     if (event->buttons() != Qt::NoButton) {
         if ((p - m_pressPos).manhattanLength() > 3) m_dragging = true;
         if (m_dragging) {
+            m_userView = true;
             m_offset += QPointF(p - m_lastPos);
             clampView();
             update();
@@ -304,6 +314,7 @@ void MatchWebView::wheelEvent(QWheelEvent* event) {
     clampView();
     m_offset = at - cell * m_zoom;
     clampView();
+    m_userView = true;
     emit zoomChanged(m_zoom);
     update();
 }

@@ -91,6 +91,7 @@ private:
     double m_zoom = 1.0;
     QPointF m_offset;  // widget position of the web's top left corner
     bool m_fitted = false;
+    bool m_userView = false;  // zoomed or panned by the user: kept through resizes
     QPoint m_pressPos, m_lastPos;
     bool m_dragging = false;
 };

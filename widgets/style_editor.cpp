@@ -1,14 +1,20 @@
 #include "widgets/style_editor.h"
 
+#include <QContextMenuEvent>
 #include <QDoubleSpinBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
+#include <QHelpEvent>
+#include <QIcon>
 #include <QLabel>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPixmap>
 #include <QRadioButton>
 #include <QSlider>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -62,7 +68,10 @@ StyleEditor::StyleEditor(QWidget* parent) : QWidget(parent) {
     m_rows = new QVBoxLayout;
     layout->addLayout(m_rows);
     m_track = new StyleKeyTrack(this);
-    layout->addWidget(new QLabel(tr("Style keys (double-click to add, drag to move, Delete to remove)"), this));
+    auto* keysLabel = new QLabel(tr("Style keys (double-click to add, right-click to add a style by name, drag to move, "
+                                    "Delete to remove)"), this);
+    keysLabel->setWordWrap(true);
+    layout->addWidget(keysLabel);
     layout->addWidget(m_track);
     auto* transition = new QGridLayout;
     m_byIncrement = new QRadioButton(tr("Weight change per frame"), this);
@@ -90,6 +99,15 @@ StyleEditor::StyleEditor(QWidget* parent) : QWidget(parent) {
             [this](double seconds) { emit keyAddRequested(StyleKey{seconds, m_targets}); });
     connect(m_track, &StyleKeyTrack::moveRequested, this, &StyleEditor::keyMoveRequested);
     connect(m_track, &StyleKeyTrack::removeRequested, this, &StyleEditor::keyRemoveRequested);
+    auto only = [this](int style) {
+        std::vector<float> w(m_names.size(), 0.0f);
+        if (style >= 0 && style < static_cast<int>(w.size())) w[style] = 1.0f;
+        return w;
+    };
+    connect(m_track, &StyleKeyTrack::styleKeyRequested, this,
+            [this, only](double seconds, int style) { emit keyAddRequested(StyleKey{seconds, only(style)}); });
+    connect(m_track, &StyleKeyTrack::keyStyleRequested, this,
+            [this, only](int index, int style) { emit keyChangeRequested(index, only(style)); });
 }
 
 void StyleEditor::setStyles(const QStringList& names) {
@@ -97,7 +115,7 @@ void StyleEditor::setStyles(const QStringList& names) {
     m_names = names;
     m_targets.assign(names.size(), 0.0f);
     if (!m_targets.empty()) m_targets.front() = 1.0f;
-    m_track->setStyleCount(names.size());
+    m_track->setStyleNames(names);
     rebuild();
 }
 
@@ -126,8 +144,10 @@ void StyleEditor::rebuild() {
         slider->setSingleStep(kSliderSteps / 100);  // 1 %
         slider->setPageStep(kSliderSteps / 10);     // 10 %
         slider->setObjectName(QStringLiteral("style_%1").arg(m_names[i]));
+        slider->setMinimumWidth(110);
         auto* label = new QLabel(this);
-        label->setMinimumWidth(150);
+        label->setMinimumWidth(1);
+        label->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
         row->addWidget(name);
         row->addWidget(slider, 1);
         row->addWidget(label);
@@ -160,10 +180,19 @@ void StyleEditor::setLive(const std::vector<float>& weights, const std::vector<f
     m_liveWeights = weights;
     m_liveBlends = blends;
     for (size_t i = 0; i < m_labels.size(); ++i) {
-        QString text = tr("target %1").arg(m_targets[i], 0, 'f', 2);
-        if (i < weights.size()) text += tr("  now %1").arg(weights[i], 0, 'f', 2);
-        if (i < blends.size()) text += tr("  blend %1").arg(blends[i], 0, 'f', 2);
+        // Compact, so that seven styles' sliders keep their width in a narrow dock; the tooltip
+        // says it in full.
+        QString text = tr("%1").arg(m_targets[i], 0, 'f', 2), tip = tr("target %1").arg(m_targets[i], 0, 'f', 2);
+        if (i < weights.size()) {
+            text += tr("  now %1").arg(weights[i], 0, 'f', 2);
+            tip += tr(", now %1").arg(weights[i], 0, 'f', 2);
+        }
+        if (i < blends.size()) {
+            text += tr("  blend %1").arg(blends[i], 0, 'f', 2);
+            tip += tr(", blend %1 (0 = sharpest right, 1 = sharpest left)").arg(blends[i], 0, 'f', 2);
+        }
         m_labels[i]->setText(text);
+        m_labels[i]->setToolTip(tip);
     }
 }
 
@@ -207,6 +236,58 @@ void StyleKeyTrack::setKeys(const std::vector<StyleKey>& keys) {
     m_keys = keys;
     if (m_selected >= static_cast<int>(m_keys.size())) m_selected = -1;
     update();
+}
+
+void StyleKeyTrack::setStyleNames(const QStringList& names) {
+    m_names = names;
+    m_styles = names.size();
+    update();
+}
+
+QString StyleKeyTrack::keyText(int index) const {
+    if (index < 0 || index >= static_cast<int>(m_keys.size())) return {};
+    const StyleKey& k = m_keys[index];
+    QStringList parts;
+    for (int s = 0; s < static_cast<int>(k.weights.size()); ++s)
+        if (k.weights[s] > 0.0f)
+            parts << QStringLiteral("%1 %2").arg(s < m_names.size() ? m_names[s] : tr("style %1").arg(s + 1))
+                         .arg(k.weights[s], 0, 'f', 2);
+    return tr("%1 s: %2").arg(k.seconds, 0, 'f', 1).arg(parts.join(", "));
+}
+
+bool StyleKeyTrack::event(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const int key = keyAt(help->pos().x());
+        if (key >= 0) QToolTip::showText(help->globalPos(), keyText(key), this);
+        else QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void StyleKeyTrack::contextMenuEvent(QContextMenuEvent* event) {
+    // A style by name: a key of it alone here, or the key under the mouse set to it.
+    if (m_names.isEmpty()) return;
+    const int key = keyAt(event->pos().x());
+    const double seconds = secondsAt(event->pos().x());
+    QMenu menu(this);
+    menu.setObjectName("styleKeyMenu");
+    for (int s = 0; s < m_names.size(); ++s) {
+        QAction* a = menu.addAction(key >= 0 ? tr("Set key to %1").arg(m_names[s]) : tr("Add key: %1").arg(m_names[s]));
+        QPixmap swatch(12, 12);
+        swatch.fill(styleColor(s));
+        a->setIcon(QIcon(swatch));
+        connect(a, &QAction::triggered, this, [this, key, seconds, s] {
+            if (key >= 0) emit keyStyleRequested(key, s);
+            else emit styleKeyRequested(seconds, s);
+        });
+    }
+    if (key >= 0) {
+        m_selected = key;
+        update();
+    }
+    menu.exec(event->globalPos());
 }
 
 void StyleKeyTrack::setLength(double seconds) {

@@ -10,8 +10,11 @@
 // set of target weights. Double-click adds a key with the sliders' targets at that time; drag
 // moves a key in time; select a key and press Delete to remove it. The widget only paints and
 // forwards: it emits requests, and its owner applies them (as undoable edits) and sets the keys
-// back. How the weights move: by at most `increment` per frame, or over `transition` seconds.
+// back. Styles are chosen by name too: the track's context menu adds a key of one style at the
+// time clicked, or sets the key clicked to one style; a key's tooltip names its weights. How the
+// weights move: by at most `increment` per frame, or over `transition` seconds.
 
+#include <QStringList>
 #include <QWidget>
 
 #include <vector>
@@ -63,6 +66,7 @@ signals:
     void keyAddRequested(const gs::StyleKey& key);
     void keyMoveRequested(int index, double seconds);
     void keyRemoveRequested(int index);
+    void keyChangeRequested(int index, const std::vector<float>& weights);
     void transitionChanged(float increment, float transitionSeconds);
 
 private:
@@ -95,6 +99,10 @@ public:
     double length() const { return m_length; }
     void setTime(double seconds);
     void setStyleCount(int count) { m_styles = count; update(); }
+    // The styles' names (and count), for the context menu and the keys' tooltips.
+    void setStyleNames(const QStringList& names);
+    // The tooltip of key `index`: its time and weights by name ("3.0 s: angry 1.00").
+    QString keyText(int index) const;
     int selected() const { return m_selected; }
     // Widget x of a time and back.
     double xOf(double seconds) const;
@@ -105,8 +113,13 @@ signals:
     void addRequested(double seconds);
     void moveRequested(int index, double seconds);
     void removeRequested(int index);
+    // From the context menu: a key of style `style` alone at `seconds`, or key `index` set to it.
+    void styleKeyRequested(double seconds, int style);
+    void keyStyleRequested(int index, int style);
 
 protected:
+    bool event(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
@@ -121,6 +134,7 @@ private:
     double m_length = 20.0;
     double m_time = -1.0;
     int m_styles = 0;
+    QStringList m_names;
     int m_selected = -1;
     int m_dragging = -1;
     double m_dragSeconds = 0.0;

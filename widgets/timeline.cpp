@@ -1,7 +1,9 @@
 #include "widgets/timeline.h"
 
+#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +15,7 @@ constexpr int kRightMargin = 10;
 constexpr int kRulerHeight = 26;
 constexpr int kLaneHeight = 18;
 constexpr int kHandleGrab = 7;  // pixels either side of a handle that grab it
+const QColor kWindowColour(240, 200, 60, 70);  // the loop window the build chose
 }  // namespace
 
 Timeline::Timeline(QWidget* parent) : QWidget(parent) {
@@ -93,6 +96,12 @@ void Timeline::paintEvent(QPaintEvent*) {
     p.setPen(palette().color(QPalette::Mid));
     const int step = std::max(1, static_cast<int>(std::lround(m_data.fps)));
     for (int f = 0; f <= lastFrame(); f += step) p.drawLine(frameToX(float(f)), ruler.bottom() - 4, frameToX(float(f)), ruler.bottom());
+    // The loop window the build chose: shaded behind the lanes, marked on the ruler.
+    if (m_data.windowFirst >= 0 && m_data.windowLast > m_data.windowFirst) {
+        const int x0 = frameToX(float(m_data.windowFirst)), x1 = frameToX(float(m_data.windowLast));
+        p.fillRect(QRect(QPoint(x0, laneTop), QPoint(x1, laneTop + 3 * kLaneHeight)), kWindowColour);
+        p.fillRect(QRect(QPoint(x0, ruler.bottom() - 3), QPoint(x1, ruler.bottom())), kWindowColour.darker(160));
+    }
     // Foot lanes: contact spans and strike markers.
     const std::vector<bool>* contact[2] = {&m_data.left, &m_data.right};
     const std::vector<int>* strikes[2] = {&m_data.leftStrikes, &m_data.rightStrikes};
@@ -146,6 +155,20 @@ void Timeline::paintEvent(QPaintEvent*) {
     p.setPen(QPen(QColor(220, 40, 40), 2));
     const int xf = frameToX(m_frame);
     p.drawLine(xf, 0, xf, height());
+}
+
+bool Timeline::event(QEvent* event) {
+    // Over the loop window, its tooltip says why the build chose it.
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const float f = xToFrame(help->pos().x());
+        if (m_data.windowFirst >= 0 && f >= m_data.windowFirst && f <= m_data.windowLast && !m_data.windowReason.isEmpty())
+            QToolTip::showText(help->globalPos(), tr("Loop window: %1").arg(m_data.windowReason), this);
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(event);
 }
 
 void Timeline::mousePressEvent(QMouseEvent* event) {

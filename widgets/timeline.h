@@ -6,6 +6,7 @@
 // new frame; Shift snaps to the nearest foot strike). While a handle moves, trimPreview() tells
 // where it is, and the widget shows it there, but nothing is changed until the release.
 
+#include <QString>
 #include <QWidget>
 
 #include <vector>
@@ -22,6 +23,10 @@ struct TimelineData {
     // loopStart .. loopEnd the frames it loops), or, before a build, the detector's guess.
     bool cyclesBuilt = false;
     int loopStart = -1, loopEnd = -1;              // frames; -1 = none
+    // The frames the build chose the loop's cut within (the cycles that do what the clip is for,
+    // or its trim), shaded behind the lanes; -1 = none. `windowReason` says why (a tooltip).
+    int windowFirst = -1, windowLast = -1;
+    QString windowReason;
 };
 
 class Timeline : public QWidget {
@@ -58,6 +63,7 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    bool event(QEvent* event) override;
 
 private:
     enum class Drag { None, Scrub, In, Out };

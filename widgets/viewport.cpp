@@ -8,6 +8,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QFileInfo>
+
+#include "core/io/character_import.h"
 #include "render/clip_scene.h"
 #include "render/renderer.h"
 
@@ -63,21 +66,35 @@ void Viewport::setModel(const QString& path, const std::vector<std::pair<std::st
 void Viewport::makeCharacter() {
     m_character.reset();
     if (m_clip && !m_model.isEmpty()) {
-        JointMap map;
-        map.name = "project map";
-        for (const auto& [target, source] : m_jointMap) map.pairs.push_back({target, source});
-        auto character = Character::imported(m_model.toStdString(), *m_clip, m_jointMap.empty() ? nullptr : &map);
-        if (character) m_character = std::move(*character);
-        else emit warning(QString::fromStdString(character.message()) + tr("; drawing the mannequin instead"));
+        // The file is read once per model (a file that fails is not read again for each clip);
+        // each clip retargets the asset kept.
+        if (m_assetPath != m_model) {
+            m_assetPath = m_model;
+            m_asset.reset();
+            auto asset = importCharacter(m_model.toStdString());
+            if (asset) m_asset = std::make_shared<const CharacterAsset>(std::move(*asset));
+            else
+                emit warning(QFileInfo(m_model).fileName() + ": " + QString::fromStdString(asset.message()) +
+                             tr("; drawing the mannequin instead"));
+        }
+        if (m_asset) {
+            JointMap map;
+            map.name = "project map";
+            for (const auto& [target, source] : m_jointMap) map.pairs.push_back({target, source});
+            auto character = Character::imported(*m_asset, *m_clip, m_jointMap.empty() ? nullptr : &map);
+            if (character) m_character = std::move(*character);
+            else emit warning(QString::fromStdString(character.message()) + tr("; drawing the mannequin instead"));
+        }
     }
     if (m_clip && !m_character) {
         MannequinSettings settings;
         settings.texturePath = m_texture.toStdString();
-        auto character = Character::mannequin(m_clip->skeleton, settings);
+        auto character = Character::mannequin(*m_clip, settings);
         if (character) m_character = std::move(*character);
         else emit warning(QString::fromStdString(character.message()));
     }
     m_meshStale = true;
+    emit characterChanged();
 }
 
 void Viewport::setFrame(float frame) {
@@ -131,6 +148,12 @@ void Viewport::setOverlay(const DebugDraw& overlay) {
 void Viewport::setHud(const QStringList& lines) {
     if (lines == m_hud) return;
     m_hud = lines;
+    update();
+}
+
+void Viewport::setHudStatus(const QString& status) {
+    if (status == m_hudStatus) return;
+    m_hudStatus = status;
     update();
 }
 
@@ -197,7 +220,7 @@ void Viewport::paintGL() {
         }
         const float dt = m_clock.restart() / 1000.0f;
         if (!m_framed) {
-            m_camera.frame(CameraView::Follow, placed.root, placed.heading);
+            m_camera.frame(CameraView::Follow, placed.root, placed.heading, m_character->height());
             m_framed = true;
         } else {
             m_camera.follow({placed.root.x, m_camera.target().y, placed.root.z}, dt);
@@ -222,7 +245,9 @@ void Viewport::paintGL() {
     QPainter painter(this);
     painter.setRenderHint(QPainter::TextAntialiasing);
     QStringList hud;
-    if (m_frameMs > 0.0f)
+    if (!m_hudStatus.isEmpty())
+        hud << m_hudStatus;
+    else if (m_frameMs > 0.0f)
         hud << tr("frame %1 ms (%2 fps)").arg(m_frameMs, 0, 'f', 1).arg(1000.0f / m_frameMs, 0, 'f', 0);
     hud << m_hud;
     const QFontMetrics metrics(painter.font());

@@ -13,6 +13,7 @@
 #include <QOpenGLWidget>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -25,6 +26,7 @@
 namespace gs {
 
 class Renderer;
+struct CharacterAsset;
 
 class Viewport : public QOpenGLWidget {
     Q_OBJECT
@@ -43,6 +45,9 @@ public:
     void setModel(const QString& path, const std::vector<std::pair<std::string, std::string>>& jointMap = {});
     QString model() const { return m_model; }
     bool isModelShown() const { return m_character && m_character->isRetargeted(); }
+    // The character drawn (a mannequin or the retargeted model), null when no clip is shown.
+    const Character* character() const { return m_character ? &*m_character : nullptr; }
+    const Clip* clip() const { return m_clip; }
     void setFrame(float frame);
     float frame() const { return m_frame; }
     // A second pose drawn over the first as a ghost (the character in one flat colour, with its
@@ -65,6 +70,11 @@ public:
     void setOverlay(const DebugDraw& overlay);
     // Lines of text drawn over the view's top left corner (after the frame-time line).
     void setHud(const QStringList& lines);
+    const QStringList& hud() const { return m_hud; }
+    // A line shown instead of the frame time ("paused": no frames are drawn to time); empty = the
+    // frame time.
+    void setHudStatus(const QString& status);
+    const QString& hudStatus() const { return m_hudStatus; }
     // Mean time between the last painted frames (milliseconds; 0 before two frames).
     float frameTimeMs() const { return m_frameMs; }
     // The intervals between painted frames (milliseconds), the last 100,000 kept.
@@ -90,6 +100,8 @@ signals:
     void groundHovered(const glm::vec3& point);
     // A sentence about something that could not be shown (a texture, a mesh).
     void warning(const QString& message);
+    // The character drawn changed (a clip of another skeleton, a model, a texture).
+    void characterChanged();
 
 protected:
     void initializeGL() override;
@@ -111,6 +123,8 @@ private:
     QString m_texture;
     QString m_model;
     std::vector<std::pair<std::string, std::string>> m_jointMap;
+    std::shared_ptr<const CharacterAsset> m_asset;         // the model's file as read
+    QString m_assetPath;                                   // the file m_asset was read from (or failed)
     int m_mesh = -1;
     bool m_meshStale = false;
     float m_frame = 0.0f;
@@ -128,6 +142,7 @@ private:
     bool m_draggingGoal = false;
     DebugDraw m_overlay;
     QStringList m_hud;
+    QString m_hudStatus;
     QElapsedTimer m_clock;
     QElapsedTimer m_frameClock;
     float m_frameMs = 0.0f;

@@ -71,7 +71,7 @@ std::optional<Character> makeCharacter(const QCommandLineParser& parser, const C
     if (parser.isSet("texture")) settings.texturePath = parser.value("texture").toStdString();
     else if (project && !project->character.texture.isEmpty())
         settings.texturePath = project->resolve(project->character.texture).toStdString();
-    auto mannequin = Character::mannequin(clip.skeleton, settings);
+    auto mannequin = Character::mannequin(clip, settings);
     if (!mannequin) {
         printError(QString::fromStdString(clip.source), QString::fromStdString(mannequin.message()));
         return std::nullopt;
@@ -181,7 +181,7 @@ int runRender(const QStringList& arguments) {
     const float frame = std::min(seconds * clip->fps, static_cast<float>(clip->frameCount() - 1));
     const PlacedCharacter placed = addClipFrame(scene, *character, mesh, *clip, frame, options);
     Camera camera;
-    camera.frame(view, placed.root, placed.heading);
+    camera.frame(view, placed.root, placed.heading, character->height());
 
     const QImage image = offscreen.render(scene, camera);
     const QString output = parser.value("output");
@@ -193,6 +193,14 @@ int runRender(const QStringList& arguments) {
                 size->width(), size->height(), clip->name.c_str(), frame, frame / clip->fps,
                 qPrintable(cameraName), character->description().c_str(),
                 qPrintable(offscreen.glRenderer()));
+    if (character->isRetargeted()) {
+        // The joints it maps (character joint = clip joint), and how the feet are placed.
+        QStringList pairs;
+        for (const auto& [target, source] : character->jointMap().pairs)
+            pairs << QString::fromStdString(target + " = " + source);
+        std::printf("joint map (%s, %d of %d character joints): %s\n", character->jointMap().name.c_str(),
+                    character->retarget()->mappedCount, character->skeleton().jointCount(), qPrintable(pairs.join(", ")));
+    }
     return 0;
 }
 

@@ -75,6 +75,10 @@ SetStyleTransitionCommand::SetStyleTransitionCommand(ProjectDocument* doc, Value
                             : tr("Style change %1 per frame").arg(to.increment, 0, 'f', 3));
 }
 
+SetKeepStyleCommand::SetKeepStyleCommand(ProjectDocument* doc, bool keep) : m_doc(doc), m_keep(keep) {
+    setText(keep ? tr("Keep the style while steering") : tr("Let steering borrow a tighter turn"));
+}
+
 bool SetStyleTransitionCommand::mergeWith(const QUndoCommand* other) {
     const auto* next = static_cast<const SetStyleTransitionCommand*>(other);
     m_to = next->m_to;

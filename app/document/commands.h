@@ -9,6 +9,11 @@
 
 namespace gs {
 
+// Ids of the commands that merge with the next one of their kind (QUndoCommand::id()).
+enum CommandId : int {
+    kStyleTransitionCommand = 1,  // successive changes of how style weights move: one step
+};
+
 class AddClipsCommand : public QUndoCommand {
 public:
     AddClipsCommand(ProjectDocument* doc, std::vector<ProjectDocument::ClipEntry> entries);
@@ -106,12 +111,27 @@ public:
     SetStyleTransitionCommand(ProjectDocument* doc, Value from, Value to);
     void redo() override { m_doc->setStyleTransitionRaw(m_to.byTransition, m_to.increment, m_to.seconds); }
     void undo() override { m_doc->setStyleTransitionRaw(m_from.byTransition, m_from.increment, m_from.seconds); }
-    int id() const override { return 1201; }
+    int id() const override { return kStyleTransitionCommand; }
     bool mergeWith(const QUndoCommand* other) override;
 
 private:
     ProjectDocument* m_doc;
     Value m_from, m_to;
+};
+
+}  // namespace gs
+
+namespace gs {
+
+class SetKeepStyleCommand : public QUndoCommand {
+public:
+    SetKeepStyleCommand(ProjectDocument* doc, bool keep);
+    void redo() override { m_doc->setKeepStyleRaw(m_keep); }
+    void undo() override { m_doc->setKeepStyleRaw(!m_keep); }
+
+private:
+    ProjectDocument* m_doc;
+    bool m_keep;
 };
 
 }  // namespace gs

@@ -236,6 +236,20 @@ void ProjectDocument::removeClip(const QString& id) {
     m_undo->push(new RemoveClipCommand(this, id));
 }
 
+void ProjectDocument::removeClips(const QStringList& ids) {
+    QStringList known;
+    for (const QString& id : ids)
+        if (clip(id) && !known.contains(id)) known << id;
+    if (known.isEmpty()) return;
+    if (known.size() == 1) {
+        removeClip(known.front());
+        return;
+    }
+    m_undo->beginMacro(tr("Delete %1 clips").arg(known.size()));
+    for (const QString& id : known) m_undo->push(new RemoveClipCommand(this, id));
+    m_undo->endMacro();
+}
+
 bool ProjectDocument::setTrim(const QString& id, int in, int out) {
     const ProjectClip* c = clip(id);
     if (!c) return false;
@@ -353,6 +367,16 @@ void ProjectDocument::setCharacter(ProjectCharacter character, const QString& wh
     m_undo->push(new SetCharacterCommand(this, now, std::move(character), what));
 }
 
+void ProjectDocument::setKeepStyle(bool keep) {
+    if (keep == m_project.settings.keepStyle) return;
+    m_undo->push(new SetKeepStyleCommand(this, keep));
+}
+
+void ProjectDocument::setKeepStyleRaw(bool keep) {
+    m_project.settings.keepStyle = keep;
+    emit settingsChanged();
+}
+
 void ProjectDocument::setCharacterRaw(ProjectCharacter character) {
     m_project.character = std::move(character);
     emit characterChanged();
@@ -404,6 +428,12 @@ Project rebased(const Project& project, const QString& path, bool absolute) {
     return copy;
 }
 }  // namespace
+
+void ProjectDocument::resetAsUntitledCopy(Project project) {
+    Project copy = rebased(project, project.path, true);
+    copy.path.clear();
+    reset(std::move(copy));
+}
 
 Status ProjectDocument::save(const QString& path) {
     Project copy = rebased(m_project, path, false);

@@ -43,6 +43,9 @@ public:
     // Replaces the document (New, Open, recovery): the undo history starts over and the clips are
     // analysed in the background. `modified` marks it unsaved (a recovered autosave).
     void reset(Project project, bool modified = false);
+    // The same for a copy that is not to be written over (the built-in demo): its sources made
+    // absolute and its path dropped, so that Save asks where to write it.
+    void resetAsUntitledCopy(Project project);
     // Writes the project to `path` atomically; relative clip sources are rebased to its folder.
     // On success the document takes that path and becomes clean.
     Status save(const QString& path);
@@ -60,6 +63,8 @@ public:
     bool renameClip(const QString& id, const QString& newId);
     void setClipStyle(const QString& id, const QString& style);
     void removeClip(const QString& id);
+    // Several clips as one undoable step (unknown ids are skipped).
+    void removeClips(const QStringList& ids);
     // Trim in source frames; -1 = from the start / to the end.
     bool setTrim(const QString& id, int in, int out);
 
@@ -73,34 +78,23 @@ public:
 
     // The project's character (model, mannequin texture, joint map) as one undoable step.
     void setCharacter(ProjectCharacter character, const QString& what);
+    // settings.keep_style: steering keeps the user's style (undoable).
+    void setKeepStyle(bool keep);
 
     bool isImporting() const;
     void cancelImport();
     // Blocks until background reads finish (tests, shutdown).
     void waitForBackground();
 
-    // Used by the commands only: raw changes that emit the signals.
+    // A unique clip id based on `base`.
+    QString uniqueId(const QString& base) const;
+    std::vector<ProjectSpace> spaces() const { return m_project.spaces; }
+
+    // A clip with its analysis, as the commands move them.
     struct ClipEntry {
         ProjectClip clip;
         std::shared_ptr<const ClipAnalysis> analysis;
     };
-    // A run of clips inserted at / taken from `index`, with one clipsChanged for the run (an
-    // import of hundreds of files must not rebuild the views once per file).
-    void insertClipsRaw(int index, const std::vector<ClipEntry>& entries);
-    std::vector<ClipEntry> takeClipsRaw(int index, int count);
-    void renameClipRaw(const QString& id, const QString& newId);
-    void setStyleRaw(const QString& id, const QString& style);
-    void setTrimRaw(const QString& id, int in, int out);
-    std::vector<ProjectSpace> spaces() const { return m_project.spaces; }
-    void setSpacesRaw(std::vector<ProjectSpace> spaces);
-    // settings.cycles (gait cycles per loop of every space; 0 = the fewest any clip holds).
-    void setCyclesRaw(int cycles);
-    void setStyleKeysRaw(std::vector<ProjectStyleKey> keys);
-    void setCharacterRaw(ProjectCharacter character);
-    void setStyleTransitionRaw(bool byTransition, float increment, float seconds);
-
-    // A unique clip id based on `base`.
-    QString uniqueId(const QString& base) const;
 
 signals:
     void projectReset();
@@ -112,6 +106,7 @@ signals:
     void styleKeysChanged();
     void characterChanged();
     void styleTransitionChanged();
+    void settingsChanged();              // settings other than the spaces' and the style track's
     void pathChanged(const QString& path);
     void modifiedChanged(bool modified);
     void message(gs::ProjectDocument::Level level, const QString& text);
@@ -120,6 +115,34 @@ signals:
     void importFinished(int loaded, int failed, bool cancelled);
 
 private:
+    // The changes the commands make (commands.h, space_commands.h): each emits its signals and
+    // bypasses the undo stack, so only the commands may call them.
+    friend class AddClipsCommand;
+    friend class RemoveClipCommand;
+    friend class RenameClipCommand;
+    friend class SetStyleCommand;
+    friend class SetTrimCommand;
+    friend class SetStyleKeysCommand;
+    friend class SetCharacterCommand;
+    friend class SetStyleTransitionCommand;
+    friend class SetKeepStyleCommand;
+    friend class SetSpacesCommand;
+    friend class SetCyclesCommand;
+    // A run of clips inserted at / taken from `index`, with one clipsChanged for the run (an
+    // import of hundreds of files must not rebuild the views once per file).
+    void insertClipsRaw(int index, const std::vector<ClipEntry>& entries);
+    std::vector<ClipEntry> takeClipsRaw(int index, int count);
+    void renameClipRaw(const QString& id, const QString& newId);
+    void setStyleRaw(const QString& id, const QString& style);
+    void setTrimRaw(const QString& id, int in, int out);
+    void setSpacesRaw(std::vector<ProjectSpace> spaces);
+    // settings.cycles (gait cycles per loop of every space; 0 = the fewest any clip holds).
+    void setCyclesRaw(int cycles);
+    void setStyleKeysRaw(std::vector<ProjectStyleKey> keys);
+    void setCharacterRaw(ProjectCharacter character);
+    void setStyleTransitionRaw(bool byTransition, float increment, float seconds);
+    void setKeepStyleRaw(bool keep);
+
     struct ImportResult {
         QString file;
         QString error;

@@ -3,7 +3,6 @@
 #include <QDragEnterEvent>
 #include <QFileInfo>
 #include <QHeaderView>
-#include <QKeyEvent>
 #include <QMimeData>
 #include <QUrl>
 
@@ -40,6 +39,15 @@ QString ClipLibraryModel::idAt(int row) const {
 int ClipLibraryModel::rowOf(const QString& id) const { return m_doc->indexOf(id); }
 
 QVariant ClipLibraryModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
+        switch (section) {
+        case Speed: return tr("Speed along the root's path, metres per second (of the clip as trimmed)");
+        case Turn: return tr("Heading change over the clip, degrees, + = left");
+        case Cycles: return tr("Whole gait cycles the detector finds");
+        case Problem: return tr("Why the clip cannot be used, if it cannot");
+        default: return {};
+        }
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
     case Name: return tr("Name");
@@ -73,7 +81,9 @@ QVariant ClipLibraryModel::data(const QModelIndex& index, int role) const {
         return tip;
     }
     if (role == Qt::TextAlignmentRole)
-        return index.column() >= Frames && index.column() <= Cycles ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+        return index.column() != Name && index.column() != Style && index.column() != Problem
+                   ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                   : QVariant();
     if (role != Qt::DisplayRole && role != Qt::EditRole) return {};
     const Clip* source = a ? &a->source : nullptr;
     const int last = source ? source->frameCount() - 1 : 0;
@@ -151,7 +161,7 @@ ClipLibraryView::ClipLibraryView(QWidget* parent) : QTableView(parent) {
     setDragDropMode(QAbstractItemView::DragDrop);
     setDefaultDropAction(Qt::CopyAction);
     setSelectionBehavior(QAbstractItemView::SelectRows);
-    setSelectionMode(QAbstractItemView::SingleSelection);
+    setSelectionMode(QAbstractItemView::ExtendedSelection);
     setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     verticalHeader()->hide();
     horizontalHeader()->setStretchLastSection(true);
@@ -179,14 +189,6 @@ void ClipLibraryView::dropEvent(QDropEvent* event) {
     if (files.isEmpty()) return;
     event->acceptProposedAction();
     emit filesDropped(files);
-}
-
-void ClipLibraryView::keyPressEvent(QKeyEvent* event) {
-    if ((event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace) && state() != EditingState) {
-        emit deleteRequested();
-        return;
-    }
-    QTableView::keyPressEvent(event);
 }
 
 }  // namespace gs

@@ -1,7 +1,8 @@
 #pragma once
-// The clip library: a table of the document's clips (name, style, frames, fps, duration, speed,
-// turn, cycles, problems). Names and styles are edited in place; those edits, deletes and dropped
-// files are forwarded to the document, which makes them undoable.
+// The clip library's table: the document's clips (name, then what matters for building: speed,
+// turn, cycles, problems; then style, frames, fps, duration). Names and styles are edited in
+// place and go to the document, which makes them undoable. Rows are selected many at a time
+// (Shift, Ctrl) and drag out together as clip ids; files dropped on it are forwarded.
 
 #include <QAbstractTableModel>
 #include <QHash>
@@ -16,7 +17,7 @@ class ProjectDocument;
 class ClipLibraryModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Name, Style, Frames, Fps, Duration, Speed, Turn, Cycles, Problem, ColumnCount };
+    enum Column { Name, Speed, Turn, Cycles, Problem, Style, Frames, Fps, Duration, ColumnCount };
 
     explicit ClipLibraryModel(ProjectDocument* doc, QObject* parent = nullptr);
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -40,7 +41,7 @@ private:
     mutable QHash<QString, std::pair<QString, std::shared_ptr<struct RootMotionStats>>> m_stats;
 };
 
-// The table: accepts dropped files (filesDropped) and the Delete key (deleteRequested).
+// The table: extended selection, rows dragged out, files dropped in (filesDropped).
 class ClipLibraryView : public QTableView {
     Q_OBJECT
 public:
@@ -48,13 +49,11 @@ public:
 
 signals:
     void filesDropped(const QStringList& files);
-    void deleteRequested();
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dragMoveEvent(QDragMoveEvent* event) override;
     void dropEvent(QDropEvent* event) override;
-    void keyPressEvent(QKeyEvent* event) override;
 };
 
 // The MIME type of dragged clip ids (UTF-8, one per line), and the ids a drag carries.

@@ -225,7 +225,7 @@ int main(int argc, char* argv[]) {
     } else if (!files.isEmpty()) {
         window.openClip(files.first());
     } else if (!demoProject().isEmpty() && !demoClip().isEmpty()) {
-        window.openProject(demoProject());  // steer the demo character live
+        window.openProject(demoProject(), true);  // an untitled copy: Save asks where to write it
         opening = true;
     } else {
         // No motion capture here: the synthetic demo, said once, with where we looked.

@@ -1,77 +1,81 @@
 #include "main_window.h"
 
+#include <QAbstractItemView>
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDateTime>
 #include <QDir>
-#include <QDirIterator>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
-#include <QHeaderView>
-#include <QItemSelectionModel>
+#include <QKeyEvent>
 #include <QLabel>
-#include <QListWidget>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPainter>
-#include <QProgressBar>
-#include <QPushButton>
-#include <QSaveFile>
+#include <QPlainTextEdit>
+#include <QScreen>
 #include <QSettings>
-#include <QSlider>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabBar>
+#include <QTextEdit>
 #include <QTimer>
 #include <QToolBar>
-#include <QToolButton>
-#include <QUndoCommand>
 #include <QUndoView>
-#include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
-#include <cmath>
 
+#include "app/document/background_task.h"
 #include "app/document/clip_analysis.h"
-#include "core/io/bvh_writer.h"
-#include "core/io/scene_writer.h"
+#include "autosave.h"
+#include "bake_export.h"
 #include "clip_library.h"
-#include "steering_demo.h"
-#include "widgets/timeline.h"
+#include "clip_library_dock.h"
+#include "project_files.h"
+#include "core/io/character_import.h"
+#include "core/retarget.h"
+#include "dock_editing.h"
+#include "goal_space_dock.h"
+#include "joint_map_dock.h"
+#include "live_run.h"
+#include "live_steering_dock.h"
+#include "match_web_dock.h"
+#include "messages_dock.h"
+#include "motion_spaces_dock.h"
+#include "quality_dock.h"
+#include "registration_dock.h"
+#include "spaces_panel.h"
+#include "timeline_dock.h"
+#include "widgets/match_web_view.h"
 #include "widgets/viewport.h"
 
 namespace gs {
 namespace {
 
-constexpr int kLayoutVersion = 1;
-constexpr int kMaxRecent = 10;
+constexpr int kLayoutVersion = 2;
 
-// A folder read back from the settings: used only when it still is a folder.
-QString settingsDir(const char* key) {
-    const QVariant v = QSettings().value(key);
-    const QString dir = v.typeId() == QMetaType::QString ? v.toString() : QString();
-    return !dir.isEmpty() && dir.size() < 4096 && QFileInfo(dir).isDir() ? dir : QDir::homePath();
+// Where the keys go to the focused widget itself: text is typed there.
+bool isTextField(const QWidget* w) {
+    if (!w) return false;
+    if (qobject_cast<const QLineEdit*>(w) || qobject_cast<const QTextEdit*>(w) || qobject_cast<const QPlainTextEdit*>(w) ||
+        qobject_cast<const QAbstractSpinBox*>(w))
+        return true;
+    const auto* combo = qobject_cast<const QComboBox*>(w);
+    return combo && combo->isEditable();
 }
 
-QStringList recentFiles() {
-    const QVariant v = QSettings().value("recentFiles");
-    QStringList kept;
-    for (const QString& f : v.toStringList())
-        if (f.size() < 4096 && f.endsWith(".gsproj") && QFileInfo(f).isFile() && !kept.contains(f) &&
-            kept.size() < kMaxRecent)
-            kept << f;
-    return kept;
-}
-
-int autosaveInterval() {
-    bool ok = false;
-    const int ms = qEnvironmentVariableIntValue("GAITSPACE_AUTOSAVE_MS", &ok);
-    return ok && ms >= 100 && ms <= 3600 * 1000 ? ms : 60 * 1000;
+// The names --docks takes, with the object names of their docks.
+const std::vector<std::pair<QString, QString>>& dockNames() {
+    static const std::vector<std::pair<QString, QString>> names{
+        {"matchweb", "analysis_matchweb"}, {"registration", "analysis_registration"}, {"spaces", "analysis_motionspaces"},
+        {"goalspace", "analysis_goalspace"}, {"quality", "analysis_quality"},       {"jointmap", "jointMapDock"}};
+    return names;
 }
 
 }  // namespace
@@ -79,105 +83,14 @@ int autosaveInterval() {
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_doc(new ProjectDocument(this)) {
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
-
-    // Centre: the viewport with the steering controls under it.
-    auto* central = new QWidget(this);
-    auto* layout = new QVBoxLayout(central);
-    layout->setContentsMargins(0, 0, 0, 0);
-    m_view = new Viewport(central);
-    layout->addWidget(m_view, 1);
-    m_steerBar = new QWidget(central);
-    auto* steerLayout = new QHBoxLayout(m_steerBar);
-    steerLayout->setContentsMargins(6, 2, 6, 2);
-    m_styleLabel = new QLabel(m_steerBar);
-    m_style = new QSlider(Qt::Horizontal, m_steerBar);
-    m_style->setRange(0, 100);
-    m_style->setToolTip(tr("Style: the first motion space on the left, the last on the right"));
-    m_controller = new QComboBox(m_steerBar);
-    m_controller->addItems({tr("Goal-space steering"), tr("Naive steering")});
-    m_goalMode = new QComboBox(m_steerBar);
-    m_goalMode->setObjectName("goalMode");
-    m_goalMode->addItems({tr("Goal: drag or click"), tr("Goal: follow the mouse"), tr("Goal: circle"),
-                          tr("Goal: zigzag"), tr("Goal: figure eight")});
-    // The styles are set in the blend-weights dock (StyleEditor); this quick slider mixes the first
-    // and the last and is hidden there by default.
-    m_styleLabel->hide();
-    m_style->hide();
-    steerLayout->addWidget(m_goalMode);
-    steerLayout->addStretch(1);
-    steerLayout->addWidget(m_controller);
-    m_steerBar->hide();
-    layout->addWidget(m_steerBar);
-    setCentralWidget(central);
-    connect(m_view, &Viewport::warning, this, [this](const QString& m) { addMessage(ProjectDocument::Level::Warning, m); });
-    connect(m_style, &QSlider::valueChanged, this, [this](int v) { if (m_demo) m_demo->setStyleMix(v / 100.0f); });
-    connect(m_controller, &QComboBox::currentIndexChanged, this, [this](int i) { if (m_demo) m_demo->setNaive(i == 1); });
-    // The goal: dragged or clicked on the ground, or following the mouse, or scripted.
-    auto placeGoal = [this](const glm::vec3& p) {
-        if (m_steering && m_demo && m_demo->goalMode() == SteeringDemo::GoalMode::Place)
-            m_demo->setGoal(glm::vec2(p.x, p.z));
-    };
-    connect(m_view, &Viewport::groundClicked, this, placeGoal);
-    connect(m_view, &Viewport::goalDragged, this, placeGoal);
-    connect(m_view, &Viewport::groundHovered, this, [this](const glm::vec3& p) {
-        if (m_steering && m_demo && m_demo->goalMode() == SteeringDemo::GoalMode::FollowMouse)
-            m_demo->setGoal(glm::vec2(p.x, p.z));
-    });
-    connect(m_goalMode, &QComboBox::currentIndexChanged, this, [this](int i) {
-        if (m_demo) m_demo->setGoalMode(static_cast<SteeringDemo::GoalMode>(i));
-    });
-
-    m_playTimer = new QTimer(this);
-    m_playTimer->setInterval(15);
-    connect(m_playTimer, &QTimer::timeout, this, &MainWindow::tickPlayback);
-    m_steerTimer = new QTimer(this);
-    m_steerTimer->setInterval(16);
-    connect(m_steerTimer, &QTimer::timeout, this, &MainWindow::stepSteering);
-    m_opening = new QFutureWatcher<Expected<Project>>(this);
-    connect(m_opening, &QFutureWatcherBase::finished, this, &MainWindow::finishOpen);
-
-    createDocks();
+    createParts();
     createActions();
-
-    // The document's signals.
-    connect(m_doc, &ProjectDocument::message, this, &MainWindow::addMessage);
-    connect(m_doc, &ProjectDocument::modifiedChanged, this, [this](bool modified) {
-        updateTitle();
-        if (!modified) clearAutosave();
-    });
-    connect(m_doc, &ProjectDocument::pathChanged, this, &MainWindow::updateTitle);
-    connect(m_doc, &ProjectDocument::busyChanged, this, [this](bool busy, const QString& what) {
-        m_busyRow->setVisible(busy || m_opening->isRunning());
-        if (busy) m_busyLabel->setText(what);
-    });
-    connect(m_doc, &ProjectDocument::progress, this, [this](int done, int total) {
-        m_progress->setRange(0, std::max(total, 1));
-        m_progress->setValue(done);
-    });
-    connect(m_doc, &ProjectDocument::projectReset, this, [this] {
-        m_currentClip.clear();
-        refreshTimeline();
-    });
-    connect(m_doc, &ProjectDocument::clipsChanged, this, [this] {
-        if (!m_currentClip.isEmpty() && !m_doc->clip(m_currentClip)) {
-            m_currentClip.clear();
-            refreshTimeline();
-        }
-    });
-    connect(m_doc, &ProjectDocument::clipRenamed, this, [this](const QString& from, const QString& to) {
-        if (m_currentClip == from) m_currentClip = to;
-    });
-    connect(m_doc, &ProjectDocument::clipChanged, this, [this](const QString& id) {
-        if (id != m_currentClip) return;
-        const ProjectClip* c = m_doc->clip(id);
-        if (c && m_shown) {
-            const int last = m_shown->source.frameCount() - 1;
-            m_timeline->setTrim(c->trimIn < 0 ? 0 : c->trimIn, c->trimOut < 0 ? last : c->trimOut);
-        }
-    });
-    connect(m_doc, &ProjectDocument::analysisReady, this, [this](const QString& id) {
-        if (id == m_currentClip && !m_shown) refreshTimeline();
-    });
+    createMenus();
+    placeDocks();
+    connectParts();
+    // Space and . wherever the focus is (eventFilter); F2 and Delete follow it (updateEditActions).
+    qApp->installEventFilter(this);
+    connect(qApp, &QApplication::focusChanged, this, &MainWindow::updateEditActions);
 
     // Frame rate of the 3D view, once a second.
     m_fpsLabel = new QLabel(tr("– fps"), this);
@@ -185,35 +98,144 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_doc(new Project
     statusBar()->addPermanentWidget(m_fpsLabel);
     connect(m_view, &QOpenGLWidget::frameSwapped, this, [this] { ++m_framesPainted; });
     auto* fpsTimer = new QTimer(this);
+    auto* fpsClock = new QElapsedTimer;
+    fpsClock->start();
+    connect(this, &QObject::destroyed, [fpsClock] { delete fpsClock; });
     fpsTimer->start(1000);
-    m_fpsClock.start();
-    connect(fpsTimer, &QTimer::timeout, this, [this] {
-        const double seconds = m_fpsClock.restart() / 1000.0;
+    connect(fpsTimer, &QTimer::timeout, this, [this, fpsClock] {
+        const double seconds = fpsClock->restart() / 1000.0;
         const double fps = seconds > 0 ? m_framesPainted / seconds : 0.0;
         m_framesPainted = 0;
         m_fpsLabel->setText(fps > 0.5 ? tr("%1 fps").arg(fps, 0, 'f', 0) : tr("– fps"));
     });
 
-    // Autosave of unsaved changes to a side file.
-    m_autosaveFile = QDir(autosaveDir()).filePath(
-        QStringLiteral("autosave-%1.gsproj").arg(QCoreApplication::applicationPid()));
-    m_autosaveTimer = new QTimer(this);
-    m_autosaveTimer->start(autosaveInterval());
-    connect(m_autosaveTimer, &QTimer::timeout, this, &MainWindow::autosaveNow);
-
-    resize(1280, 800);
+    // 1280 x 800 where the screen has room, else the screen.
+    QSize size(1280, 800);
+    if (const QScreen* screen = QGuiApplication::primaryScreen()) size = size.boundedTo(screen->availableSize());
+    resize(size);
     restoreLayout();
     updateTitle();
-    updateRecentMenu();
+    updateEditActions();
 }
 
 MainWindow::~MainWindow() {
-    m_opening->waitForFinished();
+    qApp->removeEventFilter(this);
+    m_files->openingTask()->cancel();
+    m_files->openingTask()->waitForFinished();
     m_doc->cancelImport();
     m_doc->waitForBackground();
 }
 
+// ---- Assembly ----
+
+void MainWindow::createParts() {
+    m_view = new Viewport(this);
+    m_view->setObjectName("viewport");
+    setCentralWidget(m_view);
+    m_run = new LiveRun(m_doc, m_view, this);
+    m_autosave = new Autosave(m_doc, this);
+    m_bake = new BakeExport(m_doc, this);
+    m_recentMenu = new QMenu(tr("Open &Recent"), this);
+    m_files = new ProjectFiles(m_doc, m_run, m_autosave, this, m_recentMenu);
+    m_library = new ClipLibraryDock(m_doc, this);
+    m_timeline = new TimelineDock(m_doc, m_view, this);
+    m_steering = new LiveSteeringDock(m_doc, m_run, this);
+    m_messages = new MessagesDock(m_doc, this);
+    m_undo = new QDockWidget(tr("Undo history"), this);
+    m_undo->setObjectName("undoDock");
+    auto* undoView = new QUndoView(m_doc->undoStack(), m_undo);
+    undoView->setEmptyLabel(tr("<opened>"));
+    m_undo->setWidget(undoView);
+    m_matchWeb = new MatchWebDock(m_doc, this);
+    m_registration = new RegistrationDock(m_doc, this);
+    m_spaces = new MotionSpacesDock(m_doc, m_run, this);
+    m_goalSpace = new GoalSpaceDock(m_run, this);
+    m_quality = new QualityDock(m_doc, m_run, this);
+    m_jointMap = new JointMapDock(m_doc, m_view, this);
+    for (BackgroundTask* task : {m_files->openingTask(), m_run->buildTask(), m_bake->task()}) m_messages->track(task);
+    m_timeline->setCyclesSource([this](const QString& id) -> std::optional<SteeringDemo::BuiltCycles> {
+        return m_run->isReady() ? m_run->demo()->builtCycles(id) : std::nullopt;
+    });
+}
+
+void MainWindow::placeDocks() {
+    // Fits 1280 x 720: one column of tabs on the right (the analysis docks with the blend weights
+    // and the undo history), the timeline and the messages side by side at the bottom.
+    // The library shares its place with the joint map, the messages theirs with the undo history.
+    addDockWidget(Qt::LeftDockWidgetArea, m_library);
+    tabifyDockWidget(m_library, m_jointMap);
+    addDockWidget(Qt::BottomDockWidgetArea, m_timeline);
+    splitDockWidget(m_timeline, m_messages, Qt::Horizontal);
+    tabifyDockWidget(m_messages, m_undo);
+    addDockWidget(Qt::RightDockWidgetArea, m_steering);
+    for (QDockWidget* d : std::initializer_list<QDockWidget*>{m_matchWeb, m_registration, m_spaces, m_goalSpace, m_quality})
+        tabifyDockWidget(m_steering, d);
+    for (QDockWidget* d : std::initializer_list<QDockWidget*>{m_library, m_messages, m_steering}) d->raise();
+    // Whole tab titles (scrolled when they do not fit), not "Bl…".
+    QTimer::singleShot(0, this, [this] {
+        for (QTabBar* bar : findChildren<QTabBar*>()) {
+            bar->setElideMode(Qt::ElideNone);
+            bar->setUsesScrollButtons(true);
+        }
+    });
+    resizeDocks({m_library, m_steering}, {300, 360}, Qt::Horizontal);
+    resizeDocks({m_timeline}, {150}, Qt::Vertical);
+    resizeDocks({m_timeline, m_messages}, {620, 360}, Qt::Horizontal);
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) m_viewMenu->addAction(dock->toggleViewAction());
+}
+
 void MainWindow::createActions() {
+    const auto icon = [this](QStyle::StandardPixmap p) { return style()->standardIcon(p); };
+    auto make = [this](const QString& name, const QString& text) {
+        auto* a = new QAction(text, this);
+        a->setObjectName(name);
+        return a;
+    };
+    m_playAction = make("play", tr("&Play / Pause"));
+    m_playAction->setIcon(icon(QStyle::SP_MediaPlay));
+    m_playAction->setProperty("key", QStringLiteral("Space"));  // eventFilter: wherever the focus is
+    m_playAction->setToolTip(tr("Play / pause the clip or the live run (Space)"));
+    connect(m_playAction, &QAction::triggered, this, [this] {
+        if (!m_timeline->currentClip().isEmpty()) m_timeline->setPlaying(!m_timeline->isPlaying());
+        else if (m_run->isActive()) m_run->togglePause();
+        else startSteering();
+    });
+    m_stepAction = make("step", tr("Single &Step"));
+    m_stepAction->setProperty("key", QStringLiteral("."));
+    connect(m_stepAction, &QAction::triggered, this, [this] {
+        if (m_run->isActive()) {
+            m_run->stepOnce();
+        } else if (m_timeline->isShowing()) {
+            m_timeline->setPlaying(false);
+            m_timeline->showFrame(std::floor(m_timeline->frame()) + 1.0f);
+        }
+    });
+    m_loopAction = make("loop", tr("&Loop"));
+    m_loopAction->setCheckable(true);
+    m_loopAction->setChecked(true);
+    m_loopAction->setShortcut(QKeySequence(Qt::Key_L));
+    m_steerAction = make("steer", tr("&Steer Character"));
+    m_steerAction->setIcon(icon(QStyle::SP_CommandLink));
+    connect(m_steerAction, &QAction::triggered, this, &MainWindow::startSteering);
+    m_renameAction = make("rename", tr("Re&name"));
+    m_renameAction->setShortcut(QKeySequence(Qt::Key_F2));
+    m_deleteAction = make("delete", tr("&Delete"));
+    m_deleteAction->setShortcut(QKeySequence::Delete);
+    auto focusedDock = [] {
+        for (QWidget* w = QApplication::focusWidget(); w; w = w->parentWidget())
+            if (auto* d = dynamic_cast<DockEditing*>(w)) return d;
+        return static_cast<DockEditing*>(nullptr);
+    };
+    connect(m_renameAction, &QAction::triggered, this, [focusedDock] {
+        if (DockEditing* d = focusedDock()) d->renameSelection();
+    });
+    connect(m_deleteAction, &QAction::triggered, this, [focusedDock] {
+        if (DockEditing* d = focusedDock()) d->deleteSelection();
+    });
+    m_timeline->setActions(m_playAction, m_loopAction);
+}
+
+void MainWindow::createMenus() {
     const auto icon = [this](QStyle::StandardPixmap p) { return style()->standardIcon(p); };
     QToolBar* toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName("mainToolbar");
@@ -221,29 +243,18 @@ void MainWindow::createActions() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* newAction = file->addAction(icon(QStyle::SP_FileIcon), tr("&New Project"), this, [this] { newProject(); });
     newAction->setShortcut(QKeySequence::New);
-    QAction* openAction = file->addAction(icon(QStyle::SP_DialogOpenButton), tr("&Open Project…"), this, &MainWindow::openDialog);
+    QAction* openAction = file->addAction(icon(QStyle::SP_DialogOpenButton), tr("&Open Project…"), m_files, &ProjectFiles::openDialog);
     openAction->setShortcut(QKeySequence::Open);
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addMenu(m_recentMenu);
     QAction* saveAction = file->addAction(icon(QStyle::SP_DialogSaveButton), tr("&Save"), this, [this] { save(); });
     saveAction->setShortcut(QKeySequence::Save);
-    QAction* saveAsAction = file->addAction(tr("Save &As…"), this, [this] { saveAs(); });
-    saveAsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    file->addAction(tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, [this] { saveAs(); });
     file->addSeparator();
-    QAction* importAction = file->addAction(icon(QStyle::SP_ArrowDown), tr("&Import Clips…"), this, &MainWindow::importDialog);
+    QAction* importAction = file->addAction(icon(QStyle::SP_ArrowDown), tr("&Import Clips…"), m_files, &ProjectFiles::importDialog);
     importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
-    file->addAction(tr("&Export Run…"), this, [this] {
-        if (!m_demo || !m_demo->isReady()) {
-            addMessage(ProjectDocument::Level::Info, tr("There is no live run to export yet."));
-            return;
-        }
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export Run"), settingsDir("lastExportDir") + "/run.glb",
-                                                          tr("glTF binary (*.glb);;glTF (*.gltf);;BVH (*.bvh)"));
-        if (path.isEmpty()) return;
-        QSettings().setValue("lastExportDir", QFileInfo(path).absolutePath());
-        exportRun(path);
-    });
+    file->addAction(tr("Open &Motion…"), m_files, &ProjectFiles::openMotionDialog);
+    file->addAction(tr("&Export Run…"), this, &MainWindow::exportRunDialog);
     file->addAction(tr("Export &Baked Space…"), this, &MainWindow::exportBakedSpaceDialog);
-    file->addAction(tr("Open &Motion…"), this, &MainWindow::openMotionDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -257,47 +268,23 @@ void MainWindow::createActions() {
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    edit->addAction(tr("Re&name Clip"), QKeySequence(Qt::Key_F2), this, [this] {
-        const int row = m_libraryModel->rowOf(m_currentClip);
-        if (row >= 0) m_libraryView->edit(m_libraryModel->index(row, ClipLibraryModel::Name));
-    });
-    edit->addAction(tr("Tag &Style"), this, [this] {
-        const int row = m_libraryModel->rowOf(m_currentClip);
-        if (row >= 0) m_libraryView->edit(m_libraryModel->index(row, ClipLibraryModel::Style));
-    });
-    m_deleteAction = edit->addAction(tr("&Delete Clip"), this, [this] {
-        if (!m_currentClip.isEmpty()) m_doc->removeClip(m_currentClip);
-    });
+    edit->addAction(m_renameAction);
+    edit->addAction(m_deleteAction);
+    edit->addAction(tr("Tag &Style"), this, [this] { m_library->tagStyle(); });
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    m_followAction = m_viewMenu->addAction(tr("&Follow Character"));
-    m_followAction->setCheckable(true);
-    m_followAction->setChecked(m_view->following());
-    m_followAction->setShortcut(QKeySequence(Qt::Key_F));
-    connect(m_followAction, &QAction::toggled, m_view, &Viewport::setFollowing);
-    connect(m_view, &Viewport::followingChanged, m_followAction, &QAction::setChecked);
+    QAction* follow = m_viewMenu->addAction(tr("&Follow Character"));
+    follow->setObjectName("follow");
+    follow->setCheckable(true);
+    follow->setChecked(m_view->following());
+    follow->setShortcut(QKeySequence(Qt::Key_F));
+    connect(follow, &QAction::toggled, m_view, &Viewport::setFollowing);
+    connect(m_view, &Viewport::followingChanged, follow, &QAction::setChecked);
     QAction* frameAll = m_viewMenu->addAction(tr("Frame &All"), m_view, &Viewport::frameAll);
     frameAll->setShortcut(QKeySequence(Qt::Key_Home));
     QAction* skeleton = m_viewMenu->addAction(tr("&Skeleton"));
     skeleton->setCheckable(true);
     connect(skeleton, &QAction::toggled, m_view, &Viewport::setSkeletonVisible);
-    m_viewMenu->addSeparator();
-    for (QDockWidget* dock : findChildren<QDockWidget*>()) m_viewMenu->addAction(dock->toggleViewAction());
-
-    QMenu* playback = menuBar()->addMenu(tr("&Playback"));
-    m_playAction = playback->addAction(icon(QStyle::SP_MediaPlay), tr("&Play / Pause"), this, &MainWindow::togglePlay);
-    m_playAction->setShortcut(QKeySequence(Qt::Key_Space));
-    m_loopAction = playback->addAction(tr("&Loop"));
-    m_loopAction->setCheckable(true);
-    m_loopAction->setChecked(true);
-    m_loopAction->setShortcut(QKeySequence(Qt::Key_L));
-    m_stepAction = playback->addAction(tr("Single &Step"), this, [this] {
-        if (!m_steering) return;
-        m_steerTimer->stop();  // paused, one frame on
-        advanceSteering(1);
-        showSteering();
-    });
-    m_stepAction->setShortcut(QKeySequence(Qt::Key_Period));
     m_viewMenu->addSeparator();
     m_showFan = m_viewMenu->addAction(tr("Steer &Fan"));
     m_showTrail = m_viewMenu->addAction(tr("&Trail"));
@@ -307,25 +294,20 @@ void MainWindow::createActions() {
         a->setChecked(true);
         connect(a, &QAction::toggled, this, [this] {
             m_view->setTrailVisible(m_showTrail->isChecked());
-            if (m_steering) showSteering();
+            m_run->setOverlays(m_showFan->isChecked(), m_showPath->isChecked());
         });
     }
-    m_steerAction = playback->addAction(icon(QStyle::SP_CommandLink), tr("&Steer Character"), this, [this] {
-        if (m_demo && m_demo->isReady()) startSteering();
-        else if (!m_doc->path().isEmpty()) {
-            addMessage(ProjectDocument::Level::Info, tr("Building the motion spaces of %1 as saved…").arg(m_doc->displayName()));
-            m_currentClip.clear();
-            buildSteering(m_doc->path());
-        } else {
-            addMessage(ProjectDocument::Level::Info, tr("Save the project with motion spaces to steer its character."));
-        }
-    });
-    m_playButton->setDefaultAction(m_playAction);
-    m_loopButton->setDefaultAction(m_loopAction);
+    m_viewMenu->addSeparator();
+
+    QMenu* playback = menuBar()->addMenu(tr("&Playback"));
+    playback->addAction(m_playAction);
+    playback->addAction(m_stepAction);
+    playback->addAction(m_loopAction);
+    playback->addAction(m_steerAction);
 
     QMenu* character = menuBar()->addMenu(tr("&Character"));
     character->addAction(tr("Mannequin &Texture…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Mannequin Texture"), settingsDir("lastTextureDir"),
+        const QString path = QFileDialog::getOpenFileName(this, tr("Mannequin Texture"), settingsFolder("lastTextureDir"),
                                                           tr("Images (*.png *.jpg *.jpeg)"));
         if (path.isEmpty()) return;
         QSettings().setValue("lastTextureDir", QFileInfo(path).absolutePath());
@@ -337,39 +319,16 @@ void MainWindow::createActions() {
         ProjectCharacter c = m_doc->project().character;
         c.source.clear();
         c.texture.clear();
+        c.jointMap.clear();
         m_doc->setCharacter(c, tr("Plain mannequin"));
     });
-    character->addAction(tr("Load &Model…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Load Model"), settingsDir("lastModelDir"),
-                                                          tr("Skinned models (*.glb *.gltf *.fbx *.dae)"));
-        if (path.isEmpty()) return;
-        QSettings().setValue("lastModelDir", QFileInfo(path).absolutePath());
-        ProjectCharacter c = m_doc->project().character;
-        c.source = QFileInfo(path).absoluteFilePath();
-        m_doc->setCharacter(c, tr("Load model %1").arg(QFileInfo(path).fileName()));
-    });
-    // The document's character is the one drawn (loaded, edited, undone).
-    // (A texture given on the command line stays when the project names none.)
-    connect(m_doc, &ProjectDocument::characterChanged, this, [this] { applyCharacter(true); });
-    connect(m_doc, &ProjectDocument::projectReset, this, [this] { applyCharacter(false); });
+    character->addAction(tr("Load &Model…"), this, &MainWindow::loadModelDialog);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Mouse and Keys"), this, [this] {
-        QMessageBox::information(this, tr("Mouse and keys"),
-            tr("<table>"
-               "<tr><td>Left click on the ground</td><td>puts the goal there</td></tr>"
-               "<tr><td>Left drag</td><td>orbits the camera</td></tr>"
-               "<tr><td>Right or middle drag</td><td>pans</td></tr>"
-               "<tr><td>Wheel</td><td>zooms</td></tr>"
-               "<tr><td>F / Home</td><td>follow on/off / frame all</td></tr>"
-               "<tr><td>Space</td><td>play / pause</td></tr>"
-               "<tr><td>Timeline handles</td><td>trim; hold Shift to snap to foot strikes</td></tr>"
-               "<tr><td>Ctrl+Z / Ctrl+Shift+Z</td><td>undo / redo</td></tr></table>"));
-    });
+    help->addAction(tr("&Mouse and Keys"), this, &MainWindow::showKeys);
     help->addAction(tr("&About Gaitspace"), this, [this] {
-        QMessageBox::about(this, tr("About Gaitspace"),
-                           tr("Gaitspace %1\nBehavioral motion spaces for character locomotion.")
-                               .arg(QCoreApplication::applicationVersion()));
+        QMessageBox::about(this, tr("About Gaitspace"), tr("Gaitspace %1\nBehavioral motion spaces for character locomotion.")
+                                                            .arg(QCoreApplication::applicationVersion()));
     });
 
     toolbar->addAction(newAction);
@@ -383,8 +342,89 @@ void MainWindow::createActions() {
     toolbar->addSeparator();
     toolbar->addAction(m_playAction);
     toolbar->addAction(m_steerAction);
-    // Window-wide shortcuts that must work wherever the focus is.
-    for (QAction* a : {m_playAction, m_followAction, frameAll, m_loopAction}) a->setShortcutContext(Qt::WindowShortcut);
+    // Window-wide shortcuts that must work wherever the focus is (text fields take their own keys).
+    for (QAction* a : findChildren<QAction*>()) a->setShortcutContext(Qt::WindowShortcut);
+    // Keys handled by the event filter show in the menus too.
+    for (QAction* a : {m_playAction, m_stepAction}) a->setText(a->text() + "\t" + a->property("key").toString());
+}
+
+void MainWindow::connectParts() {
+    // Messages: from every part to the Messages dock; warnings and errors to the status bar too.
+    connect(m_messages, &MessagesDock::statusMessage, this, [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
+    connect(m_view, &Viewport::warning, this, [this](const QString& m) { addMessage(ProjectDocument::Level::Warning, m); });
+    connect(m_autosave, &Autosave::message, m_messages, &MessagesDock::addMessage);
+    connect(m_autosave, &Autosave::statusMessage, this, [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
+    connect(m_run, &LiveRun::message, m_messages, &MessagesDock::addMessage);
+    connect(m_bake, &BakeExport::message, m_messages, &MessagesDock::addMessage);
+    connect(m_files, &ProjectFiles::message, m_messages, &MessagesDock::addMessage);
+    connect(m_files, &ProjectFiles::statusMessage, this, [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
+    connect(m_files, &ProjectFiles::clipOpened, this, [this](const QString& id) {
+        selectClip(id);
+        setPlaying(true);
+    });
+    connect(m_bake, &BakeExport::exported, this, &MainWindow::bakedSpaceExported);
+    connect(m_matchWeb, &MatchWebDock::message, m_messages, &MessagesDock::addMessage);
+    connect(m_registration, &RegistrationDock::message, m_messages, &MessagesDock::addMessage);
+
+    // The document.
+    connect(m_doc, &ProjectDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_doc, &ProjectDocument::pathChanged, this, &MainWindow::updateTitle);
+    // The document's character is the one drawn (loaded, edited, undone).
+    connect(m_doc, &ProjectDocument::characterChanged, this, [this] { applyCharacter(true); });
+    connect(m_doc, &ProjectDocument::projectReset, this, [this] { applyCharacter(false); });
+
+    // The library and the timeline: a clip chosen plays in the view instead of the live run.
+    connect(m_library, &ClipLibraryDock::clipActivated, this, &MainWindow::showClip);
+    connect(m_library, &ClipLibraryDock::importRequested, m_files, &ProjectFiles::importDialog);
+    connect(m_library, &ClipLibraryDock::filesDropped, this, &MainWindow::importFiles);
+    connect(m_timeline, &TimelineDock::clipShown, this, [this](const QString& id) {
+        if (!id.isEmpty()) m_run->stop();
+        m_library->setCurrentClip(id);
+    });
+    connect(m_timeline, &TimelineDock::playingChanged, this, [this](bool playing) {
+        m_playAction->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+        if (playing) m_run->stop();
+    });
+    connect(m_timeline, &TimelineDock::frameShown, this, [this](float frame) {
+        m_registration->follow(m_timeline->currentClip(), frame);
+    });
+
+    // The live run.
+    connect(m_run, &LiveRun::started, this, [this] {
+        m_timeline->release();
+        m_library->setCurrentClip({});
+    });
+    connect(m_run, &LiveRun::stopped, this, [this] { statusBar()->clearMessage(); });
+    connect(m_run, &LiveRun::pausedChanged, this, [this](bool paused) {
+        m_playAction->setIcon(style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
+    });
+    connect(m_run, &LiveRun::ready, this, [this](const QString& summary) {
+        addMessage(ProjectDocument::Level::Info, tr("The live run uses the new build: %1.").arg(summary));
+        if (!m_run->isActive())
+            addMessage(ProjectDocument::Level::Info, tr("The character is ready: Playback > Steer Character."));
+        m_timeline->refresh();  // the shown clip's cycles are now the built space's
+    });
+    connect(m_run, &LiveRun::buildFailed, this, [this](const QString& message) {
+        addMessage(ProjectDocument::Level::Warning, tr("The character cannot steer: %1").arg(message));
+    });
+    connect(m_run, &LiveRun::buildCancelled, this, [this] {
+        addMessage(ProjectDocument::Level::Info, tr("Building the motion spaces cancelled; the character that was running stays."));
+    });
+
+    // The analysis docks show their poses in the 3D view.
+    connect(m_matchWeb, &MatchWebDock::showPoses, this, &MainWindow::showPoses);
+    connect(m_registration, &RegistrationDock::showClipFrame, this, [this](const QString& a, float frame) {
+        if (m_timeline->currentClip() != a) selectClip(a);
+        m_timeline->setPlaying(false);
+        m_timeline->showFrame(frame);
+    });
+    connect(m_registration, &RegistrationDock::ghostMoved, this, [this](const QString& b, float frame, const glm::mat4& toA) {
+        m_ghost = m_doc->clipAnalysis(b);
+        if (m_ghost) m_view->setGhost(&m_ghost->source, frame, toA);
+    });
+    connect(m_registration, &RegistrationDock::computed, this, [this](const QString& a, const QString& b) {
+        if (m_matchWeb->shownA() == a && m_matchWeb->shownB() == b) m_matchWeb->view()->setPath(m_registration->path());
+    });
 }
 
 void MainWindow::restoreLayout() {
@@ -397,27 +437,70 @@ void MainWindow::restoreLayout() {
         restoreState(state.toByteArray(), kLayoutVersion);
 }
 
-void MainWindow::addMessage(ProjectDocument::Level level, const QString& text) {
-    auto* item = new QListWidgetItem(QTime::currentTime().toString("HH:mm:ss  ") + text);
-    switch (level) {
-    case ProjectDocument::Level::Error:
-        item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxCritical));
-        item->setForeground(QColor(190, 30, 30));
-        m_messagesDock->show();
-        m_messagesDock->raise();
-        break;
-    case ProjectDocument::Level::Warning:
-        item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
-        break;
-    case ProjectDocument::Level::Info:
-        item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxInformation));
-        break;
+// ---- Keys ----
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    // Space and . play and step wherever the focus is in this window, but in a text field.
+    if (event->type() == QEvent::KeyPress) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        const bool space = key->key() == Qt::Key_Space, period = key->key() == Qt::Key_Period;
+        if ((space || period) && (key->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier) {
+            QWidget* focus = QApplication::focusWidget();
+            auto* target = qobject_cast<QWidget*>(watched);
+            if (target && target->window() == this && !isTextField(focus) && !isTextField(target)) {
+                if (!key->isAutoRepeat()) (space ? m_playAction : m_stepAction)->trigger();
+                return true;
+            }
+        }
     }
-    m_messages->addItem(item);
-    while (m_messages->count() > 2000) delete m_messages->takeItem(0);
-    m_messages->scrollToBottom();
-    if (level != ProjectDocument::Level::Info) statusBar()->showMessage(text, 8000);
+    return QMainWindow::eventFilter(watched, event);
 }
+
+void MainWindow::updateEditActions() {
+    DockEditing* dock = nullptr;
+    for (QWidget* w = QApplication::focusWidget(); w && !dock; w = w->parentWidget()) dock = dynamic_cast<DockEditing*>(w);
+    const QString rename = dock ? dock->renameText() : QString(), remove = dock ? dock->deleteText() : QString();
+    m_renameAction->setText(rename.isEmpty() ? tr("Re&name") : rename);
+    m_deleteAction->setText(remove.isEmpty() ? tr("&Delete") : remove);
+    // Enabled always: the text follows the focus, the dock decides when triggered.
+}
+
+void MainWindow::showKeys() {
+    // Every action with a key, by menu, then the viewport's mouse.
+    QString rows;
+    for (QAction* menu : menuBar()->actions()) {
+        if (!menu->menu()) continue;
+        for (QAction* a : menu->menu()->actions()) {
+            QString key = a->property("key").toString();
+            if (key.isEmpty()) key = a->shortcuts().isEmpty() ? QString() : a->shortcuts().front().toString(QKeySequence::NativeText);
+            for (qsizetype k = 1; k < a->shortcuts().size(); ++k) key += " / " + a->shortcuts()[k].toString(QKeySequence::NativeText);
+            if (key.isEmpty()) continue;
+            QString text = a->text().section('\t', 0, 0).remove('&');
+            rows += QStringLiteral("<tr><td>%1</td><td>%2</td></tr>").arg(key.toHtmlEscaped(), text.toHtmlEscaped());
+        }
+    }
+    rows += tr("<tr><td colspan=2><b>3D view</b></td></tr>"
+               "<tr><td>Left press on the goal, drag</td><td>moves the goal (the character re-steers)</td></tr>"
+               "<tr><td>Left click on the ground</td><td>puts the goal there</td></tr>"
+               "<tr><td>Left drag elsewhere (or Alt + drag)</td><td>orbits the camera</td></tr>"
+               "<tr><td>Right or middle drag</td><td>pans</td></tr>"
+               "<tr><td>Wheel</td><td>zooms toward the cursor</td></tr>"
+               "<tr><td colspan=2><b>Timeline</b></td></tr>"
+               "<tr><td>Drag the blue handles</td><td>trims; hold Shift to snap to foot strikes</td></tr>"
+               "<tr><td colspan=2><b>Match web</b></td></tr>"
+               "<tr><td>Wheel / drag / double click</td><td>zoom / pan / fit</td></tr>"
+               "<tr><td>Click a cell</td><td>both frames in the 3D view</td></tr>");
+    auto* box = new QMessageBox(QMessageBox::Information, tr("Mouse and keys"),
+                                QStringLiteral("<table cellspacing=4>%1</table>").arg(rows), QMessageBox::Ok, this);
+    box->setObjectName("mouseAndKeys");
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setTextFormat(Qt::RichText);
+    box->open();
+}
+
+// ---- Messages, title ----
+
+void MainWindow::addMessage(ProjectDocument::Level level, const QString& text) { m_messages->addMessage(level, text); }
 
 void MainWindow::updateTitle() {
     setWindowTitle(QStringLiteral("%1[*] — Gaitspace").arg(m_doc->displayName()));
@@ -425,74 +508,6 @@ void MainWindow::updateTitle() {
 }
 
 // ---- Files ----
-
-bool MainWindow::maybeSave() {
-    if (!m_doc->isModified()) return true;
-    const QMessageBox::StandardButton answer =
-        m_saveQuestion ? m_saveQuestion()
-                       : QMessageBox::warning(this, tr("Unsaved changes"),
-                                              tr("%1 has unsaved changes. Save them?").arg(m_doc->displayName()),
-                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
-                                              QMessageBox::Save);
-    if (answer == QMessageBox::Save) return save();
-    return answer == QMessageBox::Discard;
-}
-
-bool MainWindow::newProject() {
-    if (!maybeSave()) return false;
-    stopSteering();
-    if (m_demo) m_demo->deleteLater();
-    m_demo = nullptr;
-    m_doc->reset(Project{});
-    clearAutosave();
-    return true;
-}
-
-void MainWindow::openDialog() {
-    if (!maybeSave()) return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Project"), settingsDir("lastProjectDir"),
-                                                      tr("Gaitspace projects (*.gsproj)"));
-    if (path.isEmpty()) return;
-    QSettings().setValue("lastProjectDir", QFileInfo(path).absolutePath());
-    openProject(path);
-}
-
-void MainWindow::openProject(const QString& path) {
-    if (m_opening->isRunning()) {
-        addMessage(ProjectDocument::Level::Warning, tr("A project is already opening."));
-        return;
-    }
-    const QString file = QFileInfo(path).absoluteFilePath();
-    m_openingPath = file;
-    m_openCancelled = false;
-    m_busyLabel->setText(tr("Opening %1").arg(QFileInfo(file).fileName()));
-    m_progress->setRange(0, 0);
-    m_busyRow->show();
-    m_opening->setFuture(QtConcurrent::run([file] { return Project::load(file); }));
-    buildSteering(file);
-}
-
-void MainWindow::finishOpen() {
-    m_busyRow->setVisible(m_doc->isImporting());
-    auto result = m_opening->result();
-    const QString name = QFileInfo(m_openingPath).fileName();
-    if (m_openCancelled) {
-        addMessage(ProjectDocument::Level::Info, tr("Opening %1 cancelled.").arg(name));
-        return;
-    }
-    if (!result) {
-        addMessage(ProjectDocument::Level::Error, QString::fromStdString(result.message()));
-        return;
-    }
-    stopSteering();
-    m_doc->reset(std::move(*result));
-    for (const QString& e : m_doc->project().errors()) addMessage(ProjectDocument::Level::Error, e);
-    for (const QString& w : m_doc->project().warnings) addMessage(ProjectDocument::Level::Warning, tr("%1: %2").arg(name, w));
-    addMessage(ProjectDocument::Level::Info, tr("Opened %1: %2 clips, %3 spaces.")
-                                                 .arg(name).arg(m_doc->clipCount()).arg(m_doc->project().spaces.size()));
-    addRecent(m_doc->path());
-    clearAutosave();
-}
 
 void MainWindow::applyCharacter(bool clearTexture) {
     // The project's character: its skinned model through retargeting, else the mannequin.
@@ -502,92 +517,41 @@ void MainWindow::applyCharacter(bool clearTexture) {
     m_view->setModel(c.source.isEmpty() ? QString() : m_doc->project().resolve(c.source), map);
     if (!c.texture.isEmpty() || clearTexture) setTexture(c.texture.isEmpty() ? QString() : m_doc->project().resolve(c.texture));
     if (!c.source.isEmpty() && m_view->isModelShown())
-        addMessage(ProjectDocument::Level::Info, tr("Drawing %1 retargeted to the clips.").arg(QFileInfo(c.source).fileName()));
+        addMessage(ProjectDocument::Level::Info, tr("Drawing %1 retargeted to the clips: %2.")
+                                                     .arg(QFileInfo(c.source).fileName(),
+                                                          QString::fromStdString(m_view->character()->retarget()->describe())));
 }
 
-bool MainWindow::save() {
-    if (m_doc->path().isEmpty()) return saveAs();
-    const Status s = m_doc->save(m_doc->path());
-    if (!s) {
-        addMessage(ProjectDocument::Level::Error, QString::fromStdString(s.message()));
-        if (isVisible() && !m_saveQuestion) QMessageBox::warning(this, tr("Cannot save"), QString::fromStdString(s.message()));
+void MainWindow::loadModelDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load Model"), settingsFolder("lastModelDir"),
+                                                      tr("Skinned models (*.glb *.gltf *.fbx *.dae)"));
+    if (path.isEmpty()) return;
+    QSettings().setValue("lastModelDir", QFileInfo(path).absolutePath());
+    loadModel(path);
+}
+
+bool MainWindow::loadModel(const QString& path) {
+    const QString name = QFileInfo(path).fileName();
+    const QString keeping = m_view->isModelShown() ? tr("%1 stays").arg(QFileInfo(m_view->model()).fileName())
+                                                   : tr("the mannequin stays");
+    // Read and retargeted first: a model that fails leaves the current one in place.
+    auto asset = importCharacter(path.toStdString());
+    if (!asset) {
+        addMessage(ProjectDocument::Level::Error, tr("%1: %2; %3.").arg(name, QString::fromStdString(asset.message()), keeping));
         return false;
     }
-    addRecent(m_doc->path());
-    statusBar()->showMessage(tr("Saved %1").arg(m_doc->displayName()), 4000);
-    return true;
-}
-
-bool MainWindow::saveAs(const QString& given) {
-    QString path = given;
-    if (path.isEmpty()) {
-        const QString dir = m_doc->path().isEmpty() ? settingsDir("lastProjectDir") : m_doc->path();
-        path = QFileDialog::getSaveFileName(this, tr("Save Project As"), dir, tr("Gaitspace projects (*.gsproj)"));
-        if (path.isEmpty()) return false;
-        QSettings().setValue("lastProjectDir", QFileInfo(path).absolutePath());
+    if (const Clip* clip = m_view->clip()) {
+        auto character = Character::imported(*asset, *clip);
+        if (!character) {
+            addMessage(ProjectDocument::Level::Error, tr("%1; %2.").arg(QString::fromStdString(character.message()), keeping));
+            return false;
+        }
     }
-    if (!path.endsWith(".gsproj")) path += ".gsproj";
-    const Status s = m_doc->save(path);
-    if (!s) {
-        addMessage(ProjectDocument::Level::Error, QString::fromStdString(s.message()));
-        return false;
-    }
-    addRecent(m_doc->path());
-    statusBar()->showMessage(tr("Saved %1").arg(m_doc->displayName()), 4000);
+    ProjectCharacter c = m_doc->project().character;
+    c.source = QFileInfo(path).absoluteFilePath();
+    c.jointMap.clear();  // the built-in map of the new model's joints
+    m_doc->setCharacter(c, tr("Load model %1").arg(name));
     return true;
-}
-
-void MainWindow::addRecent(const QString& path) {
-    if (path.isEmpty()) return;
-    QStringList files = recentFiles();
-    files.removeAll(path);
-    files.prepend(path);
-    while (files.size() > kMaxRecent) files.removeLast();
-    QSettings().setValue("recentFiles", files);
-    updateRecentMenu();
-}
-
-void MainWindow::updateRecentMenu() {
-    m_recentMenu->clear();
-    const QStringList files = recentFiles();
-    for (const QString& f : files)
-        m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] {
-            if (maybeSave()) openProject(f);
-        })->setToolTip(f);
-    m_recentMenu->setEnabled(!files.isEmpty());
-}
-
-void MainWindow::importDialog() {
-    const QStringList files = QFileDialog::getOpenFileNames(
-        this, tr("Import Clips"), settingsDir("lastImportDir"),
-        tr("Motion files (*.bvh *.fbx *.gltf *.glb *.dae *.x *.smd *.md5anim *.ms3d *.b3d);;All files (*)"));
-    if (files.isEmpty()) return;
-    QSettings().setValue("lastImportDir", QFileInfo(files.front()).absolutePath());
-    importFiles(files);
-}
-
-void MainWindow::importFiles(const QStringList& files) { m_doc->importFiles(files); }
-
-void MainWindow::openMotionDialog() {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Motion"), settingsDir("lastImportDir"),
-        tr("Motion files (*.bvh *.fbx *.gltf *.glb *.dae);;All files (*)"));
-    if (path.isEmpty()) return;
-    QSettings().setValue("lastImportDir", QFileInfo(path).absolutePath());
-    openClip(path);
-}
-
-void MainWindow::openClip(const QString& path) {
-    stopSteering();  // at once: the clip replaces the live character
-    auto* once = new QObject(this);
-    connect(m_doc, &ProjectDocument::importFinished, once, [this, once](int loaded, int, bool) {
-        once->deleteLater();
-        if (loaded <= 0 || m_doc->clipCount() == 0) return;
-        const QString id = m_doc->project().clips.back().id;
-        selectClip(id);
-        setPlaying(true);
-    });
-    m_doc->importFiles({path});
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
@@ -598,14 +562,11 @@ void MainWindow::dropEvent(QDropEvent* event) {
     const QStringList files = droppedFiles(event->mimeData());
     if (files.isEmpty()) return;
     event->acceptProposedAction();
-    QStringList projects, motions;
-    for (const QString& f : files) (f.endsWith(".gsproj") ? projects : motions) << f;
-    if (!projects.isEmpty() && maybeSave()) openProject(projects.front());
-    else importFiles(motions);
+    m_files->drop(files);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    if (!maybeSave()) {
+    if (!m_files->maybeSave()) {
         event->ignore();
         return;
     }
@@ -614,11 +575,19 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     settings.setValue("window/geometry", saveGeometry());
     settings.setValue("window/state", saveState(kLayoutVersion));
     m_doc->cancelImport();
-    clearAutosave();
+    m_autosave->clear();
     event->accept();
 }
 
 void MainWindow::setTexture(const QString& path) { m_view->setTexture(path); }
+
+void MainWindow::setModel(const QString& path) {
+    m_view->setModel(path);
+    if (m_view->isModelShown())
+        addMessage(ProjectDocument::Level::Info, tr("Drawing %1 retargeted to the clips: %2.")
+                                                     .arg(QFileInfo(path).fileName(),
+                                                          QString::fromStdString(m_view->character()->retarget()->describe())));
+}
 
 QImage MainWindow::screenshot() {
     // QWidget::grab() leaves OpenGL content blank: paint the viewport's framebuffer over it.
@@ -628,6 +597,191 @@ QImage MainWindow::screenshot() {
     const QRect where(m_view->mapTo(this, QPoint(0, 0)), m_view->size());
     painter.drawImage(where, gl);
     return image;
+}
+
+void MainWindow::exportRunDialog() {
+    if (!m_run->isReady() || m_run->demo()->motion().frameCount() == 0) {
+        addMessage(ProjectDocument::Level::Info, tr("There is no live run to export yet."));
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Run"), settingsFolder("lastExportDir") + "/run.glb",
+                                                      tr("glTF binary (*.glb);;glTF (*.gltf);;BVH (*.bvh)"));
+    if (path.isEmpty()) return;
+    QSettings().setValue("lastExportDir", QFileInfo(path).absolutePath());
+    exportRun(path);
+}
+
+Status MainWindow::exportRun(const QString& path) { return m_run->exportRun(path); }
+
+// ---- Files ----
+
+void MainWindow::openProject(const QString& path, bool untitledCopy) { m_files->open(path, untitledCopy); }
+bool MainWindow::newProject() { return m_files->newProject(); }
+bool MainWindow::save() { return m_files->save(); }
+bool MainWindow::saveAs(const QString& path) { return m_files->saveAs(path); }
+void MainWindow::importFiles(const QStringList& files) { m_files->importFiles(files); }
+void MainWindow::openClip(const QString& path) { m_files->openClip(path); }
+void MainWindow::setSaveQuestion(SaveQuestion question) { m_files->setSaveQuestion(std::move(question)); }
+
+// ---- Autosave ----
+
+QString MainWindow::autosaveDir() { return Autosave::folder(); }
+QString MainWindow::autosaveFile() const { return m_autosave->file(); }
+void MainWindow::autosaveNow() { m_autosave->saveNow(); }
+
+bool MainWindow::recoverAutosaves(RecoverQuestion accept) {
+    m_run->stop();
+    if (!m_autosave->recover(std::move(accept))) return false;
+    // The recovered spaces are built at once, as when a project opens.
+    if (!m_doc->project().spaces.empty()) m_run->build(m_doc->displayName(), LiveRun::Start::WhenFree);
+    return true;
+}
+
+// ---- State ----
+
+Timeline* MainWindow::timeline() const { return m_timeline->timeline(); }
+ClipLibraryView* MainWindow::libraryView() const { return m_library->view(); }
+QListWidget* MainWindow::messages() const { return m_messages->list(); }
+MotionSpacesPanel* MainWindow::spacesPanel() const { return m_spaces->panel(); }
+GoalSpaceView* MainWindow::goalSpaceView() const { return m_goalSpace->view(); }
+QualityPanel* MainWindow::qualityPanel() const { return m_quality->panel(); }
+MatchWebView* MainWindow::matchWebView() const { return m_matchWeb->view(); }
+RegistrationView* MainWindow::registrationView() const { return m_registration->view(); }
+SteeringDemo* MainWindow::steeringRun() const { return m_run->demo(); }
+QAction* MainWindow::action(const QString& name) const { return findChild<QAction*>(name); }
+
+bool MainWindow::isSteering() const { return m_run->isRunning(); }
+bool MainWindow::isLoading() const { return m_files->isOpening() || m_doc->isImporting(); }
+bool MainWindow::isBuilding() const { return m_run->isBuilding(); }
+bool MainWindow::isAnalysing() const { return m_matchWeb->isComputing() || m_registration->isComputing(); }
+bool MainWindow::isPlaying() const { return m_timeline->isPlaying(); }
+QString MainWindow::currentClip() const { return m_timeline->currentClip(); }
+float MainWindow::currentFrame() const { return m_timeline->frame(); }
+void MainWindow::setPlaying(bool playing) { m_timeline->setPlaying(playing); }
+
+void MainWindow::selectClip(const QString& id) {
+    if (!m_doc->clip(id)) return;
+    m_library->setCurrentClip(id);
+    if (m_timeline->currentClip() != id) showClip(id);
+}
+
+void MainWindow::showClip(const QString& id) {
+    if (id == m_timeline->currentClip() && m_timeline->isShowing()) return;
+    m_registration->unlink();
+    m_timeline->showClip(id);
+}
+
+void MainWindow::startSteering() {
+    if (m_run->isReady()) {
+        m_run->start();
+    } else if (m_run->isBuilding()) {
+        addMessage(ProjectDocument::Level::Info, tr("The motion spaces are being built; the character steers when they are ready."));
+    } else if (!m_doc->project().spaces.empty()) {
+        m_run->build(m_doc->displayName(), LiveRun::Start::Take);
+    } else {
+        addMessage(ProjectDocument::Level::Info, tr("Add motion spaces to the project (Motion spaces dock) to steer its character."));
+    }
+}
+
+void MainWindow::setGoalMode(int mode) {
+    QComboBox* combo = m_steering->goalMode();
+    if (mode >= 0 && mode < combo->count()) combo->setCurrentIndex(mode);
+}
+
+// ---- Spaces ----
+
+void MainWindow::buildSpaces() { m_spaces->build(); }
+bool MainWindow::isExportingBakedSpace() const { return m_bake->isExporting(); }
+void MainWindow::exportBakedSpace(const QString& path) { m_bake->exportTo(path); }
+
+void MainWindow::exportBakedSpaceDialog() {
+    const QVariant v = QSettings().value("lastBakeDir");
+    QString dir = v.typeId() == QMetaType::QString ? v.toString() : QString();
+    if (dir.isEmpty() || !QFileInfo(dir).isDir()) dir = QDir::homePath();
+    QString base = QFileInfo(m_doc->path()).completeBaseName();
+    if (base.isEmpty()) base = QStringLiteral("untitled");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Baked Space"), dir + "/" + base + ".gspace",
+                                                      tr("Baked space (*.gspace)"));
+    if (path.isEmpty()) return;
+    QSettings().setValue("lastBakeDir", QFileInfo(path).absolutePath());
+    exportBakedSpace(path);
+}
+
+// ---- Analysis ----
+
+QStringList MainWindow::analysisDockNames() {
+    QStringList names;
+    for (const auto& [name, object] : dockNames()) names << name;
+    return names;
+}
+
+void MainWindow::computeMatchWeb(const QString& a, const QString& b) { m_matchWeb->compute(a, b); }
+void MainWindow::computeRegistration(const QString& a, const QString& b) { m_registration->compute(a, b); }
+void MainWindow::cancelAnalysis() {
+    m_matchWeb->task()->cancel();
+    m_registration->task()->cancel();
+}
+void MainWindow::showMatchCell(int i, int j) { m_matchWeb->showCell(i, j); }
+void MainWindow::showRegistrationFrame(float frameA) { m_registration->showFrame(frameA); }
+Status MainWindow::exportMatchWeb(const QString& png, const QString& csv) { return m_matchWeb->exportWeb(png, csv); }
+
+void MainWindow::showPoses(const QString& a, float frameA, const QString& b, float frameB, const glm::mat4& toA) {
+    if (m_timeline->currentClip() != a) selectClip(a);
+    m_registration->unlink();
+    m_timeline->setPlaying(false);
+    m_timeline->showFrame(frameA);
+    m_ghost = m_doc->clipAnalysis(b);
+    if (m_ghost) m_view->setGhost(&m_ghost->source, frameB, toA);
+}
+
+bool MainWindow::showAnalysisDocks(const QStringList& names, QString* error) {
+    QList<QDockWidget*> docks;
+    for (const QString& name : names) {
+        const auto& known = dockNames();
+        const auto it = std::find_if(known.begin(), known.end(), [&](const auto& n) { return n.first == name; });
+        if (it == known.end()) {
+            if (error) *error = tr("unknown dock '%1' (known: %2)").arg(name, analysisDockNames().join(", "));
+            return false;
+        }
+        if (auto* d = findChild<QDockWidget*>(it->second); d && !docks.contains(d)) docks << d;
+    }
+    // The first named dock is raised in the right column's tab group; each further one gets a
+    // place of its own in the bottom area, right of the timeline and the messages, where time
+    // plots have the width. All of them show at once.
+    if (docks.size() > 1) {
+        for (qsizetype k = 1; k < docks.size(); ++k) {
+            removeDockWidget(docks[k]);
+            addDockWidget(Qt::BottomDockWidgetArea, docks[k], Qt::Horizontal);
+        }
+    }
+    for (QDockWidget* dock : docks) {
+        dock->show();
+        dock->raise();
+    }
+    if (!docks.isEmpty()) {
+        resizeDocks({m_library, docks.front()}, {width() / 5, std::max(360, width() / 3)}, Qt::Horizontal);
+        if (docks.size() > 1) {
+            QList<QDockWidget*> bottom{m_timeline};
+            QList<int> widths{width() / 3};
+            for (qsizetype k = 1; k < docks.size(); ++k) bottom << docks[k], widths << width() * 2 / 3 / int(docks.size() - 1);
+            resizeDocks(bottom, widths, Qt::Horizontal);
+            resizeDocks({docks[1]}, {std::max(260, height() * 3 / 10)}, Qt::Vertical);
+        }
+    }
+
+    // What they show: the first space's reference clip with itself, and its registration to the
+    // next clip of that space.
+    const auto& spaces = m_doc->project().spaces;
+    if (spaces.empty() || spaces.front().clipIds.isEmpty()) return true;
+    const ProjectSpace& space = spaces.front();
+    const QString reference = space.reference.isEmpty() ? space.clipIds.front() : space.reference;
+    const int at = static_cast<int>(space.clipIds.indexOf(reference));
+    const QString next = space.clipIds.size() < 2 ? reference
+                         : at + 1 < space.clipIds.size() ? space.clipIds[at + 1]
+                                                         : space.clipIds[std::max(0, at - 1)];
+    if (names.contains("matchweb")) computeMatchWeb(reference, reference);
+    if (names.contains("registration")) computeRegistration(reference, next);
+    return true;
 }
 
 }  // namespace gs

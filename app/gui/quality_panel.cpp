@@ -8,7 +8,8 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
+
+#include "app/document/background_task.h"
 
 #include <cmath>
 
@@ -78,8 +79,7 @@ std::vector<QPointF> ratioPerGoal(const SimulationResult& r) {
 
 }  // namespace
 
-QualityPanel::QualityPanel(QWidget* parent)
-    : QWidget(parent), m_watcher(new QFutureWatcher<Expected<std::shared_ptr<Figures>>>(this)) {
+QualityPanel::QualityPanel(QWidget* parent) : QWidget(parent), m_task(new BackgroundTask(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     auto* controls = new QHBoxLayout;
@@ -110,7 +110,9 @@ QualityPanel::QualityPanel(QWidget* parent)
                                       tr("root accel. m/s²"), tr("knee step °"), tr("knee flexion °"),
                                       tr("blend step"), tr("ns / update")});
     const QStringList rowTips = {tr("Random goals reached within 0.5 m"),
-                                 tr("Mean time to a reached goal over the optimal (Dubins) time at the straight speed"),
+                                 tr("Mean time to a reached goal over the least time possible: the shortest path with "
+                                    "the space's tightest turn (Dubins' path to a point) at its fastest speed; a lower "
+                                    "bound, so 1 is the best any run can do"),
                                  tr("Mean time to a reached goal over the quickest path of the steady turns the "
                                     "clips can hold, each walked at its own speed"),
                                  tr("Mean heading error, degrees"),
@@ -126,6 +128,17 @@ QualityPanel::QualityPanel(QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
     layout->addWidget(m_table, 3);
+    // The ratios in words, where the table is read.
+    m_explain = new QLabel(tr("<b>time / Dubins</b>: the time a goal took over the least time any run could take "
+                              "(the shortest path at the space's tightest turn, walked at its fastest speed): 1 is the "
+                              "bound, 1.20 is 20 % slower. <b>time / steady turns</b>: over the quickest path made of "
+                              "the turns the clips can hold, each at its own speed: what a good controller can reach. "
+                              "Hover a row for the others."),
+                           this);
+    m_explain->setObjectName("qualityExplanation");
+    m_explain->setWordWrap(true);
+    m_explain->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    layout->addWidget(m_explain);
     m_runPlot = new QualityPlot(this);
     m_runPlot->setObjectName("qualityRunPlot");
     layout->addWidget(m_runPlot, 2);
@@ -150,23 +163,15 @@ QualityPanel::QualityPanel(QWidget* parent)
         }
     });
     connect(m_run, &QPushButton::clicked, this, &QualityPanel::runRequested);
-    connect(m_watcher, &QFutureWatcherBase::finished, this, [this] {
+    connect(m_task, &BackgroundTask::finished, this, [this](bool cancelled) {
         m_run->setEnabled(true);
-        auto result = m_watcher->result();
-        if (!result) {
-            m_status->setText(tr("Failed: %1").arg(QString::fromStdString(result.message())));
-            emit finished(false);
-            return;
-        }
-        m_figures = *result;
-        show(*m_figures);
-        emit finished(true);
+        if (cancelled) m_status->setText(tr("Cancelled."));
     });
 }
 
-QualityPanel::~QualityPanel() { m_watcher->waitForFinished(); }
+QualityPanel::~QualityPanel() = default;
 
-bool QualityPanel::isRunning() const { return m_watcher->isRunning(); }
+bool QualityPanel::isRunning() const { return m_task->isRunning(); }
 
 void QualityPanel::run(std::shared_ptr<const BakedSpaceFile> baked, std::vector<Clip> source) {
     if (isRunning() || !baked) return;
@@ -176,10 +181,20 @@ void QualityPanel::run(std::shared_ptr<const BakedSpaceFile> baked, std::vector<
     else settings.movingSeconds = static_cast<float>(std::max(6, m_amount->value()));
     m_run->setEnabled(false);
     m_status->setText(tr("Simulating %1…").arg(m_scenario->currentText()));
-    m_watcher->setFuture(QtConcurrent::run([baked, source = std::move(source), settings] {
-        return runBoth(baked, source, settings);
-    }));
     m_baked = baked;
+    m_task->run<Expected<std::shared_ptr<Figures>>>(
+        tr("Simulating %1").arg(m_scenario->currentText()),
+        [baked, source = std::move(source), settings](TaskControl&) { return runBoth(baked, source, settings); },
+        [this](Expected<std::shared_ptr<Figures>> result) {
+            if (!result) {
+                m_status->setText(tr("Failed: %1").arg(QString::fromStdString(result.message())));
+                emit finished(false);
+                return;
+            }
+            m_figures = *result;
+            show(*m_figures);
+            emit finished(true);
+        });
 }
 
 void QualityPanel::show(const Figures& f) {
@@ -231,6 +246,8 @@ void QualityPanel::show(const Figures& f) {
     }
     m_runPlot->setData(std::move(plot));
 }
+
+QString QualityPanel::explanation() const { return m_explain->text(); }
 
 void QualityPanel::clearLive() {
     m_liveSkate.clear();

@@ -8,7 +8,6 @@
 // A scenario runs off the GUI thread on a copy of the live build (core/simulation.h, as the CLI
 // runs it: the first space's style, the baked settings).
 
-#include <QFutureWatcher>
 #include <QWidget>
 
 #include <memory>
@@ -26,6 +25,7 @@ class QTableWidget;
 
 namespace gs {
 
+class BackgroundTask;
 class QualityPlot;
 
 class QualityPanel : public QWidget {
@@ -51,6 +51,9 @@ public:
     QualityPlot* livePlot() const { return m_livePlot; }
     QComboBox* scenario() const { return m_scenario; }
     QSpinBox* amount() const { return m_amount; }
+    BackgroundTask* task() const { return m_task; }
+    // The ratios explained in words under the table.
+    QString explanation() const;
 
     // The live run: a sample at `seconds` of the run (samples restart when `seconds` goes back).
     void addLiveSample(double seconds, float footSkate, float distance, int reached);
@@ -71,7 +74,8 @@ private:
     QualityPlot* m_runPlot;
     QLabel* m_live;
     QualityPlot* m_livePlot;
-    QFutureWatcher<Expected<std::shared_ptr<Figures>>>* m_watcher;
+    QLabel* m_explain;
+    BackgroundTask* m_task;
     std::shared_ptr<Figures> m_figures;
     std::shared_ptr<const BakedSpaceFile> m_baked;  // of the last run
     std::vector<QPointF> m_liveSkate, m_liveDistance;

@@ -17,10 +17,10 @@
 #include <QStyle>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 
+#include "app/document/background_task.h"
 #include "app/document/project_document.h"
 #include "app/document/space_commands.h"
 #include "clip_library.h"
@@ -63,7 +63,7 @@ void SpaceClipTable::keyPressEvent(QKeyEvent* event) {
 }
 
 MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
-    : QWidget(parent), m_doc(doc), m_fitWatcher(new QFutureWatcher<std::vector<std::pair<QString, Fit>>>(this)) {
+    : QWidget(parent), m_doc(doc), m_fitTask(new BackgroundTask(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
 
@@ -126,6 +126,13 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
     m_spaceError->setWordWrap(true);
     m_spaceError->setStyleSheet("color: #e0a030");
     layout->addWidget(m_spaceError);
+    // What the last build noticed about the space (its loops' turning range) or why it failed.
+    m_spaceNotes = new QLabel(this);
+    m_spaceNotes->setObjectName("spaceNotes");
+    m_spaceNotes->setWordWrap(true);
+    m_spaceNotes->setTextFormat(Qt::PlainText);
+    m_spaceNotes->setStyleSheet("color: #e0a030");
+    layout->addWidget(m_spaceNotes);
 
     auto* bottom = new QHBoxLayout;
     auto* removeClip = new QPushButton(tr("Remove Clip"), this);
@@ -141,7 +148,7 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
     layout->addLayout(bottom);
     layout->addWidget(m_buildStatus);
     // Changing texts never resize the dock (nor, through it, the viewport).
-    for (QLabel* label : {m_buildStatus, m_spaceError}) {
+    for (QLabel* label : {m_buildStatus, m_spaceError, m_spaceNotes}) {
         label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         label->setMinimumWidth(1);
     }
@@ -179,12 +186,7 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
     connect(m_clips, &SpaceClipTable::clipsDropped, this, [this](const QStringList& ids) {
         spaces::addClips(m_doc, currentSpace(), ids);
     });
-    auto removeSelected = [this] {
-        QStringList ids;
-        for (const QModelIndex& index : m_clips->selectionModel()->selectedRows())
-            if (auto* item = m_clips->item(index.row(), Clip)) ids << item->data(Qt::UserRole).toString();
-        spaces::removeClips(m_doc, currentSpace(), ids);
-    };
+    auto removeSelected = [this] { spaces::removeClips(m_doc, currentSpace(), selectedClipIds()); };
     connect(m_clips, &SpaceClipTable::deleteRequested, this, removeSelected);
     connect(removeClip, &QPushButton::clicked, this, removeSelected);
     connect(m_build, &QPushButton::clicked, this, &MotionSpacesPanel::buildRequested);
@@ -199,15 +201,52 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
     connect(m_doc, &ProjectDocument::clipsChanged, m_later, qOverload<>(&QTimer::start));
     connect(m_doc, &ProjectDocument::clipChanged, m_later, qOverload<>(&QTimer::start));
     connect(m_doc, &ProjectDocument::analysisReady, m_later, qOverload<>(&QTimer::start));
-    connect(m_fitWatcher, &QFutureWatcherBase::finished, this, [this] {
-        for (auto& [key, fit] : m_fitWatcher->result()) m_fits.insert(key, fit);
-        if (m_fitsStale) computeFits();
-        refreshClips();
+    connect(m_fitTask, &BackgroundTask::finished, this, [this](bool cancelled) {
+        if (cancelled) m_fitsAsked.clear();
     });
     refresh();
 }
 
-MotionSpacesPanel::~MotionSpacesPanel() { m_fitWatcher->waitForFinished(); }
+MotionSpacesPanel::~MotionSpacesPanel() = default;
+
+QString MotionSpacesPanel::renameText() const {
+    const int s = currentSpace();
+    return s >= 0 && s < static_cast<int>(m_doc->project().spaces.size())
+               ? tr("Rename space %1").arg(m_doc->project().spaces[s].name)
+               : QString();
+}
+
+bool MotionSpacesPanel::renameSelection() {
+    QListWidgetItem* item = m_spaces->currentItem();
+    if (!item) return false;
+    m_spaces->setFocus();
+    m_spaces->editItem(item);
+    return true;
+}
+
+QStringList MotionSpacesPanel::selectedClipIds() const {
+    QStringList ids;
+    for (const QModelIndex& index : m_clips->selectionModel()->selectedRows())
+        if (auto* item = m_clips->item(index.row(), Clip)) ids << item->data(Qt::UserRole).toString();
+    return ids;
+}
+
+QString MotionSpacesPanel::deleteText() const {
+    const int s = currentSpace();
+    if (s < 0 || s >= static_cast<int>(m_doc->project().spaces.size())) return {};
+    const QString name = m_doc->project().spaces[s].name;
+    const QStringList ids = selectedClipIds();
+    if (m_spaces->hasFocus() || ids.isEmpty()) return tr("Delete space %1").arg(name);
+    return ids.size() == 1 ? tr("Remove %1 from %2").arg(ids.front(), name) : tr("Remove %1 clips from %2").arg(ids.size()).arg(name);
+}
+
+bool MotionSpacesPanel::deleteSelection() {
+    const int s = currentSpace();
+    if (s < 0) return false;
+    const QStringList ids = selectedClipIds();
+    if (m_spaces->hasFocus() || ids.isEmpty()) return spaces::remove(m_doc, s);
+    return spaces::removeClips(m_doc, s, ids);
+}
 
 int MotionSpacesPanel::currentSpace() const { return m_spaces->currentRow(); }
 
@@ -217,6 +256,24 @@ void MotionSpacesPanel::setCurrentSpace(int space) {
 }
 
 void MotionSpacesPanel::setBuildStatus(const QString& text) { m_buildStatus->setText(text); }
+
+void MotionSpacesPanel::setNotesSource(NotesSource source) {
+    m_notes = std::move(source);
+    refreshNotes();
+}
+
+void MotionSpacesPanel::refreshNotes() {
+    const int space = currentSpace();
+    const auto& spacesNow = m_doc->project().spaces;
+    QStringList lines;
+    if (m_notes && space >= 0 && space < static_cast<int>(spacesNow.size()))
+        for (const QString& line : m_notes(spacesNow[space].name)) lines << tr("Last build: %1").arg(line);
+    m_spaceNotes->setText(lines.join('\n'));
+    m_spaceNotes->setToolTip(m_spaceNotes->text());
+    m_spaceNotes->setVisible(!lines.isEmpty());
+}
+
+QString MotionSpacesPanel::spaceNotes() const { return m_spaceNotes->text(); }
 QString MotionSpacesPanel::buildStatus() const { return m_buildStatus->text(); }
 
 void MotionSpacesPanel::refresh() {
@@ -251,12 +308,8 @@ QString MotionSpacesPanel::fitKey(const QString& clipId) const {
 MotionSpacesPanel::Fit MotionSpacesPanel::fitOf(const QString& clipId) const { return m_fits.value(fitKey(clipId)); }
 
 void MotionSpacesPanel::computeFits() {
-    if (m_fitWatcher->isRunning()) {
-        m_fitsStale = true;
-        return;
-    }
-    m_fitsStale = false;
-    // The clips of every space whose fit is not known yet.
+    // The clips of every space whose fit is not known yet (a run under way is replaced: it
+    // hands nothing back, and this one asks for what it did not finish too).
     std::vector<std::pair<QString, gs::Clip>> todo;
     QStringList keys;
     for (const ProjectSpace& s : m_doc->project().spaces)
@@ -266,31 +319,40 @@ void MotionSpacesPanel::computeFits() {
             keys << key;
             todo.emplace_back(key, *m_doc->clip(id)->clip);
         }
-    if (todo.empty()) return;
+    if (todo.empty() || keys == m_fitsAsked) return;
+    m_fitsAsked = keys;
     const int cycles = m_doc->project().settings.cycles;
-    m_fitWatcher->setFuture(QtConcurrent::run([todo = std::move(todo), cycles] {
-        std::vector<std::pair<QString, Fit>> out;
-        for (const auto& [key, clip] : todo) {
-            Fit fit;
-            fit.known = true;
-            const RootMotionStats stats = rootMotionStats(clip);
-            fit.speed = stats.speed;
-            fit.curvature = stats.pathLength > 1e-3f ? stats.headingChange / stats.pathLength : 0.0f;
-            LoopJob job;
-            job.settings.cycles = cycles;
-            job.clip = &clip;
-            if (const gs::Status s = job.run(); !s) {
-                fit.warning = QObject::tr("no loop: %1").arg(QString::fromStdString(s.message()));
-            } else {
-                fit.cycles = job.output.cycles;
-                fit.seamCm = 100.0f * job.output.seamErrorM;
-                fit.seamDeg = job.output.seamErrorDeg;
-                if (fit.cycles < 1) fit.warning = QObject::tr("no gait cycles");
+    m_fitTask->run<std::vector<std::pair<QString, Fit>>>(
+        tr("Fitting clips"),
+        [todo = std::move(todo), cycles](TaskControl& control) {
+            std::vector<std::pair<QString, Fit>> out;
+            for (const auto& [key, clip] : todo) {
+                if (control.isCancelled()) break;
+                Fit fit;
+                fit.known = true;
+                const RootMotionStats stats = rootMotionStats(clip);
+                fit.speed = stats.speed;
+                fit.curvature = stats.pathLength > 1e-3f ? stats.headingChange / stats.pathLength : 0.0f;
+                LoopJob job;
+                job.settings.cycles = cycles;
+                job.clip = &clip;
+                if (const gs::Status s = job.run(); !s) {
+                    fit.warning = QObject::tr("no loop: %1").arg(QString::fromStdString(s.message()));
+                } else {
+                    fit.cycles = job.output.cycles;
+                    fit.seamCm = 100.0f * job.output.seamErrorM;
+                    fit.seamDeg = job.output.seamErrorDeg;
+                    if (fit.cycles < 1) fit.warning = QObject::tr("no gait cycles");
+                }
+                out.emplace_back(key, fit);
             }
-            out.emplace_back(key, fit);
-        }
-        return out;
-    }));
+            return out;
+        },
+        [this](std::vector<std::pair<QString, Fit>> fits) {
+            m_fitsAsked.clear();
+            for (auto& [key, fit] : fits) m_fits.insert(key, fit);
+            refreshClips();
+        });
 }
 
 void MotionSpacesPanel::refreshClips() {
@@ -343,6 +405,7 @@ void MotionSpacesPanel::refreshClips() {
         m_reference->setCurrentIndex(std::max(0, m_reference->findData(s.reference)));
         if (!s.error.isEmpty()) m_spaceError->setText(tr("This space cannot be built: %1.").arg(s.error));
     }
+    refreshNotes();
     m_clips->resizeColumnsToContents();
     m_refreshing = wasRefreshing;
     computeFits();
@@ -360,7 +423,7 @@ void MotionSpacesPanel::waitForFits() {
     QElapsedTimer clock;
     clock.start();
     while (missing() && clock.elapsed() < 120000) {
-        m_fitWatcher->waitForFinished();
+        m_fitTask->waitForFinished();
         QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
     }
 }

@@ -6,15 +6,17 @@
 // (no cycles, another skeleton). Every edit goes to the document as an undoable command
 // (app/document/space_commands.h). Build asks the window to build the spaces for the live run.
 //
-// The fit of each clip (a loop cut, core/loop.h) is computed off the GUI thread and kept per
-// clip, trim and cycle count.
+// The fit of each clip (a loop cut, core/loop.h) is computed off the GUI thread (a
+// BackgroundTask) and kept per clip, trim and cycle count.
 
-#include <QFutureWatcher>
 #include <QHash>
 #include <QTableWidget>
 #include <QWidget>
 
+#include <functional>
 #include <vector>
+
+#include "app/gui/dock_editing.h"
 
 class QComboBox;
 class QLabel;
@@ -24,6 +26,7 @@ class QSpinBox;
 
 namespace gs {
 
+class BackgroundTask;
 class ProjectDocument;
 
 // The clips of a space: accepts clip ids dragged from the library, forwards Delete.
@@ -42,7 +45,7 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 };
 
-class MotionSpacesPanel : public QWidget {
+class MotionSpacesPanel : public QWidget, public DockEditing {
     Q_OBJECT
 public:
     explicit MotionSpacesPanel(ProjectDocument* doc, QWidget* parent = nullptr);
@@ -58,6 +61,12 @@ public:
     // A line about the build the live run uses (or the one under way).
     void setBuildStatus(const QString& text);
     QString buildStatus() const;
+    // What the build the live run uses says of a space, by name (its turning-range warnings, or
+    // why it was not built); shown under the current space's clips. refreshNotes() re-reads it.
+    using NotesSource = std::function<QStringList(const QString& space)>;
+    void setNotesSource(NotesSource source);
+    void refreshNotes();
+    QString spaceNotes() const;
 
     // How a clip fits a space's loops (empty warning = fits).
     struct Fit {
@@ -72,6 +81,13 @@ public:
     // Waits until the fits of the shown clips are computed (tests).
     void waitForFits();
 
+    // DockEditing: F2 renames the current space; Delete removes the selected clips from it (or,
+    // from the list of spaces, the space itself).
+    QString renameText() const override;
+    QString deleteText() const override;
+    bool renameSelection() override;
+    bool deleteSelection() override;
+
 signals:
     void buildRequested();
 
@@ -80,6 +96,7 @@ private:
     void refreshClips();
     void computeFits();
     QString fitKey(const QString& clipId) const;
+    QStringList selectedClipIds() const;
 
     ProjectDocument* m_doc;
     QListWidget* m_spaces;
@@ -87,13 +104,15 @@ private:
     QComboBox* m_reference;
     SpaceClipTable* m_clips;
     QLabel* m_spaceError;
+    QLabel* m_spaceNotes;
+    NotesSource m_notes;
     QLabel* m_buildStatus;
     QPushButton* m_build;
     bool m_refreshing = false;
     class QTimer* m_later;
     QHash<QString, Fit> m_fits;  // by fitKey
-    QFutureWatcher<std::vector<std::pair<QString, Fit>>>* m_fitWatcher;
-    bool m_fitsStale = false;
+    BackgroundTask* m_fitTask;
+    QStringList m_fitsAsked;  // the fits the task under way computes
 };
 
 }  // namespace gs

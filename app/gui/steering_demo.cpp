@@ -7,88 +7,47 @@
 #include "core/quality.h"
 
 #include <QFileInfo>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <functional>
 #include <cmath>
 
 namespace gs {
-namespace {
 
-// Everything built from a project: runs on a worker thread. `stage` hears each stage.
-Expected<std::shared_ptr<SteeringDemo::Built>> buildAll(const QString& path,
-                                                       const std::function<void(const QString&, int, int)>& stage) {
-    auto project = Project::load(path);
-    if (!project) return project.status();
-    const int total = static_cast<int>(project->spaces.size()) + 1;
+Expected<std::shared_ptr<SteeringDemo::Built>> buildLiveRun(
+    const Project& project, const std::function<void(const QString&, int, int)>& stage) {
+    const int total = static_cast<int>(project.spaces.size()) + 1;
     int done = 0;
     stage(QObject::tr("motion spaces"), done++, total);
     // The same bake as gaitspace-cli's, with the project's settings.
-    auto baked = bakeProject(*project, true, [&](const std::string& space) {
+    // Every space that can be built is; those that cannot are named in the notes.
+    BehavioralSpaceNotes notes;
+    auto baked = bakeProject(project, true, [&](const std::string& space) {
         stage(QObject::tr("goal space of %1").arg(QString::fromStdString(space)), done++, total);
-    });
+    }, &notes);
     if (!baked) return baked.status();
     auto built = std::make_shared<SteeringDemo::Built>();
+    built->notes = std::move(notes);
     built->baked = std::make_shared<const BakedSpaceFile>(std::move(*baked));
-    built->warnings = project->errors();
-    for (const ProjectClip& c : project->clips) built->trims[c.id] = {c.trimIn, c.trimOut};
+    built->warnings = project.errors();
+    for (const ProjectClip& c : project.clips) built->trims[c.id] = {c.trimIn, c.trimOut};
     return built;
 }
 
-}  // namespace
-
-SteeringDemo::SteeringDemo(QObject* parent)
-    : QObject(parent), m_watcher(new QFutureWatcher<Expected<std::shared_ptr<Built>>>(this)) {
-    connect(m_watcher, &QFutureWatcherBase::finished, this, &SteeringDemo::finishBuild);
-}
-
-SteeringDemo::~SteeringDemo() {
-    *m_cancelled = true;
-    m_watcher->waitForFinished();
-}
-
-void SteeringDemo::build(const QString& projectPath) {
-    *m_cancelled = false;
-    m_building = true;
-    // Stages reach this object through its event loop (it outlives the worker: see the destructor).
-    auto stage = [this](const QString& what, int done, int total) {
-        QMetaObject::invokeMethod(this, [this, what, done, total] { emit progress(what, done, total); },
-                                  Qt::QueuedConnection);
-    };
-    m_watcher->setFuture(QtConcurrent::run([projectPath, stage, cancel = m_cancelled] {
-        const CancelScope scope(cancel.get());
-        return buildAll(projectPath, stage);
-    }));
-}
-
-void SteeringDemo::cancel() { *m_cancelled = true; }
-
-void SteeringDemo::finishBuild() {
-    m_building = false;
-    if (*m_cancelled) {
-        emit cancelled();
-        return;
-    }
-    auto result = m_watcher->result();
-    if (!result && result.status().isCancelled()) {
-        emit cancelled();
-        return;
-    }
-    if (!result) {
-        emit failed(QString::fromStdString(result.message()));
-        return;
-    }
+SteeringDemo::SteeringDemo(std::shared_ptr<const Built> built, bool naive, QObject* parent)
+    : QObject(parent), m_naive(naive) {
     CrowdSettings settings;
     settings.steerFans = true;
-    settings.controller = m_naive ? CrowdSettings::Controller::Naive : CrowdSettings::Controller::GoalSpace;
-    auto crowd = std::make_unique<Crowd>((*result)->baked, settings);
+    settings.controller = naive ? CrowdSettings::Controller::Naive : CrowdSettings::Controller::GoalSpace;
+    auto crowd = std::make_unique<Crowd>(built->baked, settings);
     if (!crowd->status()) {
-        emit failed(QString::fromStdString(crowd->status().message()));
+        m_status = crowd->status();
         return;
     }
     m_crowd = std::move(crowd);
-    m_trims = (*result)->trims;
+    m_trims = built->trims;
+    m_notes = built->notes;
+    for (const auto& [id, trim] : m_trims) m_builtNames[id] = id;
     m_character = m_crowd->add(GroundFrame{});
     m_crowd->setGoal(m_character, m_goal);
     const BakedBehavioralSpace& bs = m_crowd->space();
@@ -96,16 +55,34 @@ void SteeringDemo::finishBuild() {
     m_motion.name = "steering";
     m_motion.fps = bs.fps;
     m_motion.skeleton = bs.skeleton;
-    emit ready();
+}
+
+SteeringDemo::~SteeringDemo() = default;
+
+std::optional<std::vector<float>> SteeringDemo::overriddenStyle() const {
+    if (!m_crowd) return std::nullopt;
+    const CharacterState& st = m_crowd->state(m_character);
+    if (!st.styleOverridden) return std::nullopt;
+    return std::vector<float>(st.userStyle.begin(), st.userStyle.begin() + m_crowd->space().spaces.size());
+}
+
+void SteeringDemo::renameClip(const QString& from, const QString& to) {
+    const auto trim = m_trims.find(from);
+    if (trim == m_trims.end()) return;
+    m_trims[to] = trim->second;
+    m_trims.erase(from);
+    m_builtNames[to] = m_builtNames[from];
+    m_builtNames.erase(from);
 }
 
 std::optional<SteeringDemo::BuiltCycles> SteeringDemo::builtCycles(const QString& id) const {
     if (!m_crowd) return std::nullopt;
     const auto trim = m_trims.find(id);
     if (trim == m_trims.end()) return std::nullopt;
+    const QString builtName = m_builtNames.count(id) ? m_builtNames.at(id) : id;
     for (const BakedMotionSpace& space : m_crowd->space().spaces)
         for (const BakedClip& clip : space.clips) {
-            if (QString::fromStdString(clip.name) != id) continue;
+            if (QString::fromStdString(clip.name) != builtName) continue;
             BuiltCycles c;
             c.starts = loopCycleSourceFrames(clip);
             if (c.starts.empty()) return std::nullopt;
@@ -114,9 +91,28 @@ std::optional<SteeringDemo::BuiltCycles> SteeringDemo::builtCycles(const QString
             c.fps = space.fps;
             c.trimIn = trim->second.first;
             c.trimOut = trim->second.second;
+            for (const MotionSpaceNotes& n : m_notes.spaces) {
+                if (n.space != space.name) continue;
+                for (size_t i = 0; i < n.clips.size() && i < n.windows.size(); ++i)
+                    if (n.clips[i] == clip.name) {
+                        c.window = n.windows[i];
+                        c.windowKnown = true;
+                    }
+            }
             return c;
         }
     return std::nullopt;
+}
+
+QStringList SteeringDemo::spaceNotes(const QString& space) const {
+    QStringList lines;
+    const std::string name = space.toStdString();
+    for (const MotionSpaceNotes& n : m_notes.spaces)
+        if (n.space == name)
+            for (const std::string& w : n.warnings) lines << QString::fromStdString(w);
+    for (const auto& [failed, why] : m_notes.failed)
+        if (failed == name) lines << QObject::tr("Not built: %1").arg(QString::fromStdString(why));
+    return lines;
 }
 
 QStringList SteeringDemo::spaceNames() const {
@@ -137,6 +133,15 @@ void SteeringDemo::setNaive(bool naive) {
     m_naive = naive;
     if (m_crowd)
         m_crowd->setController(naive ? CrowdSettings::Controller::Naive : CrowdSettings::Controller::GoalSpace);
+}
+
+void SteeringDemo::setKeepStyle(bool keep) {
+    if (!m_crowd || m_crowd->steerSettings().preferTighterStyles == !keep) return;
+    // A style borrowed now goes back to the user's at once (steering would no longer return it).
+    if (const auto user = overriddenStyle(); keep && user) m_crowd->setStyleTargets(m_character, *user);
+    SteerSettings s = m_crowd->steerSettings();
+    s.preferTighterStyles = !keep;
+    if (!m_crowd->setSteerSettings(s)) return;  // valid by construction
 }
 
 void SteeringDemo::setStyleMix(float mix) {
@@ -262,7 +267,7 @@ std::vector<glm::vec2> SteeringDemo::fan() const {
     return std::vector<glm::vec2>(fan.begin(), fan.end());
 }
 
-QString SteeringDemo::status() const {
+QString SteeringDemo::statusLine() const {
     if (!m_crowd) return tr("Building the motion spaces...");
     const CharacterState& st = m_crowd->state(m_character);
     QStringList styles;

@@ -1,22 +1,22 @@
 #pragma once
-// SteeringDemo: one character of a project's behavioral space steering toward a goal, live.
+// SteeringDemo: one character of a built behavioral space steering toward a goal, live.
 //
-// The project is baked (behavioral space, goal spaces, its settings: project_bake.h, as the CLI
-// bakes it) off the GUI thread (build()); the character then runs in a gs::Crowd, the runtime's
-// one character API. step() advances it one frame and appends the pose to motion(), which the
-// viewport plays. The goal can be set at any time; once it is reached the demo sets a new one
-// nearby so the character keeps walking.
+// What it runs is built off the GUI thread by buildLiveRun() (the project's spaces baked with
+// their goal spaces and settings: project_bake.h, as the CLI bakes them); the character then
+// runs in a gs::Crowd, the runtime's one character API. step() advances it one frame and appends
+// the pose to motion(), which the viewport plays. The goal can be set at any time; once it is
+// reached the demo sets a new one nearby so the character keeps walking.
 
-#include <QFutureWatcher>
 #include <QObject>
 
-#include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 
 #include "app/project/project.h"
 #include <gaitspace/runtime/crowd.h>
+#include "core/behavioral_space.h"
 #include "core/simulation.h"
 
 namespace gs {
@@ -24,19 +24,19 @@ namespace gs {
 class SteeringDemo : public QObject {
     Q_OBJECT
 public:
-    explicit SteeringDemo(QObject* parent = nullptr);
-    ~SteeringDemo() override;  // a build still running is cancelled first
-
-    // Loads the project and bakes its spaces in the background; progress() reports each stage,
-    // then ready(), failed() or (after cancel()) cancelled() follows.
-    void build(const QString& projectPath);
-    // Stops the build: the worker stops within a few milliseconds (core/cancel.h: the builders
-    // look at the flag between clips and inside match webs, registration and goal-space
-    // sampling), then cancelled() follows and nothing of the build is kept.
-    void cancel();
-    // From build() until its result is taken (ready(), failed() or cancelled()): a Cancel pressed
-    // while the worker has just finished, before its result is handed over, still drops it.
-    bool isBuilding() const { return m_building; }
+    // What buildLiveRun() makes on a worker thread.
+    struct Built {
+        std::shared_ptr<const BakedSpaceFile> baked;
+        QStringList warnings;  // the project's entry errors
+        std::map<QString, std::pair<int, int>> trims;  // clip id -> (trim in, out) as built
+        // What the build chose per space (each clip's loop window and why, turning-range
+        // warnings) and the spaces it could not build, with the reason, once each.
+        BehavioralSpaceNotes notes;
+    };
+    // A run of `built` (status() says why it cannot run, if it cannot).
+    SteeringDemo(std::shared_ptr<const Built> built, bool naive, QObject* parent = nullptr);
+    ~SteeringDemo() override;
+    Status status() const { return m_status; }
     bool isReady() const { return m_crowd != nullptr; }
 
     void step();
@@ -70,10 +70,12 @@ public:
     // The steer-space samples bracketing the chosen blend (world x, z), for drawing.
     std::vector<glm::vec2> chosenSamples() const;
     void setNaive(bool naive);
+    // Steering keeps the user's style (no borrowed tighter turn; SteerSettings).
+    void setKeepStyle(bool keep);
     QStringList spaceNames() const;
     // The steer space (world XZ) of the last steering decision, and a status line.
     std::vector<glm::vec2> fan() const;
-    QString status() const;
+    QString statusLine() const;
     const Crowd* crowd() const { return m_crowd.get(); }
     CharacterId character() const { return m_character; }
 
@@ -86,31 +88,31 @@ public:
         int loopStart = 0, loopEnd = 0;
         float fps = 30.0f;
         int trimIn = -1, trimOut = -1;
+        // The source frames the loop was chosen in (window.first .. last, at `fps`, of the clip
+        // as trimmed) and why (window.reason); a trim overrides the choice ("as trimmed").
+        LoopWindow window;
+        bool windowKnown = false;
     };
     std::optional<BuiltCycles> builtCycles(const QString& id) const;
+    // A clip of the build renamed in the project since: builtCycles() answers to the new name.
+    void renameClip(const QString& from, const QString& to);
 
-    // What build() makes on a worker thread.
-    struct Built {
-        std::shared_ptr<const BakedSpaceFile> baked;
-        QStringList warnings;
-        std::map<QString, std::pair<int, int>> trims;  // clip id -> (trim in, out) as built
-    };
+    // The user's style targets are borrowed by steering now (a slower style's tighter turn):
+    // the targets the user set, else empty.
+    std::optional<std::vector<float>> overriddenStyle() const;
 
-signals:
-    void ready();
-    void failed(const QString& message);
-    void cancelled();
-    // A stage of the build: `done` of `total` stages (the spaces, then each goal space).
-    void progress(const QString& stage, int done, int total);
+    // What the build chose and could not build (Built::notes).
+    const BehavioralSpaceNotes& notes() const { return m_notes; }
+    // The build's notes on a space of the project, by name: its turning-range warnings, or why it
+    // was not built; empty when it was built without a remark (or is not in the build).
+    QStringList spaceNotes(const QString& space) const;
 
 private:
-    void finishBuild();
-
-    QFutureWatcher<Expected<std::shared_ptr<Built>>>* m_watcher;
-    std::shared_ptr<std::atomic<bool>> m_cancelled = std::make_shared<std::atomic<bool>>(false);
-    bool m_building = false;
+    Status m_status = Status::ok();
     std::unique_ptr<Crowd> m_crowd;
-    std::map<QString, std::pair<int, int>> m_trims;
+    std::map<QString, std::pair<int, int>> m_trims;  // by project clip id (renames followed)
+    std::map<QString, QString> m_builtNames;         // project clip id -> its name in the build
+    BehavioralSpaceNotes m_notes;
     CharacterId m_character = kNoCharacter;
     glm::vec2 m_goal{0.0f, 6.0f};
     bool m_naive = false;
@@ -122,5 +124,15 @@ private:
     float m_liveSkate = 0.0f;  // within reach of the goal (counted once until it leaves again)
     int m_reached = 0;
 };
+
+}  // namespace gs
+
+namespace gs {
+
+// Bakes `project` (its spaces, goal spaces and settings) for a live run, on the calling thread
+// (a worker); `stage` hears each stage (what, done, of total). Inside a CancelScope it stops with
+// Status::cancelled().
+Expected<std::shared_ptr<SteeringDemo::Built>> buildLiveRun(
+    const Project& project, const std::function<void(const QString&, int, int)>& stage);
 
 }  // namespace gs

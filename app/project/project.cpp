@@ -253,6 +253,7 @@ Expected<Project> Project::load(const QString& filePath) {
     r.number(settings, "max_blend_rate", "settings.max_blend_rate", 0.0, 1.0, true,
              p.settings.maxBlendRate);
     r.boolean(settings, "foot_lock", "settings.foot_lock", p.settings.footLock);
+    r.boolean(settings, "keep_style", "settings.keep_style", p.settings.keepStyle);
     QString styleMode = QStringLiteral("increment");
     r.string(settings, "style_mode", "settings.style_mode", styleMode);
     if (styleMode != QLatin1String("increment") && styleMode != QLatin1String("transition"))
@@ -265,8 +266,8 @@ Expected<Project> Project::load(const QString& filePath) {
     r.object(settings.value("goal_space"), "settings.goal_space", goalSpace);
     if (r.ok()) readGoalSpace(r, goalSpace);
     r.unknown(settings, "settings", "settings",
-              {"fps", "cycles", "style_increment", "max_blend_rate", "foot_lock", "goal_space", "style_mode",
-               "style_transition_seconds"},
+              {"fps", "cycles", "style_increment", "max_blend_rate", "foot_lock", "keep_style", "goal_space",
+               "style_mode", "style_transition_seconds"},
               nullptr);
 
     QJsonObject character;
@@ -345,21 +346,57 @@ Expected<Project> Project::load(const QString& filePath) {
         ProjectStyleKey key;
         if (!o.contains("time")) { r.fail(path + ".time", "missing (a key has a time in seconds)"); break; }
         r.number(o.value("time"), path + ".time", 0.0, limits::kMaxStyleKeySeconds, false, key.seconds);
-        if (!o.contains("weights")) { r.fail(path + ".weights", "missing (a key has a weight per space)"); break; }
-        QJsonArray weights;
-        r.array(o.value("weights"), path + ".weights", limits::kMaxProjectSpaces, weights);
-        if (r.ok() && weights.size() != spaceArray.size())
-            r.fail(path + ".weights", QStringLiteral("%1 weights for %2 spaces (one per space)")
-                                          .arg(weights.size()).arg(spaceArray.size()));
-        double sum = 0.0;
-        for (int k = 0; k < weights.size() && r.ok(); ++k) {
-            double w = 0.0;
-            r.number(weights[k], QStringLiteral("%1.weights[%2]").arg(path).arg(k), 0.0, 1.0, false, w);
-            key.weights.push_back(static_cast<float>(w));
-            sum += w;
+        // The styles by name ("style": one space, or "weights": {space: weight}) or by position
+        // ("weights": one per space, in the order of "spaces").
+        const auto spaceIndex = [&p](const QString& name) {
+            for (size_t k = 0; k < p.spaces.size(); ++k)
+                if (p.spaces[k].name == name) return static_cast<int>(k);
+            return -1;
+        };
+        if (o.contains("style")) {
+            QString style;
+            r.string(o, "style", path + ".style", style);
+            const int k = spaceIndex(style);
+            if (r.ok() && k < 0) r.fail(path + ".style", shown(o.value("style")) + " is not the name of a space");
+            if (r.ok() && o.contains("weights")) r.fail(path, "give either a style or weights, not both");
+            if (!r.ok()) break;
+            key.weights.assign(p.spaces.size(), 0.0f);
+            key.weights[k] = 1.0f;
+        } else if (!o.contains("weights")) {
+            r.fail(path + ".weights", "missing (a key has a weight per space, or a style)");
+            break;
+        } else if (o.value("weights").isObject()) {
+            const QJsonObject named = o.value("weights").toObject();
+            key.weights.assign(p.spaces.size(), 0.0f);
+            double sum = 0.0;
+            for (auto it = named.begin(); it != named.end() && r.ok(); ++it) {
+                const int k = spaceIndex(it.key());
+                if (k < 0) {
+                    r.fail(path + ".weights." + it.key(), "not the name of a space");
+                    break;
+                }
+                double w = 0.0;
+                r.number(it.value(), path + ".weights." + it.key(), 0.0, 1.0, false, w);
+                key.weights[k] = static_cast<float>(w);
+                sum += w;
+            }
+            if (r.ok() && !(sum > 0.0)) r.fail(path + ".weights", "the weights sum to 0 (one at least must be above 0)");
+        } else {
+            QJsonArray weights;
+            r.array(o.value("weights"), path + ".weights", limits::kMaxProjectSpaces, weights);
+            if (r.ok() && weights.size() != spaceArray.size())
+                r.fail(path + ".weights", QStringLiteral("%1 weights for %2 spaces (one per space)")
+                                              .arg(weights.size()).arg(spaceArray.size()));
+            double sum = 0.0;
+            for (int k = 0; k < weights.size() && r.ok(); ++k) {
+                double w = 0.0;
+                r.number(weights[k], QStringLiteral("%1.weights[%2]").arg(path).arg(k), 0.0, 1.0, false, w);
+                key.weights.push_back(static_cast<float>(w));
+                sum += w;
+            }
+            if (r.ok() && !(sum > 0.0)) r.fail(path + ".weights", "the weights sum to 0 (one at least must be above 0)");
         }
-        if (r.ok() && !(sum > 0.0)) r.fail(path + ".weights", "the weights sum to 0 (one at least must be above 0)");
-        r.unknown(o, path, "style_keys[]", {"time", "weights"}, nullptr);
+        r.unknown(o, path, "style_keys[]", {"time", "weights", "style"}, nullptr);
         p.styleKeys.push_back(std::move(key));
     }
     // Kept in time order (a hand-written file may list them in any order).
@@ -493,6 +530,8 @@ QJsonObject Project::toJson() const {
     settingsObject["style_increment"] = settings.styleIncrement;
     settingsObject["max_blend_rate"] = settings.maxBlendRate;
     settingsObject["foot_lock"] = settings.footLock;
+    if (settings.keepStyle) settingsObject["keep_style"] = true;
+    else settingsObject.remove("keep_style");
     settingsObject["style_mode"] = settings.styleByTransition ? "transition" : "increment";
     settingsObject["style_transition_seconds"] = settings.styleTransitionSeconds;
     QJsonObject result = extra;

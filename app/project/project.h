@@ -70,6 +70,9 @@ struct ProjectSettings {
     bool styleByTransition = false;      // settings.style_mode: "increment" | "transition"
     float styleTransitionSeconds = 1.0f; // settings.style_transition_seconds; [0.05, 30]
     bool footLock = true;          // planted feet stay put (LocomotionSettings::footLock)
+    // Steering keeps the style the user set, never borrowing a slower style's tighter turn
+    // (SteerSettings::preferTighterStyles off); settings.keep_style, default false.
+    bool keepStyle = false;
     QJsonObject extra;             // the settings object as read (goal_space, unknown keys), kept
 };
 

@@ -34,7 +34,11 @@ GoalSpaceSettings goalSpaceSettings(const Project& project) {
     return s;
 }
 
-SteerSettings steerSettings(const Project&) { return SteerSettings{}; }
+SteerSettings steerSettings(const Project& project) {
+    SteerSettings s;
+    s.preferTighterStyles = !project.settings.keepStyle;
+    return s;
+}
 
 Expected<BakedSpaceFile> bakeProject(const Project& project, bool withGoalSpaces,
                                      const std::function<void(const std::string&)>& progress,

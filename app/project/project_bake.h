@@ -17,7 +17,7 @@ LocomotionSettings locomotionSettings(const Project& project);
 // settings.goal_space (X, Y, Z, F, subdivisions, max_blend_rate; the blend rate defaults to
 // settings.max_blend_rate); ranges are checked when the project is read.
 GoalSpaceSettings goalSpaceSettings(const Project& project);
-// Steering has no project settings yet: the defaults.
+// The defaults but for settings.keep_style (no borrowed tighter style).
 SteerSettings steerSettings(const Project& project);
 
 // The project's baked space: its behavioral space (every space without errors), goal spaces

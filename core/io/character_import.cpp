@@ -6,6 +6,7 @@
 #include <assimp/scene.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -34,20 +35,37 @@ void collectGlobals(const aiNode* n, const glm::mat4& parent, std::map<const aiN
     for (unsigned i = 0; i < n->mNumChildren; ++i) collectGlobals(n->mChildren[i], g, out);
 }
 
-bool leadsTo(const aiNode* n, const std::set<std::string>& wanted) {
-    if (wanted.count(n->mName.C_Str())) return true;
+bool leadsTo(const aiNode* n, const std::set<const aiNode*>& wanted) {
+    if (wanted.count(n)) return true;
     for (unsigned i = 0; i < n->mNumChildren; ++i)
         if (leadsTo(n->mChildren[i], wanted)) return true;
     return false;
 }
 
-void addJoints(const aiNode* n, int parent, const std::set<std::string>& wanted,
+void addJoints(const aiNode* n, int parent, const std::set<const aiNode*>& wanted,
                std::vector<const aiNode*>& nodes, std::vector<int>& parents) {
     const int index = static_cast<int>(nodes.size());
     nodes.push_back(n);
     parents.push_back(parent);
     for (unsigned i = 0; i < n->mNumChildren; ++i)
         if (leadsTo(n->mChildren[i], wanted)) addJoints(n->mChildren[i], index, wanted, nodes, parents);
+}
+
+// The node of a bone: a node of that name that holds no mesh (glTF exporters name a skinned
+// mesh's node after a bone now and then: Casual_Female's mesh node "Body" beside its bone "Body").
+const aiNode* boneNode(const aiNode* root, const char* name) {
+    const aiNode* any = nullptr;
+    std::vector<const aiNode*> stack{root};
+    while (!stack.empty()) {
+        const aiNode* n = stack.back();
+        stack.pop_back();
+        if (std::strcmp(n->mName.C_Str(), name) == 0) {
+            if (n->mNumMeshes == 0) return n;
+            if (!any) any = n;
+        }
+        for (unsigned i = n->mNumChildren; i-- > 0;) stack.push_back(n->mChildren[i]);
+    }
+    return any;
 }
 
 const aiNode* commonAncestor(const aiNode* a, const aiNode* b) {
@@ -116,16 +134,34 @@ Expected<CharacterAsset> importCharacter(const std::string& path) {
 
     const std::set<std::string> bones = meshBoneNames(*scene);
     if (bones.empty()) return Status::error("the file holds no skinned mesh (its meshes have no bones)");
+    std::set<const aiNode*> wanted;
     const aiNode* top = nullptr;
     for (const std::string& b : bones) {
-        const aiNode* n = scene->mRootNode->FindNode(b.c_str());
+        const aiNode* n = boneNode(scene->mRootNode, b.c_str());
         if (!n) return Status::error("bone '" + b + "' has no node in the scene");
+        wanted.insert(n);
         top = top ? commonAncestor(top, n) : n;
+    }
+    // Rigid parts hung from the armature's nodes (RobotExpressive: only its hands are skinned,
+    // the legs, body and head are meshes under their bones' nodes) make those nodes joints too.
+    const aiNode* armature = top;
+    while (armature->mParent && armature->mParent != scene->mRootNode) armature = armature->mParent;
+    std::vector<const aiNode*> below{armature};
+    while (!below.empty()) {
+        const aiNode* n = below.back();
+        below.pop_back();
+        for (unsigned i = 0; i < n->mNumChildren; ++i) below.push_back(n->mChildren[i]);
+        bool rigid = false;
+        for (unsigned i = 0; i < n->mNumMeshes; ++i) rigid |= scene->mMeshes[n->mMeshes[i]]->mNumBones == 0;
+        if (rigid && n->mParent && n != armature && n->mParent != armature) {
+            wanted.insert(n->mParent);
+            top = commonAncestor(top, n->mParent);
+        }
     }
 
     std::vector<const aiNode*> nodes;
     std::vector<int> parents;
-    addJoints(top, -1, bones, nodes, parents);
+    addJoints(top, -1, wanted, nodes, parents);
     std::map<const aiNode*, glm::mat4> globals;
     collectGlobals(scene->mRootNode, glm::mat4(1.0f), globals);
 
@@ -144,7 +180,11 @@ Expected<CharacterAsset> importCharacter(const std::string& path) {
     // Skinning matrices of the bind pose, per mesh and bone: global(bone) x offset. Vertices are
     // baked into the rest pose with them, so rigid joint transforms drive them afterwards.
     std::map<std::string, int> jointOf;
-    for (size_t j = 0; j < nodes.size(); ++j) jointOf[nodes[j]->mName.C_Str()] = static_cast<int>(j);
+    std::map<const aiNode*, int> jointOfNode;
+    for (size_t j = 0; j < nodes.size(); ++j) {
+        jointOf[nodes[j]->mName.C_Str()] = static_cast<int>(j);
+        jointOfNode[nodes[j]] = static_cast<int>(j);
+    }
     SkinnedMesh& mesh = asset.mesh;
     const fs::path folder = fs::path(path).parent_path();
     for (unsigned i = 0; i < scene->mNumMaterials; ++i)
@@ -182,7 +222,7 @@ Expected<CharacterAsset> importCharacter(const std::string& path) {
         if (am->mNumBones == 0 && meshNode.count(am)) {
             rigidMatrix = globals.at(meshNode.at(am));
             for (const aiNode* n = meshNode.at(am); n; n = n->mParent)
-                if (jointOf.count(n->mName.C_Str())) { rigidJoint = jointOf.at(n->mName.C_Str()); break; }
+                if (jointOfNode.count(n)) { rigidJoint = jointOfNode.at(n); break; }
         }
         const auto base = static_cast<std::uint32_t>(mesh.vertices.size());
         for (unsigned v = 0; v < am->mNumVertices; ++v) {

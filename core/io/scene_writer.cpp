@@ -108,7 +108,10 @@ void addSkinnedMesh(const CharacterAsset& model, aiScene& scene) {
     scene.mRootNode->addChildren(1, &node);
 }
 
-Status writeScene(const Clip& clip, const CharacterAsset* model, const std::string& path) {
+// translations: frames x joints local translations (null = the root's from the clip, the others
+// at rest); a joint whose translation moves gets a key every frame (an IK rig's feet).
+Status writeScene(const Clip& clip, const CharacterAsset* model, const std::string& path,
+                  const std::vector<glm::vec3>* translations = nullptr) {
     const std::string ext = std::filesystem::path(path).extension().string();
     const char* format = ext == ".glb" ? "glb2" : ext == ".gltf" ? "gltf2" : nullptr;
     if (!format) return Status::error(path + ": the file name must end in .gltf or .glb");
@@ -149,15 +152,22 @@ Status writeScene(const Clip& clip, const CharacterAsset* model, const std::stri
         ch->mNodeName = aiString(sk.names[j]);
         ch->mNumRotationKeys = static_cast<unsigned>(frames);
         ch->mRotationKeys = new aiQuatKey[frames];
-        ch->mNumPositionKeys = j == 0 ? static_cast<unsigned>(frames) : 1u;
+        bool moves = j == 0;
+        if (translations)
+            for (int f = 0; f < frames && !moves; ++f)
+                moves = glm::distance((*translations)[static_cast<size_t>(f) * joints + j], sk.restOffsets[j]) > 1e-5f;
+        ch->mNumPositionKeys = moves ? static_cast<unsigned>(frames) : 1u;
         ch->mPositionKeys = new aiVectorKey[ch->mNumPositionKeys];
         ch->mNumScalingKeys = 1;
         ch->mScalingKeys = new aiVectorKey[1]{aiVectorKey(0.0, aiVector3D(1.0f))};
         for (int f = 0; f < frames; ++f) {
             ch->mRotationKeys[f] = aiQuatKey(static_cast<double>(f), toAi(clip.frameRotations(f)[j]));
-            if (j == 0) ch->mPositionKeys[f] = aiVectorKey(static_cast<double>(f), toAi(clip.rootPositions[f]));
+            if (moves)
+                ch->mPositionKeys[f] = aiVectorKey(
+                    static_cast<double>(f), toAi(translations ? (*translations)[static_cast<size_t>(f) * joints + j]
+                                                              : clip.rootPositions[f]));
         }
-        if (j > 0) ch->mPositionKeys[0] = aiVectorKey(0.0, toAi(sk.restOffsets[j]));
+        if (!moves) ch->mPositionKeys[0] = aiVectorKey(0.0, toAi(sk.restOffsets[j]));
         anim->mChannels[j] = ch;
     }
     scene->mNumAnimations = 1;
@@ -184,8 +194,8 @@ Status writeGltf(const Clip& clip, const CharacterAsset& model, const std::strin
     auto retarget = buildRetarget(clip.skeleton, clipFloorHeight(clip), model.skeleton,
                                   map ? *map : chooseJointMap(clip.skeleton, model.skeleton));
     if (!retarget) return Status::error(path + ": " + retarget.message());
-    // The motion on the model's skeleton: its local rotations from the retargeted world pose,
-    // its root where the retarget puts it; the other joints keep their rest offsets.
+    // The motion on the model's skeleton: its local rotations and translations from the
+    // retargeted world pose (the root where the retarget puts it; an IK rig's feet move too).
     const Skeleton& t = model.skeleton;
     const int joints = t.jointCount();
     Clip moved;
@@ -193,15 +203,18 @@ Status writeGltf(const Clip& clip, const CharacterAsset& model, const std::strin
     moved.fps = clip.fps;
     moved.skeleton = t;
     std::vector<Transform> world(joints);
+    std::vector<glm::vec3> translations;
+    translations.reserve(static_cast<size_t>(clip.frameCount()) * joints);
     for (int f = 0; f < clip.frameCount(); ++f) {
         retargetPose(*retarget, clip.frameRotations(f), clip.rootPositions[f], world);
         moved.rootPositions.push_back(world[0].translation);
         for (int j = 0; j < joints; ++j) {
-            const glm::quat parent = j > 0 ? world[t.parents[j]].rotation : glm::quat(1, 0, 0, 0);
-            moved.rotations.push_back(glm::normalize(glm::conjugate(parent) * world[j].rotation));
+            const Transform parent = j > 0 ? world[t.parents[j]] : Transform{};
+            moved.rotations.push_back(glm::normalize(glm::conjugate(parent.rotation) * world[j].rotation));
+            translations.push_back(glm::conjugate(parent.rotation) * (world[j].translation - parent.translation));
         }
     }
-    return writeScene(moved, &model, path);
+    return writeScene(moved, &model, path, &translations);
 }
 
 }  // namespace gs

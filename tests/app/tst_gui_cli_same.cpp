@@ -4,7 +4,6 @@
 // `gaitspace-cli play --goal` ends, to the float.
 
 #include <QJsonArray>
-#include <QSignalSpy>
 #include <QTest>
 
 #include "app/gui/steering_demo.h"
@@ -30,11 +29,12 @@ private slots:
         const QJsonArray cliEnd = r.json()["end_position"].toArray();
         QCOMPARE(cliEnd.size(), 2);
 
-        gs::SteeringDemo demo;
-        QSignalSpy ready(&demo, &gs::SteeringDemo::ready), failed(&demo, &gs::SteeringDemo::failed);
-        demo.build(demoProject());
-        QTRY_VERIFY_WITH_TIMEOUT(ready.count() + failed.count() > 0, 120000);
-        QCOMPARE(failed.count(), 0);
+        auto project = gs::Project::load(demoProject());
+        QVERIFY2(project, project.message().c_str());
+        auto built = gs::buildLiveRun(*project, [](const QString&, int, int) {});
+        QVERIFY2(built, built.message().c_str());
+        gs::SteeringDemo demo(*built, false);
+        QVERIFY2(demo.status(), demo.status().message().c_str());
         demo.setGoal({4.0f, 6.0f});
         const int frames = static_cast<int>(seconds * demo.motion().fps) + 1;
         for (int f = 0; f < frames; ++f) demo.step();

@@ -157,8 +157,19 @@ private slots:
         row("style key weights sum 0", "style_keys", R"([{"time":1,"weights":[0]}])",
             "style_keys[0].weights: the weights sum to 0");
         row("style key weights missing", "style_keys", R"([{"time":1}])", "style_keys[0].weights: missing");
-        row("style key weights object", "style_keys", R"([{"time":1,"weights":{"walk":1}}])",
-            "style_keys[0].weights: {\"walk\":1} is not an array");
+        // ... or by name: a style, or weights by space name
+        row("style key weights object, unknown space", "style_keys", R"([{"time":1,"weights":{"run":1}}])",
+            "style_keys[0].weights.run: not the name of a space");
+        row("style key weights object, weight 2", "style_keys", R"([{"time":1,"weights":{"walk":2}}])",
+            "style_keys[0].weights.walk: 2 is above the limit 1");
+        row("style key weights object, sum 0", "style_keys", R"([{"time":1,"weights":{"walk":0}}])",
+            "style_keys[0].weights: the weights sum to 0");
+        row("style key unknown style", "style_keys", R"([{"time":1,"style":"run"}])",
+            "style_keys[0].style: \"run\" is not the name of a space");
+        row("style key style and weights", "style_keys", R"([{"time":1,"style":"walk","weights":[1]}])",
+            "style_keys[0]: give either a style or weights, not both");
+        row("style key style number", "style_keys", R"([{"time":1,"style":3}])",
+            "style_keys[0].style: 3 is not a string");
         row("style key time -1", "style_keys", R"([{"time":-1,"weights":[1]}])",
             "style_keys[0].time: -1 is below the limit 0");
         row("style key time 1e9", "style_keys", R"([{"time":1e9,"weights":[1]}])",

@@ -53,6 +53,7 @@ private slots:
         QTest::newRow("games105 walk") << "games105_walk" << "walk";
         QTest::newRow("100style jog") << "100style_walk_jog" << "jog";
         QTest::newRow("100style walk") << "100style_walk_jog" << "walk";
+        QTest::newRow("100style walk and turnaround") << "100style_walk_turns" << "walk";
     }
     void everySpacePlays() {
         GS_REQUIRE_DATA();
@@ -91,6 +92,7 @@ private slots:
         QVERIFY2(ratio(o, "knee_step_p95_deg") <= 1.3, qPrintable(QString::number(ratio(o, "knee_step_p95_deg"))));
         QVERIFY2(o["foot_skate_cm_s"].toDouble() <= std::max(1.0, o["source_foot_skate_cm_s"].toDouble()),
                  qPrintable(QString::number(o["foot_skate_cm_s"].toDouble())));
+        m_worstStyleSkate = std::max(m_worstStyleSkate, o["foot_skate_cm_s"].toDouble());
     }
 
     // Switching among the seven styles every 5 s while steering: the gaits stay phase-locked
@@ -102,11 +104,12 @@ private slots:
         QVERIFY(o["style_switches"].toInt() >= 12);
         QCOMPARE(o["reached"].toInt(), 200);
         QVERIFY2(o["phase_error_frames"].toDouble() <= 2.0, qPrintable(QString::number(o["phase_error_frames"].toDouble())));
-        double worstAlone = 0.0;
-        for (const char* s : kBandaiStyles) {
-            const QJsonObject alone = simulate("bandai_walk_styles", QString(s) + "=1");
-            worstAlone = std::max(worstAlone, alone["foot_skate_cm_s"].toDouble());
-        }
+        // The worst of the styles alone, as bandaiStylesSteer measured them (or now, run alone).
+        if (m_worstStyleSkate == 0.0)
+            for (const char* s : kBandaiStyles)
+                m_worstStyleSkate = std::max(m_worstStyleSkate,
+                                             simulate("bandai_walk_styles", QString(s) + "=1")["foot_skate_cm_s"].toDouble());
+        const double worstAlone = m_worstStyleSkate;
         QVERIFY2(o["foot_skate_cm_s"].toDouble() <= worstAlone,
                  qPrintable(QString("%1 > %2").arg(o["foot_skate_cm_s"].toDouble()).arg(worstAlone)));
     }
@@ -115,20 +118,29 @@ private slots:
     void otherSourcesSteer_data() {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("style");
-        QTest::newRow("games105 walk") << "games105_walk" << "walk=1";
-        QTest::newRow("100style jog") << "100style_walk_jog" << "jog=1";
+        QTest::addColumn<double>("steadyBound");
+        QTest::newRow("games105 walk") << "games105_walk" << "walk=1" << 1.10;
+        QTest::newRow("100style jog") << "100style_walk_jog" << "jog=1" << 1.10;
+        // Its only turn is a turnaround to the right on the spot (0.37 m/s): every goal to the
+        // left is reached by turning right the long way, 1.22x the quickest path of its turns.
+        QTest::newRow("100style walk and turnaround") << "100style_walk_turns" << "walk=1" << 1.25;
     }
     void otherSourcesSteer() {
         GS_REQUIRE_DATA();
         QFETCH(QString, file);
         QFETCH(QString, style);
+        QFETCH(double, steadyBound);
         const QJsonObject o = simulate(file.toUtf8().constData(), style);
         QCOMPARE(o["reached"].toInt(), 200);
-        QVERIFY2(o["mean_steady_ratio"].toDouble() <= 1.10, qPrintable(QString::number(o["mean_steady_ratio"].toDouble())));
+        QVERIFY2(o["mean_steady_ratio"].toDouble() <= steadyBound,
+                 qPrintable(QString::number(o["mean_steady_ratio"].toDouble())));
         QVERIFY(o["mean_time_ratio"].toDouble() >= 1.0);
         QVERIFY2(o["foot_skate_cm_s"].toDouble() <= std::max(1.0, o["source_foot_skate_cm_s"].toDouble()),
                  qPrintable(QString::number(o["foot_skate_cm_s"].toDouble())));
     }
+
+private:
+    double m_worstStyleSkate = 0.0;
 };
 
 QTEST_GUILESS_MAIN(TestSourceProjects)

@@ -51,7 +51,7 @@ private slots:
         GS_REQUIRE_DATA();
         qputenv("GAITSPACE_DATA_DIR", gs::test::dataDir().toLocal8Bit());
         m_window = std::make_unique<MainWindow>();
-        m_window->resize(1400, 900);
+        m_window->resize(1280, 720);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         m_window->openProject(demoProject());
@@ -156,6 +156,17 @@ private slots:
         qInfo("cell (%d, %d), %.2f cm: roots %.3f m apart after the alignment", cell.x, cell.y,
               p.at(cell.x, cell.y) * 100.0f, apart);
         QVERIFY(apart < 0.15f);
+
+        // Zoomed in, a click shows the poses and keeps the zoom and the cell under the mouse.
+        QWheelEvent zoomIn(QPointF(at), QPointF(view->mapToGlobal(at)), {}, QPoint(0, 360), Qt::NoButton, Qt::NoModifier,
+                           Qt::NoScrollPhase, false);
+        QApplication::sendEvent(view, &zoomIn);
+        const double zoomed = view->zoom();
+        QVERIFY(zoomed > 1.5 * zoom);
+        QTest::mouseClick(view, Qt::LeftButton, {}, at);
+        QTest::qWait(100);
+        QCOMPARE(view->zoom(), zoomed);
+        QCOMPARE(view->cellAt(at), std::optional<glm::ivec2>(cell));
     }
 
     void exportPngAndCsv() {

@@ -67,6 +67,20 @@ private slots:
         QVERIFY(r.out.contains("frame time ms: median"));
     }
 
+    // Started with no file, on a 1280 x 720 screen, the window opens the built-in demo as an
+    // untitled copy, no larger than the screen, and steers.
+    void demoAt1280x720() {
+        GS_REQUIRE_DATA();
+        QTemporaryDir dir;
+        const QString shot = dir.filePath("shot.png"), report = dir.filePath("r.json");
+        const Run r = gaitspace({"--size", "1280x720", "--screenshot", shot, "--seconds", "3", "--report", report},
+                                gs::test::dataDir(), report);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QImage(shot).size(), QSize(1280, 720));
+        QCOMPARE(r.report["spaces"].toArray().size(), 2);
+        QVERIFY(r.report["seconds"].toDouble() >= 3.0);
+    }
+
     void syntheticWithoutData() {
         QTemporaryDir dir, empty;
         const QString report = dir.filePath("r.json");

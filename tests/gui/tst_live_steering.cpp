@@ -20,11 +20,15 @@
 #include <QTest>
 
 #include "common/test_data.h"
+#include "window_input.h"
 #include "core/io/character_import.h"
 #include "core/io/clip_import.h"
 #include "core/kinematics.h"
 #include "core/motion_space.h"
+#include "app/document/background_task.h"
+#include "live_run.h"
 #include "main_window.h"
+#include "messages_dock.h"
 #include "steering_demo.h"
 #include "widgets/style_editor.h"
 #include "widgets/timeline.h"
@@ -36,16 +40,7 @@ namespace {
 
 QString demoProject() { return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"); }
 
-// A left-button drag from `from` to `to` in steps, as a mouse makes it.
-void drag(QWidget* w, QPoint from, QPoint to) {
-    QTest::mousePress(w, Qt::LeftButton, {}, from);
-    for (int k = 1; k <= 8; ++k) {
-        const QPoint p = from + (to - from) * k / 8;
-        QMouseEvent move(QEvent::MouseMove, p, w->mapToGlobal(p), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(w, &move);
-    }
-    QTest::mouseRelease(w, Qt::LeftButton, {}, to);
-}
+using test::drag;
 
 }  // namespace
 
@@ -61,14 +56,14 @@ private slots:
         GS_REQUIRE_DATA();
         qputenv("GAITSPACE_DATA_DIR", gs::test::dataDir().toLocal8Bit());
         m_window = std::make_unique<MainWindow>();
-        m_window->resize(1400, 900);
+        m_window->resize(1280, 720);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         m_window->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
         m_window->openProject(demoProject());
         QTRY_VERIFY_WITH_TIMEOUT(m_window->isSteering(), 180000);
-        m_demo = m_window->findChild<SteeringDemo*>();
+        m_demo = m_window->steeringRun();
         m_view = m_window->findChild<Viewport*>();
         QVERIFY(m_demo && m_view);
         QTRY_VERIFY_WITH_TIMEOUT(m_view->goalOnScreen().has_value(), 20000);
@@ -283,33 +278,28 @@ private slots:
             QVERIFY(out.open(QIODevice::WriteOnly));
             out.write(QJsonDocument(o).toJson());
         }
+        QSignalSpy stages(m_window->liveRun()->buildTask(), &BackgroundTask::progressChanged);
+        QSignalSpy cancelled(m_window->liveRun(), &LiveRun::buildCancelled);
         m_window->openProject(heavy);
-        SteeringDemo* building = nullptr;
-        for (SteeringDemo* d : m_window->findChildren<SteeringDemo*>())
-            if (d != before) building = d;
-        QVERIFY(building && building->isBuilding());
-        QSignalSpy stages(building, &SteeringDemo::progress), cancelled(building, &SteeringDemo::cancelled);
-        QPushButton* cancel = nullptr;
-        for (QPushButton* b : m_window->findChildren<QPushButton*>())
-            if (b->text() == "Cancel") cancel = b;
-        QVERIFY(cancel);
+        QPushButton* cancel = m_window->messagesDock()->cancelButton();
         QTRY_VERIFY(cancel->isVisible());
-        // Into the sampling of the first goal space.
+        // Into the sampling of the first goal space; the character that was running goes on meanwhile.
         QElapsedTimer sinceOpen;
         sinceOpen.start();
-        QTRY_VERIFY_WITH_TIMEOUT(!stages.isEmpty() && stages.last()[0].toString().startsWith("goal space"), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!stages.isEmpty() && stages.last()[2].toString().startsWith("goal space"), 60000);
         QTest::qWait(300);
-        QVERIFY(building->isBuilding());
+        QVERIFY(m_window->isBuilding());
+        QVERIFY(m_window->isSteering());
         qInfo("Cancel pressed %lld ms after the project was opened, in the stage '%s'", sinceOpen.elapsed(),
-              qPrintable(stages.last()[0].toString()));
+              qPrintable(stages.last()[2].toString()));
         QElapsedTimer timer;
         timer.start();
         QTest::mouseClick(cancel, Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!cancelled.isEmpty(), 60000);
         const qint64 ms = timer.elapsed();
-        qInfo("cancelled() %lld ms after Cancel", ms);
+        qInfo("cancelled %lld ms after Cancel", ms);
         QVERIFY2(ms < 1000, qPrintable(QString::number(ms)));
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->findChildren<SteeringDemo*>().size() == 1, 5000);
+        QVERIFY(!m_window->isBuilding());
         QCOMPARE(m_window->steeringRun(), before);
         QTRY_VERIFY_WITH_TIMEOUT(m_window->isSteering(), 5000);
         // Still driving the character: the run goes on.

@@ -1,4 +1,4 @@
-// The main window driven as a user drives it (QTest mouse and keyboard events): trimming with the
+// The main window driven as a user drives it (QTest mouse and keyboard events, at 1280 x 720): trimming with the
 // timeline handles and undoing it, saving and reopening, a corrupt import beside a good library,
 // playback at the clip's real rate, Open Motion stopping the live steering, and recovering the
 // autosave of a killed process.
@@ -97,6 +97,7 @@ private slots:
             s.setValue("window/state", QByteArray(5000, 'x'));
         }
         MainWindow w;
+        w.resize(1280, 720);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QMenu* recent = nullptr;
@@ -120,6 +121,7 @@ private slots:
     void trimWithHandlesThenUndoRedo() {
         GS_REQUIRE_DATA();
         MainWindow w;
+        w.resize(1280, 720);
         w.show();
         w.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&w));
@@ -181,6 +183,7 @@ private slots:
     void playsAtTheClipsRate() {
         GS_REQUIRE_DATA();
         MainWindow w;
+        w.resize(1280, 720);
         w.show();
         w.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&w));
@@ -209,6 +212,7 @@ private slots:
     void importStaysResponsive() {
         GS_REQUIRE_DATA();
         MainWindow w;
+        w.resize(1280, 720);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QTest::qWait(500);  // the first paints (OpenGL set-up) are not the import's
@@ -279,6 +283,7 @@ private slots:
         QJsonObject saved;
         {
             MainWindow w;
+            w.resize(1280, 720);
             w.show();
             QVERIFY(importAndWait(w, {test::cmuClip("16_15"), test::cmuClip("16_35")}));
             QTRY_VERIFY(w.document()->clipAnalysis("16_35"));
@@ -328,6 +333,7 @@ private slots:
         const QString path = dir.filePath("dressed.gsproj");
         {
             MainWindow w;
+            w.resize(1280, 720);
             w.show();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
             QVERIFY(importAndWait(w, {test::cmuClip("16_15")}));
@@ -365,6 +371,7 @@ private slots:
         const QString corrupt = dir.filePath("corrupt.bvh");
         test::writeBytes(corrupt, "HIERARCHY\nROOT Hips\n{\n\tOFFSET 0 0 0\n\tCHANNELS 6 Xposition\n");
         MainWindow w;
+        w.resize(1280, 720);
         w.show();
         w.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&w));
@@ -403,6 +410,7 @@ private slots:
     void openMotionStopsTheSteering() {
         GS_REQUIRE_DATA();
         MainWindow w;
+        w.resize(1280, 720);
         w.show();
         w.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&w));
@@ -460,6 +468,8 @@ private slots:
         QVERIFY(QFileInfo::exists(side));
 
         MainWindow w;
+
+        w.resize(1280, 720);
         int asked = 0;
         QString original = "?";
         QDateTime when;

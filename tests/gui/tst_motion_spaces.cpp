@@ -5,6 +5,8 @@
 // build in use; the goal-space view's model holds a fan per start blend with a sample per end
 // blend and the live steer space; a baked space exported from the window simulates in the CLI.
 
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
@@ -26,7 +28,10 @@
 #include "app/document/project_document.h"
 #include "clip_library.h"
 #include "common/test_data.h"
+#include "app/document/background_task.h"
+#include "live_run.h"
 #include "main_window.h"
+#include "messages_dock.h"
 #include "quality_panel.h"
 #include "spaces_panel.h"
 #include "steering_demo.h"
@@ -58,23 +63,18 @@ class TestMotionSpaces : public QObject {
     bool buildAndWait() {
         SteeringDemo* before = m_window->steeringRun();
         QTest::mouseClick(m_panel->buildButton(), Qt::LeftButton);
-        if (!QTest::qWaitFor([&] { return m_window->steeringRun() != before && m_window->isSteering(); }, 180000))
-            return false;
-        return QTest::qWaitFor([&] { return m_window->findChildren<SteeringDemo*>().size() == 1; }, 10000);
+        return QTest::qWaitFor(
+            [&] { return m_window->steeringRun() != before && m_window->isSteering() && !m_window->isBuilding(); }, 180000);
     }
 
-    QPushButton* cancelButton() const {
-        for (QPushButton* b : m_window->findChildren<QPushButton*>())
-            if (b->text() == "Cancel") return b;
-        return nullptr;
-    }
+    QPushButton* cancelButton() const { return m_window->messagesDock()->cancelButton(); }
 
 private slots:
     void initTestCase() {
         GS_REQUIRE_DATA();
         qputenv("GAITSPACE_DATA_DIR", gs::test::dataDir().toLocal8Bit());
         m_window = std::make_unique<MainWindow>();
-        m_window->resize(1500, 950);
+        m_window->resize(1280, 720);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         m_window->openProject(demoProject());
@@ -148,11 +148,22 @@ private slots:
         // Rename in place.
         m_panel->spaceList()->item(2)->setText("walk again");
         QTRY_COMPARE(m_doc->project().spaces[2].name, QString("walk again"));
-        // Drag three walk clips from the library (its model's drag data) onto the table.
+        // Three walk clips selected in the library with Ctrl-clicks, dragged together (the drag
+        // data the view makes of its selection) onto the table.
         auto* library = m_window->libraryView();
         auto* model = static_cast<ClipLibraryModel*>(library->model());
-        QModelIndexList rows;
-        for (const char* id : {"walk_90r", "walk", "walk_90l"}) rows << model->index(model->rowOf(id), 0);
+        auto* libraryDock = m_window->findChild<QDockWidget*>("libraryDock");
+        libraryDock->raise();
+        QTRY_VERIFY(library->isVisible());
+        bool first = true;
+        for (const char* id : {"walk_90r", "walk", "walk_90l"}) {
+            const QRect cell = library->visualRect(model->index(model->rowOf(id), 0));
+            QTest::mouseClick(library->viewport(), Qt::LeftButton, first ? Qt::NoModifier : Qt::ControlModifier, cell.center());
+            first = false;
+        }
+        QModelIndexList rows = library->selectionModel()->selectedRows();
+        QCOMPARE(rows.size(), 3);
+        std::sort(rows.begin(), rows.end());
         std::unique_ptr<QMimeData> mime(model->mimeData(rows));
         QVERIFY(mime);
         QWidget* target = m_panel->clipTable()->viewport();
@@ -165,6 +176,9 @@ private slots:
         QCOMPARE(m_doc->project().spaces[2].clipIds, QStringList({"walk_90r", "walk", "walk_90l"}));
         QVERIFY(m_doc->project().spaces[2].error.isEmpty());
         QCOMPARE(m_panel->clipTable()->rowCount(), 3);
+        // Clicking the library showed a clip: back to the live run.
+        m_window->action("steer")->trigger();
+        QTRY_VERIFY(m_window->isSteering());
         // Move it first, cycles 2.
         auto* up = m_panel->findChild<QPushButton*>("spaceUp");
         QTest::mouseClick(up, Qt::LeftButton);
@@ -233,28 +247,26 @@ private slots:
     // A build cancelled halfway (after the motion spaces, while the goal spaces are built) is
     // dropped: the previous build goes on. The demo's goal spaces take some 40 ms, so the worker
     // may well have finished when the Cancel pressed at its first goal-space stage lands; a build
-    // whose result has not been taken yet is still dropped (SteeringDemo::isBuilding), five times
-    // out of five.
+    // whose result has not been taken yet is still dropped, five times
+    // out of five (a cancelled BackgroundTask hands nothing back).
     void cancelABuildHalfway() {
         for (int attempt = 0; attempt < 5; ++attempt) {
             SteeringDemo* before = m_window->steeringRun();
             QVERIFY(before && m_window->isSteering());
             QPushButton* cancel = cancelButton();
             QVERIFY(cancel);
-            const QList<SteeringDemo*> existing = m_window->findChildren<SteeringDemo*>();
-            QTest::mouseClick(m_panel->buildButton(), Qt::LeftButton);
-            SteeringDemo* building = nullptr;
-            for (SteeringDemo* d : m_window->findChildren<SteeringDemo*>())
-                if (!existing.contains(d)) building = d;
-            QVERIFY(building);
             int cancelledAt = -1;
-            connect(building, &SteeringDemo::progress, this, [&](const QString&, int done, int) {
-                if (done >= 1 && cancelledAt < 0) {
-                    cancelledAt = done;
-                    if (cancel->isVisible()) QTest::mouseClick(cancel, Qt::LeftButton);
-                }
-            });
-            QTRY_VERIFY_WITH_TIMEOUT(m_window->findChildren<SteeringDemo*>().size() == 1, 120000);
+            auto connection = connect(m_window->liveRun()->buildTask(), &BackgroundTask::progressChanged, this,
+                                      [&](int done, int, const QString&) {
+                                          if (done >= 1 && cancelledAt < 0) {
+                                              cancelledAt = done;
+                                              if (cancel->isVisible()) QTest::mouseClick(cancel, Qt::LeftButton);
+                                          }
+                                      });
+            QTest::mouseClick(m_panel->buildButton(), Qt::LeftButton);
+            QVERIFY(m_window->isBuilding());
+            QTRY_VERIFY_WITH_TIMEOUT(!m_window->isBuilding(), 120000);
+            disconnect(connection);
             qInfo("attempt %d: Cancel pressed at stage %d, %s", attempt + 1, cancelledAt,
                   qPrintable(m_panel->buildStatus()));
             QVERIFY(cancelledAt >= 1);

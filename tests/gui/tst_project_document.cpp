@@ -122,6 +122,39 @@ private slots:
         doc.waitForBackground();
     }
 
+    // Several clips deleted at once are one undo step, and their spaces lose them together;
+    // keep_style is an undoable setting saved with the project.
+    void deleteManyAndKeepStyle() {
+        GS_REQUIRE_DATA();
+        auto p = Project::load(demoProject());
+        QVERIFY2(p.isOk(), p.message().c_str());
+        ProjectDocument doc;
+        doc.reset(std::move(*p));
+        const int clips = doc.clipCount();
+        const QStringList three = {doc.project().clips[0].id, doc.project().clips[1].id, doc.project().clips[2].id};
+        doc.removeClips(three + QStringList{"no such clip"});
+        QCOMPARE(doc.clipCount(), clips - 3);
+        QCOMPARE(doc.undoStack()->count(), 1);
+        for (const ProjectSpace& s : doc.project().spaces)
+            for (const QString& id : three) QVERIFY(!s.clipIds.contains(id));
+        doc.undoStack()->undo();
+        QCOMPARE(doc.clipCount(), clips);
+        QCOMPARE(doc.project().toJson(), Project::load(demoProject())->toJson());
+
+        QVERIFY(!doc.project().settings.keepStyle);
+        QSignalSpy changed(&doc, &ProjectDocument::settingsChanged);
+        doc.setKeepStyle(true);
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(doc.project().toJson()["settings"].toObject()["keep_style"].toBool());
+        QTemporaryDir dir;
+        QVERIFY(doc.saveCopy(dir.filePath("kept.gsproj")));
+        QVERIFY(Project::load(dir.filePath("kept.gsproj"))->settings.keepStyle);
+        doc.undoStack()->undo();
+        QVERIFY(!doc.project().settings.keepStyle);
+        QVERIFY(!doc.project().toJson()["settings"].toObject().contains("keep_style"));
+        doc.waitForBackground();
+    }
+
     void saveElsewhereReopensTheSame() {
         GS_REQUIRE_DATA();
         QTemporaryDir dir;

@@ -12,11 +12,42 @@
 #include "core/retarget.h"
 #include "core/root_motion.h"
 
+#include <assimp/Importer.hpp>
+#include <assimp/scene.h>
+
+#include <cmath>
+
 using namespace gs;
 
 namespace {
 
 QString baseMesh() { return test::dataPath("characters/male_base_mesh/male_base_mesh.glb"); }
+
+// World joint positions of a glTF's animation at key `frame`, read back through Assimp: each
+// joint's local transform from its channel's keys (its node's own where it has no channel),
+// multiplied down from the scene root.
+std::vector<glm::vec3> animatedJoints(const aiScene& scene, const Skeleton& skeleton, int frame) {
+    const aiAnimation* anim = scene.mAnimations[0];
+    const auto localOf = [&](const aiNode* n) {
+        aiMatrix4x4 m = n->mTransformation;
+        for (unsigned c = 0; c < anim->mNumChannels; ++c) {
+            const aiNodeAnim* ch = anim->mChannels[c];
+            if (ch->mNodeName != n->mName) continue;
+            const aiQuaternion q = ch->mRotationKeys[std::min<unsigned>(frame, ch->mNumRotationKeys - 1)].mValue;
+            const aiVector3D t = ch->mPositionKeys[std::min<unsigned>(frame, ch->mNumPositionKeys - 1)].mValue;
+            m = aiMatrix4x4(aiVector3D(1.0f), q, t);
+        }
+        return m;
+    };
+    std::vector<glm::vec3> out;
+    for (const std::string& name : skeleton.names) {
+        const aiNode* n = scene.mRootNode->FindNode(name.c_str());
+        aiMatrix4x4 global;
+        for (; n; n = n->mParent) global = localOf(n) * global;
+        out.emplace_back(global.a4, global.b4, global.c4);
+    }
+    return out;
+}
 
 glm::vec3 direction(const std::vector<Transform>& w, int a, int b) {
     return glm::normalize(w[b].translation - w[a].translation);
@@ -32,6 +63,8 @@ private slots:
     void userMap();
     void corruptCharacter();
     void exportSkinnedGltf();
+    void bundledCharacters_data();
+    void bundledCharacters();
 };
 
 // A CMU walk written as glTF onto the base mesh imports back as the same character (skeleton,
@@ -155,6 +188,125 @@ void TestRetarget::corruptCharacter() {
     QVERIFY2(asset.message().find("cannot import as glTF binary (GLB)") != std::string::npos,
              asset.message().c_str());
     QVERIFY(!importCharacter(dir.filePath("missing.glb").toStdString()));
+}
+
+// The three bundled characters walk a CMU clip with no hand-written map: legs, spine and arms
+// mapped by role; the IK rigs (Casual_Female, RobotExpressive: feet and knee targets under the
+// root) have their feet driven by foot IK. What is checked is what shows: the feet stay on their
+// legs (bone lengths kept), stand on the floor and do not slide while the source's feet are
+// planted, the knees bend forward, the arms swing like the source's, the body faces the way the
+// source does; and the character exported as glTF reads back, through Assimp, with every joint
+// where the retargeted pose put it (an IK rig's moving feet included).
+void TestRetarget::bundledCharacters_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("arms");
+    QTest::addColumn<bool>("ik");
+    QTest::newRow("male base mesh") << "characters/male_base_mesh/male_base_mesh.glb" << 8 << false;
+    QTest::newRow("Casual_Female") << "characters/quaternius_casual_female/Casual_Female.gltf" << 8 << true;
+    QTest::newRow("RobotExpressive") << "characters/robot_expressive/RobotExpressive.glb" << 6 << true;
+}
+
+void TestRetarget::bundledCharacters() {
+    GS_REQUIRE_DATA();
+    QFETCH(QString, file);
+    QFETCH(int, arms);
+    QFETCH(bool, ik);
+    const Clip clip = test::loadClip(test::cmuClip("16_15"));
+    auto asset = importCharacter(test::dataPath(file).toStdString());
+    QVERIFY2(asset, asset.message().c_str());
+    const Skeleton& t = asset->skeleton;
+    const Skeleton& s = clip.skeleton;
+    const JointMap map = chooseJointMap(s, t);
+    auto r = buildRetarget(s, clipFloorHeight(clip), t, map);
+    QVERIFY2(r, r.message().c_str());
+    qInfo("%s: %s, %d joints mapped: %s; stride scale %.2f", qPrintable(file), map.name.c_str(), r->mappedCount,
+          r->describe().c_str(), r->rootScale);
+    QCOMPARE(r->mappedRoles("legs"), r->targetRoleCount("legs"));
+    QVERIFY(r->mappedRoles("legs") >= 6);
+    QVERIFY(r->mappedRoles("spine") >= 3);
+    QCOMPARE(r->mappedRoles("arms"), arms);
+    QVERIFY(r->usesFootIk());
+    QCOMPARE(r->isIkRig(), ik);
+
+    using R = HumanoidRole;
+    const HumanoidJoints& tr = r->targetRoles;
+    const HumanoidJoints sr = findHumanoidJoints(s);
+    const std::vector<glm::vec3> rest = restJointPositions(t);
+    std::vector<Transform> tw(t.jointCount()), sw(s.jointCount()), previous, previousSource;
+    int frames = 0, planted = 0, kneesForward = 0, armsAlong = 0, faced = 0;
+    float worstBone = 0.0f, lowest = 1e9f, slide = 0.0f, sourceSlide = 0.0f;
+    for (int f = 0; f < clip.frameCount(); ++f) {
+        retargetPose(*r, clip.frameRotations(f), clip.rootPositions[f], tw);
+        forwardKinematics(s, clip.frameRotations(f), clip.rootPositions[f], sw);
+        const float heading = headingOf(facingRotation(s, clip.frameRotations(f)[0]));
+        const glm::vec3 forward(std::sin(heading), 0.0f, std::cos(heading));
+        for (int k = 0; k < 2; ++k) {
+            const int up = tr[k ? R::RightUpLeg : R::LeftUpLeg], knee = tr[k ? R::RightLeg : R::LeftLeg];
+            const int foot = tr[k ? R::RightFoot : R::LeftFoot], ankle = sr[k ? R::RightFoot : R::LeftFoot];
+            // The foot stays on its leg: thigh and shin keep their rest lengths.
+            for (auto [a, b] : {std::pair{up, knee}, std::pair{knee, foot}})
+                worstBone = std::max(worstBone, std::abs(glm::distance(tw[a].translation, tw[b].translation) -
+                                                         glm::distance(rest[a], rest[b])));
+            lowest = std::min(lowest, tw[foot].translation.y);
+            // The knee bends forward, out of the hip-foot line.
+            const glm::vec3 line = glm::normalize(tw[foot].translation - tw[up].translation);
+            const glm::vec3 off = tw[knee].translation - tw[up].translation;
+            const glm::vec3 bend = off - glm::dot(off, line) * line;
+            kneesForward += glm::dot(bend, forward) > -0.01f ? 1 : 0;
+            // While the source's ankle is planted (slow, low), the character's foot is too.
+            if (f > 0) {
+                const glm::vec3 vs = (sw[ankle].translation - previousSource[ankle].translation) * clip.fps;
+                const glm::vec3 vt = (tw[foot].translation - previous[foot].translation) * clip.fps;
+                if (std::hypot(vs.x, vs.z) < 0.1f && sw[ankle].translation.y < clipFloorHeight(clip) + 0.15f) {
+                    ++planted;
+                    slide += std::hypot(vt.x, vt.z);
+                    sourceSlide += std::hypot(vs.x, vs.z) * r->rootScale;
+                }
+            }
+        }
+        // The arms swing like the source's: upper arms within 30 degrees.
+        for (int k = 0; k < 2; ++k) {
+            const glm::vec3 dt = tw[tr[k ? R::RightForeArm : R::LeftForeArm]].translation - tw[tr[k ? R::RightArm : R::LeftArm]].translation;
+            const glm::vec3 ds = sw[sr[k ? R::RightForeArm : R::LeftForeArm]].translation - sw[sr[k ? R::RightArm : R::LeftArm]].translation;
+            armsAlong += glm::dot(glm::normalize(dt), glm::normalize(ds)) > std::cos(glm::radians(30.0f)) ? 1 : 0;
+        }
+        // The hips face the source's way.
+        glm::vec3 lt = tw[tr[R::LeftUpLeg]].translation - tw[tr[R::RightUpLeg]].translation;
+        glm::vec3 ls = sw[sr[R::LeftUpLeg]].translation - sw[sr[R::RightUpLeg]].translation;
+        lt.y = ls.y = 0.0f;
+        faced += glm::dot(glm::normalize(lt), glm::normalize(ls)) > std::cos(glm::radians(20.0f)) ? 1 : 0;
+        previous = tw;
+        previousSource = sw;
+        ++frames;
+    }
+    qInfo("bones within %.2g m; lowest foot joint %.3f m; knees forward %d/%d, arms along %d/%d, facing %d/%d; "
+          "planted foot speed %.3f m/s (source scaled %.3f) over %d foot-frames",
+          worstBone, lowest, kneesForward, 2 * frames, armsAlong, 2 * frames, faced, frames,
+          planted ? slide / planted : 0.0f, planted ? sourceSlide / planted : 0.0f, planted);
+    QVERIFY(worstBone < 1e-3f);
+    QVERIFY(lowest > -0.03f);
+    QVERIFY(kneesForward >= 2 * frames * 95 / 100);
+    QVERIFY(armsAlong >= 2 * frames * 90 / 100);
+    QCOMPARE(faced, frames);
+    QVERIFY(planted > frames / 2);
+    QVERIFY2(slide / planted < sourceSlide / planted + 0.05f, "the feet slide more than the source's");
+
+    // Exported as glTF and read back: every joint where the retargeted pose put it.
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("walk.glb").toStdString();
+    const Status written = writeGltf(clip, *asset, path);
+    QVERIFY2(written, written.message().c_str());
+    Assimp::Importer importer;
+    const aiScene* scene = importer.ReadFile(path, 0);
+    QVERIFY2(scene && scene->mNumAnimations == 1, importer.GetErrorString());
+    float worst = 0.0f;
+    for (int f = 0; f < clip.frameCount(); f += 5) {
+        retargetPose(*r, clip.frameRotations(f), clip.rootPositions[f], tw);
+        const std::vector<glm::vec3> back = animatedJoints(*scene, t, f);
+        for (int j = 0; j < t.jointCount(); ++j) worst = std::max(worst, glm::distance(back[j], tw[j].translation));
+    }
+    qInfo("glTF read back: joints within %.2g m of the retargeted walk", worst);
+    QVERIFY(worst < 1e-3f);
 }
 
 QTEST_APPLESS_MAIN(TestRetarget)

@@ -1,0 +1,342 @@
+#include "live_run.h"
+
+#include <QFileInfo>
+#include <QTime>
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/document/background_task.h"
+#include "core/io/bvh_writer.h"
+#include "core/io/character_import.h"
+#include "core/io/scene_writer.h"
+#include "core/retarget.h"
+#include "widgets/viewport.h"
+
+namespace gs {
+
+LiveRun::LiveRun(ProjectDocument* doc, Viewport* view, QObject* parent)
+    : QObject(parent), m_doc(doc), m_view(view), m_task(new BackgroundTask(this)), m_timer(new QTimer(this)) {
+    m_timer->setInterval(16);
+    connect(m_timer, &QTimer::timeout, this, &LiveRun::tick);
+    // The goal: dragged or clicked on the ground, or following the mouse.
+    auto place = [this](const glm::vec3& p) {
+        if (m_active && m_demo && m_demo->goalMode() == SteeringDemo::GoalMode::Place) m_demo->setGoal({p.x, p.z});
+    };
+    connect(view, &Viewport::groundClicked, this, place);
+    connect(view, &Viewport::goalDragged, this, place);
+    connect(view, &Viewport::groundHovered, this, [this](const glm::vec3& p) {
+        if (m_active && m_demo && m_demo->goalMode() == SteeringDemo::GoalMode::FollowMouse) m_demo->setGoal({p.x, p.z});
+    });
+    connect(m_task, &BackgroundTask::finished, this, [this](bool cancelled) {
+        if (cancelled) emit buildCancelled();
+    });
+    connect(doc, &ProjectDocument::styleTransitionChanged, this, &LiveRun::applyStyleTransition);
+    connect(doc, &ProjectDocument::settingsChanged, this, &LiveRun::applySteering);
+    connect(doc, &ProjectDocument::clipRenamed, this, [this](const QString& from, const QString& to) {
+        if (m_demo) m_demo->renameClip(from, to);
+    });
+    connect(doc, &ProjectDocument::projectReset, this, [this] {
+        applyStyleTransition();
+        applySteering();
+    });
+}
+
+LiveRun::~LiveRun() = default;
+
+bool LiveRun::isBuilding() const { return m_task->isRunning(); }
+
+void LiveRun::cancelBuild() { m_task->cancel(); }
+
+void LiveRun::build(const QString& what, Start start) {
+    const Project project = m_doc->project();
+    m_task->run<Expected<std::shared_ptr<SteeringDemo::Built>>>(
+        tr("Building %1").arg(what),
+        [project](TaskControl& control) {
+            return buildLiveRun(project, [&control](const QString& stage, int done, int total) {
+                control.setProgress(done, total, stage);
+            });
+        },
+        [this, start](Expected<std::shared_ptr<SteeringDemo::Built>> built) {
+            if (!built) {
+                if (built.status().isCancelled()) return;
+                emit buildFailed(QString::fromStdString(built.message()));
+                return;
+            }
+            auto* demo = new SteeringDemo(*built, m_naive, this);
+            if (!demo->status()) {
+                emit buildFailed(QString::fromStdString(demo->status().message()));
+                delete demo;
+                return;
+            }
+            const bool wasActive = m_active;
+            const bool viewFree = !wasActive && m_view->clip() == nullptr;
+            stop();
+            delete m_demo;
+            m_demo = demo;
+            applyStyleTransition();
+            applySteering();
+            m_demo->setGoalMode(m_goalMode);
+            if (wasActive || start == Start::Take || viewFree) this->start();
+            emit ready(buildSummary());
+            // The spaces that could not be built, once each (the others run).
+            for (const auto& [space, why] : m_demo->notes().failed)
+                emit message(ProjectDocument::Level::Warning,
+                             tr("Motion space '%1' was not built (the others were): %2")
+                                 .arg(QString::fromStdString(space), QString::fromStdString(why)));
+        });
+}
+
+QString LiveRun::buildSummary() const {
+    if (!isReady()) return {};
+    QStringList parts;
+    for (const BakedMotionSpace& s : m_demo->crowd()->space().spaces)
+        parts << tr("%1 %2 clips").arg(QString::fromStdString(s.name)).arg(s.clips.size());
+    return parts.join(", ");
+}
+
+QStringList LiveRun::spaceNotes(const QString& space) const { return isReady() ? m_demo->spaceNotes(space) : QStringList(); }
+
+QStringList LiveRun::styleNames() const {
+    if (isReady()) return m_demo->spaceNames();
+    QStringList names;  // the spaces a build would have
+    for (const ProjectSpace& s : m_doc->project().spaces)
+        if (s.error.isEmpty()) names << s.name;
+    return names;
+}
+
+bool LiveRun::isRunning() const { return m_active && !m_paused; }
+
+void LiveRun::start() {
+    if (!isReady()) return;
+    m_active = true;
+    m_demo->setGoalMode(m_goalMode);
+    m_demo->step();
+    m_view->setClip(&m_demo->motion());
+    m_clock.start();
+    m_time = 0.0;
+    m_activeKey = -1;
+    setPaused(false);
+    show();
+    emit started();
+}
+
+void LiveRun::stop() {
+    m_timer->stop();
+    if (!m_active) return;
+    m_active = false;
+    m_view->setGoal(std::nullopt);
+    m_view->setOverlay(DebugDraw{});
+    m_view->setHud({});
+    m_view->setHudStatus({});
+    m_view->setClip(nullptr);
+    emit stopped();
+}
+
+void LiveRun::setPaused(bool paused) {
+    const bool changed = paused != m_paused;
+    m_paused = paused;
+    if (m_active && !paused) {
+        m_clock.restart();
+        m_time = 0.0;
+        m_timer->start();
+    } else {
+        m_timer->stop();
+    }
+    if (m_active) m_view->setHudStatus(paused ? tr("paused: Space plays, . steps one frame") : QString());
+    if (changed) emit pausedChanged(paused);
+}
+
+void LiveRun::togglePause() {
+    if (!m_active) {
+        start();
+        return;
+    }
+    setPaused(!m_paused);
+}
+
+void LiveRun::stepOnce() {
+    if (!m_active) return;
+    setPaused(true);
+    advance(1);
+    show();
+}
+
+void LiveRun::setGoalMode(SteeringDemo::GoalMode mode) {
+    m_goalMode = mode;
+    if (m_demo) m_demo->setGoalMode(mode);
+}
+
+void LiveRun::setNaive(bool naive) {
+    m_naive = naive;
+    if (m_demo) m_demo->setNaive(naive);
+}
+
+void LiveRun::setOverlays(bool fan, bool path) {
+    m_showFan = fan;
+    m_showPath = path;
+    if (m_active) show();
+}
+
+void LiveRun::setStyleTargets(const std::vector<float>& targets) {
+    if (m_demo) m_demo->setStyleTargets(targets);
+    m_activeKey = -1;  // the user's choice holds until the next key
+}
+
+void LiveRun::setStyleKeys(std::vector<StyleKey> keys, double trackLength) {
+    m_keys = std::move(keys);
+    m_trackLength = std::max(trackLength, 1.0);
+    m_activeKey = -1;
+}
+
+void LiveRun::applyStyleTransition() {
+    const ProjectSettings& s = m_doc->project().settings;
+    if (m_demo) m_demo->setStyleTransition(s.styleIncrement, s.styleByTransition ? s.styleTransitionSeconds : 0.0f);
+}
+
+void LiveRun::applySteering() {
+    if (m_demo) m_demo->setKeepStyle(m_doc->project().settings.keepStyle);
+}
+
+void LiveRun::tick() {
+    if (!m_demo) return;
+    // Whole frames at the space's rate, as many as the wall clock asks for (at most a few).
+    const double fps = m_demo->motion().fps;
+    const double now = m_clock.elapsed() / 1000.0;
+    int frames = 0;
+    while (frames < 4 && m_time + 1.0 / fps <= now) {
+        ++frames;
+        m_time += 1.0 / fps;
+    }
+    if (now - m_time > 0.5) m_time = now;  // fell behind: do not try to catch up
+    advance(frames);
+    show();
+}
+
+void LiveRun::advance(int frames) {
+    for (int k = 0; k < frames; ++k) {
+        // Style keys: the last key at or before the run's time (the track repeats).
+        if (!m_keys.empty()) {
+            const double t = std::fmod(m_demo->seconds(), m_trackLength);
+            int active = -1;
+            for (int i = 0; i < static_cast<int>(m_keys.size()); ++i)
+                if (m_keys[i].seconds <= t && (active < 0 || m_keys[i].seconds >= m_keys[active].seconds)) active = i;
+            if (active >= 0 && active != m_activeKey) {
+                m_activeKey = active;
+                m_demo->setStyleTargets(m_keys[active].weights);
+                emit styleTargetsApplied(m_keys[active].weights);
+            }
+        }
+        m_demo->step();
+    }
+}
+
+void LiveRun::show() {
+    if (!m_active || !m_demo) return;
+    m_view->setFrame(static_cast<float>(m_demo->motion().frameCount() - 1));
+    const glm::vec2 goal = m_demo->goal();
+    m_view->setGoal(glm::vec3(goal.x, 0.0f, goal.y));
+    DebugDraw overlay;
+    if (m_showFan) {
+        std::vector<glm::vec3> fan;
+        for (const glm::vec2& p : m_demo->fan()) fan.push_back(glm::vec3(p.x, 0.02f, p.y));
+        overlay.points(fan, glm::vec4(1.0f, 0.85f, 0.1f, 1.0f), 7.0f);
+        std::vector<glm::vec3> chosen;
+        for (const glm::vec2& p : m_demo->chosenSamples()) chosen.push_back(glm::vec3(p.x, 0.03f, p.y));
+        overlay.points(chosen, glm::vec4(0.95f, 0.2f, 0.15f, 1.0f), 12.0f);
+    }
+    if (m_showPath) {
+        // Where the chosen blend takes the character: from its root to the chosen samples.
+        const auto chosen = m_demo->chosenSamples();
+        const Clip& motion = m_demo->motion();
+        if (chosen.size() == 2 && motion.frameCount() > 0) {
+            const glm::vec3 root = motion.rootPositions.back();
+            const glm::vec2 end = 0.5f * (chosen[0] + chosen[1]);
+            overlay.line(glm::vec3(root.x, 0.02f, root.z), glm::vec3(end.x, 0.02f, end.y), glm::vec4(0.95f, 0.35f, 0.2f, 1.0f));
+        }
+    }
+    m_view->setOverlay(overlay);
+    m_view->setHud(hudLines());
+    emit advanced();
+}
+
+Status LiveRun::exportRun(const QString& path) {
+    if (!isReady() || m_demo->motion().frameCount() == 0) return Status::error(path.toStdString() + ": there is no live run to export");
+    Clip run = m_demo->motion();
+    run.name = "gaitspace run";
+    Status s = Status::ok();
+    const ProjectCharacter& character = m_doc->project().character;
+    if (path.endsWith(".bvh", Qt::CaseInsensitive)) {
+        s = writeBvh(run, path.toStdString());
+    } else if (!character.source.isEmpty()) {
+        // The project's skinned model playing the run (its joint map when it has one).
+        const QString model = m_doc->project().resolve(character.source);
+        auto asset = importCharacter(model.toStdString());
+        JointMap map{"project map", {}};
+        for (const auto& [target, source] : character.jointMap) map.pairs.push_back({target.toStdString(), source.toStdString()});
+        s = asset ? writeGltf(run, *asset, path.toStdString(), map.pairs.empty() ? nullptr : &map)
+                  : Status::error(model.toStdString() + ": " + asset.message());
+    } else {
+        s = writeGltf(run, path.toStdString());
+    }
+    if (s) emit message(ProjectDocument::Level::Info, tr("Exported %1 frames of the run to %2.").arg(run.frameCount()).arg(QFileInfo(path).fileName()));
+    else emit message(ProjectDocument::Level::Error, QString::fromStdString(s.message()));
+    return s;
+}
+
+// ---- The heads-up text: a line each ----
+
+QStringList LiveRun::hudLines() const {
+    if (!isReady()) return {};
+    QStringList lines{styleLine(), blendLine(), phaseLine(), skateLine(), goalLine()};
+    if (const QString steering = steeringLine(); !steering.isEmpty()) lines << steering;
+    return lines;
+}
+
+namespace {
+// "walk 0.70, jog 0.30"; with more than three styles only those that `weights` (the same as
+// `values` when not given) hold, so that seven styles fit the heads-up text.
+QString weightsText(const QStringList& names, const std::vector<float>& values, const std::vector<float>* weights = nullptr) {
+    QStringList parts;
+    const std::vector<float>& held = weights ? *weights : values;
+    for (int s = 0; s < names.size() && s < static_cast<int>(values.size()); ++s)
+        if (names.size() <= 3 || (s < static_cast<int>(held.size()) && held[s] >= 0.005f))
+            parts << QStringLiteral("%1 %2").arg(names[s]).arg(values[s], 0, 'f', 2);
+    return parts.join(", ");
+}
+}  // namespace
+
+QString LiveRun::styleLine() const { return tr("style: %1").arg(weightsText(m_demo->spaceNames(), m_demo->styleWeights())); }
+
+QString LiveRun::blendLine() const {
+    const std::vector<float> weights = m_demo->styleWeights();
+    return tr("blend: %1").arg(weightsText(m_demo->spaceNames(), m_demo->blends(), &weights));
+}
+
+QString LiveRun::phaseLine() const { return tr("phase: frame %1").arg(m_demo->phase(), 0, 'f', 1); }
+
+QString LiveRun::skateLine() const { return tr("foot skate: %1 cm/s").arg(m_demo->liveFootSkate(), 0, 'f', 2); }
+
+QString LiveRun::goalLine() const {
+    return tr("goal: %1 m away, %2 reached, %3")
+        .arg(m_demo->distanceToGoal(), 0, 'f', 2)
+        .arg(m_demo->reachedGoals())
+        .arg(m_demo->motionState());
+}
+
+QString LiveRun::steeringLine() const {
+    // When steering changes the style the user set, say so, and how to keep it.
+    const auto user = m_demo->overriddenStyle();
+    if (!user) return {};
+    const QStringList names = m_demo->spaceNames();
+    const CharacterState& st = m_demo->crowd()->state(m_demo->character());
+    int borrowed = 0;
+    for (int s = 1; s < names.size(); ++s)
+        if (st.styleTarget[s] > st.styleTarget[borrowed]) borrowed = s;
+    return tr("steering borrows %1's tighter turn (you set %2): the goal is inside your style's turning circle; "
+              "Keep style (Blend weights) keeps yours")
+        .arg(names.value(borrowed), weightsText(names, *user));
+}
+
+}  // namespace gs

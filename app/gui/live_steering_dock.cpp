@@ -1,0 +1,165 @@
+#include "live_steering_dock.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/document/project_document.h"
+#include "live_run.h"
+
+namespace gs {
+
+LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* parent)
+    : QDockWidget(tr("Blend weights"), parent), m_doc(doc), m_run(run) {
+    setObjectName("weightsDock");
+    auto* content = new QWidget(this);
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(2, 2, 2, 2);
+    auto* row = new QHBoxLayout;
+    m_goalMode = new QComboBox(content);
+    m_goalMode->setObjectName("goalMode");
+    m_goalMode->addItems({tr("Goal: drag or click"), tr("Goal: follow the mouse"), tr("Goal: circle"),
+                          tr("Goal: zigzag"), tr("Goal: figure eight")});
+    m_goalMode->setToolTip(tr("How the live run's goal moves"));
+    m_controller = new QComboBox(content);
+    m_controller->setObjectName("controller");
+    m_controller->addItems({tr("Goal space"), tr("Naive")});
+    m_controller->setToolTip(tr("Steering: the goal-space controller, or the naive one (turn toward the goal) to compare"));
+    row->addWidget(m_goalMode, 1);
+    row->addWidget(m_controller);
+    layout->addLayout(row);
+    m_keepStyle = new QCheckBox(tr("Keep style"), content);
+    m_keepStyle->setObjectName("keepStyle");
+    m_keepStyle->setToolTip(tr("Steering keeps the style you set: it never borrows a slower style's tighter turn for a "
+                               "goal inside your style's turning circle (saved with the project)"));
+    layout->addWidget(m_keepStyle);
+    m_editor = new StyleEditor(content);
+    m_editor->setEnabled(false);
+    layout->addWidget(m_editor, 1);
+    setWidget(content);
+
+    connect(m_goalMode, &QComboBox::currentIndexChanged, this,
+            [this](int i) { m_run->setGoalMode(static_cast<SteeringDemo::GoalMode>(i)); });
+    connect(m_controller, &QComboBox::currentIndexChanged, this, [this](int i) { m_run->setNaive(i == 1); });
+    connect(m_keepStyle, &QCheckBox::toggled, this, [this](bool on) { m_doc->setKeepStyle(on); });
+    connect(doc, &ProjectDocument::settingsChanged, this, [this] { m_keepStyle->setChecked(m_doc->project().settings.keepStyle); });
+
+    connect(m_editor, &StyleEditor::targetsChanged, run, &LiveRun::setStyleTargets);
+    connect(run, &LiveRun::styleTargetsApplied, m_editor, &StyleEditor::setTargets);
+    // The style track is the document's: edits go to it, and its changes come back here.
+    connect(m_editor, &StyleEditor::transitionChanged, this, [this](float increment, float seconds) {
+        m_doc->setStyleTransition(seconds > 0.0f, increment, seconds > 0.0f ? seconds : m_editor->transitionSeconds());
+    });
+    connect(m_editor, &StyleEditor::keyAddRequested, this, [this](const StyleKey& key) {
+        auto keys = m_keys;
+        keys.push_back(key);
+        setKeys(keys, tr("Add style key at %1 s").arg(key.seconds, 0, 'f', 1));
+    });
+    connect(m_editor, &StyleEditor::keyMoveRequested, this, [this](int index, double seconds) {
+        if (index < 0 || index >= static_cast<int>(m_keys.size())) return;
+        auto keys = m_keys;
+        keys[index].seconds = seconds;
+        setKeys(keys, tr("Move style key to %1 s").arg(seconds, 0, 'f', 1));
+    });
+    connect(m_editor, &StyleEditor::keyChangeRequested, this, [this](int index, const std::vector<float>& weights) {
+        if (index < 0 || index >= static_cast<int>(m_keys.size())) return;
+        auto keys = m_keys;
+        keys[index].weights = weights;
+        QString named;
+        for (size_t s = 0; s < weights.size(); ++s)
+            if (weights[s] > 0.0f && static_cast<int>(s) < m_editor->styles().size()) named = m_editor->styles()[s];
+        setKeys(keys, tr("Set style key at %1 s to %2").arg(keys[index].seconds, 0, 'f', 1).arg(named));
+    });
+    connect(m_editor, &StyleEditor::keyRemoveRequested, this, [this](int index) {
+        if (index < 0 || index >= static_cast<int>(m_keys.size())) return;
+        auto keys = m_keys;
+        keys.erase(keys.begin() + index);
+        setKeys(keys, tr("Delete style key"));
+    });
+    connect(doc, &ProjectDocument::styleTransitionChanged, this, &LiveSteeringDock::applyTransition);
+    connect(doc, &ProjectDocument::styleKeysChanged, this, &LiveSteeringDock::refreshKeys);
+    connect(doc, &ProjectDocument::spacesChanged, this, &LiveSteeringDock::refreshKeys);
+    connect(doc, &ProjectDocument::projectReset, this, [this] {
+        m_keepStyle->setChecked(m_doc->project().settings.keepStyle);
+        refreshKeys();
+        applyTransition();
+    });
+    connect(run, &LiveRun::ready, this, &LiveSteeringDock::refreshStyles);
+    connect(run, &LiveRun::started, this, [this] { m_editor->setEnabled(true); });
+    connect(run, &LiveRun::stopped, this, [this] { m_editor->setEnabled(false); });
+    connect(run, &LiveRun::advanced, this, [this] {
+        // Ten times a second is enough to read; every frame would cost the 3D view's frame rate.
+        if (!m_run->isReady() || !isVisible() || (m_shown.isValid() && m_shown.elapsed() < 100)) return;
+        m_shown.start();
+        m_editor->setLive(m_run->demo()->styleWeights(), m_run->demo()->blends());
+        m_editor->setTime(m_run->demo()->seconds());
+    });
+}
+
+void LiveSteeringDock::refreshStyles() {
+    if (!m_run->isReady()) return;
+    m_editor->setStyles(m_run->demo()->spaceNames());
+    m_editor->setTargets(m_run->demo()->styleWeights());
+    refreshKeys();  // in the order of the run's spaces
+    applyTransition();
+}
+
+double LiveSteeringDock::trackLength() const {
+    // 20 s, or longer when a key is later; the track repeats.
+    const auto& keys = m_doc->styleKeys();
+    return keys.empty() ? 20.0 : std::max(20.0, std::ceil(keys.back().seconds + 2.0));
+}
+
+void LiveSteeringDock::refreshKeys() {
+    const QStringList live = m_run->styleNames();
+    const auto& spaces = m_doc->project().spaces;
+    m_keys.clear();
+    for (const ProjectStyleKey& key : m_doc->styleKeys()) {
+        StyleKey k{key.seconds, std::vector<float>(live.size(), 0.0f)};
+        for (size_t i = 0; i < spaces.size() && i < key.weights.size(); ++i)
+            if (const int at = static_cast<int>(live.indexOf(spaces[i].name)); at >= 0) k.weights[at] = key.weights[i];
+        m_keys.push_back(std::move(k));
+    }
+    m_editor->setTrackLength(trackLength());
+    m_editor->setKeys(m_keys);
+    m_run->setStyleKeys(m_keys, trackLength());
+}
+
+void LiveSteeringDock::applyTransition() {
+    const ProjectSettings& s = m_doc->project().settings;
+    m_editor->setTransition(s.styleByTransition, s.styleIncrement, s.styleTransitionSeconds);
+}
+
+void LiveSteeringDock::setKeys(std::vector<StyleKey> keys, const QString& what) {
+    // To the document's order: one weight per project space, matched by name.
+    const QStringList live = m_run->styleNames();
+    const auto& spaces = m_doc->project().spaces;
+    std::vector<ProjectStyleKey> out;
+    for (const StyleKey& key : keys) {
+        ProjectStyleKey k{key.seconds, std::vector<float>(spaces.size(), 0.0f)};
+        for (size_t i = 0; i < spaces.size(); ++i)
+            if (const int at = static_cast<int>(live.indexOf(spaces[i].name)); at >= 0 && at < static_cast<int>(key.weights.size()))
+                k.weights[i] = key.weights[at];
+        out.push_back(std::move(k));
+    }
+    m_doc->setStyleKeys(std::move(out), what);
+}
+
+QString LiveSteeringDock::deleteText() const {
+    const auto* track = m_editor->findChild<StyleKeyTrack*>();
+    return track && track->selected() >= 0 ? tr("Delete style key") : QString();
+}
+
+bool LiveSteeringDock::deleteSelection() {
+    auto* track = m_editor->findChild<StyleKeyTrack*>();
+    if (!track || track->selected() < 0) return false;
+    emit m_editor->keyRemoveRequested(track->selected());
+    return true;
+}
+
+}  // namespace gs

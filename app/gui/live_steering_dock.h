@@ -1,0 +1,55 @@
+#pragma once
+// LiveSteeringDock: the Blend weights dock, which steers the live run: how the goal moves (drag
+// or click, follow the mouse, circle, zigzag, figure eight), which controller (goal space or
+// the naive baseline), whether steering keeps the user's style (settings.keep_style, undoable),
+// and the StyleEditor: a slider per style, the live weights and blends, and the style track
+// (keys added, moved and deleted as undoable edits of the document, whose keys hold one weight
+// per project space; the editor and the run hold them in the live run's space order, matched by
+// name).
+
+#include <QDockWidget>
+#include <QElapsedTimer>
+
+#include "app/gui/dock_editing.h"
+#include "widgets/style_editor.h"
+
+class QCheckBox;
+class QComboBox;
+
+namespace gs {
+
+class LiveRun;
+class ProjectDocument;
+
+class LiveSteeringDock : public QDockWidget, public DockEditing {
+    Q_OBJECT
+public:
+    LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* parent = nullptr);
+
+    StyleEditor* styleEditor() const { return m_editor; }
+    QComboBox* goalMode() const { return m_goalMode; }
+    QComboBox* controller() const { return m_controller; }
+    QCheckBox* keepStyle() const { return m_keepStyle; }
+
+    // DockEditing: Delete removes the selected style key.
+    QString deleteText() const override;
+    bool deleteSelection() override;
+
+private:
+    void refreshStyles();
+    void refreshKeys();
+    void applyTransition();
+    void setKeys(std::vector<StyleKey> keys, const QString& what);
+    double trackLength() const;
+
+    ProjectDocument* m_doc;
+    LiveRun* m_run;
+    StyleEditor* m_editor;
+    QComboBox* m_goalMode;
+    QComboBox* m_controller;
+    QCheckBox* m_keepStyle;
+    std::vector<StyleKey> m_keys;  // the document's keys in the live run's order
+    QElapsedTimer m_shown;         // since the live figures were last shown
+};
+
+}  // namespace gs

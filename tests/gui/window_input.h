@@ -1,0 +1,37 @@
+#pragma once
+// Mouse input the GUI tests make as a user does: a drag in steps, a dock brought to the front by
+// clicking its tab.
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMouseEvent>
+#include <QTabBar>
+#include <QTest>
+
+namespace gs::test {
+
+// A left-button drag from `from` to `to` in steps, as a mouse makes it.
+inline void drag(QWidget* w, QPoint from, QPoint to) {
+    QTest::mousePress(w, Qt::LeftButton, {}, from);
+    for (int k = 1; k <= 8; ++k) {
+        const QPoint p = from + (to - from) * k / 8;
+        QMouseEvent move(QEvent::MouseMove, p, w->mapToGlobal(p), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(w, &move);
+    }
+    QTest::mouseRelease(w, Qt::LeftButton, {}, to);
+}
+
+// Clicks the tab of a tabbed dock (its title), as a user brings it to the front; true when the
+// dock was tabbed, or shows on its own.
+inline bool clickTab(QMainWindow& window, QDockWidget* dock) {
+    for (QTabBar* bar : window.findChildren<QTabBar*>())
+        for (int i = 0; i < bar->count(); ++i)
+            if (bar->isVisible() && bar->tabText(i) == dock->windowTitle()) {
+                QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(i).center());
+                return true;
+            }
+    return dock->isVisible();
+}
+
+}  // namespace gs::test
