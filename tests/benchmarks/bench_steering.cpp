@@ -155,17 +155,11 @@ int main(int argc, char** argv) {
             bestSteerRest = steerRestNs;
         }
     }
-    gs::LocomotionTimings timings;
-    loco.timings = &timings;
-    for (int f = 0; f < frames; ++f) loco.run();
-    const double parts = timings.sampleNs + timings.blendNs + timings.fkNs;
     const double locoNs = (best - bestSteer) / n;
     std::printf("%d characters with their own goals, %d joints, 2 spaces x 2 clips, one thread\n",
                 characters, joints);
     std::printf("  update: %.0f ns per character and frame (steer %.0f ns + locomotion %.0f ns); "
                 "steer in frames 2-%d: %.0f ns\n",
                 best / n, bestSteer / n, locoNs, frames, bestSteerRest / (static_cast<double>(frames - 1) * characters));
-    std::printf("  locomotion split: sample + time step %.0f%%, blend %.0f%%, FK %.0f%%\n",
-                100 * timings.sampleNs / parts, 100 * timings.blendNs / parts, 100 * timings.fkNs / parts);
     return 0;
 }
