@@ -23,9 +23,37 @@ int crossedStartFrame(const GoalSpace& gs, float u0, float u1, float period) {
     return -1;
 }
 
+int decisionInputs(const SteeringSpace& steering, const SteeringTables* tables, const CharacterState& st,
+                   SteerInput* inputs) {
+    const BakedBehavioralSpace& bs = *steering.space;
+    const int spaceCount = static_cast<int>(bs.spaces.size());
+    int dominant = 0;
+    for (int s = 1; s < spaceCount; ++s)
+        if (st.styleWeight[s] > st.styleWeight[dominant]) dominant = s;
+    int m0, m1;
+    float mw0, mw1;
+    bs.spaces.front().clipWeights(st.blend[0], m0, m1, mw0, mw1);
+    int count = 0;
+    for (int s = 0; s < spaceCount; ++s) {
+        if (st.styleWeight[s] <= limits::kNegligibleWeight) continue;
+        const GoalSpace& g = steering.goalSpaces[s];
+        const float u = bs.spacePhase(s, st.phase, m0, m1, mw0, mw1);
+        const float rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
+                           static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
+        inputs[count++] = {&g, &bs.spaces[s], g.startFrameAt(u), st.blend[s],
+                           st.styleWeight[s], rate, st.frame > 0 ? st.blendTarget[s] : -1.0f,
+                           tables ? tables->polar[s].data() : nullptr};
+    }
+    float total = 0.0f;
+    for (int k = 0; k < count; ++k) total += inputs[k].weight;
+    for (int k = 0; k < count; ++k) inputs[k].weight /= total;
+    return count;
+}
+
 }  // namespace steering_detail
 
 using steering_detail::crossedStartFrame;
+using steering_detail::decisionInputs;
 
 using steering_detail::kFarDecisions;
 using steering_detail::kFarSteps;
@@ -151,20 +179,7 @@ Status SteerJob::run() {
         if (!atStartFrame) decisionSettings.lookAhead = 1;
 
         SteerInput inputs[kMaxSpaces];
-        int count = 0;
-        for (int s = 0; s < spaceCount; ++s) {
-            if (st.styleWeight[s] <= limits::kNegligibleWeight) continue;
-            const GoalSpace& g = steering->goalSpaces[s];
-            const float u = bs.spacePhase(s, st.phase, m0, m1, mw0, mw1);
-            const float rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
-                               static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
-            inputs[count++] = {&g, &bs.spaces[s], g.startFrameAt(u), st.blend[s],
-                               st.styleWeight[s], rate, st.frame > 0 ? st.blendTarget[s] : -1.0f,
-                               tables ? tables->polar[s].data() : nullptr};
-        }
-        float total = 0.0f;
-        for (int k = 0; k < count; ++k) total += inputs[k].weight;
-        for (int k = 0; k < count; ++k) inputs[k].weight /= total;
+        const int count = decisionInputs(*steering, tables.get(), st, inputs);
         const SteerGoal goal{goals[c], goalVelocities.empty() ? glm::vec2(0.0f) : goalVelocities[c]};
         const SteerDecision d = steerTarget(std::span<const SteerInput>(inputs, count), st.ground, goal,
                                             decisionSettings, st.steerEscaping,
