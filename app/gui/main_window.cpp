@@ -240,7 +240,7 @@ void MainWindow::createActions() {
                                                           tr("glTF binary (*.glb);;glTF (*.gltf);;BVH (*.bvh)"));
         if (path.isEmpty()) return;
         QSettings().setValue("lastExportDir", QFileInfo(path).absolutePath());
-        exportRun(path);
+        (void)exportRun(path);  // its errors go to the messages dock
     });
     file->addAction(tr("Export &Baked Space…"), this, &MainWindow::exportBakedSpaceDialog);
     file->addAction(tr("Open &Motion…"), this, &MainWindow::openMotionDialog);

@@ -235,11 +235,11 @@ void MainWindow::createAnalysisDocks() {
         connect(p.webView, &MatchWebView::cellClicked, this, &MainWindow::showMatchCell);
         connect(png, &QAction::triggered, this, [this] {
             const QString file = QFileDialog::getSaveFileName(this, tr("Export match web"), "matchweb.png", tr("PNG image (*.png)"));
-            if (!file.isEmpty()) exportMatchWeb(file, {});
+            if (!file.isEmpty()) (void)exportMatchWeb(file, {});  // errors go to the messages dock
         });
         connect(csv, &QAction::triggered, this, [this] {
             const QString file = QFileDialog::getSaveFileName(this, tr("Export match web"), "matchweb.csv", tr("CSV (*.csv)"));
-            if (!file.isEmpty()) exportMatchWeb({}, file);
+            if (!file.isEmpty()) (void)exportMatchWeb({}, file);  // errors go to the messages dock
         });
     }
 

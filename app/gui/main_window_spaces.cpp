@@ -273,13 +273,13 @@ void MainWindow::updateGoalSpaceView() {
                                         .arg(gs.horizon));
         }
         // The live steer space in the character's frame.
-        const GroundFrame ground = crowd->ground(m_demo->character());
+        const GroundFrame ground = *crowd->ground(m_demo->character());
         for (const glm::vec2& p : m_demo->fan()) data.steerFan.push_back(toCharacterFrame(ground, p));
         for (const glm::vec2& p : m_demo->chosenSamples()) data.chosenSamples.push_back(toCharacterFrame(ground, p));
         data.goal = toCharacterFrame(ground, m_demo->goal());
         data.steerTitle = data.steerFan.empty()
                               ? tr("Steer space: none (naive steering or no decision yet)")
-                              : tr("Steer space: %1 samples, target %2").arg(data.steerFan.size()).arg(crowd->steerTarget(m_demo->character()), 0, 'f', 2);
+                              : tr("Steer space: %1 samples, target %2").arg(data.steerFan.size()).arg(*crowd->steerTarget(m_demo->character()), 0, 'f', 2);
     }
     ui.goalView->setData(std::move(data));
 }

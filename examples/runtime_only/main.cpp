@@ -48,17 +48,24 @@ int main(int argc, char** argv) {
     std::mt19937 rng(7);
     std::uniform_real_distribution<float> unit(0.0f, 1.0f);
     auto newGoal = [&](gs::CharacterId id) {
-        const gs::GroundFrame g = crowd.ground(id);
+        const gs::GroundFrame g = *crowd.ground(id);
         const float d = 3.0f + 10.0f * unit(rng), a = 6.2831853f * unit(rng);
-        crowd.setGoal(id, {g.x + d * std::sin(a), g.z + d * std::cos(a)});
+        return crowd.setGoal(id, {g.x + d * std::sin(a), g.z + d * std::cos(a)});
     };
     const int spaces = static_cast<int>(crowd.space().spaces.size());
     for (int c = 0; c < characters; ++c) {
         float styles[gs::limits::kMaxSpaces] = {};
         styles[c % spaces] = 1.0f;
-        const gs::CharacterId id = crowd.add(gs::GroundFrame{4.0f * (c % 100), 4.0f * (c / 100), 0.0f},
-                                             std::span<const float>(styles, spaces));
-        newGoal(id);
+        const gs::Expected<gs::CharacterId> id = crowd.add(
+            gs::GroundFrame{4.0f * (c % 100), 4.0f * (c / 100), 0.0f}, std::span<const float>(styles, spaces));
+        if (!id) {
+            std::fprintf(stderr, "runtime_only: %s\n", id.message().c_str());
+            return 1;
+        }
+        if (gs::Status s = newGoal(*id); !s) {
+            std::fprintf(stderr, "runtime_only: %s\n", s.message().c_str());
+            return 1;
+        }
     }
     const float dt = 1.0f / 60.0f;
     const long updates = std::lround(seconds / dt);
@@ -66,13 +73,17 @@ int main(int argc, char** argv) {
     double updateSeconds = 0.0;
     for (long u = 0; u < updates; ++u) {
         const auto t0 = std::chrono::steady_clock::now();
-        crowd.update(dt);
+        if (gs::Status s = crowd.update(dt); !s) {
+            std::fprintf(stderr, "runtime_only: %s\n", s.message().c_str());
+            return 1;
+        }
         updateSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         for (gs::CharacterId id : crowd.ids()) {
-            const gs::GroundFrame g = crowd.ground(id);
-            if (std::hypot(g.x - crowd.goal(id).x, g.z - crowd.goal(id).y) < 0.5f) {
+            const gs::GroundFrame g = *crowd.ground(id);
+            const glm::vec2 goal = *crowd.goal(id);
+            if (std::hypot(g.x - goal.x, g.z - goal.y) < 0.5f) {
                 ++reached;
-                newGoal(id);
+                (void)newGoal(id);  // the id is the crowd's and the goal finite
             }
         }
     }
