@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include "core/runtime/float_environment.h"
+
 namespace gs {
 namespace {
 
@@ -305,6 +307,7 @@ Status Crowd::setBlendTargets(CharacterId id, std::span<const float> targets) {
 Status Crowd::update(float dt) {
     if (!m_status) return m_status;
     if (!(dt >= 0.0f) || !std::isfinite(dt)) return Status::error("crowd: dt must be a finite number >= 0");
+    const detail::DefaultFloatEnvironment environment;  // the workers' jobs hold their own
     m_time += static_cast<double>(dt) * m_baked->space.fps;
     // A time within a ten-thousandth of a frame of a whole frame is that frame: dt = 1/30 s is
     // not exact in floating point, and its rounding must neither add a step nor drift.
@@ -369,6 +372,7 @@ void Crowd::stepRange(size_t begin, size_t end) {
 }
 
 void Crowd::showRange(size_t begin, size_t end) {
+    const detail::DefaultFloatEnvironment environment;
     const size_t j = static_cast<size_t>(m_joints);
     const std::vector<glm::quat>& newest = m_newestIsA ? m_poseA : m_poseB;
     const std::vector<glm::quat>& older = m_newestIsA ? m_poseB : m_poseA;
@@ -501,6 +505,7 @@ Expected<const CharacterState&> Crowd::state(CharacterId id) const {
 Expected<GroundFrame> Crowd::ground(CharacterId id) const {
     const int c = indexOf(id);
     if (c < 0) return unknown(id);
+    const detail::DefaultFloatEnvironment environment;
     const GroundFrame& a = m_newestIsA ? m_groundB[c] : m_groundA[c];  // older
     const GroundFrame& b = m_newestIsA ? m_groundA[c] : m_groundB[c];  // newest
     const float t = m_alpha;

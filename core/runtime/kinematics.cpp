@@ -8,6 +8,12 @@
 
 namespace gs {
 
+glm::vec3 Transform::apply(const glm::vec3& p) const { return rotation * p + translation; }
+
+Transform Transform::operator*(const Transform& child) const {
+    return {rotation * child.rotation, rotation * child.translation + translation};
+}
+
 glm::mat4 Transform::matrix() const {
     glm::mat4 m = glm::mat4_cast(rotation);
     m[3] = glm::vec4(translation, 1.0f);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/runtime/float_environment.h"
 #include "core/runtime/lanes.h"
 #include "core/runtime/locomotion_stages.h"
 
@@ -90,6 +91,7 @@ Status LocomotionJob::validate() const {
 Status LocomotionJob::run() {
     if (Status s = validate(); !s) return s;
     simd::clearUpperState();
+    const detail::DefaultFloatEnvironment environment;
     using namespace locomotion;
     const Context context(*this);
     LegIkBatch legs(space->skeleton, settings.ik);

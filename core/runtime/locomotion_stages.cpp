@@ -6,6 +6,8 @@
 
 #include <gaitspace/runtime/warp_table.h>
 
+#include "core/runtime/warp_lookup.h"
+
 namespace gs::locomotion {
 namespace {
 
@@ -311,7 +313,7 @@ void advanceWeightsAndPhase(const Context& cx, size_t first, std::span<Step> ste
         // Space phases at this frame's phase, per space (computed once).
         for (int s = 0; s < spaceCount; ++s)
             sp.uNow[s] = (s == dominant || st.styleWeight[s] > limits::kNegligibleWeight)
-                             ? bs.spacePhase(s, st.phase, m0, m1, mw0, mw1)
+                             ? detail::spacePhaseOf(bs, s, st.phase, m0, m1, mw0, mw1)
                              : 0.0f;
         sp.nextPhase = st.phase;
         if (!advance) continue;
@@ -322,7 +324,8 @@ void advanceWeightsAndPhase(const Context& cx, size_t first, std::span<Step> ste
         int h = 0;
         for (auto [k, w] : {std::pair{c0, w0}, std::pair{c1, w1}}) {
             const BakedClip& clip = ms.clips[k];
-            next += w * warpInverse(clip.warp, clip.warp, 1.0f, 0.0f, warpAt(clip.warp, u) + 1.0f, st.warpHint[h++]);
+            next += w * warpInverse(clip.warp, clip.warp, 1.0f, 0.0f, detail::warpLookup(clip.warp, u) + 1.0f,
+                                st.warpHint[h++]);
         }
         sp.nextPhase = bs.masterPhase(dominant, next, m0, m1, mw0, mw1, st.warpHint[2]);
         // Start frames (heel strikes of the dominant reference loop) crossed by this step.
@@ -358,15 +361,15 @@ void sampleClips(const Context& cx, size_t first, std::span<Step> steps) {
             if (ws <= limits::kNegligibleWeight) continue;
             const BakedMotionSpace& ms = bs.spaces[s];
             const float u0 = sp.uNow[s];
-            const float u1 = bs.spacePhase(s, nextPhase < st.phase ? nextPhase + cx.masterPeriod : nextPhase, m0, m1,
-                                           mw0, mw1);
+            const float u1 = detail::spacePhaseOf(bs, s, nextPhase < st.phase ? nextPhase + cx.masterPeriod : nextPhase,
+                                                  m0, m1, mw0, mw1);
             const auto [c0, c1, w0, w1] = sp.pairs[s];
             for (auto [k, w] : {std::pair{c0, w0}, std::pair{c1, w1}}) {
                 if (w <= limits::kNegligibleWeight) continue;
                 const BakedClip& clip = ms.clips[k];
                 const float L = static_cast<float>(clip.cycleFrames());
-                const float f0 = warpAt(clip.warp, u0);
-                const float f1 = warpAt(clip.warp, u1);
+                const float f0 = detail::warpLookup(clip.warp, u0);
+                const float f1 = detail::warpLookup(clip.warp, u1);
                 if (advance) displacement += (ws * w) * integrateSteps(clip, f0, f1);
                 const float f = wrapPhase(f1, L);
                 const int i = std::min(static_cast<int>(f), clip.cycleFrames() - 1);

@@ -15,6 +15,10 @@
 #include <set>
 #include <thread>
 
+#if defined(__x86_64__)
+#include <xmmintrin.h>
+#endif
+
 #include "synthetic_spaces.h"
 #include <gaitspace/runtime/crowd.h>
 
@@ -395,6 +399,49 @@ private slots:
             nearest = std::min(nearest, glm::distance(glm::vec2(g.x, g.z), glm::vec2(5.0f, 9.0f)));
         }
         QVERIFY(nearest < 0.5f);
+    }
+
+    // The caller's floating-point environment changes nothing: a crowd stepped with the SSE
+    // control register set to round toward zero, flush to zero and denormals are zero (what a
+    // game may run with; -ffast-math at link time sets the last two) gives the bits of the
+    // default environment, and the caller's register is as it was after every call.
+    void callersFloatEnvironmentChangesNothing() {
+#if defined(__x86_64__)
+        auto run = [&](unsigned mxcsr, bool* restored) {
+            const unsigned saved = _mm_getcsr();
+            auto crowd = makeCrowd();
+            std::vector<glm::quat> poses;
+            std::mt19937 rng(9);
+            std::uniform_real_distribution<float> u(-8.0f, 8.0f);
+            std::vector<CharacterId> ids;
+            for (int c = 0; c < 12; ++c) ids.push_back(*crowd->add(GroundFrame{u(rng), u(rng), u(rng)}));
+            for (CharacterId id : ids) (void)crowd->setGoal(id, {u(rng), u(rng)});
+            _mm_setcsr(mxcsr);
+            *restored = true;
+            for (int f = 0; f < 90; ++f) {
+                const Status s = crowd->update(f % 2 ? 1.0f / 70.0f : 1.0f / 41.0f);
+                *restored = *restored && s && (_mm_getcsr() & ~0x3fu) == (mxcsr & ~0x3fu);
+                (void)crowd->ground(ids[f % 12]);
+                *restored = *restored && (_mm_getcsr() & ~0x3fu) == (mxcsr & ~0x3fu);
+            }
+            _mm_setcsr(saved);
+            for (CharacterId id : ids) {
+                const auto p = *crowd->localPose(id);
+                poses.insert(poses.end(), p.begin(), p.end());
+                const GroundFrame g = *crowd->ground(id);
+                poses.push_back(glm::quat(g.heading, g.x, 0.0f, g.z));
+            }
+            return poses;
+        };
+        bool restoredDefault = false, restoredOdd = false;
+        const auto plain = run(0x1f80u, &restoredDefault);
+        const auto odd = run(0x1f80u | 0x6000u | 0x8000u | 0x0040u, &restoredOdd);  // toward zero, FTZ, DAZ
+        QVERIFY(restoredDefault && restoredOdd);
+        QCOMPARE(odd.size(), plain.size());
+        QVERIFY(std::memcmp(odd.data(), plain.data(), odd.size() * sizeof(glm::quat)) == 0);
+#else
+        QSKIP("the SSE control register is x86-64's");
+#endif
     }
 
     // Ids never repeat: a slot goes through every generation, then is retired and a new one

@@ -13,10 +13,8 @@ struct Transform {
     glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
     glm::vec3 translation{0.0f};
 
-    glm::vec3 apply(const glm::vec3& p) const { return rotation * p + translation; }
-    Transform operator*(const Transform& child) const {
-        return {rotation * child.rotation, rotation * child.translation + translation};
-    }
+    glm::vec3 apply(const glm::vec3& p) const;                // rotation * p + translation
+    Transform operator*(const Transform& child) const;   // this, then child in its frame
     glm::mat4 matrix() const;
 };
 
