@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "core/registration.h"
+#include "core/skeleton_match.h"
 #include <gaitspace/runtime/warp_table.h>
 
 namespace gs {
@@ -14,9 +15,10 @@ Status BehavioralSpaceDesc::validate() const {
     if (spaces.size() > 8) return Status::error("behavioral space '" + name + "' holds more than 8 motion spaces");
     for (const MotionSpaceDesc& s : spaces) {
         if (Status st = s.validate(); !st) return st;
-        if (!s.clips.front().skeleton.sameHierarchy(spaces.front().clips.front().skeleton))
+        if (const std::string why = skeletonDifference(spaces.front().clips.front().skeleton, s.clips.front().skeleton);
+            !why.empty())
             return Status::error("motion space '" + s.name + "' uses a different skeleton from '" +
-                                 spaces.front().name + "'");
+                                 spaces.front().name + "': " + why);
     }
     for (size_t a = 0; a < spaces.size(); ++a)
         for (size_t b = a + 1; b < spaces.size(); ++b)
@@ -174,6 +176,12 @@ Expected<BakedBehavioralSpace> buildBehavioralSpace(const BehavioralSpaceDesc& d
     for (MotionSpaceDesc s : desc.spaces) {
         if (cancelRequested()) return Status::cancelled();
         s.settings.cycles = cycles;
+        // Every space in the first space's joint order (files may list children in another order).
+        for (Clip& c : s.clips) {
+            auto conformed = conformClip(c, desc.spaces.front().clips.front().skeleton);
+            if (!conformed) return conformed.status().withContext("motion space '" + s.name + "', clip '" + c.name + "'");
+            c = std::move(*conformed);
+        }
         auto built = buildMotionSpace(s);
         if (!built) return built.status();
         result.spaces.push_back(std::move(*built));

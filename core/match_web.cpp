@@ -1,10 +1,13 @@
 #include "core/match_web.h"
+
+#include <optional>
 #include "core/cancel.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "core/kinematics.h"
+#include "core/skeleton_match.h"
 
 namespace gs {
 namespace {
@@ -263,9 +266,8 @@ Status MatchWebJob::validate() const {
         if (c->isEmpty()) return Status::error("clip '" + c->name + "' is empty");
         if (Status s = c->validate(); !s) return s.withContext("clip '" + c->name + "'");
     }
-    if (!a->skeleton.sameHierarchy(b->skeleton))
-        return Status::error("clips '" + a->name + "' and '" + b->name +
-                             "' have different skeletons");
+    if (const std::string why = skeletonDifference(a->skeleton, b->skeleton); !why.empty())
+        return Status::error("clips '" + a->name + "' and '" + b->name + "' have different skeletons: " + why);
     if (std::abs(a->fps - b->fps) > 1e-3f * a->fps)
         return Status::error("clips '" + a->name + "' and '" + b->name +
                              "' have different frame rates; resample one first");
@@ -285,7 +287,10 @@ Status MatchWebJob::run() {
     output.cols = b->frameCount();
     output.self = a == b;
     output.windowSamples = settings.cloud.sampleCount(a->fps);
-    if (!computeGrid(*a, *b, settings, progress, output)) {
+    // B's joints in A's order when its file lists them in another (validate checked the names).
+    std::optional<Clip> conformed;
+    if (!a->skeleton.sameHierarchy(b->skeleton)) conformed = *conformClip(*b, a->skeleton);
+    if (!computeGrid(*a, conformed ? *conformed : *b, settings, progress, output)) {
         output = {};
         return Status::cancelled();
     }
@@ -295,7 +300,8 @@ Status MatchWebJob::run() {
 }
 
 CloudMatch alignCell(const Clip& a, int i, const Clip& b, int j, const PointCloudSettings& cloud) {
-    if (a.isEmpty() || b.isEmpty() || a.jointCount() != b.jointCount()) return {};
+    if (a.isEmpty() || b.isEmpty() || !sameJoints(a.skeleton, b.skeleton)) return {};
+    if (!a.skeleton.sameHierarchy(b.skeleton)) return alignCell(a, i, *conformClip(b, a.skeleton), j, cloud);
     i = std::clamp(i, 0, a.frameCount() - 1);
     j = std::clamp(j, 0, b.frameCount() - 1);
     const int h = cloud.sampleCount(a.fps) / 2;

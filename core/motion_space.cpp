@@ -9,6 +9,7 @@
 #include "core/cycles.h"
 #include "core/foot_contacts.h"
 #include "core/registration.h"
+#include "core/skeleton_match.h"
 #include "core/stable_sort.h"
 #include "core/root_motion.h"
 
@@ -16,6 +17,12 @@ namespace gs {
 namespace {
 
 std::string clipContext(const Clip& clip) { return "clip '" + clip.name + "'"; }
+
+std::string metres(float value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f m", value);
+    return text;
+}
 
 // Frames either side of a loop's seam over which a jump in its root's velocity is spread.
 constexpr int kSeamRampFrames = 3;
@@ -280,9 +287,9 @@ Status MotionSpaceDesc::validate() const {
         return Status::error(ctx + ": reference clip index out of range");
     for (const Clip& c : clips) {
         if (Status s = c.validate(); !s) return s.withContext(ctx + ", " + clipContext(c));
-        if (!c.skeleton.sameHierarchy(clips.front().skeleton))
+        if (const std::string why = skeletonDifference(clips.front().skeleton, c.skeleton); !why.empty())
             return Status::error(ctx + ": " + clipContext(c) + " has a different skeleton from '" +
-                                 clips.front().name + "'");
+                                 clips.front().name + "': " + why);
     }
     return Status::ok();
 }
@@ -333,6 +340,15 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
         auto r = resampleClip(c, desc.settings.fps);
         if (!r) return r.status().withContext(ctx + ", " + clipContext(c));
         c = std::move(*r);
+    }
+    // One joint order for every clip (the files may list children in another order).
+    for (Clip& c : desc.clips) {
+        auto conformed = conformClip(c, desc.clips.front().skeleton);
+        if (!conformed) return conformed.status().withContext(ctx + ", " + clipContext(c));
+        c = std::move(*conformed);
+        if (const RootFigures root = rootFigures(c); root.hasFeet && root.inPlace)
+            return Status::error(ctx + ": " + clipContext(c) + " stays in place (its root travels " +
+                                 metres(root.travel) + "): a motion space needs clips that travel");
     }
     int cycles = desc.settings.cycles;
     if (cycles == 0) {

@@ -20,4 +20,21 @@ struct RootMotionStats {
 };
 RootMotionStats rootMotionStats(const Clip& clip);
 
+// The turn of a clip's path: the direction of the root's displacement over `windowFrames` (a gait
+// period, over which the sway cancels), unwrapped, last window minus first; radians, + = left.
+// 0 when the clip is shorter than a window or does not travel.
+float pathHeadingChange(const Clip& clip, float windowFrames);
+
+// The figures a person reads off a clip's root: hip height above the floor (metres of the clip),
+// and whether the root stays in place (its ground position never leaves a circle of half the hip
+// height around the start).
+struct RootFigures {
+    float hipHeight = 0.0f;
+    float floor = 0.0f;
+    float travel = 0.0f;  // farthest ground distance from the first frame
+    bool inPlace = false;
+    bool hasFeet = false;
+};
+RootFigures rootFigures(const Clip& clip);
+
 }  // namespace gs

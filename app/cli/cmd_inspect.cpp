@@ -11,6 +11,7 @@
 
 #include "cli_common.h"
 #include "core/foot_contacts.h"
+#include "core/io/raw_motion.h"
 #include <gaitspace/runtime/gspace.h>
 #include "core/kinematics.h"
 #include "core/limits.h"
@@ -19,31 +20,24 @@
 namespace gs::cli {
 namespace {
 
-QJsonObject clipFigures(const QString& file, const Clip& clip, const UnitReport& units) {
+// The gait period from same-foot strikes (median interval), in frames; one second without.
+float strikePeriod(const FootContacts& contacts, float fps) {
+    std::vector<float> intervals;
+    for (const std::vector<int>* strikes : {&contacts.leftStrikes(), &contacts.rightStrikes()})
+        for (size_t i = 1; i < strikes->size(); ++i) intervals.push_back(static_cast<float>((*strikes)[i] - (*strikes)[i - 1]));
+    if (intervals.empty()) return fps;
+    std::nth_element(intervals.begin(), intervals.begin() + intervals.size() / 2, intervals.end());
+    return intervals[intervals.size() / 2];
+}
+
+QJsonObject clipFigures(const QString& file, const Clip& clip, const ImportedClips& imported) {
+    const UnitReport& units = imported.units;
     const RootMotionStats motion = rootMotionStats(clip);
     FootContactJob contacts;
     contacts.clip = &clip;
     const Status contactStatus = contacts.run();
-    // The hips: where the legs meet (the root joint of a game rig is often a bone on the floor).
-    const FootJoints feet = findFootJoints(clip.skeleton);
-    int hips = 0;
-    if (feet.leftAnkle >= 0 && feet.rightAnkle >= 0) {
-        std::vector<bool> aboveLeft(clip.jointCount(), false);
-        for (int j = feet.leftAnkle; j >= 0; j = clip.skeleton.parents[j]) aboveLeft[j] = true;
-        for (hips = feet.rightAnkle; hips > 0 && !aboveLeft[hips]; hips = clip.skeleton.parents[hips]) {}
-    }
-    for (int j = 0; j < clip.jointCount(); ++j) {  // a joint named so wins (IK rigs hang feet elsewhere)
-        std::string n = clip.skeleton.names[j];
-        std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
-        if (n.find("pelvis") != std::string::npos || n == "hips" || n.ends_with(":hips") || n == "hip") {
-            hips = j;
-            break;
-        }
-    }
-    const auto positions = clipJointPositions(clip);
-    float rootHeight = 0.0f;
-    for (int f = 0; f < clip.frameCount(); ++f) rootHeight += positions[f * clip.jointCount() + hips].y;
-    rootHeight /= static_cast<float>(clip.frameCount());
+    const RootFigures root = rootFigures(clip);
+    const float period = contactStatus ? strikePeriod(contacts.output, clip.fps) : clip.fps;
 
     QJsonObject o;
     o["file"] = file;
@@ -55,10 +49,17 @@ QJsonObject clipFigures(const QString& file, const Clip& clip, const UnitReport&
     o["units"] = QString::fromStdString(units.unit);
     o["unit_scale"] = units.scale;
     o["unit_reason"] = QString::fromStdString(units.reason);
-    o["hip_height_m"] = rootHeight - (contactStatus ? contacts.output.floorHeight : 0.0f);
+    o["root_joint"] = QString::fromStdString(clip.skeleton.names.front());
+    o["root_motion"] = QString::fromStdString(imported.rootMotion);
+    o["up_axis"] = QString::fromStdString(imported.upAxis);
+    o["facing"] = QString::fromStdString(imported.facing);
+    o["in_place"] = root.hasFeet && root.inPlace;
+    o["hip_height_m"] = root.hipHeight;
     o["path_length_m"] = motion.pathLength;
     o["speed_mps"] = motion.speed;
-    o["heading_change_deg"] = motion.headingChange * 180.0 / std::numbers::pi;
+    o["gait_period_s"] = period / clip.fps;
+    o["heading_change_deg"] = pathHeadingChange(clip, period) * 180.0 / std::numbers::pi;
+    o["facing_change_deg"] = motion.headingChange * 180.0 / std::numbers::pi;
     QJsonObject strikes;
     if (contactStatus) {
         strikes["left"] = toJson(contacts.output.leftStrikes());
@@ -113,9 +114,13 @@ void printText(const QJsonObject& c) {
                 qPrintable(c["file"].toString()), qPrintable(c["name"].toString()),
                 c["frames"].toInt(), c["fps"].toDouble(), c["duration_s"].toDouble(),
                 c["joints"].toInt(), qPrintable(c["units"].toString()));
-    std::printf("  hip %.3f m, path %.2f m, %.2f m/s, heading change %+.1f deg\n",
-                c["hip_height_m"].toDouble(), c["path_length_m"].toDouble(),
-                c["speed_mps"].toDouble(), c["heading_change_deg"].toDouble());
+    std::printf("  %s; %s; %s\n", qPrintable(c["root_motion"].toString()), qPrintable(c["up_axis"].toString()),
+                qPrintable(c["facing"].toString()));
+    std::printf("  hip %.3f m, path %.2f m, %.2f m/s, heading change %+.1f deg (path over a gait period of "
+                "%.2f s; facing %+.1f deg)%s\n",
+                c["hip_height_m"].toDouble(), c["path_length_m"].toDouble(), c["speed_mps"].toDouble(),
+                c["heading_change_deg"].toDouble(), c["gait_period_s"].toDouble(),
+                c["facing_change_deg"].toDouble(), c["in_place"].toBool() ? ", in place" : "");
     const QJsonObject hs = c["heel_strikes"].toObject();
     auto list = [](const QJsonArray& a) {
         QStringList s;
@@ -192,7 +197,7 @@ int runInspect(const QStringList& arguments) {
             warnings.append(QString::fromStdString(w));
         }
         for (const Clip& clip : imported->clips) {
-            QJsonObject figures = clipFigures(file, clip, imported->units);
+            QJsonObject figures = clipFigures(file, clip, *imported);
             if (!warnings.isEmpty()) figures["warnings"] = warnings;
             clips.append(figures);
             if (!parser.isSet("json")) printText(figures);

@@ -24,6 +24,7 @@
 #include "app/document/project_document.h"
 #include "app/document/space_commands.h"
 #include "clip_library.h"
+#include "core/skeleton_match.h"
 #include "core/loop.h"
 #include "core/root_motion.h"
 #include "core/limits.h"
@@ -321,7 +322,7 @@ void MotionSpacesPanel::refreshClips() {
             if (!c) warning = tr("unknown clip");
             else if (!c->error.isEmpty() || !c->clip) warning = c->error.isEmpty() ? tr("not loaded") : c->error;
             else if (!first) first = &*c->clip, firstId = id;
-            else if (!c->clip->skeleton.sameHierarchy(first->skeleton))
+            else if (!sameJoints(first->skeleton, c->clip->skeleton))
                 warning = tr("another skeleton than %1").arg(firstId);
             const Fit fit = fitOf(id);
             if (fit.known) {

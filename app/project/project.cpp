@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/skeleton_match.h"
 #include "core/cancel.h"
 #include "core/io/motion_file.h"
 #include "core/limits.h"
@@ -415,8 +416,8 @@ void Project::checkSpaces() {
             if (!c) { s.error = "names an unknown clip '" + id + "'"; break; }
             if (!c->error.isEmpty()) { s.error = "clip '" + id + "' is unusable: " + c->error; break; }
             if (!skeleton) { skeleton = &c->clip->skeleton; first = id; }
-            else if (!c->clip->skeleton.sameHierarchy(*skeleton)) {
-                s.error = "clip '" + id + "' has a different skeleton from '" + first + "'";
+            else if (const std::string why = skeletonDifference(*skeleton, c->clip->skeleton); !why.empty()) {
+                s.error = "clip '" + id + "' has a different skeleton from '" + first + "': " + QString::fromStdString(why);
                 break;
             }
         }

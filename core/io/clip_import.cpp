@@ -15,6 +15,7 @@
 #include "core/io/assimp_scene.h"
 #include "core/io/bvh_check.h"
 #include "core/io/motion_file.h"
+#include "core/io/raw_motion.h"
 #include "core/kinematics.h"
 #include "core/limits.h"
 #include <gaitspace/runtime/locomotion.h>
@@ -254,6 +255,113 @@ std::string unitsNote(const UnitReport& units) {
     return " (units: " + units.unit + "; set a unit scale if that is wrong)";
 }
 
+// Every joint's local rotation and translation at each frame (keys sampled on the frame grid),
+// in file units. A joint without keys holds its rest transform.
+Expected<RawMotion> rawMotion(const aiAnimation* anim, const Skeleton& skeleton, int frames, double step,
+                              const std::string& label) {
+    const int joints = skeleton.jointCount();
+    std::vector<const aiNodeAnim*> channel(joints, nullptr);
+    for (unsigned c = 0; c < anim->mNumChannels; ++c) {
+        const int j = skeleton.jointIndex(anim->mChannels[c]->mNodeName.C_Str());
+        if (j >= 0) channel[j] = anim->mChannels[c];
+    }
+    double start = 1e300;
+    for (const aiNodeAnim* ch : channel) {
+        if (!ch) continue;
+        if (ch->mNumRotationKeys) start = std::min(start, ch->mRotationKeys[0].mTime);
+        if (ch->mNumPositionKeys) start = std::min(start, ch->mPositionKeys[0].mTime);
+    }
+    if (start == 1e300) start = 0.0;
+
+    RawMotion raw;
+    raw.skeleton = skeleton;
+    raw.rotations.resize(static_cast<size_t>(frames) * joints);
+    raw.translations.resize(static_cast<size_t>(frames) * joints);
+    raw.positionKeyed.resize(joints, 0);
+    for (int j = 0; j < joints; ++j) raw.positionKeyed[j] = channel[j] && channel[j]->mNumPositionKeys ? 1 : 0;
+    for (int f = 0; f < frames; ++f) {
+        const double time = start + f * step;
+        for (int j = 0; j < joints; ++j) {
+            const aiNodeAnim* ch = channel[j];
+            const size_t k = static_cast<size_t>(f) * joints + j;
+            raw.rotations[k] = ch && ch->mNumRotationKeys
+                                   ? sampleQuat(ch->mRotationKeys, ch->mNumRotationKeys, time)
+                                   : skeleton.restRotations[j];
+            raw.translations[k] = raw.positionKeyed[j]
+                                      ? sampleVector(ch->mPositionKeys, ch->mNumPositionKeys, time)
+                                      : skeleton.restOffsets[j];
+            if (!finite(raw.translations[k]))
+                return Status::error(label + " frame " + std::to_string(f) + ": joint '" +
+                                     limits::echo(skeleton.names[j], 40) + "' has a non-finite position");
+        }
+    }
+    return raw;
+}
+
+// Brings a clip built in the skeleton's frame into the file's world frame: the rotation,
+// translation and uniform scale of the nodes above the skeleton (an axis change or a unit scale).
+void placeInFile(Clip& clip, const glm::quat& rotation, const glm::vec3& translation, float scale) {
+    for (int f = 0; f < clip.frameCount(); ++f) {
+        auto rot = clip.frameRotations(f);
+        rot[0] = rotation * rot[0];
+        clip.rootPositions[f] = rotation * (clip.rootPositions[f] * scale) + translation;
+    }
+    Skeleton& s = clip.skeleton;
+    for (int j = 1; j < s.jointCount(); ++j) s.restOffsets[j] *= scale;
+    for (glm::vec3& tip : s.tipOffsets) tip *= scale;
+    s.restOffsets[0] = rotation * (s.restOffsets[0] * scale) + translation;
+    s.restRotations[0] = rotation * s.restRotations[0];
+}
+
+// The unit of a file: set by the user, metres for glTF, the FBX unit scale, else read from the
+// motion (the hip height above the floor), else from the rest pose's size.
+UnitReport chooseUnits(const Clip& clipInFileUnits, const std::string& ext, const aiScene* scene,
+                       const ImportSettings& settings) {
+    UnitReport units;
+    if (settings.unitScale > 0.0f) {
+        units.scale = settings.unitScale;
+        units.unit = "user-set scale";
+        units.reason = "set by the user: " + formatFloat(settings.unitScale, 6) + " m per unit";
+        return units;
+    }
+    if (ext == ".gltf" || ext == ".glb") {
+        units.unit = "metres";
+        units.reason = "glTF is in metres by specification";
+        return units;
+    }
+    double factor = 0.0;
+    if (ext == ".fbx" && scene->mMetaData && scene->mMetaData->Get("UnitScaleFactor", factor) &&
+        factor > 0.0 && factor < 1e6) {
+        units.scale = static_cast<float>(factor / 100.0);
+        units.unit = "FBX unit scale " + formatFloat(static_cast<float>(factor), 3) + " cm";
+        units.reason = "from the FBX UnitScaleFactor";
+        return units;
+    }
+    if (auto fromMotion = unitsFromMotion(clipInFileUnits)) return *fromMotion;
+    return detectUnits(restExtent(clipInFileUnits.skeleton));
+}
+
+// Root positions and bone lengths, in metres, within what a person can be.
+Status checkPlausible(const Clip& clip, const UnitReport& units) {
+    for (int f = 0; f < clip.frameCount(); ++f) {
+        const glm::vec3& p = clip.rootPositions[f];
+        const float far = std::max({std::abs(p.x), std::abs(p.y), std::abs(p.z)});
+        if (!(far <= limits::kMaxCoordinateM))
+            return Status::error(" frame " + std::to_string(f) + ": the root is " + formatFloat(far, 1) +
+                                 " m from the origin, beyond the plausible " +
+                                 formatFloat(limits::kMaxCoordinateM, 0) + " m" + unitsNote(units));
+    }
+    const Skeleton& s = clip.skeleton;
+    for (int j = 0; j < s.jointCount(); ++j) {
+        const float length = std::max(glm::length(s.restOffsets[j]) * (j > 0), glm::length(s.tipOffsets[j]));
+        if (!(length <= limits::kMaxBoneLengthM))
+            return Status::error(": joint '" + limits::echo(s.names[j], 40) + "': a bone of " +
+                                 formatFloat(length, 1) + " m is longer than the plausible " +
+                                 formatFloat(limits::kMaxBoneLengthM, 0) + " m" + unitsNote(units));
+    }
+    return Status::ok();
+}
+
 // The clips of a scene Assimp read. `bvh` is the pre-check's summary of a BVH file, else null.
 Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& ext,
                                        const std::string& source, const ImportSettings& settings,
@@ -298,29 +406,25 @@ Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& 
     if (!std::isfinite(parentScale) || !(std::abs(parentScale) > 0.0f))
         return Status::error("the nodes above the skeleton have a degenerate scale");
 
-    // Units.
-    UnitReport units;
-    if (settings.unitScale > 0.0f) {
-        units.scale = settings.unitScale;
-        units.unit = "user-set scale";
-        units.reason = "set by the user: " + formatFloat(settings.unitScale, 6) + " m per unit";
-    } else if (ext == ".gltf" || ext == ".glb") {
-        units.unit = "metres";
-        units.reason = "glTF is in metres by specification";
-    } else {
-        double factor = 0.0;
-        if (ext == ".fbx" && scene->mMetaData &&
-            scene->mMetaData->Get("UnitScaleFactor", factor) && factor > 0.0 && factor < 1e6) {
-            units.scale = static_cast<float>(factor / 100.0);
-            units.unit = "FBX unit scale " + formatFloat(static_cast<float>(factor), 3) + " cm";
-            units.reason = "from the FBX UnitScaleFactor";
-        } else {
-            units = detectUnits(restExtent(skeleton) * parentScale);
+    // The character's root: where the legs branch, or the nearest ancestor whose position moves
+    // (over every animation of the file).
+    std::vector<float> ranges(skeleton.jointCount(), 0.0f);
+    for (unsigned a = 0; a < scene->mNumAnimations; ++a)
+        for (unsigned c = 0; c < scene->mAnimations[a]->mNumChannels; ++c) {
+            const aiNodeAnim* ch = scene->mAnimations[a]->mChannels[c];
+            const int j = skeleton.jointIndex(ch->mNodeName.C_Str());
+            if (j < 0 || ch->mNumPositionKeys == 0) continue;
+            const glm::vec3 first = toGlm(ch->mPositionKeys[0].mValue);
+            for (unsigned k = 1; k < ch->mNumPositionKeys; ++k) {
+                const float d = glm::distance(toGlm(ch->mPositionKeys[k].mValue), first);
+                if (std::isfinite(d)) ranges[j] = std::max(ranges[j], d);
+            }
         }
-    }
-    const float toMetres = units.scale * parentScale;
-    result.units = units;
+    const CharacterRoot root = findCharacterRoot(skeleton, ranges);
+    result.rootMotion = root.description;
 
+    UnitReport units;
+    MotionAxis up, facing;
     for (unsigned a = 0; a < scene->mNumAnimations; ++a) {
         const aiAnimation* anim = scene->mAnimations[a];
         std::string name = anim->mName.length ? anim->mName.C_Str() : stem;
@@ -350,69 +454,24 @@ Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& 
                                  (bvh ? "1" : "0") + ", 1000] fps");
         if (std::abs(fps - std::round(fps)) < 0.01 * fps) fps = std::round(fps);
 
-        std::vector<const aiNodeAnim*> channel(skeleton.jointCount(), nullptr);
-        for (unsigned c = 0; c < anim->mNumChannels; ++c) {
-            const int j = skeleton.jointIndex(anim->mChannels[c]->mNodeName.C_Str());
-            if (j >= 0) channel[j] = anim->mChannels[c];
-        }
-        double start = 1e300;
-        for (const aiNodeAnim* ch : channel) {
-            if (!ch) continue;
-            if (ch->mNumRotationKeys) start = std::min(start, ch->mRotationKeys[0].mTime);
-            if (ch->mNumPositionKeys) start = std::min(start, ch->mPositionKeys[0].mTime);
-        }
-        if (start == 1e300) start = 0.0;
-
-        Clip clip;
-        clip.name = name;
-        clip.source = source;
-        clip.fps = static_cast<float>(fps);
-        clip.skeleton = skeleton;
-        clip.resize(frames);
-        for (int f = 0; f < frames; ++f) {
-            const double time = start + f * step;
-            auto rot = clip.frameRotations(f);
-            for (int j = 0; j < skeleton.jointCount(); ++j) {
-                const aiNodeAnim* ch = channel[j];
-                rot[j] = ch && ch->mNumRotationKeys
-                             ? sampleQuat(ch->mRotationKeys, ch->mNumRotationKeys, time)
-                             : skeleton.restRotations[j];
-            }
-            const aiNodeAnim* root = channel[0];
-            glm::vec3 p = root && root->mNumPositionKeys
-                              ? sampleVector(root->mPositionKeys, root->mNumPositionKeys, time)
-                              : skeleton.restOffsets[0];
-            if (!finite(p))
-                return Status::error(label + " frame " + std::to_string(f) +
-                                     " has a non-finite root position");
-            // Bring the root into the file's world frame (axis change and scale above it).
-            rot[0] = parent.rotation * rot[0];
-            const glm::vec3 metres = (parent.rotation * (p * parentScale) + parent.translation) *
-                                     units.scale;
-            const float far = std::max({std::abs(metres.x), std::abs(metres.y), std::abs(metres.z)});
-            if (!(far <= limits::kMaxCoordinateM))
-                return Status::error(label + " frame " + std::to_string(f) + ": the root is " +
-                                     formatFloat(far, 1) + " m from the origin, beyond the plausible " +
-                                     formatFloat(limits::kMaxCoordinateM, 0) + " m" + unitsNote(units));
-            clip.rootPositions[f] = metres;
-        }
-        for (int j = 1; j < skeleton.jointCount(); ++j) {
-            clip.skeleton.restOffsets[j] *= toMetres;
-            clip.skeleton.tipOffsets[j] *= toMetres;
-        }
-        clip.skeleton.tipOffsets[0] *= toMetres;
-        clip.skeleton.restOffsets[0] =
-            (parent.rotation * (skeleton.restOffsets[0] * parentScale) + parent.translation) *
-            units.scale;
-        clip.skeleton.restRotations[0] = parent.rotation * skeleton.restRotations[0];
-        for (int j = 0; j < skeleton.jointCount(); ++j) {
-            const float length = std::max(glm::length(clip.skeleton.restOffsets[j]) * (j > 0),
-                                          glm::length(clip.skeleton.tipOffsets[j]));
-            if (!(length <= limits::kMaxBoneLengthM))
-                return Status::error("joint '" + limits::echo(skeleton.names[j], 40) + "': a bone of " +
-                                     formatFloat(length, 1) + " m is longer than the plausible " +
-                                     formatFloat(limits::kMaxBoneLengthM, 0) + " m" + unitsNote(units));
-        }
+        auto raw = rawMotion(anim, skeleton, frames, step, label);
+        if (!raw) return raw.status();
+        raw->name = name;
+        raw->source = source;
+        raw->fps = static_cast<float>(fps);
+        std::vector<std::string> ignored;
+        Clip clip = characterClip(*raw, root, a == 0 ? result.warnings : ignored);
+        if (clip.jointCount() < 2)
+            return Status::error("the file holds no skeleton below the character's root '" +
+                                 limits::echo(clip.skeleton.names.front(), 40) + "' (one joint)");
+        placeInFile(clip, parent.rotation, parent.translation, parentScale);
+        if (a == 0) up = upAxisFromMotion(clip);
+        if (up.changed) rotateMotion(clip, up.rotation);
+        if (a == 0) units = chooseUnits(clip, ext, scene, settings);
+        clip.scale(units.scale);
+        if (a == 0) facing = facingFromMotion(clip);
+        if (facing.changed) turnRootFrame(clip, facing.rotation);
+        if (Status s = checkPlausible(clip, units); !s) return Status::error(label + s.message());
         if (Status s = clip.validate(); !s) return Status::error(label + ": " + s.message());
         if (settings.fps > 0.0f && std::abs(settings.fps - clip.fps) > 1e-3f) {
             auto resampled = resampleClip(clip, settings.fps);
@@ -421,6 +480,13 @@ Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& 
         }
         result.clips.push_back(std::move(clip));
     }
+    result.units = units;
+    result.upAxis = up.description;
+    result.facing = facing.description;
+    const RootFigures figures = rootFigures(result.clips.front());
+    if (figures.hasFeet && figures.inPlace)
+        result.warnings.push_back("the clip stays in place (its root travels " + formatFloat(figures.travel, 2) +
+                                  " m): it shows no root motion, so it cannot serve in a motion space");
     result.skeleton = result.clips.front().skeleton;
     return result;
 }

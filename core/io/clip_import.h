@@ -3,8 +3,13 @@
 // and Clips in metres with Y up.
 //
 // Units are never guessed silently: glTF is metres by specification, FBX carries its unit scale,
-// and for formats with no unit (BVH) the scale is detected from the rest skeleton's size. The
-// choice and its reason are reported in UnitReport; ImportSettings::unitScale overrides it.
+// and for formats with no unit (BVH) the scale is detected from the hip height above the floor in
+// the motion (from the rest skeleton's size when the clip has no feet to find). The choice and its
+// reason are reported in UnitReport; ImportSettings::unitScale overrides it.
+//
+// The character's root, the up axis and the facing are read from the motion, not the rest pose
+// (core/io/raw_motion.h): a ground node above the pelvis is folded into it, a joint's position
+// channels replace its offset, and each choice is reported in a sentence.
 
 #include <string>
 #include <vector>
@@ -31,6 +36,9 @@ struct ImportedClips {
     Skeleton skeleton;
     std::vector<Clip> clips;  // one per animation in the file
     UnitReport units;
+    std::string rootMotion;  // where the character's root is and what was folded into it
+    std::string upAxis;      // the up axis read from the motion ("up axis +Y")
+    std::string facing;      // where headings are measured from
     std::vector<std::string> warnings;  // accepted oddities, one sentence each
 };
 

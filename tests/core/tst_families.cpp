@@ -390,7 +390,7 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("run cut below one cycle") << "16_45" << 4 << 18 << "less than one gait cycle";
         QTest::newRow("walk cut below one cycle") << "16_15" << 10 << 40 << "less than one gait cycle";
-        QTest::newRow("jump, no gait") << "16_01" << -1 << -1 << "no gait cycle";
+        QTest::newRow("jump in place") << "16_01" << -1 << -1 << "stays in place";
     }
     void unusableClipsAreNamed() {
         GS_REQUIRE_DATA();
