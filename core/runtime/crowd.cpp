@@ -153,9 +153,9 @@ Expected<CharacterId> Crowd::add(const GroundFrame& ground, std::span<const floa
     m_shownRoot[c] = newestRoot[c];
     std::copy_n(m_world.data() + c * j, j, m_shownWorld.data() + c * j);
     if (m_settings.modelMatrices)
-        for (size_t k = 0; k < j; ++k) m_model[c * j + k] = m_world[c * j + k].matrix();
+        gs::modelMatrices(std::span(m_world.data() + c * j, j), std::span(m_model.data() + c * j, j));
     if (m_settings.skinningMatrices && m_inverseBind.size() == j)
-        for (size_t k = 0; k < j; ++k) m_skinning[c * j + k] = m_model[c * j + k] * m_inverseBind[k];
+        gs::skinningMatrices(std::span(m_model.data() + c * j, j), m_inverseBind, std::span(m_skinning.data() + c * j, j));
     return id;
 }
 
@@ -396,9 +396,9 @@ void Crowd::showRange(size_t begin, size_t end) {
     for (size_t c = begin; c < end; ++c) {
         const size_t o = c * j;
         if (m_settings.modelMatrices)
-            for (size_t k = 0; k < j; ++k) m_model[o + k] = world[o + k].matrix();
+            gs::modelMatrices(std::span(world.data() + o, j), std::span(m_model.data() + o, j));
         if (m_settings.skinningMatrices && m_inverseBind.size() == j)
-            for (size_t k = 0; k < j; ++k) m_skinning[o + k] = m_model[o + k] * m_inverseBind[k];
+            gs::skinningMatrices(std::span(m_model.data() + o, j), m_inverseBind, std::span(m_skinning.data() + o, j));
     }
 }
 

@@ -20,6 +20,15 @@ glm::mat4 Transform::matrix() const {
     return m;
 }
 
+void modelMatrices(std::span<const Transform> world, std::span<glm::mat4> out) {
+    for (size_t j = 0; j < world.size(); ++j) out[j] = world[j].matrix();
+}
+
+void skinningMatrices(std::span<const glm::mat4> model, std::span<const glm::mat4> inverseBind,
+                      std::span<glm::mat4> out) {
+    for (size_t j = 0; j < model.size(); ++j) out[j] = model[j] * inverseBind[j];
+}
+
 void forwardKinematics(const Skeleton& skeleton, std::span<const glm::quat> localRotations,
                        const glm::vec3& rootPosition, std::span<Transform> world) {
     const int n = skeleton.jointCount();

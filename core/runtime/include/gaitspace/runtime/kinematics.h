@@ -30,6 +30,12 @@ inline constexpr int kFkLanes = 8;
 void forwardKinematics(const Skeleton& skeleton, const glm::quat* localRotations, const glm::vec3* rootPositions,
                        Transform* world, int count);
 
+// Model matrices of world transforms (Transform::matrix), and skinning matrices: model x inverse
+// bind, joint by joint (out may be model). The spans have one element per joint.
+void modelMatrices(std::span<const Transform> world, std::span<glm::mat4> out);
+void skinningMatrices(std::span<const glm::mat4> model, std::span<const glm::mat4> inverseBind,
+                      std::span<glm::mat4> out);
+
 // World positions only (cheaper to store). positions.size() == skeleton.jointCount().
 void jointPositions(const Skeleton& skeleton, std::span<const glm::quat> localRotations,
                     const glm::vec3& rootPosition, std::span<glm::vec3> positions);
