@@ -159,33 +159,86 @@ void buildClipCrossRegistrations(BakedBehavioralSpace& bs) {
 
 }  // namespace
 
-Expected<BakedBehavioralSpace> buildBehavioralSpace(const BehavioralSpaceDesc& desc) {
-    if (Status s = desc.validate(); !s) return s;
-    // Every space loops the same number of cycles: the fewest any clip of any space holds.
-    int cycles = desc.cycles;
-    if (cycles == 0) {
-        cycles = 1 << 30;
-        for (const MotionSpaceDesc& s : desc.spaces) {
-            auto fewest = fewestCycles(s);
-            if (!fewest) return fewest.status().withContext("motion space '" + s.name + "'");
-            cycles = std::min(cycles, *fewest);
-        }
-    }
-    BakedBehavioralSpace result;
-    result.name = desc.name;
-    for (MotionSpaceDesc s : desc.spaces) {
+namespace {
+
+// The spaces of `desc` that can be built, each conformed to the first one's joint order, with
+// the loop length they share; those that cannot are named in `failed` (or fail the whole when
+// `failed` is null).
+struct Accepted {
+    std::vector<MotionSpaceDesc> spaces;
+    int cycles = 0;
+};
+
+Expected<Accepted> acceptSpaces(const BehavioralSpaceDesc& desc,
+                                std::vector<std::pair<std::string, std::string>>* failed) {
+    Accepted out;
+    int fewestAll = 1 << 30;
+    std::vector<int> fewest;
+    for (const MotionSpaceDesc& space : desc.spaces) {
         if (cancelRequested()) return Status::cancelled();
-        s.settings.cycles = cycles;
+        const std::string ctx = "motion space '" + space.name + "'";
+        Status status = space.validate();
+        MotionSpaceDesc s = space;
+        if (status && !out.spaces.empty()) {
+            const Skeleton& first = out.spaces.front().clips.front().skeleton;
+            if (const std::string why = skeletonDifference(first, s.clips.front().skeleton); !why.empty())
+                status = Status::error(ctx + " uses a different skeleton from '" + out.spaces.front().name + "': " + why);
+        }
         // Every space in the first space's joint order (files may list children in another order).
         for (Clip& c : s.clips) {
-            auto conformed = conformClip(c, desc.spaces.front().clips.front().skeleton);
-            if (!conformed) return conformed.status().withContext("motion space '" + s.name + "', clip '" + c.name + "'");
-            c = std::move(*conformed);
+            if (!status) break;
+            auto conformed = conformClip(c, (out.spaces.empty() ? s : out.spaces.front()).clips.front().skeleton);
+            if (!conformed) status = conformed.status().withContext(ctx + ", clip '" + c.name + "'");
+            else c = std::move(*conformed);
         }
-        auto built = buildMotionSpace(s);
-        if (!built) return built.status();
-        result.spaces.push_back(std::move(*built));
+        int held = 0;
+        if (status && desc.cycles == 0) {
+            auto n = fewestCycles(s);
+            if (!n) status = n.status().withContext(ctx);
+            else held = *n;
+        }
+        if (status.isCancelled()) return status;
+        if (!status) {
+            if (!failed) return status;
+            failed->emplace_back(space.name, status.message());
+            continue;
+        }
+        fewest.push_back(held);
+        fewestAll = std::min(fewestAll, held);
+        out.spaces.push_back(std::move(s));
     }
+    if (out.spaces.empty()) return Status::error(failed && !failed->empty() ? failed->front().second
+                                                                            : "no motion space to build");
+    out.cycles = desc.cycles > 0 ? desc.cycles : fewestAll;
+    return out;
+}
+
+}  // namespace
+
+Expected<BakedBehavioralSpace> buildBehavioralSpace(const BehavioralSpaceDesc& desc, BehavioralSpaceNotes* notes) {
+    if (Status s = desc.validate(); !s) return s;
+    std::vector<std::pair<std::string, std::string>>* failed = desc.buildWhatBuilds && notes ? &notes->failed : nullptr;
+    if (notes) *notes = {};
+    auto accepted = acceptSpaces(desc, failed);
+    if (!accepted) return accepted.status();
+    // Every space loops the same number of cycles: the fewest any clip of any space holds.
+    const int cycles = accepted->cycles;
+    BakedBehavioralSpace result;
+    result.name = desc.name;
+    for (MotionSpaceDesc& s : accepted->spaces) {
+        if (cancelRequested()) return Status::cancelled();
+        s.settings.cycles = cycles;
+        MotionSpaceNotes spaceNotes;
+        auto built = buildMotionSpace(s, &spaceNotes);
+        if (!built) {
+            if (built.status().isCancelled() || !failed) return built.status();
+            failed->emplace_back(s.name, built.message());
+            continue;
+        }
+        result.spaces.push_back(std::move(*built));
+        if (notes) notes->spaces.push_back(std::move(spaceNotes));
+    }
+    if (result.spaces.empty()) return Status::error(failed->front().second);
     const BakedMotionSpace& master = result.spaces.front();
     result.fps = master.fps;
     result.skeleton = master.skeleton;

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numbers>
+#include <optional>
 
 #include "core/kinematics.h"
 #include "core/root_motion.h"
@@ -41,22 +43,86 @@ int phaseFrame(const FootContacts& contacts, LoopSettings::StartPhase phase, con
     return -1;
 }
 
+// What a chosen window adds to the search for the cut (LoopSettings::chooseCycles).
+struct CutSearch {
+    int first = 0, last = 0;       // source frames the cut lies within
+    float periodLo = 0.0f, periodHi = 0.0f;  // the closing frame lies near s + N P for P in between
+    std::function<float(int, int)> extra;    // added to a cut's cost (a turning loop's lost turn)
+    bool wholeStrides = false;     // prefer cuts as long as N strides of each foot
+};
+
 // The start s and closing frame e ~ s + N P whose surroundings match best in the self web, among
 // the cuts that hold a strike of the chosen foot (a short clip, one cycle and a little more, has
-// few cuts, and the best-matching one may lie between two strikes of that foot).
-Cut bestCut(const MatchWeb& web, float period, int cycles, float search, const FootContacts& contacts,
-            LoopSettings::StartPhase phase) {
-    Cut best;
-    const float span = cycles * period;
-    const int slack = std::max(1, static_cast<int>(std::lround(search * period)));
-    const int n = web.rows;
-    for (int s = 0; s < n; ++s) {
-        const int centre = static_cast<int>(std::lround(s + span));
-        for (int e = std::max(s + 2, centre - slack); e <= std::min(n - 1, centre + slack); ++e)
-            if (web.at(e, s) < best.cost && phaseFrame(contacts, phase, {s, e, 0.0f}, period) >= 0)
-                best = {s, e, web.at(e, s)};
+// few cuts, and the best-matching one may lie between two strikes of that foot). With
+// wholeStrides, a cut as long as N strides of each foot (where the clip shows them: a strike inside
+// the cut and one of the same foot a cut's length later) wins over any other (a short clip's self
+// web may match a pose after a step, which loops half a gait cycle).
+Cut bestCut(const MatchWeb& web, int cycles, float search, const FootContacts& contacts,
+            LoopSettings::StartPhase phase, const CutSearch& where) {
+    Cut best, whole;
+    const float period = where.periodLo;
+    const int slackLo = std::max(1, static_cast<int>(std::lround(search * where.periodLo)));
+    const int slackHi = std::max(1, static_cast<int>(std::lround(search * where.periodHi)));
+    const int n = std::min(web.rows, where.last + 1);
+    // A strike of the foot inside the cut, and one of the same foot a cut's length later (the
+    // clip may end first; a spurious strike between them does not matter).
+    const auto strides = [&](const std::vector<int>& strikes, int s, int e) {
+        const auto at = std::find_if(strikes.begin(), strikes.end(), [&](int f) { return f >= s && f < e; });
+        if (at == strikes.end()) return true;  // nothing to check
+        const int later = *at + (e - s), tolerance = std::max(2, (e - s) / 7);
+        if (later - tolerance > strikes.back()) return true;
+        return std::any_of(at + 1, strikes.end(), [&](int f) { return std::abs(f - later) <= tolerance; });
+    };
+    for (int s = std::max(0, where.first); s < n; ++s) {
+        const int lo = static_cast<int>(std::lround(s + cycles * where.periodLo)) - slackLo;
+        const int hi = static_cast<int>(std::lround(s + cycles * where.periodHi)) + slackHi;
+        for (int e = std::max(s + 2, lo); e <= std::min(n - 1, hi); ++e) {
+            const float cost = web.at(e, s) + (where.extra ? where.extra(s, e) : 0.0f);
+            if (cost >= best.cost && cost >= whole.cost) continue;
+            if (phaseFrame(contacts, phase, {s, e, 0.0f}, period) < 0) continue;
+            if (cost < best.cost) best = {s, e, cost};
+            if (where.wholeStrides && cost < whole.cost && strides(contacts.leftStrikes(), s, e) &&
+                strides(contacts.rightStrikes(), s, e))
+                whole = {s, e, cost};
+        }
     }
-    return best;
+    const Cut& chosen = std::isfinite(whole.cost) ? whole : best;
+    return std::isfinite(chosen.cost) ? Cut{chosen.start, chosen.close, web.at(chosen.close, chosen.start)} : chosen;
+}
+
+// How a chosen window searches for its cut. The gait's period there may differ from the clip's
+// (a run changes its cadence into a 90-degree turn, and a short clip's self web may settle on
+// the wrong lag): the closing frame is also searched around the spacing of same-foot strikes near
+// the window, and a cut of whole strides is preferred. A turning loop keeps its turn: each rad/m
+// of curvature below the window's sharpest costs as much as kTurnWeight metres of seam error.
+void chosenCutSearch(const Clip& clip, const FootContacts& contacts, const CycleInfo& info, const LoopWindow& window,
+                     std::optional<PathMeasure>& path, CutSearch& where) {
+    constexpr float kTurnWeight = 0.1f;
+    const float reach = 0.5f * info.periodFrames;
+    float sum = 0.0f;
+    int count = 0;
+    for (const std::vector<int>* strikes : {&contacts.leftStrikes(), &contacts.rightStrikes()})
+        for (size_t i = 1; i < strikes->size(); ++i)
+            if ((*strikes)[i] >= window.first - reach && (*strikes)[i - 1] <= window.last + reach) {
+                sum += static_cast<float>((*strikes)[i] - (*strikes)[i - 1]);
+                ++count;
+            }
+    const float local = count ? sum / static_cast<float>(count) : info.periodFrames;
+    if (local > 0.6f * info.periodFrames && local < 1.6f * info.periodFrames) {
+        where.periodLo = std::min(where.periodLo, local);
+        where.periodHi = std::max(where.periodHi, local);
+    } else if (local > 0.3f * info.periodFrames && local <= 0.6f * info.periodFrames) {
+        // The self web's period spans strides there (it found the chain two strides away).
+        where.periodLo = where.periodHi = local;
+    }
+    where.wholeStrides = true;
+    if (window.purpose == LoopWindow::Purpose::Straight) return;
+    path.emplace(clip);
+    const float side = window.curvature < 0.0f ? -1.0f : 1.0f;
+    const float sharpest = window.curvature;
+    where.extra = [&path, side, sharpest](int s, int e) {
+        return kTurnWeight * std::max(0.0f, side * (sharpest - path->span(s, e).curvature));
+    };
 }
 
 // Joint groups of the seam schedule.
@@ -318,6 +384,7 @@ Status LoopSettings::validate() const {
     if (cycles < 0) return Status::error("loop cycles must be >= 0 (0 = all whole cycles)");
     if (!(closeSearch >= 0.0f && closeSearch <= 0.5f))
         return Status::error("loop close search must be in [0, 0.5] of a period");
+    if (Status s = window.validate(); !s) return s;
     return cycle.validate();
 }
 
@@ -340,7 +407,24 @@ Status LoopJob::run() {
     const CycleInfo& info = cycleJob.output;
     if (!info.periodic)
         return Status::error("clip '" + clip->name + "' shows no periodic motion (" + info.source + ")");
-    const int cycles = settings.cycles > 0 ? settings.cycles : info.cycles;
+    LoopWindow window;
+    if (settings.chooseCycles) {
+        LoopWindowJob choose;
+        choose.settings = settings.window;
+        choose.clip = clip;
+        choose.periodFrames = info.periodFrames;
+        choose.cycles = settings.cycles;
+        if (Status s = choose.run(); !s) return s.withContext("clip '" + clip->name + "'");
+        window = choose.output;
+    } else {
+        window.first = 0;
+        window.last = clip->frameCount() - 1;
+        window.cycles = settings.cycles > 0 ? settings.cycles : info.cycles;
+        window.cyclesHeld = info.cycles;
+        window.reason = "as trimmed: any " + std::to_string(window.cycles) + " of its " + std::to_string(info.cycles) +
+                        " whole cycle" + (info.cycles == 1 ? "" : "s");
+    }
+    const int cycles = window.cycles;
     if (cycles < 1 || cycles > info.cycles)
         return Status::error("clip '" + clip->name + "' holds " + std::to_string(info.cycles) +
                              " whole cycle(s) of " + std::to_string(std::lround(info.periodFrames)) +
@@ -357,8 +441,10 @@ Status LoopJob::run() {
             .empty())
         return Status::error("clip '" + clip->name + "' has no " + foot +
                              " foot strike (heel or forefoot) to start the loop on");
-    const Cut cut = bestCut(cycleJob.selfWeb, info.periodFrames, cycles, settings.closeSearch,
-                            contacts.output, settings.startPhase);
+    CutSearch where{window.first, window.last, info.periodFrames, info.periodFrames, {}, false};
+    std::optional<PathMeasure> path;
+    if (settings.chooseCycles) chosenCutSearch(*clip, contacts.output, info, window, path, where);
+    const Cut cut = bestCut(cycleJob.selfWeb, cycles, settings.closeSearch, contacts.output, settings.startPhase, where);
     if (!std::isfinite(cut.cost))
         return Status::error("clip '" + clip->name + "' has no room for " + std::to_string(cycles) +
                              " cycle(s) of " + std::to_string(info.periodFrames) +
@@ -370,6 +456,10 @@ Status LoopJob::run() {
     output.periodFrames = info.periodFrames;
     output.seamErrorM = cut.cost;
     output.seamErrorDeg = poseRotationDifference(*clip, cut.close, cut.start);
+    output.window = window;
+    // The seam against the frames the loop may be cut from (a chosen window leaves out the rest).
+    if (settings.chooseCycles)
+        if (auto within = trimClip(*clip, window.first, window.last)) output.seamStepRatio = seamStepRatio(output.clip, *within);
     return Status::ok();
 }
 

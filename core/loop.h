@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/cycles.h"
+#include "core/loop_window.h"
 
 namespace gs {
 
@@ -32,6 +33,11 @@ struct LoopSettings {
     float closeSearch = 0.15f;  // the closing frame is searched within +- this fraction of a
                                 // period around s + N P; [0, 0.5]
     CycleSettings cycle;        // period detection (and the self match web's window)
+    // Which of the clip's cycles the loop may take: those that do what the clip is for (the
+    // sharpest steady turn of a turn clip, the steadiest cycles of any other; loop_window.h), or
+    // any (false: a clip trimmed by hand to what it should loop).
+    bool chooseCycles = false;
+    LoopWindowSettings window;
 
     Status validate() const;
 };
@@ -51,6 +57,7 @@ struct LoopedClip {
     float seamErrorM = 0.0f;              // point-cloud distance between e and s, metres RMS
     float seamErrorDeg = 0.0f;            // largest joint-rotation difference between e and s
     float seamStepRatio = 0.0f;           // see above; 1 = invisible seam
+    LoopWindow window;                    // the source frames the cut was chosen in, and why
 };
 
 struct LoopJob {

@@ -308,9 +308,29 @@ std::vector<int> loopCycleSourceFrames(const BakedClip& clip) {
     return out;
 }
 
+Clip loopSource(const BakedClip& clip, const Clip& source) {
+    if (clip.sourceStart < 0 || clip.sourceClose <= clip.sourceStart || clip.sourceClose >= source.frameCount())
+        return source;
+    auto cut = trimClip(source, clip.sourceStart, clip.sourceClose);
+    return cut ? *cut : source;
+}
+
+std::vector<Clip> loopSources(const BakedBehavioralSpace& space, std::span<const Clip> sources) {
+    std::vector<Clip> out;
+    for (const Clip& source : sources) {
+        auto conformed = conformClip(source, space.skeleton);  // the space's joint order
+        out.push_back(conformed ? std::move(*conformed) : source);
+        for (const BakedMotionSpace& ms : space.spaces)
+            for (const BakedClip& loop : ms.clips)
+                if (loop.name == source.name) out.back() = loopSource(loop, out.back());
+    }
+    return out;
+}
+
 Expected<int> fewestCycles(const MotionSpaceDesc& desc) {
     int fewest = 1 << 30;
-    for (const Clip& c : desc.clips) {
+    for (size_t i = 0; i < desc.clips.size(); ++i) {
+        const Clip& c = desc.clips[i];
         if (cancelRequested()) return Status::cancelled();
         CycleJob job;
         job.clip = &c;
@@ -326,12 +346,49 @@ Expected<int> fewestCycles(const MotionSpaceDesc& desc) {
                           job.output.periodFrames);
             return Status::error(clipContext(c) + text);
         }
-        fewest = std::min(fewest, job.output.cycles);
+        int held = job.output.cycles;
+        if (!desc.isTrimmed(i)) {
+            LoopWindowJob window;
+            window.clip = &c;
+            window.periodFrames = job.output.periodFrames;
+            if (Status s = window.run(); !s) return s.withContext(clipContext(c));
+            held = std::min(held, window.output.cyclesHeld);
+        }
+        fewest = std::min(fewest, held);
     }
     return fewest;
 }
 
-Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
+std::vector<std::string> turningRangeWarnings(const BakedMotionSpace& space) {
+    std::vector<std::string> out;
+    if (space.clips.empty()) return out;
+    float lo = space.clips.front().curvature, hi = lo;
+    for (const BakedClip& c : space.clips) {
+        lo = std::min(lo, c.curvature);
+        hi = std::max(hi, c.curvature);
+    }
+    char text[320];
+    // A loop of this curvature or less turns a circle wider than 10 m: to steer with, nearly straight.
+    constexpr float kNearlyStraight = 0.1f;
+    const std::string name = "'" + space.name + "'";
+    if (hi - lo < kNearlyStraight) {
+        std::snprintf(text, sizeof text,
+                      "every loop of %s goes nearly straight (curvature %+.2f to %+.2f rad/m): it can hardly "
+                      "turn; add turning clips, or check that their loops hold the turns",
+                      name.c_str(), lo, hi);
+        out.push_back(text);
+    } else if (lo > -kNearlyStraight || hi < kNearlyStraight) {
+        std::snprintf(text, sizeof text,
+                      "the loops of %s turn only %s (curvature %+.2f to %+.2f rad/m): it steers the other way "
+                      "only in wide curves; add a clip turning %s",
+                      name.c_str(), hi < kNearlyStraight ? "right" : "left", lo, hi,
+                      hi < kNearlyStraight ? "left" : "right");
+        out.push_back(text);
+    }
+    return out;
+}
+
+Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input, MotionSpaceNotes* notes) {
     if (Status s = input.validate(); !s) return s;
     const std::string ctx = "motion space '" + input.name + "'";
     MotionSpaceDesc desc = input;
@@ -360,12 +417,14 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
     // Loop every clip to the same number of cycles, starting on the same phase.
     std::vector<LoopedClip> loops;
     std::vector<BakedClip> baked;
-    for (const Clip& c : desc.clips) {
+    for (size_t i = 0; i < desc.clips.size(); ++i) {
+        const Clip& c = desc.clips[i];
         if (cancelRequested()) return Status::cancelled();
         LoopJob job;
         job.clip = &c;
         job.settings.cycles = cycles;
         job.settings.startPhase = desc.settings.startPhase;
+        job.settings.chooseCycles = !desc.isTrimmed(i);
         if (Status s = job.run(); !s) return s.withContext(ctx + ", " + clipContext(c));
         loops.push_back(job.output);
         baked.push_back(bakeLoop(job.output, c.name));
@@ -446,6 +505,16 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input) {
         space.clips.push_back(std::move(baked[i]));
     }
     if (Status s = space.validate(); !s) return s;
+    if (notes) {
+        notes->space = desc.name;
+        notes->clips.clear();
+        notes->windows.clear();
+        for (size_t i = 0; i < loops.size(); ++i) {
+            notes->clips.push_back(desc.clips[i].name);
+            notes->windows.push_back(loops[i].window);
+        }
+        notes->warnings = turningRangeWarnings(space);
+    }
     return space;
 }
 

@@ -6,6 +6,8 @@
 // MotionSpaceDesc is the editable authoring description; buildMotionSpace() turns it into the
 // immutable BakedMotionSpace the runtime samples, or an error.
 
+#include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -25,11 +27,26 @@ struct MotionSpaceSettings {
 
 struct MotionSpaceDesc {
     std::string name;
-    std::vector<Clip> clips;  // same skeleton, >= 2 clips
+    std::vector<Clip> clips;  // same joints (by name), >= 2 clips
     int reference = -1;       // index of the reference clip; -1 = the straightest
+    // Per clip: 1 when the user trimmed it to what it should loop (its loop may take any of its
+    // cycles), 0 when the cycles that do what it is for are chosen (core/loop_window.h). Empty or
+    // shorter than clips: the rest are 0.
+    std::vector<std::uint8_t> trimmed;
     MotionSpaceSettings settings;
 
+    bool isTrimmed(size_t clip) const { return clip < trimmed.size() && trimmed[clip]; }
     Status validate() const;
+};
+
+// What a build chose and noticed, for the people reading it (the timeline, the Motion spaces
+// dock, the CLI): per clip (in the description's order) the cycles its loop took and why, and
+// sentences about the space as a whole (a turning range its loops do not spread).
+struct MotionSpaceNotes {
+    std::string space;
+    std::vector<std::string> clips;    // clip names, in the description's order
+    std::vector<LoopWindow> windows;   // the same order
+    std::vector<std::string> warnings;
 };
 
 // Foot strikes of a loop in order, as (loop frame, foot: 0 left, 1 right): the source clip's
@@ -58,11 +75,26 @@ Clip toClip(const BakedMotionSpace& space, int index, float fps);
 // whole cycles. Empty when the clip carries no source frames (read from a .gspace).
 std::vector<int> loopCycleSourceFrames(const BakedClip& clip);
 
-// Cycles every clip of the description holds (the fewest is the default loop length).
+// The frames of `source` (the clip a baked clip was cut from, at the space's rate) that its loop
+// holds: [sourceStart, sourceClose]; the whole source when the baked clip carries no source
+// frames. What a loop's quality is fairly measured against (a turn clip's straight walk before
+// and after its turn is not in the loop).
+Clip loopSource(const BakedClip& clip, const Clip& source);
+// The same for several source clips of a behavioral space (matched by name to its loops; a clip
+// with no loop comes back whole), each in the space's joint order.
+std::vector<Clip> loopSources(const BakedBehavioralSpace& space, std::span<const Clip> sources);
+
+// The fewest cycles any clip of the description holds for what it is for (all its whole cycles
+// when trimmed; those of its sharpest steady turn for a turn clip): the default loop length.
 Expected<int> fewestCycles(const MotionSpaceDesc& desc);
 
-// Loops every clip to the same number of cycles starting on the same phase, registers every clip
-// to the reference clip, orders clips by curvature. The error names the clip at fault.
-Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& desc);
+// Loops every clip to the same number of cycles starting on the same phase (from the cycles that
+// do what each clip is for, unless trimmed), registers every clip to the reference clip, orders
+// clips by curvature. The error names the clip at fault. `notes`, when given, gets what was chosen.
+Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& desc, MotionSpaceNotes* notes = nullptr);
+
+// Sentences about a built space's turning range: its loops all go one way, or span too little
+// curvature to steer with ("every loop of 'walk' goes nearly straight ...").
+std::vector<std::string> turningRangeWarnings(const BakedMotionSpace& space);
 
 }  // namespace gs

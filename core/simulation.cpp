@@ -165,6 +165,59 @@ float dubinsTimeSampled(float x, float z, std::span<const SteadyTurn> left, std:
     return best;
 }
 
+float dubinsReachDistanceSampled(float x, float z, float radiusLeft, float radiusRight, float reach) {
+    const glm::vec2 goal(x, z);
+    if (glm::length(goal) <= reach) return 0.0f;
+    float best = kInf;
+    const int steps = 6284;  // 0.001 rad
+    for (float side : {1.0f, -1.0f}) {
+        const float r1 = side > 0.0f ? radiusLeft : radiusRight;
+        const float r2 = side > 0.0f ? radiusRight : radiusLeft;
+        if (!(r1 > 0.0f) || !std::isfinite(r1)) {  // cannot turn that way: straight on only
+            const float perp = std::abs(goal.x);
+            if (goal.y > 0.0f && perp <= reach) best = std::min(best, goal.y - std::sqrt(reach * reach - perp * perp));
+            continue;
+        }
+        for (int i = 0; i <= steps; ++i) {
+            const float a = 2.0f * kPi * i / steps;
+            const float arc = r1 * a;
+            if (arc >= best) break;
+            const glm::vec2 p(side * r1 * (1.0f - std::cos(a)), r1 * std::sin(a));
+            const glm::vec2 f(side * std::sin(a), std::cos(a));
+            const glm::vec2 d = goal - p;
+            if (glm::length(d) <= reach) {  // the turn itself comes within reach
+                best = std::min(best, arc);
+                break;
+            }
+            // Straight on from here.
+            const float along = glm::dot(d, f);
+            const float perp2 = glm::dot(d, d) - along * along;
+            if (along > 0.0f && perp2 <= reach * reach) best = std::min(best, arc + along - std::sqrt(reach * reach - perp2));
+            // A turn back the other way: where its circle first enters the reach.
+            if (!(r2 > 0.0f) || !std::isfinite(r2)) continue;
+            const glm::vec2 left(f.y, -f.x);  // the first turn's side, seen from the walker
+            const glm::vec2 centre = p - side * r2 * left;
+            const glm::vec2 toGoal = goal - centre;
+            const float g = glm::length(toGoal);
+            if (g > r2 + reach || g < r2 - reach || g < 1e-6f) continue;
+            const float cosPhi = std::clamp((r2 * r2 + g * g - reach * reach) / (2.0f * r2 * g), -1.0f, 1.0f);
+            const float phi = std::acos(cosPhi);
+            const glm::vec2 fromCentre = p - centre;
+            const float start = std::atan2(fromCentre.y, fromCentre.x);
+            const float turn = (fromCentre.x * f.y - fromCentre.y * f.x) > 0.0f ? 1.0f : -1.0f;  // angular direction
+            const float towards = std::atan2(toGoal.y, toGoal.x);
+            float b = kInf;
+            for (float entry : {towards - phi, towards + phi}) {
+                float angle = std::fmod(turn * (entry - start), 2.0f * kPi);
+                if (angle < 0.0f) angle += 2.0f * kPi;
+                b = std::min(b, angle);
+            }
+            best = std::min(best, arc + r2 * b);
+        }
+    }
+    return best;
+}
+
 float dubinsDistanceSampled(float x, float z, float radiusLeft, float radiusRight) {
     const SteadyTurn left{radiusLeft, 1.0f}, right{radiusRight, 1.0f};
     return dubinsTimeSampled(x, z, std::span<const SteadyTurn>(&left, 1), std::span<const SteadyTurn>(&right, 1), 1.0f);
@@ -228,6 +281,35 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     result.turnRadiusRight = radiusRight;
     const std::vector<SteadyTurn> steadyLeft = steadyTurns(leftMotions, 1.0f);
     const std::vector<SteadyTurn> steadyRight = steadyTurns(rightMotions, -1.0f);
+    // The lower bound: the tightest turns and the highest speed of the mix and of every style
+    // steering may borrow. It borrows a style whose turning circle leaves outside a goal that is
+    // inside the mix's; circles on one side nest (a wider one holds the narrower), so only a style
+    // with a tighter turn to some side may be borrowed.
+    result.optimumRadiusLeft = radiusLeft;
+    result.optimumRadiusRight = radiusRight;
+    result.optimumSpeed = straight.speed;
+    for (const std::vector<MixMotion>* motions : {&leftMotions, &rightMotions})
+        for (const MixMotion& m : *motions) result.optimumSpeed = std::max(result.optimumSpeed, m.speed);
+    // (The same bound for the naive controller, which never borrows, so that both score alike.)
+    const bool mayBorrow = settings.steer.preferTighterStyles && spaceCount > 1;
+    for (int s = 0; s < spaceCount && mayBorrow; ++s) {
+        std::vector<float> alone(spaceCount, 0.0f);
+        alone[s] = 1.0f;
+        MixMotion turns[2];
+        float radius[2] = {kInf, kInf};  // left, right
+        for (int k = 0; k < 2; ++k) {
+            std::vector<float> blends = straightBlends;
+            blends[s] = k == 0 ? 1.0f : 0.0f;
+            turns[k] = measureMix(bs, alone, blends, settings.locomotion);
+            const float side = k == 0 ? 1.0f : -1.0f;
+            if (side * turns[k].turnRate > 1e-3f) radius[k] = turns[k].speed / std::abs(turns[k].turnRate);
+        }
+        if (!(radius[0] < radiusLeft || radius[1] < radiusRight)) continue;
+        result.optimumRadiusLeft = std::min(result.optimumRadiusLeft, radius[0]);
+        result.optimumRadiusRight = std::min(result.optimumRadiusRight, radius[1]);
+        result.optimumSpeed = std::max({result.optimumSpeed, turns[0].speed, turns[1].speed,
+                                        measureMix(bs, alone, straightBlends, settings.locomotion).speed});
+    }
 
     // One character of a crowd: the runtime's own loop (gaitspace/runtime/crowd.h), at the space's rate.
     CrowdSettings crowdSettings;
@@ -267,10 +349,13 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         const float a = 2.0f * kPi * unit(rng);
         goal = glm::vec2(state.ground.x + d * std::sin(a), state.ground.z + d * std::cos(a));
         const glm::vec3 l = state.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
-        optimal = dubinsDistanceSampled(l.x, l.z, radiusLeft, radiusRight) / result.speed;
+        optimal = dubinsReachDistanceSampled(l.x, l.z, result.optimumRadiusLeft, result.optimumRadiusRight,
+                                             settings.reachRadius) / result.optimumSpeed;
         steady = dubinsTimeSampled(l.x, l.z, steadyLeft, steadyRight, result.speed);
-        lateAfter = 2.0f * optimal + 3.0f;  // the former budget (SimulationResult::reachedLate)
-        budget = std::max(lateAfter, optimal + loopSeconds + 3.0f);
+        // The time allowed comes from the mix's own Dubins path to the goal itself.
+        const float dubins = dubinsDistanceSampled(l.x, l.z, radiusLeft, radiusRight) / result.speed;
+        lateAfter = 2.0f * dubins + 3.0f;  // the former budget (SimulationResult::reachedLate)
+        budget = std::max(lateAfter, dubins + loopSeconds + 3.0f);
         goalStart = result.frames;
         // A new goal: steering decides at once, not at the next start frame. (It cannot be
         // refused: the crowd steers, the id is its own and the goal finite.)

@@ -62,20 +62,22 @@ private:
 // optimal time to it and the time taken (or the budget, when it was not reached).
 struct GoalRecord {
     float x = 0.0f, z = 0.0f;
-    float optimalSeconds = 0.0f;  // Dubins' optimum at the straight speed (SimulationResult::meanTimeRatio)
+    float optimalSeconds = 0.0f;  // the lower bound of SimulationResult::meanTimeRatio
     float steadySeconds = 0.0f;   // the quickest path of steady turns (SimulationResult::meanSteadyRatio)
     float seconds = 0.0f;
     bool reached = false;
-    bool late = false;  // reached after twice the optimal time + 3 s (SimulationResult::reachedLate)
+    bool late = false;  // reached after twice the mix's Dubins time + 3 s (SimulationResult::reachedLate)
 };
 
 struct SimulationResult {
     int goals = 0;                 // goals set
     int reached = 0;
-    int reachedLate = 0;           // of them, reached after twice the optimal time + 3 s
+    int reachedLate = 0;           // of them, reached after twice the mix's Dubins time to the goal + 3 s
     float reachRate = 0.0f;
-    // Time taken / optimal time, over reached goals: the optimum is Dubins' path with the mix's
-    // tightest turns, all of it at the mix's straight speed.
+    // Time taken / optimal time, over reached goals. The optimum is a true lower bound: Dubins'
+    // path into the reach radius around the goal, turning as tightly as anything steering may use
+    // turns (the mix, or any style it may borrow; optimumRadiusLeft/Right) and all of it as fast
+    // as any of them moves (optimumSpeed). No run can take less, so a ratio below 1 is a bug.
     float meanTimeRatio = 0.0f;
     // The same against the quickest path of steady turns the mix can hold: each turn it makes at
     // a steady blend, from the sharpest to near straight, walked at the speed it has there (a run
@@ -94,7 +96,9 @@ struct SimulationResult {
     float maxBlendStep = 0.0f;     // largest per-frame change of a blend value
     float minTurnRadius = 0.0f;    // metres, of the style mix (the tighter side)
     float turnRadiusLeft = 0.0f, turnRadiusRight = 0.0f;  // metres, each side
-    float speed = 0.0f;            // m/s of the style mix, for the optimal time
+    float speed = 0.0f;            // m/s of the style mix, straight on
+    float optimumRadiusLeft = 0.0f, optimumRadiusRight = 0.0f;  // metres: the lower bound's turns
+    float optimumSpeed = 0.0f;     // m/s: the lower bound's speed
     float meanDistance = 0.0f;     // moving goals: mean distance to the goal after 5 s
     float p95Distance = 0.0f;      // moving goals: 95th percentile of it
     long frames = 0;
@@ -117,6 +121,10 @@ float dubinsTimeSampled(float x, float z, std::span<const SteadyTurn> left, std:
                         float straightSpeed);
 // dubinsDistance (steering.h) by the same sampling: one turn each way, at unit speed.
 float dubinsDistanceSampled(float x, float z, float radiusLeft, float radiusRight);
+// The length of the shortest path with turns no tighter than radiusLeft / radiusRight that comes
+// within `reach` of the point (x, z) (a turn then straight on, or a turn then a turn back; the
+// first turn sampled every 0.001 rad): 0 for a point already within reach.
+float dubinsReachDistanceSampled(float x, float z, float radiusLeft, float radiusRight, float reach);
 
 // Runs the scenario with one character of a Crowd (gaitspace/runtime/crowd.h); settings.locomotion and
 // settings.steer replace the baked ones.

@@ -55,10 +55,18 @@ struct LoadedSpace {
     LocomotionSettings locomotion;
     GoalSpaceSettings goalSettings;
     SteerSettings steer;
+    BehavioralSpaceNotes notes;  // what the build chose per space, and the spaces it left out
+    int brokenEntries = 0;       // clips and spaces of the project with an error (printed)
 };
 // Loads a project (entry errors go to stderr, one line each) and builds its behavioral space, or
 // reads a baked .gspace file (by its suffix).
 Expected<LoadedSpace> loadBehavioralSpace(const QString& path);
+// Prints one line per entry of the project with an error (a clip, or a space that cannot be built
+// by the project's own checks or by the builder: `failed`) and returns how many there were.
+int printBrokenEntries(const Project& project, const std::vector<std::pair<std::string, std::string>>& failed);
+// The exit status of a command that ran on what builds: 1, with one line saying so, when the
+// project had broken entries; else 0.
+int exitForBroken(const QString& path, int brokenEntries);
 // The message without a leading "FILE: " (printError names the file itself).
 std::string withoutFile(const std::string& message, const QString& file);
 // The goal spaces of `loaded`: the baked file's when it has them and `horizon` is 0, else built

@@ -39,10 +39,11 @@ int runBake(const QStringList& arguments) {
         return 1;
     }
     for (const QString& w : project->warnings) printWarning(path, w);
-    for (const QString& e : project->errors()) std::fprintf(stderr, "gaitspace-cli: %s\n", qPrintable(e));
+    BehavioralSpaceNotes notes;
     auto baked = bakeProject(*project, true, [](const std::string& space) {
         std::fprintf(stderr, "bake: goal space of '%s'\n", space.c_str());
-    });
+    }, &notes);
+    const int broken = printBrokenEntries(*project, notes.failed);
     if (!baked) {
         printError(path, QString::fromStdString(baked.message()));
         return 1;
@@ -67,7 +68,7 @@ int runBake(const QStringList& arguments) {
         std::printf("%s: %.0f bytes, %zu spaces, %zu clips, %zu goal samples, %.2f s\n", qPrintable(out),
                     bytes, baked->space.spaces.size(), clips, goalSamples, seconds);
     }
-    return 0;
+    return exitForBroken(path, broken);
 }
 
 }  // namespace gs::cli

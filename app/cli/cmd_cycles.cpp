@@ -6,6 +6,7 @@
 
 #include "cli_common.h"
 #include "core/cycles.h"
+#include "core/loop_window.h"
 
 namespace gs::cli {
 
@@ -39,13 +40,29 @@ int runCycles(const QStringList& arguments) {
         strikes["right"] = toJson(contacts.output.rightStrikes());
     }
     const CycleInfo& c = job.output;
+    // The cycles a space's loop would take from the clip untrimmed, and why.
+    LoopWindowJob window;
+    window.clip = &*clip;
+    window.periodFrames = c.periodFrames;
+    const Status windowStatus = c.periodic ? window.run() : Status::error("not periodic");
+    QJsonObject loopWindow;
+    if (windowStatus)
+        loopWindow = {{"purpose", loopPurposeName(window.output.purpose)},
+                      {"first", window.output.first},
+                      {"last", window.output.last},
+                      {"start", window.output.start},
+                      {"cycles", window.output.cycles},
+                      {"cycles_held", window.output.cyclesHeld},
+                      {"curvature_rad_m", window.output.curvature},
+                      {"speed_mps", window.output.speed},
+                      {"reason", QString::fromStdString(window.output.reason)}};
     QJsonArray lags;
     for (float l : c.chainLags) lags.append(l);
     if (parser.isSet("json")) {
         printJson({{"period_frames", c.periodFrames}, {"period_s", c.periodSeconds},
                    {"cycles", c.cycles}, {"periodic", c.periodic}, {"heel_strikes", strikes},
                    {"chain_lags", lags}, {"source", QString::fromStdString(c.source)},
-                   {"frames", clip->frameCount()}, {"fps", clip->fps}});
+                   {"frames", clip->frameCount()}, {"fps", clip->fps}, {"loop_window", loopWindow}});
         return 0;
     }
     if (c.periodic)
@@ -53,6 +70,10 @@ int runCycles(const QStringList& arguments) {
                     c.periodFrames, c.periodSeconds, c.cycles, c.source.c_str());
     else
         std::printf("%s: not periodic (%s)\n", qPrintable(file), c.source.c_str());
+    if (windowStatus)
+        std::printf("  loop window: frames %d-%d, %s; holds %d cycle%s for it\n", window.output.first,
+                    window.output.last, window.output.reason.c_str(), window.output.cyclesHeld,
+                    window.output.cyclesHeld == 1 ? "" : "s");
     return 0;
 }
 

@@ -41,6 +41,28 @@ Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space,
     return values;
 }
 
+int printBrokenEntries(const Project& project, const std::vector<std::pair<std::string, std::string>>& failed) {
+    const QStringList errors = project.errors();
+    for (const QString& e : errors) std::fprintf(stderr, "gaitspace-cli: %s\n", qPrintable(e));
+    const QString label = QFileInfo(project.path).fileName();
+    for (const auto& [space, why] : failed) {
+        const QString message = QString::fromStdString(why);
+        const QString prefix = "motion space '" + QString::fromStdString(space) + "'";
+        std::fprintf(stderr, "gaitspace-cli: %s: %s\n", qPrintable(label),
+                     qPrintable(message.startsWith(prefix) ? message : prefix + " cannot be built: " + message));
+    }
+    return static_cast<int>(errors.size() + failed.size());
+}
+
+int exitForBroken(const QString& path, int brokenEntries) {
+    if (brokenEntries == 0) return 0;
+    printError(path, QStringLiteral("%1 %2 of the project %3 an error (above); the rest ran, exit status 1")
+                         .arg(brokenEntries)
+                         .arg(brokenEntries == 1 ? "entry" : "entries")
+                         .arg(brokenEntries == 1 ? "has" : "have"));
+    return 1;
+}
+
 std::string withoutFile(const std::string& message, const QString& file) {
     const std::string prefix = file.toStdString() + ": ";
     return message.starts_with(prefix) ? message.substr(prefix.size()) : message;
@@ -71,9 +93,9 @@ Expected<LoadedSpace> loadBehavioralSpace(const QString& path) {
     auto project = Project::load(path);
     if (!project) return project.status();
     for (const QString& w : project->warnings) printWarning(path, w);
-    for (const QString& e : project->errors()) std::fprintf(stderr, "gaitspace-cli: %s\n", qPrintable(e));
     timer.restart();
-    auto baked = bakeProject(*project, false);
+    auto baked = bakeProject(*project, false, {}, &loaded.notes);
+    loaded.brokenEntries = printBrokenEntries(*project, loaded.notes.failed);
     if (!baked) return baked.status();
     loaded.space = std::move(baked->space);
     loaded.locomotion = baked->locomotion;
@@ -119,6 +141,8 @@ std::vector<Clip> sourceClips(const LoadedSpace& loaded, const std::vector<float
             for (const QString& id : ps.clipIds) clips.push_back(*loaded.project.clip(id)->clip);
         }
     }
+    // The cycles each loop was cut from (a whole turn clip also walks straight before and after).
+    if (!loaded.baked) clips = loopSources(bs, clips);
     return clips;
 }
 
@@ -314,7 +338,7 @@ int runPlay(const QStringList& arguments) {
                     accel.lateral, accel.longitudinal, source.rootAccel.lateral,
                     source.rootAccel.longitudinal, kneeStep, source.kneeStep, kneeFlexion, source.kneeFlexion);
     }
-    return 0;
+    return exitForBroken(path, loaded->brokenEntries);
 }
 
 }  // namespace gs::cli

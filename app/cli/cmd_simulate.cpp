@@ -167,6 +167,9 @@ int runSimulate(const QStringList& arguments) {
                   {"turn_radius_left_m", result->turnRadiusLeft},
                   {"turn_radius_right_m", result->turnRadiusRight},
                   {"speed_mps", result->speed},
+                  {"optimum_radius_left_m", result->optimumRadiusLeft},
+                  {"optimum_radius_right_m", result->optimumRadiusRight},
+                  {"optimum_speed_mps", result->optimumSpeed},
                   {"ns_per_update", result->nsPerUpdate},
                   {"goal_space_samples", static_cast<double>(goalSamples)},
                   {"goal_space_build_s", goalSpaceSeconds},
@@ -178,7 +181,7 @@ int runSimulate(const QStringList& arguments) {
         o["mean_time_ratio"] = result->meanTimeRatio;
         o["mean_steady_ratio"] = result->meanSteadyRatio;
         o["steady_optimum_time_ratio"] = result->steadyOptimumRatio;
-        // The goals given up, and those reached late (after twice the optimal time + 3 s): where
+        // The goals given up, and those reached late (after twice the Dubins time + 3 s): where
         // each was in the character's frame when it was set, and the times.
         QJsonArray missed, late;
         for (size_t i = 0; i < result->goalRecords.size(); ++i) {
@@ -218,7 +221,7 @@ int runSimulate(const QStringList& arguments) {
                     qPrintable(scenario), qPrintable(controller), result->meanDistance,
                     result->p95Distance, result->meanHeadingErrorDeg);
     }
-    return 0;
+    return exitForBroken(path, loaded->brokenEntries);
 }
 
 }  // namespace gs::cli

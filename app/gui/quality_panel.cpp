@@ -12,6 +12,7 @@
 
 #include <cmath>
 
+#include "core/motion_space.h"
 #include "core/kinematics.h"
 #include "core/quality.h"
 #include <gaitspace/runtime/legs.h>
@@ -44,7 +45,8 @@ Expected<std::shared_ptr<QualityPanel::Figures>> runBoth(std::shared_ptr<const B
     // The source clips, pooled as the CLI pools them.
     const BakedBehavioralSpace& bs = baked->space;
     const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
-    f->source = pooledFigures(source, bs.leftToe, bs.rightToe, bs.floorHeight, legs ? &*legs : nullptr);
+    // The cycles each loop was cut from (a whole turn clip also walks straight before and after).
+    f->source = pooledFigures(loopSources(bs, source), bs.leftToe, bs.rightToe, bs.floorHeight, legs ? &*legs : nullptr);
     return f;
 }
 

@@ -518,7 +518,9 @@ Expected<BehavioralSpaceDesc> Project::behavioralDesc() const {
         space.settings.fps = settings.fps;
         for (const QString& id : s.clipIds) {
             if (id == s.reference) space.reference = static_cast<int>(space.clips.size());
-            space.clips.push_back(*clip(id)->clip);
+            const ProjectClip* c = clip(id);
+            space.clips.push_back(*c->clip);
+            space.trimmed.push_back(c->trimIn >= 0 || c->trimOut >= 0 ? 1 : 0);
         }
         desc.spaces.push_back(std::move(space));
     }

@@ -31,11 +31,13 @@ GoalSpaceSettings goalSpaceSettings(const Project& project) {
 SteerSettings steerSettings(const Project&) { return SteerSettings{}; }
 
 Expected<BakedSpaceFile> bakeProject(const Project& project, bool withGoalSpaces,
-                                     const std::function<void(const std::string&)>& progress) {
+                                     const std::function<void(const std::string&)>& progress,
+                                     BehavioralSpaceNotes* notes) {
     const std::string name = QFileInfo(project.path).fileName().toStdString();
     auto desc = project.behavioralDesc();
     if (!desc) return desc.status();
-    auto built = buildBehavioralSpace(*desc);
+    desc->buildWhatBuilds = notes != nullptr;
+    auto built = buildBehavioralSpace(*desc, notes);
     if (!built) return built.status().withContext(name);
     BakedSpaceFile baked;
     baked.space = std::move(*built);

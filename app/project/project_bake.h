@@ -22,7 +22,10 @@ SteerSettings steerSettings(const Project& project);
 
 // The project's baked space: its behavioral space (every space without errors), goal spaces
 // (when `withGoalSpaces`) and settings. The error names the project and the space at fault.
+// With `notes`, every space that can be built is built and each that cannot is named there
+// (notes->failed; the bake fails only when none builds), with what each build chose.
 Expected<BakedSpaceFile> bakeProject(const Project& project, bool withGoalSpaces = true,
-                                     const std::function<void(const std::string&)>& progress = {});
+                                     const std::function<void(const std::string&)>& progress = {},
+                                     BehavioralSpaceNotes* notes = nullptr);
 
 }  // namespace gs

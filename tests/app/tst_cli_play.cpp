@@ -1,6 +1,8 @@
 // gaitspace-cli play and simulate on the demo project: the JSON they print, the BVH they write,
 // and their one-line errors.
 
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
@@ -95,6 +97,39 @@ private slots:
         QVERIFY(missing.err.contains("absent.gsproj"));
         GS_REQUIRE_DATA();
         QCOMPARE(cli({"play", demoProject(), "--style", "swim=1"}).exitCode, 2);
+    }
+
+    // A project with one space that cannot be built: play, simulate and bake run what builds,
+    // name the broken space in one line, and exit 1 so that a pipeline can tell.
+    void brokenSpaceExits1() {
+        GS_REQUIRE_DATA();
+        QTemporaryDir dir;
+        const QString project = dir.filePath("broken.gsproj");
+        QFile f(project);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "gaitspace-project", "version": 1, "name": "broken",
+            "clips": [
+              {"id": "walk", "source": "${GAITSPACE_DATA_DIR}/cmu/16_15.bvh"},
+              {"id": "left", "source": "${GAITSPACE_DATA_DIR}/cmu/16_11.bvh"},
+              {"id": "right", "source": "${GAITSPACE_DATA_DIR}/cmu/16_13.bvh"},
+              {"id": "jump", "source": "${GAITSPACE_DATA_DIR}/cmu/16_01.bvh"}],
+            "spaces": [
+              {"name": "walk", "clips": ["right", "walk", "left"], "reference": "walk"},
+              {"name": "hop", "clips": ["walk", "jump"]}],
+            "settings": {"fps": 30}})");
+        f.close();
+        const QList<QStringList> commands = {{"play", project, "--seconds", "2"},
+                                             {"simulate", project, "--goals", "3"},
+                                             {"bake", project, "-o", dir.filePath("broken.gspace")}};
+        for (const QStringList& args : commands) {
+            const Run r = cli(args);
+            QVERIFY2(r.exitCode == 1, qPrintable(args.front() + ": exit " + QString::number(r.exitCode) + "\n" + r.err));
+            QVERIFY2(r.err.contains("motion space 'hop'") && r.err.contains("stays in place"), qPrintable(r.err));
+            QVERIFY2(r.err.contains("1 entry of the project has an error"), qPrintable(r.err));
+            QCOMPARE(r.err.count("motion space 'hop'"), 1);  // named once
+            QVERIFY(!r.out.isEmpty());  // the walk ran
+        }
+        QVERIFY(QFileInfo::exists(dir.filePath("broken.gspace")));
     }
 };
 

@@ -1,8 +1,9 @@
 // Every locomotion family of CMU subject 16 builds a motion space and plays: walk (16_11-20),
 // brisk walk (16_21-30), jog (16_35-44) and run (16_45-46, 16_48-56, forefoot strikes), each
-// once from straight + veer clips and once from straight + 90-degree turn clips (the turns, and
-// the walks' veers, trimmed to the cycle that holds the turning step, as in
-// resources/projects/cmu_<family>_<veer|turns>.gsproj). Each space plays 20 s at the straight
+// once from straight + veer clips and once from straight + 90-degree turn clips, whole, as in
+// resources/projects/cmu_<family>_<veer|turns>.gsproj: each loop takes the cycles that do what its
+// clip is for (core/loop_window.h), but for the run's four 90-degree turns, trimmed by hand (clips
+// of 2.5 strides around a turn at speed, whose self webs match no whole stride). Each space plays 20 s at the straight
 // blend and at both extremes, with and without foot lock, and the raw blend halfway between each
 // pair of neighbouring clips keeps its feet on the floor. Clips that cannot loop are refused
 // with an error naming the clip and what is missing.
@@ -45,19 +46,19 @@ struct Family {
 const std::vector<Family>& families() {
     static const std::vector<Family> table{
         {"walk", 0.9f, 1.4f,
-         {{"16_13", 24, 73}, {"16_14", 26, 82}, {"16_15"}, {"16_16"}, {"16_11", 24, 74}, {"16_12", 28, 70}},
-         {{"16_19", 46, 96}, {"16_20", 40, 81}, {"16_15"}, {"16_16"}, {"16_17", 60, 108}, {"16_18", 60, 112}},
+         {{"16_13"}, {"16_14"}, {"16_15"}, {"16_16"}, {"16_11"}, {"16_12"}},
+         {{"16_19"}, {"16_20"}, {"16_15"}, {"16_16"}, {"16_17"}, {"16_18"}},
          "16_15"},
         {"brisk_walk", 1.5f, 2.1f,
-         {{"16_25", 8, 39}, {"16_26", 12, 44}, {"16_21"}, {"16_22"}, {"16_23", 14, 44}, {"16_24", 22, 53}},
-         {{"16_29", 19, 64}, {"16_30", 16, 52}, {"16_21"}, {"16_22"}, {"16_27", 20, 50}, {"16_28", 6, 48}},
+         {{"16_25"}, {"16_26"}, {"16_21"}, {"16_22"}, {"16_23"}, {"16_24"}},
+         {{"16_29"}, {"16_30"}, {"16_21"}, {"16_22"}, {"16_27"}, {"16_28"}},
          "16_21"},
         {"jog", 2.4f, 3.4f,
          {{"16_39"}, {"16_40"}, {"16_35"}, {"16_36"}, {"16_37"}, {"16_38"}},
-         {{"16_43", 12, 42}, {"16_44", 15, 51}, {"16_35"}, {"16_36"}, {"16_41", 9, 32}, {"16_42", 10, 39}},
+         {{"16_43"}, {"16_44"}, {"16_35"}, {"16_36"}, {"16_41"}, {"16_42"}},
          "16_35"},
         {"run", 3.6f, 4.8f,
-         {{"16_49"}, {"16_50"}, {"16_45"}, {"16_46"}, {"16_55"}, {"16_56"}, {"16_48", 4, 25}},
+         {{"16_49"}, {"16_50"}, {"16_45"}, {"16_46"}, {"16_55"}, {"16_56"}, {"16_48"}},
          {{"16_53", 11, 28}, {"16_54", 0, 20}, {"16_45"}, {"16_46"}, {"16_55"}, {"16_56"}, {"16_51", 18, 38}, {"16_52", 23, 42}},
          "16_45"},
     };
@@ -73,15 +74,17 @@ MotionSpaceDesc describe(const char* name, const std::vector<ClipRef>& clips, co
         c.name = ref.id;
         if (std::string(ref.id) == reference) desc.reference = static_cast<int>(desc.clips.size());
         desc.clips.push_back(std::move(c));
+        desc.trimmed.push_back(ref.in >= 0 ? 1 : 0);  // a trim is looped as trimmed
     }
     return desc;
 }
 
 // The source clips' figures (foot skate frame-weighted on the space's floor, knee flexion), as
-// `play` reports them.
+// `play` reports them: the figures of the cycles the loops of `bs` were cut from (loopSource: a whole turn clip also
+// walks straight before and after its turn), pooled.
 PooledFigures sourceFigures(std::span<const Clip> clips, const BakedBehavioralSpace& bs) {
     const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
-    return pooledFigures(clips, bs.leftToe, bs.rightToe, bs.floorHeight, legs ? &*legs : nullptr);
+    return pooledFigures(loopSources(bs, clips), bs.leftToe, bs.rightToe, bs.floorHeight, legs ? &*legs : nullptr);
 }
 
 struct Play {
@@ -221,7 +224,8 @@ private slots:
             const auto source = std::find_if(desc.clips.begin(), desc.clips.end(),
                                              [&](const Clip& c) { return c.name == clip.name; });
             QVERIFY(source != desc.clips.end());
-            const RootAcceleration own = rootAccelerationP95(*source);
+            // Against the cycles the loop was cut from: a whole turn clip also walks straight.
+            const RootAcceleration own = rootAccelerationP95(loopSource(clip, *source));
             const QString loopFigures = QString("%1 %2, %3 looped: root accel p95 lateral %4, longitudinal %5 m/s2; "
                                                 "the clip's own %6, %7")
                                             .arg(fam.name, turns ? "turns" : "veer", clip.name.c_str())

@@ -267,8 +267,11 @@ private slots:
               naive->meanTimeRatio, overall(*naive), naive->meanHeadingErrorDeg);
         QCOMPARE(goal->goals, 200);
         QCOMPARE(goal->reached, 200);
-        // Walk and jog alone reach the 1.15 target; the 50/50 mix is at 1.10-1.12.
-        QVERIFY(goal->meanTimeRatio <= (walk > 0.0f && jog > 0.0f ? 1.25f : 1.15f));
+        // Against the quickest path of the space's own steady turns: walk, jog and the 50/50 mix
+        // at 0.97-1.00. The optimum of meanTimeRatio is a lower bound (the reach radius, and the
+        // walk's tighter turn, which the jog borrows), so that ratio is never below 1.
+        QVERIFY(goal->meanSteadyRatio <= 1.10f);
+        QVERIFY(goal->meanTimeRatio >= 1.0f);
         QVERIFY(overall(*goal) <= overall(*naive));
         QVERIFY(std::isfinite(goal->turnRadiusLeft) && std::isfinite(goal->turnRadiusRight));
         QVERIFY(goal->maxBlendStep <= settings.locomotion.maxBlendRate + 1e-6f);
