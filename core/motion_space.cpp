@@ -282,7 +282,7 @@ Status MotionSpaceSettings::validate() const {
 Status MotionSpaceDesc::validate() const {
     const std::string ctx = "motion space '" + name + "'";
     if (Status s = settings.validate(); !s) return s.withContext(ctx);
-    if (clips.size() < 2) return Status::error(ctx + " needs at least 2 clips");
+    if (clips.empty()) return Status::error(ctx + " has no clips");
     if (reference >= static_cast<int>(clips.size()))
         return Status::error(ctx + ": reference clip index out of range");
     for (const Clip& c : clips) {
@@ -406,6 +406,12 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input, Motion
         if (const RootFigures root = rootFigures(c); root.hasFeet && root.inPlace)
             return Status::error(ctx + ": " + clipContext(c) + " stays in place (its root travels " +
                                  metres(root.travel) + "): a motion space needs clips that travel");
+    }
+    // A space of one clip is that clip's loop alone (a straight run, say, that turns by borrowing
+    // another style's turns): it is kept as the same loop twice, as every space blends a pair.
+    if (desc.clips.size() == 1) {
+        desc.clips.push_back(desc.clips.front());
+        if (!desc.trimmed.empty()) desc.trimmed.push_back(desc.trimmed.front());
     }
     int cycles = desc.settings.cycles;
     if (cycles == 0) {

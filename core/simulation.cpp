@@ -233,8 +233,41 @@ Status SimulationSettings::validate() const {
         return Status::error("simulation: the goal moves slower than the character (0 < fraction < 1)");
     if (!(goalHeadStart >= 0.0f && goalHeadStart <= 3600.0f))
         return Status::error("simulation: a moving goal's head start must be in [0, 3600] s");
+    if (!(styleSwitchSeconds >= 0.0f && styleSwitchSeconds <= 3600.0f))
+        return Status::error("simulation: the style switch interval must be in [0, 3600] s");
     if (Status s = steer.validate(); !s) return s;
     return locomotion.validate();
+}
+
+float phaseLockError(const BakedBehavioralSpace& bs, const CharacterState& st) {
+    const float period = static_cast<float>(bs.masterCycleFrames());
+    if (!(st.phase >= 0.0f && st.phase < period)) return period;
+    auto sinceLeftStrike = [&](int s, float u) {
+        const BakedMotionSpace& ms = bs.spaces[s];
+        const float L = static_cast<float>(ms.referenceCycleFrames());
+        float best = L;
+        for (int strike : ms.leftStrikes) {
+            float d = std::fmod(u - static_cast<float>(strike) + 2.0f * L, L);
+            if (d > 0.5f * L) d -= L;
+            if (std::abs(d) < std::abs(best)) best = d;
+        }
+        return best / L * period;  // master frames
+    };
+    if (bs.spaces.front().leftStrikes.empty()) return 0.0f;
+    int c0, c1;
+    float w0, w1;
+    bs.spaces.front().clipWeights(st.blend[0], c0, c1, w0, w1);
+    const float master = sinceLeftStrike(0, bs.spacePhase(0, st.phase, c0, c1, w0, w1));
+    float error = 0.0f;
+    for (int s = 1; s < static_cast<int>(bs.spaces.size()); ++s) {
+        if (bs.spaces[s].leftStrikes.empty()) continue;
+        // A loop of n cycles has n left strikes: phases a whole cycle apart are in step.
+        const float cycle = period / static_cast<float>(bs.spaces.front().leftStrikes.size());
+        float d = std::fmod(std::abs(sinceLeftStrike(s, bs.spacePhase(s, st.phase, c0, c1, w0, w1)) - master), cycle);
+        d = std::min(d, cycle - d);
+        error = std::max(error, std::isfinite(d) ? d : period);
+    }
+    return error;
 }
 
 Expected<SimulationResult> simulate(const SteeringSpace& steering, const SimulationSettings& settings) {
@@ -383,6 +416,18 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         result.motion.fps = bs.fps;
         result.motion.skeleton = bs.skeleton;
     }
+    // Style switches: every switchFrames the style moves wholly to another space, chosen at random.
+    const long switchFrames = moving || spaceCount < 2 ? 0 : std::lround(settings.styleSwitchSeconds * bs.fps);
+    std::mt19937 styleRng(settings.seed + 1u);
+    int styleNow = static_cast<int>(std::max_element(weights.begin(), weights.end()) - weights.begin());
+    auto switchStyle = [&] {
+        const int other = std::uniform_int_distribution<int>(0, spaceCount - 2)(styleRng);
+        styleNow = other >= styleNow ? other + 1 : other;
+        std::vector<float> target(spaceCount, 0.0f);
+        target[styleNow] = 1.0f;
+        crowd.setStyleTargets(id, target);
+        ++result.styleSwitches;
+    };
     double ns = 0.0;
     const float frameSeconds = 1.0f / bs.fps;
     while (result.frames < maxFrames) {
@@ -399,6 +444,9 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
             result.motion.rootPositions.push_back(*crowd.rootPosition(id));
         }
         result.maxBlendStep = std::max(result.maxBlendStep, state.lastBlendStep);
+        if (result.frames % std::max(1L, std::lround(bs.fps)) == 0)
+            result.phaseError = std::max(result.phaseError, phaseLockError(bs, state));
+        if (switchFrames > 0 && result.frames > 0 && result.frames % switchFrames == 0) switchStyle();
         headingSum += std::abs(angleTo(state.ground, goal));
         ++result.frames;
 

@@ -34,6 +34,8 @@ struct SimulationSettings {
     float goalHeadStart = 0.0f;      // seconds a moving goal has already gone along its path; [0, 3600]
     float naiveGain = 0.3183f;       // blend per radian for the naive controller (NaiveSteerJob)
     bool record = false;             // keep the generated motion in the result
+    float styleSwitchSeconds = 0.0f; // random goals: every S seconds the style moves to another
+                                     // space chosen at random (0 = never); [0, 3600]
     SteerSettings steer;
     LocomotionSettings locomotion;
 
@@ -99,6 +101,8 @@ struct SimulationResult {
     float speed = 0.0f;            // m/s of the style mix, straight on
     float optimumRadiusLeft = 0.0f, optimumRadiusRight = 0.0f;  // metres: the lower bound's turns
     float optimumSpeed = 0.0f;     // m/s: the lower bound's speed
+    float phaseError = 0.0f;       // master frames: the worst phaseLockError, once a second
+    int styleSwitches = 0;         // settings.styleSwitchSeconds
     float meanDistance = 0.0f;     // moving goals: mean distance to the goal after 5 s
     float p95Distance = 0.0f;      // moving goals: 95th percentile of it
     long frames = 0;
@@ -128,6 +132,12 @@ float dubinsReachDistanceSampled(float x, float z, float radiusLeft, float radiu
 
 // Runs the scenario with one character of a Crowd (gaitspace/runtime/crowd.h); settings.locomotion and
 // settings.steer replace the baked ones.
+// Phase lock of a character: where each space is in its gait, as the distance from its reference
+// loop's nearest left strike in master frames, against the first space's (cross registration keeps
+// every space's strikes together), a whole gait cycle counting as none. The largest difference, in
+// master frames; the period when the character's phase is not inside the master cycle.
+float phaseLockError(const BakedBehavioralSpace& space, const CharacterState& character);
+
 Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked, const SimulationSettings& settings);
 // The same from spaces built in memory (copied into a baked space).
 Expected<SimulationResult> simulate(const SteeringSpace& steering, const SimulationSettings& settings);

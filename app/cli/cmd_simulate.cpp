@@ -27,6 +27,9 @@ int runSimulate(const QStringList& arguments) {
                                          "path (default 0; another start gives another run to average).",
                       "S", "0"});
     parser.addOption({"seed", "Random seed (default 7).", "S", "7"});
+    parser.addOption({"switch-styles", "Random goals: every S seconds move the style wholly to another space "
+                                       "chosen at random (default 0: never).",
+                      "S", "0"});
     parser.addOption({"style", "Style weights per space (default: the first space).", "walk=1"});
     parser.addOption({"controller", "goalspace or naive (default goalspace).", "name", "goalspace"});
     parser.addOption({"pick", "The steer-space sample whose predicted future reaches the goal soonest "
@@ -72,13 +75,18 @@ int runSimulate(const QStringList& arguments) {
         printError({}, "unknown controller '" + controller + "' (goalspace, naive)");
         return 2;
     }
-    bool okGoals = false, okSeed = false, okSeconds = false, okHead = false;
+    bool okGoals = false, okSeed = false, okSeconds = false, okHead = false, okSwitch = false;
     settings.goals = parser.value("goals").toInt(&okGoals);
     settings.seed = parser.value("seed").toUInt(&okSeed);
     settings.movingSeconds = parser.value("seconds").toFloat(&okSeconds);
     settings.goalHeadStart = parser.value("goal-head-start").toFloat(&okHead);
-    if (!okGoals || !okSeed || !okSeconds || !okHead) {
-        printError({}, "--goals, --seed, --seconds and --goal-head-start take numbers");
+    settings.styleSwitchSeconds = parser.value("switch-styles").toFloat(&okSwitch);
+    if (!okGoals || !okSeed || !okSeconds || !okHead || !okSwitch) {
+        printError({}, "--goals, --seed, --seconds, --goal-head-start and --switch-styles take numbers");
+        return 2;
+    }
+    if (!(settings.styleSwitchSeconds >= 0.0f && settings.styleSwitchSeconds <= 3600.0f)) {
+        printError({}, "--switch-styles must be in [0, 3600] s");
         return 2;
     }
     if (!(settings.goalHeadStart >= 0.0f && settings.goalHeadStart <= 3600.0f)) {
@@ -161,6 +169,8 @@ int runSimulate(const QStringList& arguments) {
                   {"foot_lock", settings.locomotion.footLock},
                   {"baked", loaded->baked},
                   {"max_blend_step", result->maxBlendStep},
+                  {"phase_error_frames", result->phaseError},
+                  {"style_switches", result->styleSwitches},
                   {"blend_rate_limit", settings.locomotion.maxBlendRate},
                   {"mean_heading_error_deg", result->meanHeadingErrorDeg},
                   {"min_turn_radius_m", result->minTurnRadius},

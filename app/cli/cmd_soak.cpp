@@ -16,6 +16,7 @@
 #include "cli_common.h"
 #include <gaitspace/runtime/crowd.h>
 #include "core/limits.h"
+#include "core/simulation.h"
 
 namespace gs::cli {
 namespace {
@@ -159,36 +160,9 @@ int runSoak(const QStringList& arguments) {
     // Stuck: a character whose goal was set more than 60 s ago (goals are 2-15 m away).
     int stuck = 0;
     for (CharacterId id : crowd.ids()) stuck += (updates * dt - goalSetAt[id.slot()]) > 60.0;
-    // Phase lock: where each space is in its gait, as the distance from its reference loop's
-    // nearest left strike in master frames, agrees with the master space's (the cross
-    // registration keeps the strikes of every space together).
+    // Phase lock (phaseLockError): the spaces' strikes stay together.
     float phaseError = 0.0f;
-    const float period = static_cast<float>(bs.masterCycleFrames());
-    auto sinceLeftStrike = [&](int s, float u) {
-        const BakedMotionSpace& ms = bs.spaces[s];
-        const float L = static_cast<float>(ms.referenceCycleFrames());
-        float best = L;
-        for (int strike : ms.leftStrikes) {
-            float d = std::fmod(u - static_cast<float>(strike) + 2.0f * L, L);
-            if (d > 0.5f * L) d -= L;
-            if (std::abs(d) < std::abs(best)) best = d;
-        }
-        return best / L * period;  // master frames
-    };
-    for (CharacterId id : crowd.ids()) {
-        const CharacterState& st = *crowd.state(id);
-        if (!(st.phase >= 0.0f && st.phase < period)) phaseError = period;
-        int c0, c1;
-        float w0, w1;
-        bs.spaces.front().clipWeights(st.blend[0], c0, c1, w0, w1);
-        const float master = sinceLeftStrike(0, bs.spacePhase(0, st.phase, c0, c1, w0, w1));
-        for (int s = 1; s < spaces; ++s) {
-            if (bs.spaces[s].leftStrikes.empty() || bs.spaces.front().leftStrikes.empty()) continue;
-            float d = std::abs(sinceLeftStrike(s, bs.spacePhase(s, st.phase, c0, c1, w0, w1)) - master);
-            d = std::min(d, period - d);
-            phaseError = std::max(phaseError, std::isfinite(d) ? d : period);
-        }
-    }
+    for (CharacterId id : crowd.ids()) phaseError = std::max(phaseError, phaseLockError(bs, *crowd.state(id)));
     const double growth = memoryMinute1 > 0 ? static_cast<double>(memoryEnd - memoryMinute1) / memoryMinute1 : 0.0;
     const bool pass = nanFrames == 0 && stuck == 0 && phaseError <= 2.0f && growth < 0.01;
     const QJsonObject result{{"characters", characters},

@@ -405,7 +405,7 @@ void Project::checkSpaces() {
     for (ProjectSpace& s : spaces) {
         s.error.clear();
         if (s.name.isEmpty()) { s.error = "has no name"; continue; }
-        if (s.clipIds.size() < 2) { s.error = "needs at least 2 clips"; continue; }
+        if (s.clipIds.isEmpty()) { s.error = "has no clips"; continue; }
         const Skeleton* skeleton = nullptr;
         QString first;
         QSet<QString> listed;

@@ -1,5 +1,8 @@
 #include "app/project/project_bake.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <QFileInfo>
 
 #include "core/goal_space.h"
@@ -22,7 +25,10 @@ GoalSpaceSettings goalSpaceSettings(const Project& project) {
     s.startFrames = o["X"].toInt(s.startFrames);
     s.startBlends = o["Y"].toInt(s.startBlends);
     s.endBlends = o["Z"].toInt(s.endBlends);
-    s.horizon = o["F"].toInt(s.horizon);
+    // F defaults to the same stretch of time at any working rate: 40 frames at 30 fps.
+    constexpr double kHorizonSeconds = 40.0 / 30.0;
+    const int horizon = std::max(1, static_cast<int>(std::lround(kHorizonSeconds * project.settings.fps)));
+    s.horizon = o["F"].toInt(horizon);
     s.subdivisions = o["subdivisions"].toInt(s.subdivisions);
     s.maxBlendRate = static_cast<float>(o["max_blend_rate"].toDouble(project.settings.maxBlendRate));
     return s;

@@ -121,13 +121,14 @@ private slots:
             "spaces":[
               {"name":"ok","clips":["good","good2"]},
               {"name":"unknown","clips":["good","nope"]},
+              {"name":"empty","clips":[]},
               {"name":"single","clips":["good"]},
               {"name":"missing","clips":["good","gone"]},
               {"name":"mixed","clips":["good","other"]}]})");
         auto p = Project::load(path);
         QVERIFY2(p.isOk(), p.message().c_str());
         const QStringList errors = p->errors();
-        QCOMPARE(errors.size(), 5);  // the missing clip and four spaces
+        QCOMPARE(errors.size(), 5);  // the missing clip and four spaces (one clip alone is a space)
         auto has = [&](const QString& a, const QString& b) {
             for (const QString& e : errors)
                 if (e.startsWith("bad.gsproj: ") && e.contains(a) && e.contains(b)) return true;
@@ -135,13 +136,13 @@ private slots:
         };
         QVERIFY(has("clip 'gone'", "not found"));
         QVERIFY(has("space 'unknown'", "unknown clip 'nope'"));
-        QVERIFY(has("space 'single'", "at least 2 clips"));
+        QVERIFY(has("space 'empty'", "has no clips"));
         QVERIFY(has("space 'missing'", "'gone'"));
         QVERIFY(has("space 'mixed'", "different skeleton"));
         QVERIFY(p->clip("good")->clip.has_value());
         auto desc = p->behavioralDesc();
         QVERIFY(desc.isOk());
-        QCOMPARE(desc->spaces.size(), size_t(1));  // only the good space
+        QCOMPARE(desc->spaces.size(), size_t(2));  // only the good spaces
     }
 
     void malformedFiles_data() {

@@ -7,6 +7,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/foreign_bvh.h"
+#include "core/synthetic_gait.h"
+
 namespace gs::fuzz {
 
 namespace {
@@ -95,7 +98,38 @@ std::vector<QByteArray> importSeeds() {
     crlf.replace("\n", "\r\n");
     cr.replace("\n", "\r");
     QByteArray extra = walk + walk.split('\n').at(walk.split('\n').size() - 2) + "\n";
-    return {walk, walkBvh(2, 1.0, 8.0), crlf, cr, "\xEF\xBB\xBF" + walk, extra, walkBvh(1, 0.0, 10.0)};
+    std::vector<QByteArray> seeds{walk, walkBvh(2, 1.0, 8.0), crlf, cr, "\xEF\xBB\xBF" + walk, extra,
+                                  walkBvh(1, 0.0, 10.0)};
+    for (const QByteArray& foreign : foreignSeeds()) seeds.push_back(foreign);
+    return seeds;
+}
+
+std::vector<QByteArray> foreignSeeds() {
+    // A short synthetic walk, written in the shapes of the other capture sources.
+    gs::SyntheticGaitSettings settings = gs::SyntheticGaitSettings::preset(gs::SyntheticGait::Walk);
+    settings.curvature = 0.3f;
+    settings.cycles = 2;
+    auto clip = gs::generateSyntheticGait(settings);
+    if (!clip) return {};
+    gs::test::ForeignShape bandai;  // a static ground node, six channels on every joint, ZXY
+    bandai.groundRoot = "joint_Root";
+    bandai.sixChannels = true;
+    bandai.crlf = true;
+    bandai.finalNewline = false;
+    gs::test::ForeignShape bandaiCarried = bandai;  // the ground node carries the travel
+    bandaiCarried.groundCarriesTravel = true;
+    gs::test::ForeignShape games105;  // metres, children listed in another order
+    games105.unitsPerMetre = 1.0f;
+    games105.reverseChildren = true;
+    games105.rotationOrder = "XYZ";
+    gs::test::ForeignShape style100;  // YXZ, a pelvis frame turned off its forward, Z up
+    style100.rotationOrder = "YXZ";
+    style100.pelvisFrameYawDeg = 90.0f;
+    style100.zUp = true;
+    std::vector<QByteArray> seeds;
+    for (const gs::test::ForeignShape& shape : {bandai, bandaiCarried, games105, style100})
+        seeds.push_back(QByteArray::fromStdString(gs::test::foreignBvh(*clip, shape)));
+    return seeds;
 }
 
 std::vector<QByteArray> projectSeeds() {
