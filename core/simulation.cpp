@@ -352,12 +352,15 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     crowdSettings.naiveGain = settings.naiveGain;
     Crowd crowd(baked, crowdSettings);
     if (!crowd.status()) return crowd.status();
+    if (!crowd.canSteer()) return Status::error("simulation: the baked space has no goal spaces to steer with");
     SteerSettings steerSettings = settings.steer;
     steerSettings.arrivalRadius = settings.reachRadius;
     if (Status s = crowd.setSteerSettings(steerSettings); !s) return s;
     if (Status s = crowd.setLocomotionSettings(settings.locomotion); !s) return s;
-    const CharacterId id = crowd.add(GroundFrame{}, weights);
-    const CharacterState& state = crowd.state(id);
+    const Expected<CharacterId> added = crowd.add(GroundFrame{}, weights);
+    if (!added) return added.status();
+    const CharacterId id = *added;
+    const CharacterState& state = *crowd.state(id);
     glm::vec2 goal(0.0f);
     const bool moving = settings.scenario != SimulationSettings::Scenario::Random;
     const float dt = 1.0f / bs.fps;
@@ -387,7 +390,9 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         lateAfter = 2.0f * dubins + 3.0f;  // the former budget (SimulationResult::reachedLate)
         budget = std::max(lateAfter, dubins + loopSeconds + 3.0f);
         goalStart = result.frames;
-        crowd.setGoal(id, goal);  // a new goal: steering decides at once, not at the next start frame
+        // A new goal: steering decides at once, not at the next start frame. (It cannot be
+        // refused: the crowd steers, the id is its own and the goal finite.)
+        (void)crowd.setGoal(id, goal);
         ++result.goals;
         result.goalRecords.push_back({l.x, l.z, optimal, steady, 0.0f, false});
     };
@@ -396,7 +401,7 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         const long headStartFrames = std::lround(settings.goalHeadStart * bs.fps);
         for (long f = 0; f < headStartFrames; ++f) mover.advance(dt);
         goal = mover.position();
-        crowd.setMovingGoal(id, goal, mover.velocity());
+        if (Status s = crowd.setMovingGoal(id, goal, mover.velocity()); !s) return s;
         result.goals = 1;
     } else {
         nextRandomGoal();
@@ -420,8 +425,7 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         styleNow = other >= styleNow ? other + 1 : other;
         std::vector<float> target(spaceCount, 0.0f);
         target[styleNow] = 1.0f;
-        crowd.setStyleTargets(id, target);
-        ++result.styleSwitches;
+        if (crowd.setStyleTargets(id, target)) ++result.styleSwitches;
     };
     double ns = 0.0;
     const float frameSeconds = 1.0f / bs.fps;
@@ -432,11 +436,11 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
             if (Status s = crowd.update(frameSeconds); !s) return s;
             ns += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
         }
-        for (const Transform& t : crowd.modelTransforms(id)) positions.push_back(t.translation);
+        for (const Transform& t : *crowd.modelTransforms(id)) positions.push_back(t.translation);
         if (settings.record) {
-            const auto pose = crowd.localPose(id);
+            const auto pose = *crowd.localPose(id);
             result.motion.rotations.insert(result.motion.rotations.end(), pose.begin(), pose.end());
-            result.motion.rootPositions.push_back(crowd.rootPosition(id));
+            result.motion.rootPositions.push_back(*crowd.rootPosition(id));
         }
         result.maxBlendStep = std::max(result.maxBlendStep, state.lastBlendStep);
         if (result.frames % std::max(1L, std::lround(bs.fps)) == 0)
@@ -450,7 +454,7 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
             if (result.frames * dt > 5.0f) distances.push_back(distance);
             mover.advance(dt);
             goal = mover.position();
-            crowd.setMovingGoal(id, goal, mover.velocity());
+            if (Status s = crowd.setMovingGoal(id, goal, mover.velocity()); !s) return s;
             continue;
         }
         const float elapsed = (result.frames - goalStart) * dt;

@@ -263,7 +263,12 @@ int runPlay(const QStringList& arguments) {
     }
     noteUnlockedFeet(path, bs, baked->locomotion.footLock);
     Crowd crowd(baked);
-    const CharacterId id = crowd.add(GroundFrame{}, *styles, *blends);
+    const Expected<CharacterId> added = crowd.add(GroundFrame{}, *styles, *blends);
+    if (!added) {
+        printError(path, QString::fromStdString(added.message()));
+        return 1;
+    }
+    const CharacterId id = *added;
     if (goal)
         if (Status s = crowd.setGoal(id, *goal); !s) {
             printError(path, QString::fromStdString(s.message()));
@@ -273,7 +278,7 @@ int runPlay(const QStringList& arguments) {
     QElapsedTimer timer;
     timer.start();
     auto run = recordCharacter(crowd, id, frames, [&](int, const Crowd& c, CharacterId i) {
-        maxStyleStep = std::max(maxStyleStep, c.state(i).lastStyleStep);
+        maxStyleStep = std::max(maxStyleStep, c.state(i)->lastStyleStep);
     });
     const double playNs = static_cast<double>(timer.nsecsElapsed());
     if (!run) {

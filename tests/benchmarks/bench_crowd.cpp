@@ -45,26 +45,26 @@ double measure(const std::shared_ptr<const gs::BakedSpaceFile>& baked, int chara
             const float w = (c % 7) / 6.0f;
             const float styles[] = {w, 1.0f - w};
             const float blends[] = {unit(rng), unit(rng)};
-            const gs::CharacterId id = crowd.add(gs::GroundFrame{u(rng), u(rng), u(rng)}, styles, blends);
-            if (steer) crowd.setGoal(id, {u(rng), u(rng)});
+            const gs::CharacterId id = *crowd.add(gs::GroundFrame{u(rng), u(rng), u(rng)}, styles, blends);
+            if (steer) (void)crowd.setGoal(id, {u(rng), u(rng)});
         }
         // Warm up one loop of steps, then time.
-        for (int f = 0; f < 30; ++f) crowd.update(1.0f / 30.0f);
+        for (int f = 0; f < 30; ++f) (void)crowd.update(1.0f / 30.0f);
         double total = 0.0;
         for (int f = 0; f < updates; ++f) {
             // What a game does between updates: a new goal for each character that arrived (in
             // the 40 m box), and a style change now and then.
             if (steer) {
                 for (gs::CharacterId id : crowd.ids()) {
-                    const gs::GroundFrame g = crowd.ground(id);
-                    if (glm::distance(glm::vec2(g.x, g.z), crowd.goal(id)) < 0.5f) crowd.setGoal(id, {u(rng), u(rng)});
+                    const gs::GroundFrame g = *crowd.ground(id);
+                    if (glm::distance(glm::vec2(g.x, g.z), *crowd.goal(id)) < 0.5f) (void)crowd.setGoal(id, {u(rng), u(rng)});
                 }
             }
             const float w = unit(rng);
             const float styles[] = {w, 1.0f - w};
-            crowd.setStyleTargets(crowd.ids()[(f * 37) % characters], styles);
+            (void)crowd.setStyleTargets(crowd.ids()[(f * 37) % characters], styles);
             const auto t0 = clock_type::now();
-            crowd.update(1.0f / 30.0f);
+            (void)crowd.update(1.0f / 30.0f);
             total += seconds(t0, clock_type::now());
         }
         best = std::min(best, total);

@@ -1,6 +1,7 @@
-// Baked space files (.gspace): the real CMU walk + jog space with its goal spaces survives a
-// round trip bit for bit; truncated, corrupted, future-version and hostile files are refused
-// with one sentence and never read out of bounds.
+// Baked space files (.gspace): the synthetic walk + jog space with its goal spaces (no data
+// needed) survives a round trip bit for bit; the older version is read, each of its layouts;
+// truncated, corrupted, future-version and hostile files are refused with one sentence and never
+// read out of bounds.
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -9,11 +10,9 @@
 #include <limits>
 #include <random>
 
-#include "common/cmu_spaces.h"
-#include "common/test_data.h"
-#include "core/goal_space.h"
-#include <gaitspace/runtime/gspace.h>
 #include "core/runtime/section_file.h"
+#include "synthetic_spaces.h"
+#include <gaitspace/runtime/gspace.h>
 
 using namespace gs;
 
@@ -32,6 +31,23 @@ bool sameFloats(const std::vector<float>& a, const std::vector<float>& b) {
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
 }
 
+// The file's sections, repacked under `version` with the 'SETT' section replaced.
+std::vector<std::uint8_t> repack(const std::vector<std::uint8_t>& file, std::uint32_t version,
+                                 const std::vector<std::uint8_t>& settings) {
+    Expected<SectionTable> table = unpackSections(file, kGSpaceVersion, "gspace");
+    std::vector<Section> sections;
+    for (const SectionView& v : table->sections)
+        sections.push_back({v.tag, v.tag == sectionTag("SETT") ? settings
+                                                               : std::vector<std::uint8_t>(v.bytes.begin(), v.bytes.end())});
+    return packSections(sections, version);
+}
+
+std::vector<std::uint8_t> settingsOf(const std::vector<std::uint8_t>& file) {
+    Expected<SectionTable> table = unpackSections(file, kGSpaceVersion, "gspace");
+    const auto bytes = table->find(sectionTag("SETT"))->bytes;
+    return {bytes.begin(), bytes.end()};
+}
+
 }  // namespace
 
 class TestGSpace : public QObject {
@@ -42,13 +58,7 @@ class TestGSpace : public QObject {
 
 private slots:
     void initTestCase() {
-        GS_REQUIRE_DATA();
-        Expected<BakedBehavioralSpace> bs = buildBehavioralSpace(test::cmuWalkJogDesc());
-        QVERIFY2(bs, bs.message().c_str());
-        m_baked.space = std::move(*bs);
-        auto goals = buildGoalSpaces(m_baked.space);
-        QVERIFY2(goals, goals.message().c_str());
-        m_baked.goalSpaces = std::move(*goals);
+        m_baked = *test::syntheticBaked();
         m_baked.locomotion.styleIncrement = 0.05f;
         m_baked.steer.neighbours = 1;
         m_bytes = writeGSpace(m_baked);
@@ -79,7 +89,8 @@ private slots:
         }
         QCOMPARE(back->locomotion.styleIncrement, 0.05f);
         QCOMPARE(back->steer.neighbours, 1);
-        qInfo("demo walk + jog baked: %zu bytes, %zu goal samples", m_bytes.size(),
+        QCOMPARE(back->formatVersion, kGSpaceVersion);
+        qInfo("synthetic walk + jog baked: %zu bytes, %zu goal samples", m_bytes.size(),
               m_baked.goalSpaces[0].samples.size() + m_baked.goalSpaces[1].samples.size());
     }
 
@@ -145,6 +156,48 @@ private slots:
         Expected<BakedSpaceFile> r = readGSpace(future);
         QVERIFY(!r);
         QVERIFY2(r.message().find("version 7") != std::string::npos, r.message().c_str());
+        QVERIFY2(r.message().find("up to version 2") != std::string::npos, r.message().c_str());
+    }
+
+    // Version 1 was written through three layouts of 'SETT' (and 'GOAL'): the last two are read,
+    // told apart by the settings' length (without the moving-goal commitment it is the 0.2 s
+    // every build used then); the first is refused, naming both versions. The moving-goal
+    // commitment's bytes are found by writing it with another value.
+    void versionOneIsRead() {
+        BakedSpaceFile other = m_baked;
+        other.steer.movingCommitment = 0.77f;
+        const std::vector<std::uint8_t> settings = settingsOf(m_bytes), changed = settingsOf(writeGSpace(other));
+        QCOMPARE(changed.size(), settings.size());
+        size_t first = 0;
+        while (first < settings.size() && settings[first] == changed[first]) ++first;
+        QVERIFY(first + 4 <= settings.size());
+        for (size_t k = first + 4; k < settings.size(); ++k) QCOMPARE(changed[k], settings[k]);
+
+        // 1d5f6b3 to this version: version 1 with the commitment.
+        Expected<BakedSpaceFile> late = readGSpace(repack(m_bytes, 1, settings));
+        QVERIFY2(late, late.message().c_str());
+        QCOMPARE(late->formatVersion, 1u);
+        QCOMPARE(writeGSpace(*late), m_bytes);  // the same file once written again as version 2
+
+        // 52c3d63 to 1d5f6b3: version 1 without it.
+        std::vector<std::uint8_t> older = settings;
+        older.erase(older.begin() + static_cast<std::ptrdiff_t>(first), older.begin() + static_cast<std::ptrdiff_t>(first + 4));
+        BakedSpaceFile expected = m_baked;
+        expected.steer.movingCommitment = 0.2f;
+        Expected<BakedSpaceFile> early = readGSpace(repack(m_bytes, 1, older));
+        QVERIFY2(early, early.message().c_str());
+        QCOMPARE(early->steer.movingCommitment, 0.2f);
+        QCOMPARE(writeGSpace(*early), writeGSpace(expected));
+        // ... but a version 2 file must have it.
+        QVERIFY(!readGSpace(repack(m_bytes, 2, older)));
+
+        // Before 52c3d63: version 1 with 33 bytes of settings, refused naming both versions.
+        const std::vector<std::uint8_t> first33(settings.begin(), settings.begin() + 33);
+        Expected<BakedSpaceFile> oldest = readGSpace(repack(m_bytes, 1, first33));
+        QVERIFY(!oldest);
+        const QString message = QString::fromStdString(oldest.message());
+        QVERIFY2(message.contains("version 1 with a 33-byte 'SETT'") && message.contains("version 2"),
+                 qPrintable(message));
     }
 
     // Valid checksums around wrong contents: the reader checks values, not just bytes.
