@@ -53,9 +53,9 @@ Expected<Clip> recordCharacter(Crowd& crowd, CharacterId id, int frames, PerFram
     for (int f = 0; f < frames; ++f) {
         if (f > 0)
             if (Status s = crowd.update(1.0f / crowd.fps()); !s) return s;
-        const auto pose = crowd.localPose(id);
+        const auto pose = *crowd.localPose(id);
         std::copy(pose.begin(), pose.end(), clip.frameRotations(f).begin());
-        clip.rootPositions[f] = crowd.rootPosition(id);
+        clip.rootPositions[f] = *crowd.rootPosition(id);
         perFrame(f, crowd, id);
     }
     return clip;

@@ -270,7 +270,9 @@ Status simulateArrive(std::shared_ptr<const BakedSpaceFile> baked, const Simulat
         if (!crowd.status()) return crowd.status();
         if (Status s = crowd.setSteerSettings(steerSettings); !s) return s;
         if (Status s = crowd.setLocomotionSettings(settings.locomotion); !s) return s;
-        const CharacterId id = crowd.add(GroundFrame{}, weights);
+        const Expected<CharacterId> added = crowd.add(GroundFrame{}, weights);
+        if (!added) return added.status();
+        const CharacterId id = *added;
         const auto arrival = stop ? Crowd::GoalArrival::Stop : Crowd::GoalArrival::WalkOn;
         int k = 0;
         long frame = 0, goalStart = 0, stood = -1;
@@ -292,28 +294,28 @@ Status simulateArrive(std::shared_ptr<const BakedSpaceFile> baked, const Simulat
         for (;;) {
             if (frame > 0)
                 if (Status s = crowd.update(dt); !s) return s;
-            const auto world = crowd.modelTransforms(id);
-            const MotionState state = crowd.motionState(id);
+            const auto world = *crowd.modelTransforms(id);
+            const MotionState state = *crowd.motionState(id);
             if (stop) {
                 if (fig.stateChanges.empty() || fig.stateChanges.back().second != state) fig.stateChanges.push_back({frame, state});
                 states.push_back(state);
                 for (const Transform& t : world) positions.push_back(t.translation);
                 if (settings.record) {
-                    const auto pose = crowd.localPose(id);
+                    const auto pose = *crowd.localPose(id);
                     result.motion.rotations.insert(result.motion.rotations.end(), pose.begin(), pose.end());
-                    result.motion.rootPositions.push_back(crowd.rootPosition(id));
+                    result.motion.rootPositions.push_back(*crowd.rootPosition(id));
                 }
                 if (state == MotionState::Stopping)
                     for (const Transform& t : world) stopping.push_back(t.translation);
                 else if (!stopping.empty()) endStop();
-                result.maxBlendStep = std::max(result.maxBlendStep, crowd.state(id).lastBlendStep);
+                result.maxBlendStep = std::max(result.maxBlendStep, crowd.state(id)->lastBlendStep);
             }
-            const glm::vec3 root = crowd.rootPosition(id);
+            const glm::vec3 root = *crowd.rootPosition(id);
             const glm::vec2 goal = fig.goalPositions[k];
             const float elapsed = static_cast<float>(frame - goalStart) * dt;
             bool next = false;
             if (!stop) {
-                const GroundFrame g = crowd.ground(id);
+                const GroundFrame g = *crowd.ground(id);
                 if (glm::distance(glm::vec2(g.x, g.z), goal) < settings.reachRadius) {
                     fig.noStopSeconds[k] = elapsed;
                     next = true;
@@ -321,7 +323,7 @@ Status simulateArrive(std::shared_ptr<const BakedSpaceFile> baked, const Simulat
             } else if (fig.reachSeconds[k] < 0.0f && glm::distance(glm::vec2(root.x, root.z), goal) < settings.reachRadius) {
                 fig.reachSeconds[k] = elapsed;
             }
-            if (stop && stood < 0 && state == MotionState::Standing && crowd.state(id).arrival.target == goal) {
+            if (stop && stood < 0 && state == MotionState::Standing && crowd.state(id)->arrival.target == goal) {
                 stood = frame;
                 fig.seconds[k] = elapsed;
                 fig.stopErrors.push_back(glm::distance(glm::vec2(root.x, root.z), goal));
@@ -515,6 +517,7 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     crowdSettings.naiveGain = settings.naiveGain;
     Crowd crowd(baked, crowdSettings);
     if (!crowd.status()) return crowd.status();
+    if (!crowd.canSteer()) return Status::error("simulation: the baked space has no goal spaces to steer with");
     SteerSettings steerSettings = settings.steer;
     steerSettings.arrivalRadius = settings.reachRadius;
     if (Status s = crowd.setSteerSettings(steerSettings); !s) return s;
@@ -535,8 +538,10 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         }
         return result;
     }
-    const CharacterId id = crowd.add(GroundFrame{}, weights);
-    const CharacterState& state = crowd.state(id);
+    const Expected<CharacterId> added = crowd.add(GroundFrame{}, weights);
+    if (!added) return added.status();
+    const CharacterId id = *added;
+    const CharacterState& state = *crowd.state(id);
     glm::vec2 goal(0.0f);
     const bool moving = settings.scenario != SimulationSettings::Scenario::Random;
     const float dt = 1.0f / bs.fps;
@@ -567,8 +572,9 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         budget = std::max(lateAfter, dubins + loopSeconds + 3.0f);
         goalStart = result.frames;
         // A new goal: steering decides at once, not at the next start frame. It is steered to and
-        // past (the arrive scenario stops on its goals).
-        crowd.setGoal(id, goal, Crowd::GoalArrival::WalkOn);
+        // past (the arrive scenario stops on its goals). (It cannot be refused: the crowd steers,
+        // the id is its own and the goal finite.)
+        (void)crowd.setGoal(id, goal, Crowd::GoalArrival::WalkOn);
         ++result.goals;
         result.goalRecords.push_back({l.x, l.z, optimal, steady, 0.0f, false});
     };
@@ -577,7 +583,7 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         const long headStartFrames = std::lround(settings.goalHeadStart * bs.fps);
         for (long f = 0; f < headStartFrames; ++f) mover.advance(dt);
         goal = mover.position();
-        crowd.setMovingGoal(id, goal, mover.velocity());
+        if (Status s = crowd.setMovingGoal(id, goal, mover.velocity()); !s) return s;
         result.goals = 1;
     } else {
         nextRandomGoal();
@@ -596,8 +602,7 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         styleNow = other >= styleNow ? other + 1 : other;
         std::vector<float> target(spaceCount, 0.0f);
         target[styleNow] = 1.0f;
-        crowd.setStyleTargets(id, target);
-        ++result.styleSwitches;
+        if (crowd.setStyleTargets(id, target)) ++result.styleSwitches;
     };
     double ns = 0.0;
     const float frameSeconds = 1.0f / bs.fps;
@@ -608,15 +613,15 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
             if (Status s = crowd.update(frameSeconds); !s) return s;
             ns += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
         }
-        for (const Transform& t : crowd.modelTransforms(id)) positions.push_back(t.translation);
+        for (const Transform& t : *crowd.modelTransforms(id)) positions.push_back(t.translation);
         if (settings.record) {
-            const auto pose = crowd.localPose(id);
+            const auto pose = *crowd.localPose(id);
             result.motion.rotations.insert(result.motion.rotations.end(), pose.begin(), pose.end());
-            result.motion.rootPositions.push_back(crowd.rootPosition(id));
+            result.motion.rootPositions.push_back(*crowd.rootPosition(id));
         }
         result.maxBlendStep = std::max(result.maxBlendStep, state.lastBlendStep);
         // A followed goal is stood in the way of: the stops and the frames they change state at.
-        const MotionState motion = crowd.motionState(id);
+        const MotionState motion = *crowd.motionState(id);
         auto& changes = result.arrival.stateChanges;
         if (changes.empty() || changes.back().second != motion) {
             if (motion == MotionState::Standing) ++result.arrival.stops;
@@ -633,7 +638,7 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
             if (result.frames * dt > 5.0f) distances.push_back(distance);
             mover.advance(dt);
             goal = mover.position();
-            crowd.setMovingGoal(id, goal, mover.velocity());
+            if (Status s = crowd.setMovingGoal(id, goal, mover.velocity()); !s) return s;
             continue;
         }
         const float elapsed = (result.frames - goalStart) * dt;

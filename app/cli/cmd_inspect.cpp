@@ -109,7 +109,7 @@ QJsonObject bakedFigures(const QString& file, const BakedSpaceFile& b) {
     }
     return {{"file", file},
             {"bytes", static_cast<double>(QFileInfo(file).size())},
-            {"format_version", static_cast<int>(kGSpaceVersion)},
+            {"format_version", static_cast<int>(b.formatVersion)},
             {"name", QString::fromStdString(b.space.name)},
             {"fps", b.space.fps},
             {"joints", b.space.skeleton.jointCount()},

@@ -294,7 +294,12 @@ int runPlay(const QStringList& arguments) {
     }
     noteUnlockedFeet(path, bs, baked->locomotion.footLock);
     Crowd crowd(baked);
-    const CharacterId id = crowd.add(GroundFrame{}, *styles, *blends);
+    const Expected<CharacterId> added = crowd.add(GroundFrame{}, *styles, *blends);
+    if (!added) {
+        printError(path, QString::fromStdString(added.message()));
+        return 1;
+    }
+    const CharacterId id = *added;
     if (goal)
         if (Status s = crowd.setGoal(id, *goal); !s) {
             printError(path, QString::fromStdString(s.message()));
@@ -303,16 +308,21 @@ int runPlay(const QStringList& arguments) {
     float maxStyleStep = 0.0f;
     const int stopFrame = stopSpace >= 0 ? static_cast<int>(std::lround(stopAfter * bs.fps)) : -1;
     int standFrame = -1;
+    Status stopAsked;  // refused when the character is not walking at --stop-after (with --goal: stopping or standing)
     QElapsedTimer timer;
     timer.start();
     auto run = recordCharacter(crowd, id, frames, [&](int f, Crowd& c, CharacterId i) {
-        maxStyleStep = std::max(maxStyleStep, c.state(i).lastStyleStep);
-        if (f == stopFrame) (void)c.stop(i, stopSpace, stopClip);
-        if (standFrame < 0 && c.motionState(i) == MotionState::Standing) standFrame = f;
+        maxStyleStep = std::max(maxStyleStep, c.state(i)->lastStyleStep);
+        if (f == stopFrame) stopAsked = c.stop(i, stopSpace, stopClip);
+        if (standFrame < 0 && *c.motionState(i) == MotionState::Standing) standFrame = f;
     });
     const double playNs = static_cast<double>(timer.nsecsElapsed());
     if (!run) {
         printError(path, QString::fromStdString(run.message()));
+        return 1;
+    }
+    if (!stopAsked) {
+        printError(path, "--stop: " + QString::fromStdString(stopAsked.message()));
         return 1;
     }
     const RootMotionStats motion = rootMotionStats(*run);
@@ -358,7 +368,7 @@ int runPlay(const QStringList& arguments) {
         // The frame it stood from (-1: not yet) and the state it ends in.
         result["stop"] = parser.value("stop");
         result["stand_frame"] = standFrame;
-        result["motion_state"] = motionStateName(crowd.motionState(id));
+        result["motion_state"] = motionStateName(*crowd.motionState(id));
     }
     if (parser.isSet("json")) {
         printJson(result);

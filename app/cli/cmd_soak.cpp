@@ -86,11 +86,13 @@ int runSoak(const QStringList& arguments) {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> unit(0.0f, 1.0f);
     std::vector<double> goalSetAt(characters, 0.0);
+    // Characters are never removed here, so their slots are 0 ... characters - 1.
     auto newGoal = [&](CharacterId id, double now) {
-        const GroundFrame g = crowd.ground(id);
+        const GroundFrame g = *crowd.ground(id);
         const float d = 2.0f + 13.0f * unit(rng), a = 6.2831853f * unit(rng);
-        crowd.setGoal(id, {g.x + d * std::sin(a), g.z + d * std::cos(a)});
-        goalSetAt[id] = now;
+        const Status s = crowd.setGoal(id, {g.x + d * std::sin(a), g.z + d * std::cos(a)});
+        goalSetAt[id.slot()] = now;
+        return s;
     };
     std::array<float, limits::kMaxSpaces> style{};
     auto randomStyle = [&] {
@@ -101,7 +103,9 @@ int runSoak(const QStringList& arguments) {
     };
     for (int c = 0; c < characters; ++c) {
         const GroundFrame at{4.0f * (c % 100), 4.0f * (c / 100), 6.2831853f * unit(rng)};
-        newGoal(crowd.add(at, randomStyle()), 0.0);
+        const Expected<CharacterId> id = crowd.add(at, randomStyle());
+        if (!id) return fail(path, QString::fromStdString(id.message()), 1);
+        if (Status s = newGoal(*id, 0.0); !s) return fail(path, QString::fromStdString(s.message()), 1);
     }
 
     const double dt = 1.0 / rate;
@@ -123,19 +127,21 @@ int runSoak(const QStringList& arguments) {
         if (Status s = crowd.update(static_cast<float>(dt)); !s) return fail(path, QString::fromStdString(s.message()), 1);
         updateSeconds += t.nsecsElapsed() * 1e-9;
         for (CharacterId id : crowd.ids()) {
-            const GroundFrame g = crowd.ground(id);
-            if (!std::isfinite(g.x) || !std::isfinite(g.z) || !std::isfinite(g.heading) || !finite(crowd.rootPosition(id))) {
+            const GroundFrame g = *crowd.ground(id);
+            if (!std::isfinite(g.x) || !std::isfinite(g.z) || !std::isfinite(g.heading) || !finite(*crowd.rootPosition(id))) {
                 ++nanFrames;
                 continue;
             }
-            longestGoal = std::max(longestGoal, now - goalSetAt[id]);
-            if (std::hypot(g.x - crowd.goal(id).x, g.z - crowd.goal(id).y) < 0.5f) {
+            longestGoal = std::max(longestGoal, now - goalSetAt[id.slot()]);
+            const glm::vec2 goal = *crowd.goal(id);
+            if (std::hypot(g.x - goal.x, g.z - goal.y) < 0.5f) {
                 ++reached;
-                newGoal(id, now);
+                (void)newGoal(id, now);  // finite: the character's ground frame is (checked above)
             }
         }
         for (changeBudget += changesPerUpdate; changeBudget >= 1.0; changeBudget -= 1.0) {
-            crowd.setStyleTargets(crowd.ids()[static_cast<size_t>(unit(rng) * characters) % characters], randomStyle());
+            (void)crowd.setStyleTargets(crowd.ids()[static_cast<size_t>(unit(rng) * characters) % characters],
+                                        randomStyle());  // the crowd's own id; weights > 0
             ++styleChanges;
         }
         if (u % rate == 0) {  // memory once a simulated second
@@ -153,10 +159,10 @@ int runSoak(const QStringList& arguments) {
 
     // Stuck: a character whose goal was set more than 60 s ago (goals are 2-15 m away).
     int stuck = 0;
-    for (CharacterId id : crowd.ids()) stuck += (updates * dt - goalSetAt[id]) > 60.0;
+    for (CharacterId id : crowd.ids()) stuck += (updates * dt - goalSetAt[id.slot()]) > 60.0;
     // Phase lock (phaseLockError): the spaces' strikes stay together.
     float phaseError = 0.0f;
-    for (CharacterId id : crowd.ids()) phaseError = std::max(phaseError, phaseLockError(bs, crowd.state(id)));
+    for (CharacterId id : crowd.ids()) phaseError = std::max(phaseError, phaseLockError(bs, *crowd.state(id)));
     const double growth = memoryMinute1 > 0 ? static_cast<double>(memoryEnd - memoryMinute1) / memoryMinute1 : 0.0;
     const bool pass = nanFrames == 0 && stuck == 0 && phaseError <= 2.0f && growth < 0.01;
     const QJsonObject result{{"characters", characters},

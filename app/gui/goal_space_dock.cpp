@@ -100,13 +100,13 @@ void GoalSpaceDock::refresh() {
                                    .arg(gs.horizon));
         }
         // The live steer space in the character's frame.
-        const GroundFrame ground = crowd->ground(demo->character());
+        const GroundFrame ground = *crowd->ground(demo->character());
         for (const glm::vec2& p : demo->fan()) data.steerFan.push_back(toCharacterFrame(ground, p));
         for (const glm::vec2& p : demo->chosenSamples()) data.chosenSamples.push_back(toCharacterFrame(ground, p));
         data.goal = toCharacterFrame(ground, demo->goal());
         data.steerTitle = data.steerFan.empty()
                               ? tr("Steer space: none (naive steering or no decision yet)")
-                              : tr("Steer space: %1 samples, target %2").arg(data.steerFan.size()).arg(crowd->steerTarget(demo->character()), 0, 'f', 2);
+                              : tr("Steer space: %1 samples, target %2").arg(data.steerFan.size()).arg(*crowd->steerTarget(demo->character()), 0, 'f', 2);
     }
     m_view->setData(std::move(data));
 }

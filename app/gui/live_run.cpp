@@ -330,7 +330,7 @@ QString LiveRun::steeringLine() const {
     const auto user = m_demo->overriddenStyle();
     if (!user) return {};
     const QStringList names = m_demo->spaceNames();
-    const CharacterState& st = m_demo->crowd()->state(m_demo->character());
+    const CharacterState& st = *m_demo->crowd()->state(m_demo->character());
     int borrowed = 0;
     for (int s = 1; s < names.size(); ++s)
         if (st.styleTarget[s] > st.styleTarget[borrowed]) borrowed = s;

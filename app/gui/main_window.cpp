@@ -608,7 +608,7 @@ void MainWindow::exportRunDialog() {
                                                       tr("glTF binary (*.glb);;glTF (*.gltf);;BVH (*.bvh)"));
     if (path.isEmpty()) return;
     QSettings().setValue("lastExportDir", QFileInfo(path).absolutePath());
-    exportRun(path);
+    (void)exportRun(path);  // its errors go to the messages dock
 }
 
 Status MainWindow::exportRun(const QString& path) { return m_run->exportRun(path); }

@@ -89,11 +89,11 @@ MatchWebDock::MatchWebDock(ProjectDocument* doc, QWidget* parent)
     connect(m_view, &MatchWebView::cellClicked, this, &MatchWebDock::showCell);
     connect(png, &QAction::triggered, this, [this] {
         const QString file = QFileDialog::getSaveFileName(this, tr("Export match web"), "matchweb.png", tr("PNG image (*.png)"));
-        if (!file.isEmpty()) exportWeb(file, {});
+        if (!file.isEmpty()) (void)exportWeb(file, {});  // errors go to the messages dock
     });
     connect(csv, &QAction::triggered, this, [this] {
         const QString file = QFileDialog::getSaveFileName(this, tr("Export match web"), "matchweb.csv", tr("CSV (*.csv)"));
-        if (!file.isEmpty()) exportWeb({}, file);
+        if (!file.isEmpty()) (void)exportWeb({}, file);  // errors go to the messages dock
     });
     connect(m_task, &BackgroundTask::finished, this, [this](bool cancelled) {
         if (cancelled) m_info->setText(tr("Match web cancelled."));

@@ -44,12 +44,17 @@ SteeringDemo::SteeringDemo(std::shared_ptr<const Built> built, bool naive, QObje
         m_status = crowd->status();
         return;
     }
+    const Expected<CharacterId> character = crowd->add(GroundFrame{});
+    if (!character) {
+        m_status = character.status();
+        return;
+    }
     m_crowd = std::move(crowd);
     m_trims = built->trims;
     m_notes = built->notes;
     for (const auto& [id, trim] : m_trims) m_builtNames[id] = id;
-    m_character = m_crowd->add(GroundFrame{});
-    m_crowd->setGoal(m_character, m_goal);
+    m_character = *character;  // valid as long as m_crowd: it is never removed
+    (void)m_crowd->setGoal(m_character, m_goal);  // a space without goal spaces plays without steering
     const BakedBehavioralSpace& bs = m_crowd->space();
     m_motion = Clip{};
     m_motion.name = "steering";
@@ -61,7 +66,7 @@ SteeringDemo::~SteeringDemo() = default;
 
 std::optional<std::vector<float>> SteeringDemo::overriddenStyle() const {
     if (!m_crowd) return std::nullopt;
-    const CharacterState& st = m_crowd->state(m_character);
+    const CharacterState& st = *m_crowd->state(m_character);
     if (!st.styleOverridden) return std::nullopt;
     return std::vector<float>(st.userStyle.begin(), st.userStyle.begin() + m_crowd->space().spaces.size());
 }
@@ -126,7 +131,7 @@ void SteeringDemo::setGoal(const glm::vec2& goal) {
     if (m_mover) return;  // a scripted goal moves by itself
     if (goal != m_goal) m_atGoal = false;
     m_goal = goal;
-    if (m_crowd) m_crowd->setGoal(m_character, goal);
+    if (m_crowd) (void)m_crowd->setGoal(m_character, goal);
 }
 
 void SteeringDemo::setNaive(bool naive) {
@@ -138,7 +143,7 @@ void SteeringDemo::setNaive(bool naive) {
 void SteeringDemo::setKeepStyle(bool keep) {
     if (!m_crowd || m_crowd->steerSettings().preferTighterStyles == !keep) return;
     // A style borrowed now goes back to the user's at once (steering would no longer return it).
-    if (const auto user = overriddenStyle(); keep && user) m_crowd->setStyleTargets(m_character, *user);
+    if (const auto user = overriddenStyle(); keep && user) (void)m_crowd->setStyleTargets(m_character, *user);  // the user's, valid
     SteerSettings s = m_crowd->steerSettings();
     s.preferTighterStyles = !keep;
     if (!m_crowd->setSteerSettings(s)) return;  // valid by construction
@@ -149,11 +154,11 @@ void SteeringDemo::setStyleMix(float mix) {
     std::vector<float> targets(m_crowd->space().spaces.size(), 0.0f);
     targets.front() = 1.0f - mix;
     targets.back() += mix;
-    m_crowd->setStyleTargets(m_character, targets);
+    (void)m_crowd->setStyleTargets(m_character, targets);  // all zero: the targets stay
 }
 
 void SteeringDemo::setStyleTargets(const std::vector<float>& targets) {
-    if (m_crowd) m_crowd->setStyleTargets(m_character, targets);
+    if (m_crowd) (void)m_crowd->setStyleTargets(m_character, targets);  // all zero: the targets stay
 }
 
 void SteeringDemo::setStyleTransition(float increment, float seconds) {
@@ -161,29 +166,29 @@ void SteeringDemo::setStyleTransition(float increment, float seconds) {
     LocomotionSettings settings = m_crowd->locomotionSettings();
     settings.styleIncrement = std::clamp(increment, 0.001f, 1.0f);
     settings.styleTransitionSeconds = std::clamp(seconds, 0.0f, 60.0f);
-    m_crowd->setLocomotionSettings(settings);
+    (void)m_crowd->setLocomotionSettings(settings);  // in range: clamped above
 }
 
 std::vector<float> SteeringDemo::styleWeights() const {
     if (!m_crowd) return {};
-    const CharacterState& st = m_crowd->state(m_character);
+    const CharacterState& st = *m_crowd->state(m_character);
     return std::vector<float>(st.styleWeight.begin(), st.styleWeight.begin() + m_crowd->space().spaces.size());
 }
 
 std::vector<float> SteeringDemo::blends() const {
     if (!m_crowd) return {};
-    const CharacterState& st = m_crowd->state(m_character);
+    const CharacterState& st = *m_crowd->state(m_character);
     return std::vector<float>(st.blend.begin(), st.blend.begin() + m_crowd->space().spaces.size());
 }
 
-float SteeringDemo::phase() const { return m_crowd ? m_crowd->state(m_character).phase : 0.0f; }
+float SteeringDemo::phase() const { return m_crowd ? m_crowd->state(m_character)->phase : 0.0f; }
 
 double SteeringDemo::seconds() const { return m_crowd ? m_crowd->frame() / static_cast<double>(m_crowd->fps()) : 0.0; }
 
 std::vector<glm::vec2> SteeringDemo::chosenSamples() const {
     const std::vector<glm::vec2> all = fan();
     if (all.size() < 2) return {};
-    const float z = std::clamp(m_crowd->steerTarget(m_character), 0.0f, 1.0f) * static_cast<float>(all.size() - 1);
+    const float z = std::clamp(*m_crowd->steerTarget(m_character), 0.0f, 1.0f) * static_cast<float>(all.size() - 1);
     const size_t a = std::min(static_cast<size_t>(z), all.size() - 2);
     return {all[a], all[a + 1]};
 }
@@ -200,24 +205,24 @@ void SteeringDemo::setGoalMode(GoalMode mode) {
                           : mode == GoalMode::Zigzag ? SimulationSettings::Scenario::Zigzag
                                                      : SimulationSettings::Scenario::Figure8;
     // 0.6 x the straight speed of the styles the character has now.
-    const CharacterState& st = m_crowd->state(m_character);
+    const CharacterState& st = *m_crowd->state(m_character);
     float speed = 0.0f;
     for (size_t s = 0; s < m_crowd->baked().goalSpaces.size(); ++s)
         speed += st.styleWeight[s] * m_crowd->baked().goalSpaces[s].straight.speed;
     m_mover.emplace(scenario, 0.6f * std::max(speed, 0.5f));
-    const GroundFrame g = m_crowd->ground(m_character);
+    const GroundFrame g = *m_crowd->ground(m_character);
     m_moverOrigin = glm::vec2(g.x, g.z);
     m_goal = m_moverOrigin + m_mover->position();
-    m_crowd->setMovingGoal(m_character, m_goal, m_mover->velocity());
+    (void)m_crowd->setMovingGoal(m_character, m_goal, m_mover->velocity());  // as setGoal
 }
 
 QString SteeringDemo::motionState() const {
-    return m_crowd ? QString::fromLatin1(motionStateName(m_crowd->motionState(m_character))) : QString();
+    return m_crowd ? QString::fromLatin1(motionStateName(*m_crowd->motionState(m_character))) : QString();
 }
 
 float SteeringDemo::distanceToGoal() const {
     if (!m_crowd) return 0.0f;
-    const GroundFrame g = m_crowd->ground(m_character);
+    const GroundFrame g = *m_crowd->ground(m_character);
     return glm::distance(glm::vec2(g.x, g.z), m_goal);
 }
 
@@ -225,7 +230,7 @@ void SteeringDemo::step() {
     if (!m_crowd) return;
     const float fps = m_crowd->fps();
     // The first call shows the pose the character was added with; each later one a frame on.
-    if (m_motion.frameCount() > 0) m_crowd->update(1.0f / fps);
+    if (m_motion.frameCount() > 0) (void)m_crowd->update(1.0f / fps);  // a valid crowd and dt
     // Keep a minute of motion: enough trail, bounded memory.
     const int keep = static_cast<int>(60 * fps);
     if (m_motion.frameCount() > keep + 300) {
@@ -234,13 +239,13 @@ void SteeringDemo::step() {
     }
     const int f = m_motion.frameCount();
     m_motion.resize(f + 1);
-    const auto pose = m_crowd->localPose(m_character);
+    const auto pose = *m_crowd->localPose(m_character);
     std::copy(pose.begin(), pose.end(), m_motion.frameRotations(f).begin());
-    m_motion.rootPositions[f] = m_crowd->rootPosition(m_character);
+    m_motion.rootPositions[f] = *m_crowd->rootPosition(m_character);
     if (m_mover) {
         m_mover->advance(1.0f / fps);
         m_goal = m_moverOrigin + m_mover->position();
-        m_crowd->setMovingGoal(m_character, m_goal, m_mover->velocity());
+        (void)m_crowd->setMovingGoal(m_character, m_goal, m_mover->velocity());  // as setGoal
     }
     // Live foot skate over the last two seconds, every half second.
     const int window = static_cast<int>(2 * fps);
@@ -263,20 +268,20 @@ void SteeringDemo::step() {
 
 std::vector<glm::vec2> SteeringDemo::fan() const {
     if (!m_crowd || m_naive) return {};
-    const auto fan = m_crowd->steerFan(m_character);
+    const auto fan = *m_crowd->steerFan(m_character);
     return std::vector<glm::vec2>(fan.begin(), fan.end());
 }
 
 QString SteeringDemo::statusLine() const {
     if (!m_crowd) return tr("Building the motion spaces...");
-    const CharacterState& st = m_crowd->state(m_character);
+    const CharacterState& st = *m_crowd->state(m_character);
     QStringList styles;
     for (size_t s = 0; s < m_crowd->space().spaces.size(); ++s)
         styles << QStringLiteral("%1 %2 (blend %3)")
                       .arg(QString::fromStdString(m_crowd->space().spaces[s].name))
                       .arg(st.styleWeight[s], 0, 'f', 2)
                       .arg(st.blend[s], 0, 'f', 2);
-    const GroundFrame g = m_crowd->ground(m_character);
+    const GroundFrame g = *m_crowd->ground(m_character);
     const float distance = glm::distance(glm::vec2(g.x, g.z), m_goal);
     return tr("%1 | goal %2 m away | goals reached: %3 | drag the goal or click the ground")
         .arg(styles.join(", "))

@@ -6,6 +6,8 @@
 
 #include <gaitspace/runtime/steering.h>
 
+#include "core/runtime/float_environment.h"
+
 namespace gs {
 namespace {
 
@@ -337,6 +339,7 @@ Status ArrivalJob::validate() const {
 
 Status ArrivalJob::run() {
     if (Status s = validate(); !s) return s;
+    const detail::DefaultFloatEnvironment environment;
     const BakedBehavioralSpace& bs = *space;
     for (size_t c = 0; c < characters.size(); ++c) {
         CharacterState& st = characters[c];

@@ -8,6 +8,8 @@
 #include <gaitspace/runtime/legs.h>
 #include <gaitspace/runtime/warp_table.h>
 
+#include "core/runtime/warp_lookup.h"
+
 namespace gs {
 
 float BakedMotionSpace::curvatureAt(float blend) const {
@@ -67,6 +69,10 @@ int BakedBehavioralSpace::spaceIndex(const std::string& spaceName) const {
     return -1;
 }
 
+
+float BakedBehavioralSpace::spacePhase(int s, float phi, int c0, int c1, float w0, float w1) const {
+    return detail::spacePhaseOf(*this, s, phi, c0, c1, w0, w1);
+}
 
 float BakedBehavioralSpace::masterPhase(int s, float u, int c0, int c1, float w0, float w1) const {
     if (clipPhaseMap.empty()) return warpInverse(phaseMap[s], u);

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+
+#include "core/runtime/float_environment.h"
 
 namespace gs {
 namespace {
@@ -74,7 +77,7 @@ void Crowd::reserve(int characters) {
     const size_t n = static_cast<size_t>(std::max(0, characters));
     const size_t j = n * static_cast<size_t>(m_joints);
     m_ids.reserve(n);
-    m_indexOfId.reserve(n);
+    m_slots.reserve(n);
     m_states.reserve(n);
     m_goals.reserve(n);
     m_goalVelocities.reserve(n);
@@ -90,19 +93,29 @@ void Crowd::reserve(int characters) {
     if (m_settings.steerFans) m_fans.reserve(n * static_cast<size_t>(m_fanSize));
 }
 
-CharacterId Crowd::add(const GroundFrame& ground, std::span<const float> styleWeights,
-                       std::span<const float> blends) {
-    if (!m_status) return kNoCharacter;
-    CharacterId id;
-    if (!m_freeIds.empty()) {
-        id = m_freeIds.back();
-        m_freeIds.pop_back();
+Expected<CharacterId> Crowd::add(const GroundFrame& ground, std::span<const float> styleWeights,
+                                 std::span<const float> blends) {
+    if (!m_status) return m_status;
+    if (!std::isfinite(ground.x) || !std::isfinite(ground.z) || !std::isfinite(ground.heading))
+        return Status::error("crowd: the new character's ground frame is not finite");
+    for (float w : styleWeights)
+        if (!std::isfinite(w) || w < 0.0f) return Status::error("crowd: a style weight is negative or not finite");
+    for (float b : blends)
+        if (!std::isfinite(b)) return Status::error("crowd: a blend value is not finite");
+    std::uint32_t slot;
+    if (!m_freeSlots.empty()) {
+        slot = m_freeSlots.back();
+        m_freeSlots.pop_back();
+    } else if (m_slots.size() < CharacterId::kMaxCharacters) {
+        slot = static_cast<std::uint32_t>(m_slots.size());
+        m_slots.emplace_back();
     } else {
-        id = static_cast<CharacterId>(m_indexOfId.size());
-        m_indexOfId.push_back(-1);
+        return Status::error("crowd: no room for another character (at most " +
+                             std::to_string(CharacterId::kMaxCharacters) + " ids)");
     }
+    const CharacterId id(slot, m_slots[slot].generation);
     const size_t c = m_ids.size();
-    m_indexOfId[id] = static_cast<int>(c);
+    m_slots[slot].index = static_cast<int>(c);
     m_ids.push_back(id);
     m_states.emplace_back();
     initCharacter(m_baked->space, m_states.back(), ground, styleWeights, blends);
@@ -131,7 +144,7 @@ CharacterId Crowd::add(const GroundFrame& ground, std::span<const float> styleWe
     job.rootPositions = std::span<glm::vec3>(&newestRoot[c], 1);
     job.world = std::span<Transform>(m_world.data() + c * j, j);
     job.advance = false;
-    job.run();
+    (void)job.run();  // validated with the crowd: it cannot fail
     std::copy_n(newest.data() + c * j, j, older.data() + c * j);
     olderRoot[c] = newestRoot[c];
     m_groundA[c] = m_groundB[c] = m_states[c].ground;
@@ -140,22 +153,22 @@ CharacterId Crowd::add(const GroundFrame& ground, std::span<const float> styleWe
     m_shownRoot[c] = newestRoot[c];
     std::copy_n(m_world.data() + c * j, j, m_shownWorld.data() + c * j);
     if (m_settings.modelMatrices)
-        for (size_t k = 0; k < j; ++k) m_model[c * j + k] = m_world[c * j + k].matrix();
+        gs::modelMatrices(std::span(m_world.data() + c * j, j), std::span(m_model.data() + c * j, j));
     if (m_settings.skinningMatrices && m_inverseBind.size() == j)
-        for (size_t k = 0; k < j; ++k) m_skinning[c * j + k] = m_model[c * j + k] * m_inverseBind[k];
+        gs::skinningMatrices(std::span(m_model.data() + c * j, j), m_inverseBind, std::span(m_skinning.data() + c * j, j));
     return id;
 }
 
-void Crowd::remove(CharacterId id) {
+Status Crowd::remove(CharacterId id) {
     const int index = indexOf(id);
-    if (index < 0) return;
+    if (index < 0) return unknown(id);
     const size_t c = static_cast<size_t>(index);
     const size_t last = m_ids.size() - 1;
     const size_t j = static_cast<size_t>(m_joints);
     if (c != last) {
         // The last character takes the removed one's place.
         m_ids[c] = m_ids[last];
-        m_indexOfId[m_ids[c]] = static_cast<int>(c);
+        m_slots[m_ids[c].slot()].index = static_cast<int>(c);
         m_states[c] = m_states[last];
         m_goals[c] = m_goals[last];
         m_goalVelocities[c] = m_goalVelocities[last];
@@ -173,8 +186,15 @@ void Crowd::remove(CharacterId id) {
             std::copy_n(m_fans.data() + last * z, z, m_fans.data() + c * z);
         }
     }
-    m_indexOfId[id] = -1;
-    m_freeIds.push_back(id);
+    // The slot's next character gets the next generation; a slot out of generations is retired.
+    Slot& freed = m_slots[id.slot()];
+    if (freed.generation < CharacterId::kMaxGeneration) {
+        freed.index = -1;
+        ++freed.generation;
+        m_freeSlots.push_back(id.slot());
+    } else {
+        freed.index = Slot::kRetired;
+    }
     m_ids.pop_back();
     m_states.pop_back();
     m_goals.pop_back();
@@ -189,10 +209,24 @@ void Crowd::remove(CharacterId id) {
     if (!m_model.empty()) m_model.resize(last * j);
     if (!m_skinning.empty()) m_skinning.resize(last * j);
     if (!m_fans.empty()) m_fans.resize(last * static_cast<size_t>(m_fanSize));
+    return Status::ok();
 }
 
 int Crowd::indexOf(CharacterId id) const {
-    return id < m_indexOfId.size() ? m_indexOfId[id] : -1;
+    if (id.slot() >= m_slots.size()) return -1;
+    const Slot& slot = m_slots[id.slot()];
+    return slot.generation == id.generation() && slot.index >= 0 ? slot.index : -1;
+}
+
+Status Crowd::unknown(CharacterId id) const {
+    if (id == kNoCharacter) return Status::error("crowd: no character (the id is kNoCharacter)");
+    const std::string name = "character " + std::to_string(id.slot()) + "." + std::to_string(id.generation());
+    if (id.slot() < m_slots.size()) {
+        const Slot& slot = m_slots[id.slot()];
+        if (id.generation() < slot.generation || (id.generation() == slot.generation && slot.index == Slot::kRetired))
+            return Status::error("crowd: " + name + " was removed");
+    }
+    return Status::error("crowd: no " + name + " in this crowd");
 }
 
 bool Crowd::contains(CharacterId id) const { return indexOf(id) >= 0; }
@@ -201,7 +235,7 @@ bool Crowd::contains(CharacterId id) const { return indexOf(id) >= 0; }
 
 Status Crowd::setGoal(CharacterId id, const glm::vec2& position, GoalArrival arrival) {
     const int c = indexOf(id);
-    if (c < 0) return Status::error("crowd: no character " + std::to_string(id));
+    if (c < 0) return unknown(id);
     if (!canSteer()) return Status::error("crowd: the baked space has no goal spaces to steer with");
     if (!std::isfinite(position.x) || !std::isfinite(position.y)) return Status::error("crowd: the goal is not finite");
     const bool changed = !(m_steerFlags[c] & kSteerActive) || m_goals[c] != position || m_goalVelocities[c] != glm::vec2(0.0f);
@@ -216,7 +250,7 @@ Status Crowd::setGoal(CharacterId id, const glm::vec2& position, GoalArrival arr
 
 Status Crowd::setMovingGoal(CharacterId id, const glm::vec2& position, const glm::vec2& velocity) {
     const int c = indexOf(id);
-    if (c < 0) return Status::error("crowd: no character " + std::to_string(id));
+    if (c < 0) return unknown(id);
     if (!canSteer()) return Status::error("crowd: the baked space has no goal spaces to steer with");
     if (!std::isfinite(position.x) || !std::isfinite(position.y) || !std::isfinite(velocity.x) ||
         !std::isfinite(velocity.y))
@@ -232,7 +266,7 @@ Status Crowd::setMovingGoal(CharacterId id, const glm::vec2& position, const glm
 
 Status Crowd::stop(CharacterId id, int space, int stop) {
     const int c = indexOf(id);
-    if (c < 0) return Status::error("crowd: no character " + std::to_string(id));
+    if (c < 0) return unknown(id);
     const BakedBehavioralSpace& bs = m_baked->space;
     if (space < 0 || space >= static_cast<int>(bs.spaces.size()) || stop < 0 ||
         stop >= static_cast<int>(bs.spaces[space].stops.size()))
@@ -246,30 +280,46 @@ Status Crowd::stop(CharacterId id, int space, int stop) {
     return Status::ok();
 }
 
-void Crowd::clearGoal(CharacterId id) {
-    if (const int c = indexOf(id); c >= 0) m_steerFlags[c] = 0;
-}
-
-bool Crowd::hasGoal(CharacterId id) const {
+Status Crowd::clearGoal(CharacterId id) {
     const int c = indexOf(id);
-    return c >= 0 && (m_steerFlags[c] & kSteerActive);
+    if (c < 0) return unknown(id);
+    m_steerFlags[c] = 0;
+    return Status::ok();
 }
 
-glm::vec2 Crowd::goal(CharacterId id) const {
+Expected<bool> Crowd::hasGoal(CharacterId id) const {
     const int c = indexOf(id);
-    return c >= 0 ? m_goals[c] : glm::vec2(0.0f);
+    if (c < 0) return unknown(id);
+    return (m_steerFlags[c] & kSteerActive) != 0;
 }
 
-void Crowd::setStyleTargets(CharacterId id, std::span<const float> targets) {
-    if (const int c = indexOf(id); c >= 0) setStyleTarget(m_states[c], targets);
-}
-
-void Crowd::setBlendTargets(CharacterId id, std::span<const float> targets) {
+Expected<glm::vec2> Crowd::goal(CharacterId id) const {
     const int c = indexOf(id);
-    if (c < 0) return;
+    if (c < 0) return unknown(id);
+    return m_goals[c];
+}
+
+Status Crowd::setStyleTargets(CharacterId id, std::span<const float> targets) {
+    const int c = indexOf(id);
+    if (c < 0) return unknown(id);
+    float sum = 0.0f;
+    for (float t : targets) {
+        if (!std::isfinite(t) || t < 0.0f) return Status::error("crowd: a style target is negative or not finite");
+        sum += t;
+    }
+    if (!(sum > 0.0f)) return Status::error("crowd: the style targets sum to 0");
+    setStyleTarget(m_states[c], targets);
+    return Status::ok();
+}
+
+Status Crowd::setBlendTargets(CharacterId id, std::span<const float> targets) {
+    const int c = indexOf(id);
+    if (c < 0) return unknown(id);
+    for (float t : targets)
+        if (!std::isfinite(t)) return Status::error("crowd: a blend target is not finite");
     const size_t n = std::min(targets.size(), m_baked->space.spaces.size());
-    for (size_t s = 0; s < n; ++s)
-        if (std::isfinite(targets[s])) m_states[c].blendTarget[s] = std::clamp(targets[s], 0.0f, 1.0f);
+    for (size_t s = 0; s < n; ++s) m_states[c].blendTarget[s] = std::clamp(targets[s], 0.0f, 1.0f);
+    return Status::ok();
 }
 
 // --- time
@@ -277,6 +327,7 @@ void Crowd::setBlendTargets(CharacterId id, std::span<const float> targets) {
 Status Crowd::update(float dt) {
     if (!m_status) return m_status;
     if (!(dt >= 0.0f) || !std::isfinite(dt)) return Status::error("crowd: dt must be a finite number >= 0");
+    const detail::DefaultFloatEnvironment environment;  // the workers' jobs hold their own
     m_time += static_cast<double>(dt) * m_baked->space.fps;
     // A time within a ten-thousandth of a frame of a whole frame is that frame: dt = 1/30 s is
     // not exact in floating point, and its rounding must neither add a step nor drift.
@@ -316,7 +367,9 @@ void Crowd::stepRange(size_t begin, size_t end) {
         arrival.flags = std::span<std::uint8_t>(m_steerFlags.data() + begin, n);
         arrival.goalVelocities = std::span<const glm::vec2>(m_goalVelocities.data() + begin, n);
         arrival.followByStopping = m_settings.controller == CrowdSettings::Controller::GoalSpace;
-        arrival.run();
+        // The arrival settings were validated with the crowd's locomotion settings, and the goal
+        // and flag spans cover every character: it cannot fail.
+        (void)arrival.run();
     }
     if (canSteer()) {
         if (m_settings.controller == CrowdSettings::Controller::GoalSpace) {
@@ -328,7 +381,7 @@ void Crowd::stepRange(size_t begin, size_t end) {
             if (!m_fans.empty())
                 steer.fans = std::span<glm::vec2>(m_fans.data() + begin * static_cast<size_t>(m_fanSize),
                                                   n * static_cast<size_t>(m_fanSize));
-            steer.run();
+            (void)steer.run();  // validated with the crowd, and setGoal checks every goal
         } else {
             NaiveSteerJob naive;
             naive.gain = m_settings.naiveGain;
@@ -336,7 +389,7 @@ void Crowd::stepRange(size_t begin, size_t end) {
             naive.characters = states;
             naive.goals = std::span<const glm::vec2>(m_goals.data() + begin, n);
             naive.flags = std::span<const std::uint8_t>(m_steerFlags.data() + begin, n);
-            naive.run();
+            (void)naive.run();
         }
     }
     std::vector<glm::quat>& newest = m_newestIsA ? m_poseA : m_poseB;
@@ -348,11 +401,12 @@ void Crowd::stepRange(size_t begin, size_t end) {
     job.rootPositions = std::span<glm::vec3>(newestRoot.data() + begin, n);
     job.world = std::span<Transform>(m_world.data() + begin * j, n * j);
     job.advance = true;
-    job.run();
+    (void)job.run();  // validated with the crowd: it cannot fail
     for (size_t c = begin; c < end; ++c) newestGround[c] = m_states[c].ground;
 }
 
 void Crowd::showRange(size_t begin, size_t end) {
+    const detail::DefaultFloatEnvironment environment;
     const size_t j = static_cast<size_t>(m_joints);
     const std::vector<glm::quat>& newest = m_newestIsA ? m_poseA : m_poseB;
     const std::vector<glm::quat>& older = m_newestIsA ? m_poseB : m_poseA;
@@ -376,9 +430,9 @@ void Crowd::showRange(size_t begin, size_t end) {
     for (size_t c = begin; c < end; ++c) {
         const size_t o = c * j;
         if (m_settings.modelMatrices)
-            for (size_t k = 0; k < j; ++k) m_model[o + k] = world[o + k].matrix();
+            gs::modelMatrices(std::span(world.data() + o, j), std::span(m_model.data() + o, j));
         if (m_settings.skinningMatrices && m_inverseBind.size() == j)
-            for (size_t k = 0; k < j; ++k) m_skinning[o + k] = m_model[o + k] * m_inverseBind[k];
+            gs::skinningMatrices(std::span(m_model.data() + o, j), m_inverseBind, std::span(m_skinning.data() + o, j));
     }
 }
 
@@ -476,53 +530,56 @@ void Crowd::runChunks(void (Crowd::*fn)(size_t, size_t)) {
 
 // --- outputs
 
-const CharacterState& Crowd::state(CharacterId id) const {
-    static const CharacterState kNone{};
+Expected<const CharacterState&> Crowd::state(CharacterId id) const {
     const int c = indexOf(id);
-    return c >= 0 ? m_states[c] : kNone;
+    if (c < 0) return unknown(id);
+    return m_states[c];
 }
 
-MotionState Crowd::motionState(CharacterId id) const {
+Expected<MotionState> Crowd::motionState(CharacterId id) const {
     const int c = indexOf(id);
-    return c >= 0 ? m_states[c].arrival.state : MotionState::Walking;
+    if (c < 0) return unknown(id);
+    return m_states[c].arrival.state;
 }
 
-GroundFrame Crowd::ground(CharacterId id) const {
+Expected<GroundFrame> Crowd::ground(CharacterId id) const {
     const int c = indexOf(id);
-    if (c < 0) return {};
+    if (c < 0) return unknown(id);
+    const detail::DefaultFloatEnvironment environment;
     const GroundFrame& a = m_newestIsA ? m_groundB[c] : m_groundA[c];  // older
     const GroundFrame& b = m_newestIsA ? m_groundA[c] : m_groundB[c];  // newest
     const float t = m_alpha;
     float dh = std::fmod(b.heading - a.heading, 2.0f * kPi);
     if (dh > kPi) dh -= 2.0f * kPi;
     if (dh < -kPi) dh += 2.0f * kPi;
-    return {a.x + (b.x - a.x) * t, a.z + (b.z - a.z) * t, a.heading + dh * t};
+    return GroundFrame{a.x + (b.x - a.x) * t, a.z + (b.z - a.z) * t, a.heading + dh * t};
 }
 
-glm::vec3 Crowd::rootPosition(CharacterId id) const {
+Expected<glm::vec3> Crowd::rootPosition(CharacterId id) const {
     const int c = indexOf(id);
-    if (c < 0) return glm::vec3(0.0f);
+    if (c < 0) return unknown(id);
     if (m_alpha < 1.0f) return m_shownRoot[c];
     return m_newestIsA ? m_rootA[c] : m_rootB[c];
 }
 
-std::span<const glm::quat> Crowd::localPose(CharacterId id) const {
+Expected<std::span<const glm::quat>> Crowd::localPose(CharacterId id) const {
     const int c = indexOf(id);
-    if (c < 0) return {};
+    if (c < 0) return unknown(id);
     const std::vector<glm::quat>& pose = m_alpha < 1.0f ? m_shownPose : m_newestIsA ? m_poseA : m_poseB;
     return std::span<const glm::quat>(pose.data() + static_cast<size_t>(c) * m_joints, m_joints);
 }
 
-std::span<const Transform> Crowd::modelTransforms(CharacterId id) const {
+Expected<std::span<const Transform>> Crowd::modelTransforms(CharacterId id) const {
     const int c = indexOf(id);
-    if (c < 0) return {};
+    if (c < 0) return unknown(id);
     const std::vector<Transform>& world = m_alpha < 1.0f ? m_shownWorld : m_world;
     return std::span<const Transform>(world.data() + static_cast<size_t>(c) * m_joints, m_joints);
 }
 
-std::span<const glm::mat4> Crowd::modelMatrices(CharacterId id) const {
+Expected<std::span<const glm::mat4>> Crowd::modelMatrices(CharacterId id) const {
     const int c = indexOf(id);
-    if (c < 0 || m_model.empty()) return {};
+    if (c < 0) return unknown(id);
+    if (m_model.empty()) return std::span<const glm::mat4>();
     return std::span<const glm::mat4>(m_model.data() + static_cast<size_t>(c) * m_joints, m_joints);
 }
 
@@ -534,21 +591,24 @@ Status Crowd::setInverseBindMatrices(std::span<const glm::mat4> inverseBind) {
     return Status::ok();
 }
 
-std::span<const glm::mat4> Crowd::skinningMatrices(CharacterId id) const {
+Expected<std::span<const glm::mat4>> Crowd::skinningMatrices(CharacterId id) const {
     const int c = indexOf(id);
-    if (c < 0 || m_skinning.empty() || m_inverseBind.empty()) return {};
+    if (c < 0) return unknown(id);
+    if (m_skinning.empty() || m_inverseBind.empty()) return std::span<const glm::mat4>();
     return std::span<const glm::mat4>(m_skinning.data() + static_cast<size_t>(c) * m_joints, m_joints);
 }
 
-std::span<const glm::vec2> Crowd::steerFan(CharacterId id) const {
+Expected<std::span<const glm::vec2>> Crowd::steerFan(CharacterId id) const {
     const int c = indexOf(id);
-    if (c < 0 || m_fans.empty()) return {};
+    if (c < 0) return unknown(id);
+    if (m_fans.empty()) return std::span<const glm::vec2>();
     return std::span<const glm::vec2>(m_fans.data() + static_cast<size_t>(c) * m_fanSize, m_fanSize);
 }
 
-float Crowd::steerTarget(CharacterId id) const {
+Expected<float> Crowd::steerTarget(CharacterId id) const {
     const int c = indexOf(id);
-    return c >= 0 ? m_states[c].blendTarget[0] : 0.5f;
+    if (c < 0) return unknown(id);
+    return m_states[c].blendTarget[0];
 }
 
 }  // namespace gs

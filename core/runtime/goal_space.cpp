@@ -16,6 +16,9 @@ Status GoalSpaceSettings::validate() const {
     return Status::ok();
 }
 
+float GoalSpace::startBlend(int y) const { return static_cast<float>(y) / static_cast<float>(startBlends - 1); }
+
+float GoalSpace::endBlend(int z) const { return static_cast<float>(z) / static_cast<float>(endBlends - 1); }
 
 int GoalSpace::startFrameAt(float u) const {
     int best = startFrameCount() - 1;

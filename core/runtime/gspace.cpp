@@ -20,6 +20,15 @@ constexpr std::uint32_t kPhase = sectionTag("PHAS");
 constexpr std::uint32_t kGoals = sectionTag("GOAL");
 constexpr std::uint32_t kSettings = sectionTag("SETT");
 
+// The format's versions, each a layout (docs/gspace-format.md, "Change log"):
+//   1  written under one number through three layouts of SETT and GOAL; this build reads the
+//      last two, which differ only in SETT (kSettingsV1Bytes without the moving-goal commitment,
+//      kSettingsBytes with it), told apart by the section's length
+//   2  the last layout of version 1, the first version bumped per change
+//   3  the optional section TRAN (stops, starts, arrival settings)
+// The moving-goal commitment a version 1 file without it was run with (the default then).
+constexpr float kV1MovingCommitment = 0.2f;
+
 // ---- writing ----
 
 Section infoSection(const BakedSpaceFile& b) {
@@ -363,7 +372,7 @@ Status readGoals(std::span<const std::uint8_t> bytes, const BakedBehavioralSpace
     return finish(r, "GOAL");
 }
 
-Status readSettings(std::span<const std::uint8_t> bytes, BakedSpaceFile& b) {
+Status readSettings(std::span<const std::uint8_t> bytes, bool hasMovingCommitment, BakedSpaceFile& b) {
     ByteReader r(bytes);
     LocomotionSettings& l = b.locomotion;
     l.styleIncrement = r.f32("the style increment");
@@ -387,7 +396,7 @@ Status readSettings(std::span<const std::uint8_t> bytes, BakedSpaceFile& b) {
     s.intercept = flag(r, "the intercept flag");
     s.arrivalRadius = r.f32("the arrival radius");
     s.commitment = r.f32("the commitment");
-    s.movingCommitment = r.f32("the moving-goal commitment");
+    s.movingCommitment = hasMovingCommitment ? r.f32("the moving-goal commitment") : kV1MovingCommitment;
     s.interpolateFans = flag(r, "the fan interpolation flag");
     s.neighbours = r.i32("the neighbour count");
     s.escapeTurningCircle = flag(r, "the escape flag");
@@ -426,8 +435,22 @@ Expected<BakedSpaceFile> readGSpace(std::span<const std::uint8_t> bytes) {
     if (!table) return table.status();
     for (std::uint32_t tag : {kInfo, kSkeleton, kSpaces, kPhase, kGoals, kSettings})
         if (!table->find(tag)) return Status::error("section '" + sectionTagName(tag) + "' is missing");
+    // Version 1: which of its layouts, from the settings' length (before anything is parsed, so
+    // that a layout this build does not read is named as such).
+    bool hasMovingCommitment = true;
+    if (table->version == 1) {
+        const std::size_t settings = table->find(kSettings)->bytes.size();
+        const std::size_t current = settingsSection(BakedSpaceFile{}).bytes.size(), older = current - 4;
+        if (settings != current && settings != older)
+            return Status::error("gspace format version 1 with a " + std::to_string(settings) +
+                                 "-byte 'SETT' section (its first layout) is older than this build reads "
+                                 "(version 1 with " + std::to_string(older) + " or " + std::to_string(current) +
+                                 " bytes there, and version " + std::to_string(kGSpaceVersion) + "): bake it again");
+        hasMovingCommitment = settings == current;
+    }
 
     BakedSpaceFile b;
+    b.formatVersion = table->version;
     BakedBehavioralSpace& bs = b.space;
     ByteReader info(table->find(kInfo)->bytes);
     bs.name = info.string("the name", limits::kMaxGSpaceName);
@@ -449,7 +472,7 @@ Expected<BakedSpaceFile> readGSpace(std::span<const std::uint8_t> bytes) {
     if (Status st = readSpaces(table->find(kSpaces)->bytes, bs.skeleton, spaceCount, bs.spaces); !st) return st;
     if (Status st = readPhase(table->find(kPhase)->bytes, bs); !st) return st;
     if (Status st = readGoals(table->find(kGoals)->bytes, bs, b.goalSpaces); !st) return st;
-    if (Status st = readSettings(table->find(kSettings)->bytes, b); !st) return st;
+    if (Status st = readSettings(table->find(kSettings)->bytes, hasMovingCommitment, b); !st) return st;
     if (const SectionView* t = table->find(sectionTag("TRAN")))
         if (Status st = readTransitionSection(t->bytes, b); !st) return st;
     if (Status st = b.validate(); !st) return st;

@@ -8,10 +8,25 @@
 
 namespace gs {
 
+glm::vec3 Transform::apply(const glm::vec3& p) const { return rotation * p + translation; }
+
+Transform Transform::operator*(const Transform& child) const {
+    return {rotation * child.rotation, rotation * child.translation + translation};
+}
+
 glm::mat4 Transform::matrix() const {
     glm::mat4 m = glm::mat4_cast(rotation);
     m[3] = glm::vec4(translation, 1.0f);
     return m;
+}
+
+void modelMatrices(std::span<const Transform> world, std::span<glm::mat4> out) {
+    for (size_t j = 0; j < world.size(); ++j) out[j] = world[j].matrix();
+}
+
+void skinningMatrices(std::span<const glm::mat4> model, std::span<const glm::mat4> inverseBind,
+                      std::span<glm::mat4> out) {
+    for (size_t j = 0; j < model.size(); ++j) out[j] = model[j] * inverseBind[j];
 }
 
 void forwardKinematics(const Skeleton& skeleton, std::span<const glm::quat> localRotations,

@@ -8,7 +8,9 @@
 #include <gaitspace/runtime/limits.h>
 #include <gaitspace/runtime/arrival_job.h>
 #include <gaitspace/runtime/steering.h>
+#include "core/runtime/float_environment.h"
 #include "core/runtime/steering_detail.h"
+#include "core/runtime/warp_lookup.h"
 
 namespace gs {
 namespace steering_detail {
@@ -24,9 +26,37 @@ int crossedStartFrame(const GoalSpace& gs, float u0, float u1, float period) {
     return -1;
 }
 
+int decisionInputs(const SteeringSpace& steering, const SteeringTables* tables, const CharacterState& st,
+                   SteerInput* inputs) {
+    const BakedBehavioralSpace& bs = *steering.space;
+    const int spaceCount = static_cast<int>(bs.spaces.size());
+    int dominant = 0;
+    for (int s = 1; s < spaceCount; ++s)
+        if (st.styleWeight[s] > st.styleWeight[dominant]) dominant = s;
+    int m0, m1;
+    float mw0, mw1;
+    bs.spaces.front().clipWeights(st.blend[0], m0, m1, mw0, mw1);
+    int count = 0;
+    for (int s = 0; s < spaceCount; ++s) {
+        if (st.styleWeight[s] <= limits::kNegligibleWeight) continue;
+        const GoalSpace& g = steering.goalSpaces[s];
+        const float u = detail::spacePhaseOf(bs, s, st.phase, m0, m1, mw0, mw1);
+        const float rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
+                           static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
+        inputs[count++] = {&g, &bs.spaces[s], g.startFrameAt(u), st.blend[s],
+                           st.styleWeight[s], rate, st.frame > 0 ? st.blendTarget[s] : -1.0f,
+                           tables ? tables->polar[s].data() : nullptr};
+    }
+    float total = 0.0f;
+    for (int k = 0; k < count; ++k) total += inputs[k].weight;
+    for (int k = 0; k < count; ++k) inputs[k].weight /= total;
+    return count;
+}
+
 }  // namespace steering_detail
 
 using steering_detail::crossedStartFrame;
+using steering_detail::decisionInputs;
 
 using steering_detail::kFarDecisions;
 using steering_detail::kFarSteps;
@@ -100,6 +130,7 @@ void SteerJob::borrowTighterStyle(const BakedBehavioralSpace& bs, const glm::vec
 
 Status SteerJob::run() {
     if (Status s = validate(); !s) return s;
+    const detail::DefaultFloatEnvironment environment;
     const BakedBehavioralSpace& bs = *steering->space;
     const int spaceCount = static_cast<int>(bs.spaces.size());
     const size_t fanSize = static_cast<size_t>(steering->goalSpaces.front().endBlends);
@@ -118,7 +149,7 @@ Status SteerJob::run() {
         int m0, m1;
         float mw0, mw1;
         bs.spaces.front().clipWeights(st.blend[0], m0, m1, mw0, mw1);
-        const float uNow = bs.spacePhase(dominant, st.phase, m0, m1, mw0, mw1);
+        const float uNow = detail::spacePhaseOf(bs, dominant, st.phase, m0, m1, mw0, mw1);
         // Within one goal-space step of the goal (Predicted), steer every frame (every other one
         // for a goal that stands still): the last metres decide whether the goal is passed close
         // enough or must be looped back to.
@@ -127,7 +158,7 @@ Status SteerJob::run() {
                                    glm::distance(glm::vec2(st.ground.x, st.ground.z), goals[c]) < nearby;
         bool atStartFrame = true;
         if (st.frame > 0 && !now) {
-            const float uBefore = bs.spacePhase(dominant, st.previousPhase, m0, m1, mw0, mw1);
+            const float uBefore = detail::spacePhaseOf(bs, dominant, st.previousPhase, m0, m1, mw0, mw1);
             const float period = static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
             const int crossed = crossedStartFrame(dominantGoals, uBefore, uNow, period);
             atStartFrame = crossed >= 0;
@@ -155,20 +186,7 @@ Status SteerJob::run() {
         if (!flags.empty() && (flags[c] & kSteerArrive)) decisionSettings.arrivalRadius = 0.0f;
 
         SteerInput inputs[kMaxSpaces];
-        int count = 0;
-        for (int s = 0; s < spaceCount; ++s) {
-            if (st.styleWeight[s] <= limits::kNegligibleWeight) continue;
-            const GoalSpace& g = steering->goalSpaces[s];
-            const float u = bs.spacePhase(s, st.phase, m0, m1, mw0, mw1);
-            const float rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
-                               static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
-            inputs[count++] = {&g, &bs.spaces[s], g.startFrameAt(u), st.blend[s],
-                               st.styleWeight[s], rate, st.frame > 0 ? st.blendTarget[s] : -1.0f,
-                               tables ? tables->polar[s].data() : nullptr};
-        }
-        float total = 0.0f;
-        for (int k = 0; k < count; ++k) total += inputs[k].weight;
-        for (int k = 0; k < count; ++k) inputs[k].weight /= total;
+        const int count = decisionInputs(*steering, tables.get(), st, inputs);
         const SteerGoal goal{goals[c], goalVelocities.empty() ? glm::vec2(0.0f) : goalVelocities[c]};
         const SteerDecision d = steerTarget(std::span<const SteerInput>(inputs, count), st.ground, goal,
                                             decisionSettings, st.steerEscaping,
@@ -204,6 +222,7 @@ Status NaiveSteerJob::validate() const {
 
 Status NaiveSteerJob::run() {
     if (Status s = validate(); !s) return s;
+    const detail::DefaultFloatEnvironment environment;
     for (size_t c = 0; c < characters.size(); ++c) {
         if (!flags.empty() && !(flags[c] & kSteerActive)) continue;
         if (!steersLoop(characters[c].arrival)) continue;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/runtime/warp_lookup.h"
+
 namespace gs {
 namespace {
 
@@ -11,6 +13,12 @@ float knot(std::span<const float> a, std::span<const float> b, float w0, float w
 }
 
 }  // namespace
+
+float warpAt(std::span<const float> a, std::span<const float> b, float w0, float w1, float x) {
+    return detail::warpLookup(a, b, w0, w1, x);
+}
+
+float warpAt(std::span<const float> table, float x) { return detail::warpLookup(table, x); }
 
 float warpInverse(std::span<const float> table, float y) {
     return warpInverse(table, table, 1.0f, 0.0f, y);

@@ -106,7 +106,7 @@ private slots:
         const Run r = cli({"inspect", m_baked, "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject b = r.json()["baked"].toArray().first().toObject();
-        QCOMPARE(b["format_version"].toInt(), 2);
+        QCOMPARE(b["format_version"].toInt(), 3);
         QCOMPARE(b["joints"].toInt(), 19);
         const QJsonArray spaces = b["spaces"].toArray();
         QCOMPARE(spaces.size(), 2);

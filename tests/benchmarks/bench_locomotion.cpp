@@ -1,6 +1,7 @@
 // Update cost per character: 2 motion spaces x 2 clips blended, 19 joints, forward kinematics,
 // for 1,000 and 10,000 characters on one thread; with the IK foot lock and without it, and the
-// split into sampling (with the time step), blending, forward kinematics and the foot lock's IK.
+// split into the update's stages (core/runtime/locomotion_stages.h), each run alone over all the
+// characters.
 // It also checks that the prepared space (prepareRuntime) gives the poses of the plain one.
 // Usage: bench_locomotion [DATA_DIR]   (default: $GAITSPACE_DATA_DIR, else ../shared/data)
 
@@ -13,6 +14,7 @@
 
 #include "bench_data.h"
 #include "core/behavioral_space.h"
+#include "core/runtime/locomotion_stages.h"
 #include <gaitspace/runtime/locomotion.h>
 
 namespace {
@@ -55,13 +57,66 @@ struct Crowd {
 double measure(Crowd& crowd, bool footLock, int frames) {
     crowd.states = crowd.start;
     crowd.job.settings.footLock = footLock;
-    crowd.job.timings = nullptr;
-    for (int f = 0; f < 10; ++f) crowd.job.run();  // warm up
+    for (int f = 0; f < 10; ++f) (void)crowd.job.run();  // warm up
     double best = 1e30;
     for (int r = 0; r < 5; ++r) {
         const double a = cpuNs();
-        for (int f = 0; f < frames; ++f) crowd.job.run();
+        for (int f = 0; f < frames; ++f) (void)crowd.job.run();
         best = std::min(best, (cpuNs() - a) / (static_cast<double>(frames) * crowd.states.size()));
+    }
+    return best;
+}
+
+// The update's stages, each run alone over all the characters (one stage after the other, each
+// timed), with the foot lock: ns of CPU time per character, best of 3 runs of `frames` frames.
+struct StageTimes {
+    static constexpr int kStages = 7;
+    static constexpr const char* kNames[kStages] = {"advance weights + phase", "sample", "blend", "root motion",
+                                                    "FK", "lift feet", "foot lock + IK"};
+    double ns[kStages] = {};
+    double total() const {
+        double t = 0.0;
+        for (double x : ns) t += x;
+        return t;
+    }
+};
+
+StageTimes measureStages(Crowd& crowd, int frames) {
+    namespace lo = gs::locomotion;
+    crowd.job.settings.footLock = true;
+    std::vector<lo::Step> steps(crowd.states.size());
+    StageTimes best;
+    for (double& x : best.ns) x = 1e30;
+    for (int r = 0; r < 3; ++r) {
+        crowd.states = crowd.start;
+        StageTimes sum;
+        for (int f = 0; f < frames; ++f) {
+            const lo::Context cx(crowd.job);
+            lo::LegIkBatch legs(crowd.job.space->skeleton, crowd.job.settings.ik);
+            double t = cpuNs();
+            auto lap = [&](int stage) {
+                const double now = cpuNs();
+                sum.ns[stage] += now - t;
+                t = now;
+            };
+            lo::advanceWeightsAndPhase(cx, 0, steps);
+            lap(0);
+            lo::sampleClips(cx, 0, steps);
+            lap(1);
+            lo::blendPoses(cx, 0, steps);
+            lap(2);
+            lo::moveRoots(cx, 0, steps);
+            lap(3);
+            lo::forwardKinematicsOf(cx, 0, steps);
+            lap(4);
+            lo::liftFeet(cx, 0, steps);
+            lap(5);
+            lo::lockFeet(cx, 0, steps, legs);
+            legs.flush();
+            lap(6);
+        }
+        const double n = static_cast<double>(frames) * crowd.states.size();
+        for (int k = 0; k < StageTimes::kStages; ++k) best.ns[k] = std::min(best.ns[k], sum.ns[k] / n);
     }
     return best;
 }
@@ -74,24 +129,18 @@ void report(const gs::BakedBehavioralSpace& bs, int characters, int frames) {
         withoutLock = std::min(withoutLock, measure(crowd, false, frames));
         withLock = std::min(withLock, measure(crowd, true, frames));
     }
-    crowd.states = crowd.start;
-    crowd.job.settings.footLock = true;
-    gs::LocomotionTimings timings;
-    crowd.job.timings = &timings;
-    for (int f = 0; f < frames; ++f) crowd.job.run();
-    const double total = timings.sampleNs + timings.blendNs + timings.fkNs + timings.ikNs;
-    const double n = static_cast<double>(frames) * characters;
+    const StageTimes stages = measureStages(crowd, frames);
+    const double total = stages.total();
     std::printf("%d characters, %d joints, 2 spaces x 2 clips, one thread\n", characters, bs.skeleton.jointCount());
     std::printf("  update with IK foot lock: %.0f ns per character (CPU time, best of 3 x 5 x %d frames)\n",
                 withLock, frames);
     std::printf("  update without foot lock: %.0f ns per character\n", withoutLock);
     std::printf("  IK foot lock adds %.0f ns (%.1f%%)\n", withLock - withoutLock,
                 100.0 * (withLock - withoutLock) / withoutLock);
-    std::printf("  split with foot lock (timed run, includes clock overhead): sample + time step %.0f ns "
-                "(%.0f%%), blend %.0f ns (%.0f%%), FK %.0f ns (%.0f%%), foot lock IK %.0f ns (%.0f%%)\n",
-                timings.sampleNs / n, 100 * timings.sampleNs / total, timings.blendNs / n,
-                100 * timings.blendNs / total, timings.fkNs / n, 100 * timings.fkNs / total,
-                timings.ikNs / n, 100 * timings.ikNs / total);
+    std::printf("  stages alone over all %d characters, with foot lock (best of 3 x %d frames), %.0f ns in all:\n",
+                characters, frames, total);
+    for (int k = 0; k < StageTimes::kStages; ++k)
+        std::printf("    %-24s %4.0f ns (%2.0f%%)\n", StageTimes::kNames[k], stages.ns[k], 100.0 * stages.ns[k] / total);
 }
 
 // Largest differences between the poses of the plain and the prepared space over `frames` frames.
@@ -105,8 +154,8 @@ void compare(const gs::BakedBehavioralSpace& plain, const gs::BakedBehavioralSpa
     a.job.settings.footHeights = b.job.settings.footHeights = false;
     double worstAngle = 0.0, worstRoot = 0.0, worstWorld = 0.0;
     for (int f = 0; f < frames; ++f) {
-        a.job.run();
-        b.job.run();
+        (void)a.job.run();
+        (void)b.job.run();
         for (size_t i = 0; i < a.local.size(); ++i) {
             // The angle between the rotations, from the chord (exact for small angles).
             const glm::dvec4 qa(a.local[i].x, a.local[i].y, a.local[i].z, a.local[i].w);

@@ -1,8 +1,11 @@
 // Steering + blending + FK for 10,000 characters, each with its own goal, on one thread:
-// 2 motion spaces x 2 clips, 19 joints. Also the goal-space build time of the demo spaces.
+// 2 motion spaces x 2 clips, 19 joints; the predicted pick's stages
+// (core/runtime/steer_prediction.h), each run alone over 1,000 decisions. Also the goal-space
+// build time of the demo spaces.
 // Usage: bench_steering [DATA_DIR]   (default: $GAITSPACE_DATA_DIR, else ../shared/data)
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +15,8 @@
 #include "bench_data.h"
 #include "core/behavioral_space.h"
 #include "core/goal_space.h"
+#include "core/runtime/steer_prediction.h"
+#include "core/runtime/steering_detail.h"
 #include <gaitspace/runtime/steering.h>
 
 namespace {
@@ -110,10 +115,10 @@ int main(int argc, char** argv) {
             for (int f = 0; f < frames; ++f) {
                 steer.stats = f == 0 ? &firstStats : &restStats;
                 const auto s0 = clock_type::now();
-                steer.run();
+                (void)steer.run();
                 const double ns = std::chrono::duration<double, std::nano>(clock_type::now() - s0).count();
                 (f == 0 ? firstNs : restNs) += ns;
-                loco.run();
+                (void)loco.run();
             }
             if (firstNs + restNs < bestFirst + bestRest) {
                 bestFirst = firstNs;
@@ -135,6 +140,50 @@ int main(int argc, char** argv) {
                     bestRest / std::max(1LL, rest.decisions));
     }
     steer.settings = {};
+
+    // The predicted pick's stages, each alone over the first decisions of 1,000 characters (every
+    // one at a start frame, two steps looked ahead where the rule asks for it).
+    {
+        namespace sd = gs::steering_detail;
+        const int decisions = 1000;
+        const gs::SteerSettings settings;
+        std::vector<std::array<gs::SteerInput, gs::kMaxSpaces>> inputs(decisions);
+        std::vector<int> counts(decisions);
+        const auto tables = steering.tables();
+        for (int c = 0; c < decisions; ++c) counts[c] = sd::decisionInputs(steering, tables.get(), initial[c], inputs[c].data());
+        std::vector<sd::Prediction> predictions(decisions);
+        constexpr int kStages = 5;
+        const char* names[kStages] = {"begin", "first steps", "second steps", "commitment", "refine"};
+        double best[kStages];
+        std::fill(best, best + kStages, 1e30);
+        int lookedAhead = 0;
+        for (int r = 0; r < 5; ++r) {
+            double ns[kStages] = {};
+            auto stage = [&](int k, auto&& fn) {
+                const auto t0 = clock_type::now();
+                for (int c = 0; c < decisions; ++c) fn(c);
+                ns[k] = std::chrono::duration<double, std::nano>(clock_type::now() - t0).count() / decisions;
+            };
+            stage(0, [&](int c) {
+                sd::beginPrediction(predictions[c], std::span<const gs::SteerInput>(inputs[c].data(), counts[c]),
+                                    gs::SteerGoal{goals[c], glm::vec2(0.0f)}, initial[c].ground, settings);
+            });
+            stage(1, [&](int c) { sd::scoreFirstSteps(predictions[c]); });
+            stage(2, [&](int c) { sd::scoreSecondSteps(predictions[c]); });
+            stage(3, [&](int c) { sd::keepToLastDecision(predictions[c]); });
+            stage(4, [&](int c) { (void)sd::refineBest(predictions[c]); });
+            for (int k = 0; k < kStages; ++k) best[k] = std::min(best[k], ns[k]);
+            lookedAhead = 0;
+            for (const sd::Prediction& p : predictions) lookedAhead += p.lookedAhead;
+        }
+        double total = 0.0;
+        for (double x : best) total += x;
+        std::printf("  predicted decision by stage, each alone over %d first decisions (%d two steps ahead): "
+                    "%.0f ns in all\n", decisions, lookedAhead, total);
+        for (int k = 0; k < kStages; ++k)
+            std::printf("    %-13s %5.0f ns (%2.0f%%)\n", names[k], best[k], 100.0 * best[k] / total);
+    }
+
     double best = 1e30, bestSteer = 0.0, bestSteerRest = 0.0;
     for (int r = 0; r < 5; ++r) {
         states = initial;
@@ -142,11 +191,11 @@ int main(int argc, char** argv) {
         const auto a = clock_type::now();
         for (int f = 0; f < frames; ++f) {
             const auto s0 = clock_type::now();
-            steer.run();
+            (void)steer.run();
             const double ns = std::chrono::duration<double, std::nano>(clock_type::now() - s0).count();
             steerNs += ns;
             if (f > 0) steerRestNs += ns;
-            loco.run();
+            (void)loco.run();
         }
         const double total = std::chrono::duration<double, std::nano>(clock_type::now() - a).count();
         if (total < best) {
@@ -155,17 +204,11 @@ int main(int argc, char** argv) {
             bestSteerRest = steerRestNs;
         }
     }
-    gs::LocomotionTimings timings;
-    loco.timings = &timings;
-    for (int f = 0; f < frames; ++f) loco.run();
-    const double parts = timings.sampleNs + timings.blendNs + timings.fkNs;
     const double locoNs = (best - bestSteer) / n;
     std::printf("%d characters with their own goals, %d joints, 2 spaces x 2 clips, one thread\n",
                 characters, joints);
     std::printf("  update: %.0f ns per character and frame (steer %.0f ns + locomotion %.0f ns); "
                 "steer in frames 2-%d: %.0f ns\n",
                 best / n, bestSteer / n, locoNs, frames, bestSteerRest / (static_cast<double>(frames - 1) * characters));
-    std::printf("  locomotion split: sample + time step %.0f%%, blend %.0f%%, FK %.0f%%\n",
-                100 * timings.sampleNs / parts, 100 * timings.blendNs / parts, 100 * timings.fkNs / parts);
     return 0;
 }

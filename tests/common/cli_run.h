@@ -4,6 +4,7 @@
 #include <QByteArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QString>
 #include <QStringList>
 
 namespace gs::test {
@@ -23,5 +24,16 @@ struct CliRun {
 
 // Runs `gaitspace-cli ARGS...` (two minutes at most).
 CliRun runCli(const QStringList& args);
+
+// What another program printed, as text; exitCode is -1 when it crashed or timed out.
+struct ProgramRun {
+    int exitCode = -1;
+    QString out, err;
+};
+
+// Runs PROGRAM ARGS... with extra environment entries ("NAME=value") in `dir` (the current
+// folder when empty), for at most timeoutMs.
+ProgramRun runProgram(const QString& program, const QStringList& args, const QStringList& env = {},
+                      const QString& dir = {}, int timeoutMs = 300000);
 
 }  // namespace gs::test

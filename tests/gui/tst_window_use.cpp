@@ -253,7 +253,7 @@ private slots:
         Viewport* view = w().viewport();
         bool borrowed = false;
         for (int attempt = 0; attempt < 6 && !borrowed; ++attempt) {
-            const GroundFrame g = run()->crowd()->ground(run()->character());
+            const GroundFrame g = *run()->crowd()->ground(run()->character());
             const glm::vec3 left = g.toWorld(glm::vec3(1.2f, 0.0f, 0.4f));
             const glm::vec3 at = view->camera().project(left, view->width(), view->height());
             QVERIFY(at.z > 0.0f);
@@ -272,7 +272,7 @@ private slots:
         QTRY_VERIFY(!view->hud().join('\n').contains("borrows"));
         QTest::qWait(1500);
         QVERIFY(!run()->overriddenStyle());
-        QCOMPARE(run()->crowd()->state(run()->character()).styleTarget[1], 1.0f);
+        QCOMPARE(run()->crowd()->state(run()->character())->styleTarget[1], 1.0f);
         QTest::keyClick(keep, Qt::Key_Z, Qt::ControlModifier);
         QVERIFY(!w().document()->project().settings.keepStyle);
         QVERIFY(!keep->isChecked());

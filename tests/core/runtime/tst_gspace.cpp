@@ -1,19 +1,23 @@
-// Baked space files (.gspace): the real CMU walk + jog space with its goal spaces survives a
-// round trip bit for bit; truncated, corrupted, future-version and hostile files are refused
-// with one sentence and never read out of bounds.
+// Baked space files (.gspace): the synthetic walk + jog space with its goal spaces (no data
+// needed) survives a round trip bit for bit; the older versions are read, each of their layouts;
+// truncated, corrupted, future-version and hostile files are refused with one sentence and never
+// read out of bounds. The CMU walk + jog space with the subject's stops and starts (section
+// 'TRAN', version 3) survives the round trip too, and hostile transitions are refused.
 
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <random>
 
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
 #include "core/goal_space.h"
-#include <gaitspace/runtime/gspace.h>
 #include "core/runtime/section_file.h"
+#include "synthetic_spaces.h"
+#include <gaitspace/runtime/gspace.h>
 
 using namespace gs;
 
@@ -32,6 +36,23 @@ bool sameFloats(const std::vector<float>& a, const std::vector<float>& b) {
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
 }
 
+// The file's sections, repacked under `version` with the 'SETT' section replaced.
+std::vector<std::uint8_t> repack(const std::vector<std::uint8_t>& file, std::uint32_t version,
+                                 const std::vector<std::uint8_t>& settings) {
+    Expected<SectionTable> table = unpackSections(file, kGSpaceVersion, "gspace");
+    std::vector<Section> sections;
+    for (const SectionView& v : table->sections)
+        sections.push_back({v.tag, v.tag == sectionTag("SETT") ? settings
+                                                               : std::vector<std::uint8_t>(v.bytes.begin(), v.bytes.end())});
+    return packSections(sections, version);
+}
+
+std::vector<std::uint8_t> settingsOf(const std::vector<std::uint8_t>& file) {
+    Expected<SectionTable> table = unpackSections(file, kGSpaceVersion, "gspace");
+    const auto bytes = table->find(sectionTag("SETT"))->bytes;
+    return {bytes.begin(), bytes.end()};
+}
+
 }  // namespace
 
 class TestGSpace : public QObject {
@@ -39,16 +60,32 @@ class TestGSpace : public QObject {
 
     BakedSpaceFile m_baked;
     std::vector<std::uint8_t> m_bytes;
+    std::optional<BakedSpaceFile> m_arrive;  // the CMU space with stops and starts, built on first use
+
+    // The CMU walk + jog space with the subject's stops and starts; null (and the test failed)
+    // when it cannot be built.
+    const BakedSpaceFile* arriveSpace() {
+        if (m_arrive) return &*m_arrive;
+        Expected<BakedBehavioralSpace> bs = buildBehavioralSpace(test::cmuWalkJogArriveDesc());
+        if (!bs) {
+            QTest::qFail(bs.message().c_str(), __FILE__, __LINE__);
+            return nullptr;
+        }
+        BakedSpaceFile b;
+        b.space = std::move(*bs);
+        auto goals = buildGoalSpaces(b.space);
+        if (!goals) {
+            QTest::qFail(goals.message().c_str(), __FILE__, __LINE__);
+            return nullptr;
+        }
+        b.goalSpaces = std::move(*goals);
+        m_arrive = std::move(b);
+        return &*m_arrive;
+    }
 
 private slots:
     void initTestCase() {
-        GS_REQUIRE_DATA();
-        Expected<BakedBehavioralSpace> bs = buildBehavioralSpace(test::cmuWalkJogArriveDesc());  // with stops and starts (section 'TRAN')
-        QVERIFY2(bs, bs.message().c_str());
-        m_baked.space = std::move(*bs);
-        auto goals = buildGoalSpaces(m_baked.space);
-        QVERIFY2(goals, goals.message().c_str());
-        m_baked.goalSpaces = std::move(*goals);
+        m_baked = *test::syntheticBaked();
         m_baked.locomotion.styleIncrement = 0.05f;
         m_baked.steer.neighbours = 1;
         m_bytes = writeGSpace(m_baked);
@@ -79,7 +116,8 @@ private slots:
         }
         QCOMPARE(back->locomotion.styleIncrement, 0.05f);
         QCOMPARE(back->steer.neighbours, 1);
-        qInfo("demo walk + jog baked: %zu bytes, %zu goal samples", m_bytes.size(),
+        QCOMPARE(back->formatVersion, kGSpaceVersion);
+        qInfo("synthetic walk + jog baked: %zu bytes, %zu goal samples", m_bytes.size(),
               m_baked.goalSpaces[0].samples.size() + m_baked.goalSpaces[1].samples.size());
     }
 
@@ -145,6 +183,93 @@ private slots:
         Expected<BakedSpaceFile> r = readGSpace(future);
         QVERIFY(!r);
         QVERIFY2(r.message().find("version 7") != std::string::npos, r.message().c_str());
+        QVERIFY2(r.message().find("up to version 3") != std::string::npos, r.message().c_str());
+    }
+
+    // Version 1 was written through three layouts of 'SETT' (and 'GOAL'): the last two are read,
+    // told apart by the settings' length (without the moving-goal commitment it is the 0.2 s
+    // every build used then); the first is refused, naming both versions. The moving-goal
+    // commitment's bytes are found by writing it with another value.
+    void versionOneIsRead() {
+        BakedSpaceFile other = m_baked;
+        other.steer.movingCommitment = 0.77f;
+        const std::vector<std::uint8_t> settings = settingsOf(m_bytes), changed = settingsOf(writeGSpace(other));
+        QCOMPARE(changed.size(), settings.size());
+        size_t first = 0;
+        while (first < settings.size() && settings[first] == changed[first]) ++first;
+        QVERIFY(first + 4 <= settings.size());
+        for (size_t k = first + 4; k < settings.size(); ++k) QCOMPARE(changed[k], settings[k]);
+
+        // 1d5f6b3 to this version: version 1 with the commitment.
+        Expected<BakedSpaceFile> late = readGSpace(repack(m_bytes, 1, settings));
+        QVERIFY2(late, late.message().c_str());
+        QCOMPARE(late->formatVersion, 1u);
+        QCOMPARE(writeGSpace(*late), m_bytes);  // the same file once written again as version 3
+
+        // 52c3d63 to 1d5f6b3: version 1 without it.
+        std::vector<std::uint8_t> older = settings;
+        older.erase(older.begin() + static_cast<std::ptrdiff_t>(first), older.begin() + static_cast<std::ptrdiff_t>(first + 4));
+        BakedSpaceFile expected = m_baked;
+        expected.steer.movingCommitment = 0.2f;
+        Expected<BakedSpaceFile> early = readGSpace(repack(m_bytes, 1, older));
+        QVERIFY2(early, early.message().c_str());
+        QCOMPARE(early->steer.movingCommitment, 0.2f);
+        QCOMPARE(writeGSpace(*early), writeGSpace(expected));
+        // ... but a version 2 file must have it.
+        QVERIFY(!readGSpace(repack(m_bytes, 2, older)));
+
+        // Before 52c3d63: version 1 with 33 bytes of settings, refused naming both versions.
+        const std::vector<std::uint8_t> first33(settings.begin(), settings.begin() + 33);
+        Expected<BakedSpaceFile> oldest = readGSpace(repack(m_bytes, 1, first33));
+        QVERIFY(!oldest);
+        const QString message = QString::fromStdString(oldest.message());
+        QVERIFY2(message.contains("version 1 with a 33-byte 'SETT'") && message.contains("version 3"),
+                 qPrintable(message));
+    }
+
+    // Version 2 (the runtime package's) has the layout of version 1's last form and no 'TRAN':
+    // it is read as a space without stops or starts and the default arrival settings, and
+    // written again as version 3, the same file.
+    void versionTwoIsRead() {
+        QCOMPARE(kGSpaceVersion, 3u);
+        Expected<BakedSpaceFile> two = readGSpace(repack(m_bytes, 2, settingsOf(m_bytes)));
+        QVERIFY2(two, two.message().c_str());
+        QCOMPARE(two->formatVersion, 2u);
+        for (const BakedMotionSpace& ms : two->space.spaces) QVERIFY(ms.stops.empty() && ms.starts.empty());
+        QCOMPARE(two->locomotion.arrival.fadeSeconds, ArrivalSettings{}.fadeSeconds);
+        QCOMPARE(writeGSpace(*two), m_bytes);
+    }
+
+    // A space with stops and starts writes the section 'TRAN' and reads back bit for bit.
+    void transitionsRoundTrip() {
+        GS_REQUIRE_DATA();
+        const BakedSpaceFile* arrive = arriveSpace();
+        QVERIFY(arrive);
+        const std::vector<std::uint8_t> bytes = writeGSpace(*arrive);
+        Expected<SectionTable> table = unpackSections(bytes, kGSpaceVersion, "gspace");
+        QVERIFY2(table, table.message().c_str());
+        QCOMPARE(table->version, 3u);
+        QVERIFY(table->find(sectionTag("TRAN")));
+        Expected<BakedSpaceFile> back = readGSpace(bytes);
+        QVERIFY2(back, back.message().c_str());
+        QCOMPARE(writeGSpace(*back), bytes);
+        int stops = 0, starts = 0;
+        for (size_t s = 0; s < arrive->space.spaces.size(); ++s) {
+            const BakedMotionSpace& a = arrive->space.spaces[s];
+            const BakedMotionSpace& b = back->space.spaces[s];
+            QCOMPARE(b.stops.size(), a.stops.size());
+            QCOMPARE(b.starts.size(), a.starts.size());
+            for (size_t k = 0; k < a.stops.size(); ++k) {
+                QCOMPARE(b.stops[k].name, a.stops[k].name);
+                QCOMPARE(b.stops[k].joins.size(), a.stops[k].joins.size());
+                QVERIFY(std::memcmp(a.stops[k].rotations.data(), b.stops[k].rotations.data(),
+                                    a.stops[k].rotations.size() * sizeof(glm::quat)) == 0);
+            }
+            stops += static_cast<int>(a.stops.size());
+            starts += static_cast<int>(a.starts.size());
+        }
+        QVERIFY(stops > 0 && starts > 0);
+        qInfo("CMU walk + jog with %d stops and %d starts baked: %zu bytes", stops, starts, bytes.size());
     }
 
     // Valid checksums around wrong contents: the reader checks values, not just bytes.
@@ -160,12 +285,7 @@ private slots:
         QTest::newRow("phase map backwards") << 6 << "phase map";
         QTest::newRow("goal grid mismatch") << 7 << "X x Y x Z";
         QTest::newRow("blend rate zero") << 8 << "blend rate";
-        QTest::newRow("stop rotation nan") << 9 << "unit quaternion";
-        QTest::newRow("join beyond the loop") << 10 << "join out of range";
-        QTest::newRow("start without hand-over") << 11 << "hand-over";
-        QTest::newRow("stop contact above 1") << 12 << "contact";
         QTest::newRow("arrival fade too long") << 13 << "fade";
-        QTest::newRow("still frame beyond the end") << 14 << "still frame";
     }
     void hostileContents() {
         QFETCH(int, kind);
@@ -183,11 +303,36 @@ private slots:
         case 6: std::swap(b.space.phaseMap[1][2], b.space.phaseMap[1][3]); break;
         case 7: b.goalSpaces[0].samples.pop_back(); break;
         case 8: b.locomotion.maxBlendRate = 0.0f; break;
+        case 13: b.locomotion.arrival.fadeSeconds = 5.0f; break;
+        }
+        Expected<BakedSpaceFile> r = readGSpace(writeGSpace(b));
+        QVERIFY(!r);
+        QVERIFY2(QString::fromStdString(r.message()).contains(expected), r.message().c_str());
+    }
+
+    // The same for the stops and starts of section 'TRAN'.
+    void hostileTransitions_data() {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("stop rotation nan") << 9 << "unit quaternion";
+        QTest::newRow("join beyond the loop") << 10 << "join out of range";
+        QTest::newRow("start without hand-over") << 11 << "hand-over";
+        QTest::newRow("stop contact above 1") << 12 << "contact";
+        QTest::newRow("still frame beyond the end") << 14 << "still frame";
+    }
+    void hostileTransitions() {
+        GS_REQUIRE_DATA();
+        QFETCH(int, kind);
+        QFETCH(QString, expected);
+        const BakedSpaceFile* arrive = arriveSpace();
+        QVERIFY(arrive);
+        BakedSpaceFile b = *arrive;
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        switch (kind) {
         case 9: b.space.spaces[1].stops[0].rotations[7].y = nan; break;
         case 10: b.space.spaces[0].stops[1].joins.back().loopFrame = 1e6f; break;
         case 11: b.space.spaces[0].starts[0].handover = 99; break;
         case 12: b.space.spaces[0].stops[0].rightContact[3] = 1.5f; break;
-        case 13: b.locomotion.arrival.fadeSeconds = 5.0f; break;
         case 14: b.space.spaces[0].stops[0].stillFrame = b.space.spaces[0].stops[0].frames; break;
         }
         Expected<BakedSpaceFile> r = readGSpace(writeGSpace(b));

@@ -9,6 +9,7 @@
 #include <new>
 #include <tuple>
 
+#include "character_group.h"
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
 #include "core/foot_contacts.h"
@@ -63,32 +64,7 @@ float largestStep(const std::vector<glm::vec3>& rel, int joints, int from, int t
     return worst;
 }
 
-// `count` characters on one space, spread over its styles and blends, and the outputs a
-// LocomotionJob writes for them (`job` points at them: construct in place).
-struct Characters {
-    std::vector<CharacterState> states;
-    std::vector<glm::quat> rotations;
-    std::vector<glm::vec3> roots;
-    std::vector<Transform> world;
-    LocomotionJob job;
-
-    Characters(const BakedBehavioralSpace& bs, int count)
-        : states(count), rotations(static_cast<size_t>(count) * bs.skeleton.jointCount()), roots(count),
-          world(rotations.size()) {
-        for (int c = 0; c < count; ++c) {
-            const float k = static_cast<float>(c) / static_cast<float>(count);
-            const float styles[] = {1.0f - k, k};
-            const float blends[] = {k, 1.0f - k};
-            initCharacter(bs, states[c], GroundFrame{float(c), 0.0f, 0.1f * c}, styles, blends);
-        }
-        job.space = &bs;
-        job.localRotations = rotations;
-        job.rootPositions = roots;
-        job.world = world;
-        job.characters = states;
-    }
-    Characters(const Characters&) = delete;
-};
+using Characters = test::CharacterGroup;
 
 }  // namespace
 

@@ -56,18 +56,18 @@ struct Chase {
         baked->space = space;
         baked->goalSpaces = steering.goalSpaces;
         crowd = std::make_unique<Crowd>(baked);
-        id = crowd->add(GroundFrame{}, styles);
-        crowd->setGoal(id, goal);
+        id = *crowd->add(GroundFrame{}, styles);
+        (void)crowd->setGoal(id, goal);  // checked at the first step
     }
-    const CharacterState& state() const { return crowd->state(id); }
+    const CharacterState& state() const { return *crowd->state(id); }
     // Shows the start pose first, then advances one frame a call; true while the crowd runs.
     bool step() {
-        if (goal != crowd->goal(id) && !crowd->setGoal(id, goal)) return false;
+        if (goal != *crowd->goal(id) && !crowd->setGoal(id, goal)) return false;
         if (steps++ == 0) return crowd->status().isOk();
         return crowd->update(1.0f / crowd->fps()).isOk();
     }
     float distance() const {
-        const GroundFrame g = crowd->ground(id);
+        const GroundFrame g = *crowd->ground(id);
         return glm::distance(glm::vec2(g.x, g.z), goal);
     }
 };

@@ -91,8 +91,8 @@ private slots:
             baked->space = m_space;
             baked->goalSpaces = m_steering.goalSpaces;
             Crowd crowd(baked);
-            const CharacterId id = crowd.add(GroundFrame{}, styles);
-            const CharacterState& state = crowd.state(id);
+            const CharacterId id = *crowd.add(GroundFrame{}, styles);
+            const CharacterState& state = *crowd.state(id);
             const glm::vec2 goal(x, z);
             QVERIFY(crowd.setGoal(id, goal));
             const GoalSpace& g = m_steering.goalSpaces[s];

@@ -150,13 +150,6 @@ struct BakedBehavioralSpace {
 // clips change) to make the locomotion update faster. Poses stay the same up to float rounding.
 void prepareRuntime(BakedBehavioralSpace& space);
 
-
-// Inline: the locomotion update asks for it several times per character and frame.
-inline float BakedBehavioralSpace::spacePhase(int s, float phi, int c0, int c1, float w0, float w1) const {
-    if (clipPhaseMap.empty()) return warpAt(phaseMap[s], phi);
-    return warpAt(clipPhaseMap[s][c0], clipPhaseMap[s][c1], w0, w1, phi);
-}
-
 // Wraps one baked motion space as a behavioral space of one (identity phase map).
 BakedBehavioralSpace singleSpace(BakedMotionSpace space);
 

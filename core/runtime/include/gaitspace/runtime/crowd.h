@@ -4,10 +4,15 @@
 //
 //     auto baked = gs::loadGSpace("walk_jog.gspace");           // or a project's bake
 //     gs::Crowd crowd(std::make_shared<const gs::BakedSpaceFile>(std::move(*baked)));
-//     const gs::CharacterId hero = crowd.add(gs::GroundFrame{0, 0, 0});
-//     crowd.setGoal(hero, {4.0f, 6.0f});
-//     crowd.setStyleTargets(hero, std::array{0.5f, 0.5f});   // half walk, half jog
-//     each frame:  crowd.update(dt);  then read crowd.skinningMatrices(hero) ...
+//     const gs::CharacterId hero = *crowd.add(gs::GroundFrame{0, 0, 0});
+//     if (gs::Status s = crowd.setGoal(hero, {4.0f, 6.0f}); !s) ...
+//     (void)crowd.setStyleTargets(hero, std::array{0.5f, 0.5f});   // half walk, half jog
+//     each frame:  crowd.update(dt);  then read *crowd.skinningMatrices(hero) ...
+//
+// Ids. Every call that takes a CharacterId refuses an id that names no character of this crowd
+// with a Status (the queries with an Expected), naming the id: one never added, and one whose
+// character was removed, whatever came after it. An id carries its slot's generation, so a new
+// character in a reused slot has another id.
 //
 // Time. The blending core advances in whole frames of the space's rate (30 fps for the CMU
 // clips): every frame crossed by update(dt) runs steering and then the locomotion update (with
@@ -48,8 +53,36 @@
 
 namespace gs {
 
-using CharacterId = std::uint32_t;
-constexpr CharacterId kNoCharacter = 0xffffffffu;
+// A character of a Crowd: the slot it occupies in the crowd's id table and that slot's
+// generation, in 32 bits (the C API's uint32_t, gaitspace/runtime.h). Removing a character moves
+// its slot to the next generation, so its id is refused from then on, also once the slot holds
+// another character; a slot whose generation would wrap is retired, never used again. The value
+// of kNoCharacter is never a character's.
+class CharacterId {
+public:
+    static constexpr int kSlotBits = 20;
+    static constexpr std::uint32_t kSlotMask = (1u << kSlotBits) - 1u;
+    static constexpr std::uint32_t kMaxGeneration = 0xffffffffu >> kSlotBits;
+    // Characters a crowd holds at most (slot kSlotMask is kNoCharacter's).
+    static constexpr std::uint32_t kMaxCharacters = kSlotMask;
+
+    constexpr CharacterId() = default;  // kNoCharacter
+    constexpr CharacterId(std::uint32_t slot, std::uint32_t generation)
+        : m_value((generation << kSlotBits) | (slot & kSlotMask)) {}
+    static constexpr CharacterId fromValue(std::uint32_t value) {
+        CharacterId id;
+        id.m_value = value;
+        return id;
+    }
+    constexpr std::uint32_t value() const { return m_value; }
+    constexpr std::uint32_t slot() const { return m_value & kSlotMask; }
+    constexpr std::uint32_t generation() const { return m_value >> kSlotBits; }
+    friend constexpr bool operator==(CharacterId, CharacterId) = default;
+
+private:
+    std::uint32_t m_value = 0xffffffffu;
+};
+inline constexpr CharacterId kNoCharacter{};
 
 struct CrowdSettings {
     enum class Controller { GoalSpace, Naive };
@@ -93,15 +126,18 @@ public:
     void reserve(int characters);
     // A character at `ground` with these style weights (normalized; empty = the first space)
     // and blends (empty = each space's straightest), posed at phase 0. Its pose is ready at once.
-    CharacterId add(const GroundFrame& ground, std::span<const float> styleWeights = {},
-                    std::span<const float> blends = {});
-    void remove(CharacterId id);
+    // Refused: a crowd that cannot run, a ground frame, weight or blend that is not finite, a
+    // negative weight, more than CharacterId::kMaxCharacters characters.
+    Expected<CharacterId> add(const GroundFrame& ground, std::span<const float> styleWeights = {},
+                              std::span<const float> blends = {});
+    Status remove(CharacterId id);
+    // Whether the id names a character of this crowd (false for one removed).
     bool contains(CharacterId id) const;
     int size() const { return static_cast<int>(m_ids.size()); }
     // The ids in storage order (update() order).
     std::span<const CharacterId> ids() const { return m_ids; }
 
-    // --- what each character wants
+    // --- what each character wants (each refuses an unknown id)
     // A goal that stands still: steering decides at once, then at its start frames. With
     // GoalArrival::Stop (the default) a character whose space has stops stops on it and stands
     // (motionState), and a standing character starts toward a new goal; WalkOn steers to it and
@@ -115,16 +151,18 @@ public:
     // a character that is not walking or a stop that does not exist.
     Status stop(CharacterId id, int space, int stop);
     // No goal: the character keeps its current blend targets.
-    void clearGoal(CharacterId id);
-    bool hasGoal(CharacterId id) const;
-    glm::vec2 goal(CharacterId id) const;
-    // Style targets, normalized; the weights move toward them at the settings' rate.
-    void setStyleTargets(CharacterId id, std::span<const float> targets);
-    // Blend targets per space, for a character without a goal (each in [0, 1]).
-    void setBlendTargets(CharacterId id, std::span<const float> targets);
+    Status clearGoal(CharacterId id);
+    Expected<bool> hasGoal(CharacterId id) const;
+    Expected<glm::vec2> goal(CharacterId id) const;
+    // Style targets, normalized (finite, >= 0, summing to more than 0; missing ones are 0); the
+    // weights move toward them at the settings' rate.
+    Status setStyleTargets(CharacterId id, std::span<const float> targets);
+    // Blend targets per space, for a character without a goal (finite; clamped to [0, 1]).
+    Status setBlendTargets(CharacterId id, std::span<const float> targets);
 
     // --- time
-    void setThreads(int threads);  // 1 ... 64
+    static constexpr int kMaxThreads = 64;
+    void setThreads(int threads);  // clamped to 1 ... kMaxThreads
     int threads() const { return m_threadCount; }
     // Advances every character by dt seconds (>= 0). Returns an error only for a bad dt or a
     // crowd that cannot run.
@@ -134,29 +172,36 @@ public:
     long frame() const { return m_frame; }
     float frameFraction() const { return m_alpha; }
 
-    // --- outputs, valid until the next update(), add() or remove()
-    const CharacterState& state(CharacterId id) const;
+    // --- outputs, valid until the next update(), add() or remove(); each refuses an unknown id
+    Expected<const CharacterState&> state(CharacterId id) const;
     // Walking, stopping, standing or starting (gaitspace/runtime/arrival.h).
-    MotionState motionState(CharacterId id) const;
-    GroundFrame ground(CharacterId id) const;          // shown: between the last two frames
-    glm::vec3 rootPosition(CharacterId id) const;      // world position of the root joint
-    std::span<const glm::quat> localPose(CharacterId id) const;  // joint 0 = root world rotation
-    std::span<const Transform> modelTransforms(CharacterId id) const;
-    std::span<const glm::mat4> modelMatrices(CharacterId id) const;    // when settings.modelMatrices
+    Expected<MotionState> motionState(CharacterId id) const;
+    Expected<GroundFrame> ground(CharacterId id) const;          // shown: between the last two frames
+    Expected<glm::vec3> rootPosition(CharacterId id) const;      // world position of the root joint
+    Expected<std::span<const glm::quat>> localPose(CharacterId id) const;  // joint 0 = root world rotation
+    Expected<std::span<const Transform>> modelTransforms(CharacterId id) const;
+    // Empty unless settings.modelMatrices.
+    Expected<std::span<const glm::mat4>> modelMatrices(CharacterId id) const;
     // Inverse bind matrices of the skinned mesh, one per joint of the space's skeleton.
     Status setInverseBindMatrices(std::span<const glm::mat4> inverseBind);
-    std::span<const glm::mat4> skinningMatrices(CharacterId id) const;  // model x inverse bind
+    // Model x inverse bind; empty unless settings.skinningMatrices and setInverseBindMatrices().
+    Expected<std::span<const glm::mat4>> skinningMatrices(CharacterId id) const;
     // The steer space of the character's last decision (world x, z; Z points; empty before the
     // first, or without settings.steerFans) and its target blend: the chosen samples are the
     // two end blends bracketing it.
-    std::span<const glm::vec2> steerFan(CharacterId id) const;
-    float steerTarget(CharacterId id) const;
+    Expected<std::span<const glm::vec2>> steerFan(CharacterId id) const;
+    Expected<float> steerTarget(CharacterId id) const;
 
 private:
+    // A slot of the id table: the storage index of its character (-1: free, kRetired: out of
+    // generations) and the generation of the id that names it (a free slot: the next one).
     struct Slot {
-        CharacterId id;
+        static constexpr int kRetired = -2;
+        int index = -1;
+        std::uint32_t generation = 0;
     };
-    int indexOf(CharacterId id) const;
+    int indexOf(CharacterId id) const;  // storage index, or -1
+    Status unknown(CharacterId id) const;  // why indexOf(id) is -1
     void stepRange(size_t begin, size_t end);   // one whole frame: steering + locomotion
     void showRange(size_t begin, size_t end);   // interpolate, FK, skinning
     void runChunks(void (Crowd::*fn)(size_t, size_t));
@@ -176,8 +221,8 @@ private:
 
     // Dense per-character storage, index = storage order.
     std::vector<CharacterId> m_ids;
-    std::vector<int> m_indexOfId;      // id -> index, -1 = free
-    std::vector<CharacterId> m_freeIds;
+    std::vector<Slot> m_slots;                 // by CharacterId::slot()
+    std::vector<std::uint32_t> m_freeSlots;    // reused last in, first out
     std::vector<CharacterState> m_states;
     std::vector<glm::vec2> m_goals, m_goalVelocities;
     std::vector<std::uint8_t> m_steerFlags;  // SteerJob::flags

@@ -55,8 +55,8 @@ struct GoalSpace {
     }
     // Index of the start frame at or just before reference frame u (the last one before 0).
     int startFrameAt(float u) const;
-    float startBlend(int y) const { return static_cast<float>(y) / (startBlends - 1); }
-    float endBlend(int z) const { return static_cast<float>(z) / (endBlends - 1); }
+    float startBlend(int y) const;  // y / (Y - 1)
+    float endBlend(int z) const;    // z / (Z - 1)
     bool isEmpty() const { return samples.empty(); }
     Status validate() const;
 };

@@ -7,6 +7,9 @@
 // checked against what it indexes, every float is finite, quaternions are unit, warp tables and
 // phase maps increase, contacts and blend settings lie in range, and the result passes the baked
 // types' own validate(). A truncated, corrupted or newer file is refused with one sentence.
+//
+// Versions: any change to a section's layout bumps kGSpaceVersion (docs/gspace-format.md keeps the
+// change log). The reader reads the versions before it, or refuses one naming both versions.
 
 #include <cstdint>
 #include <span>
@@ -21,14 +24,16 @@
 
 namespace gs {
 
-constexpr std::uint32_t kGSpaceVersion = 2;
-
+// The version this build writes; it reads every version from 1 up to it.
+constexpr std::uint32_t kGSpaceVersion = 3;
 
 struct BakedSpaceFile {
     BakedBehavioralSpace space;
     std::vector<GoalSpace> goalSpaces;  // one per motion space of `space`
     LocomotionSettings locomotion;
     SteerSettings steer;
+    // The format version the file was read from (writeGSpace always writes kGSpaceVersion).
+    std::uint32_t formatVersion = kGSpaceVersion;
 
     Status validate() const;
 };

@@ -13,10 +13,8 @@ struct Transform {
     glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
     glm::vec3 translation{0.0f};
 
-    glm::vec3 apply(const glm::vec3& p) const { return rotation * p + translation; }
-    Transform operator*(const Transform& child) const {
-        return {rotation * child.rotation, rotation * child.translation + translation};
-    }
+    glm::vec3 apply(const glm::vec3& p) const;                // rotation * p + translation
+    Transform operator*(const Transform& child) const;   // this, then child in its frame
     glm::mat4 matrix() const;
 };
 
@@ -31,6 +29,12 @@ void forwardKinematics(const Skeleton& skeleton, std::span<const glm::quat> loca
 inline constexpr int kFkLanes = 8;
 void forwardKinematics(const Skeleton& skeleton, const glm::quat* localRotations, const glm::vec3* rootPositions,
                        Transform* world, int count);
+
+// Model matrices of world transforms (Transform::matrix), and skinning matrices: model x inverse
+// bind, joint by joint (out may be model). The spans have one element per joint.
+void modelMatrices(std::span<const Transform> world, std::span<glm::mat4> out);
+void skinningMatrices(std::span<const glm::mat4> model, std::span<const glm::mat4> inverseBind,
+                      std::span<glm::mat4> out);
 
 // World positions only (cheaper to store). positions.size() == skeleton.jointCount().
 void jointPositions(const Skeleton& skeleton, std::span<const glm::quat> localRotations,

@@ -127,11 +127,6 @@ struct LocomotionSettings {
     Status validate() const;
 };
 
-// Time spent in each part of the update, for benchmarks (nanoseconds, accumulated).
-struct LocomotionTimings {
-    double sampleNs = 0, blendNs = 0, fkNs = 0, ikNs = 0;  // ikNs: foot lock (IK) after FK
-};
-
 struct LocomotionJob {
     LocomotionSettings settings;
     const BakedBehavioralSpace* space = nullptr;
@@ -145,10 +140,12 @@ struct LocomotionJob {
     std::span<glm::vec3> rootPositions;  // one per character
     std::span<Transform> world;
     bool advance = true;  // false: evaluate the current pose without moving time
-    LocomotionTimings* timings = nullptr;
 
     Status validate() const;
-    // Advances every character by one frame and writes its pose.
+    // Advances every character by one frame and writes its pose, in named stages (advance the
+    // weights and the phase, sample the clips, blend, move the root, forward kinematics, lift the
+    // feet, lock the feet), eight characters at a time; core/runtime/locomotion_stages.h has them
+    // one by one for tests and benchmarks.
     Status run();
 };
 

@@ -1,6 +1,8 @@
 #pragma once
 // Errors are values: a Status carries a human sentence naming the file, line or field at fault.
-// core throws nothing across its API; programmer errors are asserts.
+// core throws nothing across its API; programmer errors are asserts. Both types are
+// [[nodiscard]]: a call whose Status or Expected is dropped draws a compiler warning (write
+// `(void)call()` where ignoring it is meant).
 
 #include <cassert>
 #include <optional>
@@ -9,7 +11,7 @@
 
 namespace gs {
 
-class Status {
+class [[nodiscard]] Status {
 public:
     Status() = default;
     static Status ok() { return {}; }
@@ -48,7 +50,7 @@ private:
 
 // A value or the Status that explains why there is none.
 template <class T>
-class Expected {
+class [[nodiscard]] Expected {
 public:
     Expected(T value) : m_value(std::move(value)) {}
     Expected(Status status) : m_status(std::move(status)) { assert(!m_status.isOk()); }
@@ -58,15 +60,41 @@ public:
     const Status& status() const { return m_status; }
     const std::string& message() const { return m_status.message(); }
 
-    T& value() { assert(isOk()); return *m_value; }
-    const T& value() const { assert(isOk()); return *m_value; }
+    T& value() & { assert(isOk()); return *m_value; }
+    const T& value() const& { assert(isOk()); return *m_value; }
+    // Of a temporary, the value itself, so that `for (auto x : *crowd.localPose(id))` does not
+    // keep a reference into the temporary.
+    T value() && { assert(isOk()); return std::move(*m_value); }
     T* operator->() { return &value(); }
     const T* operator->() const { return &value(); }
-    T& operator*() { return value(); }
-    const T& operator*() const { return value(); }
+    T& operator*() & { return value(); }
+    const T& operator*() const& { return value(); }
+    T operator*() && { return std::move(*this).value(); }
 
 private:
     std::optional<T> m_value;
+    Status m_status;
+};
+
+// A reference or the Status that explains why there is none (what a lookup by id returns: the
+// referred object stays where it is).
+template <class T>
+class [[nodiscard]] Expected<T&> {
+public:
+    Expected(T& value) : m_value(&value) {}
+    Expected(Status status) : m_status(std::move(status)) { assert(!m_status.isOk()); }
+
+    bool isOk() const { return m_value != nullptr; }
+    explicit operator bool() const { return isOk(); }
+    const Status& status() const { return m_status; }
+    const std::string& message() const { return m_status.message(); }
+
+    T& value() const { assert(isOk()); return *m_value; }
+    T* operator->() const { return &value(); }
+    T& operator*() const { return value(); }
+
+private:
+    T* m_value = nullptr;
     Status m_status;
 };
 

@@ -1,0 +1,20 @@
+#pragma once
+// The spaces the runtime's tests run on: the synthetic walk and jog of core/synthetic_gait.h (five
+// clips each: turn right, veer right, straight, veer left, turn left), built in code, so that the
+// tests need no motion capture. Each is built once per process.
+
+#include <memory>
+
+#include "core/behavioral_space.h"
+#include <gaitspace/runtime/gspace.h>
+
+namespace gs::test {
+
+// Walk and jog, `cycles` gait cycles per clip.
+BehavioralSpaceDesc syntheticWalkJogDesc(int cycles = 2);
+// The behavioral space of syntheticWalkJogDesc() (prepared), or fails the calling test.
+const BakedBehavioralSpace& syntheticWalkJog();
+// The same baked with its goal spaces and the default settings, as loadGSpace gives a file.
+std::shared_ptr<const BakedSpaceFile> syntheticBaked();
+
+}  // namespace gs::test
