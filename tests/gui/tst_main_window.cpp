@@ -21,6 +21,8 @@
 #include <QUrl>
 
 #include "clip_library.h"
+#include "live_run.h"
+#include "steering_demo.h"
 #include "common/generated_bvh.h"
 #include "common/test_data.h"
 #include "main_window.h"
@@ -489,6 +491,21 @@ private slots:
         QVERIFY(w.isWindowModified());
         QVERIFY(!QFileInfo::exists(side));
         QVERIFY(!w.recoverAutosaves([](const QString&, const QDateTime&) { return true; }));  // once only
+        w.setSaveQuestion([] { return QMessageBox::Discard; });
+    }
+
+    // A recovered project with spaces is built again: the live run steers its spaces.
+    void recoveryRebuildsTheSpaces() {
+        GS_REQUIRE_DATA();
+        // The autosave of a process that is gone (no lock held): the demo's project.
+        const QString side = QDir(m_autosave.path()).filePath("autosave-999999.gsproj");
+        QVERIFY(QFile::copy(demoProject(), side));
+        MainWindow w;
+        w.resize(1280, 720);
+        QVERIFY(w.recoverAutosaves([](const QString&, const QDateTime&) { return true; }));
+        QCOMPARE(w.document()->project().spaces.size(), qsizetype(2));
+        QTRY_VERIFY_WITH_TIMEOUT(w.liveRun()->isReady(), 120000);
+        QCOMPARE(w.steeringRun()->spaceNames(), (QStringList{"walk", "jog"}));
         w.setSaveQuestion([] { return QMessageBox::Discard; });
     }
 };
