@@ -11,6 +11,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <span>
 
 #include "core/io/assimp_scene.h"
 #include "core/io/clip_import.h"
@@ -111,9 +112,9 @@ Material readMaterial(const aiScene* scene, const aiMaterial* m, const fs::path&
     return out;
 }
 
-}  // namespace
-
-Expected<CharacterAsset> importCharacter(const std::string& path) {
+// The scene of a character file: checked for size (and a .glb's header), read with the steps a
+// skinned mesh needs, and holding at least one mesh.
+Expected<const aiScene*> readCharacterScene(Assimp::Importer& importer, const std::string& path) {
     auto size = checkRegularFile(path, limits::kMaxMotionFileBytes);
     if (!size) return size.status();
     std::string lowerExt = fs::path(path).extension().string();
@@ -122,16 +123,24 @@ Expected<CharacterAsset> importCharacter(const std::string& path) {
     if (lowerExt == ".glb") {
         if (Status s = checkGlbFile(path, *size); !s) return s;
     }
-
-    Assimp::Importer importer;
     auto read = readScene(importer, path,
                           aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_LimitBoneWeights |
                               aiProcess_JoinIdenticalVertices | aiProcess_ValidateDataStructure,
                           formatName(lowerExt));
     if (!read) return read.status();
-    const aiScene* scene = *read;
-    if (scene->mNumMeshes == 0) return Status::error("the file holds no mesh");
+    if ((*read)->mNumMeshes == 0) return Status::error("the file holds no mesh");
+    return *read;
+}
 
+// The nodes that become joints, parents first, and each one's parent index.
+struct JointNodes {
+    std::vector<const aiNode*> nodes;
+    std::vector<int> parents;
+};
+
+// Every node from the bones' common ancestor that leads to a bone, or to the node a rigid
+// (unskinned) part hangs from.
+Expected<JointNodes> chooseJoints(const aiScene* scene) {
     const std::set<std::string> bones = meshBoneNames(*scene);
     if (bones.empty()) return Status::error("the file holds no skinned mesh (its meshes have no bones)");
     std::set<const aiNode*> wanted;
@@ -158,156 +167,200 @@ Expected<CharacterAsset> importCharacter(const std::string& path) {
             top = commonAncestor(top, n->mParent);
         }
     }
+    JointNodes joints;
+    addJoints(top, -1, wanted, joints.nodes, joints.parents);
+    return joints;
+}
 
-    std::vector<const aiNode*> nodes;
-    std::vector<int> parents;
-    addJoints(top, -1, wanted, nodes, parents);
-    std::map<const aiNode*, glm::mat4> globals;
-    collectGlobals(scene->mRootNode, glm::mat4(1.0f), globals);
-
-    CharacterAsset asset;
-    asset.source = path;
+// Metres per file unit as the file declares it (an FBX's UnitScaleFactor; glTF is in metres),
+// and how that was read into `reason`.
+float declaredUnit(const aiScene* scene, const std::string& path, std::string& reason) {
     const std::string ext = fs::path(path).extension().string();
-    float unit = 1.0f;
-    asset.unitReason = "metres (glTF by specification, others assumed)";
+    reason = "metres (glTF by specification, others assumed)";
     double factor = 0.0;
-    if ((ext == ".fbx" || ext == ".FBX") && scene->mMetaData &&
-        scene->mMetaData->Get("UnitScaleFactor", factor) && factor > 0.0) {
-        unit = static_cast<float>(factor / 100.0);
-        asset.unitReason = "from the FBX UnitScaleFactor";
+    if ((ext == ".fbx" || ext == ".FBX") && scene->mMetaData && scene->mMetaData->Get("UnitScaleFactor", factor) &&
+        factor > 0.0) {
+        reason = "from the FBX UnitScaleFactor";
+        return static_cast<float>(factor / 100.0);
     }
+    return 1.0f;
+}
 
-    // Skinning matrices of the bind pose, per mesh and bone: global(bone) x offset. Vertices are
-    // baked into the rest pose with them, so rigid joint transforms drive them afterwards.
+// What baking a mesh needs to know of the scene: the joints by name and node, every node's
+// global transform, and the node each mesh hangs from.
+struct SceneJoints {
+    const JointNodes& joints;
     std::map<std::string, int> jointOf;
     std::map<const aiNode*, int> jointOfNode;
-    for (size_t j = 0; j < nodes.size(); ++j) {
-        jointOf[nodes[j]->mName.C_Str()] = static_cast<int>(j);
-        jointOfNode[nodes[j]] = static_cast<int>(j);
-    }
-    SkinnedMesh& mesh = asset.mesh;
-    const fs::path folder = fs::path(path).parent_path();
-    for (unsigned i = 0; i < scene->mNumMaterials; ++i)
-        mesh.materials.push_back(readMaterial(scene, scene->mMaterials[i], folder));
-    if (mesh.materials.empty()) mesh.materials.emplace_back();
-
+    std::map<const aiNode*, glm::mat4> globals;
     std::map<const aiMesh*, const aiNode*> meshNode;
-    std::vector<const aiNode*> stack{scene->mRootNode};
-    while (!stack.empty()) {
-        const aiNode* n = stack.back();
-        stack.pop_back();
-        for (unsigned i = 0; i < n->mNumMeshes; ++i) meshNode[scene->mMeshes[n->mMeshes[i]]] = n;
-        for (unsigned i = 0; i < n->mNumChildren; ++i) stack.push_back(n->mChildren[i]);
-    }
 
-    for (unsigned mi = 0; mi < scene->mNumMeshes; ++mi) {
-        const aiMesh* am = scene->mMeshes[mi];
-        if (am->mPrimitiveTypes != aiPrimitiveType_TRIANGLE && !(am->mPrimitiveTypes & aiPrimitiveType_TRIANGLE))
-            continue;
-        std::vector<std::vector<std::pair<float, int>>> influence(am->mNumVertices);
-        std::vector<glm::mat4> boneMatrix(am->mNumBones);
-        for (unsigned b = 0; b < am->mNumBones; ++b) {
-            const aiBone* bone = am->mBones[b];
-            const int j = jointOf.at(bone->mName.C_Str());
-            boneMatrix[b] = globals.at(nodes[j]) * toGlm(bone->mOffsetMatrix);
-            for (unsigned w = 0; w < bone->mNumWeights; ++w) {
-                const aiVertexWeight& vw = bone->mWeights[w];
-                if (vw.mVertexId < am->mNumVertices && vw.mWeight > 0.0f)
-                    influence[vw.mVertexId].push_back({vw.mWeight, static_cast<int>(b)});
-            }
+    SceneJoints(const aiScene* scene, const JointNodes& j) : joints(j) {
+        for (size_t k = 0; k < j.nodes.size(); ++k) {
+            jointOf[j.nodes[k]->mName.C_Str()] = static_cast<int>(k);
+            jointOfNode[j.nodes[k]] = static_cast<int>(k);
         }
-        // A mesh without bones hangs rigidly from its node's nearest joint.
-        int rigidJoint = 0;
-        glm::mat4 rigidMatrix(1.0f);
-        if (am->mNumBones == 0 && meshNode.count(am)) {
-            rigidMatrix = globals.at(meshNode.at(am));
-            for (const aiNode* n = meshNode.at(am); n; n = n->mParent)
-                if (jointOfNode.count(n)) { rigidJoint = jointOfNode.at(n); break; }
+        collectGlobals(scene->mRootNode, glm::mat4(1.0f), globals);
+        std::vector<const aiNode*> stack{scene->mRootNode};
+        while (!stack.empty()) {
+            const aiNode* n = stack.back();
+            stack.pop_back();
+            for (unsigned i = 0; i < n->mNumMeshes; ++i) meshNode[scene->mMeshes[n->mMeshes[i]]] = n;
+            for (unsigned i = 0; i < n->mNumChildren; ++i) stack.push_back(n->mChildren[i]);
         }
-        const auto base = static_cast<std::uint32_t>(mesh.vertices.size());
-        for (unsigned v = 0; v < am->mNumVertices; ++v) {
-            auto& inf = influence[v];
-            std::sort(inf.begin(), inf.end(), [](auto& a, auto& b) { return a.first > b.first; });
-            if (inf.size() > 4) inf.resize(4);
-            float sum = 0.0f;
-            for (auto& [w, b] : inf) sum += w;
-            glm::mat4 skin(0.0f);
-            SkinVertex sv;
-            sv.weights = glm::vec4(0.0f);
-            if (inf.empty() || sum <= 0.0f) {
-                skin = rigidMatrix;
-                sv.joints = glm::u16vec4(rigidJoint, 0, 0, 0);
-                sv.weights = {1, 0, 0, 0};
-            } else {
-                for (size_t k = 0; k < inf.size(); ++k) {
-                    const float w = inf[k].first / sum;
-                    skin += w * boneMatrix[inf[k].second];
-                    sv.joints[k] = static_cast<std::uint16_t>(jointOf.at(am->mBones[inf[k].second]->mName.C_Str()));
-                    sv.weights[k] = w;
-                }
-            }
-            const aiVector3D& p = am->mVertices[v];
-            sv.position = glm::vec3(skin * glm::vec4(p.x, p.y, p.z, 1.0f)) * unit;
-            if (am->mNormals) {
-                const aiVector3D& n = am->mNormals[v];
-                const glm::vec3 nn = glm::transpose(glm::inverse(glm::mat3(skin))) * glm::vec3(n.x, n.y, n.z);
-                if (glm::length(nn) > 1e-12f) sv.normal = glm::normalize(nn);
-            }
-            if (am->HasTextureCoords(0)) sv.uv = {am->mTextureCoords[0][v].x, am->mTextureCoords[0][v].y};
-            mesh.vertices.push_back(sv);
-        }
-        MeshPart part;
-        part.firstIndex = static_cast<std::uint32_t>(mesh.indices.size());
-        part.material = std::min<int>(am->mMaterialIndex, static_cast<int>(mesh.materials.size()) - 1);
-        for (unsigned f = 0; f < am->mNumFaces; ++f) {
-            const aiFace& face = am->mFaces[f];
-            if (face.mNumIndices != 3) continue;
-            for (int k = 0; k < 3; ++k) mesh.indices.push_back(base + face.mIndices[k]);
-        }
-        part.indexCount = static_cast<std::uint32_t>(mesh.indices.size()) - part.firstIndex;
-        if (part.indexCount) mesh.parts.push_back(part);
     }
-    if (mesh.indices.empty()) return Status::error("the file holds no triangles");
+};
 
-    // Units: when the figure is not person-sized in the declared unit, detect one from its height.
+// One triangle mesh of the scene appended to `mesh`, its vertices baked into the rest pose with
+// the bind pose's skinning matrices (global(bone) x offset), so that rigid joint transforms drive
+// them afterwards; at most four influences a vertex, and a mesh without bones hangs rigidly from
+// its node's nearest joint.
+void appendMesh(const aiMesh* am, const SceneJoints& scene, float unit, SkinnedMesh& mesh) {
+    std::vector<std::vector<std::pair<float, int>>> influence(am->mNumVertices);
+    std::vector<glm::mat4> boneMatrix(am->mNumBones);
+    for (unsigned b = 0; b < am->mNumBones; ++b) {
+        const aiBone* bone = am->mBones[b];
+        const int j = scene.jointOf.at(bone->mName.C_Str());
+        boneMatrix[b] = scene.globals.at(scene.joints.nodes[j]) * toGlm(bone->mOffsetMatrix);
+        for (unsigned w = 0; w < bone->mNumWeights; ++w) {
+            const aiVertexWeight& vw = bone->mWeights[w];
+            if (vw.mVertexId < am->mNumVertices && vw.mWeight > 0.0f)
+                influence[vw.mVertexId].push_back({vw.mWeight, static_cast<int>(b)});
+        }
+    }
+    int rigidJoint = 0;
+    glm::mat4 rigidMatrix(1.0f);
+    if (am->mNumBones == 0 && scene.meshNode.count(am)) {
+        rigidMatrix = scene.globals.at(scene.meshNode.at(am));
+        for (const aiNode* n = scene.meshNode.at(am); n; n = n->mParent)
+            if (scene.jointOfNode.count(n)) {
+                rigidJoint = scene.jointOfNode.at(n);
+                break;
+            }
+    }
+    const auto base = static_cast<std::uint32_t>(mesh.vertices.size());
+    for (unsigned v = 0; v < am->mNumVertices; ++v) {
+        auto& inf = influence[v];
+        std::sort(inf.begin(), inf.end(), [](auto& a, auto& b) { return a.first > b.first; });
+        if (inf.size() > 4) inf.resize(4);
+        float sum = 0.0f;
+        for (auto& [w, b] : inf) sum += w;
+        glm::mat4 skin(0.0f);
+        SkinVertex sv;
+        sv.weights = glm::vec4(0.0f);
+        if (inf.empty() || sum <= 0.0f) {
+            skin = rigidMatrix;
+            sv.joints = glm::u16vec4(rigidJoint, 0, 0, 0);
+            sv.weights = {1, 0, 0, 0};
+        } else {
+            for (size_t k = 0; k < inf.size(); ++k) {
+                const float w = inf[k].first / sum;
+                skin += w * boneMatrix[inf[k].second];
+                sv.joints[k] = static_cast<std::uint16_t>(scene.jointOf.at(am->mBones[inf[k].second]->mName.C_Str()));
+                sv.weights[k] = w;
+            }
+        }
+        const aiVector3D& p = am->mVertices[v];
+        sv.position = glm::vec3(skin * glm::vec4(p.x, p.y, p.z, 1.0f)) * unit;
+        if (am->mNormals) {
+            const aiVector3D& n = am->mNormals[v];
+            const glm::vec3 nn = glm::transpose(glm::inverse(glm::mat3(skin))) * glm::vec3(n.x, n.y, n.z);
+            if (glm::length(nn) > 1e-12f) sv.normal = glm::normalize(nn);
+        }
+        if (am->HasTextureCoords(0)) sv.uv = {am->mTextureCoords[0][v].x, am->mTextureCoords[0][v].y};
+        mesh.vertices.push_back(sv);
+    }
+    MeshPart part;
+    part.firstIndex = static_cast<std::uint32_t>(mesh.indices.size());
+    part.material = std::min<int>(am->mMaterialIndex, static_cast<int>(mesh.materials.size()) - 1);
+    for (unsigned f = 0; f < am->mNumFaces; ++f) {
+        const aiFace& face = am->mFaces[f];
+        if (face.mNumIndices != 3) continue;
+        for (int k = 0; k < 3; ++k) mesh.indices.push_back(base + face.mIndices[k]);
+    }
+    part.indexCount = static_cast<std::uint32_t>(mesh.indices.size()) - part.firstIndex;
+    if (part.indexCount) mesh.parts.push_back(part);
+}
+
+// Units: when the figure is not person-sized in the declared unit, one detected from its height
+// (the vertices rescaled, `unit` and `reason` replaced). Returns the figure's lowest point.
+float personSized(SkinnedMesh& mesh, float& unit, std::string& reason) {
     float lo = 1e30f, hi = -1e30f;
-    for (const SkinVertex& v : mesh.vertices) { lo = std::min(lo, v.position.y); hi = std::max(hi, v.position.y); }
+    for (const SkinVertex& v : mesh.vertices) {
+        lo = std::min(lo, v.position.y);
+        hi = std::max(hi, v.position.y);
+    }
     if (hi - lo > 4.0f || hi - lo < 0.25f) {
         const UnitReport r = detectUnits((hi - lo) / unit);
         const float fix = r.scale / unit;
         unit = r.scale;
-        asset.unitReason = r.unit + ", " + r.reason;
+        reason = r.unit + ", " + r.reason;
         for (SkinVertex& v : mesh.vertices) v.position *= fix;
         lo *= fix;
     }
+    return lo;
+}
 
-    // Skeleton from the joints' global rest transforms (scales dropped, translations in metres),
-    // then moved so the feet stand on y = 0 with the root above the origin.
-    std::vector<Transform> world(nodes.size());
-    for (size_t j = 0; j < nodes.size(); ++j) {
-        world[j] = rigidOf(globals.at(nodes[j]));
-        world[j].translation *= unit;
-    }
-    const glm::vec3 shift(-world[0].translation.x, -lo, -world[0].translation.z);
-    for (Transform& w : world) w.translation += shift;
-    for (SkinVertex& v : mesh.vertices) v.position += shift;
-
-    Skeleton& s = asset.skeleton;
-    for (size_t j = 0; j < nodes.size(); ++j) {
-        s.names.push_back(nodes[j]->mName.C_Str());
-        s.parents.push_back(parents[j]);
+// The skeleton from the joints' world rest transforms: offsets and rotations relative to each
+// parent.
+Skeleton restSkeleton(const JointNodes& joints, std::span<const Transform> world) {
+    Skeleton s;
+    for (size_t j = 0; j < joints.nodes.size(); ++j) {
+        s.names.push_back(joints.nodes[j]->mName.C_Str());
+        s.parents.push_back(joints.parents[j]);
         s.tipOffsets.push_back(glm::vec3(0.0f));
-        if (parents[j] < 0) {
+        if (joints.parents[j] < 0) {
             s.restOffsets.push_back(world[j].translation);
             s.restRotations.push_back(world[j].rotation);
         } else {
-            const Transform& p = world[parents[j]];
+            const Transform& p = world[joints.parents[j]];
             const glm::quat inv = glm::inverse(p.rotation);
             s.restOffsets.push_back(inv * (world[j].translation - p.translation));
             s.restRotations.push_back(glm::normalize(inv * world[j].rotation));
         }
     }
-    if (Status st = s.validate(); !st) return st.withContext("skeleton");
+    return s;
+}
+
+}  // namespace
+
+Expected<CharacterAsset> importCharacter(const std::string& path) {
+    Assimp::Importer importer;
+    auto read = readCharacterScene(importer, path);
+    if (!read) return read.status();
+    const aiScene* scene = *read;
+    auto joints = chooseJoints(scene);
+    if (!joints) return joints.status();
+    const SceneJoints sceneJoints(scene, *joints);
+
+    CharacterAsset asset;
+    asset.source = path;
+    float unit = declaredUnit(scene, path, asset.unitReason);
+    SkinnedMesh& mesh = asset.mesh;
+    const fs::path folder = fs::path(path).parent_path();
+    for (unsigned i = 0; i < scene->mNumMaterials; ++i)
+        mesh.materials.push_back(readMaterial(scene, scene->mMaterials[i], folder));
+    if (mesh.materials.empty()) mesh.materials.emplace_back();
+    for (unsigned mi = 0; mi < scene->mNumMeshes; ++mi) {
+        const aiMesh* am = scene->mMeshes[mi];
+        if (am->mPrimitiveTypes & aiPrimitiveType_TRIANGLE) appendMesh(am, sceneJoints, unit, mesh);
+    }
+    if (mesh.indices.empty()) return Status::error("the file holds no triangles");
+    const float lo = personSized(mesh, unit, asset.unitReason);
+
+    // The joints' global rest transforms (scales dropped, translations in metres), moved so the
+    // feet stand on y = 0 with the root above the origin.
+    const std::vector<const aiNode*>& nodes = joints->nodes;
+    std::vector<Transform> world(nodes.size());
+    for (size_t j = 0; j < nodes.size(); ++j) {
+        world[j] = rigidOf(sceneJoints.globals.at(nodes[j]));
+        world[j].translation *= unit;
+    }
+    const glm::vec3 shift(-world[0].translation.x, -lo, -world[0].translation.z);
+    for (Transform& w : world) w.translation += shift;
+    for (SkinVertex& v : mesh.vertices) v.position += shift;
+    asset.skeleton = restSkeleton(*joints, world);
+    if (Status st = asset.skeleton.validate(); !st) return st.withContext("skeleton");
     mesh.inverseBind.resize(nodes.size());
     for (size_t j = 0; j < nodes.size(); ++j) mesh.inverseBind[j] = glm::inverse(world[j].matrix());
     return asset;
