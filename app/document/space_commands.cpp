@@ -111,6 +111,41 @@ bool removeClips(ProjectDocument* doc, int space, const QStringList& ids) {
     return true;
 }
 
+bool addTransitions(ProjectDocument* doc, int space, BakedTransition::Kind kind, const QStringList& ids) {
+    if (!valid(doc, space)) return false;
+    auto after = doc->spaces();
+    const bool stop = kind == BakedTransition::Kind::Stop;
+    QStringList& list = stop ? after[space].stopIds : after[space].startIds;
+    QStringList added;
+    for (const QString& id : ids)
+        if (doc->clip(id) && !list.contains(id) && !added.contains(id)) added << id;
+    if (added.isEmpty()) return false;
+    list << added;
+    const QString name = after[space].name;
+    const QString text = added.size() == 1
+                             ? (stop ? tr("Add stop %1 to %2") : tr("Add start %1 to %2")).arg(added.front(), name)
+                             : (stop ? tr("Add %1 stops to %2") : tr("Add %1 starts to %2")).arg(added.size()).arg(name);
+    doc->undoStack()->push(new SetSpacesCommand(doc, std::move(after), text));
+    return true;
+}
+
+bool removeTransitions(ProjectDocument* doc, int space, BakedTransition::Kind kind, const QStringList& ids) {
+    if (!valid(doc, space)) return false;
+    auto after = doc->spaces();
+    const bool stop = kind == BakedTransition::Kind::Stop;
+    QStringList& list = stop ? after[space].stopIds : after[space].startIds;
+    QStringList removed;
+    for (const QString& id : ids)
+        if (list.removeAll(id) > 0) removed << id;
+    if (removed.isEmpty()) return false;
+    const QString name = after[space].name;
+    const QString text = removed.size() == 1
+                             ? (stop ? tr("Remove stop %1 from %2") : tr("Remove start %1 from %2")).arg(removed.front(), name)
+                             : (stop ? tr("Remove %1 stops from %2") : tr("Remove %1 starts from %2")).arg(removed.size()).arg(name);
+    doc->undoStack()->push(new SetSpacesCommand(doc, std::move(after), text));
+    return true;
+}
+
 bool setReference(ProjectDocument* doc, int space, const QString& id) {
     if (!valid(doc, space)) return false;
     auto after = doc->spaces();
