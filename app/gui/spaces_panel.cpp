@@ -125,8 +125,7 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
     m_clips->setToolTip(tr("Drag clips here from the clip library; Delete removes the selected ones"));
     layout->addWidget(m_clips, 1);
 
-    // Its stops and starts, side by side: a table each, with Add (the library's selection) and
-    // Remove.
+    // Its stops and starts: a table each, with Add (the library's selection) and Remove.
     auto* transitions = new QGridLayout;
     const int rowHeight = fontMetrics().height() + 6;
     for (const auto kind : {BakedTransition::Kind::Stop, BakedTransition::Kind::Start}) {
@@ -134,7 +133,7 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
         auto* table = new SpaceClipTable(this);
         table->setObjectName(stop ? "spaceStops" : "spaceStarts");
         table->setColumnCount(TransitionColumnCount);
-        table->setHorizontalHeaderLabels({stop ? tr("Stop") : tr("Start"), tr("Status")});
+        table->setHorizontalHeaderLabels({stop ? tr("Stops") : tr("Starts"), tr("Status")});
         table->horizontalHeader()->setStretchLastSection(true);
         table->verticalHeader()->setDefaultSectionSize(rowHeight);
         table->setMinimumHeight(3 * rowHeight + 4);
@@ -151,13 +150,13 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
                              : tr("Add the clips selected in the clip library as starts"));
         auto* drop = new QPushButton(tr("Remove"), this);
         drop->setObjectName(stop ? "spaceRemoveStop" : "spaceRemoveStart");
-        auto* buttons = new QHBoxLayout;
+        auto* buttons = new QVBoxLayout;
         buttons->addWidget(add);
         buttons->addWidget(drop);
         buttons->addStretch(1);
-        const int column = stop ? 0 : 1;
-        transitions->addWidget(table, 0, column);
-        transitions->addLayout(buttons, 1, column);
+        const int row = stop ? 0 : 1;
+        transitions->addWidget(table, row, 0);
+        transitions->addLayout(buttons, row, 1);
         (stop ? m_stops : m_starts) = table;
 
         connect(table, &SpaceClipTable::clipsDropped, this,
