@@ -12,7 +12,6 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
-#include <QDropEvent>
 #include <QElapsedTimer>
 #include <QListWidget>
 #include <QMimeData>
@@ -30,6 +29,7 @@
 #include "spaces_panel.h"
 #include "steering_demo.h"
 #include "widgets/viewport.h"
+#include "window_input.h"
 
 using namespace gs;
 
@@ -226,13 +226,7 @@ private slots:
         auto* model = static_cast<ClipLibraryModel*>(library->model());
         std::unique_ptr<QMimeData> mime(model->mimeData({model->index(model->rowOf("walk_start_a"), 0)}));
         QVERIFY(mime);
-        QWidget* target = m_panel->transitionTable(kStart)->viewport();
-        const QPoint at(target->width() / 2, target->height() / 2);
-        QDragEnterEvent enter(at, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(target, &enter);
-        QVERIFY(enter.isAccepted());
-        QDropEvent drop(QPointF(at), Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(target, &drop);
+        QVERIFY(test::dropOn(m_panel->transitionTable(kStart)->viewport(), mime.get()));
         QCOMPARE(m_doc->project().spaces[1].startIds, QStringList({"walk_start_a"}));
         QCOMPARE(rows(m_panel->transitionTable(kStart), 0), QStringList({"walk_start_a"}));
         QVERIFY(m_doc->renameClip("jog_stop_b", "jog_stop_57"));
