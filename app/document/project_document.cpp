@@ -308,8 +308,9 @@ void ProjectDocument::renameClipRaw(const QString& id, const QString& newId) {
     c.id = newId;
     if (c.clip) c.clip->name = newId.toStdString();
     for (ProjectSpace& s : m_project.spaces) {
-        for (QString& member : s.clipIds)
-            if (member == id) member = newId;
+        for (QStringList* list : {&s.clipIds, &s.stopIds, &s.startIds})
+            for (QString& member : *list)
+                if (member == id) member = newId;
         if (s.reference == id) s.reference = newId;
     }
     m_project.checkSpaces();

@@ -12,6 +12,24 @@ QString tr(const char* text) { return QCoreApplication::translate("gs::SpaceComm
 bool valid(const ProjectDocument* doc, int space) {
     return space >= 0 && space < static_cast<int>(doc->project().spaces.size());
 }
+
+// Appends to `list` the ids of `ids` that name clips and are not in it yet (once each); returns
+// them.
+QStringList appendNew(const ProjectDocument* doc, QStringList& list, const QStringList& ids) {
+    QStringList added;
+    for (const QString& id : ids)
+        if (doc->clip(id) && !list.contains(id) && !added.contains(id)) added << id;
+    list << added;
+    return added;
+}
+
+// Takes `ids` out of `list`; returns those that were in it.
+QStringList takeOut(QStringList& list, const QStringList& ids) {
+    QStringList removed;
+    for (const QString& id : ids)
+        if (list.removeAll(id) > 0) removed << id;
+    return removed;
+}
 }  // namespace
 
 SetSpacesCommand::SetSpacesCommand(ProjectDocument* doc, std::vector<ProjectSpace> after, const QString& text)
@@ -82,11 +100,8 @@ bool remove(ProjectDocument* doc, int space) {
 bool addClips(ProjectDocument* doc, int space, const QStringList& ids) {
     if (!valid(doc, space)) return false;
     auto after = doc->spaces();
-    QStringList added;
-    for (const QString& id : ids)
-        if (doc->clip(id) && !after[space].clipIds.contains(id) && !added.contains(id)) added << id;
+    const QStringList added = appendNew(doc, after[space].clipIds, ids);
     if (added.isEmpty()) return false;
-    after[space].clipIds << added;
     const QString name = after[space].name;
     doc->undoStack()->push(new SetSpacesCommand(
         doc, std::move(after),
@@ -98,9 +113,7 @@ bool removeClips(ProjectDocument* doc, int space, const QStringList& ids) {
     if (!valid(doc, space)) return false;
     auto after = doc->spaces();
     ProjectSpace& s = after[space];
-    QStringList removed;
-    for (const QString& id : ids)
-        if (s.clipIds.removeAll(id) > 0) removed << id;
+    const QStringList removed = takeOut(s.clipIds, ids);
     if (removed.isEmpty()) return false;
     if (removed.contains(s.reference)) s.reference.clear();
     const QString name = s.name;
@@ -108,6 +121,34 @@ bool removeClips(ProjectDocument* doc, int space, const QStringList& ids) {
         doc, std::move(after),
         removed.size() == 1 ? tr("Remove %1 from %2").arg(removed.front(), name)
                             : tr("Remove %1 clips from %2").arg(removed.size()).arg(name)));
+    return true;
+}
+
+bool addTransitions(ProjectDocument* doc, int space, BakedTransition::Kind kind, const QStringList& ids) {
+    if (!valid(doc, space)) return false;
+    auto after = doc->spaces();
+    const bool stop = kind == BakedTransition::Kind::Stop;
+    const QStringList added = appendNew(doc, stop ? after[space].stopIds : after[space].startIds, ids);
+    if (added.isEmpty()) return false;
+    const QString name = after[space].name;
+    const QString text = added.size() == 1
+                             ? (stop ? tr("Add stop %1 to %2") : tr("Add start %1 to %2")).arg(added.front(), name)
+                             : (stop ? tr("Add %1 stops to %2") : tr("Add %1 starts to %2")).arg(added.size()).arg(name);
+    doc->undoStack()->push(new SetSpacesCommand(doc, std::move(after), text));
+    return true;
+}
+
+bool removeTransitions(ProjectDocument* doc, int space, BakedTransition::Kind kind, const QStringList& ids) {
+    if (!valid(doc, space)) return false;
+    auto after = doc->spaces();
+    const bool stop = kind == BakedTransition::Kind::Stop;
+    const QStringList removed = takeOut(stop ? after[space].stopIds : after[space].startIds, ids);
+    if (removed.isEmpty()) return false;
+    const QString name = after[space].name;
+    const QString text = removed.size() == 1
+                             ? (stop ? tr("Remove stop %1 from %2") : tr("Remove start %1 from %2")).arg(removed.front(), name)
+                             : (stop ? tr("Remove %1 stops from %2") : tr("Remove %1 starts from %2")).arg(removed.size()).arg(name);
+    doc->undoStack()->push(new SetSpacesCommand(doc, std::move(after), text));
     return true;
 }
 

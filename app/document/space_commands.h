@@ -1,11 +1,12 @@
 #pragma once
-// The undoable edits of a project's motion spaces: create, rename, reorder, delete, their clips
-// and reference (one command that swaps the whole list of spaces, named for what it did), and the
+// The undoable edits of a project's motion spaces: create, rename, reorder, delete, their clips,
+// stops, starts and reference (one command that swaps the whole list of spaces, named for what it did), and the
 // cycle count of the loops.
 
 #include <QUndoCommand>
 
 #include "app/document/project_document.h"
+#include <gaitspace/runtime/transitions.h>
 
 namespace gs {
 
@@ -42,6 +43,10 @@ bool remove(ProjectDocument* doc, int space);
 // Clips not yet in the space are appended; unknown ids are skipped.
 bool addClips(ProjectDocument* doc, int space, const QStringList& ids);
 bool removeClips(ProjectDocument* doc, int space, const QStringList& ids);
+// The space's stops or starts (ProjectSpace::stopIds, startIds, by `kind`): clips not yet listed
+// as that kind are appended (unknown ids skipped); removing takes the listed ones out.
+bool addTransitions(ProjectDocument* doc, int space, BakedTransition::Kind kind, const QStringList& ids);
+bool removeTransitions(ProjectDocument* doc, int space, BakedTransition::Kind kind, const QStringList& ids);
 // Empty = the straightest clip.
 bool setReference(ProjectDocument* doc, int space, const QString& id);
 bool setCycles(ProjectDocument* doc, int cycles);

@@ -319,10 +319,13 @@ QString LiveRun::phaseLine() const { return tr("phase: frame %1").arg(m_demo->ph
 QString LiveRun::skateLine() const { return tr("foot skate: %1 cm/s").arg(m_demo->liveFootSkate(), 0, 'f', 2); }
 
 QString LiveRun::goalLine() const {
+    // A placed goal is stopped on where the style has stops; where it has none, the line says so.
+    QString state = m_demo->motionState();
+    if (const QString why = m_demo->walksOnReason(); !why.isEmpty()) state = tr("%1 on (%2)").arg(state, why);
     return tr("goal: %1 m away, %2 reached, %3")
         .arg(m_demo->distanceToGoal(), 0, 'f', 2)
         .arg(m_demo->reachedGoals())
-        .arg(m_demo->motionState());
+        .arg(state);
 }
 
 QString LiveRun::steeringLine() const {

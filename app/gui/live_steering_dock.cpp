@@ -11,6 +11,7 @@
 
 #include "app/document/project_document.h"
 #include "live_run.h"
+#include "steering_demo.h"
 
 namespace gs {
 
@@ -23,9 +24,10 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
     auto* row = new QHBoxLayout;
     m_goalMode = new QComboBox(content);
     m_goalMode->setObjectName("goalMode");
-    m_goalMode->addItems({tr("Goal: drag or click"), tr("Goal: follow the mouse"), tr("Goal: circle"),
+    // Go to and stop is the first and the default: a placed goal is stopped on and stood at.
+    m_goalMode->addItems({tr("Goal: go to and stop (drag or click)"), tr("Goal: follow the mouse"), tr("Goal: circle"),
                           tr("Goal: zigzag"), tr("Goal: figure eight")});
-    m_goalMode->setToolTip(tr("How the live run's goal moves"));
+    refreshGoalTip();
     m_controller = new QComboBox(content);
     m_controller->setObjectName("controller");
     m_controller->addItems({tr("Goal space"), tr("Naive")});
@@ -90,6 +92,7 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
         applyTransition();
     });
     connect(run, &LiveRun::ready, this, &LiveSteeringDock::refreshStyles);
+    connect(run, &LiveRun::ready, this, &LiveSteeringDock::refreshGoalTip);
     connect(run, &LiveRun::started, this, [this] { m_editor->setEnabled(true); });
     connect(run, &LiveRun::stopped, this, [this] { m_editor->setEnabled(false); });
     connect(run, &LiveRun::advanced, this, [this] {
@@ -107,6 +110,22 @@ void LiveSteeringDock::refreshStyles() {
     m_editor->setTargets(m_run->demo()->styleWeights());
     refreshKeys();  // in the order of the run's spaces
     applyTransition();
+}
+
+void LiveSteeringDock::refreshGoalTip() {
+    QString tip = tr("How the live run's goal moves. Go to and stop: the character walks to the goal you place (drag "
+                     "the marker or click the ground), stops on it with its space's stop clips and stands until the "
+                     "goal moves, then starts toward it. A space without stops walks on through the goal.");
+    if (m_run->isReady()) {
+        QStringList without;
+        for (const BakedMotionSpace& space : m_run->demo()->crowd()->space().spaces)
+            if (space.stops.empty()) without << QString::fromStdString(space.name);
+        if (!without.isEmpty())
+            tip += QLatin1Char('\n') + (without.size() == 1 ? tr("%1 has no stops: it walks on.").arg(without.front())
+                                                            : tr("%1 have no stops: they walk on.").arg(without.join(", ")));
+    }
+    m_goalMode->setToolTip(tip);
+    m_goalMode->setItemData(0, tip, Qt::ToolTipRole);
 }
 
 double LiveSteeringDock::trackLength() const {

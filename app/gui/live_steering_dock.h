@@ -1,6 +1,6 @@
 #pragma once
-// LiveSteeringDock: the Blend weights dock, which steers the live run: how the goal moves (drag
-// or click, follow the mouse, circle, zigzag, figure eight), which controller (goal space or
+// LiveSteeringDock: the Blend weights dock, which steers the live run: how the goal moves (go to
+// and stop, the default: drag or click; follow the mouse, circle, zigzag, figure eight), which controller (goal space or
 // the naive baseline), whether steering keeps the user's style (settings.keep_style, undoable),
 // and the StyleEditor: a slider per style, the live weights and blends, and the style track
 // (keys added, moved and deleted as undoable edits of the document, whose keys hold one weight
@@ -37,6 +37,7 @@ public:
 
 private:
     void refreshStyles();
+    void refreshGoalTip();
     void refreshKeys();
     void applyTransition();
     void setKeys(std::vector<StyleKey> keys, const QString& what);

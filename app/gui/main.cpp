@@ -22,15 +22,17 @@
 #include <optional>
 
 #include "app/project/synthetic_demo.h"
+#include "demo_project.h"
 #include "main_window.h"
 #include "steering_demo.h"
 #include "widgets/viewport.h"
 
 namespace {
 
-// The built-in demo project (a walk and a jog space of CMU clips), from the source tree.
+// The built-in demo project (a walk and a jog space of CMU clips, with their stops and starts),
+// from the source tree.
 QString demoProject() {
-    const QString path = QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj");
+    const QString path = QStringLiteral(GAITSPACE_SOURCE_DIR "/") + QLatin1String(gs::kWindowDemoProject);
     return QFileInfo::exists(path) ? path : QString();
 }
 

@@ -149,6 +149,7 @@ void MainWindow::createParts() {
     m_matchWeb = new MatchWebDock(m_doc, this);
     m_registration = new RegistrationDock(m_doc, this);
     m_spaces = new MotionSpacesDock(m_doc, m_run, this);
+    m_spaces->panel()->setLibrarySelection([this] { return m_library->selectedClips(); });
     m_goalSpace = new GoalSpaceDock(m_run, this);
     m_quality = new QualityDock(m_doc, m_run, this);
     m_jointMap = new JointMapDock(m_doc, m_view, this);

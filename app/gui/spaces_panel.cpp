@@ -19,6 +19,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <optional>
 
 #include "app/document/background_task.h"
 #include "app/document/project_document.h"
@@ -28,6 +29,7 @@
 #include "core/loop.h"
 #include "core/root_motion.h"
 #include "core/limits.h"
+#include "core/transitions.h"
 
 namespace gs {
 
@@ -122,6 +124,53 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
     m_clips->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_clips->setToolTip(tr("Drag clips here from the clip library; Delete removes the selected ones"));
     layout->addWidget(m_clips, 1);
+
+    // Its stops and starts: a table each, with Add (the library's selection) and Remove.
+    auto* transitions = new QGridLayout;
+    const int rowHeight = fontMetrics().height() + 6;
+    for (const auto kind : {BakedTransition::Kind::Stop, BakedTransition::Kind::Start}) {
+        const bool stop = kind == BakedTransition::Kind::Stop;
+        auto* table = new SpaceClipTable(this);
+        table->setObjectName(stop ? "spaceStops" : "spaceStarts");
+        table->setColumnCount(TransitionColumnCount);
+        table->setHorizontalHeaderLabels({stop ? tr("Stops") : tr("Starts"), tr("Status")});
+        table->horizontalHeader()->setStretchLastSection(true);
+        table->verticalHeader()->setDefaultSectionSize(rowHeight);
+        table->setMinimumHeight(3 * rowHeight + 4);
+        table->setMaximumHeight(4 * rowHeight + 8);
+        table->setToolTip(stop ? tr("Clips that walk to a stop and stand (not looped): the character stops with them on a "
+                                    "goal that stands still. Drag clips here from the clip library; Delete removes the "
+                                    "selected ones")
+                               : tr("Clips that start from standing (not looped): a standing character starts with them "
+                                    "toward a new goal. Drag clips here from the clip library; Delete removes the selected "
+                                    "ones"));
+        auto* add = new QPushButton(tr("Add"), this);
+        add->setObjectName(stop ? "spaceAddStop" : "spaceAddStart");
+        add->setToolTip(stop ? tr("Add the clips selected in the clip library as stops")
+                             : tr("Add the clips selected in the clip library as starts"));
+        auto* drop = new QPushButton(tr("Remove"), this);
+        drop->setObjectName(stop ? "spaceRemoveStop" : "spaceRemoveStart");
+        auto* buttons = new QVBoxLayout;
+        buttons->addWidget(add);
+        buttons->addWidget(drop);
+        buttons->addStretch(1);
+        const int row = stop ? 0 : 1;
+        transitions->addWidget(table, row, 0);
+        transitions->addLayout(buttons, row, 1);
+        (stop ? m_stops : m_starts) = table;
+
+        connect(table, &SpaceClipTable::clipsDropped, this,
+                [this, kind](const QStringList& ids) { spaces::addTransitions(m_doc, currentSpace(), kind, ids); });
+        connect(add, &QPushButton::clicked, this, [this, kind] {
+            if (m_librarySelection) spaces::addTransitions(m_doc, currentSpace(), kind, m_librarySelection());
+        });
+        auto removeSelected = [this, kind, table] {
+            spaces::removeTransitions(m_doc, currentSpace(), kind, selectedIds(table));
+        };
+        connect(table, &SpaceClipTable::deleteRequested, this, removeSelected);
+        connect(drop, &QPushButton::clicked, this, removeSelected);
+    }
+    layout->addLayout(transitions);
     m_spaceError = new QLabel(this);
     m_spaceError->setWordWrap(true);
     m_spaceError->setStyleSheet("color: #e0a030");
@@ -224,17 +273,44 @@ bool MotionSpacesPanel::renameSelection() {
     return true;
 }
 
-QStringList MotionSpacesPanel::selectedClipIds() const {
+QStringList MotionSpacesPanel::selectedIds(const QTableWidget* table) {
     QStringList ids;
-    for (const QModelIndex& index : m_clips->selectionModel()->selectedRows())
-        if (auto* item = m_clips->item(index.row(), Clip)) ids << item->data(Qt::UserRole).toString();
+    for (const QModelIndex& index : table->selectionModel()->selectedRows())
+        if (auto* item = table->item(index.row(), 0)) ids << item->data(Qt::UserRole).toString();
     return ids;
+}
+
+QStringList MotionSpacesPanel::selectedClipIds() const { return selectedIds(m_clips); }
+
+SpaceClipTable* MotionSpacesPanel::transitionTable(BakedTransition::Kind kind) const {
+    return kind == BakedTransition::Kind::Stop ? m_stops : m_starts;
+}
+
+void MotionSpacesPanel::setLibrarySelection(SelectionSource source) { m_librarySelection = std::move(source); }
+
+SpaceClipTable* MotionSpacesPanel::focusedTransitionTable(BakedTransition::Kind* kind) const {
+    for (const auto k : {BakedTransition::Kind::Stop, BakedTransition::Kind::Start}) {
+        SpaceClipTable* table = transitionTable(k);
+        if (table->hasFocus()) {
+            if (kind) *kind = k;
+            return table;
+        }
+    }
+    return nullptr;
 }
 
 QString MotionSpacesPanel::deleteText() const {
     const int s = currentSpace();
     if (s < 0 || s >= static_cast<int>(m_doc->project().spaces.size())) return {};
     const QString name = m_doc->project().spaces[s].name;
+    BakedTransition::Kind kind{};
+    if (const SpaceClipTable* table = focusedTransitionTable(&kind)) {
+        const QStringList ids = selectedIds(table);
+        const bool stop = kind == BakedTransition::Kind::Stop;
+        if (ids.isEmpty()) return {};
+        if (ids.size() == 1) return (stop ? tr("Remove stop %1 from %2") : tr("Remove start %1 from %2")).arg(ids.front(), name);
+        return (stop ? tr("Remove %1 stops from %2") : tr("Remove %1 starts from %2")).arg(ids.size()).arg(name);
+    }
     const QStringList ids = selectedClipIds();
     if (m_spaces->hasFocus() || ids.isEmpty()) return tr("Delete space %1").arg(name);
     return ids.size() == 1 ? tr("Remove %1 from %2").arg(ids.front(), name) : tr("Remove %1 clips from %2").arg(ids.size()).arg(name);
@@ -243,6 +319,9 @@ QString MotionSpacesPanel::deleteText() const {
 bool MotionSpacesPanel::deleteSelection() {
     const int s = currentSpace();
     if (s < 0) return false;
+    BakedTransition::Kind kind{};
+    if (const SpaceClipTable* table = focusedTransitionTable(&kind))
+        return spaces::removeTransitions(m_doc, s, kind, selectedIds(table));
     const QStringList ids = selectedClipIds();
     if (m_spaces->hasFocus() || ids.isEmpty()) return spaces::remove(m_doc, s);
     return spaces::removeClips(m_doc, s, ids);
@@ -307,18 +386,58 @@ QString MotionSpacesPanel::fitKey(const QString& clipId) const {
 
 MotionSpacesPanel::Fit MotionSpacesPanel::fitOf(const QString& clipId) const { return m_fits.value(fitKey(clipId)); }
 
+QString MotionSpacesPanel::transitionKey(const QString& clipId, BakedTransition::Kind kind) const {
+    const QString key = fitKey(clipId);
+    return key.isEmpty() ? key : key + (kind == BakedTransition::Kind::Stop ? "|stop" : "|start");
+}
+
+MotionSpacesPanel::Fit MotionSpacesPanel::transitionFitOf(const QString& clipId, BakedTransition::Kind kind) const {
+    Fit fit = m_fits.value(transitionKey(clipId, kind));
+    // The skeleton is the space's (its first loop clip's), read here where the space is known.
+    const int space = currentSpace();
+    const auto& spacesNow = m_doc->project().spaces;
+    const ProjectClip* c = m_doc->clip(clipId);
+    if (!c) {
+        fit.known = true;
+        fit.warning = tr("unknown clip");
+    } else if (!c->error.isEmpty() || !c->clip) {
+        fit.known = true;
+        fit.warning = c->error.isEmpty() ? tr("not loaded") : c->error;
+    } else if (space >= 0 && space < static_cast<int>(spacesNow.size())) {
+        for (const QString& id : spacesNow[space].clipIds) {
+            const ProjectClip* loop = m_doc->clip(id);
+            if (!loop || !loop->clip) continue;
+            if (!c->clip->skeleton.sameHierarchy(loop->clip->skeleton)) {
+                fit.known = true;
+                fit.warning = tr("another skeleton than %1").arg(id);
+            }
+            break;
+        }
+    }
+    return fit;
+}
+
 void MotionSpacesPanel::computeFits() {
     // The clips of every space whose fit is not known yet (a run under way is replaced: it
     // hands nothing back, and this one asks for what it did not finish too).
-    std::vector<std::pair<QString, gs::Clip>> todo;
+    // Loops (no kind) and stops and starts (whether they can serve, from the clip alone).
+    struct Todo {
+        QString key;
+        gs::Clip clip;
+        std::optional<BakedTransition::Kind> kind;
+    };
+    std::vector<Todo> todo;
     QStringList keys;
-    for (const ProjectSpace& s : m_doc->project().spaces)
-        for (const QString& id : s.clipIds) {
-            const QString key = fitKey(id);
-            if (key.isEmpty() || m_fits.contains(key) || keys.contains(key)) continue;
-            keys << key;
-            todo.emplace_back(key, *m_doc->clip(id)->clip);
-        }
+    auto ask = [&](const QString& id, const QString& key, std::optional<BakedTransition::Kind> kind) {
+        if (key.isEmpty() || m_fits.contains(key) || keys.contains(key)) return;
+        keys << key;
+        todo.push_back({key, *m_doc->clip(id)->clip, kind});
+    };
+    for (const ProjectSpace& s : m_doc->project().spaces) {
+        for (const QString& id : s.clipIds) ask(id, fitKey(id), std::nullopt);
+        for (const QString& id : s.stopIds) ask(id, transitionKey(id, BakedTransition::Kind::Stop), BakedTransition::Kind::Stop);
+        for (const QString& id : s.startIds) ask(id, transitionKey(id, BakedTransition::Kind::Start), BakedTransition::Kind::Start);
+    }
     if (todo.empty() || keys == m_fitsAsked) return;
     m_fitsAsked = keys;
     const int cycles = m_doc->project().settings.cycles;
@@ -326,10 +445,16 @@ void MotionSpacesPanel::computeFits() {
         tr("Fitting clips"),
         [todo = std::move(todo), cycles](TaskControl& control) {
             std::vector<std::pair<QString, Fit>> out;
-            for (const auto& [key, clip] : todo) {
+            for (const auto& [key, clip, kind] : todo) {
                 if (control.isCancelled()) break;
                 Fit fit;
                 fit.known = true;
+                if (kind) {
+                    if (const gs::Status s = checkTransitionClip(clip, *kind); !s)
+                        fit.warning = QObject::tr("cannot serve: it %1").arg(QString::fromStdString(s.message()));
+                    out.emplace_back(key, fit);
+                    continue;
+                }
                 const RootMotionStats stats = rootMotionStats(clip);
                 fit.speed = stats.speed;
                 fit.curvature = stats.pathLength > 1e-3f ? stats.headingChange / stats.pathLength : 0.0f;
@@ -361,6 +486,8 @@ void MotionSpacesPanel::refreshClips() {
     const int space = currentSpace();
     const auto& spacesNow = m_doc->project().spaces;
     m_clips->setRowCount(0);
+    m_stops->setRowCount(0);
+    m_starts->setRowCount(0);
     m_reference->clear();
     m_spaceError->clear();
     if (space >= 0 && space < static_cast<int>(spacesNow.size())) {
@@ -402,6 +529,7 @@ void MotionSpacesPanel::refreshClips() {
             }
             if (id == s.reference) m_clips->item(row, Clip)->setText(tr("%1 (reference)").arg(id));
         }
+        refreshTransitions(s);
         m_reference->setCurrentIndex(std::max(0, m_reference->findData(s.reference)));
         if (!s.error.isEmpty()) m_spaceError->setText(tr("This space cannot be built: %1.").arg(s.error));
     }
@@ -411,13 +539,39 @@ void MotionSpacesPanel::refreshClips() {
     computeFits();
 }
 
+void MotionSpacesPanel::refreshTransitions(const ProjectSpace& space) {
+    for (const auto kind : {BakedTransition::Kind::Stop, BakedTransition::Kind::Start}) {
+        SpaceClipTable* table = transitionTable(kind);
+        for (const QString& id : kind == BakedTransition::Kind::Stop ? space.stopIds : space.startIds) {
+            const int row = table->rowCount();
+            table->insertRow(row);
+            auto* clip = new QTableWidgetItem(id);
+            clip->setData(Qt::UserRole, id);
+            table->setItem(row, TransitionClip, clip);
+            const Fit fit = transitionFitOf(id, kind);
+            auto* status = new QTableWidgetItem(!fit.known ? tr("…") : fit.warning.isEmpty() ? tr("serves") : fit.warning);
+            if (!fit.warning.isEmpty()) {
+                status->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
+                status->setForeground(QColor(224, 160, 48));
+            }
+            status->setToolTip(status->text());
+            table->setItem(row, TransitionStatus, status);
+        }
+        table->resizeColumnToContents(TransitionClip);
+    }
+}
+
 void MotionSpacesPanel::waitForFits() {
     auto missing = [this] {
-        for (const ProjectSpace& s : m_doc->project().spaces)
-            for (const QString& id : s.clipIds) {
-                const QString key = fitKey(id);
-                if (!key.isEmpty() && !m_fits.contains(key)) return true;
-            }
+        auto lacks = [this](const QString& key) { return !key.isEmpty() && !m_fits.contains(key); };
+        for (const ProjectSpace& s : m_doc->project().spaces) {
+            for (const QString& id : s.clipIds)
+                if (lacks(fitKey(id))) return true;
+            for (const QString& id : s.stopIds)
+                if (lacks(transitionKey(id, BakedTransition::Kind::Stop))) return true;
+            for (const QString& id : s.startIds)
+                if (lacks(transitionKey(id, BakedTransition::Kind::Start))) return true;
+        }
         return false;
     };
     QElapsedTimer clock;

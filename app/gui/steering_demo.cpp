@@ -220,6 +220,20 @@ QString SteeringDemo::motionState() const {
     return m_crowd ? QString::fromLatin1(motionStateName(*m_crowd->motionState(m_character))) : QString();
 }
 
+QString SteeringDemo::walksOnReason() const {
+    if (!m_crowd || m_mover) return {};
+    const CharacterState& st = *m_crowd->state(m_character);
+    QStringList without;
+    for (size_t s = 0; s < m_crowd->space().spaces.size(); ++s) {
+        const BakedMotionSpace& space = m_crowd->space().spaces[s];
+        if (st.styleWeight[s] < 0.005f) continue;  // as the heads-up text shows weights
+        if (!space.stops.empty()) return {};
+        without << QString::fromStdString(space.name);
+    }
+    if (without.isEmpty()) return {};
+    return without.size() == 1 ? tr("%1 has no stops").arg(without.front()) : tr("%1 have no stops").arg(without.join(", "));
+}
+
 float SteeringDemo::distanceToGoal() const {
     if (!m_crowd) return 0.0f;
     const GroundFrame g = *m_crowd->ground(m_character);

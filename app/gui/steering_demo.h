@@ -54,6 +54,10 @@ public:
     float distanceToGoal() const;
     // Walking, stopping, standing or starting (a space with stops arrives on a placed goal).
     QString motionState() const;
+    // Why a goal that stands still is walked through rather than stopped on: no space that holds
+    // the character's style weight has stops ("jog has no stops"); empty when the character can
+    // stop on it, or when the goal moves by itself.
+    QString walksOnReason() const;
     // Weight of the last motion space against the first (0 = all the first space).
     void setStyleMix(float mix);
     // Style targets, one per space (normalized).

@@ -3,10 +3,12 @@
 // camera, not the goal; a style slider moves the weights at the set rate; a style key is added
 // and undone; the run exported as BVH and glTF imports back as the same motion; a build of the
 // spaces is cancelled within a second and the running character goes on; the style track is saved
-// and reopened; the timeline shows the cycles of the built space.
+// and reopened; the timeline shows the cycles of the built space; without stops in its spaces the
+// character walks on through a placed goal, and the heads-up text says why.
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QJsonDocument>
@@ -111,6 +113,19 @@ private slots:
         drag(m_view, from, from + QPoint(120, 0));
         QCOMPARE(m_demo->goal(), goal);
         QVERIFY(std::abs(m_view->camera().yaw() - yaw) > 0.5f);
+    }
+
+    // This demo's spaces have no stops: the goal mode's tip and the heads-up text say that the
+    // character walks on through a placed goal, and why.
+    void withoutStopsItWalksOn() {
+        auto* mode = m_window->findChild<QComboBox*>("goalMode");
+        QVERIFY(mode);
+        QCOMPARE(mode->currentIndex(), 0);
+        QVERIFY2(mode->currentText().contains("go to and stop"), qPrintable(mode->currentText()));
+        QVERIFY2(mode->toolTip().contains("walk, jog have no stops: they walk on."), qPrintable(mode->toolTip()));
+        QCOMPARE(m_demo->motionState(), QString("walking"));
+        QTRY_VERIFY2(m_view->hud().join('\n').contains("walking on (walk has no stops)"), qPrintable(m_view->hud().join(" | ")));
+        qInfo("heads-up: %s", qPrintable(m_view->hud().join(" | ")));
     }
 
     void styleSliderMovesWeightsAtTheRate() {

@@ -6,7 +6,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
-#include <QDropEvent>
 #include <QElapsedTimer>
 #include <QListWidget>
 #include <QMimeData>
@@ -26,6 +25,7 @@
 #include "common/generated_bvh.h"
 #include "common/test_data.h"
 #include "main_window.h"
+#include "window_input.h"
 #include "widgets/timeline.h"
 #include "widgets/viewport.h"
 
@@ -384,14 +384,8 @@ private slots:
         // Dropped on the library, with a good file beside it.
         auto* mime = new QMimeData;
         mime->setUrls({QUrl::fromLocalFile(corrupt), QUrl::fromLocalFile(test::cmuClip("16_35"))});
-        QWidget* target = w.libraryView()->viewport();
-        const QPoint at = target->rect().center();
-        QDragEnterEvent enter(at, Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(target, &enter);
-        QVERIFY(enter.isAccepted());
         QSignalSpy finished(w.document(), &ProjectDocument::importFinished);
-        QDropEvent drop(at, Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(target, &drop);
+        QVERIFY(test::dropOn(w.libraryView()->viewport(), mime));
         QVERIFY(finished.wait(60000));
         delete mime;
 

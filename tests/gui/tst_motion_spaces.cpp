@@ -11,7 +11,6 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QComboBox>
-#include <QDropEvent>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QListWidget>
@@ -37,6 +36,7 @@
 #include "steering_demo.h"
 #include "widgets/goal_space_view.h"
 #include "widgets/quality_plot.h"
+#include "window_input.h"
 
 using namespace gs;
 
@@ -166,13 +166,7 @@ private slots:
         std::sort(rows.begin(), rows.end());
         std::unique_ptr<QMimeData> mime(model->mimeData(rows));
         QVERIFY(mime);
-        QWidget* target = m_panel->clipTable()->viewport();
-        const QPoint at(target->width() / 2, target->height() / 2);
-        QDragEnterEvent enter(at, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(target, &enter);
-        QVERIFY(enter.isAccepted());
-        QDropEvent drop(QPointF(at), Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(target, &drop);
+        QVERIFY(test::dropOn(m_panel->clipTable()->viewport(), mime.get()));
         QCOMPARE(m_doc->project().spaces[2].clipIds, QStringList({"walk_90r", "walk", "walk_90l"}));
         QVERIFY(m_doc->project().spaces[2].error.isEmpty());
         QCOMPARE(m_panel->clipTable()->rowCount(), 3);

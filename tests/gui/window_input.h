@@ -1,10 +1,11 @@
 #pragma once
 // Mouse input the GUI tests make as a user does: a drag in steps, a dock brought to the front by
-// clicking its tab.
+// clicking its tab, drag data dropped on a widget.
 
 #include <QApplication>
 #include <QDockWidget>
 #include <QMainWindow>
+#include <QMimeData>
 #include <QMouseEvent>
 #include <QTabBar>
 #include <QTest>
@@ -32,6 +33,18 @@ inline bool clickTab(QMainWindow& window, QDockWidget* dock) {
                 return true;
             }
     return dock->isVisible();
+}
+
+// Drops `mime` (drag data, as a view makes it of its selection) in the middle of `target`, as a
+// drag from another widget ends there: true when the target accepted the drag as it entered.
+inline bool dropOn(QWidget* target, const QMimeData* mime) {
+    const QPoint at(target->width() / 2, target->height() / 2);
+    QDragEnterEvent enter(at, Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(target, &enter);
+    if (!enter.isAccepted()) return false;
+    QDropEvent drop(QPointF(at), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(target, &drop);
+    return true;
 }
 
 }  // namespace gs::test
