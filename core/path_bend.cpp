@@ -3,9 +3,64 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/foot_contacts.h"
+#include "core/kinematics.h"
 #include <gaitspace/runtime/ground_frame.h>
+#include <gaitspace/runtime/legs.h>
 
 namespace gs {
+
+namespace {
+
+// yaw(a) on a ground point (x, z), as yawRotation turns +Z toward +X.
+glm::dvec2 yawed(double a, const glm::dvec2& v) {
+    const double c = std::cos(a), s = std::sin(a);
+    return {v.x * c + v.y * s, -v.x * s + v.y * c};
+}
+
+// The ground point each frame turns about: its planted foot joints' mean (both feet's in double
+// support), else the root; smoothed over kPivotSmoothSeconds either side, twice, so that the
+// root's sideways speed changes smoothly where the support passes from foot to foot.
+std::vector<glm::dvec2> pivots(const Clip& clip) {
+    const int n = clip.frameCount();
+    std::vector<glm::dvec2> pivot(n);
+    for (int f = 0; f < n; ++f) pivot[f] = glm::dvec2(clip.rootPositions[f].x, clip.rootPositions[f].z);
+    const FootJoints feet = findFootJoints(clip.skeleton);
+    FootContactJob contacts;
+    contacts.clip = &clip;
+    if (!feet.isComplete() || n < 3 || !contacts.run()) return pivot;  // no feet: about the root
+    const FootContacts& c = contacts.output;
+    const auto world = clipJointPositions(clip);
+    const size_t joints = static_cast<size_t>(clip.jointCount());
+    for (int f = 0; f < n; ++f) {
+        const std::pair<int, bool> planted[4] = {{feet.leftAnkle, c.leftAnkle[f]}, {feet.leftToe, c.leftToe[f]},
+                                                 {feet.rightAnkle, c.rightAnkle[f]}, {feet.rightToe, c.rightToe[f]}};
+        glm::dvec2 sum(0.0);
+        int count = 0;
+        for (auto [joint, on] : planted) {
+            if (!on) continue;
+            const glm::vec3& p = world[f * joints + joint];
+            sum += glm::dvec2(p.x, p.z);
+            ++count;
+        }
+        if (count > 0) pivot[f] = sum / static_cast<double>(count);
+    }
+    constexpr double kPivotSmoothSeconds = 0.1;
+    const int half = static_cast<int>(std::lround(kPivotSmoothSeconds * clip.fps));
+    for (int pass = 0; pass < 2 && half > 0; ++pass) {
+        std::vector<glm::dvec2> smooth(n);
+        for (int f = 0; f < n; ++f) {
+            const int first = std::max(0, f - half), last = std::min(n - 1, f + half);
+            glm::dvec2 sum(0.0);
+            for (int g = first; g <= last; ++g) sum += pivot[g];
+            smooth[f] = sum / static_cast<double>(last - first + 1);
+        }
+        pivot = std::move(smooth);
+    }
+    return pivot;
+}
+
+}  // namespace
 
 GroundLine groundLine(const Clip& clip) {
     GroundLine line;
@@ -82,21 +137,28 @@ Expected<Clip> bendClip(const Clip& clip, float curvature) {
                       who.c_str(), line.maxOffset, 1.0f / std::abs(curvature));
         return Status::error(text);
     }
+    const glm::dvec2 o(line.origin), d(line.direction);
+    const auto heading = [&](int f) {  // curvature x distance along the line
+        return curvature * glm::dot(glm::dvec2(clip.rootPositions[f].x, clip.rootPositions[f].z) - o, d);
+    };
+    const std::vector<glm::dvec2> pivot = pivots(clip);
+    // Each frame's ground transform x -> yaw(angle) x + t; from one frame to the next it turns by
+    // the heading's change about the pivot (where the previous frame's transform puts it).
     Clip out = clip;
-    const glm::dvec2 o(line.origin), d(line.direction), left(d.y, -d.x);
-    const double k = curvature;
+    double angle = heading(0);
+    glm::dvec2 t = pivot[0] - yawed(angle, pivot[0]);
     for (int f = 0; f < clip.frameCount(); ++f) {
+        if (f > 0) {
+            const double next = heading(f);
+            const glm::dvec2 c = yawed(angle, 0.5 * (pivot[f - 1] + pivot[f])) + t;
+            t = yawed(next - angle, t - c) + c;
+            angle = next;
+        }
         const glm::vec3& p = clip.rootPositions[f];
-        const glm::dvec2 g = glm::dvec2(p.x, p.z) - o;
-        const double s = glm::dot(g, d), v = glm::dot(g, left);
-        const double theta = k * s;
-        // The arc from the line's origin, tangent to it, and the arc's left normal there.
-        const glm::dvec2 arc = o + (std::sin(theta) / k) * d + ((1.0 - std::cos(theta)) / k) * left;
-        const glm::dvec2 normal = -std::sin(theta) * d + std::cos(theta) * left;
-        const glm::dvec2 q = arc + v * normal;
+        const glm::dvec2 q = yawed(angle, glm::dvec2(p.x, p.z)) + t;
         out.rootPositions[f] = glm::vec3(static_cast<float>(q.x), p.y, static_cast<float>(q.y));
         glm::quat& root = out.frameRotations(f)[0];
-        root = glm::normalize(yawRotation(static_cast<float>(theta)) * root);
+        root = glm::normalize(yawRotation(static_cast<float>(angle)) * root);
     }
     return out;
 }

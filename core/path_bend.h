@@ -3,13 +3,14 @@
 // straight one by bending its path into an arc of constant curvature.
 //
 // A clip's ground path is the straight line through its root's ground positions (fitted by least
-// squares, pointing the way it travels). Each frame has a distance along that line, s, and a
-// lateral offset from it, v (the pelvis' sway). The bent clip moves every frame's whole pose
-// rigidly on the ground: the point at distance s goes to the arc's point at arc length s, the
-// offset stays perpendicular to the arc, and the frame turns by curvature x s about +Y (the root's
-// rotation is pre-multiplied by that yaw). The pose relative to the root, the root's height and
-// the timing are the clip's own, so the feet keep their steps; a stance foot slides a little on
-// the arc, which the runtime's foot lock holds.
+// squares, pointing the way it travels), and each frame's distance along it is s. The bent clip
+// turns each frame's whole pose rigidly on the ground to the heading curvature x s (the root's
+// rotation is pre-multiplied by that yaw about +Y). From one frame to the next the turn is made
+// about the planted foot (the mean of its planted joints, both feet's in double support, the root
+// in flight or when no feet are found; smoothed over 0.1 s), so that a stance foot stays nearly
+// where it was instead of sliding by its distance from the root times the turn; over whole steps
+// the root follows an arc of the curvature, its sway kept. The pose relative to the root, the
+// root's height and the timing are the clip's own.
 //
 // Meant for straight clips (a walk or run with no turn); a curving clip is bent about its line,
 // which adds to or straightens the curve it has.

@@ -8,9 +8,12 @@
 
 #include "common/test_data.h"
 #include "core/cycles.h"
+#include "core/foot_contacts.h"
+#include "core/kinematics.h"
 #include "core/path_bend.h"
 #include "core/root_motion.h"
 #include <gaitspace/runtime/ground_frame.h>
+#include <gaitspace/runtime/legs.h>
 
 using namespace gs;
 
@@ -89,6 +92,44 @@ private slots:
             worst = std::max(worst, 1.0f - std::abs(glm::dot(ra, rb)));
         }
         QVERIFY2(worst < 1e-5f, qPrintable(QString::number(worst)));
+    }
+
+    // A planted foot stays nearly planted: the turn is made about it. Its mean horizontal speed
+    // while planted grows by less than a quarter of what turning about the root would add
+    // (curvature x its distance from the root x the root's speed).
+    void plantedFeetStayPlanted() {
+        const float curvature = 0.5f;
+        auto bent = bendClip(m_walk, curvature);
+        QVERIFY(bent);
+        FootContactJob contacts;
+        contacts.clip = &m_walk;
+        QVERIFY(contacts.run());
+        const FootJoints feet = findFootJoints(m_walk.skeleton);
+        QVERIFY(feet.isComplete());
+        const auto a = clipJointPositions(m_walk), b = clipJointPositions(*bent);
+        const size_t jc = static_cast<size_t>(m_walk.jointCount());
+        double straight = 0.0, turned = 0.0, aboutRoot = 0.0;
+        int frames = 0;
+        for (auto [joint, planted] : {std::pair{feet.leftAnkle, &contacts.output.leftAnkle},
+                                      std::pair{feet.rightAnkle, &contacts.output.rightAnkle}}) {
+            for (int f = 1; f < m_walk.frameCount(); ++f) {
+                if (!(*planted)[f] || !(*planted)[f - 1]) continue;
+                const auto ground = [](const glm::vec3& p) { return glm::vec2(p.x, p.z); };
+                const auto speed = [&](const std::vector<glm::vec3>& w, int j) {
+                    return glm::length(ground(w[f * jc + j]) - ground(w[(f - 1) * jc + j])) * m_walk.fps;
+                };
+                straight += speed(a, joint);
+                turned += speed(b, joint);
+                aboutRoot += curvature * glm::length(ground(a[f * jc + joint]) - ground(m_walk.rootPositions[f])) *
+                             speed(a, 0);
+                ++frames;
+            }
+        }
+        QVERIFY(frames > 20);
+        straight /= frames, turned /= frames, aboutRoot /= frames;
+        qInfo("planted ankles: %.1f cm/s straight, %.1f cm/s bent at 2 m (turning about the root would add %.1f)",
+              100 * straight, 100 * turned, 100 * aboutRoot);
+        QVERIFY(turned <= straight + 0.25 * aboutRoot);
     }
 
     // Curvature 0 is the clip itself; a gentle bend's path curvature is what groundLine reads.
