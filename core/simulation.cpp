@@ -445,14 +445,11 @@ Expected<SimulationResult> simulate(const SteeringSpace& steering, const Simulat
     return simulate(std::shared_ptr<const BakedSpaceFile>(std::move(baked)), settings);
 }
 
-Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked, const SimulationSettings& settings) {
-    if (Status s = settings.validate(); !s) return s;
-    if (!baked) return Status::error("simulation: no baked space");
-    const BakedBehavioralSpace& bs = baked->space;
-    const int spaceCount = static_cast<int>(bs.spaces.size());
-    const int joints = bs.skeleton.jointCount();
+namespace {
 
-    // Style mix: speed and turning radius of the walker the optimal time is measured against.
+// The style weights of the settings, one per space, normalized (the first space when none is positive).
+std::vector<float> mixWeights(const BakedBehavioralSpace& bs, const SimulationSettings& settings) {
+    const int spaceCount = static_cast<int>(bs.spaces.size());
     std::vector<float> weights(spaceCount, 0.0f);
     float sum = 0.0f;
     for (int s = 0; s < spaceCount && s < static_cast<int>(settings.styleWeights.size()); ++s) {
@@ -461,33 +458,47 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     }
     if (sum <= 0.0f) weights[0] = sum = 1.0f;
     for (float& w : weights) w /= sum;
-    SimulationResult result;
-    // The mix's speed (straight) and tightest turns, measured by playing it: blends of walk and
-    // jog do not move at the weighted clip speeds, since time follows the dominant style.
+    return weights;
+}
+
+// How the mix moves, measured by playing it, and the bounds a run's time is measured against.
+struct MixBounds {
+    MixMotion left, right;  // the sharpest turns
+    float radiusLeft = kInf, radiusRight = kInf;
+    std::vector<SteadyTurn> steadyLeft, steadyRight;
+};
+
+// The mix's speed (straight) and tightest turns into `result` (speed, turn radii and the optimum):
+// blends of walk and jog do not move at the weighted clip speeds, since time follows the dominant
+// style. The optimum is a lower bound: the tightest turns and the highest speed of the mix and of
+// every style steering may borrow.
+MixBounds measureBounds(const BakedBehavioralSpace& bs, const std::vector<float>& weights,
+                        const SimulationSettings& settings, SimulationResult& result) {
+    const int spaceCount = static_cast<int>(bs.spaces.size());
+    MixBounds m;
     std::vector<float> straightBlends(bs.spaces.size());
     for (size_t s = 0; s < bs.spaces.size(); ++s) straightBlends[s] = bs.spaces[s].blendOf(bs.spaces[s].reference);
     const MixMotion straight = measureMix(bs, weights, straightBlends, settings.locomotion);
     const std::vector<MixMotion> leftMotions = steadyMotions(bs, weights, 1.0f, settings.locomotion);
     const std::vector<MixMotion> rightMotions = steadyMotions(bs, weights, -1.0f, settings.locomotion);
-    const MixMotion& left = leftMotions.front();  // the sharpest turns
-    const MixMotion& right = rightMotions.front();
+    m.left = leftMotions.front();
+    m.right = rightMotions.front();
     result.speed = straight.speed;
-    const float radiusLeft = left.turnRate > 1e-3f ? left.speed / left.turnRate : kInf;
-    const float radiusRight = right.turnRate < -1e-3f ? -right.speed / right.turnRate : kInf;
-    result.minTurnRadius = std::min(radiusLeft, radiusRight);
-    result.turnRadiusLeft = radiusLeft;
-    result.turnRadiusRight = radiusRight;
-    const std::vector<SteadyTurn> steadyLeft = steadyTurns(leftMotions, 1.0f);
-    const std::vector<SteadyTurn> steadyRight = steadyTurns(rightMotions, -1.0f);
-    // The lower bound: the tightest turns and the highest speed of the mix and of every style
-    // steering may borrow. It borrows a style whose turning circle leaves outside a goal that is
-    // inside the mix's; circles on one side nest (a wider one holds the narrower), so only a style
-    // with a tighter turn to some side may be borrowed.
-    result.optimumRadiusLeft = radiusLeft;
-    result.optimumRadiusRight = radiusRight;
+    m.radiusLeft = m.left.turnRate > 1e-3f ? m.left.speed / m.left.turnRate : kInf;
+    m.radiusRight = m.right.turnRate < -1e-3f ? -m.right.speed / m.right.turnRate : kInf;
+    result.minTurnRadius = std::min(m.radiusLeft, m.radiusRight);
+    result.turnRadiusLeft = m.radiusLeft;
+    result.turnRadiusRight = m.radiusRight;
+    m.steadyLeft = steadyTurns(leftMotions, 1.0f);
+    m.steadyRight = steadyTurns(rightMotions, -1.0f);
+    // Steering borrows a style whose turning circle leaves outside a goal that is inside the mix's;
+    // circles on one side nest (a wider one holds the narrower), so only a style with a tighter
+    // turn to some side may be borrowed.
+    result.optimumRadiusLeft = m.radiusLeft;
+    result.optimumRadiusRight = m.radiusRight;
     result.optimumSpeed = straight.speed;
     for (const std::vector<MixMotion>* motions : {&leftMotions, &rightMotions})
-        for (const MixMotion& m : *motions) result.optimumSpeed = std::max(result.optimumSpeed, m.speed);
+        for (const MixMotion& mm : *motions) result.optimumSpeed = std::max(result.optimumSpeed, mm.speed);
     // (The same bound for the naive controller, which never borrows, so that both score alike.)
     const bool mayBorrow = settings.steer.preferTighterStyles && spaceCount > 1;
     for (int s = 0; s < spaceCount && mayBorrow; ++s) {
@@ -502,42 +513,44 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
             const float side = k == 0 ? 1.0f : -1.0f;
             if (side * turns[k].turnRate > 1e-3f) radius[k] = turns[k].speed / std::abs(turns[k].turnRate);
         }
-        if (!(radius[0] < radiusLeft || radius[1] < radiusRight)) continue;
+        if (!(radius[0] < m.radiusLeft || radius[1] < m.radiusRight)) continue;
         result.optimumRadiusLeft = std::min(result.optimumRadiusLeft, radius[0]);
         result.optimumRadiusRight = std::min(result.optimumRadiusRight, radius[1]);
         result.optimumSpeed = std::max({result.optimumSpeed, turns[0].speed, turns[1].speed,
                                         measureMix(bs, alone, straightBlends, settings.locomotion).speed});
     }
+    return m;
+}
 
-    // One character of a crowd: the runtime's own loop (gaitspace/runtime/crowd.h), at the space's rate.
-    CrowdSettings crowdSettings;
-    crowdSettings.controller = settings.controller == SimulationSettings::Controller::GoalSpace
-                                   ? CrowdSettings::Controller::GoalSpace
-                                   : CrowdSettings::Controller::Naive;
-    crowdSettings.naiveGain = settings.naiveGain;
-    Crowd crowd(baked, crowdSettings);
-    if (!crowd.status()) return crowd.status();
-    if (!crowd.canSteer()) return Status::error("simulation: the baked space has no goal spaces to steer with");
-    SteerSettings steerSettings = settings.steer;
-    steerSettings.arrivalRadius = settings.reachRadius;
-    if (Status s = crowd.setSteerSettings(steerSettings); !s) return s;
-    if (Status s = crowd.setLocomotionSettings(settings.locomotion); !s) return s;
-    if (settings.record) {
-        result.motion.name = "simulation";
-        result.motion.fps = bs.fps;
-        result.motion.skeleton = bs.skeleton;
+// The figures of the motion itself (foot skate, root acceleration, knees) from its world joint
+// positions, frame by frame.
+void addMotionFigures(const BakedBehavioralSpace& bs, std::span<const glm::vec3> positions, SimulationResult& result) {
+    const int joints = bs.skeleton.jointCount();
+    result.footSkate = footSkate(positions, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps);
+    result.rootAccel = rootAccelerationP95(positions, joints, bs.fps);
+    if (const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe)) {
+        result.kneeStep = kneeStepP95(positions, joints, *legs);
+        result.kneeFlexion = kneeFlexionMean(positions, joints, *legs);
     }
-    if (settings.scenario == SimulationSettings::Scenario::Arrive) {
-        std::vector<glm::vec3> positions;
-        if (Status s = simulateArrive(baked, settings, crowdSettings, weights, positions, result); !s) return s;
-        result.footSkate = footSkate(positions, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps);
-        result.rootAccel = rootAccelerationP95(positions, joints, bs.fps);
-        if (const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe)) {
-            result.kneeStep = kneeStepP95(positions, joints, *legs);
-            result.kneeFlexion = kneeFlexionMean(positions, joints, *legs);
-        }
-        return result;
-    }
+}
+
+// The mean and p95 of a moving goal's distances.
+void addDistanceFigures(std::vector<float> distances, SimulationResult& result) {
+    if (distances.empty()) return;
+    double total = 0.0;
+    for (float d : distances) total += d;
+    result.meanDistance = static_cast<float>(total / distances.size());
+    std::sort(distances.begin(), distances.end());
+    result.p95Distance = distances[std::min(distances.size() - 1, static_cast<size_t>(0.95 * distances.size()))];
+}
+
+// The random and moving-goal scenarios: one character steered to random goals (walked through)
+// or after a goal on a path, every figure of the run into `result`; `positions` receives its world
+// joint positions, frame by frame.
+Status simulateGoals(Crowd& crowd, const BakedBehavioralSpace& bs, const SimulationSettings& settings,
+                     const std::vector<float>& weights, const MixBounds& bounds, std::vector<glm::vec3>& positions,
+                     SimulationResult& result) {
+    const int spaceCount = static_cast<int>(bs.spaces.size());
     const Expected<CharacterId> added = crowd.add(GroundFrame{}, weights);
     if (!added) return added.status();
     const CharacterId id = *added;
@@ -554,7 +567,7 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     // plus 3 s. A goal just off the side of a turning circle needs that turn: the sharpest turn
     // from near straight turns about half its steady rate over the first goal-space step, so the
     // character comes round once where Dubins' path at the tightest radius turns in at once.
-    const float slowestTurn = std::min(std::abs(left.turnRate), std::abs(right.turnRate));
+    const float slowestTurn = std::min(std::abs(bounds.left.turnRate), std::abs(bounds.right.turnRate));
     const float loopSeconds = slowestTurn > 1e-3f ? 2.0f * kPi / slowestTurn : 0.0f;
     float budget = 0.0f, lateAfter = 0.0f, optimal = 0.0f, steady = 0.0f;
     double ratioSum = 0.0, steadySum = 0.0, headingSum = 0.0;
@@ -565,9 +578,9 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         const glm::vec3 l = state.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
         optimal = dubinsReachDistanceSampled(l.x, l.z, result.optimumRadiusLeft, result.optimumRadiusRight,
                                              settings.reachRadius) / result.optimumSpeed;
-        steady = dubinsTimeSampled(l.x, l.z, steadyLeft, steadyRight, result.speed);
+        steady = dubinsTimeSampled(l.x, l.z, bounds.steadyLeft, bounds.steadyRight, result.speed);
         // The time allowed comes from the mix's own Dubins path to the goal itself.
-        const float dubins = dubinsDistanceSampled(l.x, l.z, radiusLeft, radiusRight) / result.speed;
+        const float dubins = dubinsDistanceSampled(l.x, l.z, bounds.radiusLeft, bounds.radiusRight) / result.speed;
         lateAfter = 2.0f * dubins + 3.0f;  // the former budget (SimulationResult::reachedLate)
         budget = std::max(lateAfter, dubins + loopSeconds + 3.0f);
         goalStart = result.frames;
@@ -589,7 +602,6 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         nextRandomGoal();
     }
 
-    std::vector<glm::vec3> positions;
     std::vector<float> distances;
     const long maxFrames = moving ? static_cast<long>(settings.movingSeconds * bs.fps)
                                   : std::numeric_limits<long>::max();
@@ -667,20 +679,45 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         result.steadyOptimumRatio = static_cast<float>(floorSum / result.goalRecords.size());
     }
     result.meanHeadingErrorDeg = static_cast<float>(headingSum / result.frames * 180.0 / std::numbers::pi);
-    result.footSkate = footSkate(positions, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps);
-    result.rootAccel = rootAccelerationP95(positions, joints, bs.fps);
-    if (const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe)) {
-        result.kneeStep = kneeStepP95(positions, joints, *legs);
-        result.kneeFlexion = kneeFlexionMean(positions, joints, *legs);
-    }
     result.nsPerUpdate = result.frames > 1 ? ns / (result.frames - 1) : 0.0;
-    if (!distances.empty()) {
-        double total = 0.0;
-        for (float d : distances) total += d;
-        result.meanDistance = static_cast<float>(total / distances.size());
-        std::sort(distances.begin(), distances.end());
-        result.p95Distance = distances[std::min(distances.size() - 1, static_cast<size_t>(0.95 * distances.size()))];
+    addDistanceFigures(std::move(distances), result);
+    return Status::ok();
+}
+
+}  // namespace
+
+Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked, const SimulationSettings& settings) {
+    if (Status s = settings.validate(); !s) return s;
+    if (!baked) return Status::error("simulation: no baked space");
+    const BakedBehavioralSpace& bs = baked->space;
+    const std::vector<float> weights = mixWeights(bs, settings);
+    SimulationResult result;
+    const MixBounds bounds = measureBounds(bs, weights, settings, result);
+
+    // One character of a crowd: the runtime's own loop (gaitspace/runtime/crowd.h), at the space's rate.
+    CrowdSettings crowdSettings;
+    crowdSettings.controller = settings.controller == SimulationSettings::Controller::GoalSpace
+                                   ? CrowdSettings::Controller::GoalSpace
+                                   : CrowdSettings::Controller::Naive;
+    crowdSettings.naiveGain = settings.naiveGain;
+    Crowd crowd(baked, crowdSettings);
+    if (!crowd.status()) return crowd.status();
+    if (!crowd.canSteer()) return Status::error("simulation: the baked space has no goal spaces to steer with");
+    SteerSettings steerSettings = settings.steer;
+    steerSettings.arrivalRadius = settings.reachRadius;
+    if (Status s = crowd.setSteerSettings(steerSettings); !s) return s;
+    if (Status s = crowd.setLocomotionSettings(settings.locomotion); !s) return s;
+    if (settings.record) {
+        result.motion.name = "simulation";
+        result.motion.fps = bs.fps;
+        result.motion.skeleton = bs.skeleton;
     }
+    std::vector<glm::vec3> positions;
+    const Status run = settings.scenario == SimulationSettings::Scenario::Arrive
+                           ? simulateArrive(baked, settings, crowdSettings, weights, positions, result)
+                           : simulateGoals(crowd, bs, settings, weights, bounds, positions, result);
+    if (!run) return run;
+    addMotionFigures(bs, positions, result);
     return result;
 }
 

@@ -1,11 +1,15 @@
 #include "cli_common.h"
 
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
 
 #include <cstdio>
 
+#include "core/goal_space.h"
+#include "core/kinematics.h"
 #include "core/limits.h"
+#include "core/quality.h"
 
 namespace gs::cli {
 
@@ -84,6 +88,146 @@ QJsonArray toJson(const std::vector<int>& values) {
     QJsonArray a;
     for (int v : values) a.append(v);
     return a;
+}
+
+Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space, const QString& text,
+                                              float fill) {
+    std::vector<float> values(space.spaces.size(), fill);
+    if (text.isEmpty()) return values;
+    for (const QString& item : text.split(',', Qt::SkipEmptyParts)) {
+        const QStringList kv = item.split('=');
+        bool ok = false;
+        const float v = kv.size() == 2 ? kv[1].toFloat(&ok) : 0.0f;
+        if (!ok || !std::isfinite(v))
+            return Status::error(("'" + item + "' is not NAME=VALUE").toStdString());
+        const int s = space.spaceIndex(kv[0].trimmed().toStdString());
+        if (s < 0) return Status::error(("no motion space named '" + kv[0] + "'").toStdString());
+        values[s] = v;
+    }
+    return values;
+}
+
+int printBrokenEntries(const Project& project, const std::vector<std::pair<std::string, std::string>>& failed) {
+    const QStringList errors = project.errors();
+    for (const QString& e : errors) std::fprintf(stderr, "gaitspace-cli: %s\n", qPrintable(e));
+    const QString label = QFileInfo(project.path).fileName();
+    for (const auto& [space, why] : failed) {
+        const QString message = QString::fromStdString(why);
+        const QString prefix = "motion space '" + QString::fromStdString(space) + "'";
+        std::fprintf(stderr, "gaitspace-cli: %s: %s\n", qPrintable(label),
+                     qPrintable(message.startsWith(prefix) ? message : prefix + " cannot be built: " + message));
+    }
+    return static_cast<int>(errors.size() + failed.size());
+}
+
+int exitForBroken(const QString& path, int brokenEntries) {
+    if (brokenEntries == 0) return 0;
+    printError(path, QStringLiteral("%1 %2 of the project %3 an error (above); the rest ran, exit status 1")
+                         .arg(brokenEntries)
+                         .arg(brokenEntries == 1 ? "entry" : "entries")
+                         .arg(brokenEntries == 1 ? "has" : "have"));
+    return 1;
+}
+
+std::string withoutFile(const std::string& message, const QString& file) {
+    const std::string prefix = file.toStdString() + ": ";
+    return message.starts_with(prefix) ? message.substr(prefix.size()) : message;
+}
+
+Expected<LoadedSpace> loadBehavioralSpace(const QString& path) {
+    QElapsedTimer timer;
+    timer.start();
+    LoadedSpace loaded;
+    if (path.endsWith(".gspace", Qt::CaseInsensitive)) {
+        auto baked = loadGSpace(path.toStdString());
+        if (!baked) return Status::error(withoutFile(baked.message(), path));
+        loaded.baked = true;
+        loaded.space = std::move(baked->space);
+        loaded.goalSpaces = std::move(baked->goalSpaces);
+        loaded.locomotion = baked->locomotion;
+        loaded.steer = baked->steer;
+        if (!loaded.goalSpaces.empty()) {
+            const GoalSpace& g = loaded.goalSpaces.front();
+            loaded.goalSettings.startBlends = g.startBlends;
+            loaded.goalSettings.endBlends = g.endBlends;
+            loaded.goalSettings.horizon = g.horizon;
+            loaded.goalSettings.maxBlendRate = g.maxBlendRate;
+        }
+        loaded.buildSeconds = timer.nsecsElapsed() * 1e-9;
+        return loaded;
+    }
+    auto project = Project::load(path);
+    if (!project) return project.status();
+    for (const QString& w : project->warnings) printWarning(path, w);
+    timer.restart();
+    auto baked = bakeProject(*project, false, {}, &loaded.notes);
+    loaded.brokenEntries = printBrokenEntries(*project, loaded.notes.failed);
+    if (!baked) return baked.status();
+    loaded.space = std::move(baked->space);
+    loaded.locomotion = baked->locomotion;
+    loaded.steer = baked->steer;
+    loaded.goalSettings = goalSpaceSettings(*project);
+    loaded.project = std::move(*project);
+    loaded.buildSeconds = timer.nsecsElapsed() * 1e-9;
+    return loaded;
+}
+
+Expected<SteeringSpace> buildSteering(const LoadedSpace& loaded, double* seconds, int horizon) {
+    SteeringSpace steering;
+    steering.space = &loaded.space;
+    QElapsedTimer timer;
+    timer.start();
+    if (!loaded.goalSpaces.empty() && horizon <= 0) {
+        steering.goalSpaces = loaded.goalSpaces;
+    } else {
+        GoalSpaceSettings settings = loaded.goalSettings;
+        if (horizon > 0) settings.horizon = horizon;
+        auto goals = buildGoalSpaces(loaded.space, settings);
+        if (!goals) return goals.status();
+        steering.goalSpaces = std::move(*goals);
+    }
+    if (seconds) *seconds = timer.nsecsElapsed() * 1e-9;
+    return steering;
+}
+
+// The clips whose figures the run is compared with: a project's source clips of the spaces with
+// a positive style weight; for a baked file (which holds no source clips) the spaces' loops.
+std::vector<Clip> sourceClips(const LoadedSpace& loaded, const std::vector<float>& styleWeights) {
+    const BakedBehavioralSpace& bs = loaded.space;
+    std::vector<Clip> clips;
+    for (size_t s = 0; s < bs.spaces.size(); ++s) {
+        if (styleWeights[s] <= 0.0f) continue;
+        if (loaded.baked) {
+            for (int c = 0; c < static_cast<int>(bs.spaces[s].clips.size()); ++c)
+                clips.push_back(toClip(bs.spaces[s], c, bs.fps));
+            continue;
+        }
+        for (const ProjectSpace& ps : loaded.project.spaces) {
+            if (ps.name.toStdString() != bs.spaces[s].name) continue;
+            for (const QString& id : ps.clipIds) clips.push_back(*loaded.project.clip(id)->clip);
+        }
+    }
+    // The cycles each loop was cut from (a whole turn clip also walks straight before and after).
+    if (!loaded.baked) clips = loopSources(bs, clips);
+    return clips;
+}
+
+PooledFigures sourceFigures(const LoadedSpace& loaded, const std::vector<float>& styleWeights) {
+    const BakedBehavioralSpace& bs = loaded.space;
+    const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
+    return pooledFigures(sourceClips(loaded, styleWeights), bs.leftToe, bs.rightToe, bs.floorHeight,
+                         legs ? &*legs : nullptr);
+}
+
+QJsonObject toJson(const RootAcceleration& a) {
+    return {{"lateral", a.lateral}, {"longitudinal", a.longitudinal}};
+}
+
+void noteUnlockedFeet(const QString& path, const BakedBehavioralSpace& space, bool footLock) {
+    if (!footLock) return;
+    if (const auto legs = findLegs(space.skeleton, space.leftToe, space.rightToe); !legs)
+        std::fprintf(stderr, "gaitspace-cli: %s: note: %s\n", qPrintable(QFileInfo(path).fileName()),
+                     legs.message().c_str());
 }
 
 }  // namespace gs::cli

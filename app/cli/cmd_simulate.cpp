@@ -94,10 +94,8 @@ void addArrival(QJsonObject& o, const LoadedSpace& loaded, const std::vector<flo
     o["source_stop_foot_skate_cm_s"] = frames ? skate / frames : 0.0;
 }
 
-}  // namespace
-
-int runSimulate(const QStringList& arguments) {
-    QCommandLineParser parser;
+// The command's options.
+void addOptions(QCommandLineParser& parser) {
     parser.setApplicationDescription("Steers a character toward goals and scores the run.");
     parser.addHelpOption();
     parser.addPositionalArgument("project", "A Gaitspace project (*.gsproj) or a baked space (*.gspace).", "PROJECT");
@@ -135,13 +133,11 @@ int runSimulate(const QStringList& arguments) {
                                          "differently leaning poses then sink their feet)."});
     parser.addOption({"bvh", "Write the run as BVH.", "run.bvh"});
     parser.addOption({"json", "Print one JSON object on stdout."});
-    parser.process(arguments);
-    if (parser.positionalArguments().size() != 1) {
-        printError({}, "simulate needs exactly one PROJECT");
-        return 2;
-    }
-    const QString path = parser.positionalArguments().first();
-    SimulationSettings settings;
+}
+
+// The scenario, controller, counts and steering choices of the command line into `settings`;
+// on a bad value the error line is printed and false returned (exit 2).
+bool readSettings(const QCommandLineParser& parser, SimulationSettings& settings) {
     const QString scenario = parser.value("scenario");
     if (scenario == "random") settings.scenario = SimulationSettings::Scenario::Random;
     else if (scenario == "circle") settings.scenario = SimulationSettings::Scenario::Circle;
@@ -150,14 +146,14 @@ int runSimulate(const QStringList& arguments) {
     else if (scenario == "arrive") settings.scenario = SimulationSettings::Scenario::Arrive;
     else {
         printError({}, "unknown scenario '" + scenario + "' (random, circle, zigzag, figure8, arrive)");
-        return 2;
+        return false;
     }
     const QString controller = parser.value("controller");
     if (controller == "goalspace") settings.controller = SimulationSettings::Controller::GoalSpace;
     else if (controller == "naive") settings.controller = SimulationSettings::Controller::Naive;
     else {
         printError({}, "unknown controller '" + controller + "' (goalspace, naive)");
-        return 2;
+        return false;
     }
     bool okGoals = false, okSeed = false, okSeconds = false, okHead = false, okSwitch = false, okStand = false;
     settings.goals = parser.value("goals").toInt(&okGoals);
@@ -168,19 +164,19 @@ int runSimulate(const QStringList& arguments) {
     settings.standSeconds = parser.value("stand-seconds").toFloat(&okStand);
     if (!okGoals || !okSeed || !okSeconds || !okHead || !okSwitch || !okStand) {
         printError({}, "--goals, --seed, --seconds, --goal-head-start, --switch-styles and --stand-seconds take numbers");
-        return 2;
+        return false;
     }
     if (!(settings.standSeconds >= 0.0f && settings.standSeconds <= 60.0f)) {
         printError({}, "--stand-seconds must be in [0, 60] s");
-        return 2;
+        return false;
     }
     if (!(settings.styleSwitchSeconds >= 0.0f && settings.styleSwitchSeconds <= 3600.0f)) {
         printError({}, "--switch-styles must be in [0, 3600] s");
-        return 2;
+        return false;
     }
     if (!(settings.goalHeadStart >= 0.0f && settings.goalHeadStart <= 3600.0f)) {
         printError({}, "--goal-head-start must be in [0, 3600] s");
-        return 2;
+        return false;
     }
     if (parser.isSet("horizon")) {
         bool ok = false;
@@ -188,7 +184,7 @@ int runSimulate(const QStringList& arguments) {
         if (!ok || f < 1 || f > limits::kMaxGoalHorizon) {
             printError({}, QStringLiteral("--horizon must be a whole number of frames in [1, %1]")
                                .arg(limits::kMaxGoalHorizon));
-            return 2;
+            return false;
         }
     }
     settings.record = parser.isSet("bvh");
@@ -198,7 +194,7 @@ int runSimulate(const QStringList& arguments) {
     else if (pick == "goal") settings.steer.pick = SteerSettings::Pick::NearestGoal;
     else {
         printError({}, "unknown pick '" + pick + "' (predicted, line, goal)");
-        return 2;
+        return false;
     }
     settings.steer.lookAhead = parser.value("look-ahead").toInt();
     settings.steer.intercept = !parser.isSet("no-intercept");
@@ -208,25 +204,147 @@ int runSimulate(const QStringList& arguments) {
     settings.steer.preferTighterStyles = !parser.isSet("keep-style");
     settings.steer.escapeExitFactor = parser.value("escape-exit").toFloat();
     settings.steer.turningCircleMargin = parser.value("escape-enter").toFloat();
+    return true;
+}
 
-    auto loaded = loadBehavioralSpace(path);
-    if (!loaded) {
-        printError(path, QString::fromStdString(loaded.message()));
-        return 1;
-    }
-    auto styles = parseSpaceValues(loaded->space, parser.value("style"), 0.0f);
+// The style weights (the first space when none is positive) and the locomotion settings of the
+// loaded space into `settings`; false, with the error line printed, on a bad --style.
+bool readStyle(const QCommandLineParser& parser, const QString& path, const LoadedSpace& loaded,
+               SimulationSettings& settings) {
+    auto styles = parseSpaceValues(loaded.space, parser.value("style"), 0.0f);
     if (!styles) {
         printError(path, QString::fromStdString(styles.message()));
-        return 2;
+        return false;
     }
     settings.styleWeights = *styles;
     float styleSum = 0.0f;
     for (float w : settings.styleWeights) styleSum += std::max(w, 0.0f);
     if (styleSum <= 0.0f) settings.styleWeights.front() = 1.0f;  // default: the first space
-    settings.locomotion = loaded->locomotion;
-    settings.locomotion.maxBlendRate = loaded->goalSettings.maxBlendRate;
-    settings.locomotion.footLock = loaded->locomotion.footLock && !parser.isSet("no-foot-lock");
+    settings.locomotion = loaded.locomotion;
+    settings.locomotion.maxBlendRate = loaded.goalSettings.maxBlendRate;
+    settings.locomotion.footLock = loaded.locomotion.footLock && !parser.isSet("no-foot-lock");
     settings.locomotion.footHeights = !parser.isSet("no-foot-heights");
+    return true;
+}
+
+// The random scenario's figures: reach, time ratios, and the goals given up or reached late
+// (after twice the Dubins time + 3 s), where each was in the character's frame when it was set.
+void addRandom(QJsonObject& o, const SimulationResult& result) {
+    o["reached"] = result.reached;
+    o["reached_late"] = result.reachedLate;
+    o["reach_rate"] = result.reachRate;
+    o["mean_time_ratio"] = result.meanTimeRatio;
+    o["mean_steady_ratio"] = result.meanSteadyRatio;
+    o["steady_optimum_time_ratio"] = result.steadyOptimumRatio;
+    QJsonArray missed, late;
+    for (size_t i = 0; i < result.goalRecords.size(); ++i) {
+        const GoalRecord& g = result.goalRecords[i];
+        QJsonObject record{{"goal", static_cast<int>(i)}, {"local", QJsonArray{g.x, g.z}},
+                           {"optimal_s", g.optimalSeconds}, {"steady_s", g.steadySeconds}};
+        if (!g.reached) {
+            record["budget_s"] = g.seconds;
+            missed.append(record);
+        } else if (g.late) {
+            record["taken_s"] = g.seconds;
+            late.append(record);
+        }
+    }
+    o["missed"] = missed;
+    o["late"] = late;
+}
+
+// Every figure of the run (the JSON object the command prints with --json), and those of the
+// source clips it is compared with.
+QJsonObject figures(const QCommandLineParser& parser, const LoadedSpace& loaded, const SteeringSpace& steering,
+                    const SimulationSettings& settings, const SimulationResult& result, double goalSpaceSeconds) {
+    size_t goalSamples = 0;
+    for (const GoalSpace& g : steering.goalSpaces) goalSamples += g.samples.size();
+    QJsonObject o{{"scenario", parser.value("scenario")},
+                  {"controller", parser.value("controller")},
+                  {"goals", result.goals},
+                  {"frames", static_cast<double>(result.frames)},
+                  {"foot_skate_cm_s", result.footSkate},
+                  {"root_accel_p95_mps2", toJson(result.rootAccel)},
+                  {"knee_step_p95_deg", result.kneeStep},
+                  {"knee_flexion_mean_deg", result.kneeFlexion},
+                  {"foot_lock", settings.locomotion.footLock},
+                  {"baked", loaded.baked},
+                  {"max_blend_step", result.maxBlendStep},
+                  {"phase_error_frames", result.phaseError},
+                  {"style_switches", result.styleSwitches},
+                  {"blend_rate_limit", settings.locomotion.maxBlendRate},
+                  {"mean_heading_error_deg", result.meanHeadingErrorDeg},
+                  {"min_turn_radius_m", result.minTurnRadius},
+                  {"turn_radius_left_m", result.turnRadiusLeft},
+                  {"turn_radius_right_m", result.turnRadiusRight},
+                  {"speed_mps", result.speed},
+                  {"optimum_radius_left_m", result.optimumRadiusLeft},
+                  {"optimum_radius_right_m", result.optimumRadiusRight},
+                  {"optimum_speed_mps", result.optimumSpeed},
+                  {"ns_per_update", result.nsPerUpdate},
+                  {"goal_space_samples", static_cast<double>(goalSamples)},
+                  {"goal_space_build_s", goalSpaceSeconds},
+                  {"space_build_s", loaded.buildSeconds}};
+    if (settings.scenario == SimulationSettings::Scenario::Random) {
+        addRandom(o, result);
+    } else if (settings.scenario == SimulationSettings::Scenario::Arrive) {
+        addArrival(o, loaded, settings.styleWeights, result);
+    } else {
+        o["mean_distance_m"] = result.meanDistance;
+        o["stops"] = result.arrival.stops;
+        o["p95_distance_m"] = result.p95Distance;
+        o["goal_head_start_s"] = settings.goalHeadStart;
+    }
+    const PooledFigures source = sourceFigures(loaded, settings.styleWeights);
+    o["source_foot_skate_cm_s"] = source.footSkate;
+    o["source_root_accel_p95_mps2"] = toJson(source.rootAccel);
+    o["source_knee_step_p95_deg"] = source.kneeStep;
+    o["source_knee_flexion_mean_deg"] = source.kneeFlexion;
+    return o;
+}
+
+// The one line the command prints without --json.
+void printSummary(const QJsonObject& o, const SimulationSettings& settings, const SimulationResult& result) {
+    const QString scenario = o["scenario"].toString(), controller = o["controller"].toString();
+    if (settings.scenario == SimulationSettings::Scenario::Random) {
+        std::printf("%s, %s: reached %d of %d goals (%.0f%%), time ratio %.2f (steady turns %.2f), heading "
+                    "error %.1f deg, foot skate %.2f cm/s, %.0f ns/update\n",
+                    qPrintable(scenario), qPrintable(controller), result.reached, result.goals,
+                    100.0 * result.reachRate, result.meanTimeRatio, result.meanSteadyRatio, result.meanHeadingErrorDeg,
+                    result.footSkate, result.nsPerUpdate);
+    } else if (settings.scenario == SimulationSettings::Scenario::Arrive) {
+        const QJsonObject e = o["stop_error_m"].toObject();
+        std::printf("arrive, %s: stopped at %d of %d goals, root to goal mean %.3f m, p95 %.3f m, max %.3f m, "
+                    "standing drift %.4f m, time %.2fx without stopping\n",
+                    qPrintable(controller), result.arrival.stops, result.goals, e["mean"].toDouble(),
+                    e["p95"].toDouble(), e["max"].toDouble(), result.arrival.standingDrift,
+                    result.arrival.meanTimeRatio);
+    } else {
+        std::printf("%s, %s: distance to the goal mean %.2f m, p95 %.2f m, heading error %.1f deg\n",
+                    qPrintable(scenario), qPrintable(controller), result.meanDistance,
+                    result.p95Distance, result.meanHeadingErrorDeg);
+    }
+}
+
+}  // namespace
+
+int runSimulate(const QStringList& arguments) {
+    QCommandLineParser parser;
+    addOptions(parser);
+    parser.process(arguments);
+    if (parser.positionalArguments().size() != 1) {
+        printError({}, "simulate needs exactly one PROJECT");
+        return 2;
+    }
+    const QString path = parser.positionalArguments().first();
+    SimulationSettings settings;
+    if (!readSettings(parser, settings)) return 2;
+    auto loaded = loadBehavioralSpace(path);
+    if (!loaded) {
+        printError(path, QString::fromStdString(loaded.message()));
+        return 1;
+    }
+    if (!readStyle(parser, path, *loaded, settings)) return 2;
     double goalSpaceSeconds = 0.0;
     auto steering = buildSteering(*loaded, &goalSpaceSeconds, parser.value("horizon").toInt());
     if (!steering) {
@@ -245,91 +363,9 @@ int runSimulate(const QStringList& arguments) {
             return 1;
         }
     }
-    size_t goalSamples = 0;
-    for (const GoalSpace& g : steering->goalSpaces) goalSamples += g.samples.size();
-    QJsonObject o{{"scenario", scenario},
-                  {"controller", controller},
-                  {"goals", result->goals},
-                  {"frames", static_cast<double>(result->frames)},
-                  {"foot_skate_cm_s", result->footSkate},
-                  {"root_accel_p95_mps2", toJson(result->rootAccel)},
-                  {"knee_step_p95_deg", result->kneeStep},
-                  {"knee_flexion_mean_deg", result->kneeFlexion},
-                  {"foot_lock", settings.locomotion.footLock},
-                  {"baked", loaded->baked},
-                  {"max_blend_step", result->maxBlendStep},
-                  {"phase_error_frames", result->phaseError},
-                  {"style_switches", result->styleSwitches},
-                  {"blend_rate_limit", settings.locomotion.maxBlendRate},
-                  {"mean_heading_error_deg", result->meanHeadingErrorDeg},
-                  {"min_turn_radius_m", result->minTurnRadius},
-                  {"turn_radius_left_m", result->turnRadiusLeft},
-                  {"turn_radius_right_m", result->turnRadiusRight},
-                  {"speed_mps", result->speed},
-                  {"optimum_radius_left_m", result->optimumRadiusLeft},
-                  {"optimum_radius_right_m", result->optimumRadiusRight},
-                  {"optimum_speed_mps", result->optimumSpeed},
-                  {"ns_per_update", result->nsPerUpdate},
-                  {"goal_space_samples", static_cast<double>(goalSamples)},
-                  {"goal_space_build_s", goalSpaceSeconds},
-                  {"space_build_s", loaded->buildSeconds}};
-    if (settings.scenario == SimulationSettings::Scenario::Random) {
-        o["reached"] = result->reached;
-        o["reached_late"] = result->reachedLate;
-        o["reach_rate"] = result->reachRate;
-        o["mean_time_ratio"] = result->meanTimeRatio;
-        o["mean_steady_ratio"] = result->meanSteadyRatio;
-        o["steady_optimum_time_ratio"] = result->steadyOptimumRatio;
-        // The goals given up, and those reached late (after twice the Dubins time + 3 s): where
-        // each was in the character's frame when it was set, and the times.
-        QJsonArray missed, late;
-        for (size_t i = 0; i < result->goalRecords.size(); ++i) {
-            const GoalRecord& g = result->goalRecords[i];
-            QJsonObject record{{"goal", static_cast<int>(i)}, {"local", QJsonArray{g.x, g.z}},
-                               {"optimal_s", g.optimalSeconds}, {"steady_s", g.steadySeconds}};
-            if (!g.reached) {
-                record["budget_s"] = g.seconds;
-                missed.append(record);
-            } else if (g.late) {
-                record["taken_s"] = g.seconds;
-                late.append(record);
-            }
-        }
-        o["missed"] = missed;
-        o["late"] = late;
-    } else if (settings.scenario == SimulationSettings::Scenario::Arrive) {
-        addArrival(o, *loaded, settings.styleWeights, *result);
-    } else {
-        o["mean_distance_m"] = result->meanDistance;
-        o["stops"] = result->arrival.stops;
-        o["p95_distance_m"] = result->p95Distance;
-        o["goal_head_start_s"] = settings.goalHeadStart;
-    }
-    const PooledFigures source = sourceFigures(*loaded, settings.styleWeights);
-    o["source_foot_skate_cm_s"] = source.footSkate;
-    o["source_root_accel_p95_mps2"] = toJson(source.rootAccel);
-    o["source_knee_step_p95_deg"] = source.kneeStep;
-    o["source_knee_flexion_mean_deg"] = source.kneeFlexion;
-    if (parser.isSet("json")) {
-        printJson(o);
-    } else if (settings.scenario == SimulationSettings::Scenario::Random) {
-        std::printf("%s, %s: reached %d of %d goals (%.0f%%), time ratio %.2f (steady turns %.2f), heading "
-                    "error %.1f deg, foot skate %.2f cm/s, %.0f ns/update\n",
-                    qPrintable(scenario), qPrintable(controller), result->reached, result->goals,
-                    100.0 * result->reachRate, result->meanTimeRatio, result->meanSteadyRatio, result->meanHeadingErrorDeg,
-                    result->footSkate, result->nsPerUpdate);
-    } else if (settings.scenario == SimulationSettings::Scenario::Arrive) {
-        const QJsonObject e = o["stop_error_m"].toObject();
-        std::printf("arrive, %s: stopped at %d of %d goals, root to goal mean %.3f m, p95 %.3f m, max %.3f m, "
-                    "standing drift %.4f m, time %.2fx without stopping\n",
-                    qPrintable(controller), result->arrival.stops, result->goals, e["mean"].toDouble(),
-                    e["p95"].toDouble(), e["max"].toDouble(), result->arrival.standingDrift,
-                    result->arrival.meanTimeRatio);
-    } else {
-        std::printf("%s, %s: distance to the goal mean %.2f m, p95 %.2f m, heading error %.1f deg\n",
-                    qPrintable(scenario), qPrintable(controller), result->meanDistance,
-                    result->p95Distance, result->meanHeadingErrorDeg);
-    }
+    const QJsonObject o = figures(parser, *loaded, *steering, settings, *result, goalSpaceSeconds);
+    if (parser.isSet("json")) printJson(o);
+    else printSummary(o, settings, *result);
     return exitForBroken(path, loaded->brokenEntries);
 }
 

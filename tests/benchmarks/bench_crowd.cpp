@@ -9,11 +9,16 @@
 // 90 updates each, after a warm-up of 30 updates (the first decisions of every character).
 //   - the same with every other character stopping on its goals, standing a second, and
 //     starting toward the next (arrival), against the steered update.
-// Usage: bench_crowd [DATA_DIR] [--quick]   (default: $GAITSPACE_DATA_DIR, else ../shared/data)
+// Usage: bench_crowd [DATA_DIR] [--quick] [--only LOAD CHARACTERS]
+//   (data: $GAITSPACE_DATA_DIR, else ../shared/data). --only runs one load (locomotion, steering or
+//   arrival) for CHARACTERS characters on one thread, once: for a count of the instructions of
+//   Crowd::update alone, which a busy machine does not change, e.g.
+//   valgrind --tool=callgrind --toggle-collect='gs::Crowd::update(float)' bench_crowd --only arrival 1000
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <random>
@@ -102,11 +107,25 @@ double measure(const std::shared_ptr<const gs::BakedSpaceFile>& baked, int chara
 int main(int argc, char** argv) {
     bool quick = false;
     int dataArgs = argc;
-    for (int i = 1; i < argc; ++i)
+    int onlyLoad = -1, onlyCharacters = 0;  // --only
+    const char* onlyName = "";
+    for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--quick") == 0) {
             quick = true;
-            dataArgs = i;
+            dataArgs = std::min(dataArgs, i);
+        } else if (std::strcmp(argv[i], "--only") == 0) {
+            const char* loads[] = {"locomotion", "steering", "arrival"};
+            for (int k = 0; k < 3 && i + 1 < argc; ++k)
+                if (std::strcmp(argv[i + 1], loads[k]) == 0) onlyLoad = k, onlyName = loads[k];
+            onlyCharacters = i + 2 < argc ? std::atoi(argv[i + 2]) : 0;
+            if (onlyLoad < 0 || onlyCharacters < 1 || onlyCharacters > 100000) {
+                std::fprintf(stderr, "bench_crowd: --only takes locomotion|steering|arrival and 1-100000 characters\n");
+                return 2;
+            }
+            dataArgs = std::min(dataArgs, i);
+            i += 2;
         }
+    }
     const std::string dir = gs::bench::dataDir(dataArgs, argv);
 
     auto space = gs::buildBehavioralSpace(gs::bench::cmuDemoDesc(dir, true));
@@ -149,6 +168,11 @@ int main(int argc, char** argv) {
 
     const auto baked = std::make_shared<const gs::BakedSpaceFile>(std::move(file));
     const int updates = quick ? 20 : 90, runs = quick ? 1 : 3;
+    if (onlyLoad >= 0) {
+        const double ns = measure(baked, onlyCharacters, 1, static_cast<Load>(onlyLoad), updates, 1);
+        std::printf("%s, %d characters, 1 thread: %.0f ns per character and update\n", onlyName, onlyCharacters, ns);
+        return 0;
+    }
     std::printf("Crowd::update, ns per character (dt = 1/30 s: one whole step per update; %d joints)\n",
                 baked->space.skeleton.jointCount());
     std::printf("  %-10s %-8s %14s %22s %24s\n", "characters", "threads", "locomotion", "steering + locomotion",
