@@ -15,6 +15,7 @@
 #include "core/cancel.h"
 #include "core/io/motion_file.h"
 #include "core/limits.h"
+#include "core/path_bend.h"
 #include "core/stable_sort.h"
 #include "core/transitions.h"
 
@@ -335,7 +336,20 @@ Expected<Project> Project::load(const QString& filePath) {
                 else *list << transitionIds[k].toString();
             }
         }
-        r.unknown(o, path, "spaces[]", {"name", "clips", "reference", "stops", "starts"}, &s.extra);
+        QJsonArray radii;
+        r.array(o.value("bent_turns_m"), path + ".bent_turns_m", kMaxBentTurns, radii);
+        for (int k = 0; k < radii.size() && r.ok(); ++k) {
+            const QString at = QStringLiteral("%1.bent_turns_m[%2]").arg(path).arg(k);
+            double radius = 0.0;
+            if (!r.number(radii[k], at, kMinBentTurnRadius, kMaxBentTurnRadius, false, radius)) break;
+            if (std::find(s.bentTurnRadii.begin(), s.bentTurnRadii.end(), static_cast<float>(radius)) !=
+                s.bentTurnRadii.end()) {
+                r.fail(at, QStringLiteral("the radius %1 m is listed twice").arg(radius));
+                break;
+            }
+            s.bentTurnRadii.push_back(static_cast<float>(radius));
+        }
+        r.unknown(o, path, "spaces[]", {"name", "clips", "reference", "stops", "starts", "bent_turns_m"}, &s.extra);
         p.spaces.push_back(std::move(s));
     }
     // Style keys: a time and one weight per space (in the order of "spaces").
@@ -448,9 +462,44 @@ Expected<Project> Project::load(const QString& filePath) {
     return p;
 }
 
+QString bentClipName(const QString& clip, float radius, bool left) {
+    return QStringLiteral("%1 (bent %2 %3 m)").arg(clip, left ? "left" : "right", QString::number(radius));
+}
+
+namespace {
+
+// The space's bent turns (spaces[].bent_turns_m) from its straight clips, or why they cannot be
+// made. Called once the space's clips are known to be usable.
+QString bendSpace(const Project& project, ProjectSpace& s) {
+    s.bentClips.clear();
+    if (s.bentTurnRadii.empty()) return {};
+    int straight = 0;
+    for (const QString& id : s.clipIds) {
+        const Clip& clip = *project.clip(id)->clip;
+        const GroundLine line = groundLine(clip);
+        if (!(line.travel >= kMinBendTravel) || !(std::abs(line.curvature) < kBentTurnStraightCurvature)) continue;
+        ++straight;
+        for (float radius : s.bentTurnRadii)
+            for (bool left : {true, false}) {
+                auto bent = bendClip(clip, (left ? 1.0f : -1.0f) / radius);
+                if (!bent) return "cannot bend its turns: " + QString::fromStdString(bent.message());
+                bent->name = bentClipName(id, radius, left).toStdString();
+                s.bentClips.emplace_back(id, std::move(*bent));
+            }
+    }
+    if (straight == 0)
+        return QStringLiteral("asks for bent turns (bent_turns_m) but none of its clips is straight "
+                              "(each travels less than %1 m or its path curves by %2 rad/m or more)")
+            .arg(kMinBendTravel).arg(kBentTurnStraightCurvature);
+    return {};
+}
+
+}  // namespace
+
 void Project::checkSpaces() {
     for (ProjectSpace& s : spaces) {
         s.error.clear();
+        s.bentClips.clear();
         if (s.name.isEmpty()) { s.error = "has no name"; continue; }
         if (s.clipIds.isEmpty()) { s.error = "has no clips"; continue; }
         const Skeleton* skeleton = nullptr;
@@ -490,6 +539,8 @@ void Project::checkSpaces() {
                     s.error = what + " '" + id + "' cannot serve: it " + QString::fromStdString(ok.message());
             }
         }
+        if (s.error.isEmpty()) s.error = bendSpace(*this, s);
+        if (!s.error.isEmpty()) s.bentClips.clear();
     }
 }
 
@@ -522,6 +573,11 @@ QJsonObject Project::toJson() const {
         if (!s.reference.isEmpty()) o["reference"] = s.reference;
         if (!s.stopIds.isEmpty()) o["stops"] = QJsonArray::fromStringList(s.stopIds);
         if (!s.startIds.isEmpty()) o["starts"] = QJsonArray::fromStringList(s.startIds);
+        if (!s.bentTurnRadii.empty()) {
+            QJsonArray radii;
+            for (float r : s.bentTurnRadii) radii.append(r);
+            o["bent_turns_m"] = radii;
+        }
         spaceArray.append(o);
     }
     QJsonObject settingsObject = settings.extra;
@@ -592,6 +648,12 @@ Expected<BehavioralSpaceDesc> Project::behavioralDesc() const {
             const ProjectClip* c = clip(id);
             space.clips.push_back(*c->clip);
             space.trimmed.push_back(c->trimIn >= 0 || c->trimOut >= 0 ? 1 : 0);
+        }
+        // Bent turns, after the clips they were bent from (looped as those are: trimmed or not).
+        for (const auto& [from, bent] : s.bentClips) {
+            const ProjectClip* c = clip(from);
+            space.clips.push_back(bent);
+            space.trimmed.push_back(c && (c->trimIn >= 0 || c->trimOut >= 0) ? 1 : 0);
         }
         for (const QString& id : s.stopIds) space.stops.push_back(*clip(id)->clip);
         for (const QString& id : s.startIds) space.starts.push_back(*clip(id)->clip);

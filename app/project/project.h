@@ -43,9 +43,26 @@ struct ProjectSpace {
     // Clips that walk to a stop and that start from standing (not looped; core/transitions.h):
     // spaces[].stops and spaces[].starts, clip ids, each at most once.
     QStringList stopIds, startIds;
+    // Turns made from the space's straight clips by bending their paths (core/path_bend.h):
+    // spaces[].bent_turns_m, radii in metres, each [kMinBentTurnRadius, kMaxBentTurnRadius], at
+    // most kMaxBentTurns, no radius twice. Each radius adds two clips per straight clip, bent left
+    // and right ("run (bent left 6 m)"), looped, registered and blended like the others.
+    std::vector<float> bentTurnRadii;
     QJsonObject extra;  // keys this version does not know, kept as they were
     QString error;      // why the space cannot be built; empty when fine
+    // Loaded data (not saved; made by Project::checkSpaces): the bent clips, in metres, each
+    // with the id of the clip it was bent from.
+    std::vector<std::pair<QString, Clip>> bentClips;
 };
+
+inline constexpr float kMinBentTurnRadius = 2.0f;    // metres (core/path_bend.h's sharpest bend)
+inline constexpr float kMaxBentTurnRadius = 1000.0f;
+inline constexpr int kMaxBentTurns = 4;
+// A clip of a space is straight, and gets bent turns, when its ground path curves by less than
+// this (GroundLine::curvature, rad/m; the loop window's straight threshold).
+inline constexpr float kBentTurnStraightCurvature = 0.06f;
+// The name of a clip bent from `clip` to a turn of `radius` metres: "run (bent left 6 m)".
+QString bentClipName(const QString& clip, float radius, bool left);
 
 // The character that plays the project's motion: a skinned model driven through retargeting
 // (none = a mannequin around the clips' skeleton), an optional image texture for the mannequin,

@@ -9,6 +9,7 @@
 #include <QTest>
 
 #include "app/project/project.h"
+#include "core/root_motion.h"
 #include "common/test_data.h"
 
 using namespace gs;
@@ -143,6 +144,78 @@ private slots:
         auto desc = p->behavioralDesc();
         QVERIFY(desc.isOk());
         QCOMPARE(desc->spaces.size(), size_t(2));  // only the good spaces
+    }
+
+    // spaces[].bent_turns_m: each radius adds a left and a right turn bent from every straight
+    // clip of the space (core/path_bend.h), named for the window and the CLI, after the clips;
+    // the key is written back as it was read. A turn clip is not bent, and a space of turns only
+    // that asks for bent turns says why it cannot have them.
+    void bentTurns() {
+        GS_REQUIRE_DATA();
+        QTemporaryDir dir;
+        const QString path = dir.filePath("bent.gsproj");
+        write(path, R"({"format":"gaitspace-project","version":1,
+            "clips":[
+              {"id":"straight","source":"${GAITSPACE_DATA_DIR}/cmu/16_15.bvh","trim":[5,115]},
+              {"id":"left","source":"${GAITSPACE_DATA_DIR}/cmu/16_11.bvh"}],
+            "spaces":[
+              {"name":"walk","clips":["straight","left"],"reference":"straight","bent_turns_m":[3, 6.5]},
+              {"name":"turns","clips":["left"],"bent_turns_m":[4]}]})");
+        auto p = Project::load(path);
+        QVERIFY2(p.isOk(), p.message().c_str());
+        QVERIFY2(p->warnings.isEmpty(), qPrintable(p->warnings.join('\n')));  // a key it knows
+        const QStringList errors = p->errors();
+        QCOMPARE(errors.size(), 1);
+        QVERIFY2(errors[0].contains("space 'turns'") && errors[0].contains("none of its clips is straight"),
+                 qPrintable(errors[0]));
+        auto desc = p->behavioralDesc();
+        QVERIFY2(desc.isOk(), desc.message().c_str());
+        QCOMPARE(desc->spaces.size(), size_t(1));
+        const MotionSpaceDesc& walk = desc->spaces[0];
+        QCOMPARE(walk.clips.size(), size_t(6));
+        QStringList names;
+        for (const Clip& c : walk.clips) names << QString::fromStdString(c.name);
+        QCOMPARE(names, (QStringList{"straight", "left", "straight (bent left 3 m)", "straight (bent right 3 m)",
+                                     "straight (bent left 6.5 m)", "straight (bent right 6.5 m)"}));
+        QCOMPARE(walk.reference, 0);
+        QCOMPARE(walk.trimmed, (std::vector<std::uint8_t>{1, 0, 1, 1, 1, 1}));  // as the clip bent
+        // Each bent clip turns the way and at the radius its name says.
+        const RootMotionStats straight = rootMotionStats(walk.clips[0]);
+        for (int i = 2; i < 6; ++i) {
+            const float radius = i < 4 ? 3.0f : 6.5f, sign = i % 2 == 0 ? 1.0f : -1.0f;
+            const RootMotionStats bent = rootMotionStats(walk.clips[i]);
+            const float perMetre = (bent.headingChange - straight.headingChange) / bent.pathLength;
+            QVERIFY2(std::abs(perMetre - sign / radius) < 0.02f / radius, qPrintable(names[i]));
+        }
+
+        QVERIFY(p->save(dir.filePath("again.gsproj")).isOk());
+        auto again = Project::load(dir.filePath("again.gsproj"));
+        QVERIFY(again.isOk());
+        QCOMPARE(again->toJson()["spaces"], p->toJson()["spaces"]);
+        QCOMPARE(again->spaces[0].bentTurnRadii, (std::vector<float>{3.0f, 6.5f}));
+    }
+
+    void badBentTurns_data() {
+        QTest::addColumn<QByteArray>("radii");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("too tight") << QByteArray("[1.5]") << "spaces[0].bent_turns_m[0]: 1.5 is below the limit 2";
+        QTest::newRow("too wide") << QByteArray("[5000]") << "spaces[0].bent_turns_m[0]: 5000 is above the limit 1000";
+        QTest::newRow("not a number") << QByteArray(R"(["6"])") << "spaces[0].bent_turns_m[0]: \"6\" is not a number";
+        QTest::newRow("twice") << QByteArray("[6, 4, 6]") << "spaces[0].bent_turns_m[2]: the radius 6 m is listed twice";
+        QTest::newRow("too many") << QByteArray("[2, 3, 4, 5, 6]") << "spaces[0].bent_turns_m: 5 entries are above the limit 4";
+        QTest::newRow("not a list") << QByteArray("6") << "spaces[0].bent_turns_m: 6 is not an array";
+    }
+    void badBentTurns() {
+        QFETCH(QByteArray, radii);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("broken.gsproj");
+        write(path, R"({"format":"gaitspace-project","version":1,"clips":[],
+            "spaces":[{"name":"walk","clips":[],"bent_turns_m":)" + radii + "}]}");
+        auto p = Project::load(path);
+        QVERIFY(!p.isOk());
+        const QString message = QString::fromStdString(p.message());
+        QVERIFY2(message == "broken.gsproj: " + expected, qPrintable(message));
     }
 
     void malformedFiles_data() {

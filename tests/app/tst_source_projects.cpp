@@ -121,10 +121,31 @@ private slots:
         QTest::addColumn<double>("steadyBound");
         QTest::newRow("games105 walk") << "games105_walk" << "walk=1" << 1.10;
         QTest::newRow("100style jog") << "100style_walk_jog" << "jog=1" << 1.10;
+        // Straight loops steer with turns bent from them (spaces[].bent_turns_m): 100STYLE's walk
+        // at 2 m, the Bandai runs at 4 m (bentTurnsSteerAtTheirRadius checks another style).
+        QTest::newRow("100style walk, bent turns") << "100style_walk_jog" << "walk=1" << 1.10;
+        QTest::newRow("bandai run normal, bent turns") << "bandai_runs" << "run_normal=1" << 1.10;
         // Its only turn is a turnaround to the right on the spot (0.37 m/s): every goal to the
         // left is reached by turning right the long way, 1.22x the quickest path of its turns.
         QTest::newRow("100style walk and turnaround") << "100style_walk_turns" << "walk=1" << 1.25;
     }
+    // A run space of one straight clip with bent turns holds three loops, the clip and its turns
+    // left and right, and turns at their radius both ways (within 10 %).
+    void bentTurnsSteerAtTheirRadius() {
+        GS_REQUIRE_DATA();
+        const Run r = gs::test::runCli({"play", project("bandai_runs"), "--style", "run_feminine=1", "--seconds", "5",
+                                        "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QStringList names;
+        for (const QJsonValue s : r.json()["spaces"].toArray())
+            if (s["name"].toString() == "run_feminine")
+                for (const QJsonValue c : s["clips"].toArray()) names << c["name"].toString();
+        QCOMPARE(names, (QStringList{"run_feminine (bent right 4 m)", "run_feminine", "run_feminine (bent left 4 m)"}));
+        const QJsonObject o = simulate("bandai_runs", "run_feminine=1", {"--goals", "20"});
+        for (const char* side : {"turn_radius_left_m", "turn_radius_right_m"})
+            QVERIFY2(std::abs(o[side].toDouble() - 4.0) <= 0.4, qPrintable(QString("%1 %2").arg(side).arg(o[side].toDouble())));
+    }
+
     void otherSourcesSteer() {
         GS_REQUIRE_DATA();
         QFETCH(QString, file);
