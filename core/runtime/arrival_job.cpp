@@ -19,7 +19,7 @@ constexpr float kDueSlack = 1.5f;
 // A goal no stop can end on is walked out of when nearer than this fraction of the longest stop,
 // and turned back to from the longest stop and this much further (metres).
 constexpr float kEscapeFraction = 0.6f;
-constexpr float kEscapeMargin = 1.0f;
+constexpr float kEscapeMargin = 0.5f;
 // Following a moving goal by stopping: goals slower than this fraction of the walk are followed
 // so; a stop is planned within kFollowRange metres of the goal, to stand where the goal will be
 // kFollowLead seconds after it stands; it starts again once the goal is kFollowGo metres past it
@@ -238,6 +238,33 @@ void follow(const BakedBehavioralSpace& bs, const ArrivalSettings& settings, Cha
                                  1.0f + settings.maxCorrection);
 }
 
+// The stop planned last frame (space s, its stop c, join k, due in `expected` frames from now),
+// scored again now at the crossing of that join nearest to when it was due: a plan kept while
+// it still fits, so that the character does not turn from one join to a later one as it nears
+// them (each one's error is a smaller part of a longer way) and walk past the goal.
+StopPlan keptPlan(const BakedBehavioralSpace& bs, const CharacterState& st, const glm::vec2& goal, int s, int c, int k,
+                  float expected) {
+    StopPlan plan;
+    if (s < 0 || s >= static_cast<int>(bs.spaces.size()) || c < 0 ||
+        c >= static_cast<int>(bs.spaces[s].stops.size()) || st.styleWeight[s] < kStopStyleWeight)
+        return plan;
+    const BakedMotionSpace& ms = bs.spaces[s];
+    const BakedTransition& t = ms.stops[c];
+    if (k < 0 || k >= static_cast<int>(t.joins.size())) return plan;
+    const TransitionJoin& j = t.joins[k];
+    const float L = static_cast<float>(ms.referenceCycleFrames());
+    const auto [u0, rate] = loopRate(bs, st, masterPair(bs, st), s);
+    const float v = st.arrival.stepLength > 0.0f ? st.arrival.stepLength : ms.clips[ms.reference].speed / bs.fps;
+    const float cycle = L / rate;
+    float n = wrapTo(j.loopFrame - u0, L) / rate;
+    if (std::abs(n + cycle - expected) < std::abs(n - expected)) n += cycle;
+    const glm::vec3 l3 = st.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
+    const glm::vec2 error = glm::vec2(l3.x, l3.z) - glm::vec2(j.end.x, v * n + j.end.y);
+    const float way = v * n + j.pathToEnd;
+    if (way < 0.05f) return plan;
+    return StopPlan{s, c, k, n, error, way, glm::vec3(goal.x, 0.0f, goal.y)};
+}
+
 }  // namespace
 
 float StopPlan::correction() const {
@@ -368,6 +395,7 @@ Status ArrivalJob::run() {
         switch (a.state) {
         case MotionState::Walking: {
             flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
+            const int keptSpace = a.planSpace, keptClip = a.planClip, keptJoin = a.planJoin;
             a.planSpace = a.planClip = -1;
             a.planJoin = -1;
             if (following) {
@@ -383,7 +411,12 @@ Status ArrivalJob::run() {
             // Just started in another space's style (a jog starts as a walk): near a goal, it
             // stays in that style and stops with its stops; a jog's would take it past.
             a.styleHold = a.styleCatchUp && nearForStyle(bs, st, goal);
-            const StopPlan plan = planStop(bs, st, goal);
+            StopPlan plan = planStop(bs, st, goal);
+            if (keptJoin >= 0 && !a.escape) {
+                const StopPlan kept = keptPlan(bs, st, goal, keptSpace, keptClip, keptJoin, a.planFrames - 1.0f);
+                if (kept.join >= 0 && kept.correction() <= settings.maxCorrection * (kept.frames < 1.0f ? kDueSlack : 1.0f))
+                    plan = kept;
+            }
             const bool feasible = plan.join >= 0 && plan.correction() <= settings.maxCorrection * kDueSlack;
             if (!feasible || a.escape) {
                 if (escapeFrom(bs, st, goal, feasible)) flags[c] |= kSteerNow;
@@ -401,6 +434,7 @@ Status ArrivalJob::run() {
             a.planSpace = static_cast<std::int8_t>(plan.space);
             a.planClip = static_cast<std::int8_t>(plan.clip);
             a.planJoin = static_cast<std::int16_t>(plan.join);
+            a.planFrames = plan.frames;
             // The whole error along the way is taken out before the join, where the steps are
             // still the loop's (the stop's own are corrected for what is left).
             const float approach = plan.way - bs.spaces[plan.space].stops[plan.clip].joins[plan.join].pathToEnd;

@@ -83,6 +83,7 @@ struct ArrivalState {
     std::int8_t planSpace = -1, planClip = -1;
     bool forced = false;
     std::int16_t planJoin = -1;
+    float planFrames = 0.0f;  // ... and the frames until its join, when it was planned
 };
 
 // Whether the looped space plays under its own steering: walking (not walking out of a goal it
