@@ -147,7 +147,7 @@ private slots:
         m_panel->setCurrentSpace(1);
         QCOMPARE(rows(m_panel->transitionTable(kStop), 0), QStringList({"jog_stop_a", "jog_stop_b"}));
         QCOMPARE(m_panel->transitionTable(kStart)->rowCount(), 0);
-        for (const QString& id : {"jog_stop_a", "jog_stop_b"}) {
+        for (const char* id : {"jog_stop_a", "jog_stop_b"}) {
             const MotionSpacesPanel::Fit fit = m_panel->transitionFitOf(id, kStop);
             QVERIFY(fit.known);
             QVERIFY2(fit.warning.isEmpty(), qPrintable(fit.warning));
