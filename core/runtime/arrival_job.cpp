@@ -411,11 +411,15 @@ Status ArrivalJob::run() {
             // Just started in another space's style (a jog starts as a walk): near a goal, it
             // stays in that style and stops with its stops; a jog's would take it past.
             a.styleHold = a.styleCatchUp && nearForStyle(bs, st, goal);
+            // The stop planned last frame is kept while it fits; when no new plan fits, it is kept
+            // with the slack of a stop due (the alternative is to walk past and come back).
             StopPlan plan = planStop(bs, st, goal);
+            bool kept = false;
             if (keptJoin >= 0 && !a.escape) {
-                const StopPlan kept = keptPlan(bs, st, goal, keptSpace, keptClip, keptJoin, a.planFrames - 1.0f);
-                if (kept.join >= 0 && kept.correction() <= settings.maxCorrection * (kept.frames < 1.0f ? kDueSlack : 1.0f))
-                    plan = kept;
+                const StopPlan last = keptPlan(bs, st, goal, keptSpace, keptClip, keptJoin, a.planFrames - 1.0f);
+                const float limit = settings.maxCorrection *
+                                    (last.frames < 1.0f || !(plan.correction() <= settings.maxCorrection) ? kDueSlack : 1.0f);
+                if (last.join >= 0 && last.correction() <= limit) plan = last, kept = true;
             }
             const bool feasible = plan.join >= 0 && plan.correction() <= settings.maxCorrection * kDueSlack;
             if (!feasible || a.escape) {
@@ -425,7 +429,7 @@ Status ArrivalJob::run() {
             if (plan.join < 0) break;
             // Due now, a stop is taken with a little more correction than one planned ahead:
             // the alternative is to walk past and come back.
-            if (plan.correction() > settings.maxCorrection * (plan.frames < 1.0f ? kDueSlack : 1.0f)) break;
+            if (plan.correction() > settings.maxCorrection * (plan.frames < 1.0f || kept ? kDueSlack : 1.0f)) break;
             if (plan.frames < 1.0f) {
                 enterStop(bs, st, plan, goal);
                 break;
