@@ -22,6 +22,7 @@
 
 #include <functional>
 #include <memory>
+#include <utility>
 
 #include "app/document/project_document.h"
 
@@ -175,6 +176,18 @@ private:
     void createParts();
     void createActions();
     void createMenus();
+    // The File menu's actions the toolbar shows too.
+    struct FileActions {
+        QAction* create = nullptr;
+        QAction* open = nullptr;
+        QAction* save = nullptr;
+        QAction* import = nullptr;
+    };
+    FileActions createFileMenu();
+    std::pair<QAction*, QAction*> createEditMenu();  // undo, redo
+    void createViewMenu();
+    void createCharacterMenu();
+    void createHelpMenu();
     void placeDocks();
     void connectParts();
     void restoreLayout();

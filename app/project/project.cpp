@@ -209,10 +209,9 @@ GoalSpaceLimitsCheck readGoalSpace(Reader& r, const QJsonObject& g) {
     return c;
 }
 
-}  // namespace
-
-Expected<Project> Project::load(const QString& filePath) {
-    // Only a regular file of bounded size is opened (a FIFO would block, a device never ends).
+// The project file's JSON object: a regular file of bounded size (a FIFO would block, a device
+// never ends), valid JSON, this format and version.
+Expected<QJsonObject> readDocument(const QString& filePath) {
     if (auto size = checkRegularFile(filePath.toStdString(), limits::kMaxProjectFileBytes); !size)
         return fail(filePath, QString::fromStdString(size.message()));
     QFile file(filePath);
@@ -228,21 +227,11 @@ Expected<Project> Project::load(const QString& filePath) {
     if (!root["version"].isDouble() || root["version"].toDouble() != kVersion)
         return fail(filePath, QStringLiteral("version: %1 is not supported (this build reads version %2)")
                                   .arg(shown(root["version"])).arg(kVersion));
+    return root;
+}
 
-    // Every value is type- and range-checked before any clip is imported.
-    Reader r;
-    Project p;
-    p.path = QFileInfo(filePath).absoluteFilePath();
-    p.name = QFileInfo(filePath).completeBaseName();
-    r.string(root, "name", "name", p.name);
-    QJsonArray clipArray, spaceArray, keyArray;
-    if (root["clips"].isUndefined()) r.fail("clips", "missing (a project lists its clips)");
-    r.array(root["clips"], "clips", limits::kMaxProjectClips, clipArray);
-    r.array(root["spaces"], "spaces", limits::kMaxProjectSpaces, spaceArray);
-    r.array(root["style_keys"], "style_keys", limits::kMaxStyleKeys, keyArray);
-    r.unknown(root, {}, {}, {"format", "version", "name", "clips", "spaces", "settings", "character", "style_keys"},
-              &p.extra);
-
+// "settings": the working rate, cycles, style changes, foot lock and the goal space's limits.
+void readSettings(Reader& r, const QJsonObject& root, Project& p) {
     QJsonObject settings;
     r.object(root.value("settings"), "settings", settings);
     p.settings.extra = settings;
@@ -270,7 +259,10 @@ Expected<Project> Project::load(const QString& filePath) {
               {"fps", "cycles", "style_increment", "max_blend_rate", "foot_lock", "keep_style", "goal_space",
                "style_mode", "style_transition_seconds"},
               nullptr);
+}
 
+// "character": the skinned model, its texture and joint map.
+void readCharacter(Reader& r, const QJsonObject& root, Project& p) {
     QJsonObject character;
     r.object(root.value("character"), "character", character);
     r.string(character, "source", "character.source", p.character.source);
@@ -283,7 +275,10 @@ Expected<Project> Project::load(const QString& filePath) {
         else p.character.jointMap.push_back({it.key(), it.value().toString()});
     }
     r.unknown(character, "character", "character", {"source", "texture", "joint_map"}, &p.character.extra);
+}
 
+// "clips": id, source, style, trim and unit scale of each (not imported yet).
+void readClips(Reader& r, const QJsonArray& clipArray, Project& p) {
     for (int i = 0; i < clipArray.size() && r.ok(); ++i) {
         const QString path = QStringLiteral("clips[%1]").arg(i);
         QJsonObject o;
@@ -314,6 +309,10 @@ Expected<Project> Project::load(const QString& filePath) {
         r.unknown(o, path, "clips[]", {"id", "source", "style", "trim", "unit_scale"}, &c.extra);
         p.clips.push_back(std::move(c));
     }
+}
+
+// "spaces": name, clips, reference, stops, starts and bent turns of each.
+void readSpaces(Reader& r, const QJsonArray& spaceArray, Project& p) {
     for (int i = 0; i < spaceArray.size() && r.ok(); ++i) {
         const QString path = QStringLiteral("spaces[%1]").arg(i);
         if (!spaceArray[i].isObject()) { r.fail(path, shown(spaceArray[i]) + " is not an object"); break; }
@@ -352,7 +351,65 @@ Expected<Project> Project::load(const QString& filePath) {
         r.unknown(o, path, "spaces[]", {"name", "clips", "reference", "stops", "starts", "bent_turns_m"}, &s.extra);
         p.spaces.push_back(std::move(s));
     }
-    // Style keys: a time and one weight per space (in the order of "spaces").
+}
+
+// One style key's weights: by name ("style": one space, or "weights": {space: weight}) or by
+// position ("weights": one per space, in the order of "spaces").
+void readKeyWeights(Reader& r, const QJsonObject& o, const QString& path, int spaceCount, const Project& p,
+                    ProjectStyleKey& key) {
+    const auto spaceIndex = [&p](const QString& name) {
+        for (size_t k = 0; k < p.spaces.size(); ++k)
+            if (p.spaces[k].name == name) return static_cast<int>(k);
+        return -1;
+    };
+    if (o.contains("style")) {
+        QString style;
+        r.string(o, "style", path + ".style", style);
+        const int k = spaceIndex(style);
+        if (r.ok() && k < 0) r.fail(path + ".style", shown(o.value("style")) + " is not the name of a space");
+        if (r.ok() && o.contains("weights")) r.fail(path, "give either a style or weights, not both");
+        if (!r.ok()) return;
+        key.weights.assign(p.spaces.size(), 0.0f);
+        key.weights[k] = 1.0f;
+    } else if (!o.contains("weights")) {
+        r.fail(path + ".weights", "missing (a key has a weight per space, or a style)");
+        return;
+    } else if (o.value("weights").isObject()) {
+        const QJsonObject named = o.value("weights").toObject();
+        key.weights.assign(p.spaces.size(), 0.0f);
+        double sum = 0.0;
+        for (auto it = named.begin(); it != named.end() && r.ok(); ++it) {
+            const int k = spaceIndex(it.key());
+            if (k < 0) {
+                r.fail(path + ".weights." + it.key(), "not the name of a space");
+                break;
+            }
+            double w = 0.0;
+            r.number(it.value(), path + ".weights." + it.key(), 0.0, 1.0, false, w);
+            key.weights[k] = static_cast<float>(w);
+            sum += w;
+        }
+        if (r.ok() && !(sum > 0.0)) r.fail(path + ".weights", "the weights sum to 0 (one at least must be above 0)");
+    } else {
+        QJsonArray weights;
+        r.array(o.value("weights"), path + ".weights", limits::kMaxProjectSpaces, weights);
+        if (r.ok() && weights.size() != spaceCount)
+            r.fail(path + ".weights", QStringLiteral("%1 weights for %2 spaces (one per space)")
+                                          .arg(weights.size()).arg(spaceCount));
+        double sum = 0.0;
+        for (int k = 0; k < weights.size() && r.ok(); ++k) {
+            double w = 0.0;
+            r.number(weights[k], QStringLiteral("%1.weights[%2]").arg(path).arg(k), 0.0, 1.0, false, w);
+            key.weights.push_back(static_cast<float>(w));
+            sum += w;
+        }
+        if (r.ok() && !(sum > 0.0)) r.fail(path + ".weights", "the weights sum to 0 (one at least must be above 0)");
+    }
+}
+
+// "style_keys": a time and one weight per space each, kept in time order (a hand-written file may
+// list them in any order).
+void readStyleKeys(Reader& r, const QJsonArray& keyArray, int spaceCount, Project& p) {
     for (int i = 0; i < keyArray.size() && r.ok(); ++i) {
         const QString path = QStringLiteral("style_keys[%1]").arg(i);
         if (!keyArray[i].isObject()) { r.fail(path, shown(keyArray[i]) + " is not an object"); break; }
@@ -360,103 +417,86 @@ Expected<Project> Project::load(const QString& filePath) {
         ProjectStyleKey key;
         if (!o.contains("time")) { r.fail(path + ".time", "missing (a key has a time in seconds)"); break; }
         r.number(o.value("time"), path + ".time", 0.0, limits::kMaxStyleKeySeconds, false, key.seconds);
-        // The styles by name ("style": one space, or "weights": {space: weight}) or by position
-        // ("weights": one per space, in the order of "spaces").
-        const auto spaceIndex = [&p](const QString& name) {
-            for (size_t k = 0; k < p.spaces.size(); ++k)
-                if (p.spaces[k].name == name) return static_cast<int>(k);
-            return -1;
-        };
-        if (o.contains("style")) {
-            QString style;
-            r.string(o, "style", path + ".style", style);
-            const int k = spaceIndex(style);
-            if (r.ok() && k < 0) r.fail(path + ".style", shown(o.value("style")) + " is not the name of a space");
-            if (r.ok() && o.contains("weights")) r.fail(path, "give either a style or weights, not both");
-            if (!r.ok()) break;
-            key.weights.assign(p.spaces.size(), 0.0f);
-            key.weights[k] = 1.0f;
-        } else if (!o.contains("weights")) {
-            r.fail(path + ".weights", "missing (a key has a weight per space, or a style)");
-            break;
-        } else if (o.value("weights").isObject()) {
-            const QJsonObject named = o.value("weights").toObject();
-            key.weights.assign(p.spaces.size(), 0.0f);
-            double sum = 0.0;
-            for (auto it = named.begin(); it != named.end() && r.ok(); ++it) {
-                const int k = spaceIndex(it.key());
-                if (k < 0) {
-                    r.fail(path + ".weights." + it.key(), "not the name of a space");
-                    break;
-                }
-                double w = 0.0;
-                r.number(it.value(), path + ".weights." + it.key(), 0.0, 1.0, false, w);
-                key.weights[k] = static_cast<float>(w);
-                sum += w;
-            }
-            if (r.ok() && !(sum > 0.0)) r.fail(path + ".weights", "the weights sum to 0 (one at least must be above 0)");
-        } else {
-            QJsonArray weights;
-            r.array(o.value("weights"), path + ".weights", limits::kMaxProjectSpaces, weights);
-            if (r.ok() && weights.size() != spaceArray.size())
-                r.fail(path + ".weights", QStringLiteral("%1 weights for %2 spaces (one per space)")
-                                              .arg(weights.size()).arg(spaceArray.size()));
-            double sum = 0.0;
-            for (int k = 0; k < weights.size() && r.ok(); ++k) {
-                double w = 0.0;
-                r.number(weights[k], QStringLiteral("%1.weights[%2]").arg(path).arg(k), 0.0, 1.0, false, w);
-                key.weights.push_back(static_cast<float>(w));
-                sum += w;
-            }
-            if (r.ok() && !(sum > 0.0)) r.fail(path + ".weights", "the weights sum to 0 (one at least must be above 0)");
-        }
+        readKeyWeights(r, o, path, spaceCount, p, key);
+        if (!r.ok()) break;
         r.unknown(o, path, "style_keys[]", {"time", "weights", "style"}, nullptr);
         p.styleKeys.push_back(std::move(key));
     }
-    // Kept in time order (a hand-written file may list them in any order).
     stableSort(p.styleKeys, [](const ProjectStyleKey& a, const ProjectStyleKey& b) { return a.seconds < b.seconds; });
+}
+
+// One clip of the project imported at its own rate, trimmed in source frames, then resampled to
+// the working rate; a problem goes to the clip's error.
+void importProjectClip(Project& p, ProjectClip& c) {
+    const int index = static_cast<int>(&c - p.clips.data());
+    if (c.id.isEmpty()) c.error = "has no id";
+    else if (p.clip(c.id) != &c) c.error = "the id is used twice";
+    else if (c.source.isEmpty()) c.error = "has no source file";
+    if (!c.error.isEmpty()) return;
+    const QString file = p.resolve(c.source);
+    ImportSettings importSettings;
+    importSettings.unitScale = c.unitScale;
+    auto imported = importClips(file.toStdString(), importSettings);
+    if (!imported) {
+        c.error = QString::fromStdString(imported.message()) + " (" +
+                  QString::fromStdString(limits::echo(file.toStdString())) + ")";
+        return;
+    }
+    Clip clip = imported->clips.front();
+    const int last = clip.frameCount() - 1;
+    if (c.trimIn > last || c.trimOut > last) {
+        c.error = QStringLiteral("clips[%1].trim: frame %2 is past the last frame %3 of the file")
+                      .arg(index).arg(std::max(c.trimIn, c.trimOut)).arg(last);
+        return;
+    }
+    if (c.trimIn >= 0 || c.trimOut >= 0) {
+        auto trimmed = trimClip(clip, c.trimIn < 0 ? 0 : c.trimIn, c.trimOut < 0 ? last : c.trimOut);
+        if (!trimmed) { c.error = QString::fromStdString(trimmed.message()); return; }
+        clip = std::move(*trimmed);
+    }
+    if (std::abs(clip.fps - p.settings.fps) > 1e-3f) {
+        auto resampled = resampleClip(clip, p.settings.fps);
+        if (!resampled) { c.error = QString::fromStdString(resampled.message()); return; }
+        clip = std::move(*resampled);
+    }
+    clip.name = c.id.toStdString();
+    c.units = imported->units;
+    for (const std::string& w : imported->warnings)
+        p.warnings << QStringLiteral("clip '%1': %2").arg(c.id, QString::fromStdString(w));
+    c.clip = std::move(clip);
+}
+
+}  // namespace
+
+Expected<Project> Project::load(const QString& filePath) {
+    auto document = readDocument(filePath);
+    if (!document) return document.status();
+    const QJsonObject& root = *document;
+
+    // Every value is type- and range-checked before any clip is imported.
+    Reader r;
+    Project p;
+    p.path = QFileInfo(filePath).absoluteFilePath();
+    p.name = QFileInfo(filePath).completeBaseName();
+    r.string(root, "name", "name", p.name);
+    QJsonArray clipArray, spaceArray, keyArray;
+    if (root["clips"].isUndefined()) r.fail("clips", "missing (a project lists its clips)");
+    r.array(root["clips"], "clips", limits::kMaxProjectClips, clipArray);
+    r.array(root["spaces"], "spaces", limits::kMaxProjectSpaces, spaceArray);
+    r.array(root["style_keys"], "style_keys", limits::kMaxStyleKeys, keyArray);
+    r.unknown(root, {}, {}, {"format", "version", "name", "clips", "spaces", "settings", "character", "style_keys"},
+              &p.extra);
+    readSettings(r, root, p);
+    readCharacter(r, root, p);
+    readClips(r, clipArray, p);
+    readSpaces(r, spaceArray, p);
+    readStyleKeys(r, keyArray, static_cast<int>(spaceArray.size()), p);
     if (!r.ok()) return fail(filePath, r.error);
     p.warnings = r.allWarnings();
 
-    // Clips: imported at their own rate, trimmed in source frames, then resampled.
     for (ProjectClip& c : p.clips) {
         if (cancelRequested()) return Status::cancelled();  // core/cancel.h
-        const int index = static_cast<int>(&c - p.clips.data());
-        if (c.id.isEmpty()) c.error = "has no id";
-        else if (p.clip(c.id) != &c) c.error = "the id is used twice";
-        else if (c.source.isEmpty()) c.error = "has no source file";
-        if (!c.error.isEmpty()) continue;
-        const QString file = p.resolve(c.source);
-        ImportSettings importSettings;
-        importSettings.unitScale = c.unitScale;
-        auto imported = importClips(file.toStdString(), importSettings);
-        if (!imported) {
-            c.error = QString::fromStdString(imported.message()) + " (" +
-                      QString::fromStdString(limits::echo(file.toStdString())) + ")";
-            continue;
-        }
-        Clip clip = imported->clips.front();
-        const int last = clip.frameCount() - 1;
-        if (c.trimIn > last || c.trimOut > last) {
-            c.error = QStringLiteral("clips[%1].trim: frame %2 is past the last frame %3 of the file")
-                          .arg(index).arg(std::max(c.trimIn, c.trimOut)).arg(last);
-            continue;
-        }
-        if (c.trimIn >= 0 || c.trimOut >= 0) {
-            auto trimmed = trimClip(clip, c.trimIn < 0 ? 0 : c.trimIn, c.trimOut < 0 ? last : c.trimOut);
-            if (!trimmed) { c.error = QString::fromStdString(trimmed.message()); continue; }
-            clip = std::move(*trimmed);
-        }
-        if (std::abs(clip.fps - p.settings.fps) > 1e-3f) {
-            auto resampled = resampleClip(clip, p.settings.fps);
-            if (!resampled) { c.error = QString::fromStdString(resampled.message()); continue; }
-            clip = std::move(*resampled);
-        }
-        clip.name = c.id.toStdString();
-        c.units = imported->units;
-        for (const std::string& w : imported->warnings)
-            p.warnings << QStringLiteral("clip '%1': %2").arg(c.id, QString::fromStdString(w));
-        c.clip = std::move(clip);
+        importProjectClip(p, c);
     }
     p.checkSpaces();
     return p;

@@ -122,11 +122,7 @@ private slots:
         GS_REQUIRE_DATA();
         qputenv("GAITSPACE_DATA_DIR", gs::test::dataDir().toLocal8Bit());
         m_window = std::make_unique<MainWindow>();
-        m_window->resize(1280, 720);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        m_window->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        QVERIFY(gs::test::showActive(*m_window));
         m_window->openProject(windowDemo(), true);  // as the window opens it: an untitled copy
         QTRY_VERIFY_WITH_TIMEOUT(m_window->isSteering(), 180000);
         m_panel = m_window->spacesPanel();
@@ -147,7 +143,7 @@ private slots:
         m_panel->setCurrentSpace(1);
         QCOMPARE(rows(m_panel->transitionTable(kStop), 0), QStringList({"jog_stop_a", "jog_stop_b"}));
         QCOMPARE(m_panel->transitionTable(kStart)->rowCount(), 0);
-        for (const QString& id : {"jog_stop_a", "jog_stop_b"}) {
+        for (const char* id : {"jog_stop_a", "jog_stop_b"}) {
             const MotionSpacesPanel::Fit fit = m_panel->transitionFitOf(id, kStop);
             QVERIFY(fit.known);
             QVERIFY2(fit.warning.isEmpty(), qPrintable(fit.warning));

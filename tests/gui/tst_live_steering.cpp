@@ -58,11 +58,7 @@ private slots:
         GS_REQUIRE_DATA();
         qputenv("GAITSPACE_DATA_DIR", gs::test::dataDir().toLocal8Bit());
         m_window = std::make_unique<MainWindow>();
-        m_window->resize(1280, 720);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        m_window->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        QVERIFY(gs::test::showActive(*m_window));
         m_window->openProject(demoProject());
         QTRY_VERIFY_WITH_TIMEOUT(m_window->isSteering(), 180000);
         m_demo = m_window->steeringRun();

@@ -104,11 +104,7 @@ private slots:
         qputenv("GAITSPACE_DATA_DIR", test::dataDir().toLocal8Bit());
         m_window = std::make_unique<MainWindow>();
         m_window->setSaveQuestion([] { return QMessageBox::Discard; });
-        m_window->resize(1280, 720);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        m_window->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        QVERIFY(gs::test::showActive(*m_window));
         open(demoProject(), true);
         QCOMPARE(w().size(), QSize(1280, 720));
     }

@@ -75,11 +75,7 @@ private slots:
         GS_REQUIRE_DATA();
         qputenv("GAITSPACE_DATA_DIR", test::dataDir().toLocal8Bit());
         m_window = std::make_unique<MainWindow>();
-        m_window->resize(1280, 720);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        m_window->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        QVERIFY(gs::test::showActive(*m_window));
         m_window->openProject(demoProject(), true);  // as the window opens its built-in demo
         QTRY_VERIFY_WITH_TIMEOUT(m_window->isSteering(), 180000);
         QTRY_VERIFY_WITH_TIMEOUT(!m_window->isLoading(), 120000);

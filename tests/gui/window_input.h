@@ -1,6 +1,6 @@
 #pragma once
-// Mouse input the GUI tests make as a user does: a drag in steps, a dock brought to the front by
-// clicking its tab, drag data dropped on a widget.
+// The window as the GUI tests show it, and mouse input they make as a user does: a drag in steps,
+// a dock brought to the front by clicking its tab, drag data dropped on a widget.
 
 #include <QApplication>
 #include <QDockWidget>
@@ -11,6 +11,16 @@
 #include <QTest>
 
 namespace gs::test {
+
+// Shows the window at 1280x720, the size the GUI tests use, and makes it the active window: true
+// when it was exposed and activated.
+inline bool showActive(QWidget& w) {
+    w.resize(1280, 720);
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w)) return false;
+    w.activateWindow();
+    return QTest::qWaitForWindowActive(&w);
+}
 
 // A left-button drag from `from` to `to` in steps, as a mouse makes it.
 inline void drag(QWidget* w, QPoint from, QPoint to) {
