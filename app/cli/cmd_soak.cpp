@@ -37,10 +37,8 @@ int fail(const QString& path, const QString& message, int code) {
     return code;
 }
 
-}  // namespace
-
-int runSoak(const QStringList& arguments) {
-    QCommandLineParser parser;
+// The command's options.
+void addOptions(QCommandLineParser& parser) {
     parser.setApplicationDescription(
         "Runs many characters for a long simulated time with random goals and style changes, and "
         "checks for NaNs, stuck characters, phase drift between spaces and growing memory.");
@@ -52,38 +50,70 @@ int runSoak(const QStringList& arguments) {
     parser.addOption({"threads", "Threads (default 2).", "T", "2"});
     parser.addOption({"seed", "Random seed (default 7).", "N", "7"});
     parser.addOption({"json", "Print one JSON object on stdout."});
-    parser.process(arguments);
-    if (parser.positionalArguments().size() != 1) return fail({}, "soak needs exactly one PROJECT", 2);
-    const QString path = parser.positionalArguments().first();
-    bool ok[5] = {};
-    const int characters = parser.value("characters").toInt(&ok[0]);
-    const double minutes = parser.value("minutes").toDouble(&ok[1]);
-    const int rate = parser.value("rate").toInt(&ok[2]);
-    const int threads = parser.value("threads").toInt(&ok[3]);
-    const unsigned seed = parser.value("seed").toUInt(&ok[4]);
-    if (!ok[0] || characters < 1 || characters > 100000) return fail(path, "--characters must be 1-100000", 2);
-    if (!ok[1] || !(minutes > 1.0) || minutes > 24 * 60) return fail(path, "--minutes must be in (1, 1440]", 2);
-    if (!ok[2] || rate < 1 || rate > 1000) return fail(path, "--rate must be 1-1000", 2);
-    if (!ok[3] || threads < 1 || threads > 64) return fail(path, "--threads must be 1-64", 2);
-    if (!ok[4]) return fail(path, "--seed must be a whole number >= 0", 2);
+}
 
+// What the command line asks for, range-checked.
+struct SoakOptions {
+    int characters = 1000;
+    double minutes = 60.0;
+    int rate = 60;
+    int threads = 2;
+    unsigned seed = 7;
+};
+
+// The options into `o`; empty, or the one-line error of the first bad value (exit 2).
+QString readOptions(const QCommandLineParser& parser, SoakOptions& o) {
+    bool ok[5] = {};
+    o.characters = parser.value("characters").toInt(&ok[0]);
+    o.minutes = parser.value("minutes").toDouble(&ok[1]);
+    o.rate = parser.value("rate").toInt(&ok[2]);
+    o.threads = parser.value("threads").toInt(&ok[3]);
+    o.seed = parser.value("seed").toUInt(&ok[4]);
+    if (!ok[0] || o.characters < 1 || o.characters > 100000) return "--characters must be 1-100000";
+    if (!ok[1] || !(o.minutes > 1.0) || o.minutes > 24 * 60) return "--minutes must be in (1, 1440]";
+    if (!ok[2] || o.rate < 1 || o.rate > 1000) return "--rate must be 1-1000";
+    if (!ok[3] || o.threads < 1 || o.threads > 64) return "--threads must be 1-64";
+    if (!ok[4]) return "--seed must be a whole number >= 0";
+    return {};
+}
+
+// The project built (or the baked file read) with its goal spaces, as a crowd takes it.
+Expected<std::shared_ptr<const BakedSpaceFile>> soakSpace(const QString& path) {
     auto loaded = loadBehavioralSpace(path);
-    if (!loaded) return fail(path, QString::fromStdString(loaded.message()), 1);
+    if (!loaded) return loaded.status();
     auto steering = buildSteering(*loaded, nullptr, 0);
-    if (!steering) return fail(path, QString::fromStdString(steering.message()), 1);
+    if (!steering) return steering.status();
     auto baked = std::make_shared<BakedSpaceFile>();
     baked->space = std::move(loaded->space);
     baked->goalSpaces = std::move(steering->goalSpaces);
     baked->locomotion = loaded->locomotion;
     baked->steer = loaded->steer;
-    Crowd crowd(baked);
+    return std::shared_ptr<const BakedSpaceFile>(std::move(baked));
+}
+
+}  // namespace
+
+int runSoak(const QStringList& arguments) {
+    QCommandLineParser parser;
+    addOptions(parser);
+    parser.process(arguments);
+    if (parser.positionalArguments().size() != 1) return fail({}, "soak needs exactly one PROJECT", 2);
+    const QString path = parser.positionalArguments().first();
+    SoakOptions o;
+    if (QString why = readOptions(parser, o); !why.isEmpty()) return fail(path, why, 2);
+    const int characters = o.characters, rate = o.rate, threads = o.threads;
+    const double minutes = o.minutes;
+
+    auto baked = soakSpace(path);
+    if (!baked) return fail(path, QString::fromStdString(baked.message()), 1);
+    Crowd crowd(*baked);
     if (!crowd.status()) return fail(path, QString::fromStdString(crowd.status().message()), 1);
     crowd.reserve(characters);
     crowd.setThreads(threads);
     const BakedBehavioralSpace& bs = crowd.space();
     const int spaces = static_cast<int>(bs.spaces.size());
 
-    std::mt19937 rng(seed);
+    std::mt19937 rng(o.seed);
     std::uniform_real_distribution<float> unit(0.0f, 1.0f);
     std::vector<double> goalSetAt(characters, 0.0);
     // Characters are never removed here, so their slots are 0 ... characters - 1.
