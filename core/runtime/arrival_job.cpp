@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 
 #include <gaitspace/runtime/steering.h>
 
 #include "core/runtime/float_environment.h"
+#include "core/runtime/transition_playback.h"
 
 namespace gs {
 namespace {
@@ -33,6 +35,11 @@ constexpr float kFollowCorrection = 0.35f;
 constexpr float kFollowGo = 0.0f;
 constexpr float kFollowFar = 2.5f;
 constexpr float kFollowStartSeconds = 1.5f;
+
+// A start's turn toward its goal is refined at most this many times, to within this bearing of
+// the goal at the hand-over (radians).
+constexpr int kStartAimSteps = 8;
+constexpr float kStartAimTolerance = 0.005f;
 
 float wrapTo(float x, float period) {
     x = std::fmod(x, period);
@@ -76,13 +83,39 @@ float poseDifference(const glm::quat* a, const glm::quat* b, int joints) {
     return sum;
 }
 
-// Where a start hands over, seen from `frame`: the ground frame at the hand-over join's clip
-// frame in the ground frame at `frame` (dx, dz, dyaw).
-glm::vec3 startTravel(const BakedTransition& t, int frame) {
-    const int end = std::min(static_cast<int>(t.joins[t.handover].clipFrame), t.frames - 1);
-    glm::vec3 sum(0.0f);
-    for (int f = end - 1; f >= frame; --f) sum = composeGround(t.step[f], sum);
-    return sum;
+// How far off the goal (`local`, in the standing character's frame) is from straight ahead of the
+// loop that a start turned by `turn` hands over to (radians).
+float startAimError(const BakedBehavioralSpace& bs, const ArrivalSettings& settings, const BakedTransition& t,
+                    float begin, const glm::vec3& local, float turn) {
+    const glm::vec3 at = startHandover(bs, settings, t, begin, turn);
+    const float c = std::cos(at.z), s = std::sin(at.z);
+    const glm::vec2 d(local.x - at.x, local.z - at.y);
+    return wrapAngle(std::atan2(c * d.x - s * d.y, s * d.x + c * d.y));
+}
+
+// The turn a start makes toward a goal (`local`) so that the loop it hands over to walks straight
+// at it: from the goal's bearing (for a goal behind, either way round), moved by how far off the
+// goal is at the hand-over until it is ahead or the turn is at maxStartTurn (the rest is then
+// steered), keeping the best.
+float startTurn(const BakedBehavioralSpace& bs, const ArrivalSettings& settings, const BakedTransition& t, float begin,
+                const glm::vec3& local) {
+    const float most = settings.maxStartTurn;
+    const float bearing = std::atan2(local.x, local.z);
+    float best = 0.0f, bestOff = std::numeric_limits<float>::infinity();
+    // A goal behind is tried turning either way.
+    constexpr float pi = std::numbers::pi_v<float>;
+    const int ways = std::abs(bearing) > 0.5f * pi ? 2 : 1;
+    for (int w = 0; w < ways; ++w) {
+        float turn = std::clamp(w == 0 ? bearing : bearing - std::copysign(2.0f * pi, bearing), -most, most);
+        for (int k = 0; k < kStartAimSteps; ++k) {
+            const float off = startAimError(bs, settings, t, begin, local, turn);
+            if (std::abs(off) < bestOff) bestOff = std::abs(off), best = turn;
+            const float next = std::clamp(turn + off, -most, most);
+            if (std::abs(off) < kStartAimTolerance || next == turn) break;
+            turn = next;
+        }
+    }
+    return best;
 }
 
 void enterStop(const BakedBehavioralSpace& bs, CharacterState& st, const StopPlan& plan, const glm::vec2& goal) {
@@ -154,11 +187,7 @@ void beginStart(const BakedBehavioralSpace& bs, const ArrivalSettings& settings,
     a.space = static_cast<std::int8_t>(s);
     a.clip = static_cast<std::int8_t>(pick);
     a.time = static_cast<float>(begin);
-    // Toward the goal's side: the start's own way to its hand-over turned onto the goal.
-    const glm::vec3 local = st.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
-    const glm::vec3 way = startTravel(t, begin);
-    const float bearing = std::atan2(local.x, local.z) - std::atan2(way.x, way.y);
-    a.turn = std::clamp(wrapAngle(bearing), -settings.maxStartTurn, settings.maxStartTurn);
+    a.turn = startTurn(bs, settings, t, begin, st.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y)));
 }
 
 // The longest way any stop of the character's mix takes from a join to its end (metres).

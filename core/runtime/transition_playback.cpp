@@ -17,9 +17,9 @@ constexpr float kMinPathLeft = 0.02f;
 // A stop stands once its root has less than this left to go (metres); its last frames play on in
 // place.
 constexpr float kStandPath = 0.005f;
-// A start turns toward its goal at most this fast (radians per second), about the walk's sharpest
-// turns; what is left of the turn at the hand-over is steered.
-constexpr float kMaxStartTurnRate = 2.0f;
+// A start turns toward its goal at most this fast (radians per second): a goal behind is turned
+// to over the start's first steps, as a pivot; what is left of the turn at the hand-over is steered.
+constexpr float kMaxStartTurnRate = 3.0f;
 
 float wrapTo(float x, float period) {
     x = std::fmod(x, period);
@@ -56,6 +56,32 @@ glm::vec3 toEndAt(const BakedTransition& t, float f) {
     const int i = std::min(static_cast<int>(f), last - 1);
     const float frac = f - static_cast<float>(i);
     return frac > 0.0f ? composeGround(t.step[i] * (1.0f - frac), t.toEnd[i + 1]) : t.toEnd[i];
+}
+
+// At a start's hand-over, the loop's ground frame is the start's moved back by the join's offset:
+// that move (dx, dz, dyaw), in the start's frame.
+glm::vec3 loopFromStart(const TransitionJoin& join) {
+    const float c = std::cos(-join.offset.z), s = std::sin(-join.offset.z);
+    return {-(c * join.offset.x + s * join.offset.y), -(-s * join.offset.x + c * join.offset.y), -join.offset.z};
+}
+
+// Toward the goal's side: the part of a start's turn still to make (`turn`, taken from it) that
+// the step from clip frame t0 to t1 makes, spread over what is left to the hand-over.
+float startTurnStep(const BakedTransition& t, float t0, float t1, float fps, float& turn) {
+    if (turn == 0.0f) return 0.0f;
+    const float done = pathAt(t, t1) - pathAt(t, t0);
+    if (!(done > 0.0f)) return 0.0f;
+    const float left = pathAt(t, t.joins[t.handover].clipFrame) - pathAt(t, t0);
+    // Its share of the way left, or of the frames left where that is more (the first steps of a
+    // start hardly move, and a turn spread by the way alone would be left for the last ones).
+    const float framesLeft = t.joins[t.handover].clipFrame - t0;
+    const float share = std::max(left > 1e-4f ? std::min(1.0f, done / left) : 1.0f,
+                                 framesLeft > 1e-3f ? std::min(1.0f, (t1 - t0) / framesLeft) : 1.0f);
+    const float spread = turn * share;
+    const float most = kMaxStartTurnRate / fps;
+    const float step = std::clamp(spread, -most, most);
+    turn -= step;
+    return step;
 }
 
 TransitionSample sampleOf(const BakedBehavioralSpace& bs, int space, bool start, int clip, float time, float weight) {
@@ -138,26 +164,14 @@ void advanceState(const BakedBehavioralSpace& bs, const ArrivalSettings& setting
                 handOver(bs, st, a.space, join.loopFrame, join.clipFrame - t0);
                 a.handedOver = true;
                 a.turn = 0.0f;
-                // The loop's ground frame is the start's moved back by the join's offset.
-                const float c = std::cos(-join.offset.z), s = std::sin(-join.offset.z);
-                a.offset = glm::vec3(-(c * join.offset.x + s * join.offset.y), -(-s * join.offset.x + c * join.offset.y),
-                                     -join.offset.z);
+                a.offset = loopFromStart(join);
             }
             const float before = a.loopWeight;
             if (a.handedOver) a.loopWeight = std::min(1.0f, a.loopWeight + fade);
             step.offsetTaken = before < 1.0f ? (a.loopWeight - before) / (1.0f - before) : 0.0f;
             const float w = std::max(0.0f, 1.0f - a.loopWeight - a.standWeight);
             step.displacement = clipSteps(t, t0, t1) * w;
-            // Toward the goal's side, spread over the way to the hand-over as the start moves.
-            const float done = pathAt(t, t1) - pathAt(t, t0);
-            const float left = pathAt(t, join.clipFrame) - pathAt(t, t0);
-            if (a.turn != 0.0f && done > 0.0f) {
-                const float spread = left > 1e-4f ? a.turn * std::min(1.0f, done / left) : a.turn;
-                const float most = kMaxStartTurnRate / bs.fps;
-                const float turn = std::clamp(spread, -most, most);
-                step.displacement.z += turn;
-                a.turn -= turn;
-            }
+            step.displacement.z += startTurnStep(t, t0, t1, bs.fps, a.turn);
             a.time = t1;
         }
         if (a.loopWeight >= 1.0f) {
@@ -175,6 +189,28 @@ void advanceState(const BakedBehavioralSpace& bs, const ArrivalSettings& setting
 }
 
 }  // namespace
+
+glm::vec3 startHandover(const BakedBehavioralSpace& bs, const ArrivalSettings& settings, const BakedTransition& t,
+                        float begin, float turn) {
+    // As advanceTransition plays it: the standing pose fades out as the start fades in, the turn
+    // is spread over the way, and at the hand-over the loop's frame is the start's moved back by
+    // the join's offset.
+    const float rise = 1.0f / std::max(1.0f, settings.startFadeSeconds * bs.fps);
+    const TransitionJoin& join = t.joins[t.handover];
+    const float last = static_cast<float>(t.lastFrame());
+    glm::vec3 at(0.0f);
+    float standWeight = 1.0f;
+    for (float t0 = begin; t0 < last;) {
+        standWeight = std::max(0.0f, standWeight - rise);
+        const float t1 = std::min(t0 + 1.0f, last);
+        if (t1 > join.clipFrame) break;
+        glm::vec3 d = clipSteps(t, t0, t1) * (1.0f - standWeight);
+        d.z += startTurnStep(t, t0, t1, bs.fps, turn);
+        at = composeGround(at, d);
+        t0 = t1;
+    }
+    return composeGround(at, loopFromStart(join));
+}
 
 int transitionRow(const BakedBehavioralSpace& bs, int spaceIndex, bool start, int clip) {
     int row = 0;

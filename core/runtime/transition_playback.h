@@ -46,6 +46,12 @@ int advanceTransition(const BakedBehavioralSpace& space, const ArrivalSettings& 
 // After the step's root motion: the join offset taken in, a stop's correction toward its target.
 void correctTransition(const BakedBehavioralSpace& space, CharacterState& st, const TransitionStep& step);
 
+// Where a start played from clip frame `begin`, turning by `turn` toward its goal's side as it
+// goes, leaves the loop's ground frame at its hand-over: (dx, dz, dyaw) in the ground frame it
+// starts from.
+glm::vec3 startHandover(const BakedBehavioralSpace& space, const ArrivalSettings& settings, const BakedTransition& start,
+                        float begin, float turn);
+
 // Index of a space's stop (start = false) or start among the prepared transition rows.
 int transitionRow(const BakedBehavioralSpace& space, int spaceIndex, bool start, int clip);
 

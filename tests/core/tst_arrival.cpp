@@ -189,22 +189,26 @@ private slots:
             if (*crowd.motionState(id) == MotionState::Starting) turned = wrapAngle(crowd.ground(id)->heading - stood.heading);
             if (frames > 30 && *crowd.motionState(id) == MotionState::Standing) break;
         }
-        // It turned toward the goal's side (left) while it started, and got there in a few seconds.
+        // It turned toward the goal's side (left) while it started, nearly all the way round (the
+        // goal is 169 degrees off; the start turned 94 degrees of it before starts pivoted), and
+        // got there in a few seconds.
         qInfo("turned %.0f degrees while starting, stood at the goal after %.1f s", turned * 180.0f / kPi, frames / 30.0f);
-        QVERIFY2(turned > 0.5f, qPrintable(QString::number(turned)));
+        QVERIFY2(turned > 2.6f, qPrintable(QString::number(turned)));
         QCOMPARE(*crowd.motionState(id), MotionState::Standing);
         const GroundFrame g = *crowd.ground(id);
         QVERIFY2(std::hypot(g.x - behind.x, g.z - behind.z) < 0.1f, qPrintable(QString("%1, %2").arg(g.x).arg(g.z)));
-        QVERIFY2(frames < 12 * 30, qPrintable(QString::number(frames)));
+        QVERIFY2(frames < 7 * 30, qPrintable(QString::number(frames)));
     }
 
-    // A near goal set while standing: 2-4 m away, ahead, to either side and behind, for the walk,
+    // A near goal set while standing: 2-6 m away, at every 15 degrees of bearing, for the walk,
     // the jog (which starts as a walk and stops with the walk's stops when the jog's would take it
-    // past) and the mix. Each is stood on, on the goal. A start (1.3 s), a turn toward the goal
-    // and a walk stop (up to 2.5 s) take 3.2-6.6 s over these; at least 15 of the 20 goals are
-    // stood on within 7 s. A goal the start leaves too near for any stop (2 m to the side) is
-    // walked out of and come back to once, 10-11 s; none may take 12 s (when a stop due could
-    // give way to a later join, the jog took 14.5 s; a second pass takes over 20 s).
+    // past) and the mix. Each is stood on, on the goal, within 7 s: the start turns so that the
+    // loop it hands over to walks straight at the goal (a goal behind is pivoted to over the
+    // start's first steps), and the goal is within 8 degrees of straight ahead when the loop has
+    // taken over. When the start was turned only by the bearing of its own way to the hand-over,
+    // and the turn spread by the way alone, the goal was 16-23 degrees off there at 2 m to the
+    // side, and such goals and goals behind were walked out of and come back to, 10-13 s; 327 of
+    // these 360 were stood on within 7 s, taking 5.1-5.4 s on average.
     void nearGoalFromStanding_data() {
         QTest::addColumn<float>("jog");
         QTest::newRow("walk") << 0.0f;
@@ -214,10 +218,11 @@ private slots:
     void nearGoalFromStanding() {
         QFETCH(float, jog);
         const std::vector<float> weights{1.0f - jog, jog};
-        float slowest = 0.0f;
-        int quick = 0;
-        for (const float distance : {2.0f, 2.5f, 3.0f, 4.0f}) {
-            for (const float bearing : {0.0f, 0.5f * kPi, -0.5f * kPi, 0.75f * kPi, kPi}) {
+        float slowest = 0.0f, total = 0.0f, worstBearing = 0.0f;
+        int count = 0;
+        for (const float distance : {2.0f, 2.5f, 3.0f, 4.0f, 6.0f}) {
+            for (int k = -11; k <= 12; ++k) {
+                const float bearing = static_cast<float>(k) * kPi / 12.0f;
                 Crowd crowd = makeCrowd();
                 const CharacterId id = *crowd.add(GroundFrame{}, weights);
                 QVERIFY(crowd.setGoal(id, {0.0f, 5.0f}).isOk());
@@ -229,23 +234,35 @@ private slots:
                     stood.toWorld(glm::vec3(distance * std::sin(bearing), 0.0f, distance * std::cos(bearing)));
                 QVERIFY(crowd.setGoal(id, {goal.x, goal.z}).isOk());
                 int frames = 0;
+                float handedOver = kPi;  // the goal's bearing when the loop has taken over
                 for (; frames < 900; ++frames) {
+                    const bool starting = *crowd.motionState(id) == MotionState::Starting;
                     QVERIFY(crowd.update(1.0f / 30.0f).isOk());
+                    if (starting && *crowd.motionState(id) == MotionState::Walking) {
+                        const glm::vec3 seen = crowd.ground(id)->toLocal(goal);
+                        handedOver = std::atan2(seen.x, seen.z);
+                    }
                     if (frames > 30 && *crowd.motionState(id) == MotionState::Standing) break;
                 }
-                const QString where = QString("%1 m at %2 degrees").arg(distance).arg(bearing * 180.0f / kPi);
+                const QString where = QString("%1 m at %2 degrees").arg(distance).arg(k * 15);
+                // The loop takes over walking at the goal (within the ground frame's sway over the
+                // step it takes over on, about 5 degrees).
+                QVERIFY2(std::abs(handedOver) < 8.0f * kPi / 180.0f,
+                         qPrintable(QString("%1: %2 degrees off").arg(where).arg(handedOver * 180.0f / kPi)));
+                worstBearing = std::max(worstBearing, std::abs(handedOver));
                 QVERIFY2(*crowd.motionState(id) == MotionState::Standing, qPrintable(where));
                 const GroundFrame g = *crowd.ground(id);
                 QVERIFY2(std::hypot(g.x - goal.x, g.z - goal.z) < 0.1f, qPrintable(where));
                 const float seconds = static_cast<float>(frames) / 30.0f;
-                qInfo("%s: stood on after %.1f s", qPrintable(where), seconds);
-                QVERIFY2(seconds < 12.0f, qPrintable(where));
+                QVERIFY2(seconds <= 7.0f, qPrintable(QString("%1: %2 s").arg(where).arg(seconds)));
                 slowest = std::max(slowest, seconds);
-                if (seconds <= 7.0f) ++quick;
+                total += seconds;
+                ++count;
             }
         }
-        qInfo("%d of 20 stood on within 7 s, the slowest after %.1f s", quick, slowest);
-        QVERIFY2(quick >= 15, qPrintable(QString::number(quick)));
+        qInfo("%d goals stood on within 7 s, %.2f s on average, the slowest after %.1f s; the goal at most %.1f degrees "
+              "off when the loop took over",
+              count, total / count, slowest, worstBearing * 180.0f / kPi);
     }
 
     void stopFromAnyBlend_data() {
