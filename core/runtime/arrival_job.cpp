@@ -156,6 +156,7 @@ void beginStart(const BakedBehavioralSpace& bs, const ArrivalSettings& settings,
     a.standClip = a.clip;
     a.standTime = a.time;
     a.state = MotionState::Starting;
+    a.styleHold = false;
     a.standWeight = 1.0f;
     a.loopWeight = 0.0f;
     a.offset = glm::vec3(0.0f);
@@ -439,7 +440,9 @@ Status ArrivalJob::run() {
             }
             // Just started in another space's style (a jog starts as a walk): near a goal, it
             // stays in that style and stops with its stops; a jog's would take it past.
-            a.styleHold = a.styleCatchUp && nearForStyle(bs, st, goal);
+            // Once held, it is held until it stands and starts again or another goal comes (a goal
+            // walked out of and come back to is near again).
+            a.styleHold = a.styleCatchUp && ((a.styleHold && !newGoal) || nearForStyle(bs, st, goal));
             // The stop planned last frame is kept while it fits; when no new plan fits, it is kept
             // with the slack of a stop due (the alternative is to walk past and come back).
             StopPlan plan = planStop(bs, st, goal);
