@@ -1,10 +1,12 @@
 #include "core/runtime/locomotion_stages.h"
 
+#include <gaitspace/runtime/warp_table.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
-
-#include <gaitspace/runtime/warp_table.h>
+#include <numbers>
+#include <utility>
 
 #include "core/runtime/warp_lookup.h"
 
@@ -95,17 +97,89 @@ float footHeightCorrection(const Skeleton& sk, const LegRig& legs, const glm::ve
 // than this (metres), is landing and pinned a frame early (see lockFoot).
 constexpr float kLandingDrop = 0.01f;
 
+// A lock letting go gives the knee back the bend it took at most this fast (radians per second,
+// 45 degrees per second), lifting off over no more than 1 / kKneeReturnMinShare times the fade's
+// own frames (see kneePacedStep).
+constexpr float kKneeReturnSpeed = 0.25f * std::numbers::pi_v<float>;
+constexpr float kKneeReturnMinShare = 0.25f;
+
+// The foot lock's target for the ankle at lock weight w: the blended ankle moved by the faded
+// offset, lifted so that the foot (which keeps its blended orientation) is not below the floor.
+glm::vec3 lockTarget(const FootLockConstants& settings, const CharacterState::FootLock& fl, float w,
+                     const glm::vec3& ankle, const glm::vec3& toe) {
+    glm::vec3 target = ankle + smoothstep01(w) * glm::vec3(fl.offset.x, 0.0f, fl.offset.y);
+    const float below = settings.floor - std::min(ankle.y, toe.y);
+    if (below > 0.0f) target.y += below;
+    return target;
+}
+
+// acos(x) for x in [-1, 1], within 7e-5 radians (Abramowitz and Stegun 4.4.45).
+float fastAcos(float x) {
+    const float t = std::abs(x);
+    const float r =
+        std::sqrt(1.0f - t) * (1.5707288f + t * (-0.2121144f + t * (0.0742610f - 0.0187293f * t)));
+    return x < 0.0f ? std::numbers::pi_v<float> - r : r;
+}
+
+// How far a two-bone leg is bent (radians; 0 = straight) with its ankle at squared distance d2
+// from its hip.
+float kneeBend(const Leg& leg, float d2) {
+    const float a = leg.thigh, b = leg.shin;
+    return std::numbers::pi_v<float> -
+           fastAcos(std::clamp((a * a + b * b - d2) / (2.0f * a * b), -1.0f, 1.0f));
+}
+
+float distance2(const glm::vec3& a, const glm::vec3& b) { return glm::dot(a - b, a - b); }
+
+// A lock fading out gives the knee back the bend it took no faster than settings.kneeReturn
+// (radians per frame) on top of the blended knee's own motion: the weight step of at most `step`
+// (and at least kKneeReturnMinShare of it, so that the lock always lets go) that keeps what the
+// lock's bend deficit gives back since the last frame within that (a deficit that grows as the
+// blended knee moves on is not held back), interpolated between no step and the whole one. At
+// lift-off the held foot is 6-8 cm behind the blended one and the leg 12-18 degrees straighter;
+// given back over the fade's three frames, the knee snapped as it flexed for the swing
+// (Bandai's active and masculine walks and GAMES-105's knee steps 1.22-1.29x their clips').
+float kneePacedStep(const FootLockConstants& settings, const Leg& leg, CharacterState::FootLock& fl,
+                    bool known, const glm::vec3& hip, const glm::vec3& ankle, const glm::vec3& toe,
+                    float step) {
+    if (!(settings.kneeReturn > 0.0f && leg.thigh > 0.0f && leg.shin > 0.0f) || !fl.hasLast)
+        return step;
+    // The lock's bend deficit: shown at the last step (the offset has not changed since), and
+    // after a step of s now.
+    auto bendTo = [&](float w, const glm::vec3& h, const glm::vec3& a, const glm::vec3& t) {
+        return kneeBend(leg, distance2(lockTarget(settings, fl, w, a, t), h));
+    };
+    const float before = known ? fl.kneeDeficit
+                               : bendTo(fl.weight, fl.lastHip, fl.lastAnkle, fl.lastToe) -
+                                     kneeBend(leg, distance2(fl.lastAnkle, fl.lastHip));
+    const float blended = kneeBend(leg, distance2(ankle, hip));
+    auto after = [&](float s) { return bendTo(std::max(0.0f, fl.weight - s), hip, ankle, toe) - blended; };
+    auto back = [&](float d) { return before < 0.0f ? d - before : before - d; };
+    fl.kneeKnown = true;
+    const float whole = after(step);
+    fl.kneeDeficit = whole;
+    if (back(whole) <= settings.kneeReturn) return step;
+    const float least = kKneeReturnMinShare * step;
+    const float none = after(0.0f);
+    float s = least;
+    if (back(none) < settings.kneeReturn)
+        s = std::clamp(step * (settings.kneeReturn - back(none)) / (back(whole) - back(none)), least, step);
+    fl.kneeDeficit = none + (whole - none) * (s / step);
+    return s;
+}
+
 // The foot lock of one leg (see LocomotionSettings::footLock): updates the lock from the blended
 // foot when time advances, then hands hip, knee and ankle to the batch, which turns them so that
-// the foot lands on its target. contactWeight: how far the clips have this foot down (their
+// the foot lands on its target. otherPlanted: the other foot was planted at the last step;
+// contactWeight: how far the clips have this foot down (their
 // weighted contact, 0-1); toeNext: how high the clips have its toe one frame on (world metres;
 // +infinity when unknown); bodyStep2: the square of how far the body moved on the ground this
 // step (square metres); heading: the character's; rot: its local rotations (written by the
 // batch); world: its world transforms, or empty (written by the batch).
 void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings, const Leg& leg,
-              CharacterState::FootLock& fl, float contactWeight, float toeNext, bool advance, float bodyStep2,
-              float heading, glm::quat* rot, const glm::vec3& root, std::span<Transform> world,
-              LegIkBatch& batch) {
+              CharacterState::FootLock& fl, bool otherPlanted, float contactWeight, float toeNext,
+              bool advance, float bodyStep2, float heading, glm::quat* rot, const glm::vec3& root,
+              std::span<Transform> world, LegIkBatch& batch) {
     const Skeleton& sk = bs.skeleton;
     const int hipParent = sk.parents[leg.hip];
     Transform parent, hip, knee, ankle, toe;
@@ -124,6 +198,8 @@ void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings,
     }
 
     if (advance) {
+        // The knee's deficit is known from the last step only if it was fading out then too.
+        const bool kneeKnown = std::exchange(fl.kneeKnown, false);
         // Planted, any of:
         // - the clips have the foot down (weighted contact >= 0.5) and it does not slide fast
         //   (blends of clips whose stances differ move the foot on while one clip has it down),
@@ -176,21 +252,23 @@ void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings,
             float step = settings.fadeOutStep;
             const float back = 1.5f * glm::length(fl.offset);  // smoothstep's steepest slope x offset
             if (back * step * settings.fps > settings.returnSpeed) step = settings.returnSpeed / (settings.fps * back);
+            // While the other foot is down: lifted into a run's flight, the knee flexes at the
+            // clips' pace and is not held back.
+            if (otherPlanted)
+                step = kneePacedStep(settings, leg, fl, kneeKnown, hip.translation,
+                                     ankle.translation, toe.translation, step);
             fl.weight = std::max(0.0f, fl.weight - step);
             if (fl.weight <= 0.0f) fl.offset = glm::vec2(0.0f);
         }
         fl.planted = planted;
         fl.lastAnkle = ankle.translation;
         fl.lastToe = toe.translation;
+        fl.lastHip = hip.translation;
         fl.hasLast = true;
     }
 
-    // The target: the blended ankle moved by the faded offset, lifted so that the foot (which
-    // keeps its blended orientation) is not below the floor.
-    const float w = smoothstep01(fl.weight);
-    glm::vec3 target = ankle.translation + w * glm::vec3(fl.offset.x, 0.0f, fl.offset.y);
-    const float below = settings.floor - std::min(ankle.translation.y, toe.translation.y);
-    if (below > 0.0f) target.y += below;
+    const glm::vec3 target =
+        lockTarget(settings, fl, fl.weight, ankle.translation, toe.translation);
     if (target == ankle.translation) return;
 
     const glm::vec3 move = target - ankle.translation;
@@ -207,10 +285,15 @@ void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings,
 }  // namespace
 
 FootLockConstants::FootLockConstants(const BakedBehavioralSpace& bs, const LocomotionSettings& s)
-    : floor(bs.floorHeight), fps(bs.fps), height(s.footLockHeight), maxSlide(s.footLockMaxSpeed / bs.fps),
+    : floor(bs.floorHeight),
+      fps(bs.fps),
+      height(s.footLockHeight),
+      maxSlide(s.footLockMaxSpeed / bs.fps),
       fadeInStep(1.0f / static_cast<float>(s.footLockFadeInFrames)),
-      fadeOutStep(1.0f / static_cast<float>(s.footLockFadeOutFrames)), maxOffset(s.footLockMaxOffset),
-      returnSpeed(s.footLockReturnSpeed) {}
+      fadeOutStep(1.0f / static_cast<float>(s.footLockFadeOutFrames)),
+      maxOffset(s.footLockMaxOffset),
+      returnSpeed(s.footLockReturnSpeed),
+      kneeReturn(kKneeReturnSpeed / bs.fps) {}
 
 Context::Context(const LocomotionJob& j)
     : job(j), bs(*j.space), rt(j.space->runtime), spaceCount(static_cast<int>(j.space->spaces.size())),
@@ -575,10 +658,11 @@ void lockFeet(const Context& cx, size_t first, std::span<Step> steps, LegIkBatch
         const float bodyStep2 = sp.displacement.x * sp.displacement.x + sp.displacement.y * sp.displacement.y;
         const glm::vec2 toeNext = cx.toeAhead ? glm::vec2(sp.footHeights.z, sp.footHeights.w) : glm::vec2(unknown);
         const std::span<Transform> w = job.world.empty() ? std::span<Transform>() : job.world.subspan(c * joints, joints);
+        const bool plantedBefore[2] = {st.foot[0].planted, st.foot[1].planted};
         for (int k = 0; k < 2; ++k)
-            lockFoot(cx.bs, cx.footLock, st.legs.legs[k], st.foot[k], sp.contact[k], toeNext[k], job.advance,
-                     bodyStep2, st.ground.heading, job.localRotations.data() + c * joints, job.rootPositions[c], w,
-                     legs);
+            lockFoot(cx.bs, cx.footLock, st.legs.legs[k], st.foot[k], plantedBefore[1 - k],
+                     sp.contact[k], toeNext[k], job.advance, bodyStep2, st.ground.heading,
+                     job.localRotations.data() + c * joints, job.rootPositions[c], w, legs);
     }
 }
 

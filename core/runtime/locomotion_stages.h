@@ -73,7 +73,7 @@ struct Step {
 // The foot lock's settings as lockFeet uses them.
 struct FootLockConstants {
     FootLockConstants(const BakedBehavioralSpace& bs, const LocomotionSettings& s);
-    float floor, fps, height, maxSlide, fadeInStep, fadeOutStep, maxOffset, returnSpeed;
+    float floor, fps, height, maxSlide, fadeInStep, fadeOutStep, maxOffset, returnSpeed, kneeReturn;
 };
 
 // What every stage needs, worked out once per run from a job that validates.

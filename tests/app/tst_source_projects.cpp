@@ -75,7 +75,8 @@ private slots:
     }
 
     // Each Bandai walk style, from whole clips: every goal reached, near the quickest path of the
-    // space's own steady turns, and as smooth as the source clips.
+    // space's own steady turns, and as smooth as the source clips (knee step within 1.2x: with the
+    // foot lock letting go over three frames, active and masculine were at 1.26x and 1.29x).
     void bandaiStylesSteer_data() {
         QTest::addColumn<QString>("style");
         for (const char* s : kBandaiStyles) QTest::newRow(s) << s;
@@ -89,7 +90,7 @@ private slots:
         QVERIFY(o["mean_time_ratio"].toDouble() >= 1.0);
         QVERIFY2(accelRatio(o, "lateral") <= 1.2, qPrintable(QString::number(accelRatio(o, "lateral"))));
         QVERIFY2(accelRatio(o, "longitudinal") <= 1.2, qPrintable(QString::number(accelRatio(o, "longitudinal"))));
-        QVERIFY2(ratio(o, "knee_step_p95_deg") <= 1.3, qPrintable(QString::number(ratio(o, "knee_step_p95_deg"))));
+        QVERIFY2(ratio(o, "knee_step_p95_deg") <= 1.2, qPrintable(QString::number(ratio(o, "knee_step_p95_deg"))));
         QVERIFY2(o["foot_skate_cm_s"].toDouble() <= std::max(1.0, o["source_foot_skate_cm_s"].toDouble()),
                  qPrintable(QString::number(o["foot_skate_cm_s"].toDouble())));
         m_worstStyleSkate = std::max(m_worstStyleSkate, o["foot_skate_cm_s"].toDouble());

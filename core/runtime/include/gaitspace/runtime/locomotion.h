@@ -51,6 +51,10 @@ struct CharacterState {
         glm::vec2 offset{0.0f};  // world XZ, metres
         float weight = 0.0f;     // 0 = free ... 1 = pinned (before smoothstep)
         glm::vec3 lastAnkle{0.0f}, lastToe{0.0f};  // the blended foot of the last step
+        glm::vec3 lastHip{0.0f};                   // ... and its hip
+        float kneeDeficit =
+            0.0f;  // fading out: radians the lock bent (+) or straightened the knee...
+        bool kneeKnown = false;  // ... at the last step, when it was worked out there
         bool hasLast = false;
         bool planted = false;  // planted at the last step
     };
