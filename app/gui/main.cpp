@@ -77,8 +77,13 @@ struct Script {
     double seconds = -1;   // of the live run; < 0 = screenshot after the delay
     QString screenshot, report;
     bool benchmark = false;
+    QStringList docks;     // analysis docks to open first
     bool started = false;
+    bool docksPending = false;  // waiting for the project to open the docks
     QElapsedTimer wall;
+    std::function<void()> finish;
+
+    bool scripted() const { return !screenshot.isEmpty() || !report.isEmpty() || benchmark; }
 };
 
 QJsonArray array(const std::vector<float>& values) {
@@ -123,20 +128,7 @@ bool finishScript(gs::MainWindow& window, const Script& script) {
     return ok;
 }
 
-}  // namespace
-
-int main(int argc, char* argv[]) {
-    // OpenGL 3.3 core with 4x multisampling for the 3D view (set before the application exists).
-    QSurfaceFormat format;
-    format.setVersion(3, 3);
-    format.setProfile(QSurfaceFormat::CoreProfile);
-    format.setDepthBufferSize(24);
-    QSurfaceFormat::setDefaultFormat(format);
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName("Gaitspace");
-    QApplication::setApplicationName("Gaitspace");
-    QApplication::setApplicationVersion("0.1.0");
-    QCommandLineParser parser;
+void addOptions(QCommandLineParser& parser) {
     parser.setApplicationDescription("Gaitspace: behavioral motion spaces for character locomotion.");
     parser.addHelpOption();
     parser.addVersionOption();
@@ -161,91 +153,104 @@ int main(int argc, char* argv[]) {
                                    gs::MainWindow::analysisDockNames().join(", ") +
                                    " (the match web of the first space's reference clip with itself, its "
                                    "registration to the next clip of that space).", "names"});
-    parser.process(app);
+}
 
-    if (parser.isSet("msaa")) {
-        bool ok = false;
-        const int n = parser.value("msaa").toInt(&ok);
-        if (!ok || n < 0 || n > 16) {
-            std::fprintf(stderr, "gaitspace: --msaa must be 0-16\n");
-            return 2;
-        }
-        gs::Viewport::setSamples(n);
-    } else {
+// The 3D view's multisampling (--msaa, else by the rasterizer); an error message, or empty.
+QString setSamples(const QCommandLineParser& parser) {
+    if (!parser.isSet("msaa")) {
         gs::Viewport::setSamples(softwareRasterizer() ? 0 : 4);
+        return {};
     }
+    bool ok = false;
+    const int n = parser.value("msaa").toInt(&ok);
+    if (!ok || n < 0 || n > 16) return "--msaa must be 0-16";
+    gs::Viewport::setSamples(n);
+    return {};
+}
 
-    Script script;
+// The scripted run the options ask for, each value range-checked; an error message, or empty.
+QString readScript(const QCommandLineParser& parser, Script& script) {
     script.screenshot = parser.value("screenshot");
     script.report = parser.value("report");
     script.benchmark = parser.isSet("benchmark");
-    auto refuse = [](const QString& message) {
-        std::fprintf(stderr, "gaitspace: %s\n", qPrintable(message));
-        return 2;
-    };
     if (parser.isSet("seconds")) {
         bool ok = false;
         script.seconds = parser.value("seconds").toDouble(&ok);
-        if (!ok || !(script.seconds > 0.0) || script.seconds > 3600.0) return refuse("--seconds must be in (0, 3600]");
+        if (!ok || !(script.seconds > 0.0) || script.seconds > 3600.0) return "--seconds must be in (0, 3600]";
     }
     if (parser.isSet("goal")) {
         const QStringList xz = parser.value("goal").split(',');
         bool okX = false, okZ = false;
         const float x = xz.size() == 2 ? xz[0].toFloat(&okX) : 0.0f, z = xz.size() == 2 ? xz[1].toFloat(&okZ) : 0.0f;
-        if (!okX || !okZ || std::abs(x) > 1e4f || std::abs(z) > 1e4f) return refuse("--goal must be x,z in metres");
+        if (!okX || !okZ || std::abs(x) > 1e4f || std::abs(z) > 1e4f) return "--goal must be x,z in metres";
         script.goal = glm::vec2(x, z);
     }
     if (parser.isSet("goal-mode")) {
         const QStringList modes{"place", "follow", "circle", "zigzag", "figure8"};
         script.goalMode = static_cast<int>(modes.indexOf(parser.value("goal-mode")));
-        if (script.goalMode < 0) return refuse("--goal-mode must be one of " + modes.join(", "));
+        if (script.goalMode < 0) return "--goal-mode must be one of " + modes.join(", ");
     }
-    QStringList docks;
     if (parser.isSet("docks")) {
-        for (const QString& name : parser.value("docks").split(',', Qt::SkipEmptyParts)) docks << name.trimmed().toLower();
-        for (const QString& name : docks)
+        for (const QString& name : parser.value("docks").split(',', Qt::SkipEmptyParts))
+            script.docks << name.trimmed().toLower();
+        for (const QString& name : script.docks)
             if (!gs::MainWindow::analysisDockNames().contains(name))
-                return refuse(QString("--docks: unknown dock '%1' (known: %2)").arg(name, gs::MainWindow::analysisDockNames().join(", ")));
+                return QString("--docks: unknown dock '%1' (known: %2)")
+                    .arg(name, gs::MainWindow::analysisDockNames().join(", "));
     }
-    const bool scripted = !script.screenshot.isEmpty() || !script.report.isEmpty() || script.benchmark;
+    return {};
+}
 
-    gs::MainWindow window;
+// What the window opens with: recovered changes of a run that did not end cleanly (never in
+// scripted runs), else the project, the imports or the file asked for, else the demo (the
+// synthetic one, said once with where it looked, when there is no motion capture). Returns
+// whether a project is being opened (the docks wait for it).
+bool openFirst(gs::MainWindow& window, const QCommandLineParser& parser, bool scripted) {
     const QStringList files = parser.positionalArguments();
-    bool opening = false;  // a project is being opened (the docks wait for it)
-    // Unsaved changes of a run that did not end cleanly come first (never in scripted runs).
-    const bool recovered = !scripted && !parser.isSet("no-recover") && window.recoverAutosaves();
-    if (recovered) {
-        // the recovered project is open
-    } else if (parser.isSet("project")) {
+    if (!scripted && !parser.isSet("no-recover") && window.recoverAutosaves()) return false;
+    if (parser.isSet("project")) {
         window.openProject(parser.value("project"));
-        opening = true;
-    } else if (parser.isSet("import")) {
-        window.importFiles(parser.values("import"));
-    } else if (!files.isEmpty() && files.first().endsWith(".gsproj")) {
-        window.openProject(files.first());
-        opening = true;
-    } else if (!files.isEmpty()) {
-        window.openClip(files.first());
-    } else if (!demoProject().isEmpty() && !demoClip().isEmpty()) {
-        window.openProject(demoProject(), true);  // an untitled copy: Save asks where to write it
-        opening = true;
-    } else {
-        // No motion capture here: the synthetic demo, said once, with where we looked.
-        const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + "/synthetic-demo";
-        window.addMessage(gs::ProjectDocument::Level::Warning,
-                          QObject::tr("No CMU clips found (looked for cmu/16_15.bvh in %1). Showing the SYNTHETIC demo: "
-                                      "generated walk, jog and run, not motion capture. Set GAITSPACE_DATA_DIR to the "
-                                      "folder that holds cmu/ to use the motion capture.")
-                              .arg(dataDirs().join(", ")));
-        auto demo = gs::writeSyntheticDemo(dir);
-        if (demo) window.openProject(demo->projectPath), opening = true;
-        else window.addMessage(gs::ProjectDocument::Level::Error, QString::fromStdString(demo.message()));
+        return true;
     }
+    if (parser.isSet("import")) {
+        window.importFiles(parser.values("import"));
+        return false;
+    }
+    if (!files.isEmpty() && files.first().endsWith(".gsproj")) {
+        window.openProject(files.first());
+        return true;
+    }
+    if (!files.isEmpty()) {
+        window.openClip(files.first());
+        return false;
+    }
+    if (!demoProject().isEmpty() && !demoClip().isEmpty()) {
+        window.openProject(demoProject(), true);  // an untitled copy: Save asks where to write it
+        return true;
+    }
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + "/synthetic-demo";
+    window.addMessage(gs::ProjectDocument::Level::Warning,
+                      QObject::tr("No CMU clips found (looked for cmu/16_15.bvh in %1). Showing the SYNTHETIC demo: "
+                                  "generated walk, jog and run, not motion capture. Set GAITSPACE_DATA_DIR to the "
+                                  "folder that holds cmu/ to use the motion capture.")
+                          .arg(dataDirs().join(", ")));
+    auto demo = gs::writeSyntheticDemo(dir);
+    if (demo) {
+        window.openProject(demo->projectPath);
+        return true;
+    }
+    window.addMessage(gs::ProjectDocument::Level::Error, QString::fromStdString(demo.message()));
+    return false;
+}
+
+// --size, --texture and --model; an error message, or empty.
+QString applyLook(gs::MainWindow& window, const QCommandLineParser& parser) {
     if (parser.isSet("size")) {
         const QStringList wh = parser.value("size").split('x');
         bool okW = false, okH = false;
         const int w = wh.size() == 2 ? wh[0].toInt(&okW) : 0, h = wh.size() == 2 ? wh[1].toInt(&okH) : 0;
-        if (!okW || !okH || w < 320 || h < 240 || w > 8192 || h > 8192) return refuse("--size must be WxH, 320x240 to 8192x8192");
+        if (!okW || !okH || w < 320 || h < 240 || w > 8192 || h > 8192)
+            return "--size must be WxH, 320x240 to 8192x8192";
         window.resize(w, h);
     }
     if (parser.isSet("texture")) window.setTexture(parser.value("texture"));
@@ -256,31 +261,35 @@ int main(int argc, char* argv[]) {
                          [&window, model] { QTimer::singleShot(0, &window, [&window, model] { window.setModel(model); }); });
         window.setModel(model);
     }
-    window.show();
-    bool docksPending = false;  // waiting for the project to open the docks
-    if (!docks.isEmpty()) {
-        // Once the project is open (its clips loaded), or now when none is opening.
-        auto open = [&window, &docksPending, docks] {
-            docksPending = false;
-            window.showAnalysisDocks(docks);
-        };
-        if (opening) {
-            docksPending = true;
-            auto* once = new QObject(&window);
-            QObject::connect(window.document(), &gs::ProjectDocument::projectReset, once, [open, once] {
-                once->deleteLater();
-                open();
-            });
-        } else {
-            open();
-        }
+    return {};
+}
+
+// The analysis docks asked for: once the project is open (its clips loaded), or now when none is
+// opening.
+void openDocks(gs::MainWindow& window, Script& script, bool opening) {
+    if (script.docks.isEmpty()) return;
+    auto open = [&window, &script] {
+        script.docksPending = false;
+        window.showAnalysisDocks(script.docks);
+    };
+    if (!opening) {
+        open();
+        return;
     }
-    // A scripted run: once the live run starts, its goal and mode; after S seconds of it (or the
-    // delay), the screenshot, the report and the frame times, then quit.
-    std::function<void()> finish;
-    finish = [&window, &script, &finish, &docksPending] {
-        if ((docksPending && window.isLoading()) || window.isAnalysing()) {  // the docks' computations first
-            QTimer::singleShot(50, &window, finish);
+    script.docksPending = true;
+    auto* once = new QObject(&window);
+    QObject::connect(window.document(), &gs::ProjectDocument::projectReset, once, [open, once] {
+        once->deleteLater();
+        open();
+    });
+}
+
+// A scripted run: once the live run starts, its goal and mode; after S seconds of it (or the
+// delay), the screenshot, the report and the frame times, then quit.
+void startScript(gs::MainWindow& window, Script& script, int delayMs) {
+    script.finish = [&window, &script] {
+        if ((script.docksPending && window.isLoading()) || window.isAnalysing()) {  // the docks' computations first
+            QTimer::singleShot(50, &window, script.finish);
             return;
         }
         bool ok = true;
@@ -291,35 +300,67 @@ int main(int argc, char* argv[]) {
         ok = finishScript(window, script) && ok;
         QCoreApplication::exit(ok ? 0 : 1);
     };
-    const bool bySeconds = scripted && script.seconds >= 0.0;
-    if (scripted && !bySeconds) QTimer::singleShot(parser.value("screenshot-delay").toInt(), &window, finish);
-    if (bySeconds || script.goal || script.goalMode >= 0) {
-        auto* poll = new QTimer(&window);
-        script.wall.start();
-        QObject::connect(poll, &QTimer::timeout, &window, [&window, &script, bySeconds, finish, poll] {
-            gs::SteeringDemo* run = window.steeringRun();
-            if (!script.started) {
-                if (!window.isSteering() || !run || !run->isReady()) {
-                    if (bySeconds && script.wall.elapsed() > 600000) {  // ten minutes: give up
-                        std::fprintf(stderr, "gaitspace: the live run did not start\n");
-                        QCoreApplication::exit(1);
-                    }
-                    return;
+    const bool bySeconds = script.scripted() && script.seconds >= 0.0;
+    if (script.scripted() && !bySeconds) QTimer::singleShot(delayMs, &window, script.finish);
+    if (!bySeconds && !script.goal && script.goalMode < 0) return;
+    auto* poll = new QTimer(&window);
+    script.wall.start();
+    QObject::connect(poll, &QTimer::timeout, &window, [&window, &script, bySeconds, poll] {
+        gs::SteeringDemo* run = window.steeringRun();
+        if (!script.started) {
+            if (!window.isSteering() || !run || !run->isReady()) {
+                if (bySeconds && script.wall.elapsed() > 600000) {  // ten minutes: give up
+                    std::fprintf(stderr, "gaitspace: the live run did not start\n");
+                    QCoreApplication::exit(1);
                 }
-                if (script.goalMode >= 0) window.setGoalMode(script.goalMode);
-                if (script.goal) run->setGoal(*script.goal);
-                window.viewport()->clearFrameTimes();
-                script.started = true;
-                script.seconds += run->seconds();  // from now
-                if (!bySeconds) poll->stop();
                 return;
             }
-            if (run->seconds() >= script.seconds) {
-                poll->stop();
-                finish();
-            }
-        });
-        poll->start(10);
-    }
+            if (script.goalMode >= 0) window.setGoalMode(script.goalMode);
+            if (script.goal) run->setGoal(*script.goal);
+            window.viewport()->clearFrameTimes();
+            script.started = true;
+            script.seconds += run->seconds();  // from now
+            if (!bySeconds) poll->stop();
+            return;
+        }
+        if (run->seconds() >= script.seconds) {
+            poll->stop();
+            script.finish();
+        }
+    });
+    poll->start(10);
+}
+
+int refuse(const QString& message) {
+    std::fprintf(stderr, "gaitspace: %s\n", qPrintable(message));
+    return 2;
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+    // OpenGL 3.3 core with 4x multisampling for the 3D view (set before the application exists).
+    QSurfaceFormat format;
+    format.setVersion(3, 3);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    format.setDepthBufferSize(24);
+    QSurfaceFormat::setDefaultFormat(format);
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName("Gaitspace");
+    QApplication::setApplicationName("Gaitspace");
+    QApplication::setApplicationVersion("0.1.0");
+    QCommandLineParser parser;
+    addOptions(parser);
+    parser.process(app);
+
+    Script script;
+    if (const QString error = setSamples(parser); !error.isEmpty()) return refuse(error);
+    if (const QString error = readScript(parser, script); !error.isEmpty()) return refuse(error);
+    gs::MainWindow window;
+    const bool opening = openFirst(window, parser, script.scripted());
+    if (const QString error = applyLook(window, parser); !error.isEmpty()) return refuse(error);
+    window.show();
+    openDocks(window, script, opening);
+    startScript(window, script, parser.value("screenshot-delay").toInt());
     return app.exec();
 }
