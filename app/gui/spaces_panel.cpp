@@ -68,8 +68,18 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
     : QWidget(parent), m_doc(doc), m_fitTask(new BackgroundTask(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(makeSpaceList());
+    layout->addLayout(makeSpaceSettings());
+    layout->addWidget(makeClipTable(), 1);
+    layout->addLayout(makeTransitionTables());
+    makeMessages(layout);
+    makeBuildRow(layout);
+    followDocument();
+    refresh();
+}
 
-    // The spaces, with their buttons.
+// The spaces, with their buttons.
+QLayout* MotionSpacesPanel::makeSpaceList() {
     auto* top = new QHBoxLayout;
     m_spaces = new QListWidget(this);
     m_spaces->setObjectName("spaceList");
@@ -90,9 +100,36 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
     spaceButtons->setRowStretch(2, 1);
     top->addWidget(m_spaces, 1);
     top->addLayout(spaceButtons);
-    layout->addLayout(top);
 
-    // The chosen space's reference and the loops' cycles.
+    connect(add, &QPushButton::clicked, this, [this] {
+        if (spaces::create(m_doc, spaces::uniqueName(m_doc, tr("space")))) setCurrentSpace(m_spaces->count() - 1);
+    });
+    connect(remove, &QPushButton::clicked, this, [this] { spaces::remove(m_doc, currentSpace()); });
+    connect(up, &QPushButton::clicked, this, [this] {
+        const int s = currentSpace();
+        if (spaces::move(m_doc, s, s - 1)) setCurrentSpace(s - 1);
+    });
+    connect(down, &QPushButton::clicked, this, [this] {
+        const int s = currentSpace();
+        if (spaces::move(m_doc, s, s + 1)) setCurrentSpace(s + 1);
+    });
+    connect(m_spaces, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
+        if (m_refreshing) return;
+        // After the edit has closed (the list is rebuilt when the document changes).
+        const int row = m_spaces->row(item);
+        const QString name = item->text();
+        QMetaObject::invokeMethod(this, [this, row, name] {
+            if (!spaces::rename(m_doc, row, name)) refresh();  // refused: back as it was
+        }, Qt::QueuedConnection);
+    });
+    connect(m_spaces, &QListWidget::currentRowChanged, this, [this] {
+        if (!m_refreshing) refreshClips();
+    });
+    return top;
+}
+
+// The chosen space's reference and the loops' cycles.
+QLayout* MotionSpacesPanel::makeSpaceSettings() {
     auto* settings = new QHBoxLayout;
     m_reference = new QComboBox(this);
     m_reference->setObjectName("spaceReference");
@@ -106,9 +143,17 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
     settings->addWidget(m_reference, 1);
     settings->addWidget(new QLabel(tr("Cycles"), this));
     settings->addWidget(m_cycles);
-    layout->addLayout(settings);
+    connect(m_reference, &QComboBox::activated, this, [this](int i) {
+        spaces::setReference(m_doc, currentSpace(), m_reference->itemData(i).toString());
+    });
+    connect(m_cycles, &QSpinBox::valueChanged, this, [this](int v) {
+        if (!m_refreshing) spaces::setCycles(m_doc, v);
+    });
+    return settings;
+}
 
-    // Its clips.
+// Its clips.
+QWidget* MotionSpacesPanel::makeClipTable() {
     m_clips = new SpaceClipTable(this);
     m_clips->setObjectName("spaceClips");
     m_clips->setColumnCount(ColumnCount);
@@ -123,9 +168,17 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
     for (int c = 0; c < ColumnCount; ++c) m_clips->horizontalHeaderItem(c)->setToolTip(tips[c]);
     m_clips->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_clips->setToolTip(tr("Drag clips here from the clip library; Delete removes the selected ones"));
-    layout->addWidget(m_clips, 1);
+    connect(m_clips, &SpaceClipTable::clipsDropped, this, [this](const QStringList& ids) {
+        spaces::addClips(m_doc, currentSpace(), ids);
+    });
+    connect(m_clips, &SpaceClipTable::deleteRequested, this, &MotionSpacesPanel::removeSelectedClips);
+    return m_clips;
+}
 
-    // Its stops and starts: a table each, with Add (the library's selection) and Remove.
+void MotionSpacesPanel::removeSelectedClips() { spaces::removeClips(m_doc, currentSpace(), selectedClipIds()); }
+
+// Its stops and starts: a table each, with Add (the library's selection) and Remove.
+QLayout* MotionSpacesPanel::makeTransitionTables() {
     auto* transitions = new QGridLayout;
     const int rowHeight = fontMetrics().height() + 6;
     for (const auto kind : {BakedTransition::Kind::Stop, BakedTransition::Kind::Start}) {
@@ -170,19 +223,26 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
         connect(table, &SpaceClipTable::deleteRequested, this, removeSelected);
         connect(drop, &QPushButton::clicked, this, removeSelected);
     }
-    layout->addLayout(transitions);
+    return transitions;
+}
+
+// What is wrong with the space, and what the last build noticed about it (its loops' turning
+// range) or why it failed.
+void MotionSpacesPanel::makeMessages(QVBoxLayout* layout) {
     m_spaceError = new QLabel(this);
     m_spaceError->setWordWrap(true);
     m_spaceError->setStyleSheet("color: #e0a030");
     layout->addWidget(m_spaceError);
-    // What the last build noticed about the space (its loops' turning range) or why it failed.
     m_spaceNotes = new QLabel(this);
     m_spaceNotes->setObjectName("spaceNotes");
     m_spaceNotes->setWordWrap(true);
     m_spaceNotes->setTextFormat(Qt::PlainText);
     m_spaceNotes->setStyleSheet("color: #e0a030");
     layout->addWidget(m_spaceNotes);
+}
 
+// Remove Clip, Build and what the build says.
+void MotionSpacesPanel::makeBuildRow(QVBoxLayout* layout) {
     auto* bottom = new QHBoxLayout;
     auto* removeClip = new QPushButton(tr("Remove Clip"), this);
     removeClip->setObjectName("spaceRemoveClip");
@@ -202,44 +262,12 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
         label->setMinimumWidth(1);
     }
 
-    connect(add, &QPushButton::clicked, this, [this] {
-        if (spaces::create(m_doc, spaces::uniqueName(m_doc, tr("space")))) setCurrentSpace(m_spaces->count() - 1);
-    });
-    connect(remove, &QPushButton::clicked, this, [this] { spaces::remove(m_doc, currentSpace()); });
-    connect(up, &QPushButton::clicked, this, [this] {
-        const int s = currentSpace();
-        if (spaces::move(m_doc, s, s - 1)) setCurrentSpace(s - 1);
-    });
-    connect(down, &QPushButton::clicked, this, [this] {
-        const int s = currentSpace();
-        if (spaces::move(m_doc, s, s + 1)) setCurrentSpace(s + 1);
-    });
-    connect(m_spaces, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
-        if (m_refreshing) return;
-        // After the edit has closed (the list is rebuilt when the document changes).
-        const int row = m_spaces->row(item);
-        const QString name = item->text();
-        QMetaObject::invokeMethod(this, [this, row, name] {
-            if (!spaces::rename(m_doc, row, name)) refresh();  // refused: back as it was
-        }, Qt::QueuedConnection);
-    });
-    connect(m_spaces, &QListWidget::currentRowChanged, this, [this] {
-        if (!m_refreshing) refreshClips();
-    });
-    connect(m_reference, &QComboBox::activated, this, [this](int i) {
-        spaces::setReference(m_doc, currentSpace(), m_reference->itemData(i).toString());
-    });
-    connect(m_cycles, &QSpinBox::valueChanged, this, [this](int v) {
-        if (!m_refreshing) spaces::setCycles(m_doc, v);
-    });
-    connect(m_clips, &SpaceClipTable::clipsDropped, this, [this](const QStringList& ids) {
-        spaces::addClips(m_doc, currentSpace(), ids);
-    });
-    auto removeSelected = [this] { spaces::removeClips(m_doc, currentSpace(), selectedClipIds()); };
-    connect(m_clips, &SpaceClipTable::deleteRequested, this, removeSelected);
-    connect(removeClip, &QPushButton::clicked, this, removeSelected);
+    connect(removeClip, &QPushButton::clicked, this, &MotionSpacesPanel::removeSelectedClips);
     connect(m_build, &QPushButton::clicked, this, &MotionSpacesPanel::buildRequested);
+}
 
+// The document's changes refresh the panel.
+void MotionSpacesPanel::followDocument() {
     connect(m_doc, &ProjectDocument::projectReset, this, &MotionSpacesPanel::refresh);
     connect(m_doc, &ProjectDocument::spacesChanged, this, &MotionSpacesPanel::refresh);
     // Clips come and go in bulk (an import of many files): one refresh after them.
@@ -253,7 +281,6 @@ MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
     connect(m_fitTask, &BackgroundTask::finished, this, [this](bool cancelled) {
         if (cancelled) m_fitsAsked.clear();
     });
-    refresh();
 }
 
 MotionSpacesPanel::~MotionSpacesPanel() = default;

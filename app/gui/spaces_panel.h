@@ -26,9 +26,11 @@
 
 class QComboBox;
 class QLabel;
+class QLayout;
 class QListWidget;
 class QPushButton;
 class QSpinBox;
+class QVBoxLayout;
 
 namespace gs {
 
@@ -108,6 +110,14 @@ signals:
     void buildRequested();
 
 private:
+    QLayout* makeSpaceList();
+    QLayout* makeSpaceSettings();
+    QWidget* makeClipTable();
+    QLayout* makeTransitionTables();
+    void makeMessages(QVBoxLayout* layout);
+    void makeBuildRow(QVBoxLayout* layout);
+    void followDocument();
+    void removeSelectedClips();
     void refresh();
     void refreshClips();
     void refreshTransitions(const ProjectSpace& space);
