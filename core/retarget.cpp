@@ -157,14 +157,13 @@ std::string Retarget::describe() const {
     return out;
 }
 
-Expected<Retarget> buildRetarget(const Skeleton& source, float sourceFloor, const Skeleton& target,
-                                 const JointMap& map) {
-    if (Status s = source.validate(); !s) return s.withContext("source skeleton");
-    if (Status s = target.validate(); !s) return s.withContext("target skeleton");
-    Retarget r;
-    r.source = source;
-    r.target = target;
-    r.sourceFloor = sourceFloor;
+namespace {
+
+// Which source joint each target joint takes its rotation from: the map's pairs, the hips paired
+// by role when the map leaves them out, nothing above the hips.
+Status mapJoints(Retarget& r, const JointMap& map, const HumanoidJoints& sourceRoles) {
+    const Skeleton& source = r.source;
+    const Skeleton& target = r.target;
     r.sourceOf.assign(target.jointCount(), -1);
     for (const auto& [t, s] : map.pairs) {
         const int ti = target.jointIndex(t), si = source.jointIndex(s);
@@ -175,7 +174,6 @@ Expected<Retarget> buildRetarget(const Skeleton& source, float sourceFloor, cons
     if (r.mappedCount < 4)
         return Status::error("only " + std::to_string(r.mappedCount) + " joints of the character map to the clip's skeleton (" +
                              map.name + "); give a joint map");
-    const HumanoidJoints sourceRoles = findHumanoidJoints(source);
     r.targetRoles = findHumanoidJoints(target);
     // The hips must correspond, or the body would not follow the root motion.
     r.targetHips = std::max(r.targetRoles[HumanoidRole::Hips], 0);
@@ -187,8 +185,13 @@ Expected<Retarget> buildRetarget(const Skeleton& source, float sourceFloor, cons
     // Joints above the hips (ground bones) follow the hips by rule, never by the map.
     for (int j = target.parents[r.targetHips]; j >= 0; j = target.parents[j])
         if (r.sourceOf[j] >= 0) r.sourceOf[j] = -1, --r.mappedCount;
+    return Status::ok();
+}
 
-    const std::vector<Transform> srcWorld = restWorld(source), tgtWorld = restWorld(target);
+// The rest poses' world rotations and positions the pose mapping needs.
+void keepRestPoses(Retarget& r, const std::vector<Transform>& srcWorld, const std::vector<Transform>& tgtWorld) {
+    const Skeleton& source = r.source;
+    const Skeleton& target = r.target;
     r.sourceRestWorldInverse.resize(source.jointCount());
     for (int j = 0; j < source.jointCount(); ++j)
         r.sourceRestWorldInverse[j] = glm::inverse(srcWorld[j].rotation);
@@ -196,8 +199,12 @@ Expected<Retarget> buildRetarget(const Skeleton& source, float sourceFloor, cons
     for (int j = 0; j < target.jointCount(); ++j) r.targetRestWorld[j] = tgtWorld[j].rotation;
     r.targetRestPositions.resize(target.jointCount());
     for (int j = 0; j < target.jointCount(); ++j) r.targetRestPositions[j] = tgtWorld[j].translation;
+}
 
-    // Facing: the yaw that turns the target's hips' left-right axis onto the source's.
+// Facing: the yaw that turns the target's hips' left-right axis onto the source's. Returns the
+// source's left, on the ground.
+glm::vec3 findFacing(Retarget& r, const HumanoidJoints& sourceRoles, const std::vector<Transform>& srcWorld,
+                     const std::vector<Transform>& tgtWorld) {
     const int sl = sourceRoles[HumanoidRole::LeftUpLeg], sr = sourceRoles[HumanoidRole::RightUpLeg];
     const int tl = r.targetRoles[HumanoidRole::LeftUpLeg], tr = r.targetRoles[HumanoidRole::RightUpLeg];
     glm::vec3 sourceLeft(1, 0, 0);
@@ -210,8 +217,13 @@ Expected<Retarget> buildRetarget(const Skeleton& source, float sourceFloor, cons
             sourceLeft = glm::normalize(b);
         }
     }
+    return sourceLeft;
+}
 
-    // Foot IK for the sides of an IK rig whose feet both skeletons name.
+// Foot IK for the sides of an IK rig whose feet both skeletons name. Returns the target's
+// parents with each IK rig's foot counted as below its knee.
+std::vector<int> findFootIk(Retarget& r, const std::vector<Transform>& tgtWorld) {
+    const Skeleton& target = r.target;
     std::vector<int> chainParent(target.parents);  // the IK rig's foot counts as below its knee
     const HumanoidRole legRoles[2][3] = {{HumanoidRole::LeftUpLeg, HumanoidRole::LeftLeg, HumanoidRole::LeftFoot},
                                          {HumanoidRole::RightUpLeg, HumanoidRole::RightLeg, HumanoidRole::RightFoot}};
@@ -230,14 +242,21 @@ Expected<Retarget> buildRetarget(const Skeleton& source, float sourceFloor, cons
         if (r.targetRoles.ikFoot[k]) chainParent[foot] = knee;
         if (ik.thigh < 1e-3f || ik.shin < 1e-3f) ik = {};
     }
+    return chainParent;
+}
+
+// Rest-pose alignment per mapped joint, from its bone towards the mapped descendant whose
+// direction agrees best (the chest points at the head rather than at a shoulder).
+void alignJoints(Retarget& r, const std::vector<int>& chainParent, const std::vector<Transform>& srcWorld,
+                 const std::vector<Transform>& tgtWorld) {
+    const Skeleton& source = r.source;
+    const Skeleton& target = r.target;
     const auto targetBelow = [&](int joint, int ancestor) {
         for (int j = joint; j >= 0; j = chainParent[j])
             if (j == ancestor) return true;
         return false;
     };
 
-    // Rest-pose alignment per mapped joint, from its bone towards the mapped descendant whose
-    // direction agrees best (the chest points at the head rather than at a shoulder).
     r.alignment.assign(target.jointCount(), r.facing);
     for (int t = 0; t < target.jointCount(); ++t) {
         const int s = r.sourceOf[t];
@@ -277,9 +296,17 @@ Expected<Retarget> buildRetarget(const Skeleton& source, float sourceFloor, cons
         }
         r.alignment[t] = best;
     }
+}
 
-    // The scale of the strides is the legs' (a bent bind pose has lower hips than its legs
-    // reach); the hips stand as high above the floor as the target's legs make them.
+// The lowest joints of the two rest poses (the floors they stand on).
+struct Floors {
+    float target = 0.0f, source = 0.0f;
+};
+
+// The scale of the strides is the legs' (a bent bind pose has lower hips than its legs reach);
+// the hips stand as high above the floor as the target's legs make them.
+Floors scaleRoot(Retarget& r, const HumanoidJoints& sourceRoles, const std::vector<Transform>& srcWorld,
+                 const std::vector<Transform>& tgtWorld) {
     const Standing ss = standingOf(srcWorld, sourceRoles), ts = standingOf(tgtWorld, r.targetRoles);
     if (ss.leg > 1e-3f && ts.leg > 1e-3f) {
         r.rootScale = ts.leg / ss.leg;
@@ -291,9 +318,14 @@ Expected<Retarget> buildRetarget(const Skeleton& source, float sourceFloor, cons
     for (const Transform& w : tgtWorld) lowest = std::min(lowest, w.translation.y);
     for (const Transform& w : srcWorld) sourceLowest = std::min(sourceLowest, w.translation.y);
     r.targetFootHeight = lowest;
+    return {lowest, sourceLowest};
+}
 
-    // Where each IK foot stands against the scaled source ankle at rest: its own height above
-    // the floor and its own distance from the body's middle (in the source's rest frame).
+// Where each IK foot stands against the scaled source ankle at rest: its own height above the
+// floor and its own distance from the body's middle (in the source's rest frame).
+void placeIkFeet(Retarget& r, const std::vector<Transform>& srcWorld, const std::vector<Transform>& tgtWorld,
+                 const glm::vec3& sourceLeft, const Floors& floors) {
+    const float lowest = floors.target, sourceLowest = floors.source;
     for (Retarget::FootIk& ik : r.footIk) {
         if (ik.foot < 0) continue;
         const glm::vec3 targetAnkle = r.facing * (tgtWorld[ik.foot].translation - tgtWorld[r.targetHips].translation);
@@ -306,6 +338,27 @@ Expected<Retarget> buildRetarget(const Skeleton& source, float sourceFloor, cons
         const float side = glm::dot(offset, sourceLeft);
         ik.offset = side * sourceLeft + glm::vec3(0.0f, offset.y, 0.0f);
     }
+}
+
+}  // namespace
+
+Expected<Retarget> buildRetarget(const Skeleton& source, float sourceFloor, const Skeleton& target,
+                                 const JointMap& map) {
+    if (Status s = source.validate(); !s) return s.withContext("source skeleton");
+    if (Status s = target.validate(); !s) return s.withContext("target skeleton");
+    Retarget r;
+    r.source = source;
+    r.target = target;
+    r.sourceFloor = sourceFloor;
+    const HumanoidJoints sourceRoles = findHumanoidJoints(source);
+    if (Status s = mapJoints(r, map, sourceRoles); !s) return s;
+    const std::vector<Transform> srcWorld = restWorld(source), tgtWorld = restWorld(target);
+    keepRestPoses(r, srcWorld, tgtWorld);
+    const glm::vec3 sourceLeft = findFacing(r, sourceRoles, srcWorld, tgtWorld);
+    const std::vector<int> chainParent = findFootIk(r, tgtWorld);
+    alignJoints(r, chainParent, srcWorld, tgtWorld);
+    const Floors floors = scaleRoot(r, sourceRoles, srcWorld, tgtWorld);
+    placeIkFeet(r, srcWorld, tgtWorld, sourceLeft, floors);
     return r;
 }
 
