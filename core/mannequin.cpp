@@ -223,33 +223,20 @@ MannequinSettings MannequinSettings::coarse() const {
     return s;
 }
 
-Expected<SkinnedMesh> buildMannequin(const Skeleton& skeleton, const MannequinSettings& settings) {
-    if (Status s = settings.validate(); !s) return s;
-    if (skeleton.jointCount() < 2) return Status::error("the skeleton has fewer than two joints");
-    if (Status s = skeleton.validate(); !s) return s;
+namespace {
 
-    const Rest r = restOf(skeleton);
+// A limb: a subtree hanging off the trunk. Its main chain's first joint away from the midline
+// (first) is the shoulder or hip; the two joints after it are the elbow/knee and the wrist/ankle.
+struct Limb {
+    std::vector<int> chain;
+    int first;
+    bool leg;
+    int attach;
+};
+
+// Every limb of the trunk (a stub such as pelvis.L is none).
+std::vector<Limb> findLimbs(const Rest& r, const std::vector<int>& trunk, float legLength, float H) {
     const glm::vec3 root = r.pos[0];
-    float lo = 1e30f, hi = -1e30f;
-    for (int j = 0; j < skeleton.jointCount(); ++j) {
-        lo = std::min({lo, r.pos[j].y, r.tip[j].y});
-        hi = std::max({hi, r.pos[j].y, r.tip[j].y});
-    }
-    const float extent = std::max(hi - lo, 1e-3f);
-    // A person is about 2.1 hip heights tall; fall back to the extent when there are no legs.
-    const float legLength = root.y - lo;
-    const float H = legLength > 0.25f * extent ? legLength / 0.47f : extent;
-
-    const std::vector<int> trunk = trunkChain(r, 0.04f * H);
-    if (trunk.size() < 2) return Status::error("the skeleton has no trunk (no joint above the root)");
-
-    SkinnedMesh mesh;
-    std::vector<Part> parts;
-
-    // Limbs: every subtree hanging off the trunk. Its main chain's first joint away from the
-    // midline is the shoulder or hip; the two joints after it are the elbow/knee and the wrist/ankle.
-    std::vector<glm::vec3> hips, shoulders;
-    struct Limb { std::vector<int> chain; int first; bool leg; int attach; };
     std::vector<Limb> limbs;
     for (int t : trunk)
         for (int c : r.children[t]) {
@@ -266,10 +253,21 @@ Expected<SkinnedMesh> buildMannequin(const Skeleton& skeleton, const MannequinSe
                 }
             if (limb.first < 0 || limb.first + 2 >= static_cast<int>(limb.chain.size()) + 1) continue;
             if (limb.first + 1 >= static_cast<int>(limb.chain.size())) continue;  // a stub (pelvis.L)
-            (limb.leg ? hips : shoulders).push_back(r.pos[limb.chain[limb.first]]);
             limbs.push_back(limb);
         }
+    return limbs;
+}
 
+// How wide the figure is at the hips and the shoulders (half widths) and how high its shoulders
+// are, from its limbs (a person's proportions when it has none).
+struct Widths {
+    float hipHalf, shoulderHalf, shoulderY;
+};
+
+Widths widthsOf(const Rest& r, const std::vector<Limb>& limbs, float H) {
+    const glm::vec3 root = r.pos[0];
+    std::vector<glm::vec3> hips, shoulders;
+    for (const Limb& limb : limbs) (limb.leg ? hips : shoulders).push_back(r.pos[limb.chain[limb.first]]);
     float hipHalf = 0.09f * H, shoulderHalf = 0.11f * H, shoulderY = root.y + 0.3f * H;
     if (!hips.empty()) {
         hipHalf = 0.0f;
@@ -283,14 +281,21 @@ Expected<SkinnedMesh> buildMannequin(const Skeleton& skeleton, const MannequinSe
             shoulderY += p.y / shoulders.size();
         }
     }
-    const glm::vec3 X(1, 0, 0), Y(0, 1, 0), Z(0, 0, 1);
+    return {hipHalf, shoulderHalf, shoulderY};
+}
+
+const glm::vec3 X(1, 0, 0), Y(0, 1, 0), Z(0, 0, 1);
+
+// Trunk: pelvis across the hips, abdomen, chest up to the shoulders, neck, head.
+void addTrunk(const Skeleton& skeleton, const Rest& r, const std::vector<int>& trunk, const Widths& w, float H,
+              std::vector<Part>& parts) {
+    const glm::vec3 root = r.pos[0];
+    const float hipHalf = w.hipHalf, shoulderHalf = w.shoulderHalf, shoulderY = w.shoulderY;
     auto trunkSkin = [&](float y) {
         const int j = trunkJointAt(r, trunk, y);
         const int p = skeleton.parents[j];
         return Skinning{j, p, -1, 0.25f};
     };
-
-    // Trunk: pelvis across the hips, abdomen, chest up to the shoulders, neck, head.
     const glm::vec3 pelvisCentre = trunkAt(r, trunk, root.y - 0.015f * H);
     parts.push_back({pelvisCentre - X * (hipHalf * 0.45f), pelvisCentre + X * (hipHalf * 0.45f),
                      0.058f * H, 0.058f * H, 0.85f, Z, {0, -1, -1}});
@@ -316,49 +321,52 @@ Expected<SkinnedMesh> buildMannequin(const Skeleton& skeleton, const MannequinSe
     const glm::vec3 nose = headCentre + Z * (0.05f * H) - Y * (0.008f * H);
     parts.push_back({nose, nose + Z * (0.008f * H) - Y * (0.01f * H), 0.009f * H, 0.007f * H, 1.0f, X,
                      {headJoint, -1, -1}});
+}
 
-    for (const Limb& limb : limbs) {
-        const int j0 = limb.chain[limb.first];
-        const int j1 = limb.chain[limb.first + 1];
-        const int j2 = limb.first + 2 < static_cast<int>(limb.chain.size()) ? limb.chain[limb.first + 2] : -1;
-        const int p0 = skeleton.parents[j0];
-        const glm::vec3 a = r.pos[j0], b = r.pos[j1];
-        const glm::vec3 c = j2 >= 0 ? r.pos[j2] : r.tip[j1];
-        if (limb.leg) {
-            parts.push_back({a, b, 0.058f * H, 0.04f * H, 0.95f, X, {j0, p0, j1, 0.2f}});
-            parts.push_back({b, c, 0.039f * H, 0.025f * H, 0.95f, X, {j1, j0, j2, 0.2f}});
-            if (j2 < 0) continue;
-            // Foot: from the heel to the toe tip, flat, resting just below the ankle.
-            glm::vec3 toe = chainEnd(r, j2);
-            glm::vec3 forward = toe - c;
-            forward.y = 0.0f;
-            forward = glm::length(forward) > 1e-4f ? glm::normalize(forward) : Z;
-            const float drop = 0.012f * H;
-            const glm::vec3 heel = c - forward * 0.035f * H - Y * drop;
-            toe.y = heel.y;
-            const int toes = mainChild(r, j2);
-            parts.push_back({heel, toe - forward * 0.02f * H, 0.03f * H, 0.028f * H, 0.7f, X,
-                             {j2, j1, toes, 0.3f}});
-        } else {
-            // Collar bone from the trunk to the shoulder, then a rounded shoulder.
-            if (limb.first > 0) {
-                const glm::vec3 collar = trunkAt(r, trunk, a.y);
-                parts.push_back({glm::mix(collar, a, 0.3f), a, 0.03f * H, 0.034f * H, 0.8f, Z,
-                                 {limb.chain[limb.first - 1], limb.attach, j0, 0.3f}});
-            }
-            parts.push_back({a, b, 0.034f * H, 0.027f * H, 1.0f, X, {j0, p0, j1, 0.2f}});
-            parts.push_back({b, c, 0.027f * H, 0.02f * H, 1.0f, X, {j1, j0, j2, 0.2f}});
-            if (j2 < 0) continue;
-            // Hand: a flat paddle along the forearm, palm across the body's depth.
-            glm::vec3 dir = c - b;
-            dir = glm::length(dir) > 1e-5f ? glm::normalize(dir) : -Y;
-            parts.push_back({c + dir * 0.015f * H, c + dir * 0.07f * H, 0.026f * H, 0.02f * H, 0.45f,
-                             Z, {j2, j1, -1, 0.3f}});
+// A leg (thigh, shin, foot) or an arm (collar, upper arm, forearm, hand).
+void addLimb(const Skeleton& skeleton, const Rest& r, const std::vector<int>& trunk, const Limb& limb, float H,
+             std::vector<Part>& parts) {
+    const int j0 = limb.chain[limb.first];
+    const int j1 = limb.chain[limb.first + 1];
+    const int j2 = limb.first + 2 < static_cast<int>(limb.chain.size()) ? limb.chain[limb.first + 2] : -1;
+    const int p0 = skeleton.parents[j0];
+    const glm::vec3 a = r.pos[j0], b = r.pos[j1];
+    const glm::vec3 c = j2 >= 0 ? r.pos[j2] : r.tip[j1];
+    if (limb.leg) {
+        parts.push_back({a, b, 0.058f * H, 0.04f * H, 0.95f, X, {j0, p0, j1, 0.2f}});
+        parts.push_back({b, c, 0.039f * H, 0.025f * H, 0.95f, X, {j1, j0, j2, 0.2f}});
+        if (j2 < 0) return;
+        // Foot: from the heel to the toe tip, flat, resting just below the ankle.
+        glm::vec3 toe = chainEnd(r, j2);
+        glm::vec3 forward = toe - c;
+        forward.y = 0.0f;
+        forward = glm::length(forward) > 1e-4f ? glm::normalize(forward) : Z;
+        const float drop = 0.012f * H;
+        const glm::vec3 heel = c - forward * 0.035f * H - Y * drop;
+        toe.y = heel.y;
+        const int toes = mainChild(r, j2);
+        parts.push_back({heel, toe - forward * 0.02f * H, 0.03f * H, 0.028f * H, 0.7f, X,
+                         {j2, j1, toes, 0.3f}});
+    } else {
+        // Collar bone from the trunk to the shoulder, then a rounded shoulder.
+        if (limb.first > 0) {
+            const glm::vec3 collar = trunkAt(r, trunk, a.y);
+            parts.push_back({glm::mix(collar, a, 0.3f), a, 0.03f * H, 0.034f * H, 0.8f, Z,
+                             {limb.chain[limb.first - 1], limb.attach, j0, 0.3f}});
         }
+        parts.push_back({a, b, 0.034f * H, 0.027f * H, 1.0f, X, {j0, p0, j1, 0.2f}});
+        parts.push_back({b, c, 0.027f * H, 0.02f * H, 1.0f, X, {j1, j0, j2, 0.2f}});
+        if (j2 < 0) return;
+        // Hand: a flat paddle along the forearm, palm across the body's depth.
+        glm::vec3 dir = c - b;
+        dir = glm::length(dir) > 1e-5f ? glm::normalize(dir) : -Y;
+        parts.push_back({c + dir * 0.015f * H, c + dir * 0.07f * H, 0.026f * H, 0.02f * H, 0.45f,
+                         Z, {j2, j1, -1, 0.3f}});
     }
+}
 
-    for (const Part& part : parts) appendPart(part, skeleton, settings.rings, settings.sides, mesh);
-
+// The mannequin's one material and part, and the inverse bind matrices of the rest pose.
+void finishMesh(const Skeleton& skeleton, const MannequinSettings& settings, SkinnedMesh& mesh) {
     Material material;
     material.name = "mannequin";
     material.baseColor = settings.color;
@@ -371,6 +379,37 @@ Expected<SkinnedMesh> buildMannequin(const Skeleton& skeleton, const MannequinSe
     forwardKinematics(skeleton, skeleton.restRotations, glm::vec3(0.0f), world);
     mesh.inverseBind.resize(world.size());
     for (size_t j = 0; j < world.size(); ++j) mesh.inverseBind[j] = glm::inverse(world[j].matrix());
+}
+
+}  // namespace
+
+Expected<SkinnedMesh> buildMannequin(const Skeleton& skeleton, const MannequinSettings& settings) {
+    if (Status s = settings.validate(); !s) return s;
+    if (skeleton.jointCount() < 2) return Status::error("the skeleton has fewer than two joints");
+    if (Status s = skeleton.validate(); !s) return s;
+
+    const Rest r = restOf(skeleton);
+    const glm::vec3 root = r.pos[0];
+    float lo = 1e30f, hi = -1e30f;
+    for (int j = 0; j < skeleton.jointCount(); ++j) {
+        lo = std::min({lo, r.pos[j].y, r.tip[j].y});
+        hi = std::max({hi, r.pos[j].y, r.tip[j].y});
+    }
+    const float extent = std::max(hi - lo, 1e-3f);
+    // A person is about 2.1 hip heights tall; fall back to the extent when there are no legs.
+    const float legLength = root.y - lo;
+    const float H = legLength > 0.25f * extent ? legLength / 0.47f : extent;
+
+    const std::vector<int> trunk = trunkChain(r, 0.04f * H);
+    if (trunk.size() < 2) return Status::error("the skeleton has no trunk (no joint above the root)");
+
+    const std::vector<Limb> limbs = findLimbs(r, trunk, legLength, H);
+    std::vector<Part> parts;
+    addTrunk(skeleton, r, trunk, widthsOf(r, limbs, H), H, parts);
+    for (const Limb& limb : limbs) addLimb(skeleton, r, trunk, limb, H, parts);
+    SkinnedMesh mesh;
+    for (const Part& part : parts) appendPart(part, skeleton, settings.rings, settings.sides, mesh);
+    finishMesh(skeleton, settings, mesh);
     return mesh;
 }
 
