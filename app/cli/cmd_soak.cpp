@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <memory>
 #include <random>
+#include <span>
+#include <vector>
 
 #include "cli_common.h"
 #include <gaitspace/runtime/crowd.h>
@@ -91,6 +93,183 @@ Expected<std::shared_ptr<const BakedSpaceFile>> soakSpace(const QString& path) {
     return std::shared_ptr<const BakedSpaceFile>(std::move(baked));
 }
 
+// What a soak found.
+struct SoakReport {
+    SoakOptions o;
+    long updates = 0, reached = 0, styleChanges = 0, nanFrames = 0;
+    int stuck = 0;
+    double longestGoal = 0.0;
+    float phaseError = 0.0f;
+    long memoryMinute1 = 0, memoryEnd = 0, memoryPeak = 0;
+    double growth = 0.0, usPerUpdate = 0.0, wallSeconds = 0.0;
+    bool pass = false;
+
+    QJsonObject json() const {
+        return QJsonObject{{"characters", o.characters},
+                           {"minutes", o.minutes},
+                           {"rate_hz", o.rate},
+                           {"threads", o.threads},
+                           {"updates", static_cast<double>(updates)},
+                           {"goals_reached", static_cast<double>(reached)},
+                           {"style_changes", static_cast<double>(styleChanges)},
+                           {"nan_frames", static_cast<double>(nanFrames)},
+                           {"stuck_characters", stuck},
+                           {"longest_goal_s", longestGoal},
+                           {"phase_error_frames", phaseError},
+                           {"memory_minute1_kb", static_cast<double>(memoryMinute1)},
+                           {"memory_end_kb", static_cast<double>(memoryEnd)},
+                           {"memory_peak_kb", static_cast<double>(memoryPeak)},
+                           {"memory_growth", growth},
+                           {"us_per_character_update", usPerUpdate},
+                           {"wall_seconds", wallSeconds},
+                           {"pass", pass}};
+    }
+
+    void print() const {
+        std::printf("%d characters, %.0f simulated minutes at %d Hz: %ld goals reached, %ld style changes\n"
+                    "NaN frames %ld, stuck %d (longest goal %.1f s), phase error %.3f frames, memory %ld -> %ld kB "
+                    "(%+.2f%%)\n%s\n",
+                    o.characters, o.minutes, o.rate, reached, styleChanges, nanFrames, stuck, longestGoal, phaseError,
+                    memoryMinute1, memoryEnd, 100.0 * growth, pass ? "pass" : "FAIL");
+    }
+};
+
+// A soak's crowd, its random goals and styles, and what it counts.
+class Soak {
+public:
+    Soak(std::shared_ptr<const BakedSpaceFile> baked, const SoakOptions& o)
+        : m_o(o), m_crowd(std::move(baked)), m_rng(o.seed), m_goalSetAt(o.characters, 0.0) {}
+
+    // The characters at their starts, each with a goal and a style; an error, or empty.
+    QString populate() {
+        if (!m_crowd.status()) return QString::fromStdString(m_crowd.status().message());
+        m_spaces = static_cast<int>(m_crowd.space().spaces.size());
+        m_crowd.reserve(m_o.characters);
+        m_crowd.setThreads(m_o.threads);
+        for (int c = 0; c < m_o.characters; ++c) {
+            const GroundFrame at{4.0f * (c % 100), 4.0f * (c / 100), 6.2831853f * m_unit(m_rng)};
+            const Expected<CharacterId> id = m_crowd.add(at, randomStyle());
+            if (!id) return QString::fromStdString(id.message());
+            if (Status s = newGoal(*id, 0.0); !s) return QString::fromStdString(s.message());
+        }
+        return {};
+    }
+
+    // Runs every update, reporting each simulated minute; an error, or empty.
+    QString run() {
+        const double dt = 1.0 / m_o.rate;
+        m_updates = std::lround(m_o.minutes * 60.0 * m_o.rate);
+        const long minute1 = std::lround(60.0 * m_o.rate);
+        // About one style change per character every 20 s.
+        const double changesPerUpdate = m_o.characters * dt / 20.0;
+        double changeBudget = 0.0;
+        m_wall.start();
+        int lastReport = 0;
+        for (long u = 1; u <= m_updates; ++u) {
+            const double now = u * dt;
+            QElapsedTimer t;
+            t.start();
+            if (Status s = m_crowd.update(static_cast<float>(dt)); !s) return QString::fromStdString(s.message());
+            m_updateSeconds += t.nsecsElapsed() * 1e-9;
+            checkCharacters(now);
+            for (changeBudget += changesPerUpdate; changeBudget >= 1.0; changeBudget -= 1.0) changeStyle();
+            if (u % m_o.rate == 0) {  // memory once a simulated second
+                const long kb = residentKb();
+                m_memoryPeak = std::max(m_memoryPeak, kb);
+                if (u == minute1) m_memoryMinute1 = kb;
+            }
+            if (const int minute = static_cast<int>(now / 60.0); minute != lastReport) {
+                lastReport = minute;
+                std::fprintf(stderr, "gaitspace-cli: soak: minute %d of %.0f, %ld goals reached, %.0f s\n", minute,
+                             m_o.minutes, m_reached, m_wall.nsecsElapsed() * 1e-9);
+            }
+        }
+        m_memoryEnd = residentKb();
+        return {};
+    }
+
+    // What the run found, and whether it passes: no NaN, none stuck (a goal set more than 60 s
+    // ago; goals are 2-15 m away), the spaces' strikes together (phaseLockError), memory flat.
+    SoakReport report() const {
+        SoakReport r;
+        r.o = m_o;
+        r.updates = m_updates;
+        r.reached = m_reached;
+        r.styleChanges = m_styleChanges;
+        r.nanFrames = m_nanFrames;
+        r.longestGoal = m_longestGoal;
+        r.memoryMinute1 = m_memoryMinute1;
+        r.memoryEnd = m_memoryEnd;
+        r.memoryPeak = m_memoryPeak;
+        r.usPerUpdate = m_updateSeconds * 1e6 / (static_cast<double>(m_updates) * m_o.characters);
+        r.wallSeconds = m_wall.nsecsElapsed() * 1e-9;
+        const double seconds = m_updates * (1.0 / m_o.rate);
+        for (CharacterId id : m_crowd.ids()) r.stuck += (seconds - m_goalSetAt[id.slot()]) > 60.0;
+        for (CharacterId id : m_crowd.ids())
+            r.phaseError = std::max(r.phaseError, phaseLockError(m_crowd.space(), *m_crowd.state(id)));
+        r.growth = m_memoryMinute1 > 0 ? static_cast<double>(m_memoryEnd - m_memoryMinute1) / m_memoryMinute1 : 0.0;
+        r.pass = r.nanFrames == 0 && r.stuck == 0 && r.phaseError <= 2.0f && r.growth < 0.01;
+        return r;
+    }
+
+private:
+    // A goal 2-15 m away in a random direction. Characters are never removed here, so their
+    // slots are 0 ... characters - 1.
+    Status newGoal(CharacterId id, double now) {
+        const GroundFrame g = *m_crowd.ground(id);
+        const float d = 2.0f + 13.0f * m_unit(m_rng), a = 6.2831853f * m_unit(m_rng);
+        const Status s = m_crowd.setGoal(id, {g.x + d * std::sin(a), g.z + d * std::cos(a)});
+        m_goalSetAt[id.slot()] = now;
+        return s;
+    }
+
+    // One space, or two mixed half the time.
+    std::span<const float> randomStyle() {
+        m_style.fill(0.0f);
+        m_style[static_cast<size_t>(m_unit(m_rng) * m_spaces) % m_spaces] = 1.0f;
+        if (m_spaces > 1 && m_unit(m_rng) < 0.5f)
+            m_style[static_cast<size_t>(m_unit(m_rng) * m_spaces) % m_spaces] += m_unit(m_rng);
+        return std::span<const float>(m_style.data(), m_spaces);
+    }
+
+    // Each character after an update: finite, and given a new goal once within 0.5 m of its own.
+    void checkCharacters(double now) {
+        for (CharacterId id : m_crowd.ids()) {
+            const GroundFrame g = *m_crowd.ground(id);
+            if (!std::isfinite(g.x) || !std::isfinite(g.z) || !std::isfinite(g.heading) ||
+                !finite(*m_crowd.rootPosition(id))) {
+                ++m_nanFrames;
+                continue;
+            }
+            m_longestGoal = std::max(m_longestGoal, now - m_goalSetAt[id.slot()]);
+            const glm::vec2 goal = *m_crowd.goal(id);
+            if (std::hypot(g.x - goal.x, g.z - goal.y) < 0.5f) {
+                ++m_reached;
+                (void)newGoal(id, now);  // finite: the character's ground frame is (checked above)
+            }
+        }
+    }
+
+    // A random character's style, changed.
+    void changeStyle() {
+        (void)m_crowd.setStyleTargets(m_crowd.ids()[static_cast<size_t>(m_unit(m_rng) * m_o.characters) % m_o.characters],
+                                      randomStyle());  // the crowd's own id; weights > 0
+        ++m_styleChanges;
+    }
+
+    SoakOptions m_o;
+    Crowd m_crowd;
+    std::mt19937 m_rng;
+    std::uniform_real_distribution<float> m_unit{0.0f, 1.0f};
+    std::vector<double> m_goalSetAt;
+    int m_spaces = 1;
+    std::array<float, limits::kMaxSpaces> m_style{};
+    long m_updates = 0, m_reached = 0, m_styleChanges = 0, m_nanFrames = 0;
+    double m_longestGoal = 0.0, m_updateSeconds = 0.0;
+    long m_memoryMinute1 = 0, m_memoryPeak = 0, m_memoryEnd = 0;
+    QElapsedTimer m_wall;
+};
+
 }  // namespace
 
 int runSoak(const QStringList& arguments) {
@@ -101,129 +280,15 @@ int runSoak(const QStringList& arguments) {
     const QString path = parser.positionalArguments().first();
     SoakOptions o;
     if (QString why = readOptions(parser, o); !why.isEmpty()) return fail(path, why, 2);
-    const int characters = o.characters, rate = o.rate, threads = o.threads;
-    const double minutes = o.minutes;
-
     auto baked = soakSpace(path);
     if (!baked) return fail(path, QString::fromStdString(baked.message()), 1);
-    Crowd crowd(*baked);
-    if (!crowd.status()) return fail(path, QString::fromStdString(crowd.status().message()), 1);
-    crowd.reserve(characters);
-    crowd.setThreads(threads);
-    const BakedBehavioralSpace& bs = crowd.space();
-    const int spaces = static_cast<int>(bs.spaces.size());
-
-    std::mt19937 rng(o.seed);
-    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
-    std::vector<double> goalSetAt(characters, 0.0);
-    // Characters are never removed here, so their slots are 0 ... characters - 1.
-    auto newGoal = [&](CharacterId id, double now) {
-        const GroundFrame g = *crowd.ground(id);
-        const float d = 2.0f + 13.0f * unit(rng), a = 6.2831853f * unit(rng);
-        const Status s = crowd.setGoal(id, {g.x + d * std::sin(a), g.z + d * std::cos(a)});
-        goalSetAt[id.slot()] = now;
-        return s;
-    };
-    std::array<float, limits::kMaxSpaces> style{};
-    auto randomStyle = [&] {
-        style.fill(0.0f);
-        style[static_cast<size_t>(unit(rng) * spaces) % spaces] = 1.0f;
-        if (spaces > 1 && unit(rng) < 0.5f) style[static_cast<size_t>(unit(rng) * spaces) % spaces] += unit(rng);
-        return std::span<const float>(style.data(), spaces);
-    };
-    for (int c = 0; c < characters; ++c) {
-        const GroundFrame at{4.0f * (c % 100), 4.0f * (c / 100), 6.2831853f * unit(rng)};
-        const Expected<CharacterId> id = crowd.add(at, randomStyle());
-        if (!id) return fail(path, QString::fromStdString(id.message()), 1);
-        if (Status s = newGoal(*id, 0.0); !s) return fail(path, QString::fromStdString(s.message()), 1);
-    }
-
-    const double dt = 1.0 / rate;
-    const long updates = std::lround(minutes * 60.0 * rate);
-    const long minute1 = std::lround(60.0 * rate);
-    // About one style change per character every 20 s.
-    const double changesPerUpdate = characters * dt / 20.0;
-    double changeBudget = 0.0;
-    long reached = 0, styleChanges = 0, nanFrames = 0;
-    double longestGoal = 0.0, updateSeconds = 0.0;
-    long memoryMinute1 = 0, memoryPeak = 0;
-    QElapsedTimer wall;
-    wall.start();
-    int lastReport = 0;
-    for (long u = 1; u <= updates; ++u) {
-        const double now = u * dt;
-        QElapsedTimer t;
-        t.start();
-        if (Status s = crowd.update(static_cast<float>(dt)); !s) return fail(path, QString::fromStdString(s.message()), 1);
-        updateSeconds += t.nsecsElapsed() * 1e-9;
-        for (CharacterId id : crowd.ids()) {
-            const GroundFrame g = *crowd.ground(id);
-            if (!std::isfinite(g.x) || !std::isfinite(g.z) || !std::isfinite(g.heading) || !finite(*crowd.rootPosition(id))) {
-                ++nanFrames;
-                continue;
-            }
-            longestGoal = std::max(longestGoal, now - goalSetAt[id.slot()]);
-            const glm::vec2 goal = *crowd.goal(id);
-            if (std::hypot(g.x - goal.x, g.z - goal.y) < 0.5f) {
-                ++reached;
-                (void)newGoal(id, now);  // finite: the character's ground frame is (checked above)
-            }
-        }
-        for (changeBudget += changesPerUpdate; changeBudget >= 1.0; changeBudget -= 1.0) {
-            (void)crowd.setStyleTargets(crowd.ids()[static_cast<size_t>(unit(rng) * characters) % characters],
-                                        randomStyle());  // the crowd's own id; weights > 0
-            ++styleChanges;
-        }
-        if (u % rate == 0) {  // memory once a simulated second
-            const long kb = residentKb();
-            memoryPeak = std::max(memoryPeak, kb);
-            if (u == minute1) memoryMinute1 = kb;
-        }
-        if (const int minute = static_cast<int>(now / 60.0); minute != lastReport) {
-            lastReport = minute;
-            std::fprintf(stderr, "gaitspace-cli: soak: minute %d of %.0f, %ld goals reached, %.0f s\n", minute,
-                         minutes, reached, wall.nsecsElapsed() * 1e-9);
-        }
-    }
-    const long memoryEnd = residentKb();
-
-    // Stuck: a character whose goal was set more than 60 s ago (goals are 2-15 m away).
-    int stuck = 0;
-    for (CharacterId id : crowd.ids()) stuck += (updates * dt - goalSetAt[id.slot()]) > 60.0;
-    // Phase lock (phaseLockError): the spaces' strikes stay together.
-    float phaseError = 0.0f;
-    for (CharacterId id : crowd.ids()) phaseError = std::max(phaseError, phaseLockError(bs, *crowd.state(id)));
-    const double growth = memoryMinute1 > 0 ? static_cast<double>(memoryEnd - memoryMinute1) / memoryMinute1 : 0.0;
-    const bool pass = nanFrames == 0 && stuck == 0 && phaseError <= 2.0f && growth < 0.01;
-    const QJsonObject result{{"characters", characters},
-                             {"minutes", minutes},
-                             {"rate_hz", rate},
-                             {"threads", threads},
-                             {"updates", static_cast<double>(updates)},
-                             {"goals_reached", static_cast<double>(reached)},
-                             {"style_changes", static_cast<double>(styleChanges)},
-                             {"nan_frames", static_cast<double>(nanFrames)},
-                             {"stuck_characters", stuck},
-                             {"longest_goal_s", longestGoal},
-                             {"phase_error_frames", phaseError},
-                             {"memory_minute1_kb", static_cast<double>(memoryMinute1)},
-                             {"memory_end_kb", static_cast<double>(memoryEnd)},
-                             {"memory_peak_kb", static_cast<double>(memoryPeak)},
-                             {"memory_growth", growth},
-                             {"us_per_character_update",
-                              updateSeconds * 1e6 / (static_cast<double>(updates) * characters)},
-                             {"wall_seconds", wall.nsecsElapsed() * 1e-9},
-                             {"pass", pass}};
-    if (parser.isSet("json")) {
-        printJson(result);
-    } else {
-        std::printf("%d characters, %.0f simulated minutes at %d Hz: %ld goals reached, %ld style changes\n"
-                    "NaN frames %ld, stuck %d (longest goal %.1f s), phase error %.3f frames, memory %ld -> %ld kB "
-                    "(%+.2f%%)\n%s\n",
-                    characters, minutes, rate, reached, styleChanges, nanFrames, stuck, longestGoal, phaseError,
-                    memoryMinute1, memoryEnd, 100.0 * growth, pass ? "pass" : "FAIL");
-    }
-    return pass ? 0 : 1;
+    Soak soak(*baked, o);
+    if (QString why = soak.populate(); !why.isEmpty()) return fail(path, why, 1);
+    if (QString why = soak.run(); !why.isEmpty()) return fail(path, why, 1);
+    const SoakReport report = soak.report();
+    if (parser.isSet("json")) printJson(report.json());
+    else report.print();
+    return report.pass ? 0 : 1;
 }
 
 }  // namespace gs::cli
