@@ -67,7 +67,7 @@ SteeringDemo::~SteeringDemo() = default;
 std::optional<std::vector<float>> SteeringDemo::overriddenStyle() const {
     if (!m_crowd) return std::nullopt;
     const CharacterState& st = *m_crowd->state(m_character);
-    if (!st.styleOverridden) return std::nullopt;
+    if (!st.styleOverridden && !(st.paceShare > 0.0f)) return std::nullopt;
     return std::vector<float>(st.userStyle.begin(), st.userStyle.begin() + m_crowd->space().spaces.size());
 }
 

@@ -40,6 +40,7 @@ void setStyleTarget(CharacterState& state, std::span<const float> targets) {
     for (float t : targets) sum += std::max(0.0f, t);
     if (sum <= 0.0f) return;
     state.styleOverridden = false;
+    state.paceShare = 0.0f;
     for (size_t s = 0; s < state.styleTarget.size(); ++s)
         state.styleTarget[s] = s < targets.size() ? std::max(0.0f, targets[s]) / sum : 0.0f;
 }

@@ -62,6 +62,41 @@ using steering_detail::kFarDecisions;
 using steering_detail::kFarSteps;
 using steering_detail::turningCircleRatio;
 
+// Keeping pace with a slower moving goal (SteerJob::keepPace): within kPaceRange metres, the
+// slowest style's share is integrated toward the goal's speed plus kPaceGain per metre the goal is
+// ahead along its way, a whole style's difference in speed moving it wholly in kPaceSeconds; only
+// for a style at least kPaceSpan m/s faster than the slowest.
+constexpr float kPaceRange = 6.0f;
+constexpr float kPaceGain = 0.5f;
+constexpr float kPaceSeconds = 2.0f;
+constexpr float kPaceQuickError = 0.4f;  // m/s
+constexpr float kPaceSpan = 0.1f;
+constexpr float kPaceTieBand = 0.2f;  // the slowest style's weight lead kept clear of, either way
+
+namespace {
+
+// The largest style weight in `weights` but the slowest style's.
+float largestOther(const std::array<float, kMaxSpaces>& weights, int slowest, int spaceCount) {
+    float most = 0.0f;
+    for (int s = 0; s < spaceCount; ++s)
+        if (s != slowest) most = std::max(most, weights[s]);
+    return most;
+}
+
+// The slowest style's share to give when `wanted` is wanted. Time follows the most heavily
+// weighted style, so the speed jumps where the slowest style takes over: the share is kept out of
+// kPaceTieBand about that tie, on the side the last target was on, until the share wanted has
+// crossed the band (the pace then alternates either side of the goal's).
+float clearOfTie(const CharacterState& st, int slowest, int spaceCount, float wanted) {
+    const float lead = st.userStyle[slowest] - largestOther(st.userStyle, slowest, spaceCount);  // at share 0
+    auto edge = [&](float side) { return std::clamp((side * kPaceTieBand - lead) / (1.0f - lead), 0.0f, 1.0f); };
+    if (wanted <= edge(-1.0f) || wanted >= edge(1.0f)) return wanted;
+    const bool slowestLeads = st.styleTarget[slowest] > largestOther(st.styleTarget, slowest, spaceCount);
+    return slowestLeads ? edge(1.0f) : edge(-1.0f);
+}
+
+}  // namespace
+
 Status SteerJob::validate() const {
     if (Status s = settings.validate(); !s) return s;
     if (!steering) return Status::error("steering: no goal spaces");
@@ -121,11 +156,51 @@ void SteerJob::borrowTighterStyle(const BakedBehavioralSpace& bs, const glm::vec
         if (best < 0 || speed < bs.spaces[best].clips[bs.spaces[best].reference].speed) best = s;
     }
     if (best < 0) return;
-    st.userStyle = st.styleTarget;
+    if (st.paceShare <= 0.0f) st.userStyle = st.styleTarget;  // when pacing, userStyle is the user's
+    st.paceShare = 0.0f;
     st.styleOverridden = true;
     st.styleTarget.fill(0.0f);
     st.styleTarget[best] = 1.0f;
     st.steerEscaping = false;
+}
+
+void SteerJob::keepPace(const BakedBehavioralSpace& bs, const glm::vec2& goal, const glm::vec2& velocity,
+                        CharacterState& st) const {
+    if (st.styleOverridden) return;  // a tighter turn borrowed comes first
+    const int spaceCount = static_cast<int>(bs.spaces.size());
+    auto speedOf = [&](int s) { return bs.spaces[s].clips[bs.spaces[s].reference].speed; };
+    int slowest = 0;
+    for (int s = 1; s < spaceCount; ++s)
+        if (speedOf(s) < speedOf(slowest)) slowest = s;
+    const std::array<float, kMaxSpaces>& user = st.paceShare > 0.0f ? st.userStyle : st.styleTarget;
+    float userSpeed = 0.0f;
+    for (int s = 0; s < spaceCount; ++s) userSpeed += user[s] * speedOf(s);
+    const float span = userSpeed - speedOf(slowest);
+    const float goalSpeed = glm::length(velocity);
+    const glm::vec2 at(st.ground.x, st.ground.z);
+    float share = 0.0f;
+    if (span > kPaceSpan && goalSpeed > 0.0f && glm::distance(goal, at) < kPaceRange) {
+        // Integrated toward the speed that closes the gap along the goal's way at kPaceGain.
+        const float along = glm::dot(goal - at, velocity) / goalSpeed;
+        const float wanted = goalSpeed + kPaceGain * along;
+        const float measured = st.arrival.stepLength * bs.fps;
+        // A large error (a goal turning back) is taken out faster than the alternation either side
+        // of a tie (below).
+        const float error = measured - wanted;
+        const float quick = std::abs(error) / kPaceQuickError;
+        const float rate = std::max(1.0f, quick * quick) / (kPaceSeconds * bs.fps);
+        share = std::clamp(st.paceShare + error / span * rate, 0.0f, 1.0f);
+    }
+    if (share <= 0.0f) {
+        if (st.paceShare > 0.0f) st.styleTarget = st.userStyle;
+        st.paceShare = 0.0f;
+        return;
+    }
+    if (st.paceShare <= 0.0f) st.userStyle = st.styleTarget;
+    st.paceShare = share;
+    const float given = clearOfTie(st, slowest, spaceCount, share);
+    for (int s = 0; s < spaceCount; ++s)
+        st.styleTarget[s] = (1.0f - given) * st.userStyle[s] + (s == slowest ? given : 0.0f);
 }
 
 Status SteerJob::run() {
@@ -141,6 +216,8 @@ Status SteerJob::run() {
         const bool now = decideNow || (!flags.empty() && (flags[c] & kSteerNow));
         CharacterState& st = characters[c];
         if (stats) ++stats->characters;
+        if (settings.preferTighterStyles && spaceCount > 1 && !goalVelocities.empty())
+            keepPace(bs, goals[c], goalVelocities[c], st);
         // Steer when the dominant space's phase crossed one of its start frames (or at the start).
         int dominant = 0;
         for (int s = 1; s < spaceCount; ++s)

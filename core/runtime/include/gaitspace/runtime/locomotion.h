@@ -44,6 +44,8 @@ struct CharacterState {
     bool steerEscaping = false;  // steering: walking out of a goal inside the turning circle
     bool styleOverridden = false;  // steering: a slower style's tighter turn is borrowed...
     std::array<float, kMaxSpaces> userStyle{};  // ... and these style targets come back after
+    float paceShare = 0.0f;  // steering: the slowest style's share blended into userStyle to keep
+                             // pace with a slower moving goal (0: not pacing)
     // Foot lock, per foot ([0] = left). The foot shown is the blended foot moved by weight x
     // offset on the ground; while the foot is planted the offset cancels the blended foot's slide
     // at the point it rolls on (heel, ball, or between), so that point stays where it touched down.

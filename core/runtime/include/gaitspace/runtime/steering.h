@@ -63,7 +63,8 @@ struct SteerSettings {
                                         // is nearer the circle's centre than this x radius; > 0
     float escapeExitFactor = 1.3f;      // ... and ends when it is farther than this x radius
     bool preferTighterStyles = true;    // in a behavioral space, borrow a slower style whose tighter
-                                        // turn reaches a goal the chosen style would walk around
+                                        // turn reaches a goal the chosen style would walk around,
+                                        // or to keep pace with a goal moving slower than the style
 
     Status validate() const;
 };
@@ -182,6 +183,11 @@ private:
     // chosen style back once the goal lies outside its circle.
     void borrowTighterStyle(const BakedBehavioralSpace& bs, const glm::vec2& goal, bool insideCircle,
                             CharacterState& st) const;
+    // A moving goal slower than the chosen style: blend in the slowest style, by as much as holds
+    // the character at the goal's pace once it has caught up, and give it back as the goal
+    // speeds up, stops or is left behind.
+    void keepPace(const BakedBehavioralSpace& bs, const glm::vec2& goal, const glm::vec2& velocity,
+                  CharacterState& st) const;
 };
 
 // The naive baseline: the target blend from the angle to the goal by a proportional rule.
