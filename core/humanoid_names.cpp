@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <span>
 #include <vector>
 
 namespace gs {
@@ -198,14 +199,12 @@ JointNameParts parseJointName(std::string_view name) {
     return out;
 }
 
-HumanoidJoints findHumanoidJoints(const Skeleton& s) {
-    HumanoidJoints h;
-    const int n = s.jointCount();
-    if (n == 0) return h;
-    Side sides[2];
-    std::vector<JointNameParts> names(n);
-    for (int j = 0; j < n; ++j) {
-        names[j] = parseJointName(s.names[j]);
+namespace {
+
+// Each side's limb joints as the names give them: the first joint of each part, in depth-first
+// order.
+void readSides(std::span<const JointNameParts> names, Side (&sides)[2]) {
+    for (int j = 0; j < static_cast<int>(names.size()); ++j) {
         if (names[j].side == BodySide::None) continue;
         Side& side = sides[names[j].side == BodySide::Left ? 0 : 1];
         switch (sidedPart(names[j].part)) {
@@ -228,78 +227,108 @@ HumanoidJoints findHumanoidJoints(const Skeleton& s) {
         if (side.clavicle >= 0 && side.arm < 0) side.arm = side.shoulderWord;
         else if (side.clavicle < 0) side.clavicle = side.shoulderWord;
     }
+}
 
-    // Legs: a chain down from the upper leg; a foot off the chain is an IK rig's.
-    for (int k = 0; k < 2; ++k) {
-        Side& side = sides[k];
-        keepChain(s, {&side.upLeg, &side.leg});
-        if (side.foot >= 0 && side.leg >= 0 && !isAncestor(s, side.leg, side.foot)) {
-            if (side.upLeg >= 0 && isAncestor(s, side.upLeg, side.foot)) side.foot = -1;  // a foot below the thigh only
-            else h.ikFoot[k] = true;
-        }
-        if (!h.ikFoot[k]) {
-            if (side.foot >= 0 && side.leg < 0 && s.parents[side.foot] > 0 &&
-                (side.upLeg < 0 || isAncestor(s, side.upLeg, s.parents[side.foot]))) side.leg = s.parents[side.foot];
-            if (side.leg >= 0 && side.upLeg < 0 && s.parents[side.leg] > 0) side.upLeg = s.parents[side.leg];
-            keepChain(s, {&side.upLeg, &side.leg, &side.foot});
-        }
-        if (side.toe >= 0 && !isAncestor(s, side.foot, side.toe)) side.toe = -1;
-        if (side.toe < 0 && side.foot >= 0) {
-            const int child = onlyChild(s, side.foot);
-            if (child >= 0 && sidedPart(names[child].part) != Part::None) side.toe = child;
-        }
+// A leg: a chain down from the upper leg; a foot off the chain is an IK rig's (ikFoot).
+void chainLeg(const Skeleton& s, std::span<const JointNameParts> names, Side& side, bool& ikFoot) {
+    keepChain(s, {&side.upLeg, &side.leg});
+    if (side.foot >= 0 && side.leg >= 0 && !isAncestor(s, side.leg, side.foot)) {
+        if (side.upLeg >= 0 && isAncestor(s, side.upLeg, side.foot)) side.foot = -1;  // a foot below the thigh only
+        else ikFoot = true;
     }
-    const bool legsNamed = sides[0].upLeg >= 0 && sides[0].leg >= 0 && sides[0].foot >= 0 &&
-                           sides[1].upLeg >= 0 && sides[1].leg >= 0 && sides[1].foot >= 0;
-    if (!legsNamed) {
-        if (auto rig = findLegs(s); rig && rig->isValid()) {
-            for (int k = 0; k < 2; ++k) {
-                const Leg& leg = rig->legs[k];
-                sides[k] = Side{};
-                sides[k].upLeg = leg.hip;
-                sides[k].leg = leg.knee;
-                sides[k].foot = leg.ankle;
-                sides[k].toe = leg.toe != leg.ankle ? leg.toe : -1;
-                h.ikFoot[k] = false;
-            }
-            h.legsByStructure = true;
-        }
+    if (!ikFoot) {
+        if (side.foot >= 0 && side.leg < 0 && s.parents[side.foot] > 0 &&
+            (side.upLeg < 0 || isAncestor(s, side.upLeg, s.parents[side.foot]))) side.leg = s.parents[side.foot];
+        if (side.leg >= 0 && side.upLeg < 0 && s.parents[side.leg] > 0) side.upLeg = s.parents[side.leg];
+        keepChain(s, {&side.upLeg, &side.leg, &side.foot});
     }
+    if (side.toe >= 0 && !isAncestor(s, side.foot, side.toe)) side.toe = -1;
+    if (side.toe < 0 && side.foot >= 0) {
+        const int child = onlyChild(s, side.foot);
+        if (child >= 0 && sidedPart(names[child].part) != Part::None) side.toe = child;
+    }
+}
 
-    // Arms: a chain down from the clavicle; missing joints above the hand from its parents.
-    for (Side& side : sides) {
-        keepChain(s, {&side.clavicle, &side.arm, &side.foreArm, &side.hand});
-        if (side.hand >= 0 && side.foreArm < 0) side.foreArm = s.parents[side.hand];
-        if (side.foreArm >= 0 && side.arm < 0) side.arm = s.parents[side.foreArm];
-        keepChain(s, {&side.clavicle, &side.arm, &side.foreArm, &side.hand});
-    }
+bool legsNamed(const Side (&sides)[2]) {
+    return sides[0].upLeg >= 0 && sides[0].leg >= 0 && sides[0].foot >= 0 && sides[1].upLeg >= 0 &&
+           sides[1].leg >= 0 && sides[1].foot >= 0;
+}
 
-    // The spine, by structure: the hips where the legs branch, the chest where the arms do.
-    const Side& l = sides[0];
-    const Side& r = sides[1];
+// Legs from the rest pose's structure (findLegs) when the names give none; h.legsByStructure
+// says whether they did.
+void legsFromStructure(const Skeleton& s, Side (&sides)[2], HumanoidJoints& h) {
+    if (auto rig = findLegs(s); rig && rig->isValid()) {
+        for (int k = 0; k < 2; ++k) {
+            const Leg& leg = rig->legs[k];
+            sides[k] = Side{};
+            sides[k].upLeg = leg.hip;
+            sides[k].leg = leg.knee;
+            sides[k].foot = leg.ankle;
+            sides[k].toe = leg.toe != leg.ankle ? leg.toe : -1;
+            h.ikFoot[k] = false;
+        }
+        h.legsByStructure = true;
+    }
+}
+
+// An arm: a chain down from the clavicle; missing joints above the hand from its parents.
+void chainArm(const Skeleton& s, Side& side) {
+    keepChain(s, {&side.clavicle, &side.arm, &side.foreArm, &side.hand});
+    if (side.hand >= 0 && side.foreArm < 0) side.foreArm = s.parents[side.hand];
+    if (side.foreArm >= 0 && side.arm < 0) side.arm = s.parents[side.foreArm];
+    keepChain(s, {&side.clavicle, &side.arm, &side.foreArm, &side.hand});
+}
+
+// The spine's joints, found by structure.
+struct Trunk {
+    int hips = -1, spine = -1, chest = -1, neck = -1, head = -1;
+};
+
+// The hips: where the legs branch (the root when they do not).
+int findHips(const Skeleton& s, const Side& l, const Side& r) {
     int hips = l.upLeg >= 0 && r.upLeg >= 0 ? commonAncestor(s, l.upLeg, r.upLeg) : -1;
     if (hips == l.upLeg || hips == r.upLeg) hips = hips >= 0 ? s.parents[hips] : -1;
     if (hips < 0) hips = 0;
-    const int armTopL = l.clavicle >= 0 ? l.clavicle : l.arm, armTopR = r.clavicle >= 0 ? r.clavicle : r.arm;
+    return hips;
+}
+
+// The top of an arm's chain: its clavicle, else its upper arm.
+int armTop(const Side& side) { return side.clavicle >= 0 ? side.clavicle : side.arm; }
+
+// The chest: where the arms branch, above the hips.
+int findChest(const Skeleton& s, int hips, int armTopL, int armTopR) {
     int chest = armTopL >= 0 && armTopR >= 0 ? commonAncestor(s, armTopL, armTopR) : -1;
     if (chest == armTopL || chest == armTopR) chest = -1;
     if (chest >= 0 && !isAncestor(s, hips, chest)) chest = -1;
     if (chest == hips) chest = -1;
-    // Clavicles: the arm's parent when it is a branch of its own (not the chest).
-    Side armSides[2] = {l, r};
-    for (Side& side : armSides)
-        if (side.clavicle < 0 && side.arm >= 0 && chest >= 0 && s.parents[side.arm] != chest &&
-            isAncestor(s, chest, s.parents[side.arm]))
-            side.clavicle = s.parents[side.arm];
+    return chest;
+}
 
+// A clavicle the names do not give: the arm's parent when it is a branch of its own (not the
+// chest).
+void clavicleFromBranch(const Skeleton& s, int chest, Side& side) {
+    if (side.clavicle < 0 && side.arm >= 0 && chest >= 0 && s.parents[side.arm] != chest &&
+        isAncestor(s, chest, s.parents[side.arm]))
+        side.clavicle = s.parents[side.arm];
+}
+
+// The spine: the chest's ancestor just below the hips (none when the chest hangs from the hips).
+int findSpine(const Skeleton& s, int hips, int chest) {
     int spine = -1;
     if (chest >= 0) {
         for (int j = chest; j >= 0 && s.parents[j] != hips; j = s.parents[j]) spine = s.parents[j];
         if (s.parents[chest] == hips) spine = -1;
     }
+    return spine;
+}
+
+// The head: the first unsided "head" (or "head<digits>") above the chest, else the top of the
+// chain above the chest that holds no arm.
+int findHead(const Skeleton& s, std::span<const JointNameParts> names, int hips, int chest, int armTopL,
+             int armTopR) {
     int head = -1;
     const int above = chest >= 0 ? chest : hips;
-    for (int j = above + 1; j < n && head < 0; ++j) {
+    for (int j = above + 1; j < s.jointCount() && head < 0; ++j) {
         if (!isAncestor(s, above, j) || names[j].side != BodySide::None) continue;
         const std::string& p = names[j].part;
         if (startsWith(p, "head") && std::all_of(p.begin() + 4, p.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
@@ -316,32 +345,71 @@ HumanoidJoints findHumanoidJoints(const Skeleton& s) {
             j = next.size() == 1 ? next.front() : -1;
         }
     }
+    return head;
+}
+
+// The neck: the lowest "neck" between the chest and the head, else the head's parent when it is
+// not the chest.
+int findNeck(const Skeleton& s, std::span<const JointNameParts> names, int chest, int head) {
     int neck = -1;
     if (head >= 0 && chest >= 0) {
         for (int j = s.parents[head]; j > chest; j = s.parents[j])
             if (contains(names[j].part, "neck")) neck = j;  // the lowest "neck"
         if (neck < 0 && s.parents[head] != chest && isAncestor(s, chest, s.parents[head])) neck = s.parents[head];
     }
+    return neck;
+}
 
-    h[R::Hips] = hips;
-    h[R::Spine] = spine;
-    h[R::Chest] = chest;
-    h[R::Neck] = neck;
-    h[R::Head] = head;
+// The roles from the trunk, the legs of `legs` and the arms of `arms`.
+void setRoles(HumanoidJoints& h, const Trunk& t, const Side (&legs)[2], const Side (&arms)[2]) {
+    h[R::Hips] = t.hips;
+    h[R::Spine] = t.spine;
+    h[R::Chest] = t.chest;
+    h[R::Neck] = t.neck;
+    h[R::Head] = t.head;
     const R legRoles[2][4] = {{R::LeftUpLeg, R::LeftLeg, R::LeftFoot, R::LeftToe},
                               {R::RightUpLeg, R::RightLeg, R::RightFoot, R::RightToe}};
     const R armRoles[2][4] = {{R::LeftShoulder, R::LeftArm, R::LeftForeArm, R::LeftHand},
                               {R::RightShoulder, R::RightArm, R::RightForeArm, R::RightHand}};
     for (int k = 0; k < 2; ++k) {
-        h[legRoles[k][0]] = sides[k].upLeg;
-        h[legRoles[k][1]] = sides[k].leg;
-        h[legRoles[k][2]] = sides[k].foot;
-        h[legRoles[k][3]] = sides[k].toe;
-        h[armRoles[k][0]] = armSides[k].clavicle;
-        h[armRoles[k][1]] = armSides[k].arm;
-        h[armRoles[k][2]] = armSides[k].foreArm;
-        h[armRoles[k][3]] = armSides[k].hand;
+        h[legRoles[k][0]] = legs[k].upLeg;
+        h[legRoles[k][1]] = legs[k].leg;
+        h[legRoles[k][2]] = legs[k].foot;
+        h[legRoles[k][3]] = legs[k].toe;
+        h[armRoles[k][0]] = arms[k].clavicle;
+        h[armRoles[k][1]] = arms[k].arm;
+        h[armRoles[k][2]] = arms[k].foreArm;
+        h[armRoles[k][3]] = arms[k].hand;
     }
+}
+
+}  // namespace
+
+HumanoidJoints findHumanoidJoints(const Skeleton& s) {
+    HumanoidJoints h;
+    const int n = s.jointCount();
+    if (n == 0) return h;
+    std::vector<JointNameParts> names(n);
+    for (int j = 0; j < n; ++j) names[j] = parseJointName(s.names[j]);
+    Side sides[2];
+    readSides(names, sides);
+
+    for (int k = 0; k < 2; ++k) chainLeg(s, names, sides[k], h.ikFoot[k]);
+    if (!legsNamed(sides)) legsFromStructure(s, sides, h);
+    for (Side& side : sides) chainArm(s, side);
+
+    // The spine, by structure: the hips where the legs branch, the chest where the arms do.
+    Trunk t;
+    t.hips = findHips(s, sides[0], sides[1]);
+    const int armTopL = armTop(sides[0]), armTopR = armTop(sides[1]);
+    t.chest = findChest(s, t.hips, armTopL, armTopR);
+    Side armSides[2] = {sides[0], sides[1]};
+    for (Side& side : armSides) clavicleFromBranch(s, t.chest, side);
+    t.spine = findSpine(s, t.hips, t.chest);
+    t.head = findHead(s, names, t.hips, t.chest, armTopL, armTopR);
+    t.neck = findNeck(s, names, t.chest, t.head);
+
+    setRoles(h, t, sides, armSides);
     return h;
 }
 

@@ -389,17 +389,22 @@ std::vector<std::string> turningRangeWarnings(const BakedMotionSpace& space) {
     return out;
 }
 
-Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input, MotionSpaceNotes* notes) {
-    if (Status s = input.validate(); !s) return s;
-    const std::string ctx = "motion space '" + input.name + "'";
-    MotionSpaceDesc desc = input;
+namespace {
+
+// Every clip at the space's frame rate.
+Status resampleClips(MotionSpaceDesc& desc, const std::string& ctx) {
     for (Clip& c : desc.clips) {
         if (std::abs(c.fps - desc.settings.fps) < 1e-3f) continue;
         auto r = resampleClip(c, desc.settings.fps);
         if (!r) return r.status().withContext(ctx + ", " + clipContext(c));
         c = std::move(*r);
     }
-    // One joint order for every clip (the files may list children in another order).
+    return Status::ok();
+}
+
+// One joint order for every clip (the files may list children in another order), and only clips
+// that travel.
+Status conformClips(MotionSpaceDesc& desc, const std::string& ctx) {
     for (Clip& c : desc.clips) {
         auto conformed = conformClip(c, desc.clips.front().skeleton);
         if (!conformed) return conformed.status().withContext(ctx + ", " + clipContext(c));
@@ -408,22 +413,22 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input, Motion
             return Status::error(ctx + ": " + clipContext(c) + " stays in place (its root travels " +
                                  metres(root.travel) + "): a motion space needs clips that travel");
     }
-    // A space of one clip is that clip's loop alone (a straight run, say, that turns by borrowing
-    // another style's turns): it is kept as the same loop twice, as every space blends a pair.
+    return Status::ok();
+}
+
+// A space of one clip is that clip's loop alone (a straight run, say, that turns by borrowing
+// another style's turns): it is kept as the same loop twice, as every space blends a pair.
+void pairLoneClip(MotionSpaceDesc& desc) {
     if (desc.clips.size() == 1) {
         desc.clips.push_back(desc.clips.front());
         if (!desc.trimmed.empty()) desc.trimmed.push_back(desc.trimmed.front());
     }
-    int cycles = desc.settings.cycles;
-    if (cycles == 0) {
-        auto fewest = fewestCycles(desc);
-        if (!fewest) return fewest.status().withContext(ctx);
-        cycles = *fewest;
-    }
+}
 
-    // Loop every clip to the same number of cycles, starting on the same phase.
-    std::vector<LoopedClip> loops;
-    std::vector<BakedClip> baked;
+// Loop every clip to the same number of cycles, starting on the same phase; each loop baked with
+// its source frames, contacts and strikes.
+Status loopClips(const MotionSpaceDesc& desc, int cycles, const std::string& ctx, std::vector<LoopedClip>& loops,
+                 std::vector<BakedClip>& baked) {
     for (size_t i = 0; i < desc.clips.size(); ++i) {
         const Clip& c = desc.clips[i];
         if (cancelRequested()) return Status::cancelled();
@@ -442,19 +447,24 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input, Motion
         bakeContacts(job.output, c, baked.back());
         for (auto [frame, foot] : loopStrikes(job.output, c)) baked.back().strikes.push_back({frame, foot});
     }
+    return Status::ok();
+}
 
-    int reference = desc.reference;
-    if (reference < 0) {
-        reference = 0;
-        for (size_t i = 1; i < baked.size(); ++i)
-            if (std::abs(baked[i].curvature) < std::abs(baked[reference].curvature))
-                reference = static_cast<int>(i);
-    }
+// The loop that curves least (the first of equals): the reference when the space names none.
+int straightestLoop(const std::vector<BakedClip>& baked) {
+    int reference = 0;
+    for (size_t i = 1; i < baked.size(); ++i)
+        if (std::abs(baked[i].curvature) < std::abs(baked[reference].curvature)) reference = static_cast<int>(i);
+    return reference;
+}
 
-    // Register every loop to the reference loop, whole cycle onto whole cycle.
+// Register every loop to the reference loop, whole cycle onto whole cycle: each loop's warp
+// table, pinned to the reference's strikes.
+Status registerLoops(const MotionSpaceDesc& desc, const std::vector<LoopedClip>& loops, int reference,
+                     const std::vector<std::pair<int, int>>& strikesOfReference, const std::string& ctx,
+                     std::vector<BakedClip>& baked) {
     const Clip& ref = loops[reference].clip;
     const int referenceFrames = ref.frameCount() - 1;
-    const auto strikesOfReference = loopStrikes(loops[reference], desc.clips[reference]);
     for (size_t i = 0; i < loops.size(); ++i) {
         const Clip& clip = loops[i].clip;
         if (static_cast<int>(i) == reference) {
@@ -474,14 +484,11 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input, Motion
         pinToStrikes(baked[i].warp, strikesOfReference, loopStrikes(loops[i], desc.clips[i]));
         baked[i].registrationResidual = job.output.residual;
     }
+    return Status::ok();
+}
 
-    BakedMotionSpace space;
-    space.name = desc.name;
-    space.fps = desc.settings.fps;
-    space.skeleton = desc.clips.front().skeleton;
-    space.cycles = cycles;
-
-    // Feet, floor and the reference loop's heel strikes (the goal space's start frames).
+// The floor: the lowest of the clips' floors.
+Status findFloor(const MotionSpaceDesc& desc, const std::string& ctx, BakedMotionSpace& space) {
     FootContactJob contacts;
     space.floorHeight = 1e30f;
     for (const Clip& c : desc.clips) {
@@ -489,6 +496,12 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input, Motion
         if (Status s = contacts.run(); !s) return s.withContext(ctx + ", " + clipContext(c));
         space.floorHeight = std::min(space.floorHeight, contacts.output.floorHeight);
     }
+    return Status::ok();
+}
+
+// Feet and the reference loop's heel strikes (the goal space's start frames).
+void findStartFrames(const std::vector<std::pair<int, int>>& strikesOfReference, int referenceFrames,
+                     BakedMotionSpace& space) {
     const FootJoints feet = findFootJoints(space.skeleton);
     space.leftToe = feet.leftToe;
     space.rightToe = feet.rightToe;
@@ -502,8 +515,10 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input, Motion
     space.startFrames.erase(std::unique(space.startFrames.begin(), space.startFrames.end(),
                                         [](int a, int b) { return b - a < 4; }),
                             space.startFrames.end());
+}
 
-    // Order by curvature, sharpest right first.
+// The loops into the space ordered by curvature, sharpest right first; the reference's new index.
+void addByCurvature(std::vector<BakedClip>& baked, int reference, BakedMotionSpace& space) {
     std::vector<int> order(baked.size());
     std::iota(order.begin(), order.end(), 0);
     stableSort(order, [&](int a, int b) { return baked[a].curvature < baked[b].curvature; });
@@ -511,18 +526,56 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input, Motion
         if (i == reference) space.reference = static_cast<int>(space.clips.size());
         space.clips.push_back(std::move(baked[i]));
     }
+}
+
+// What the build chose: each clip's loop window and the space's turning-range warnings.
+void writeNotes(const MotionSpaceDesc& desc, const std::vector<LoopedClip>& loops, const BakedMotionSpace& space,
+                MotionSpaceNotes& notes) {
+    notes.space = desc.name;
+    notes.clips.clear();
+    notes.windows.clear();
+    for (size_t i = 0; i < loops.size(); ++i) {
+        notes.clips.push_back(desc.clips[i].name);
+        notes.windows.push_back(loops[i].window);
+    }
+    notes.warnings = turningRangeWarnings(space);
+}
+
+}  // namespace
+
+Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input, MotionSpaceNotes* notes) {
+    if (Status s = input.validate(); !s) return s;
+    const std::string ctx = "motion space '" + input.name + "'";
+    MotionSpaceDesc desc = input;
+    if (Status s = resampleClips(desc, ctx); !s) return s;
+    if (Status s = conformClips(desc, ctx); !s) return s;
+    pairLoneClip(desc);
+    int cycles = desc.settings.cycles;
+    if (cycles == 0) {
+        auto fewest = fewestCycles(desc);
+        if (!fewest) return fewest.status().withContext(ctx);
+        cycles = *fewest;
+    }
+
+    std::vector<LoopedClip> loops;
+    std::vector<BakedClip> baked;
+    if (Status s = loopClips(desc, cycles, ctx, loops, baked); !s) return s;
+    const int reference = desc.reference >= 0 ? desc.reference : straightestLoop(baked);
+    const int referenceFrames = loops[reference].clip.frameCount() - 1;
+    const auto strikesOfReference = loopStrikes(loops[reference], desc.clips[reference]);
+    if (Status s = registerLoops(desc, loops, reference, strikesOfReference, ctx, baked); !s) return s;
+
+    BakedMotionSpace space;
+    space.name = desc.name;
+    space.fps = desc.settings.fps;
+    space.skeleton = desc.clips.front().skeleton;
+    space.cycles = cycles;
+    if (Status s = findFloor(desc, ctx, space); !s) return s;
+    findStartFrames(strikesOfReference, referenceFrames, space);
+    addByCurvature(baked, reference, space);
     if (Status s = space.validate(); !s) return s;
     if (Status s = addTransitions(desc, space); !s) return s;
-    if (notes) {
-        notes->space = desc.name;
-        notes->clips.clear();
-        notes->windows.clear();
-        for (size_t i = 0; i < loops.size(); ++i) {
-            notes->clips.push_back(desc.clips[i].name);
-            notes->windows.push_back(loops[i].window);
-        }
-        notes->warnings = turningRangeWarnings(space);
-    }
+    if (notes) writeNotes(desc, loops, space, *notes);
     return space;
 }
 

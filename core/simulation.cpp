@@ -382,79 +382,162 @@ void addDistanceFigures(std::vector<float> distances, SimulationResult& result) 
     result.p95Distance = distances[std::min(distances.size() - 1, static_cast<size_t>(0.95 * distances.size()))];
 }
 
-// The random and moving-goal scenarios: one character steered to random goals (walked through)
-// or after a goal on a path, every figure of the run into `result`; `positions` receives its world
-// joint positions, frame by frame.
-Status simulateGoals(Crowd& crowd, const BakedBehavioralSpace& bs, const SimulationSettings& settings,
-                     const std::vector<float>& weights, const MixBounds& bounds, std::vector<glm::vec3>& positions,
-                     SimulationResult& result) {
-    const int spaceCount = static_cast<int>(bs.spaces.size());
-    const Expected<CharacterId> added = crowd.add(GroundFrame{}, weights);
-    if (!added) return added.status();
-    const CharacterId id = *added;
-    const CharacterState& state = *crowd.state(id);
-    glm::vec2 goal(0.0f);
-    const bool moving = settings.scenario != SimulationSettings::Scenario::Random;
-    const float dt = 1.0f / bs.fps;
-    std::mt19937 rng(settings.seed);
-    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
-    MovingGoal mover(settings.scenario, settings.goalSpeedFraction * result.speed);
+// The random and moving-goal scenarios' run: one character steered to random goals (walked
+// through) or after a goal on a path, and what it keeps from frame to frame. Every figure of the
+// run goes into `result`; `positions` receives its world joint positions, frame by frame.
+struct GoalRun {
+    GoalRun(Crowd& crowd, CharacterId id, const BakedBehavioralSpace& bs, const SimulationSettings& settings,
+            const std::vector<float>& weights, const MixBounds& bounds, std::vector<glm::vec3>& positions,
+            SimulationResult& result);
+
+    Status start();  // the first goal
+    Status run();    // frame by frame until the goals are done or the moving goal's time is up
+    void finish();   // the run's figures from its sums
+
+    void nextRandomGoal();
+    void switchStyle();
+    void recordFrame();
+    Status followMovingGoal(float distance);
+    bool randomGoalDone(float distance);
+
+    Crowd& crowd;
+    const CharacterId id;
+    const BakedBehavioralSpace& bs;
+    const SimulationSettings& settings;
+    const MixBounds& bounds;
+    std::vector<glm::vec3>& positions;
+    SimulationResult& result;
+    const CharacterState& state;
+    const int spaceCount;
+    const bool moving;
+    const float dt;
+    std::mt19937 rng;
+    std::uniform_real_distribution<float> unit{0.0f, 1.0f};
+    MovingGoal mover;
+    glm::vec2 goal{0.0f};
     long goalStart = 0;
+    float loopSeconds = 0.0f;
+    float budget = 0.0f, lateAfter = 0.0f, optimal = 0.0f, steady = 0.0f;
+    double ratioSum = 0.0, steadySum = 0.0, headingSum = 0.0;
+    std::vector<float> distances;  // a moving goal's, after its first 5 s
+    long maxFrames = 0;
+    // Style switches: every switchFrames the style moves wholly to another space, chosen at random.
+    long switchFrames = 0;
+    std::mt19937 styleRng;
+    int styleNow = 0;
+    double ns = 0.0;  // in crowd updates
+};
+
+GoalRun::GoalRun(Crowd& crowd, CharacterId id, const BakedBehavioralSpace& bs, const SimulationSettings& settings,
+                 const std::vector<float>& weights, const MixBounds& bounds, std::vector<glm::vec3>& positions,
+                 SimulationResult& result)
+    : crowd(crowd), id(id), bs(bs), settings(settings), bounds(bounds), positions(positions), result(result),
+      state(*crowd.state(id)), spaceCount(static_cast<int>(bs.spaces.size())),
+      moving(settings.scenario != SimulationSettings::Scenario::Random), dt(1.0f / bs.fps), rng(settings.seed),
+      mover(settings.scenario, settings.goalSpeedFraction * result.speed), styleRng(settings.seed + 1u) {
     // A goal is given up once the character has had its optimal time and time enough to go
     // round its widest sharpest turn once more (or twice the optimal time, if that is longer),
     // plus 3 s. A goal just off the side of a turning circle needs that turn: the sharpest turn
     // from near straight turns about half its steady rate over the first goal-space step, so the
     // character comes round once where Dubins' path at the tightest radius turns in at once.
     const float slowestTurn = std::min(std::abs(bounds.left.turnRate), std::abs(bounds.right.turnRate));
-    const float loopSeconds = slowestTurn > 1e-3f ? 2.0f * kPi / slowestTurn : 0.0f;
-    float budget = 0.0f, lateAfter = 0.0f, optimal = 0.0f, steady = 0.0f;
-    double ratioSum = 0.0, steadySum = 0.0, headingSum = 0.0;
-    auto nextRandomGoal = [&] {
-        const float d = settings.minGoalDistance + (settings.maxGoalDistance - settings.minGoalDistance) * unit(rng);
-        const float a = 2.0f * kPi * unit(rng);
-        goal = glm::vec2(state.ground.x + d * std::sin(a), state.ground.z + d * std::cos(a));
-        const glm::vec3 l = state.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
-        optimal = dubinsReachDistanceSampled(l.x, l.z, result.optimumRadiusLeft, result.optimumRadiusRight,
-                                             settings.reachRadius) / result.optimumSpeed;
-        steady = dubinsTimeSampled(l.x, l.z, bounds.steadyLeft, bounds.steadyRight, result.speed);
-        // The time allowed comes from the mix's own Dubins path to the goal itself.
-        const float dubins = dubinsDistanceSampled(l.x, l.z, bounds.radiusLeft, bounds.radiusRight) / result.speed;
-        lateAfter = 2.0f * dubins + 3.0f;  // the former budget (SimulationResult::reachedLate)
-        budget = std::max(lateAfter, dubins + loopSeconds + 3.0f);
-        goalStart = result.frames;
-        // A new goal: steering decides at once, not at the next start frame. It is steered to and
-        // past (the arrive scenario stops on its goals). (It cannot be refused: the crowd steers,
-        // the id is its own and the goal finite.)
-        (void)crowd.setGoal(id, goal, Crowd::GoalArrival::WalkOn);
-        ++result.goals;
-        result.goalRecords.push_back({l.x, l.z, optimal, steady, 0.0f, false});
-    };
-    if (moving) {
-        // The goal has already gone this far along its path (frame by frame, as it goes on).
-        const long headStartFrames = std::lround(settings.goalHeadStart * bs.fps);
-        for (long f = 0; f < headStartFrames; ++f) mover.advance(dt);
-        goal = mover.position();
-        if (Status s = crowd.setMovingGoal(id, goal, mover.velocity()); !s) return s;
-        result.goals = 1;
-    } else {
-        nextRandomGoal();
-    }
+    loopSeconds = slowestTurn > 1e-3f ? 2.0f * kPi / slowestTurn : 0.0f;
+    maxFrames = moving ? static_cast<long>(settings.movingSeconds * bs.fps) : std::numeric_limits<long>::max();
+    switchFrames = moving || spaceCount < 2 ? 0 : std::lround(settings.styleSwitchSeconds * bs.fps);
+    styleNow = static_cast<int>(std::max_element(weights.begin(), weights.end()) - weights.begin());
+}
 
-    std::vector<float> distances;
-    const long maxFrames = moving ? static_cast<long>(settings.movingSeconds * bs.fps)
-                                  : std::numeric_limits<long>::max();
-    // Style switches: every switchFrames the style moves wholly to another space, chosen at random.
-    const long switchFrames = moving || spaceCount < 2 ? 0 : std::lround(settings.styleSwitchSeconds * bs.fps);
-    std::mt19937 styleRng(settings.seed + 1u);
-    int styleNow = static_cast<int>(std::max_element(weights.begin(), weights.end()) - weights.begin());
-    auto switchStyle = [&] {
-        const int other = std::uniform_int_distribution<int>(0, spaceCount - 2)(styleRng);
-        styleNow = other >= styleNow ? other + 1 : other;
-        std::vector<float> target(spaceCount, 0.0f);
-        target[styleNow] = 1.0f;
-        if (crowd.setStyleTargets(id, target)) ++result.styleSwitches;
-    };
-    double ns = 0.0;
+// A random goal, its optimal and steady times and the time it is given: set and recorded.
+void GoalRun::nextRandomGoal() {
+    const float d = settings.minGoalDistance + (settings.maxGoalDistance - settings.minGoalDistance) * unit(rng);
+    const float a = 2.0f * kPi * unit(rng);
+    goal = glm::vec2(state.ground.x + d * std::sin(a), state.ground.z + d * std::cos(a));
+    const glm::vec3 l = state.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
+    optimal = dubinsReachDistanceSampled(l.x, l.z, result.optimumRadiusLeft, result.optimumRadiusRight,
+                                         settings.reachRadius) / result.optimumSpeed;
+    steady = dubinsTimeSampled(l.x, l.z, bounds.steadyLeft, bounds.steadyRight, result.speed);
+    // The time allowed comes from the mix's own Dubins path to the goal itself.
+    const float dubins = dubinsDistanceSampled(l.x, l.z, bounds.radiusLeft, bounds.radiusRight) / result.speed;
+    lateAfter = 2.0f * dubins + 3.0f;  // the former budget (SimulationResult::reachedLate)
+    budget = std::max(lateAfter, dubins + loopSeconds + 3.0f);
+    goalStart = result.frames;
+    // A new goal: steering decides at once, not at the next start frame. It is steered to and
+    // past (the arrive scenario stops on its goals). (It cannot be refused: the crowd steers,
+    // the id is its own and the goal finite.)
+    (void)crowd.setGoal(id, goal, Crowd::GoalArrival::WalkOn);
+    ++result.goals;
+    result.goalRecords.push_back({l.x, l.z, optimal, steady, 0.0f, false});
+}
+
+Status GoalRun::start() {
+    if (!moving) {
+        nextRandomGoal();
+        return Status::ok();
+    }
+    // The goal has already gone this far along its path (frame by frame, as it goes on).
+    const long headStartFrames = std::lround(settings.goalHeadStart * bs.fps);
+    for (long f = 0; f < headStartFrames; ++f) mover.advance(dt);
+    goal = mover.position();
+    if (Status s = crowd.setMovingGoal(id, goal, mover.velocity()); !s) return s;
+    result.goals = 1;
+    return Status::ok();
+}
+
+// The style wholly to another space, chosen at random.
+void GoalRun::switchStyle() {
+    const int other = std::uniform_int_distribution<int>(0, spaceCount - 2)(styleRng);
+    styleNow = other >= styleNow ? other + 1 : other;
+    std::vector<float> target(spaceCount, 0.0f);
+    target[styleNow] = 1.0f;
+    if (crowd.setStyleTargets(id, target)) ++result.styleSwitches;
+}
+
+// This frame's positions, pose (when recorded), blend step, motion state and phase error.
+void GoalRun::recordFrame() {
+    for (const Transform& t : *crowd.modelTransforms(id)) positions.push_back(t.translation);
+    if (settings.record) {
+        const auto pose = *crowd.localPose(id);
+        result.motion.rotations.insert(result.motion.rotations.end(), pose.begin(), pose.end());
+        result.motion.rootPositions.push_back(*crowd.rootPosition(id));
+    }
+    result.maxBlendStep = std::max(result.maxBlendStep, state.lastBlendStep);
+    // A followed goal is stood in the way of: the stops and the frames they change state at.
+    const MotionState motion = *crowd.motionState(id);
+    auto& changes = result.arrival.stateChanges;
+    if (changes.empty() || changes.back().second != motion) {
+        if (motion == MotionState::Standing) ++result.arrival.stops;
+        changes.push_back({result.frames, motion});
+    }
+    if (result.frames % std::max(1L, std::lround(bs.fps)) == 0)
+        result.phaseError = std::max(result.phaseError, phaseLockError(bs, state));
+}
+
+// The moving goal's distance kept (after the first 5 s), and the goal moved on.
+Status GoalRun::followMovingGoal(float distance) {
+    if (result.frames * dt > 5.0f) distances.push_back(distance);
+    mover.advance(dt);
+    goal = mover.position();
+    return crowd.setMovingGoal(id, goal, mover.velocity());
+}
+
+// The random goal scored at this distance; true when it is reached or given up.
+bool GoalRun::randomGoalDone(float distance) {
+    const float elapsed = (result.frames - goalStart) * dt;
+    if (distance < settings.reachRadius) {
+        ++result.reached;
+        if (elapsed > lateAfter) {
+            ++result.reachedLate;
+            result.goalRecords.back().late = true;
+        }
+        ratioSum += elapsed / optimal;
+        steadySum += elapsed / steady;
+        result.goalRecords.back().reached = true;
+    }
+    result.goalRecords.back().seconds = elapsed;
+    return distance < settings.reachRadius || elapsed > budget;
+}
+
+Status GoalRun::run() {
     const float frameSeconds = 1.0f / bs.fps;
     while (result.frames < maxFrames) {
         // Frame 0 is the pose the character was added with; each later frame one crowd update.
@@ -463,51 +546,23 @@ Status simulateGoals(Crowd& crowd, const BakedBehavioralSpace& bs, const Simulat
             if (Status s = crowd.update(frameSeconds); !s) return s;
             ns += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
         }
-        for (const Transform& t : *crowd.modelTransforms(id)) positions.push_back(t.translation);
-        if (settings.record) {
-            const auto pose = *crowd.localPose(id);
-            result.motion.rotations.insert(result.motion.rotations.end(), pose.begin(), pose.end());
-            result.motion.rootPositions.push_back(*crowd.rootPosition(id));
-        }
-        result.maxBlendStep = std::max(result.maxBlendStep, state.lastBlendStep);
-        // A followed goal is stood in the way of: the stops and the frames they change state at.
-        const MotionState motion = *crowd.motionState(id);
-        auto& changes = result.arrival.stateChanges;
-        if (changes.empty() || changes.back().second != motion) {
-            if (motion == MotionState::Standing) ++result.arrival.stops;
-            changes.push_back({result.frames, motion});
-        }
-        if (result.frames % std::max(1L, std::lround(bs.fps)) == 0)
-            result.phaseError = std::max(result.phaseError, phaseLockError(bs, state));
+        recordFrame();
         if (switchFrames > 0 && result.frames > 0 && result.frames % switchFrames == 0) switchStyle();
         headingSum += std::abs(angleTo(state.ground, goal));
         ++result.frames;
 
         const float distance = glm::distance(glm::vec2(state.ground.x, state.ground.z), goal);
         if (moving) {
-            if (result.frames * dt > 5.0f) distances.push_back(distance);
-            mover.advance(dt);
-            goal = mover.position();
-            if (Status s = crowd.setMovingGoal(id, goal, mover.velocity()); !s) return s;
-            continue;
-        }
-        const float elapsed = (result.frames - goalStart) * dt;
-        if (distance < settings.reachRadius) {
-            ++result.reached;
-            if (elapsed > lateAfter) {
-                ++result.reachedLate;
-                result.goalRecords.back().late = true;
-            }
-            ratioSum += elapsed / optimal;
-            steadySum += elapsed / steady;
-            result.goalRecords.back().reached = true;
-        }
-        result.goalRecords.back().seconds = elapsed;
-        if (distance < settings.reachRadius || elapsed > budget) {
+            if (Status s = followMovingGoal(distance); !s) return s;
+        } else if (randomGoalDone(distance)) {
             if (result.goals >= settings.goals) break;
             nextRandomGoal();
         }
     }
+    return Status::ok();
+}
+
+void GoalRun::finish() {
     result.reachRate = moving ? 0.0f : static_cast<float>(result.reached) / result.goals;
     result.meanTimeRatio = result.reached ? static_cast<float>(ratioSum / result.reached) : 0.0f;
     result.meanSteadyRatio = result.reached ? static_cast<float>(steadySum / result.reached) : 0.0f;
@@ -519,6 +574,20 @@ Status simulateGoals(Crowd& crowd, const BakedBehavioralSpace& bs, const Simulat
     result.meanHeadingErrorDeg = static_cast<float>(headingSum / result.frames * 180.0 / std::numbers::pi);
     result.nsPerUpdate = result.frames > 1 ? ns / (result.frames - 1) : 0.0;
     addDistanceFigures(std::move(distances), result);
+}
+
+// The random and moving-goal scenarios: one character steered to random goals (walked through)
+// or after a goal on a path, every figure of the run into `result`; `positions` receives its world
+// joint positions, frame by frame.
+Status simulateGoals(Crowd& crowd, const BakedBehavioralSpace& bs, const SimulationSettings& settings,
+                     const std::vector<float>& weights, const MixBounds& bounds, std::vector<glm::vec3>& positions,
+                     SimulationResult& result) {
+    const Expected<CharacterId> added = crowd.add(GroundFrame{}, weights);
+    if (!added) return added.status();
+    GoalRun run(crowd, *added, bs, settings, weights, bounds, positions, result);
+    if (Status s = run.start(); !s) return s;
+    if (Status s = run.run(); !s) return s;
+    run.finish();
     return Status::ok();
 }
 

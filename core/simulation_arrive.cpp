@@ -3,6 +3,8 @@
 #include <cmath>
 #include <numbers>
 #include <random>
+#include <span>
+#include <vector>
 
 #include "core/quality.h"
 
@@ -32,6 +34,165 @@ float arriveBudget(const glm::vec2& from, const glm::vec2& goal, float speed) {
     return 3.0f * glm::distance(from, goal) / std::max(speed, 0.1f) + 15.0f;
 }
 
+// One of the arrive scenario's two runs over the same goals: stopping and standing at each
+// (`stop`), or walking on through it; what the run keeps from frame to frame.
+struct ArriveRun {
+    ArriveRun(Crowd& crowd, CharacterId id, bool stop, const BakedBehavioralSpace& bs, const SimulationSettings& settings,
+              std::vector<glm::vec3>& positions, std::vector<MotionState>& states, SimulationResult& result)
+        : crowd(crowd), id(id), stop(stop), bs(bs), settings(settings), positions(positions), states(states),
+          result(result) {}
+
+    Status run();
+    void recordStoppingFrame(std::span<const Transform> world, MotionState state);
+    void endStop();
+    bool stoppingFrameDone(std::span<const Transform> world, MotionState state, const glm::vec3& root,
+                           const glm::vec2& goal, float elapsed);
+    bool walkOnFrameDone(const glm::vec2& goal, float elapsed);
+
+    Crowd& crowd;
+    const CharacterId id;
+    const bool stop;
+    const BakedBehavioralSpace& bs;
+    const SimulationSettings& settings;
+    std::vector<glm::vec3>& positions;  // the stopping run's
+    std::vector<MotionState>& states;   // per frame of the stopping run
+    SimulationResult& result;
+    ArrivalFigures& fig = result.arrival;
+    const int joints = bs.skeleton.jointCount();
+    const float dt = 1.0f / bs.fps;
+    const int n = static_cast<int>(fig.goalPositions.size());
+    int k = 0;
+    long frame = 0, goalStart = 0, stood = -1;
+    glm::vec3 standAt[3] = {};  // root and toes when the stand began
+    std::vector<glm::vec3> stopping;  // a stop's frames, for its foot skate
+    double stopSkateSum = 0.0;
+    long stopFrames = 0;
+};
+
+// The stopping run's frame: its state, positions, pose (when recorded), a stop's frames and the
+// blend step.
+void ArriveRun::recordStoppingFrame(std::span<const Transform> world, MotionState state) {
+    if (fig.stateChanges.empty() || fig.stateChanges.back().second != state) fig.stateChanges.push_back({frame, state});
+    states.push_back(state);
+    for (const Transform& t : world) positions.push_back(t.translation);
+    if (settings.record) {
+        const auto pose = *crowd.localPose(id);
+        result.motion.rotations.insert(result.motion.rotations.end(), pose.begin(), pose.end());
+        result.motion.rootPositions.push_back(*crowd.rootPosition(id));
+    }
+    if (state == MotionState::Stopping)
+        for (const Transform& t : world) stopping.push_back(t.translation);
+    else if (!stopping.empty()) endStop();
+    result.maxBlendStep = std::max(result.maxBlendStep, crowd.state(id)->lastBlendStep);
+}
+
+// A stop's foot skate into the sum, weighted by its frames.
+void ArriveRun::endStop() {
+    const long frames = static_cast<long>(stopping.size()) / joints;
+    if (frames > 2) {
+        stopSkateSum += footSkate(stopping, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps) * frames;
+        stopFrames += frames;
+    }
+    stopping.clear();
+}
+
+// The stopping run at its goal: reached, stood on (where, how far it drifts); true once it has
+// stood there settings.standSeconds.
+bool ArriveRun::stoppingFrameDone(std::span<const Transform> world, MotionState state, const glm::vec3& root,
+                                  const glm::vec2& goal, float elapsed) {
+    bool next = false;
+    if (fig.reachSeconds[k] < 0.0f && glm::distance(glm::vec2(root.x, root.z), goal) < settings.reachRadius)
+        fig.reachSeconds[k] = elapsed;
+    if (stood < 0 && state == MotionState::Standing && crowd.state(id)->arrival.target == goal) {
+        stood = frame;
+        fig.seconds[k] = elapsed;
+        fig.stopErrors.push_back(glm::distance(glm::vec2(root.x, root.z), goal));
+        ++fig.stops;
+        standAt[0] = root;
+        standAt[1] = world[bs.leftToe].translation;
+        standAt[2] = world[bs.rightToe].translation;
+    }
+    if (stood >= 0) {
+        const glm::vec3 now[3] = {root, world[bs.leftToe].translation, world[bs.rightToe].translation};
+        for (int i = 0; i < 3; ++i) fig.standingDrift = std::max(fig.standingDrift, glm::distance(now[i], standAt[i]));
+        if (static_cast<float>(frame - stood) * dt >= settings.standSeconds) {
+            fig.standFrames[k] = glm::ivec2(static_cast<int>(stood), static_cast<int>(frame));
+            next = true;
+        }
+    }
+    return next;
+}
+
+// The walking-on run: true once its ground is within reach of the goal.
+bool ArriveRun::walkOnFrameDone(const glm::vec2& goal, float elapsed) {
+    const GroundFrame g = *crowd.ground(id);
+    if (glm::distance(glm::vec2(g.x, g.z), goal) < settings.reachRadius) {
+        fig.noStopSeconds[k] = elapsed;
+        return true;
+    }
+    return false;
+}
+
+// Frame by frame from the first goal to the last, each given up after its budget unless stood on.
+Status ArriveRun::run() {
+    const auto arrival = stop ? Crowd::GoalArrival::Stop : Crowd::GoalArrival::WalkOn;
+    glm::vec2 from(0.0f);
+    float budget = arriveBudget(from, fig.goalPositions[0], result.speed);
+    if (Status s = crowd.setGoal(id, fig.goalPositions[0], arrival); !s) return s;
+    for (;;) {
+        if (frame > 0)
+            if (Status s = crowd.update(dt); !s) return s;
+        const auto world = *crowd.modelTransforms(id);
+        const MotionState state = *crowd.motionState(id);
+        if (stop) recordStoppingFrame(world, state);
+        const glm::vec3 root = *crowd.rootPosition(id);
+        const glm::vec2 goal = fig.goalPositions[k];
+        const float elapsed = static_cast<float>(frame - goalStart) * dt;
+        bool next = stop ? stoppingFrameDone(world, state, root, goal, elapsed) : walkOnFrameDone(goal, elapsed);
+        if (!next && stood < 0 && elapsed > budget) next = true;  // given up
+        ++frame;
+        if (next) {
+            from = goal;
+            if (++k >= n) break;
+            goalStart = frame - 1;
+            stood = -1;
+            budget = arriveBudget(from, fig.goalPositions[k], result.speed);
+            if (Status s = crowd.setGoal(id, fig.goalPositions[k], arrival); !s) return s;
+        }
+    }
+    if (stop) {
+        endStop();
+        result.frames = frame;
+        fig.stopSkate = stopFrames > 0 ? static_cast<float>(stopSkateSum / stopFrames) : 0.0f;
+    }
+    return Status::ok();
+}
+
+// The mean of seconds / noStopSeconds over the goals that have both.
+float meanRatio(const std::vector<float>& seconds, const std::vector<float>& noStopSeconds) {
+    double ratio = 0.0;
+    int counted = 0;
+    for (size_t k = 0; k < seconds.size(); ++k)
+        if (seconds[k] >= 0.0f && noStopSeconds[k] > 0.0f) ratio += seconds[k] / noStopSeconds[k], ++counted;
+    return counted ? static_cast<float>(ratio / counted) : 0.0f;
+}
+
+// The joins' largest joint step: over the frames stopping, starting, and a second of standing
+// or walking after either.
+void addJoinJointStep(const BakedBehavioralSpace& bs, const std::vector<MotionState>& states,
+                      std::span<const glm::vec3> positions, ArrivalFigures& fig) {
+    const int joints = bs.skeleton.jointCount();
+    const long second = std::lround(bs.fps);
+    long since = second;
+    for (size_t f = 1; f < states.size(); ++f) {
+        const bool transition = states[f] == MotionState::Stopping || states[f] == MotionState::Starting;
+        since = transition ? 0 : since + 1;
+        if (since > second) continue;
+        const std::span<const glm::vec3> pair(positions.data() + (f - 1) * joints, 2 * static_cast<size_t>(joints));
+        fig.joinJointStep = std::max(fig.joinJointStep, maxJointStep(pair, joints));
+    }
+}
+
 }  // namespace
 
 // The arrive scenario (SimulationSettings::Scenario::Arrive) into `result`: the run that stops
@@ -41,8 +202,6 @@ Status simulateArrive(std::shared_ptr<const BakedSpaceFile> baked, const Simulat
                       const CrowdSettings& crowdSettings, const std::vector<float>& weights,
                       std::vector<glm::vec3>& positions, SimulationResult& result) {
     const BakedBehavioralSpace& bs = baked->space;
-    const int joints = bs.skeleton.jointCount();
-    const float dt = 1.0f / bs.fps;
     ArrivalFigures& fig = result.arrival;
     fig.goalPositions = arriveGoals(settings);
     const int n = static_cast<int>(fig.goalPositions.size());
@@ -60,112 +219,13 @@ Status simulateArrive(std::shared_ptr<const BakedSpaceFile> baked, const Simulat
         if (Status s = crowd.setLocomotionSettings(settings.locomotion); !s) return s;
         const Expected<CharacterId> added = crowd.add(GroundFrame{}, weights);
         if (!added) return added.status();
-        const CharacterId id = *added;
-        const auto arrival = stop ? Crowd::GoalArrival::Stop : Crowd::GoalArrival::WalkOn;
-        int k = 0;
-        long frame = 0, goalStart = 0, stood = -1;
-        glm::vec2 from(0.0f);
-        float budget = arriveBudget(from, fig.goalPositions[0], result.speed);
-        if (Status s = crowd.setGoal(id, fig.goalPositions[0], arrival); !s) return s;
-        glm::vec3 standAt[3] = {};  // root and toes when the stand began
-        std::vector<glm::vec3> stopping;  // a stop's frames, for its foot skate
-        double stopSkateSum = 0.0;
-        long stopFrames = 0;
-        auto endStop = [&] {
-            const long frames = static_cast<long>(stopping.size()) / joints;
-            if (frames > 2) {
-                stopSkateSum += footSkate(stopping, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps) * frames;
-                stopFrames += frames;
-            }
-            stopping.clear();
-        };
-        for (;;) {
-            if (frame > 0)
-                if (Status s = crowd.update(dt); !s) return s;
-            const auto world = *crowd.modelTransforms(id);
-            const MotionState state = *crowd.motionState(id);
-            if (stop) {
-                if (fig.stateChanges.empty() || fig.stateChanges.back().second != state) fig.stateChanges.push_back({frame, state});
-                states.push_back(state);
-                for (const Transform& t : world) positions.push_back(t.translation);
-                if (settings.record) {
-                    const auto pose = *crowd.localPose(id);
-                    result.motion.rotations.insert(result.motion.rotations.end(), pose.begin(), pose.end());
-                    result.motion.rootPositions.push_back(*crowd.rootPosition(id));
-                }
-                if (state == MotionState::Stopping)
-                    for (const Transform& t : world) stopping.push_back(t.translation);
-                else if (!stopping.empty()) endStop();
-                result.maxBlendStep = std::max(result.maxBlendStep, crowd.state(id)->lastBlendStep);
-            }
-            const glm::vec3 root = *crowd.rootPosition(id);
-            const glm::vec2 goal = fig.goalPositions[k];
-            const float elapsed = static_cast<float>(frame - goalStart) * dt;
-            bool next = false;
-            if (!stop) {
-                const GroundFrame g = *crowd.ground(id);
-                if (glm::distance(glm::vec2(g.x, g.z), goal) < settings.reachRadius) {
-                    fig.noStopSeconds[k] = elapsed;
-                    next = true;
-                }
-            } else if (fig.reachSeconds[k] < 0.0f && glm::distance(glm::vec2(root.x, root.z), goal) < settings.reachRadius) {
-                fig.reachSeconds[k] = elapsed;
-            }
-            if (stop && stood < 0 && state == MotionState::Standing && crowd.state(id)->arrival.target == goal) {
-                stood = frame;
-                fig.seconds[k] = elapsed;
-                fig.stopErrors.push_back(glm::distance(glm::vec2(root.x, root.z), goal));
-                ++fig.stops;
-                standAt[0] = root;
-                standAt[1] = world[bs.leftToe].translation;
-                standAt[2] = world[bs.rightToe].translation;
-            }
-            if (stop && stood >= 0) {
-                const glm::vec3 now[3] = {root, world[bs.leftToe].translation, world[bs.rightToe].translation};
-                for (int i = 0; i < 3; ++i) fig.standingDrift = std::max(fig.standingDrift, glm::distance(now[i], standAt[i]));
-                if (static_cast<float>(frame - stood) * dt >= settings.standSeconds) {
-                    fig.standFrames[k] = glm::ivec2(static_cast<int>(stood), static_cast<int>(frame));
-                    next = true;
-                }
-            }
-            if (!next && stood < 0 && elapsed > budget) next = true;  // given up
-            ++frame;
-            if (next) {
-                from = goal;
-                if (++k >= n) break;
-                goalStart = frame - 1;
-                stood = -1;
-                budget = arriveBudget(from, fig.goalPositions[k], result.speed);
-                if (Status s = crowd.setGoal(id, fig.goalPositions[k], arrival); !s) return s;
-            }
-        }
-        if (stop) {
-            endStop();
-            result.frames = frame;
-            fig.stopSkate = stopFrames > 0 ? static_cast<float>(stopSkateSum / stopFrames) : 0.0f;
-        }
+        ArriveRun run(crowd, *added, stop, bs, settings, positions, states, result);
+        if (Status s = run.run(); !s) return s;
     }
-    double ratio = 0.0;
-    int counted = 0;
-    for (int k = 0; k < n; ++k)
-        if (fig.seconds[k] >= 0.0f && fig.noStopSeconds[k] > 0.0f) ratio += fig.seconds[k] / fig.noStopSeconds[k], ++counted;
-    fig.meanTimeRatio = counted ? static_cast<float>(ratio / counted) : 0.0f;
-    ratio = 0.0;
-    counted = 0;
-    for (int k = 0; k < n; ++k)
-        if (fig.reachSeconds[k] >= 0.0f && fig.noStopSeconds[k] > 0.0f) ratio += fig.reachSeconds[k] / fig.noStopSeconds[k], ++counted;
-    fig.meanReachRatio = counted ? static_cast<float>(ratio / counted) : 0.0f;
-    fig.maxJointStep = maxJointStep(positions, joints);
-    // The joins' frames: stopping, starting, and a second of standing or walking after either.
-    const long second = std::lround(bs.fps);
-    long since = second;
-    for (size_t f = 1; f < states.size(); ++f) {
-        const bool transition = states[f] == MotionState::Stopping || states[f] == MotionState::Starting;
-        since = transition ? 0 : since + 1;
-        if (since > second) continue;
-        const std::span<const glm::vec3> pair(positions.data() + (f - 1) * joints, 2 * static_cast<size_t>(joints));
-        fig.joinJointStep = std::max(fig.joinJointStep, maxJointStep(pair, joints));
-    }
+    fig.meanTimeRatio = meanRatio(fig.seconds, fig.noStopSeconds);
+    fig.meanReachRatio = meanRatio(fig.reachSeconds, fig.noStopSeconds);
+    fig.maxJointStep = maxJointStep(positions, bs.skeleton.jointCount());
+    addJoinJointStep(bs, states, positions, fig);
     result.goals = n;
     result.reached = fig.stops;
     result.reachRate = n ? static_cast<float>(fig.stops) / n : 0.0f;
