@@ -29,7 +29,7 @@ constexpr float kEscapeMargin = 0.5f;
 // it is no more than kFollowAhead metres behind the goal along the goal's way (-1: a metre behind).
 constexpr float kSlowGoal = 0.85f;
 constexpr float kFollowRange = 4.0f;
-constexpr float kFollowLead = 0.3f;
+constexpr float kFollowLead = 0.15f;
 constexpr float kFollowAhead = -1.0f;
 constexpr float kFollowCorrection = 0.35f;
 constexpr float kFollowGo = 0.0f;

@@ -62,10 +62,11 @@ using steering_detail::kFarDecisions;
 using steering_detail::kFarSteps;
 using steering_detail::turningCircleRatio;
 
-// Keeping pace with a slower moving goal (SteerJob::keepPace): within kPaceRange metres, the
-// slowest style's share is integrated toward the goal's speed plus kPaceGain per metre the goal is
-// ahead along its way, a whole style's difference in speed moving it wholly in kPaceSeconds; only
-// for a style at least kPaceSpan m/s faster than the slowest.
+// Keeping pace with a moving goal (SteerJob::keepPace): the share of the slowest style (within
+// kPaceRange metres of the goal) or of the fastest is integrated toward the goal's speed plus
+// kPaceGain per metre the goal is ahead along its way, a whole style's difference in speed moving
+// it wholly in kPaceSeconds (faster for errors over kPaceQuickError); only toward a style at
+// least kPaceSpan m/s off the user's.
 constexpr float kPaceRange = 6.0f;
 constexpr float kPaceGain = 0.5f;
 constexpr float kPaceSeconds = 2.0f;
@@ -75,24 +76,25 @@ constexpr float kPaceTieBand = 0.2f;  // the slowest style's weight lead kept cl
 
 namespace {
 
-// The largest style weight in `weights` but the slowest style's.
-float largestOther(const std::array<float, kMaxSpaces>& weights, int slowest, int spaceCount) {
+// The largest style weight in `weights` but that of `style`.
+float largestOther(const std::array<float, kMaxSpaces>& weights, int style, int spaceCount) {
     float most = 0.0f;
     for (int s = 0; s < spaceCount; ++s)
-        if (s != slowest) most = std::max(most, weights[s]);
+        if (s != style) most = std::max(most, weights[s]);
     return most;
 }
 
-// The slowest style's share to give when `wanted` is wanted. Time follows the most heavily
-// weighted style, so the speed jumps where the slowest style takes over: the share is kept out of
-// kPaceTieBand about that tie, on the side the last target was on, until the share wanted has
-// crossed the band (the pace then alternates either side of the goal's).
-float clearOfTie(const CharacterState& st, int slowest, int spaceCount, float wanted) {
-    const float lead = st.userStyle[slowest] - largestOther(st.userStyle, slowest, spaceCount);  // at share 0
+// The share of `style` (the slowest or the fastest) to give when `wanted` is wanted. Time
+// follows the most heavily weighted style, so the speed jumps where that style takes over or
+// gives way: the share is kept out of kPaceTieBand about that tie, on the side the last target
+// was on, until the share wanted has crossed the band (the pace then alternates either side of
+// the goal's).
+float clearOfTie(const CharacterState& st, int style, int spaceCount, float wanted) {
+    const float lead = st.userStyle[style] - largestOther(st.userStyle, style, spaceCount);  // at share 0
     auto edge = [&](float side) { return std::clamp((side * kPaceTieBand - lead) / (1.0f - lead), 0.0f, 1.0f); };
     if (wanted <= edge(-1.0f) || wanted >= edge(1.0f)) return wanted;
-    const bool slowestLeads = st.styleTarget[slowest] > largestOther(st.styleTarget, slowest, spaceCount);
-    return slowestLeads ? edge(1.0f) : edge(-1.0f);
+    const bool leads = st.styleTarget[style] > largestOther(st.styleTarget, style, spaceCount);
+    return leads ? edge(1.0f) : edge(-1.0f);
 }
 
 }  // namespace
@@ -169,17 +171,20 @@ void SteerJob::keepPace(const BakedBehavioralSpace& bs, const glm::vec2& goal, c
     if (st.styleOverridden) return;  // a tighter turn borrowed comes first
     const int spaceCount = static_cast<int>(bs.spaces.size());
     auto speedOf = [&](int s) { return bs.spaces[s].clips[bs.spaces[s].reference].speed; };
-    int slowest = 0;
-    for (int s = 1; s < spaceCount; ++s)
+    int slowest = 0, fastest = 0;
+    for (int s = 1; s < spaceCount; ++s) {
         if (speedOf(s) < speedOf(slowest)) slowest = s;
-    const std::array<float, kMaxSpaces>& user = st.paceShare > 0.0f ? st.userStyle : st.styleTarget;
+        if (speedOf(s) > speedOf(fastest)) fastest = s;
+    }
+    const std::array<float, kMaxSpaces>& user = st.paceShare != 0.0f ? st.userStyle : st.styleTarget;
     float userSpeed = 0.0f;
     for (int s = 0; s < spaceCount; ++s) userSpeed += user[s] * speedOf(s);
-    const float span = userSpeed - speedOf(slowest);
+    // The speed a whole share changes, slower (share < 0) and faster (share > 0).
+    const float down = userSpeed - speedOf(slowest), up = speedOf(fastest) - userSpeed;
     const float goalSpeed = glm::length(velocity);
     const glm::vec2 at(st.ground.x, st.ground.z);
     float share = 0.0f;
-    if (span > kPaceSpan && goalSpeed > 0.0f && glm::distance(goal, at) < kPaceRange) {
+    if (goalSpeed > 0.0f) {
         // Integrated toward the speed that closes the gap along the goal's way at kPaceGain.
         const float along = glm::dot(goal - at, velocity) / goalSpeed;
         const float wanted = goalSpeed + kPaceGain * along;
@@ -189,18 +194,23 @@ void SteerJob::keepPace(const BakedBehavioralSpace& bs, const glm::vec2& goal, c
         const float error = measured - wanted;
         const float quick = std::abs(error) / kPaceQuickError;
         const float rate = std::max(1.0f, quick * quick) / (kPaceSeconds * bs.fps);
-        share = std::clamp(st.paceShare + error / span * rate, 0.0f, 1.0f);
+        const bool slower = st.paceShare < 0.0f || (st.paceShare == 0.0f && error > 0.0f);
+        share = st.paceShare - error * rate / std::max(slower ? down : up, kPaceSpan);
+        // Slower only near the goal, and either way only with a style that far off the user's.
+        const bool canSlow = down > kPaceSpan && glm::distance(goal, at) < kPaceRange;
+        share = std::clamp(share, canSlow ? -1.0f : 0.0f, up > kPaceSpan ? 1.0f : 0.0f);
     }
-    if (share <= 0.0f) {
-        if (st.paceShare > 0.0f) st.styleTarget = st.userStyle;
+    if (share == 0.0f) {
+        if (st.paceShare != 0.0f) st.styleTarget = st.userStyle;
         st.paceShare = 0.0f;
         return;
     }
-    if (st.paceShare <= 0.0f) st.userStyle = st.styleTarget;
+    if (st.paceShare == 0.0f) st.userStyle = st.styleTarget;
     st.paceShare = share;
-    const float given = clearOfTie(st, slowest, spaceCount, share);
+    const int style = share < 0.0f ? slowest : fastest;
+    const float given = clearOfTie(st, style, spaceCount, std::abs(share));
     for (int s = 0; s < spaceCount; ++s)
-        st.styleTarget[s] = (1.0f - given) * st.userStyle[s] + (s == slowest ? given : 0.0f);
+        st.styleTarget[s] = (1.0f - given) * st.userStyle[s] + (s == style ? given : 0.0f);
 }
 
 Status SteerJob::run() {

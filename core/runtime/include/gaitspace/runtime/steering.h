@@ -64,7 +64,7 @@ struct SteerSettings {
     float escapeExitFactor = 1.3f;      // ... and ends when it is farther than this x radius
     bool preferTighterStyles = true;    // in a behavioral space, borrow a slower style whose tighter
                                         // turn reaches a goal the chosen style would walk around,
-                                        // or to keep pace with a goal moving slower than the style
+                                        // or one slower or faster to keep pace with a moving goal
 
     Status validate() const;
 };
@@ -183,9 +183,9 @@ private:
     // chosen style back once the goal lies outside its circle.
     void borrowTighterStyle(const BakedBehavioralSpace& bs, const glm::vec2& goal, bool insideCircle,
                             CharacterState& st) const;
-    // A moving goal slower than the chosen style: blend in the slowest style, by as much as holds
-    // the character at the goal's pace once it has caught up, and give it back as the goal
-    // speeds up, stops or is left behind.
+    // A moving goal: blend in the slowest style by as much as holds the character at the goal's
+    // pace once it is near (a goal slower than the chosen style), or the fastest to catch up with
+    // it, and give the chosen style back as the pace allows or the goal stops.
     void keepPace(const BakedBehavioralSpace& bs, const glm::vec2& goal, const glm::vec2& velocity,
                   CharacterState& st) const;
 };
