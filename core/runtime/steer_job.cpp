@@ -226,7 +226,8 @@ Status SteerJob::run() {
         const bool now = decideNow || (!flags.empty() && (flags[c] & kSteerNow));
         CharacterState& st = characters[c];
         if (stats) ++stats->characters;
-        if (settings.preferTighterStyles && spaceCount > 1 && !goalVelocities.empty())
+        if (settings.preferTighterStyles && spaceCount > 1 && !goalVelocities.empty() &&
+            (goalVelocities[c] != glm::vec2(0.0f) || st.paceShare != 0.0f))
             keepPace(bs, goals[c], goalVelocities[c], st);
         // Steer when the dominant space's phase crossed one of its start frames (or at the start).
         int dominant = 0;
