@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/kinematics.h"
 
@@ -12,6 +13,7 @@ float footSkate(std::span<const glm::vec3> positions, int jointCount, int leftTo
     const int frames = jointCount > 0 ? static_cast<int>(positions.size()) / jointCount : 0;
     if (frames < 3 || leftToe < 0 || rightToe < 0) return 0.0f;
     const float H = settings.contactHeight * 100.0f;  // cm
+    const float fastest = settings.stanceSpeed > 0.0f ? settings.stanceSpeed * 100.0f : std::numeric_limits<float>::infinity();  // cm/s
     double sum = 0.0;
     int count = 0;
     for (int f = 0; f < frames; ++f) {
@@ -20,11 +22,18 @@ float footSkate(std::span<const glm::vec3> positions, int jointCount, int leftTo
             const glm::vec3 d = positions[b * jointCount + toe] - positions[a * jointCount + toe];
             const float v = std::hypot(d.x, d.z) * 100.0f * fps / static_cast<float>(b - a);
             const float h = (positions[f * jointCount + toe].y - floor) * 100.0f;
-            if (h < H) sum += v * (2.0f - std::exp2(h / H));
+            if (h < H && v < fastest) sum += v * (2.0f - std::exp2(h / H));
             ++count;
         }
     }
     return static_cast<float>(sum / count);
+}
+
+float stanceSkate(std::span<const glm::vec3> positions, int jointCount, int leftToe, int rightToe, float floor,
+                  float fps) {
+    FootSkateSettings stance;
+    stance.stanceSpeed = 1.0f;
+    return footSkate(positions, jointCount, leftToe, rightToe, floor, fps, stance);
 }
 
 float percentile(std::vector<float>& values, float q) {
@@ -140,11 +149,12 @@ float maxJointStep(const Clip& clip) { return maxJointStep(clipJointPositions(cl
 
 PooledFigures pooledFigures(std::span<const Clip> clips, int leftToe, int rightToe, float floor, const LegRig* legs) {
     std::vector<float> lateral, longitudinal, knee, flexion;
-    double skate = 0.0;
+    double skate = 0.0, stance = 0.0;
     int frames = 0;
     for (const Clip& clip : clips) {
         const auto positions = clipJointPositions(clip);
         skate += footSkate(positions, clip.jointCount(), leftToe, rightToe, floor, clip.fps) * clip.frameCount();
+        stance += stanceSkate(positions, clip.jointCount(), leftToe, rightToe, floor, clip.fps) * clip.frameCount();
         frames += clip.frameCount();
         rootAccelerationSamples(clip.rootPositions, clip.fps, lateral, longitudinal);
         if (!legs) continue;
@@ -153,6 +163,7 @@ PooledFigures pooledFigures(std::span<const Clip> clips, int leftToe, int rightT
     }
     PooledFigures f;
     f.footSkate = frames ? static_cast<float>(skate / frames) : 0.0f;
+    f.stanceSkate = frames ? static_cast<float>(stance / frames) : 0.0f;
     f.rootAccel = {percentile(lateral, 0.95f), percentile(longitudinal, 0.95f)};
     f.kneeStep = percentile(knee, 0.95f);
     f.kneeFlexion = mean(flexion);

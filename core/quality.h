@@ -15,12 +15,18 @@ namespace gs {
 // v = horizontal speed by central differences (cm/s); skate = mean over frames and both feet of
 // v * (2 - 2^(h/H)) where h < H, else 0. H = 2.5 cm. positions: frames x jointCount world
 // positions (metres); floor: the lowest ankle/toe height over the *source* clips (metres).
+// The stance skate is the same sum over the frames where the toe is also slower than 1 m/s, so
+// that a swing toe skimming the floor (brisk walks do, and some takes' toes pass 1 cm above it)
+// is not counted as a planted foot sliding.
 struct FootSkateSettings {
     float contactHeight = 0.025f;  // H, metres
+    float stanceSpeed = 0.0f;      // m/s; > 0: only frames where the toe is slower than this
 };
 
 float footSkate(std::span<const glm::vec3> positions, int jointCount, int leftToe, int rightToe,
                 float floor, float fps, const FootSkateSettings& settings = {});
+float stanceSkate(std::span<const glm::vec3> positions, int jointCount, int leftToe, int rightToe, float floor,
+                  float fps);
 
 // Root smoothness: the root's ground-plane (XZ) acceleration by second differences, split into
 // longitudinal (along the direction of travel) and lateral (across it), in m/s^2. The direction of
@@ -66,7 +72,8 @@ float mean(std::span<const float> values);
 // weighted by each clip's frames, on the given floor and toes; root acceleration and knee step
 // percentiles and the mean knee flexion over all their frames (the knee figures 0 without legs).
 struct PooledFigures {
-    float footSkate = 0.0f;  // cm/s
+    float footSkate = 0.0f;    // cm/s
+    float stanceSkate = 0.0f;  // cm/s
     RootAcceleration rootAccel;
     float kneeStep = 0.0f;     // p95, degrees
     float kneeFlexion = 0.0f;  // mean, degrees

@@ -365,6 +365,7 @@ MixBounds measureBounds(const BakedBehavioralSpace& bs, const std::vector<float>
 void addMotionFigures(const BakedBehavioralSpace& bs, std::span<const glm::vec3> positions, SimulationResult& result) {
     const int joints = bs.skeleton.jointCount();
     result.footSkate = footSkate(positions, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps);
+    result.stanceSkate = stanceSkate(positions, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps);
     result.rootAccel = rootAccelerationP95(positions, joints, bs.fps);
     if (const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe)) {
         result.kneeStep = kneeStepP95(positions, joints, *legs);

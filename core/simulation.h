@@ -115,6 +115,7 @@ struct SimulationResult {
     float steadyOptimumRatio = 0.0f;
     float meanHeadingErrorDeg = 0.0f;
     float footSkate = 0.0f;        // cm/s (quality.h)
+    float stanceSkate = 0.0f;      // cm/s (quality.h)
     RootAcceleration rootAccel;    // p95, m/s^2 (quality.h)
     float kneeStep = 0.0f;         // knee step p95, degrees (quality.h)
     float kneeFlexion = 0.0f;      // mean knee flexion, degrees (quality.h)

@@ -204,6 +204,7 @@ QJsonObject figures(const QCommandLineParser& parser, const LoadedSpace& loaded,
     const RootMotionStats motion = rootMotionStats(run);
     const auto positions = clipJointPositions(run);
     const float skate = footSkate(positions, run.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, run.fps);
+    const float stance = stanceSkate(positions, run.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, run.fps);
     const RootAcceleration accel = rootAccelerationP95(run);
     const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
     const float kneeStep = legs ? kneeStepP95(positions, run.jointCount(), *legs) : 0.0f;
@@ -218,6 +219,8 @@ QJsonObject figures(const QCommandLineParser& parser, const LoadedSpace& loaded,
         {"turn_rate_deg_s", motion.headingChange * 180.0 / std::numbers::pi / run.duration()},
         {"foot_skate_cm_s", skate},
         {"source_foot_skate_cm_s", source.footSkate},
+        {"stance_skate_cm_s", stance},
+        {"source_stance_skate_cm_s", source.stanceSkate},
         {"root_accel_p95_mps2", toJson(accel)},
         {"source_root_accel_p95_mps2", toJson(source.rootAccel)},
         {"knee_step_p95_deg", kneeStep},
@@ -244,10 +247,11 @@ QJsonObject figures(const QCommandLineParser& parser, const LoadedSpace& loaded,
 void printSummary(const QJsonObject& o) {
     const QJsonObject accel = o["root_accel_p95_mps2"].toObject(), source = o["source_root_accel_p95_mps2"].toObject();
     std::printf("%d frames: %.2f m at %.2f m/s, turning %+.1f deg/s; foot skate %.2f cm/s "
-                "(source clips %.2f cm/s)\n",
+                "(source clips %.2f cm/s), stance skate %.2f cm/s (source clips %.2f cm/s)\n",
                 o["frames"].toInt(), o["distance_m"].toDouble(), o["speed_mps"].toDouble(),
                 o["turn_rate_deg_s"].toDouble(), o["foot_skate_cm_s"].toDouble(),
-                o["source_foot_skate_cm_s"].toDouble());
+                o["source_foot_skate_cm_s"].toDouble(), o["stance_skate_cm_s"].toDouble(),
+                o["source_stance_skate_cm_s"].toDouble());
     std::printf("root acceleration p95: lateral %.2f, longitudinal %.2f m/s^2 (source clips %.2f, "
                 "%.2f); knee step p95 %.2f deg (source clips %.2f), knee flexion mean %.1f deg (source "
                 "clips %.1f)\n",

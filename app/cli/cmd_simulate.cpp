@@ -264,6 +264,7 @@ QJsonObject figures(const QCommandLineParser& parser, const LoadedSpace& loaded,
                   {"goals", result.goals},
                   {"frames", static_cast<double>(result.frames)},
                   {"foot_skate_cm_s", result.footSkate},
+                  {"stance_skate_cm_s", result.stanceSkate},
                   {"root_accel_p95_mps2", toJson(result.rootAccel)},
                   {"knee_step_p95_deg", result.kneeStep},
                   {"knee_flexion_mean_deg", result.kneeFlexion},
@@ -297,6 +298,7 @@ QJsonObject figures(const QCommandLineParser& parser, const LoadedSpace& loaded,
     }
     const PooledFigures source = sourceFigures(loaded, settings.styleWeights);
     o["source_foot_skate_cm_s"] = source.footSkate;
+    o["source_stance_skate_cm_s"] = source.stanceSkate;
     o["source_root_accel_p95_mps2"] = toJson(source.rootAccel);
     o["source_knee_step_p95_deg"] = source.kneeStep;
     o["source_knee_flexion_mean_deg"] = source.kneeFlexion;
@@ -308,10 +310,10 @@ void printSummary(const QJsonObject& o, const SimulationSettings& settings, cons
     const QString scenario = o["scenario"].toString(), controller = o["controller"].toString();
     if (settings.scenario == SimulationSettings::Scenario::Random) {
         std::printf("%s, %s: reached %d of %d goals (%.0f%%), time ratio %.2f (steady turns %.2f), heading "
-                    "error %.1f deg, foot skate %.2f cm/s, %.0f ns/update\n",
+                    "error %.1f deg, foot skate %.2f cm/s (stance %.2f), %.0f ns/update\n",
                     qPrintable(scenario), qPrintable(controller), result.reached, result.goals,
                     100.0 * result.reachRate, result.meanTimeRatio, result.meanSteadyRatio, result.meanHeadingErrorDeg,
-                    result.footSkate, result.nsPerUpdate);
+                    result.footSkate, result.stanceSkate, result.nsPerUpdate);
     } else if (settings.scenario == SimulationSettings::Scenario::Arrive) {
         const QJsonObject e = o["stop_error_m"].toObject();
         std::printf("arrive, %s: stopped at %d of %d goals, root to goal mean %.3f m, p95 %.3f m, max %.3f m, "

@@ -1,18 +1,37 @@
 // Foot contacts and strikes on the real clips: walks strike with the heel, runs on the forefoot
-// (the ankle never touches); strikes alternate left/right.
+// (the ankle never touches); strikes alternate left/right. The foot skate and stance skate figures
+// on toes made in the test.
 
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
+#include <vector>
 
 #include "common/test_data.h"
 #include "core/foot_contacts.h"
+#include "core/quality.h"
 
 using namespace gs;
 
 class TestFootContacts : public QObject {
     Q_OBJECT
 private slots:
+    // One toe planted and sliding at 0.5 m/s on the floor, the other swinging at 3 m/s 1 cm above
+    // it: the foot skate counts both, the stance skate only the planted one.
+    void stanceSkateLeavesOutTheSwing() {
+        const int frames = 30, joints = 2;
+        const float fps = 30.0f;
+        std::vector<glm::vec3> positions;
+        for (int f = 0; f < frames; ++f) {
+            positions.push_back({0.5f * f / fps, 0.0f, 0.0f});
+            positions.push_back({3.0f * f / fps, 0.01f, 0.3f});
+        }
+        const float planted = 50.0f, swing = 300.0f * (2.0f - std::exp2(1.0f / 2.5f));  // cm/s
+        QVERIFY(std::abs(footSkate(positions, joints, 0, 1, 0.0f, fps) - 0.5f * (planted + swing)) < 0.01f);
+        QVERIFY(std::abs(stanceSkate(positions, joints, 0, 1, 0.0f, fps) - 0.5f * planted) < 0.01f);
+    }
+
     void findsFeetByName() {
         Skeleton s;
         s.names = {"Hips", "mixamorig:LeftUpLeg", "mixamorig:LeftFoot", "mixamorig:LeftToeBase",
