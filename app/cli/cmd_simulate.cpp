@@ -122,7 +122,7 @@ void addOptions(QCommandLineParser& parser) {
     parser.addOption({"nearest-fan", "Use the single goal-space fan nearest the current blend."});
     parser.addOption({"neighbours", "Samples blended for the target (1 or 2, default 2).", "k", "2"});
     parser.addOption({"no-escape", "Do not walk out of a goal inside the turning circle."});
-    parser.addOption({"keep-style", "Never borrow a slower style's tighter turn."});
+    parser.addOption({"keep-style", "Never borrow a slower style's tighter turn, nor blend in a slower or faster style to keep pace with a moving goal."});
     parser.addOption({"escape-enter", "Walk straight out when the goal is nearer the turning circle's "
                                       "centre than this many radii (default 1.0).", "factor", "1.0"});
     parser.addOption({"escape-exit", "Leave the turning-circle escape when the goal is this many radii "

@@ -337,6 +337,15 @@ QString LiveRun::steeringLine() const {
     int borrowed = 0;
     for (int s = 1; s < names.size(); ++s)
         if (st.styleTarget[s] > st.styleTarget[borrowed]) borrowed = s;
+    if (st.paceShare != 0.0f) {
+        // Keeping pace with a moving goal: the style blended in is the slowest or the fastest.
+        int paced = 0;
+        for (int s = 1; s < names.size(); ++s)
+            if (st.styleTarget[s] - (*user)[s] > st.styleTarget[paced] - (*user)[paced]) paced = s;
+        return tr("steering blends in %1 to keep pace with the moving goal (you set %2); Keep style (Blend weights) "
+                  "keeps yours")
+            .arg(names.value(paced), weightsText(names, *user));
+    }
     return tr("steering borrows %1's tighter turn (you set %2): the goal is inside your style's turning circle; "
               "Keep style (Blend weights) keeps yours")
         .arg(names.value(borrowed), weightsText(names, *user));

@@ -38,7 +38,8 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
     m_keepStyle = new QCheckBox(tr("Keep style"), content);
     m_keepStyle->setObjectName("keepStyle");
     m_keepStyle->setToolTip(tr("Steering keeps the style you set: it never borrows a slower style's tighter turn for a "
-                               "goal inside your style's turning circle (saved with the project)"));
+                               "goal inside your style's turning circle, nor blends in a slower or faster style to "
+                               "keep pace with a moving goal (saved with the project)"));
     layout->addWidget(m_keepStyle);
     m_editor = new StyleEditor(content);
     m_editor->setEnabled(false);
