@@ -8,6 +8,7 @@
 #include <numbers>
 #include <utility>
 
+#include "core/runtime/lanes.h"
 #include "core/runtime/warp_lookup.h"
 
 namespace gs::locomotion {
@@ -168,35 +169,18 @@ float kneePacedStep(const FootLockConstants& settings, const Leg& leg, Character
     return s;
 }
 
-// The foot lock of one leg (see LocomotionSettings::footLock): updates the lock from the blended
-// foot when time advances, then hands hip, knee and ankle to the batch, which turns them so that
-// the foot lands on its target. otherPlanted: the other foot was planted at the last step;
-// contactWeight: how far the clips have this foot down (their
-// weighted contact, 0-1); toeNext: how high the clips have its toe one frame on (world metres;
-// +infinity when unknown); bodyStep2: the square of how far the body moved on the ground this
-// step (square metres); heading: the character's; rot: its local rotations (written by the
-// batch); world: its world transforms, or empty (written by the batch).
-void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings, const Leg& leg,
-              CharacterState::FootLock& fl, bool otherPlanted, float contactWeight, float toeNext,
-              bool advance, float bodyStep2, float heading, glm::quat* rot, const glm::vec3& root,
-              std::span<Transform> world, LegIkBatch& batch) {
-    const Skeleton& sk = bs.skeleton;
-    const int hipParent = sk.parents[leg.hip];
-    Transform parent, hip, knee, ankle, toe;
-    if (world.empty()) {
-        parent = worldOf(sk, rot, root, hipParent);
-        hip = parent * Transform{rot[leg.hip], sk.restOffsets[leg.hip]};
-        knee = hip * Transform{rot[leg.knee], sk.restOffsets[leg.knee]};
-        ankle = knee * Transform{rot[leg.ankle], sk.restOffsets[leg.ankle]};
-        toe = descend(sk, rot, ankle, leg.ankle, leg.toe);
-    } else {
-        parent = world[hipParent];
-        hip = world[leg.hip];
-        knee = world[leg.knee];
-        ankle = world[leg.ankle];
-        toe = world[leg.toe];
-    }
+// The world transforms of a leg: its parent's, its hip's, knee's, ankle's and toe's.
+struct LegWorld {
+    const Transform &parent, &hip, &knee, &ankle, &toe;
+};
 
+// lockFoot on the leg's world transforms `at`; world: the character's (written by the batch), or
+// null. Inlined into both of lockFoot's cases, so that the character's transforms are read in
+// place (copied, and called through, the lock cost 7 % more instructions).
+GS_LANES_INLINE void lockLeg(const FootLockConstants& settings, const Leg& leg, CharacterState::FootLock& fl,
+                             bool otherPlanted, float contactWeight, float toeNext, bool advance, float bodyStep2,
+                             float heading, glm::quat* rot, const LegWorld& at, Transform* world, LegIkBatch& batch) {
+    const Transform &parent = at.parent, &hip = at.hip, &knee = at.knee, &ankle = at.ankle, &toe = at.toe;
     if (advance) {
         // The knee's deficit is known from the last step only if it was fading out then too.
         const bool kneeKnown = std::exchange(fl.kneeKnown, false);
@@ -278,8 +262,39 @@ void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings,
     const glm::vec3 hint = leg.toe != leg.ankle && leg.foot > 1e-3f
                                ? (toe.translation - ankle.translation) * (1.0f / leg.foot)
                                : glm::vec3(std::sin(heading), 0.0f, std::cos(heading));
-    batch.add(PendingLeg{&leg, rot, world.empty() ? nullptr : world.data()}, parent, hip, knee, ankle, target,
+    batch.add(PendingLeg{&leg, rot, world}, parent, hip, knee, ankle, target,
               hint);
+}
+
+// The foot lock of one leg (see LocomotionSettings::footLock): updates the lock from the blended
+// foot when time advances, then hands hip, knee and ankle to the batch, which turns them so that
+// the foot lands on its target. otherPlanted: the other foot was planted at the last step;
+// contactWeight: how far the clips have this foot down (their
+// weighted contact, 0-1); toeNext: how high the clips have its toe one frame on (world metres;
+// +infinity when unknown); bodyStep2: the square of how far the body moved on the ground this
+// step (square metres); heading: the character's; rot: its local rotations (written by the
+// batch); world: its world transforms, or empty (written by the batch).
+void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings, const Leg& leg,
+              CharacterState::FootLock& fl, bool otherPlanted, float contactWeight, float toeNext,
+              bool advance, float bodyStep2, float heading, glm::quat* rot, const glm::vec3& root,
+              std::span<Transform> world, LegIkBatch& batch) {
+    const Skeleton& sk = bs.skeleton;
+    const int hipParent = sk.parents[leg.hip];
+    if (!world.empty()) {
+        // Read in place.
+        const LegWorld at{world[hipParent], world[leg.hip], world[leg.knee], world[leg.ankle], world[leg.toe]};
+        lockLeg(settings, leg, fl, otherPlanted, contactWeight, toeNext, advance, bodyStep2, heading, rot, at,
+                world.data(), batch);
+        return;
+    }
+    // Without the character's world transforms, the leg's are worked out from the root.
+    const Transform parent = worldOf(sk, rot, root, hipParent);
+    const Transform hip = parent * Transform{rot[leg.hip], sk.restOffsets[leg.hip]};
+    const Transform knee = hip * Transform{rot[leg.knee], sk.restOffsets[leg.knee]};
+    const Transform ankle = knee * Transform{rot[leg.ankle], sk.restOffsets[leg.ankle]};
+    const Transform toe = descend(sk, rot, ankle, leg.ankle, leg.toe);
+    lockLeg(settings, leg, fl, otherPlanted, contactWeight, toeNext, advance, bodyStep2, heading, rot,
+            LegWorld{parent, hip, knee, ankle, toe}, nullptr, batch);
 }
 
 }  // namespace
