@@ -92,6 +92,12 @@ struct ArrivalFigures {
     std::vector<float> reachSeconds;        // per goal: from the goal set to the root within reachRadius
     float meanTimeRatio = 0.0f;             // mean of seconds / noStopSeconds over goals stopped at
     float meanReachRatio = 0.0f;            // mean of reachSeconds / noStopSeconds (the same rule both ways)
+    // What the run's own starts and stops allow, per goal stopped at: each start and stop as long
+    // as it took, the way between them walked straight at the fastest loop's speed (and the
+    // frames before the start as taken). No controller that plays the subject's starts and stops
+    // whole can take less; meanFloorRatio is its mean over noStopSeconds, the least meanTimeRatio.
+    std::vector<float> floorSeconds;
+    float meanFloorRatio = 0.0f;
 };
 
 struct SimulationResult {

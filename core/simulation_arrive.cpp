@@ -193,6 +193,45 @@ void addJoinJointStep(const BakedBehavioralSpace& bs, const std::vector<MotionSt
     }
 }
 
+// The first frame in [from, to] where the state changed to `state` (the last such with `last`), or -1.
+long changeTo(const ArrivalFigures& fig, MotionState state, long from, long to, bool last) {
+    long found = -1;
+    for (const auto& [frame, s] : fig.stateChanges) {
+        if (frame < from || frame > to || s != state) continue;
+        found = frame;
+        if (!last) break;
+    }
+    return found;
+}
+
+// ArrivalFigures::floorSeconds and meanFloorRatio, from the stopping run's states and root
+// positions (joint 0 of `positions`).
+void addTimeFloor(const BakedBehavioralSpace& bs, std::span<const glm::vec3> positions, ArrivalFigures& fig) {
+    const int joints = bs.skeleton.jointCount();
+    float fastest = 0.0f;
+    for (const BakedMotionSpace& ms : bs.spaces)
+        for (const BakedClip& c : ms.clips) fastest = std::max(fastest, c.speed);
+    auto rootAt = [&](long f) {
+        const glm::vec3& p = positions[static_cast<size_t>(f) * joints];
+        return glm::vec2(p.x, p.z);
+    };
+    const long frames = static_cast<long>(positions.size() / std::max(1, joints));
+    fig.floorSeconds.assign(fig.standFrames.size(), -1.0f);
+    long previous = 0;  // where the last stand ended (the first goal is walked to from frame 0)
+    for (size_t k = 0; k < fig.standFrames.size(); ++k) {
+        const long stood = fig.standFrames[k].x;
+        if (stood < 0 || stood >= frames || !(fastest > 0.0f)) continue;
+        const long started = k == 0 ? -1 : changeTo(fig, MotionState::Starting, previous, stood, false);
+        const long walked = started < 0 ? previous : changeTo(fig, MotionState::Walking, started, stood, false);
+        const long stopped = changeTo(fig, MotionState::Stopping, std::max(walked, 0L), stood, true);
+        if (walked < 0 || stopped < 0) continue;
+        const float way = glm::distance(rootAt(walked), rootAt(stopped));
+        fig.floorSeconds[k] = static_cast<float>(walked - previous + stood - stopped) / bs.fps + way / fastest;
+        previous = fig.standFrames[k].y;
+    }
+    fig.meanFloorRatio = meanRatio(fig.floorSeconds, fig.noStopSeconds);
+}
+
 }  // namespace
 
 // The arrive scenario (SimulationSettings::Scenario::Arrive) into `result`: the run that stops
@@ -224,6 +263,7 @@ Status simulateArrive(std::shared_ptr<const BakedSpaceFile> baked, const Simulat
     }
     fig.meanTimeRatio = meanRatio(fig.seconds, fig.noStopSeconds);
     fig.meanReachRatio = meanRatio(fig.reachSeconds, fig.noStopSeconds);
+    addTimeFloor(bs, positions, fig);
     fig.maxJointStep = maxJointStep(positions, bs.skeleton.jointCount());
     addJoinJointStep(bs, states, positions, fig);
     result.goals = n;

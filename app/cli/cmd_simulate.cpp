@@ -62,6 +62,7 @@ void addArrival(QJsonObject& o, const LoadedSpace& loaded, const std::vector<flo
     for (const glm::ivec2& f : a.standFrames) stands.append(QJsonArray{f.x, f.y});
     o["stand_frames"] = stands;
     o["time_ratio_to_no_stop"] = a.meanTimeRatio;
+    o["time_ratio_floor"] = a.meanFloorRatio;
     QJsonArray changes;
     for (const auto& [frame, state] : a.stateChanges) changes.append(QJsonArray{static_cast<double>(frame), motionStateName(state)});
     o["state_changes"] = changes;

@@ -103,6 +103,11 @@ private slots:
         qInfo("stopped %d of %d, root to goal mean %.3f m, max %.3f m, standing drift %.4f m, time %.2fx "
               "(to within 0.5 m %.2fx)", a.stops, settings.goals, mean(errors), worst, a.standingDrift,
               a.meanTimeRatio, a.meanReachRatio);
+        // The least time its own starts and stops allow (the way between walked straight at the
+        // fastest loop's speed) is no more than the time taken.
+        qInfo("time against no stop %.2fx, the floor its starts and stops allow %.2fx", a.meanTimeRatio,
+              a.meanFloorRatio);
+        QVERIFY(a.meanFloorRatio > 0.0f && a.meanFloorRatio <= a.meanTimeRatio);
         QVERIFY2(mean(errors) <= 0.10f, qPrintable(QString::number(mean(errors))));
         QVERIFY2(worst <= 0.30f, qPrintable(QString::number(worst)));
         // Standing, the root and the toes hold still.
