@@ -79,10 +79,7 @@ std::optional<Character> makeCharacter(const QCommandLineParser& parser, const C
     return std::move(*mannequin);
 }
 
-}  // namespace
-
-int runRender(const QStringList& arguments) {
-    QCommandLineParser parser;
+void addRenderOptions(QCommandLineParser& parser) {
     parser.setApplicationDescription(
         "Renders a clip's character at one moment to a PNG, with no window (OpenGL offscreen; "
         "on a machine without a display run it under xvfb-run).");
@@ -103,68 +100,105 @@ int runRender(const QStringList& arguments) {
         {"no-trail", "Do not draw the root trail."},
         {"samples", "Multisampling samples (default 4).", "n", "4"},
     });
-    parser.process(arguments);
-    const QStringList inputs = parser.positionalArguments();
-    if (inputs.size() != 1) {
+}
+
+// What the options ask for, each checked.
+struct RenderRequest {
+    QSize size;
+    CameraView view = CameraView::Follow;
+    QString cameraName;
+    float seconds = 0.0f;
+    std::optional<glm::vec3> goal;
+};
+
+// The request, or nullopt after printing why not (exit code 2).
+std::optional<RenderRequest> renderRequest(const QCommandLineParser& parser) {
+    if (parser.positionalArguments().size() != 1) {
         printError({}, "render needs exactly one PROJECT.gsproj or CLIP (see --help)");
-        return 2;
+        return std::nullopt;
     }
     if (!parser.isSet("output")) {
         printError({}, "render needs -o FILE.png");
-        return 2;
+        return std::nullopt;
     }
+    RenderRequest r;
     const auto size = parseSize(parser.value("size"));
     if (!size) {
         printError({}, "--size must look like 1280x720 (16 to 8192 pixels each way)");
-        return 2;
+        return std::nullopt;
     }
-    const QString cameraName = parser.value("camera");
-    CameraView view = CameraView::Follow;
-    if (cameraName == "front") view = CameraView::Front;
-    else if (cameraName == "side") view = CameraView::Side;
-    else if (cameraName != "follow") {
+    r.size = *size;
+    r.cameraName = parser.value("camera");
+    if (r.cameraName == "front") r.view = CameraView::Front;
+    else if (r.cameraName == "side") r.view = CameraView::Side;
+    else if (r.cameraName != "follow") {
         printError({}, "--camera must be front, side or follow");
-        return 2;
+        return std::nullopt;
     }
     bool okSeconds = false;
-    const float seconds = parser.value("seconds").toFloat(&okSeconds);
-    if (!okSeconds || !std::isfinite(seconds) || seconds < 0.0f) {
+    r.seconds = parser.value("seconds").toFloat(&okSeconds);
+    if (!okSeconds || !std::isfinite(r.seconds) || r.seconds < 0.0f) {
         printError({}, "--seconds must be a number >= 0");
-        return 2;
+        return std::nullopt;
     }
-    std::optional<glm::vec3> goal;
-    if (parser.isSet("goal") && !(goal = parseGoal(parser.value("goal")))) {
+    if (parser.isSet("goal") && !(r.goal = parseGoal(parser.value("goal")))) {
         printError({}, "--goal must look like 2.5,-4");
-        return 2;
+        return std::nullopt;
     }
+    return r;
+}
 
-    const QString input = inputs.front();
-    std::optional<Clip> clip;
-    std::optional<Project> project;
-    if (input.endsWith(".gsproj", Qt::CaseInsensitive)) {
-        // A project shows its first clip that loaded (the others' errors are reported).
-        auto loaded = Project::load(input);
-        if (!loaded) {
-            printError(input, QString::fromStdString(loaded.message()));
-            return 1;
-        }
-        project = std::move(*loaded);
-        for (const QString& e : project->errors()) printError({}, e);
-        for (const ProjectClip& c : project->clips)
-            if (c.clip && !clip) clip = *c.clip;
-        if (!clip) {
-            printError(input, "the project has no clip that could be loaded");
-            return 1;
-        }
-    } else {
-        clip = loadFirstClip(input);
-        if (!clip) return 1;
+// The clip to show: a project's first clip that loaded (the others' errors are reported, the
+// project kept in `project`), or a motion file's first clip; nullopt after printing why not.
+std::optional<Clip> renderClip(const QString& input, std::optional<Project>& project) {
+    if (!input.endsWith(".gsproj", Qt::CaseInsensitive)) return loadFirstClip(input);
+    auto loaded = Project::load(input);
+    if (!loaded) {
+        printError(input, QString::fromStdString(loaded.message()));
+        return std::nullopt;
     }
+    project = std::move(*loaded);
+    for (const QString& e : project->errors()) printError({}, e);
+    for (const ProjectClip& c : project->clips)
+        if (c.clip) return *c.clip;
+    printError(input, "the project has no clip that could be loaded");
+    return std::nullopt;
+}
+
+// The lines printed for a written image: what was drawn, and a retargeted character's joint map.
+void printRendered(const QString& output, const RenderRequest& r, const Clip& clip, float frame,
+                   const Character& character, const OffscreenRenderer& offscreen) {
+    std::printf("%s: %dx%d, %s frame %.1f (%.2f s), %s camera, %s, %s\n", qPrintable(output),
+                r.size.width(), r.size.height(), clip.name.c_str(), frame, frame / clip.fps,
+                qPrintable(r.cameraName), character.description().c_str(),
+                qPrintable(offscreen.glRenderer()));
+    if (character.isRetargeted()) {
+        // The joints it maps (character joint = clip joint), and how the feet are placed.
+        QStringList pairs;
+        for (const auto& [target, source] : character.jointMap().pairs)
+            pairs << QString::fromStdString(target + " = " + source);
+        std::printf("joint map (%s, %d of %d character joints): %s\n", character.jointMap().name.c_str(),
+                    character.retarget()->mappedCount, character.skeleton().jointCount(), qPrintable(pairs.join(", ")));
+    }
+}
+
+}  // namespace
+
+int runRender(const QStringList& arguments) {
+    QCommandLineParser parser;
+    addRenderOptions(parser);
+    parser.process(arguments);
+    const std::optional<RenderRequest> request = renderRequest(parser);
+    if (!request) return 2;
+
+    std::optional<Project> project;
+    const std::optional<Clip> clip = renderClip(parser.positionalArguments().front(), project);
+    if (!clip) return 1;
     const std::optional<Character> character = makeCharacter(parser, *clip, project ? &*project : nullptr);
     if (!character) return 1;
 
     OffscreenRenderer offscreen;
-    if (Status s = offscreen.create(*size, parser.value("samples").toInt()); !s) {
+    if (Status s = offscreen.create(request->size, parser.value("samples").toInt()); !s) {
         printError({}, QString::fromStdString(s.message()));
         return 1;
     }
@@ -174,14 +208,14 @@ int runRender(const QStringList& arguments) {
     if (mesh < 0) return 1;
 
     Scene scene;
-    scene.goal = goal;
+    scene.goal = request->goal;
     ClipSceneOptions options;
     options.trail = !parser.isSet("no-trail");
     options.skeleton = parser.isSet("skeleton");
-    const float frame = std::min(seconds * clip->fps, static_cast<float>(clip->frameCount() - 1));
+    const float frame = std::min(request->seconds * clip->fps, static_cast<float>(clip->frameCount() - 1));
     const PlacedCharacter placed = addClipFrame(scene, *character, mesh, *clip, frame, options);
     Camera camera;
-    camera.frame(view, placed.root, placed.heading, character->height());
+    camera.frame(request->view, placed.root, placed.heading, character->height());
 
     const QImage image = offscreen.render(scene, camera);
     const QString output = parser.value("output");
@@ -189,18 +223,7 @@ int runRender(const QStringList& arguments) {
         printError(output, "cannot write the image");
         return 1;
     }
-    std::printf("%s: %dx%d, %s frame %.1f (%.2f s), %s camera, %s, %s\n", qPrintable(output),
-                size->width(), size->height(), clip->name.c_str(), frame, frame / clip->fps,
-                qPrintable(cameraName), character->description().c_str(),
-                qPrintable(offscreen.glRenderer()));
-    if (character->isRetargeted()) {
-        // The joints it maps (character joint = clip joint), and how the feet are placed.
-        QStringList pairs;
-        for (const auto& [target, source] : character->jointMap().pairs)
-            pairs << QString::fromStdString(target + " = " + source);
-        std::printf("joint map (%s, %d of %d character joints): %s\n", character->jointMap().name.c_str(),
-                    character->retarget()->mappedCount, character->skeleton().jointCount(), qPrintable(pairs.join(", ")));
-    }
+    printRendered(output, *request, *clip, frame, *character, offscreen);
     return 0;
 }
 

@@ -362,15 +362,9 @@ Status checkPlausible(const Clip& clip, const UnitReport& units) {
     return Status::ok();
 }
 
-// The clips of a scene Assimp read. `bvh` is the pre-check's summary of a BVH file, else null.
-Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& ext,
-                                       const std::string& source, const ImportSettings& settings,
-                                       const BvhSummary* bvh) {
-    const bool isBvh = bvh != nullptr;
-    const std::string stem = fs::path(source).stem().string();
-    if (scene->mNumAnimations == 0) return Status::error("the file holds no animation");
-
-    // Joints: animated nodes, plus mesh bones (BVH's bones belong to Assimp's preview mesh).
+// The names of the joints: animated nodes, plus mesh bones (BVH's bones belong to Assimp's
+// preview mesh), within the joint limit.
+Expected<std::set<std::string>> jointNames(const aiScene* scene, bool isBvh) {
     std::set<std::string> wanted;
     for (unsigned a = 0; a < scene->mNumAnimations; ++a)
         for (unsigned c = 0; c < scene->mAnimations[a]->mNumChannels; ++c)
@@ -380,6 +374,11 @@ Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& 
         return Status::error("the file animates " + std::to_string(wanted.size()) +
                              " nodes and bones, above the limit of " +
                              std::to_string(limits::kMaxJoints) + " joints");
+    return wanted;
+}
+
+// The node above every joint in `wanted` (null: none of them is a node).
+const aiNode* skeletonTop(const aiScene* scene, const std::set<std::string>& wanted) {
     const auto byName = nodesByName(scene->mRootNode);
     const aiNode* top = nullptr;
     for (const std::string& name : wanted) {
@@ -387,10 +386,78 @@ Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& 
         if (it == byName.end()) continue;
         top = top ? commonAncestor(top, it->second) : it->second;
     }
+    return top;
+}
+
+// How far each joint's position moves from its first key, over every animation of the file.
+std::vector<float> positionRanges(const aiScene* scene, const Skeleton& skeleton) {
+    std::vector<float> ranges(skeleton.jointCount(), 0.0f);
+    for (unsigned a = 0; a < scene->mNumAnimations; ++a)
+        for (unsigned c = 0; c < scene->mAnimations[a]->mNumChannels; ++c) {
+            const aiNodeAnim* ch = scene->mAnimations[a]->mChannels[c];
+            const int j = skeleton.jointIndex(ch->mNodeName.C_Str());
+            if (j < 0 || ch->mNumPositionKeys == 0) continue;
+            const glm::vec3 first = toGlm(ch->mPositionKeys[0].mValue);
+            for (unsigned k = 1; k < ch->mNumPositionKeys; ++k) {
+                const float d = glm::distance(toGlm(ch->mPositionKeys[k].mValue), first);
+                if (std::isfinite(d)) ranges[j] = std::max(ranges[j], d);
+            }
+        }
+    return ranges;
+}
+
+// An animation's frames: how many, the key step between them and the frame rate, each within
+// its limits.
+struct FrameGrid {
+    int frames = 0;
+    double step = 1.0, fps = 0.0;
+};
+
+Expected<FrameGrid> frameGridOf(const aiAnimation* anim, const Skeleton& skeleton, const BvhSummary* bvh,
+                                const std::string& label) {
+    FrameGrid grid;
+    double frameCount = 1.0;
+    frameGrid(anim, grid.step, frameCount);
+    if (!(frameCount <= limits::kMaxFrames))
+        return Status::error(label + ": " + shortNumber(frameCount) +
+                             " frames is above the limit " + std::to_string(limits::kMaxFrames));
+    grid.frames = static_cast<int>(frameCount);
+    if (static_cast<std::int64_t>(grid.frames) * skeleton.jointCount() > limits::kMaxClipSamples)
+        return Status::error(label + ": " + std::to_string(grid.frames) + " frames x " +
+                             std::to_string(skeleton.jointCount()) +
+                             " joints is above the limit of " +
+                             std::to_string(limits::kMaxClipSamples) + " joint samples");
+    if (bvh && grid.frames != bvh->frames)
+        return Status::error("Assimp read " + std::to_string(grid.frames) + " frames of the " +
+                             std::to_string(bvh->frames) + " the file declares");
+    const double tps = anim->mTicksPerSecond > 0 ? anim->mTicksPerSecond : 25.0;
+    double fps = bvh ? 1.0 / bvh->frameTime : tps / grid.step;
+    // BVH's Frame Time is checked above; other formats space their keys as they like (a
+    // key every 10 s is 0.1 fps), so only the upper bound applies to them.
+    const double minFps = bvh ? 1.0 / limits::kMaxFrameTime * 0.999 : 0.0;
+    if (!(fps > minFps && fps <= 1.0 / limits::kMinFrameTime * 1.001))
+        return Status::error(label + ": a frame rate of " + shortNumber(fps) + " fps is outside (" +
+                             (bvh ? "1" : "0") + ", 1000] fps");
+    if (std::abs(fps - std::round(fps)) < 0.01 * fps) fps = std::round(fps);
+    grid.fps = fps;
+    return grid;
+}
+
+// The clips of a scene Assimp read. `bvh` is the pre-check's summary of a BVH file, else null.
+Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& ext,
+                                       const std::string& source, const ImportSettings& settings,
+                                       const BvhSummary* bvh) {
+    const bool isBvh = bvh != nullptr;
+    const std::string stem = fs::path(source).stem().string();
+    if (scene->mNumAnimations == 0) return Status::error("the file holds no animation");
+
+    auto wanted = jointNames(scene, isBvh);
+    if (!wanted) return wanted.status();
+    const aiNode* top = skeletonTop(scene, *wanted);
     if (!top) return Status::error("the file holds no skeleton (no animated nodes)");
 
     std::vector<const aiNode*> nodes;
-    auto built = buildSkeleton(top, wanted, nodes);
+    auto built = buildSkeleton(top, *wanted, nodes);
     if (!built) return built.status();
     ImportedClips result;
     result.skeleton = std::move(*built);
@@ -408,19 +475,7 @@ Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& 
 
     // The character's root: where the legs branch, or the nearest ancestor whose position moves
     // (over every animation of the file).
-    std::vector<float> ranges(skeleton.jointCount(), 0.0f);
-    for (unsigned a = 0; a < scene->mNumAnimations; ++a)
-        for (unsigned c = 0; c < scene->mAnimations[a]->mNumChannels; ++c) {
-            const aiNodeAnim* ch = scene->mAnimations[a]->mChannels[c];
-            const int j = skeleton.jointIndex(ch->mNodeName.C_Str());
-            if (j < 0 || ch->mNumPositionKeys == 0) continue;
-            const glm::vec3 first = toGlm(ch->mPositionKeys[0].mValue);
-            for (unsigned k = 1; k < ch->mNumPositionKeys; ++k) {
-                const float d = glm::distance(toGlm(ch->mPositionKeys[k].mValue), first);
-                if (std::isfinite(d)) ranges[j] = std::max(ranges[j], d);
-            }
-        }
-    const CharacterRoot root = findCharacterRoot(skeleton, ranges);
+    const CharacterRoot root = findCharacterRoot(skeleton, positionRanges(scene, skeleton));
     result.rootMotion = root.description;
 
     UnitReport units;
@@ -430,35 +485,14 @@ Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& 
         std::string name = anim->mName.length ? anim->mName.C_Str() : stem;
         if (isBvh || scene->mNumAnimations == 1) name = stem;
         const std::string label = "animation '" + limits::echo(name, 40) + "'";
-        double step = 1.0, frameCount = 1.0;
-        frameGrid(anim, step, frameCount);
-        if (!(frameCount <= limits::kMaxFrames))
-            return Status::error(label + ": " + shortNumber(frameCount) +
-                                 " frames is above the limit " + std::to_string(limits::kMaxFrames));
-        const int frames = static_cast<int>(frameCount);
-        if (static_cast<std::int64_t>(frames) * skeleton.jointCount() > limits::kMaxClipSamples)
-            return Status::error(label + ": " + std::to_string(frames) + " frames x " +
-                                 std::to_string(skeleton.jointCount()) +
-                                 " joints is above the limit of " +
-                                 std::to_string(limits::kMaxClipSamples) + " joint samples");
-        if (bvh && frames != bvh->frames)
-            return Status::error("Assimp read " + std::to_string(frames) + " frames of the " +
-                                 std::to_string(bvh->frames) + " the file declares");
-        const double tps = anim->mTicksPerSecond > 0 ? anim->mTicksPerSecond : 25.0;
-        double fps = bvh ? 1.0 / bvh->frameTime : tps / step;
-        // BVH's Frame Time is checked above; other formats space their keys as they like (a
-        // key every 10 s is 0.1 fps), so only the upper bound applies to them.
-        const double minFps = bvh ? 1.0 / limits::kMaxFrameTime * 0.999 : 0.0;
-        if (!(fps > minFps && fps <= 1.0 / limits::kMinFrameTime * 1.001))
-            return Status::error(label + ": a frame rate of " + shortNumber(fps) + " fps is outside (" +
-                                 (bvh ? "1" : "0") + ", 1000] fps");
-        if (std::abs(fps - std::round(fps)) < 0.01 * fps) fps = std::round(fps);
+        const auto grid = frameGridOf(anim, skeleton, bvh, label);
+        if (!grid) return grid.status();
 
-        auto raw = rawMotion(anim, skeleton, frames, step, label);
+        auto raw = rawMotion(anim, skeleton, grid->frames, grid->step, label);
         if (!raw) return raw.status();
         raw->name = name;
         raw->source = source;
-        raw->fps = static_cast<float>(fps);
+        raw->fps = static_cast<float>(grid->fps);
         std::vector<std::string> ignored;
         Clip clip = characterClip(*raw, root, a == 0 ? result.warnings : ignored);
         if (clip.jointCount() < 2)
