@@ -431,14 +431,13 @@ void advanceWeightsAndPhase(const Context& cx, size_t first, std::span<Step> ste
         const BakedMotionSpace& ms = bs.spaces[dominant];
         const float u = sp.uNow[dominant];
         const auto [c0, c1, w0, w1] = sp.pairs[dominant];
-        float next = 0.0f;
-        int h = 0;
-        for (auto [k, w] : {std::pair{c0, w0}, std::pair{c1, w1}}) {
-            const BakedClip& clip = ms.clips[k];
-            next += w * warpInverse(clip.warp, clip.warp, 1.0f, 0.0f, detail::warpLookup(clip.warp, u) + 1.0f,
-                                st.warpHint[h++]);
-        }
-        sp.nextPhase = bs.masterPhase(dominant, next, m0, m1, mw0, mw1, st.warpHint[2]);
+        // The registration curve's time step (Kovar & Gleicher): the blend's own timeline is the
+        // weighted sum of its clips' warps, and one frame of it passes. Where one clip lingers
+        // (a step turn slows down within its cycle) the blend slows with it by its weight, rather
+        // than playing the other clip faster to make up the lost frame.
+        const std::span<const float> a = ms.clips[c0].warp, b = ms.clips[c1].warp;
+        const float next = warpInverse(a, b, w0, w1, detail::warpLookup(a, b, w0, w1, u) + 1.0f, st.warpHint[0]);
+        sp.nextPhase = bs.masterPhase(dominant, next, m0, m1, mw0, mw1, st.warpHint[1]);
         // Start frames (heel strikes of the dominant reference loop) crossed by this step.
         const float uEnd = next;
         const float L = static_cast<float>(ms.referenceCycleFrames());

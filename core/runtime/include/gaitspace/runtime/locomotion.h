@@ -61,9 +61,9 @@ struct CharacterState {
         bool planted = false;  // planted at the last step
     };
     std::array<FootLock, 2> foot{};
-    // Where the last step's warp-table searches ended (dominant clips, master phase): any value
-    // is a valid start, the searches only get faster when they are close.
-    std::array<int, 3> warpHint{};
+    // Where the last step's warp-table searches ended (the dominant clips' blended warp, the
+    // master phase): any value is a valid start, the searches only get faster when they are close.
+    std::array<int, 2> warpHint{};
     LegRig legs;  // found by initCharacter; invalid: the skeleton has no two-bone legs, feet unlocked
     ArrivalState arrival;  // stopping, standing and starting (gaitspace/runtime/arrival.h)
 };
