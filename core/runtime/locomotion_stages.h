@@ -23,6 +23,8 @@
 // time (kFkLanes) through all the stages, then flushes the leg batch; a batch of any size gives the
 // same bits. Not part of the runtime's interface.
 
+#include <algorithm>
+#include <cmath>
 #include <span>
 
 #include <glm/glm.hpp>
@@ -73,7 +75,9 @@ struct Step {
 // The foot lock's settings as lockFeet uses them.
 struct FootLockConstants {
     FootLockConstants(const BakedBehavioralSpace& bs, const LocomotionSettings& s);
-    float floor, fps, height, maxSlide, fadeInStep, fadeOutStep, maxOffset, returnSpeed, kneeReturn;
+    float floor, fps, height;
+    float maxSlide2;  // the square of the largest slide per frame (metres^2)
+    float fadeInStep, fadeOutStep, maxOffset, maxOffset2, returnSpeed, kneeReturn;
 };
 
 // What every stage needs, worked out once per run from a job that validates.
@@ -96,10 +100,33 @@ struct Context {
 
 // A leg whose IK waits for its batch: where its results go (where its foot was is in its
 // LegIkInput).
+// A turn about the world's +Y axis (+ = left), from its sine (cosine positive): what the foot
+// lock turns a planted foot by (CharacterState::FootLock::turnSine). Applied with a few
+// multiplications, as a turn about one axis needs no general rotation.
+struct FootTurn {
+    float cos = 1.0f, sin = 0.0f;          // of the angle
+    float halfCos = 1.0f, halfSin = 0.0f;  // of half of it
+    static FootTurn fromSine(float sine) {
+        FootTurn t;
+        t.sin = sine;
+        t.cos = std::sqrt(std::max(0.0f, 1.0f - sine * sine));
+        t.halfCos = std::sqrt(0.5f * (1.0f + t.cos));
+        t.halfSin = 0.5f * sine / t.halfCos;
+        return t;
+    }
+    glm::vec3 operator()(const glm::vec3& v) const { return {cos * v.x + sin * v.z, v.y, cos * v.z - sin * v.x}; }
+    glm::quat operator()(const glm::quat& q) const {  // the turn's quaternion times q
+        return glm::quat(halfCos * q.w - halfSin * q.y, halfCos * q.x + halfSin * q.z, halfCos * q.y + halfSin * q.w,
+                         halfCos * q.z - halfSin * q.x);
+    }
+};
+
 struct PendingLeg {
     const Leg* leg;
     glm::quat* rot;    // the character's local rotations
     Transform* world;  // its world transforms, or null
+    FootTurn footTurn;      // the foot turned about the ankle
+    bool turned = false;    // footTurn is not the identity
 };
 
 // The leg IK of several feet, solved together (solveLegIk's lanes) and then written back; a

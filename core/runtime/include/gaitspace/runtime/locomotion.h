@@ -46,12 +46,19 @@ struct CharacterState {
     std::array<float, kMaxSpaces> userStyle{};  // ... and these style targets come back after
     float paceShare = 0.0f;  // steering: the slowest style's share blended into userStyle to keep
                              // pace with a slower moving goal (0: not pacing)
-    // Foot lock, per foot ([0] = left). The foot shown is the blended foot moved by weight x
-    // offset on the ground; while the foot is planted the offset cancels the blended foot's slide
-    // at the point it rolls on (heel, ball, or between), so that point stays where it touched down.
+    // Foot lock, per foot ([0] = left). The foot shown is the blended foot moved by w x offset
+    // on the ground and turned about its ankle by the angle whose sine is w x turnSine (w the
+    // weight through smoothstep). While the foot is planted the offset cancels the blended foot's
+    // slide at the point it rolls on (heel, ball, or between), so that point stays where it
+    // touched down; once its toe is at the floor too, the toe is held at toePin: the offset puts
+    // the ankle a foot's length behind it, and the turn keeps the heading the foot came down with
+    // (within 10 degrees).
     struct FootLock {
         glm::vec2 offset{0.0f};  // world XZ, metres
         float weight = 0.0f;     // 0 = free ... 1 = pinned (before smoothstep)
+        float turnSine = 0.0f;   // the sine of a turn about +Y (+ = left), within 10 degrees
+        glm::vec2 toePin{0.0f};  // world XZ, metres
+        bool toePinned = false;
         glm::vec3 lastAnkle{0.0f}, lastToe{0.0f};  // the blended foot of the last step
         glm::vec3 lastHip{0.0f};                   // ... and its hip
         float kneeDeficit =
@@ -89,8 +96,10 @@ struct LocomotionSettings {
     // down onto it by the clips' next frame, and moving no faster than twice the body; or the
     // blended clips' weighted contact >= 0.5 with the foot sliding slower than footLockMaxSpeed,
     // or planted already with that contact and its toe still at the floor), two-bone leg IK
-    // holds it where it touched down; the foot keeps its blended orientation and stays at or
-    // above the floor, the root is untouched. Blends of clips whose feet do not agree
+    // holds it where it touched down; the foot keeps its blended pitch and roll and stays at or
+    // above the floor, the root is untouched. Once its toe is down the toe is held too: the foot
+    // rolls on its ball and keeps the heading it came down with (turned back by at most 10
+    // degrees about the ankle; beyond that it pivots on the ball). Blends of clips whose feet do not agree
     // (neighbouring turns, walk with jog) then do not slide. Off, the motion is the exact blend
     // of the clips (as the seed describes it).
     bool footLock = true;
