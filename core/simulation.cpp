@@ -238,6 +238,13 @@ Status SimulationSettings::validate() const {
         return Status::error("simulation: a moving goal's head start must be in [0, 3600] s");
     if (!(styleSwitchSeconds >= 0.0f && styleSwitchSeconds <= 3600.0f))
         return Status::error("simulation: the style switch interval must be in [0, 3600] s");
+    if (!styleSwitchSpaces.empty()) {
+        std::vector<int> spaces = styleSwitchSpaces;
+        std::sort(spaces.begin(), spaces.end());
+        if (spaces.front() < 0) return Status::error("simulation: a style switch space index is negative");
+        if (std::unique(spaces.begin(), spaces.end()) != spaces.end() || spaces.size() < 2)
+            return Status::error("simulation: styles are switched among at least two distinct spaces");
+    }
     if (Status s = steer.validate(); !s) return s;
     return locomotion.validate();
 }
@@ -422,8 +429,10 @@ struct GoalRun {
     double ratioSum = 0.0, steadySum = 0.0, headingSum = 0.0;
     std::vector<float> distances;  // a moving goal's, after its first 5 s
     long maxFrames = 0;
-    // Style switches: every switchFrames the style moves wholly to another space, chosen at random.
+    // Style switches: every switchFrames the style moves wholly to another of switchSpaces,
+    // chosen at random.
     long switchFrames = 0;
+    std::vector<int> switchSpaces;
     std::mt19937 styleRng;
     int styleNow = 0;
     double ns = 0.0;  // in crowd updates
@@ -446,6 +455,9 @@ GoalRun::GoalRun(Crowd& crowd, CharacterId id, const BakedBehavioralSpace& bs, c
     maxFrames = moving ? static_cast<long>(settings.movingSeconds * bs.fps) : std::numeric_limits<long>::max();
     switchFrames = moving || spaceCount < 2 ? 0 : std::lround(settings.styleSwitchSeconds * bs.fps);
     styleNow = static_cast<int>(std::max_element(weights.begin(), weights.end()) - weights.begin());
+    switchSpaces = settings.styleSwitchSpaces;
+    if (switchSpaces.empty())
+        for (int s = 0; s < spaceCount; ++s) switchSpaces.push_back(s);
 }
 
 // A random goal, its optimal and steady times and the time it is given: set and recorded.
@@ -484,10 +496,12 @@ Status GoalRun::start() {
     return Status::ok();
 }
 
-// The style wholly to another space, chosen at random.
+// The style wholly to another of the spaces switched among, chosen at random.
 void GoalRun::switchStyle() {
-    const int other = std::uniform_int_distribution<int>(0, spaceCount - 2)(styleRng);
-    styleNow = other >= styleNow ? other + 1 : other;
+    std::vector<int> others;
+    for (int s : switchSpaces)
+        if (s != styleNow) others.push_back(s);
+    styleNow = others[std::uniform_int_distribution<int>(0, static_cast<int>(others.size()) - 1)(styleRng)];
     std::vector<float> target(spaceCount, 0.0f);
     target[styleNow] = 1.0f;
     if (crowd.setStyleTargets(id, target)) ++result.styleSwitches;
@@ -598,6 +612,10 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     if (Status s = settings.validate(); !s) return s;
     if (!baked) return Status::error("simulation: no baked space");
     const BakedBehavioralSpace& bs = baked->space;
+    for (int s : settings.styleSwitchSpaces)
+        if (s >= static_cast<int>(bs.spaces.size()))
+            return Status::error("simulation: style switch space " + std::to_string(s) + " is out of range (the space holds " +
+                                 std::to_string(bs.spaces.size()) + " motion spaces)");
     const std::vector<float> weights = mixWeights(bs, settings);
     SimulationResult result;
     const MixBounds bounds = measureBounds(bs, weights, settings, result);

@@ -38,6 +38,8 @@ struct SimulationSettings {
     bool record = false;             // keep the generated motion in the result
     float styleSwitchSeconds = 0.0f; // random goals: every S seconds the style moves to another
                                      // space chosen at random (0 = never); [0, 3600]
+    std::vector<int> styleSwitchSpaces;  // the spaces switched among: empty = every space, else
+                                         // at least two distinct space indices
     SteerSettings steer;
     LocomotionSettings locomotion;
 

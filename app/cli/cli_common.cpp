@@ -1,5 +1,6 @@
 #include "cli_common.h"
 
+#include <algorithm>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -105,6 +106,18 @@ Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space,
         values[s] = v;
     }
     return values;
+}
+
+Expected<std::vector<int>> spaceIndices(const BakedBehavioralSpace& space, const QString& names) {
+    std::vector<int> indices;
+    for (const QString& name : names.split(',', Qt::SkipEmptyParts)) {
+        const int s = space.spaceIndex(name.trimmed().toStdString());
+        if (s < 0) return Status::error(("no motion space named '" + name.trimmed() + "'").toStdString());
+        if (std::find(indices.begin(), indices.end(), s) != indices.end())
+            return Status::error(("motion space '" + name.trimmed() + "' is named twice").toStdString());
+        indices.push_back(s);
+    }
+    return indices;
 }
 
 int printBrokenEntries(const Project& project, const std::vector<std::pair<std::string, std::string>>& failed) {

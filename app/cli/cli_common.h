@@ -75,6 +75,8 @@ Expected<SteeringSpace> buildSteering(const LoadedSpace& loaded, double* seconds
 // "walk=0.3,jog=0.7" -> one value per space of `space` (others `fill`); errors name the item.
 Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space, const QString& text,
                                               float fill);
+// "walk,jog" -> those spaces' indices in order; errors name an unknown or repeated space.
+Expected<std::vector<int>> spaceIndices(const BakedBehavioralSpace& space, const QString& names);
 // The source clips of the spaces with a positive style weight (a baked file's loops).
 std::vector<Clip> sourceClips(const LoadedSpace& loaded, const std::vector<float>& styleWeights);
 // The figures (quality.h) of the source clips of the spaces with a positive style weight, pooled.

@@ -112,6 +112,8 @@ void addOptions(QCommandLineParser& parser) {
     parser.addOption({"switch-styles", "Random goals: every S seconds move the style wholly to another space "
                                        "chosen at random (default 0: never).",
                       "S", "0"});
+    parser.addOption({"switch-among", "With --switch-styles: the spaces switched among (default every space).",
+                      "walk,jog"});
     parser.addOption({"style", "Style weights per space (default: the first space).", "walk=1"});
     parser.addOption({"controller", "goalspace or naive (default goalspace).", "name", "goalspace"});
     parser.addOption({"pick", "The steer-space sample whose predicted future reaches the goal soonest "
@@ -208,8 +210,9 @@ bool readSettings(const QCommandLineParser& parser, SimulationSettings& settings
     return true;
 }
 
-// The style weights (the first space when none is positive) and the locomotion settings of the
-// loaded space into `settings`; false, with the error line printed, on a bad --style.
+// The style weights (the first space when none is positive), the spaces styles switch among and
+// the locomotion settings of the loaded space into `settings`; false, with the error line
+// printed, on a bad --style or --switch-among.
 bool readStyle(const QCommandLineParser& parser, const QString& path, const LoadedSpace& loaded,
                SimulationSettings& settings) {
     auto styles = parseSpaceValues(loaded.space, parser.value("style"), 0.0f);
@@ -218,6 +221,15 @@ bool readStyle(const QCommandLineParser& parser, const QString& path, const Load
         return false;
     }
     settings.styleWeights = *styles;
+    if (parser.isSet("switch-among")) {
+        auto among = spaceIndices(loaded.space, parser.value("switch-among"));
+        if (!among || among->size() < 2) {
+            printError(path, among ? QStringLiteral("--switch-among names at least two motion spaces")
+                                   : QString::fromStdString(among.message()));
+            return false;
+        }
+        settings.styleSwitchSpaces = *among;
+    }
     float styleSum = 0.0f;
     for (float w : settings.styleWeights) styleSum += std::max(w, 0.0f);
     if (styleSum <= 0.0f) settings.styleWeights.front() = 1.0f;  // default: the first space

@@ -4,6 +4,7 @@
 // the source clips each loop was cut from.
 
 #include <QJsonArray>
+#include <QMap>
 #include <QTest>
 
 #include "common/cli_run.h"
@@ -93,15 +94,46 @@ private slots:
         QVERIFY2(ratio(o, "knee_step_p95_deg") <= 1.2, qPrintable(QString::number(ratio(o, "knee_step_p95_deg"))));
         QVERIFY2(o["foot_skate_cm_s"].toDouble() <= std::max(1.0, o["source_foot_skate_cm_s"].toDouble()),
                  qPrintable(QString::number(o["foot_skate_cm_s"].toDouble())));
-        // The planted feet: the stance skate (the toes slower than 1 m/s). The foot skate itself
-        // counts these takes' swing, whose toes pass about 1 cm above the floor at walking speed.
-        // The target is 0.5x the source clips' or 1 cm/s; the exhausted walk comes to 0.52x (1.46
-        // against 2.78 cm/s), 0.85 cm/s of it from toes at 0.5-1 m/s, its swing dragging the toes
-        // from the floor as the source's does (1.06 cm/s there in its straight take).
+        // The planted feet: the stance skate (the toes slower than 1 m/s), within 0.5x the source
+        // clips' or 1 cm/s. The foot skate itself counts these takes' swing, whose toes pass about
+        // 1 cm above the floor at walking speed (normal, elderly, exhausted and masculine: the
+        // source clips score 7.7-16.7 cm/s, and a blend plays the swing as the clips have it).
         const double stance = o["stance_skate_cm_s"].toDouble(), source = o["source_stance_skate_cm_s"].toDouble();
-        qInfo("stance skate %.2f cm/s, source clips %.2f cm/s", stance, source);
-        QVERIFY2(stance <= std::max(1.0, 0.55 * source), qPrintable(QString("%1 against %2").arg(stance).arg(source)));
-        m_worstStyleSkate = std::max(m_worstStyleSkate, o["foot_skate_cm_s"].toDouble());
+        qInfo("foot skate %.2f cm/s (source clips %.2f), stance skate %.2f cm/s (source clips %.2f)",
+              o["foot_skate_cm_s"].toDouble(), o["source_foot_skate_cm_s"].toDouble(), stance, source);
+        QVERIFY2(stance <= std::max(1.0, 0.5 * source), qPrintable(QString("%1 against %2").arg(stance).arg(source)));
+        m_alone[style] = {o["foot_skate_cm_s"].toDouble(), stance};
+    }
+
+    // Switching between any two of the seven styles every 5 s while steering (21 pairs, 200
+    // goals each): every goal reached, the gaits phase-locked (within 2 master frames) and the
+    // planted feet held at least as well as in the worse of the two styles alone. The foot skate
+    // too is no higher than the worse style alone's, within 15 %: on this seed active with
+    // youthful comes to 1.12 cm/s against 0.69 and 1.02 alone, from the slower styles the
+    // steering borrows for its tightest turns (0.65 with --keep-style; 0.96 and 0.89 against
+    // 1.08 on seeds 11 and 23).
+    void bandaiStylePairsSwitch_data() {
+        QTest::addColumn<QString>("a");
+        QTest::addColumn<QString>("b");
+        for (size_t i = 0; i < std::size(kBandaiStyles); ++i)
+            for (size_t j = i + 1; j < std::size(kBandaiStyles); ++j)
+                QTest::addRow("%s, %s", kBandaiStyles[i], kBandaiStyles[j]) << kBandaiStyles[i] << kBandaiStyles[j];
+    }
+    void bandaiStylePairsSwitch() {
+        GS_REQUIRE_DATA();
+        QFETCH(QString, a);
+        QFETCH(QString, b);
+        const QJsonObject o =
+            simulate("bandai_walk_styles", a + "=1", {"--switch-styles", "5", "--switch-among", a + "," + b});
+        QVERIFY(o["style_switches"].toInt() >= 100);
+        QCOMPARE(o["reached"].toInt(), 200);
+        QVERIFY2(o["phase_error_frames"].toDouble() <= 2.0, qPrintable(QString::number(o["phase_error_frames"].toDouble())));
+        const Alone worse = {std::max(alone(a).skate, alone(b).skate), std::max(alone(a).stance, alone(b).stance)};
+        const double skate = o["foot_skate_cm_s"].toDouble(), stance = o["stance_skate_cm_s"].toDouble();
+        qInfo("foot skate %.2f cm/s, stance skate %.2f cm/s (the worse style alone: %.2f, %.2f)", skate, stance,
+              worse.skate, worse.stance);
+        QVERIFY2(stance <= worse.stance, qPrintable(QString("%1 > %2").arg(stance).arg(worse.stance)));
+        QVERIFY2(skate <= 1.15 * worse.skate, qPrintable(QString("%1 > %2").arg(skate).arg(worse.skate)));
     }
 
     // Switching among the seven styles every 5 s while steering: the gaits stay phase-locked
@@ -113,12 +145,9 @@ private slots:
         QVERIFY(o["style_switches"].toInt() >= 12);
         QCOMPARE(o["reached"].toInt(), 200);
         QVERIFY2(o["phase_error_frames"].toDouble() <= 2.0, qPrintable(QString::number(o["phase_error_frames"].toDouble())));
-        // The worst of the styles alone, as bandaiStylesSteer measured them (or now, run alone).
-        if (m_worstStyleSkate == 0.0)
-            for (const char* s : kBandaiStyles)
-                m_worstStyleSkate = std::max(m_worstStyleSkate,
-                                             simulate("bandai_walk_styles", QString(s) + "=1")["foot_skate_cm_s"].toDouble());
-        const double worstAlone = m_worstStyleSkate;
+        // The worst of the styles alone.
+        double worstAlone = 0.0;
+        for (const char* s : kBandaiStyles) worstAlone = std::max(worstAlone, alone(s).skate);
         QVERIFY2(o["foot_skate_cm_s"].toDouble() <= worstAlone,
                  qPrintable(QString("%1 > %2").arg(o["foot_skate_cm_s"].toDouble()).arg(worstAlone)));
     }
@@ -166,12 +195,30 @@ private slots:
         QVERIFY2(o["mean_steady_ratio"].toDouble() <= steadyBound,
                  qPrintable(QString::number(o["mean_steady_ratio"].toDouble())));
         QVERIFY(o["mean_time_ratio"].toDouble() >= 1.0);
-        QVERIFY2(o["foot_skate_cm_s"].toDouble() <= std::max(1.0, o["source_foot_skate_cm_s"].toDouble()),
-                 qPrintable(QString::number(o["foot_skate_cm_s"].toDouble())));
+        // The targets: foot skate within 0.5x the source clips' or 1 cm/s, root
+        // acceleration and knee step within 1.2x.
+        const double skate = o["foot_skate_cm_s"].toDouble(), source = o["source_foot_skate_cm_s"].toDouble();
+        qInfo("foot skate %.2f cm/s (source clips %.2f); root acceleration %.2f / %.2f, knee step %.2f x the source",
+              skate, source, accelRatio(o, "lateral"), accelRatio(o, "longitudinal"), ratio(o, "knee_step_p95_deg"));
+        QVERIFY2(skate <= std::max(1.0, 0.5 * source), qPrintable(QString("%1 against %2").arg(skate).arg(source)));
+        QVERIFY2(accelRatio(o, "lateral") <= 1.2, qPrintable(QString::number(accelRatio(o, "lateral"))));
+        QVERIFY2(accelRatio(o, "longitudinal") <= 1.2, qPrintable(QString::number(accelRatio(o, "longitudinal"))));
+        QVERIFY2(ratio(o, "knee_step_p95_deg") <= 1.2, qPrintable(QString::number(ratio(o, "knee_step_p95_deg"))));
     }
 
 private:
-    double m_worstStyleSkate = 0.0;
+    struct Alone {
+        double skate = 0.0, stance = 0.0;  // cm/s
+    };
+    // A style steered alone, as bandaiStylesSteer measured it (or now, when it did not run).
+    Alone alone(const QString& style) {
+        if (!m_alone.contains(style)) {
+            const QJsonObject o = simulate("bandai_walk_styles", style + "=1");
+            m_alone[style] = {o["foot_skate_cm_s"].toDouble(), o["stance_skate_cm_s"].toDouble()};
+        }
+        return m_alone[style];
+    }
+    QMap<QString, Alone> m_alone;
 };
 
 QTEST_GUILESS_MAIN(TestSourceProjects)
