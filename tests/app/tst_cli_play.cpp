@@ -116,6 +116,13 @@ private slots:
         QVERIFY(missing.err.contains("absent.gsproj"));
         GS_REQUIRE_DATA();
         QCOMPARE(cli({"play", demoProject(), "--style", "swim=1"}).exitCode, 2);
+        // --switch-among names at least two distinct spaces of the project, each once.
+        for (const char* bad : {"walk", "walk,swim", "walk,walk"}) {
+            const Run r = cli({"simulate", demoProject(), "--goals", "2", "--switch-styles", "5", "--switch-among", bad});
+            QCOMPARE(r.exitCode, 2);
+            QCOMPARE(r.err.trimmed().count('\n'), 0);
+            QVERIFY2(r.err.contains("swim") || r.err.contains("two") || r.err.contains("twice"), qPrintable(r.err));
+        }
     }
 
     // A project with one space that cannot be built: play, simulate and bake run what builds,
