@@ -397,6 +397,17 @@ Status LoopJob::validate() const {
     return cycles.validate();
 }
 
+LoopedClip loopLike(const Clip& clip, const LoopedClip& like, bool spreadSeam) {
+    LoopedClip out = cutLoop(clip, like.sourceStart, like.sourceClose, like.sourcePhaseFrame, spreadSeam);
+    out.cycles = like.cycles;
+    out.periodFrames = like.periodFrames;
+    out.seamErrorM = like.seamErrorM;  // the point-cloud distance ignores where on the ground
+    out.seamErrorDeg = poseRotationDifference(clip, like.sourceClose, like.sourceStart);
+    out.window = like.window;
+    if (auto within = trimClip(clip, like.window.first, like.window.last)) out.seamStepRatio = seamStepRatio(out.clip, *within);
+    return out;
+}
+
 Status LoopJob::run() {
     if (Status s = validate(); !s) return s;
     output = {};

@@ -76,6 +76,10 @@ struct LoopJob {
 // spreadSeam: spread the mismatch between the closing pose and the start pose over the cycle
 // (no jump at the seam); false keeps the plain cut, whose seam shows the cut's quality.
 LoopedClip cutLoop(const Clip& source, int start, int close, int phase, bool spreadSeam = true);
+// The loop of `clip` cut from the same source frames as `like` (a loop of another clip with the
+// same frames, of which `clip` is a copy on another ground path, such as a turn bent from it):
+// the same cycles, start and phase, so the poses match frame for frame.
+LoopedClip loopLike(const Clip& clip, const LoopedClip& like, bool spreadSeam = true);
 // The seam step ratio of a loop against its source clip (see above).
 float seamStepRatio(const Clip& loop, const Clip& source);
 // Largest rotation difference (degrees) between two frames' joints, the root's heading ignored.

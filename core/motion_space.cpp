@@ -292,6 +292,15 @@ Status MotionSpaceDesc::validate() const {
             return Status::error(ctx + ": " + clipContext(c) + " has a different skeleton from '" +
                                  clips.front().name + "': " + why);
     }
+    for (size_t i = 0; i < clips.size(); ++i) {
+        const int like = loopedAsOf(i);
+        if (like < 0) continue;
+        if (like >= static_cast<int>(i))
+            return Status::error(ctx + ": " + clipContext(clips[i]) + " is looped as a clip that does not come before it");
+        if (clips[like].frameCount() != clips[i].frameCount() || clips[like].fps != clips[i].fps)
+            return Status::error(ctx + ": " + clipContext(clips[i]) + " is looped as '" + clips[like].name +
+                                 "' but does not have its frames");
+    }
     return Status::ok();
 }
 
@@ -331,6 +340,7 @@ std::vector<Clip> loopSources(const BakedBehavioralSpace& space, std::span<const
 Expected<int> fewestCycles(const MotionSpaceDesc& desc) {
     int fewest = 1 << 30;
     for (size_t i = 0; i < desc.clips.size(); ++i) {
+        if (desc.loopedAsOf(i) >= 0) continue;  // holds what the clip it was made from holds
         const Clip& c = desc.clips[i];
         if (cancelRequested()) return Status::cancelled();
         CycleJob job;
@@ -422,6 +432,8 @@ void pairLoneClip(MotionSpaceDesc& desc) {
     if (desc.clips.size() == 1) {
         desc.clips.push_back(desc.clips.front());
         if (!desc.trimmed.empty()) desc.trimmed.push_back(desc.trimmed.front());
+        desc.loopedAs.resize(1, -1);
+        desc.loopedAs.push_back(0);
     }
 }
 
@@ -437,7 +449,16 @@ Status loopClips(const MotionSpaceDesc& desc, int cycles, const std::string& ctx
         job.settings.cycles = cycles;
         job.settings.startPhase = desc.settings.startPhase;
         job.settings.chooseCycles = !desc.isTrimmed(i);
-        if (Status s = job.run(); !s) return s.withContext(ctx + ", " + clipContext(c));
+        if (const int like = desc.loopedAsOf(i); like >= 0) {
+            // The same cycles as the clip it was made from: a bent turn's loop searched for
+            // itself took other cycles of the take (Bandai's exhausted run: its left turn the
+            // cycle whose left toe passes 2 cm lower, skating 21 cm/s against 6.5 unlocked).
+            job.output = loopLike(c, loops[static_cast<size_t>(like)]);
+            job.output.window.reason = "the cycles of '" + desc.clips[static_cast<size_t>(like)].name +
+                                       "', which it was made from";
+        } else if (Status s = job.run(); !s) {
+            return s.withContext(ctx + ", " + clipContext(c));
+        }
         loops.push_back(job.output);
         baked.push_back(bakeLoop(job.output, c.name));
         baked.back().sourceStart = job.output.sourceStart;

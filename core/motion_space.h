@@ -35,9 +35,15 @@ struct MotionSpaceDesc {
     // cycles), 0 when the cycles that do what it is for are chosen (core/loop_window.h). Empty or
     // shorter than clips: the rest are 0.
     std::vector<std::uint8_t> trimmed;
+    // Per clip: -1 when its loop is chosen as above, else the index of an earlier clip it was
+    // made from frame for frame (a turn bent from a straight clip, core/path_bend.h): its loop
+    // is cut from the same source frames as that clip's, so that the two are the same cycles
+    // on another path. Empty or shorter than clips: the rest are -1.
+    std::vector<int> loopedAs;
     MotionSpaceSettings settings;
 
     bool isTrimmed(size_t clip) const { return clip < trimmed.size() && trimmed[clip]; }
+    int loopedAsOf(size_t clip) const { return clip < loopedAs.size() ? loopedAs[clip] : -1; }
     Status validate() const;
 };
 

@@ -654,12 +654,14 @@ Expected<BehavioralSpaceDesc> Project::behavioralDesc() const {
             const ProjectClip* c = clip(id);
             space.clips.push_back(*c->clip);
             space.trimmed.push_back(c->trimIn >= 0 || c->trimOut >= 0 ? 1 : 0);
+            space.loopedAs.push_back(-1);
         }
-        // Bent turns, after the clips they were bent from (looped as those are: trimmed or not).
+        // Bent turns, after the clips they were bent from, looped from the same cycles.
         for (const auto& [from, bent] : s.bentClips) {
             const ProjectClip* c = clip(from);
             space.clips.push_back(bent);
             space.trimmed.push_back(c && (c->trimIn >= 0 || c->trimOut >= 0) ? 1 : 0);
+            space.loopedAs.push_back(static_cast<int>(s.clipIds.indexOf(from)));
         }
         for (const QString& id : s.stopIds) space.stops.push_back(*clip(id)->clip);
         for (const QString& id : s.startIds) space.starts.push_back(*clip(id)->clip);

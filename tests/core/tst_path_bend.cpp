@@ -10,6 +10,7 @@
 #include "core/cycles.h"
 #include "core/foot_contacts.h"
 #include "core/kinematics.h"
+#include "core/motion_space.h"
 #include "core/path_bend.h"
 #include "core/root_motion.h"
 #include <gaitspace/runtime/ground_frame.h>
@@ -142,6 +143,49 @@ private slots:
         QVERIFY(gentle);
         const float read = groundLine(*gentle).curvature - groundLine(m_walk).curvature;
         QVERIFY2(std::abs(read - 0.05f) < 0.005f, qPrintable(QString::number(read)));
+    }
+
+    // A space of the walk and its turns bent left and right, each looped as the walk (loopedAs):
+    // the three loops are cut from the same source frames, so they are the same cycles on three
+    // paths (searched for each, a bent turn may take other cycles of the take); one that names a
+    // later clip, or a clip with other frames, is refused by name.
+    void bentTurnsLoopAsTheirClip() {
+        MotionSpaceDesc desc;
+        desc.name = "walk";
+        desc.clips.push_back(m_walk);
+        for (float k : {0.25f, -0.25f}) {
+            auto bent = bendClip(m_walk, k);
+            QVERIFY(bent);
+            bent->name = k > 0.0f ? "walk (bent left)" : "walk (bent right)";
+            desc.clips.push_back(*bent);
+        }
+        desc.loopedAs = {-1, 0, 0};
+        desc.reference = 0;
+        MotionSpaceNotes notes;
+        auto space = buildMotionSpace(desc, &notes);
+        QVERIFY2(space, space.message().c_str());
+        const BakedClip* straight = nullptr;
+        for (const BakedClip& c : space->clips)
+            if (c.name == m_walk.name) straight = &c;
+        QVERIFY(straight);
+        for (const BakedClip& c : space->clips) {
+            QCOMPARE(c.sourceStart, straight->sourceStart);
+            QCOMPARE(c.sourceClose, straight->sourceClose);
+            QCOMPARE(c.sourcePhaseFrame, straight->sourcePhaseFrame);
+        }
+        qInfo("loops cut from source frames %d-%d (%s)", straight->sourceStart, straight->sourceClose, notes.windows[1].reason.c_str());
+        QVERIFY2(notes.windows[1].reason.find("'" + m_walk.name + "'") != std::string::npos, notes.windows[1].reason.c_str());
+
+        MotionSpaceDesc later = desc;
+        later.loopedAs = {1, -1, 0};
+        auto refused = buildMotionSpace(later);
+        QVERIFY(!refused);
+        QVERIFY2(refused.message().find("clip '" + m_walk.name + "'") != std::string::npos, refused.message().c_str());
+        MotionSpaceDesc shorter = desc;
+        shorter.clips[2] = *trimClip(shorter.clips[2], 0, shorter.clips[2].frameCount() - 10);
+        auto other = buildMotionSpace(shorter);
+        QVERIFY(!other);
+        QVERIFY2(other.message().find("does not have its frames") != std::string::npos, other.message().c_str());
     }
 
     void refusesBadCurvatureAndNoTravel() {
