@@ -15,7 +15,7 @@
 //                           transition's corrections, the root joint put into the world
 //   forwardKinematicsOf     world transforms, eight characters at a time (a lane each)
 //   liftFeet                the pose lifted so that its lower foot is as high as its clips have it
-//   lockFeet                the foot lock's bookkeeping; the legs it moves go to a LegIkBatch,
+//   lockFeet                the foot lock's bookkeeping (foot_lock.cpp); the legs it moves go to a LegIkBatch,
 //                           which solves eight at a time and writes them back
 //
 // A batch is the characters [first, first + steps.size()) of the job; `steps` carries what one
