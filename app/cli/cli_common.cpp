@@ -1,10 +1,10 @@
 #include "cli_common.h"
 
-#include <algorithm>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "core/goal_space.h"

@@ -160,7 +160,8 @@ private slots:
         QTest::newRow("games105 walk") << "games105_walk" << "walk=1" << 1.10;
         QTest::newRow("100style jog") << "100style_walk_jog" << "jog=1" << 1.10;
         // Straight loops steer with turns bent from them (spaces[].bent_turns_m): 100STYLE's walk
-        // at 2 m, the Bandai runs at 4 m (bentTurnsSteerAtTheirRadius checks another style).
+        // at 2 m, the Bandai runs at 4 m (the exhausted at 4.5, the masculine at 5;
+        // bentTurnsSteerAtTheirRadius checks another style).
         QTest::newRow("100style walk, bent turns") << "100style_walk_jog" << "walk=1" << 1.10;
         QTest::newRow("bandai run normal, bent turns") << "bandai_runs" << "run_normal=1" << 1.10;
         // The whole take's steadiest turn is a turnaround to the right on the spot (0.37 m/s);
