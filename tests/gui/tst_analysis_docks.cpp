@@ -23,6 +23,7 @@
 #include "widgets/registration_view.h"
 #include "widgets/timeline.h"
 #include "widgets/viewport.h"
+#include "test_settings.h"
 
 using namespace gs;
 
@@ -298,6 +299,7 @@ private slots:
     void scriptedDocks() {
         QTemporaryDir dir;
         QProcess bad;
+        bad.setProcessEnvironment(gs::test::isolatedEnvironment(dir.filePath("home")));
         bad.start(GAITSPACE_EXE, {"--project", demoProject(), "--screenshot", dir.filePath("x.png"), "--docks", "matchweb,nonsense"});
         QVERIFY(bad.waitForFinished(60000));
         QCOMPARE(bad.exitCode(), 2);
@@ -305,6 +307,7 @@ private slots:
         QVERIFY2(error.contains("--docks") && error.contains("nonsense"), qPrintable(error));
 
         QProcess run;
+        run.setProcessEnvironment(gs::test::isolatedEnvironment(dir.filePath("home")));
         const QString shot = dir.filePath("docks.png");
         run.start(GAITSPACE_EXE, {"--project", demoProject(), "--screenshot", shot, "--seconds", "1", "--size", "1280x800",
                                   "--docks", "matchweb,registration,spaces"});

@@ -30,6 +30,7 @@
 #include "steering_demo.h"
 #include "widgets/viewport.h"
 #include "window_input.h"
+#include "test_settings.h"
 
 using namespace gs;
 

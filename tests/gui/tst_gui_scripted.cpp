@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include "common/test_data.h"
+#include "test_settings.h"
 
 namespace {
 
@@ -23,10 +24,8 @@ struct Run {
 
 Run gaitspace(const QStringList& args, const QString& dataDir, const QString& reportPath) {
     QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment env = gs::test::isolatedEnvironment(QFileInfo(reportPath).absolutePath() + "/home");
     env.insert("GAITSPACE_DATA_DIR", dataDir);
-    env.insert("GAITSPACE_AUTOSAVE_DIR", QFileInfo(reportPath).absolutePath() + "/autosave");
-    env.insert("XDG_DATA_HOME", QFileInfo(reportPath).absolutePath() + "/xdg");
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(GAITSPACE_EXE), args);
     Run r;

@@ -35,6 +35,7 @@
 #include "widgets/style_editor.h"
 #include "widgets/timeline.h"
 #include "widgets/viewport.h"
+#include "test_settings.h"
 
 using namespace gs;
 

@@ -38,6 +38,7 @@
 #include "timeline_dock.h"
 #include "widgets/style_editor.h"
 #include "widgets/timeline.h"
+#include "test_settings.h"
 
 using namespace gs;
 

@@ -28,6 +28,7 @@
 #include "window_input.h"
 #include "widgets/timeline.h"
 #include "widgets/viewport.h"
+#include "test_settings.h"
 
 using namespace gs;
 

@@ -37,6 +37,7 @@
 #include "widgets/goal_space_view.h"
 #include "widgets/quality_plot.h"
 #include "window_input.h"
+#include "test_settings.h"
 
 using namespace gs;
 

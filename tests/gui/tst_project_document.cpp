@@ -10,6 +10,7 @@
 #include "app/document/project_document.h"
 #include "common/generated_bvh.h"
 #include "common/test_data.h"
+#include "test_settings.h"
 
 using namespace gs;
 

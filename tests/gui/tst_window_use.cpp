@@ -42,6 +42,7 @@
 #include "timeline_dock.h"
 #include "widgets/timeline.h"
 #include "widgets/viewport.h"
+#include "test_settings.h"
 
 using namespace gs;
 

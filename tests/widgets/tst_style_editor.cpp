@@ -6,6 +6,7 @@
 #include <QSlider>
 #include <QTest>
 
+#include "gui/test_settings.h"
 #include "widgets/style_editor.h"
 
 using namespace gs;
