@@ -13,6 +13,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
+#include <QScreen>
+#include <QStatusBar>
 #include <QStandardPaths>
 #include <QTimer>
 
@@ -105,6 +107,14 @@ bool finishScript(gs::MainWindow& window, const Script& script) {
     bool ok = true;
     if (!script.report.isEmpty()) {
         QJsonObject o{{"fps", fps}, {"frames", static_cast<int>(times.size())}};
+        // Where the window is: its frame (title bar included), the screen's available area and
+        // the status bar, in screen pixels.
+        auto rect = [](const QRect& r) { return QJsonArray{r.x(), r.y(), r.width(), r.height()}; };
+        o.insert("window_frame", rect(window.frameGeometry()));
+        o.insert("window_geometry", rect(window.geometry()));
+        if (const QScreen* screen = window.screen()) o.insert("screen_available", rect(screen->availableGeometry()));
+        const QStatusBar* status = window.statusBar();
+        o.insert("status_bar", rect(QRect(status->mapToGlobal(QPoint(0, 0)), status->size())));
         if (run && run->isReady()) {
             const glm::vec2 goal = run->goal();
             const glm::vec3 root = run->motion().rootPositions.back();

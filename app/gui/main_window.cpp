@@ -20,6 +20,8 @@
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QScreen>
+#include <QShowEvent>
+#include <QWindow>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -109,7 +111,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_doc(new Project
         m_fpsLabel->setText(fps > 0.5 ? tr("%1 fps").arg(fps, 0, 'f', 0) : tr("– fps"));
     });
 
-    // 1280 x 800 where the screen has room, else the screen.
+    // 1280 x 800 where the screen has room, else the screen (the frame is taken off once it is
+    // known: fitToScreen).
     QSize size(1280, 800);
     if (const QScreen* screen = QGuiApplication::primaryScreen()) size = size.boundedTo(screen->availableSize());
     resize(size);
@@ -274,6 +277,49 @@ void MainWindow::restoreLayout() {
         restoreGeometry(geometry.toByteArray());
     if (state.typeId() == QMetaType::QByteArray && state.toByteArray().size() < (1 << 20))
         restoreState(state.toByteArray(), kLayoutVersion);
+}
+
+void MainWindow::fitToScreen() {
+    const QScreen* screen = this->screen();
+    if (!screen || isMaximized() || isFullScreen()) return;
+    const QRect available = screen->availableGeometry(), frame = frameGeometry(), inside = geometry();
+    const QMargins margins(inside.left() - frame.left(), inside.top() - frame.top(), frame.right() - inside.right(),
+                           frame.bottom() - inside.bottom());
+    m_frameMargins = margins;
+    const QSize room = available.size().shrunkBy(margins).expandedTo(minimumSize());
+    if (!room.isValid()) return;
+    const QSize size = this->size().boundedTo(room);
+    if (size != this->size()) resize(size);
+    const QSize outer = size.grownBy(margins);
+    const QPoint at(std::clamp(frame.left(), available.left(), std::max(available.left(), available.right() + 1 - outer.width())),
+                    std::clamp(frame.top(), available.top(), std::max(available.top(), available.bottom() + 1 - outer.height())));
+    if (at != frame.topLeft()) move(at);  // a window's move() places its frame
+}
+
+void MainWindow::fitWhenFrameChanged() {
+    if (!isVisible()) return;
+    const QRect frame = frameGeometry(), inside = geometry();
+    const QMargins margins(inside.left() - frame.left(), inside.top() - frame.top(), frame.right() - inside.right(),
+                           frame.bottom() - inside.bottom());
+    if (margins != m_frameMargins) fitToScreen();
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (event->spontaneous()) return;
+    fitToScreen();
+    if (QWindow* window = windowHandle())
+        connect(window, &QWindow::screenChanged, this, &MainWindow::fitToScreen, Qt::UniqueConnection);
+}
+
+void MainWindow::moveEvent(QMoveEvent* event) {
+    QMainWindow::moveEvent(event);
+    fitWhenFrameChanged();
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    fitWhenFrameChanged();
 }
 
 // ---- Keys ----

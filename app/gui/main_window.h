@@ -168,6 +168,11 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    // The window is kept on its screen (fitToScreen) when it is shown, and again when its frame
+    // becomes known (a window manager frames it only after it is shown) or its screen changes.
+    void showEvent(QShowEvent* event) override;
+    void moveEvent(QMoveEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -191,6 +196,11 @@ private:
     void placeDocks();
     void connectParts();
     void restoreLayout();
+    // Shrinks and moves the window so that its frame (title bar and borders included) lies in the
+    // available area of its screen (QScreen::availableGeometry: without panels and docks). A
+    // maximized or full-screen window is left to the window manager.
+    void fitToScreen();
+    void fitWhenFrameChanged();
     void loadModelDialog();
     void exportRunDialog();
     void exportBakedSpaceDialog();
@@ -236,6 +246,7 @@ private:
     QAction* m_showTrail = nullptr;
 
     std::shared_ptr<const ClipAnalysis> m_ghost;  // keeps the ghost's source clip alive
+    QMargins m_frameMargins;  // of the frame last fitted (none until a window manager frames it)
     int m_framesPainted = 0;
 };
 
