@@ -27,19 +27,30 @@ constexpr std::int64_t kMaxClipSamples = 10'000'000;  // frames x joints of one 
 constexpr double kMinFrameTime = 0.001;  // seconds per frame (1000 fps)
 constexpr double kMaxFrameTime = 1.0;    // seconds per frame (1 fps)
 constexpr double kMaxFileValue = 1e7;    // |value| of any BVH OFFSET or channel, file units
-constexpr float kMaxCoordinateM = 10'000.0f;  // |x|, |y|, |z| of a root position, metres
-constexpr float kMaxBoneLengthM = 100.0f;     // length of a rest offset, metres
+// kMaxCoordinateM and kMaxBoneLengthM (root positions and rest offsets): gaitspace/runtime/limits.h
 constexpr int kMaxNameChars = 256;            // characters of a joint name
+constexpr float kMinHipHeightM = 0.2f;  // a BVH's hips above its feet, metres, once its unit is known
+constexpr float kMaxHipHeightM = 3.0f;
 constexpr float kMinUnitScale = 1e-5f;        // metres per file unit (user-set)
 constexpr float kMaxUnitScale = 1000.0f;
+
+// --- glTF (core/io/gltf_check) ---
+// Checked before Assimp parses a .gltf or .glb (its recursive JSON reader, its data: uri parser
+// that keeps offsets in a char). Node depth is kMaxJointDepth; node translations kMaxCoordinateM.
+constexpr int kMaxGltfNesting = 64;  // levels of JSON arrays and objects inside each other
+constexpr std::int64_t kMaxGltfJsonValues = 4'000'000;  // JSON values (about 400 MB parsed)
+constexpr double kMinGltfScale = 1e-6;  // |x|, |y|, |z| of a node's scale (0 flattens the figure)
+constexpr double kMaxGltfScale = 1e6;
+constexpr double kMinGltfRotationLength = 1e-6;  // length of a node's rotation quaternion
+constexpr int kMaxGltfDataUriHeaderChars = 100;  // "data:<media type>;base64" before its comma
 
 // --- projects (app/project) ---
 constexpr std::int64_t kMaxProjectFileBytes = 16ll << 20;
 constexpr int kMaxProjectClips = 1024;
 constexpr int kMaxProjectSpaces = 64;
 constexpr int kMaxPathChars = 4096;     // characters of a source path or an id
-constexpr float kMinWorkingFps = 1.0f;  // settings.fps (the motion-space builder: (0, 240])
-constexpr float kMaxWorkingFps = 240.0f;
+constexpr float kMinWorkingFps = kMinFps;  // settings.fps: the rate every space is baked at
+constexpr float kMaxWorkingFps = kMaxFps;
 constexpr int kMaxCycles = 16;          // settings.cycles (0 = the fewest any clip holds)
 // settings.style_increment and max_blend_rate: (0, 1] per frame.
 constexpr float kMinStyleTransitionSeconds = 0.05f;  // settings.style_transition_seconds
@@ -55,6 +66,15 @@ constexpr int kMaxGoalHorizon = 600;     // goal_space.F, frames (20 s at 30 fps
 // updates, built in 0.26 s (about 2.5 us per update); the budget is about 100 times that, some
 // 25 s and 40 MB per space.
 constexpr std::int64_t kMaxGoalSpaceUpdates = 10'000'000;
+
+// --- runs asked for on a command line or in a script (app/cli, app/gui, core/simulation) ---
+// Bounds that keep the largest accepted run within minutes and a few hundred megabytes: a run
+// records every joint of every frame (an hour at 30 fps of a 31-joint skeleton is 40 MB).
+constexpr int kMaxGoals = 10'000;            // simulate --goals
+constexpr double kMaxRunSeconds = 3600.0;    // simulated seconds of one run (simulate, play, render, --seconds)
+constexpr int kMaxCharacters = 100'000;      // characters of one crowd (soak)
+constexpr double kMaxSoakMinutes = 1440.0;   // soak --minutes
+constexpr float kMaxStyleWeight = 1000.0f;   // one style or blend weight; their sum must be above 0
 
 // --- messages ---
 constexpr std::size_t kMaxEchoChars = 80;  // longest value echoed in an error message

@@ -30,6 +30,8 @@ constexpr int kSeamRampFrames = 3;
 // Frames either side of a loop's seam whose sideways steps are made the smoothest that keep their
 // sum and meet the steps beyond.
 constexpr int kSeamSideFrames = 4;
+// A clip whose feet were not found and whose root travels less than this stays in place.
+constexpr float kInPlaceTravelM = 0.25f;
 
 // The loop's seam (where the cut's last source frame runs on into its first) joins two stretches
 // of the source whose root velocities differ a little: the steps jump there, once a cycle (the
@@ -346,8 +348,13 @@ Expected<int> fewestCycles(const MotionSpaceDesc& desc) {
         CycleJob job;
         job.clip = &c;
         if (Status s = job.run(); !s) return s.withContext(clipContext(c));
-        if (!job.output.periodic)
+        if (!job.output.periodic) {
+            // Without feet found, an in-place clip is told by its root alone (a quarter metre).
+            if (const RootFigures root = rootFigures(c); root.inPlace || root.travel < kInPlaceTravelM)
+                return Status::error(clipContext(c) + " stays in place (its root travels " + metres(root.travel) +
+                                     "): it has no root motion, and a motion space needs clips that travel");
             return Status::error(clipContext(c) + " shows no gait cycle to loop (" + job.output.source + ")");
+        }
         if (job.output.cycles < 1) {
             char text[160];
             std::snprintf(text, sizeof text,

@@ -7,6 +7,7 @@
 #include <numbers>
 #include <random>
 
+#include "core/limits.h"
 #include "core/quality.h"
 #include "core/record_locomotion.h"
 #include "core/root_motion.h"
@@ -225,11 +226,14 @@ float dubinsDistanceSampled(float x, float z, float radiusLeft, float radiusRigh
 }
 
 Status SimulationSettings::validate() const {
-    if (goals < 1) return Status::error("simulation: goals must be >= 1");
+    if (goals < 1 || goals > limits::kMaxGoals)
+        return Status::error("simulation: goals must be 1-" + std::to_string(limits::kMaxGoals));
     if (!(reachRadius > 0.0f)) return Status::error("simulation: reach radius must be > 0");
     if (!(minGoalDistance > 0.0f) || !(maxGoalDistance >= minGoalDistance))
         return Status::error("simulation: goal distances must satisfy 0 < min <= max");
-    if (!(movingSeconds > 5.0f)) return Status::error("simulation: a moving-goal run lasts more than 5 s");
+    if (!(movingSeconds > 5.0f && movingSeconds <= limits::kMaxRunSeconds))
+        return Status::error("simulation: a moving-goal run lasts more than 5 s and at most " +
+                             std::to_string(static_cast<int>(limits::kMaxRunSeconds)) + " s");
     if (!(goalSpeedFraction > 0.0f && goalSpeedFraction < 1.0f))
         return Status::error("simulation: the goal moves slower than the character (0 < fraction < 1)");
     if (!(standSeconds >= 0.0f && standSeconds <= 60.0f))
@@ -245,6 +249,15 @@ Status SimulationSettings::validate() const {
         if (std::unique(spaces.begin(), spaces.end()) != spaces.end() || spaces.size() < 2)
             return Status::error("simulation: styles are switched among at least two distinct spaces");
     }
+    float styleSum = 0.0f;
+    for (float w : styleWeights) {
+        if (!(w >= 0.0f && w <= limits::kMaxStyleWeight))
+            return Status::error("simulation: a style weight is outside 0-" +
+                                 std::to_string(static_cast<int>(limits::kMaxStyleWeight)));
+        styleSum += w;
+    }
+    if (!styleWeights.empty() && !(styleSum > limits::kNegligibleWeight))
+        return Status::error("simulation: the style weights sum to 0");
     if (Status s = steer.validate(); !s) return s;
     return locomotion.validate();
 }

@@ -48,6 +48,7 @@ struct ArriveRun {
     bool stoppingFrameDone(std::span<const Transform> world, MotionState state, const glm::vec3& root,
                            const glm::vec2& goal, float elapsed);
     bool walkOnFrameDone(const glm::vec2& goal, float elapsed);
+    void standingPoints(std::span<const Transform> world, const glm::vec3& root, glm::vec3 (&out)[3]) const;
 
     Crowd& crowd;
     const CharacterId id;
@@ -63,7 +64,7 @@ struct ArriveRun {
     const int n = static_cast<int>(fig.goalPositions.size());
     int k = 0;
     long frame = 0, goalStart = 0, stood = -1;
-    glm::vec3 standAt[3] = {};  // root and toes when the stand began
+    glm::vec3 standAt[3] = {};  // root and toes when the stand began (a missing toe: the root)
     std::vector<glm::vec3> stopping;  // a stop's frames, for its foot skate
     double stopSkateSum = 0.0;
     long stopFrames = 0;
@@ -96,6 +97,14 @@ void ArriveRun::endStop() {
     stopping.clear();
 }
 
+// The points whose drift tells how still the character stands: the root and both toes. A space
+// baked without a toe (index -1) measures the root in its place.
+void ArriveRun::standingPoints(std::span<const Transform> world, const glm::vec3& root, glm::vec3 (&out)[3]) const {
+    const int toes[3] = {-1, bs.leftToe, bs.rightToe};
+    for (int i = 0; i < 3; ++i)
+        out[i] = toes[i] >= 0 && toes[i] < static_cast<int>(world.size()) ? world[toes[i]].translation : root;
+}
+
 // The stopping run at its goal: reached, stood on (where, how far it drifts); true once it has
 // stood there settings.standSeconds.
 bool ArriveRun::stoppingFrameDone(std::span<const Transform> world, MotionState state, const glm::vec3& root,
@@ -108,12 +117,11 @@ bool ArriveRun::stoppingFrameDone(std::span<const Transform> world, MotionState 
         fig.seconds[k] = elapsed;
         fig.stopErrors.push_back(glm::distance(glm::vec2(root.x, root.z), goal));
         ++fig.stops;
-        standAt[0] = root;
-        standAt[1] = world[bs.leftToe].translation;
-        standAt[2] = world[bs.rightToe].translation;
+        standingPoints(world, root, standAt);
     }
     if (stood >= 0) {
-        const glm::vec3 now[3] = {root, world[bs.leftToe].translation, world[bs.rightToe].translation};
+        glm::vec3 now[3];
+        standingPoints(world, root, now);
         for (int i = 0; i < 3; ++i) fig.standingDrift = std::max(fig.standingDrift, glm::distance(now[i], standAt[i]));
         if (static_cast<float>(frame - stood) * dt >= settings.standSeconds) {
             fig.standFrames[k] = glm::ivec2(static_cast<int>(stood), static_cast<int>(frame));

@@ -108,6 +108,18 @@ Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space,
     return values;
 }
 
+Status checkStyleWeights(const std::vector<float>& weights) {
+    float sum = 0.0f;
+    for (float w : weights) {
+        if (!(w >= 0.0f && w <= limits::kMaxStyleWeight))
+            return Status::error("a weight of " + QString::number(w).toStdString() + " is outside 0-" +
+                                 QString::number(limits::kMaxStyleWeight).toStdString());
+        sum += w;
+    }
+    if (!(sum > limits::kNegligibleWeight)) return Status::error("the weights sum to 0: give one space a weight above 0");
+    return Status::ok();
+}
+
 Expected<std::vector<int>> spaceIndices(const BakedBehavioralSpace& space, const QString& names) {
     std::vector<int> indices;
     for (const QString& name : names.split(',', Qt::SkipEmptyParts)) {

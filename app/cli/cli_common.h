@@ -75,6 +75,8 @@ Expected<SteeringSpace> buildSteering(const LoadedSpace& loaded, double* seconds
 // "walk=0.3,jog=0.7" -> one value per space of `space` (others `fill`); errors name the item.
 Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space, const QString& text,
                                               float fill);
+// Style weights as a command line gives them: each in [0, kMaxStyleWeight], their sum above 0.
+Status checkStyleWeights(const std::vector<float>& weights);
 // "walk,jog" -> those spaces' indices in order; errors name an unknown or repeated space.
 Expected<std::vector<int>> spaceIndices(const BakedBehavioralSpace& space, const QString& names);
 // The source clips of the spaces with a positive style weight (a baked file's loops).

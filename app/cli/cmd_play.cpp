@@ -80,12 +80,16 @@ Status readBlends(const QCommandLineParser& parser, const BakedBehavioralSpace& 
     auto styles = parseSpaceValues(bs, parser.value("style"), 0.0f);
     auto blends = parseSpaceValues(bs, parser.value("blend"), -1.0f);
     if (!styles || !blends) return !styles ? styles.status() : blends.status();
-    for (size_t s = 0; s < bs.spaces.size(); ++s)
+    for (size_t s = 0; s < bs.spaces.size(); ++s) {
+        if (parser.isSet("blend") && (*blends)[s] != -1.0f && !((*blends)[s] >= 0.0f && (*blends)[s] <= 1.0f))
+            return Status::error("--blend: a blend of " + std::to_string((*blends)[s]) + " is outside [0, 1]");
         if ((*blends)[s] < 0.0f) (*blends)[s] = bs.spaces[s].blendOf(bs.spaces[s].reference);
+    }
+    if (!parser.isSet("style")) (*styles)[0] = 1.0f;  // default: the first space
+    if (Status s = checkStyleWeights(*styles); !s) return Status::error("--style: " + s.message());
     float styleSum = 0.0f;
-    for (float w : *styles) styleSum += std::max(w, 0.0f);
-    if (styleSum <= 0.0f) (*styles)[0] = styleSum = 1.0f;
-    for (float& w : *styles) w = std::max(w, 0.0f) / styleSum;
+    for (float w : *styles) styleSum += w;
+    for (float& w : *styles) w /= styleSum;
     request.styles = std::move(*styles);
     request.blends = std::move(*blends);
     return Status::ok();
@@ -138,8 +142,8 @@ Expected<PlayRequest> readRequest(const QCommandLineParser& parser, const BakedB
     if (Status s = readBlends(parser, bs, request); !s) return s;
     bool ok = false;
     request.seconds = parser.value("seconds").toDouble(&ok);
-    if (!ok || !(request.seconds > 0.0) || request.seconds > 3600.0)
-        return Status::error("--seconds must be in (0, 3600]");
+    if (!ok || !(request.seconds > 0.0) || request.seconds > limits::kMaxRunSeconds)
+        return Status::error("--seconds must be in (0, " + std::to_string(static_cast<int>(limits::kMaxRunSeconds)) + "]");
     request.frames = static_cast<int>(std::lround(request.seconds * bs.fps)) + 1;
     if (Status s = readGoal(parser, request); !s) return s;
     if (Status s = readStop(parser, bs, request); !s) return s;

@@ -137,8 +137,8 @@ std::optional<RenderRequest> renderRequest(const QCommandLineParser& parser) {
     }
     bool okSeconds = false;
     r.seconds = parser.value("seconds").toFloat(&okSeconds);
-    if (!okSeconds || !std::isfinite(r.seconds) || r.seconds < 0.0f) {
-        printError({}, "--seconds must be a number >= 0");
+    if (!okSeconds || !(r.seconds >= 0.0f && r.seconds <= limits::kMaxRunSeconds)) {
+        printError({}, QStringLiteral("--seconds must be in [0, %1]").arg(limits::kMaxRunSeconds));
         return std::nullopt;
     }
     if (parser.isSet("goal") && !(r.goal = parseGoal(parser.value("goal")))) {

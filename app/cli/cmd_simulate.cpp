@@ -169,6 +169,14 @@ bool readSettings(const QCommandLineParser& parser, SimulationSettings& settings
         printError({}, "--goals, --seed, --seconds, --goal-head-start, --switch-styles and --stand-seconds take numbers");
         return false;
     }
+    if (settings.goals < 1 || settings.goals > limits::kMaxGoals) {
+        printError({}, QStringLiteral("--goals must be 1-%1").arg(limits::kMaxGoals));
+        return false;
+    }
+    if (!(settings.movingSeconds > 5.0f && settings.movingSeconds <= limits::kMaxRunSeconds)) {
+        printError({}, QStringLiteral("--seconds must be in (5, %1] s").arg(limits::kMaxRunSeconds));
+        return false;
+    }
     if (!(settings.standSeconds >= 0.0f && settings.standSeconds <= 60.0f)) {
         printError({}, "--stand-seconds must be in [0, 60] s");
         return false;
@@ -210,6 +218,24 @@ bool readSettings(const QCommandLineParser& parser, SimulationSettings& settings
     return true;
 }
 
+// The arrive scenario stops at every goal: each space the run can be in (a positive style weight,
+// or one switched to) needs a stop. False, with one line naming those without, when one has none.
+bool checkArriveStops(const QString& path, const BakedBehavioralSpace& bs, const SimulationSettings& settings) {
+    if (settings.scenario != SimulationSettings::Scenario::Arrive) return true;
+    QStringList without;
+    for (size_t s = 0; s < bs.spaces.size(); ++s) {
+        const bool used = settings.styleWeights[s] > 0.0f ||
+                          std::find(settings.styleSwitchSpaces.begin(), settings.styleSwitchSpaces.end(),
+                                    static_cast<int>(s)) != settings.styleSwitchSpaces.end();
+        if (used && bs.spaces[s].stops.empty()) without << "'" + QString::fromStdString(bs.spaces[s].name) + "'";
+    }
+    if (without.isEmpty()) return true;
+    printError(path, QStringLiteral("--scenario arrive stops at every goal, but the motion space%1 %2 %3 no stop "
+                                    "(list stop clips in the space's \"stops\")")
+                         .arg(without.size() > 1 ? "s" : "", without.join(", "), without.size() > 1 ? "have" : "has"));
+    return false;
+}
+
 // The style weights (the first space when none is positive), the spaces styles switch among and
 // the locomotion settings of the loaded space into `settings`; false, with the error line
 // printed, on a bad --style or --switch-among.
@@ -230,9 +256,11 @@ bool readStyle(const QCommandLineParser& parser, const QString& path, const Load
         }
         settings.styleSwitchSpaces = *among;
     }
-    float styleSum = 0.0f;
-    for (float w : settings.styleWeights) styleSum += std::max(w, 0.0f);
-    if (styleSum <= 0.0f) settings.styleWeights.front() = 1.0f;  // default: the first space
+    if (!parser.isSet("style")) settings.styleWeights.front() = 1.0f;  // default: the first space
+    if (Status s = checkStyleWeights(settings.styleWeights); !s) {
+        printError(path, "--style: " + QString::fromStdString(s.message()));
+        return false;
+    }
     settings.locomotion = loaded.locomotion;
     settings.locomotion.maxBlendRate = loaded.goalSettings.maxBlendRate;
     settings.locomotion.footLock = loaded.locomotion.footLock && !parser.isSet("no-foot-lock");
@@ -360,6 +388,7 @@ int runSimulate(const QStringList& arguments) {
         return 1;
     }
     if (!readStyle(parser, path, *loaded, settings)) return 2;
+    if (!checkArriveStops(path, loaded->space, settings)) return 2;
     double goalSpaceSeconds = 0.0;
     auto steering = buildSteering(*loaded, &goalSpaceSeconds, parser.value("horizon").toInt());
     if (!steering) {

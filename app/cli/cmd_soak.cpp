@@ -71,8 +71,10 @@ QString readOptions(const QCommandLineParser& parser, SoakOptions& o) {
     o.rate = parser.value("rate").toInt(&ok[2]);
     o.threads = parser.value("threads").toInt(&ok[3]);
     o.seed = parser.value("seed").toUInt(&ok[4]);
-    if (!ok[0] || o.characters < 1 || o.characters > 100000) return "--characters must be 1-100000";
-    if (!ok[1] || !(o.minutes > 1.0) || o.minutes > 24 * 60) return "--minutes must be in (1, 1440]";
+    if (!ok[0] || o.characters < 1 || o.characters > limits::kMaxCharacters)
+        return QStringLiteral("--characters must be 1-%1").arg(limits::kMaxCharacters);
+    if (!ok[1] || !(o.minutes > 1.0) || o.minutes > limits::kMaxSoakMinutes)
+        return QStringLiteral("--minutes must be in (1, %1]").arg(limits::kMaxSoakMinutes);
     if (!ok[2] || o.rate < 1 || o.rate > 1000) return "--rate must be 1-1000";
     if (!ok[3] || o.threads < 1 || o.threads > 64) return "--threads must be 1-64";
     if (!ok[4]) return "--seed must be a whole number >= 0";

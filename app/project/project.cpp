@@ -82,6 +82,17 @@ QString shown(const QJsonValue& v) {
 
 
 // Reads typed, range-checked values from the project's JSON. The first error wins and names the
+// Why a text read from a project cannot be a name, an id or a path: a control character (a NUL
+// would cut the path short before the file is opened); empty when it can.
+QString controlCharacter(const QString& text) {
+    for (int i = 0; i < text.size(); ++i)
+        if (text[i].unicode() < 0x20 || text[i].unicode() == 0x7f)
+            return QStringLiteral("holds the control character U+%1 at character %2")
+                .arg(text[i].unicode(), 4, 16, QLatin1Char('0'))
+                .arg(i + 1);
+    return {};
+}
+
 // JSON path ("settings.goal_space.F: 100000 is above the limit 600"); absent optional values keep
 // their defaults; unknown keys are kept by the caller and reported once per key pattern.
 class Reader {
@@ -99,6 +110,7 @@ public:
         if (v.toString().size() > limits::kMaxPathChars)
             return fail(path, QStringLiteral("a text of %1 characters is above the limit %2")
                                   .arg(v.toString().size()).arg(limits::kMaxPathChars)), false;
+        if (const QString why = controlCharacter(v.toString()); !why.isEmpty()) return fail(path, why), false;
         out = v.toString();
         return true;
     }
@@ -320,7 +332,7 @@ void readSpaces(Reader& r, const QJsonArray& spaceArray, Project& p) {
         ProjectSpace s;
         r.string(o, "name", path + ".name", s.name);
         QJsonArray ids;
-        r.array(o.value("clips"), path + ".clips", limits::kMaxProjectClips, ids);
+        r.array(o.value("clips"), path + ".clips", static_cast<int>(limits::kMaxGSpaceClipsPerSpace), ids);
         for (int k = 0; k < ids.size() && r.ok(); ++k) {
             if (!ids[k].isString()) r.fail(QStringLiteral("%1.clips[%2]").arg(path).arg(k), shown(ids[k]) + " is not a clip id");
             else s.clipIds << ids[k].toString();
@@ -329,7 +341,7 @@ void readSpaces(Reader& r, const QJsonArray& spaceArray, Project& p) {
         for (auto [key, list] : {std::pair{"stops", &s.stopIds}, std::pair{"starts", &s.startIds}}) {
             QJsonArray transitionIds;
             const QString at = path + "." + key;
-            r.array(o.value(key), at, limits::kMaxProjectClips, transitionIds);
+            r.array(o.value(key), at, static_cast<int>(limits::kMaxGSpaceTransitionsPerSpace), transitionIds);
             for (int k = 0; k < transitionIds.size() && r.ok(); ++k) {
                 if (!transitionIds[k].isString()) r.fail(QStringLiteral("%1[%2]").arg(at).arg(k), shown(transitionIds[k]) + " is not a clip id");
                 else *list << transitionIds[k].toString();
@@ -546,6 +558,10 @@ void Project::checkSpaces() {
             }
         }
         if (s.error.isEmpty()) s.error = bendSpace(*this, s);
+        if (s.error.isEmpty() && s.clipIds.size() + s.bentClips.size() > limits::kMaxGSpaceClipsPerSpace)
+            s.error = QStringLiteral("has %1 clips with its bent turns, above the limit of %2 a baked space holds")
+                          .arg(s.clipIds.size() + s.bentClips.size())
+                          .arg(limits::kMaxGSpaceClipsPerSpace);
         if (!s.error.isEmpty()) s.bentClips.clear();
     }
 }
@@ -667,6 +683,11 @@ Expected<BehavioralSpaceDesc> Project::behavioralDesc() const {
         for (const QString& id : s.startIds) space.starts.push_back(*clip(id)->clip);
         desc.spaces.push_back(std::move(space));
     }
+    if (desc.spaces.size() > static_cast<size_t>(limits::kMaxSpaces))
+        return fail(path, QStringLiteral("%1 motion spaces can be built, above the limit of %2 a behavioral space "
+                                         "holds")
+                              .arg(desc.spaces.size())
+                              .arg(limits::kMaxSpaces));
     // The entries' own errors (errors()) say why; this line does not repeat them.
     if (desc.spaces.empty())
         return fail(path, spaces.empty() ? QStringLiteral("the project has no motion space")

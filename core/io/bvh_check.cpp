@@ -157,6 +157,7 @@ Status checkHierarchy(Tokenizer& tk, BvhSummary& summary) {
         return t.empty() ? Status::error("truncated: the file ends inside HIERARCHY (no ROOT)")
                          : lineError(tk.line(), "expected ROOT, found " + quoted(t));
     std::vector<Node> stack;
+    bool bonesHaveLength = false, bonesMove = false;  // an OFFSET below the root, a joint with position channels
     std::set<std::string, std::less<>> names;
     auto open = [&](bool endSite) -> Status {
         Node node;
@@ -208,6 +209,7 @@ Status checkHierarchy(Tokenizer& tk, BvhSummary& summary) {
                 if (v.empty()) return Status::error("truncated: the file ends inside HIERARCHY");
                 if (const NumberKind k = parseNumber(v, value); k != NumberKind::Ok)
                     return numberError(tk.line(), v, k, "the OFFSET of " + nodeLabel(node));
+                if (stack.size() > 1 && value != 0.0) bonesHaveLength = true;
             }
             node.offset = true;
         } else if (t == "CHANNELS") {
@@ -233,6 +235,7 @@ Status checkHierarchy(Tokenizer& tk, BvhSummary& summary) {
                 if (!seen.insert(name).second)
                     return lineError(line, "CHANNELS of " + nodeLabel(node) + " names " +
                                                quoted(name) + " twice");
+                if (stack.size() > 1 && name.find("position") != std::string_view::npos) bonesMove = true;
             }
             node.channels = true;
             summary.channels += static_cast<int>(n);
@@ -260,6 +263,13 @@ Status checkHierarchy(Tokenizer& tk, BvhSummary& summary) {
     if (t == "ROOT") return lineError(tk.line(), "a second ROOT (one skeleton per file is supported)");
     if (t != "MOTION") return lineError(tk.line(), "expected MOTION after the hierarchy, found " + quoted(t));
     if (summary.channels == 0) return Status::error("the hierarchy declares no channels");
+    // A skeleton with no size gives no unit (centimetres would read as metres), unless the
+    // joints' own position channels place them.
+    if (!bonesHaveLength && !bonesMove)
+        return Status::error("every OFFSET below the root is 0: the skeleton has no size, so its unit cannot be known");
+    if (!bonesHaveLength)
+        summary.warnings.push_back("every OFFSET below the root is 0: the bones' lengths and the unit come from the "
+                                   "joints' position channels");
     return Status::ok();
 }
 

@@ -120,6 +120,7 @@ Expected<const aiScene*> readCharacterScene(Assimp::Importer& importer, const st
     std::string lowerExt = fs::path(path).extension().string();
     std::transform(lowerExt.begin(), lowerExt.end(), lowerExt.begin(),
                    [](unsigned char c) { return std::tolower(c); });
+    lowerExt = contentExtension(path, lowerExt);
     if (lowerExt == ".glb") {
         if (Status s = checkGlbFile(path, *size); !s) return s;
     }

@@ -362,6 +362,25 @@ Status checkPlausible(const Clip& clip, const UnitReport& units) {
     return Status::ok();
 }
 
+// A skeleton with a size: some bone has a length (a file whose OFFSETs are all 0 gives no unit and
+// would read centimetres as metres); for a BVH whose unit was found, not set, hips at a person's
+// height above the feet.
+Status checkSkeletonSize(const Clip& clip, const UnitReport& units, bool isBvh) {
+    const Skeleton& s = clip.skeleton;
+    float longest = 0.0f;
+    for (int j = 0; j < s.jointCount(); ++j)
+        longest = std::max({longest, glm::length(s.restOffsets[j]) * (j > 0), glm::length(s.tipOffsets[j])});
+    if (!(longest > 0.0f))
+        return Status::error(": the skeleton has no size (every joint offset is 0), so its unit cannot be known");
+    if (!isBvh || units.unit == "user-set scale") return Status::ok();  // a unit the user set is theirs
+    const RootFigures figures = rootFigures(clip);
+    if (figures.hasFeet && !(figures.hipHeight >= limits::kMinHipHeightM && figures.hipHeight <= limits::kMaxHipHeightM))
+        return Status::error(": the hips stand " + formatFloat(figures.hipHeight, 3) + " m above the feet, outside a " +
+                             "person's " + formatFloat(limits::kMinHipHeightM, 1) + "-" +
+                             formatFloat(limits::kMaxHipHeightM, 1) + " m" + unitsNote(units));
+    return Status::ok();
+}
+
 // The names of the joints: animated nodes, plus mesh bones (BVH's bones belong to Assimp's
 // preview mesh), within the joint limit.
 Expected<std::set<std::string>> jointNames(const aiScene* scene, bool isBvh) {
@@ -506,6 +525,7 @@ Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& 
         if (a == 0) facing = facingFromMotion(clip);
         if (facing.changed) turnRootFrame(clip, facing.rotation);
         if (Status s = checkPlausible(clip, units); !s) return Status::error(label + s.message());
+        if (Status s = checkSkeletonSize(clip, units, isBvh); !s) return Status::error(label + s.message());
         if (Status s = clip.validate(); !s) return Status::error(label + ": " + s.message());
         if (settings.fps > 0.0f && std::abs(settings.fps - clip.fps) > 1e-3f) {
             auto resampled = resampleClip(clip, settings.fps);
@@ -563,15 +583,15 @@ Expected<ImportedClips> importClipsFromMemory(std::string bytes, const std::stri
 
 Expected<ImportedClips> importClips(const std::string& path, const ImportSettings& settings) {
     if (Status s = checkSettings(settings); !s) return s;
-    const std::string ext = lowerExtension(path);
+    auto size = checkRegularFile(path, limits::kMaxMotionFileBytes);
+    if (!size) return size.status();
+    const std::string ext = contentExtension(path, lowerExtension(path));
     if (ext == ".bvh") {
         // Read whole (BOM and line ends normalized) and checked before Assimp sees a byte.
         auto bytes = readRegularFile(path, limits::kMaxMotionFileBytes);
         if (!bytes) return bytes.status();
         return importClipsFromMemory(std::move(*bytes), ext, path, settings);
     }
-    auto size = checkRegularFile(path, limits::kMaxMotionFileBytes);
-    if (!size) return size.status();
     if (ext == ".glb") {
         if (Status s = checkGlbFile(path, *size); !s) return s;
     }

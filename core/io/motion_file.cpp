@@ -5,6 +5,8 @@
 #include <cctype>
 #include <cerrno>
 
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 
@@ -25,6 +27,15 @@ std::uint32_t readU32(const unsigned char* p) {
 }  // namespace
 
 Expected<std::int64_t> checkRegularFile(const std::string& path, std::int64_t maxBytes) {
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(path[i]);
+        if (c < 0x20 || c == 0x7f) {
+            char code[8];
+            std::snprintf(code, sizeof code, "%04X", c);
+            return Status::error(std::string("the path holds the control character U+") + code + " at character " +
+                                 std::to_string(i + 1));
+        }
+    }
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0) {
         if (errno == ENOENT || errno == ENOTDIR) return Status::error("file not found");
@@ -102,6 +113,21 @@ Status checkGlbFile(const std::string& path, std::int64_t fileSize) {
     std::ifstream file(path, std::ios::binary);
     file.read(reinterpret_cast<char*>(header), sizeof header);
     return checkGlbHeader(header, static_cast<std::size_t>(file.gcount()), fileSize);
+}
+
+std::string contentExtension(const std::string& path, const std::string& lowerExtension) {
+    std::ifstream file(path, std::ios::binary);
+    std::string head(512, '\0');
+    file.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(std::max<std::streamsize>(file.gcount(), 0)));
+    if (head.compare(0, 4, "glTF") == 0) return ".glb";
+    std::size_t at = head.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+    while (at < head.size() && std::isspace(static_cast<unsigned char>(head[at]))) ++at;
+    std::string word = head.substr(at, 9);
+    for (char& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (word == "HIERARCHY") return ".bvh";
+    if (at < head.size() && head[at] == '{' && head.find("\"asset\"") != std::string::npos) return ".gltf";
+    return lowerExtension;
 }
 
 std::string formatName(const std::string& ext) {

@@ -11,7 +11,8 @@
 namespace gs {
 
 // The size of the file at `path` when it is a regular file (symbolic links followed) of 1 to
-// maxBytes bytes; otherwise why not ("file not found", "is a FIFO, not a regular file", ...).
+// maxBytes bytes; otherwise why not ("file not found", "is a FIFO, not a regular file", "the path
+// holds the control character U+0000 at character 12", ...).
 Expected<std::int64_t> checkRegularFile(const std::string& path, std::int64_t maxBytes);
 
 // The whole content of a regular file of at most maxBytes bytes.
@@ -26,6 +27,12 @@ Status checkGlbHeader(const unsigned char* header, std::size_t headerBytes, std:
 
 // The same for a file on disk of `fileSize` bytes (its first 20 bytes are read).
 Status checkGlbFile(const std::string& path, std::int64_t fileSize);
+
+// The extension of the format a file's first bytes show, whatever it is named: ".bvh" for text
+// that starts with HIERARCHY, ".glb" for the binary glTF signature, ".gltf" for a JSON object
+// holding "asset"; else `lowerExtension`. The importers dispatch on it, so that every file of a
+// format gets that format's checks before Assimp (which detects formats by content) reads it.
+std::string contentExtension(const std::string& path, const std::string& lowerExtension);
 
 // A format's name from a file extension (".glb" -> "glTF binary (GLB)").
 std::string formatName(const std::string& lowerExtension);

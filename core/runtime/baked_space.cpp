@@ -8,6 +8,7 @@
 #include <gaitspace/runtime/legs.h>
 #include <gaitspace/runtime/warp_table.h>
 
+#include "core/runtime/value_ranges.h"
 #include "core/runtime/warp_lookup.h"
 
 namespace gs {
@@ -36,8 +37,59 @@ float BakedMotionSpace::blendOf(int clip) const {
 }
 
 
+namespace {
+
+std::string limitText(std::size_t limit) { return std::to_string(limit); }
+
+// A looped clip's values against the named limits; ctx names the space and the clip.
+Status clipValuesInRange(const BakedClip& c, const std::string& ctx) {
+    if (static_cast<std::size_t>(c.frames) > limits::kMaxGSpaceLoopFrames)
+        return Status::error(ctx + " has " + std::to_string(c.frames) + " frames, above the limit of " +
+                             limitText(limits::kMaxGSpaceLoopFrames));
+    for (float h : c.rootHeight)
+        if (!ranges::height(h))
+            return Status::error(ctx + ": a root height is outside +-" + std::to_string(int(limits::kMaxHeightM)) + " m");
+    for (const glm::vec3& s : c.step)
+        if (!ranges::groundMove(s, limits::kMaxStepM))
+            return Status::error(ctx + ": a root step is longer than " + std::to_string(int(limits::kMaxStepM)) +
+                                 " m or turns more than half a turn");
+    if (!ranges::speed(c.speed) || !ranges::turnRate(c.turnRate))
+        return Status::error(ctx + ": its speed or turn rate is outside 0-" +
+                             std::to_string(int(limits::kMaxSpeedMps)) + " m/s, +-" +
+                             std::to_string(int(limits::kMaxTurnRate)) + " rad/s");
+    return Status::ok();
+}
+
+// A space's stops or starts: within the count limit, each named once.
+Status transitionsListed(const std::vector<BakedTransition>& list, const std::string& ctx, const char* kind) {
+    if (list.size() > limits::kMaxGSpaceTransitionsPerSpace)
+        return Status::error(ctx + " has " + std::to_string(list.size()) + " " + kind + "s, above the limit of " +
+                             limitText(limits::kMaxGSpaceTransitionsPerSpace));
+    for (std::size_t i = 0; i < list.size(); ++i)
+        for (std::size_t k = 0; k < i; ++k)
+            if (list[i].name == list[k].name)
+                return Status::error(ctx + " lists the " + kind + " '" + list[i].name + "' twice");
+    return Status::ok();
+}
+
+}  // namespace
+
 Status BakedMotionSpace::validate() const {
     if (clips.size() < 2) return Status::error("motion space '" + name + "' has fewer than 2 clips");
+    if (clips.size() > limits::kMaxGSpaceClipsPerSpace)
+        return Status::error("motion space '" + name + "' has " + std::to_string(clips.size()) +
+                             " clips, above the limit of " + limitText(limits::kMaxGSpaceClipsPerSpace));
+    if (name.size() > limits::kMaxGSpaceName)
+        return Status::error("motion space name is longer than " + limitText(limits::kMaxGSpaceName) + " bytes");
+    if (!ranges::fps(fps))
+        return Status::error("motion space '" + name + "': its rate is outside " +
+                             std::to_string(int(limits::kMinFps)) + "-" + std::to_string(int(limits::kMaxFps)) + " fps");
+    if (!ranges::height(floorHeight))
+        return Status::error("motion space '" + name + "': its floor height is outside +-" +
+                             std::to_string(int(limits::kMaxHeightM)) + " m");
+    for (int toe : {leftToe, rightToe})
+        if (toe < -1 || toe >= skeleton.jointCount())
+            return Status::error("motion space '" + name + "': a toe joint is out of range");
     if (reference < 0 || reference >= static_cast<int>(clips.size()))
         return Status::error("motion space '" + name + "' has no reference clip");
     const size_t joints = static_cast<size_t>(skeleton.jointCount());
@@ -54,7 +106,10 @@ Status BakedMotionSpace::validate() const {
             if (!(c.warp[i] > c.warp[i - 1]))
                 return Status::error("motion space '" + name + "': clip '" + c.name +
                                      "' has a time warp that is not increasing");
+        if (Status s = clipValuesInRange(c, "motion space '" + name + "': clip '" + c.name + "'"); !s) return s;
     }
+    if (Status s = transitionsListed(stops, "motion space '" + name + "'", "stop"); !s) return s;
+    if (Status s = transitionsListed(starts, "motion space '" + name + "'", "start"); !s) return s;
     for (const auto* list : {&stops, &starts})
         for (const BakedTransition& t : *list)
             if (Status s = t.validate(static_cast<int>(joints), referenceFrames); !s)
@@ -216,9 +271,23 @@ void prepareRuntime(BakedBehavioralSpace& bs) {
 
 Status BakedBehavioralSpace::validate() const {
     if (spaces.empty()) return Status::error("the behavioral space holds no motion space");
+    if (spaces.size() > static_cast<std::size_t>(limits::kMaxSpaces))
+        return Status::error("the behavioral space holds " + std::to_string(spaces.size()) +
+                             " motion spaces, above the limit of " + std::to_string(limits::kMaxSpaces));
     if (phaseMap.size() != spaces.size()) return Status::error("the behavioral space has no phase map per space");
+    if (!ranges::fps(fps))
+        return Status::error("the behavioral space's rate is outside " + std::to_string(int(limits::kMinFps)) + "-" +
+                             std::to_string(int(limits::kMaxFps)) + " fps");
+    if (!ranges::height(floorHeight))
+        return Status::error("the behavioral space's floor height is outside +-" +
+                             std::to_string(int(limits::kMaxHeightM)) + " m");
+    for (int toe : {leftToe, rightToe})
+        if (toe < -1 || toe >= skeleton.jointCount()) return Status::error("a toe joint is out of range");
     for (size_t s = 0; s < spaces.size(); ++s) {
         if (Status st = spaces[s].validate(); !st) return st;
+        if (std::abs(spaces[s].fps - fps) > limits::kMaxFpsMismatch * fps)
+            return Status::error("motion space '" + spaces[s].name + "' runs at " + ranges::text(spaces[s].fps) +
+                                 " fps, the behavioral space at " + ranges::text(fps));
         if (!spaces[s].skeleton.sameHierarchy(skeleton))
             return Status::error("motion space '" + spaces[s].name + "' has a different skeleton");
         if (spaces[s].cycles != spaces.front().cycles)

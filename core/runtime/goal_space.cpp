@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/runtime/value_ranges.h"
+
 namespace gs {
 
 Status GoalSpaceSettings::validate() const {
@@ -34,12 +36,21 @@ Status GoalSpace::validate() const {
         return Status::error("goal space has fewer than 2 blend values or no horizon");
     if (samples.size() != startFrames.size() * startBlends * endBlends)
         return Status::error("goal space size does not match X x Y x Z");
+    if (samples.size() > limits::kMaxGSpaceGoalSamples)
+        return Status::error("goal space has " + std::to_string(samples.size()) + " samples, above the limit of " +
+                             std::to_string(limits::kMaxGSpaceGoalSamples));
+    for (const GoalSample& s : samples)
+        if (!ranges::within(s.x, -limits::kMaxCoordinateM, limits::kMaxCoordinateM) ||
+            !ranges::within(s.z, -limits::kMaxCoordinateM, limits::kMaxCoordinateM) || !std::isfinite(s.heading))
+            return Status::error("goal space: a sample lies beyond " + ranges::text(limits::kMaxCoordinateM) +
+                                 " m or is not finite");
     if (sway.size() != startFrames.size()) return Status::error("goal space: one sway per start frame is needed");
     for (float a : sway)
         if (!std::isfinite(a)) return Status::error("goal space: a sway is not finite");
     for (const GoalSpaceMotion& m : {left, right, straight})
-        if (!(m.speed > 0.0f) || !std::isfinite(m.speed) || !std::isfinite(m.turnRate))
-            return Status::error("goal space: the measured speed and turn rate must be finite, speed > 0");
+        if (!(m.speed > 0.0f) || !ranges::speed(m.speed) || !ranges::turnRate(m.turnRate))
+            return Status::error("goal space: the measured speed must be in (0, " + ranges::text(limits::kMaxSpeedMps) +
+                                 "] m/s and the turn rate within +-" + ranges::text(limits::kMaxTurnRate) + " rad/s");
     return Status::ok();
 }
 

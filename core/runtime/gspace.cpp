@@ -9,6 +9,7 @@
 #include "core/runtime/byte_stream.h"
 #include "core/runtime/section_file.h"
 #include "core/runtime/transition_section.h"
+#include "core/runtime/value_ranges.h"
 
 namespace gs {
 namespace {
@@ -28,6 +29,13 @@ constexpr std::uint32_t kSettings = sectionTag("SETT");
 //   3  the optional section TRAN (stops, starts, arrival settings)
 // The moving-goal commitment a version 1 file without it was run with (the default then).
 constexpr float kV1MovingCommitment = 0.2f;
+constexpr std::uint32_t kFirstVersionWithTransitions = 3;
+
+bool knownSection(std::uint32_t tag) {
+    for (std::uint32_t known : {kInfo, kSkeleton, kSpaces, kPhase, kGoals, kSettings, sectionTag("TRAN")})
+        if (tag == known) return true;
+    return false;
+}
 
 // ---- writing ----
 
@@ -277,7 +285,9 @@ Status readSpaces(std::span<const std::uint8_t> bytes, const Skeleton& skeleton,
         }
         if (!r.ok()) break;
         const std::string ctx = "section 'SPAC', space '" + m.name + "'";
-        if (!(m.fps > 0.0f && m.fps <= 240.0f)) return Status::error(ctx + ": rate outside (0, 240] fps");
+        if (!ranges::fps(m.fps))
+            return Status::error(ctx + ": rate outside " + ranges::text(limits::kMinFps) + "-" +
+                                 ranges::text(limits::kMaxFps) + " fps");
         if (m.cycles < 1 || m.cycles > 64) return Status::error(ctx + ": cycles outside 1-64");
         if (!finite(m.floorHeight)) return Status::error(ctx + ": floor height is not finite");
         for (int toe : {m.leftToe, m.rightToe})
@@ -460,8 +470,11 @@ Expected<BakedSpaceFile> readGSpace(std::span<const std::uint8_t> bytes) {
     bs.rightToe = info.i32("the right toe");
     const std::uint32_t spaceCount = info.u32("the space count");
     if (Status st = finish(info, "INFO"); !st) return st;
-    if (!(bs.fps > 0.0f && bs.fps <= 240.0f)) return Status::error("section 'INFO': rate outside (0, 240] fps");
-    if (!std::isfinite(bs.floorHeight)) return Status::error("section 'INFO': floor height is not finite");
+    if (!ranges::fps(bs.fps))
+        return Status::error("section 'INFO': rate " + ranges::text(bs.fps) + " is outside " +
+                             ranges::text(limits::kMinFps) + "-" + ranges::text(limits::kMaxFps) + " fps");
+    if (!ranges::height(bs.floorHeight))
+        return Status::error("section 'INFO': floor height is outside +-" + ranges::text(limits::kMaxHeightM) + " m");
     if (spaceCount < 1 || spaceCount > kMaxSpaces)
         return Status::error("section 'INFO': space count " + std::to_string(spaceCount) + " is outside 1-" +
                              std::to_string(kMaxSpaces));
@@ -473,8 +486,15 @@ Expected<BakedSpaceFile> readGSpace(std::span<const std::uint8_t> bytes) {
     if (Status st = readPhase(table->find(kPhase)->bytes, bs); !st) return st;
     if (Status st = readGoals(table->find(kGoals)->bytes, bs, b.goalSpaces); !st) return st;
     if (Status st = readSettings(table->find(kSettings)->bytes, hasMovingCommitment, b); !st) return st;
-    if (const SectionView* t = table->find(sectionTag("TRAN")))
+    if (const SectionView* t = table->find(sectionTag("TRAN"))) {
+        if (table->version < kFirstVersionWithTransitions)
+            return Status::error("section 'TRAN' in a version " + std::to_string(table->version) +
+                                 " file: transitions came with version " +
+                                 std::to_string(kFirstVersionWithTransitions));
         if (Status st = readTransitionSection(t->bytes, b); !st) return st;
+    }
+    for (const SectionView& s : table->sections)
+        if (!knownSection(s.tag)) return Status::error("section '" + sectionTagName(s.tag) + "' is not one of this format's");
     if (Status st = b.validate(); !st) return st;
     prepareRuntime(b.space);
     return b;

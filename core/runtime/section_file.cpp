@@ -7,6 +7,15 @@
 #include "core/runtime/crc32.h"
 
 namespace gs {
+namespace {
+
+std::uint64_t alignedTo8(std::uint64_t offset) { return (offset + 7) / 8 * 8; }
+
+bool allZero(std::span<const std::uint8_t> bytes) {
+    return std::all_of(bytes.begin(), bytes.end(), [](std::uint8_t b) { return b == 0; });
+}
+
+}  // namespace
 
 std::string sectionTagName(std::uint32_t tag) {
     std::string s;
@@ -65,8 +74,9 @@ Expected<SectionTable> unpackSections(std::span<const std::uint8_t> file, std::u
     const std::uint32_t count = r.u32("the header");
     const std::uint64_t length = r.u64("the header");
     const std::uint32_t tableCrc = r.u32("the header");
-    r.u32("the header");
+    const std::uint32_t reserved = r.u32("the header");
     if (!r.ok()) return Status::error("truncated: the file ends inside its header");
+    if (reserved != 0) return Status::error("the header's reserved field is " + std::to_string(reserved) + ", not 0");
     if (table.version == 0 || table.version > maxVersion)
         return Status::error(formatName + " format version " + std::to_string(table.version) +
                              (table.version == 0 ? " is not valid"
@@ -96,12 +106,17 @@ Expected<SectionTable> unpackSections(std::span<const std::uint8_t> file, std::u
         if (offset < previousEnd || offset > file.size() || size > file.size() - offset)
             return Status::error(name + " lies outside the file or overlaps another (offset " +
                                  std::to_string(offset) + ", " + std::to_string(size) + " bytes)");
+        if (offset != alignedTo8(previousEnd) || !allZero(file.subspan(previousEnd, offset - previousEnd)))
+            return Status::error(name + " does not follow the one before it (offset " + std::to_string(offset) +
+                                 ", expected " + std::to_string(alignedTo8(previousEnd)) + " after zero padding)");
         const auto bytes = file.subspan(static_cast<std::size_t>(offset), static_cast<std::size_t>(size));
         if (crc32(bytes) != crc) return Status::error(name + " is corrupted (checksum mismatch)");
         if (table.find(tag)) return Status::error(name + " appears twice");
         table.sections.push_back({tag, bytes});
         previousEnd = offset + size;
     }
+    if (previousEnd != file.size())
+        return Status::error(std::to_string(file.size() - previousEnd) + " bytes follow the last section");
     return table;
 }
 

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/runtime/value_ranges.h"
+
 namespace gs {
 
 int Skeleton::jointIndex(std::string_view name) const {
@@ -19,6 +21,9 @@ std::vector<int> Skeleton::childCounts() const {
 Status Skeleton::validate() const {
     const size_t n = names.size();
     if (n == 0) return Status::error("skeleton has no joints");
+    if (n > static_cast<size_t>(limits::kMaxJoints))
+        return Status::error("skeleton has " + std::to_string(n) + " joints, above the limit of " +
+                             std::to_string(limits::kMaxJoints));
     if (parents.size() != n || restOffsets.size() != n || restRotations.size() != n ||
         tipOffsets.size() != n)
         return Status::error("skeleton arrays have different lengths");
@@ -34,6 +39,9 @@ Status Skeleton::validate() const {
             !std::isfinite(q.w) || !std::isfinite(q.x) || !std::isfinite(q.y) ||
             !std::isfinite(q.z))
             return Status::error("joint '" + names[j] + "' has a non-finite rest transform");
+        if (!ranges::boneLength(o) || !ranges::boneLength(tipOffsets[j]))
+            return Status::error("joint '" + names[j] + "' has a rest or tip offset longer than the limit of " +
+                                 std::to_string(static_cast<int>(limits::kMaxBoneLengthM)) + " m");
     }
     return Status::ok();
 }

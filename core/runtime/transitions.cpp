@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/runtime/value_ranges.h"
+
 namespace gs {
 
 glm::vec3 composeGround(const glm::vec3& a, const glm::vec3& b) {
@@ -37,26 +39,44 @@ void deriveTransition(BakedTransition& t) {
     for (const TransitionJoin& j : t.joins) t.maxPathToEnd = std::max(t.maxPathToEnd, j.pathToEnd);
 }
 
+namespace {
+std::string metres(float v) { return std::to_string(static_cast<int>(v)) + " m"; }
+}  // namespace
+
 Status BakedTransition::validate(int joints, int referenceFrames) const {
     const std::string ctx = std::string(kind == Kind::Stop ? "stop" : "start") + " '" + name + "'";
     const size_t n = static_cast<size_t>(frames);
     if (frames < 2 || joints < 1 || rotations.size() != n * static_cast<size_t>(joints) || rootHeight.size() != n ||
         step.size() != n - 1 || leftContact.size() != n || rightContact.size() != n)
         return Status::error(ctx + " is inconsistent");
+    if (static_cast<size_t>(frames) > limits::kMaxGSpaceLoopFrames)
+        return Status::error(ctx + " has " + std::to_string(frames) + " frames, above the limit of " +
+                             std::to_string(limits::kMaxGSpaceLoopFrames));
     if (stillFrame < 0 || stillFrame >= frames) return Status::error(ctx + ": still frame out of range");
+    for (float h : rootHeight)
+        if (!ranges::height(h)) return Status::error(ctx + ": a root height is outside +-" + metres(limits::kMaxHeightM));
+    for (const glm::vec3& s : step)
+        if (!ranges::groundMove(s, limits::kMaxStepM))
+            return Status::error(ctx + ": a root step is longer than " + metres(limits::kMaxStepM) +
+                                 " or turns more than half a turn");
     if (joins.empty()) return Status::error(ctx + " has no join with the loop");
+    if (joins.size() > limits::kMaxGSpaceJoins)
+        return Status::error(ctx + " has " + std::to_string(joins.size()) + " joins, above the limit of " +
+                             std::to_string(limits::kMaxGSpaceJoins));
     float previous = -1.0f;
     for (const TransitionJoin& j : joins) {
         if (!(j.loopFrame >= 0.0f && j.loopFrame < static_cast<float>(referenceFrames)) ||
             !(j.clipFrame >= 0.0f && j.clipFrame <= static_cast<float>(frames - 1)) || j.loopFrame < previous ||
-            !std::isfinite(j.offset.x) || !std::isfinite(j.offset.y) || !std::isfinite(j.offset.z) ||
-            !(j.cost >= 0.0f && std::isfinite(j.cost)) || j.foot < 0 || j.foot > 2)
+            !ranges::groundMove(j.offset, limits::kMaxJoinOffsetM) ||
+            !ranges::within(j.cost, 0.0f, limits::kMaxJoinCostM) || j.foot < 0 || j.foot > 2)
             return Status::error(ctx + " has a join out of range");
         previous = j.loopFrame;
     }
     if (kind == Kind::Start ? (handover < 0 || handover >= static_cast<int>(joins.size())) : handover != -1)
         return Status::error(ctx + " has no valid hand-over join");
-    if (!(speed >= 0.0f && std::isfinite(speed))) return Status::error(ctx + " has no valid speed");
+    if (!ranges::speed(speed))
+        return Status::error(ctx + ": its speed is outside 0-" + std::to_string(static_cast<int>(limits::kMaxSpeedMps)) +
+                             " m/s");
     return Status::ok();
 }
 

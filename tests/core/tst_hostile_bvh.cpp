@@ -17,6 +17,7 @@
 #include "core/io/bvh_check.h"
 #include "core/io/clip_import.h"
 #include "core/limits.h"
+#include "common/test_data.h"
 
 using namespace gs;
 using gs::test::generatedBvh;
@@ -73,6 +74,10 @@ private slots:
         refuse("129 nested joints", gs::test::manyJointsBvh(129, true), "deeper than 128");
         accept("127 nested joints", gs::test::manyJointsBvh(127, true));
         refuse("300 sibling joints", gs::test::manyJointsBvh(300, false), "more than 256 joints");
+        // The pre-check runs on every BVH, whatever it is named (Assimp knows BVH by its text).
+        for (const char* ext : {".txt", ".fbx", ""})
+            QTest::addRow("10000 nested joints named '%s'", ext)
+                << gs::test::manyJointsBvh(10000, true) << ext << "deeper than 128 levels" << QString();
         accept("255 sibling joints", gs::test::manyJointsBvh(255, false));
 
         // Frames and Frame Time.
@@ -216,6 +221,61 @@ private slots:
         QVERIFY(!message.contains('\n'));
         QVERIFY2(message.size() < 300, qPrintable(message));
         QVERIFY2(!message.contains("FBX"), qPrintable(message));
+    }
+
+    // A path with a control character (a NUL would cut it short before the file is opened) is
+    // refused by name, before any file is touched.
+    void controlCharacterInPath() {
+        QTemporaryDir dir;
+        gs::test::writeBytes(dir.filePath("a.bvh"), generatedBvh(10));
+        std::string path = dir.filePath("a.bvh").toStdString();
+        path.insert(path.size() - 4, std::string("\0x", 2));
+        auto imported = importClips(path);
+        QVERIFY(!imported.isOk());
+        QVERIFY2(imported.message().find("control character U+0000") != std::string::npos, imported.message().c_str());
+    }
+
+    // A skeleton with no size (every OFFSET 0) gives no unit: refused by name, on the real
+    // clips of CMU (centimetres) and GAMES-105 (metres), instead of read as metres (a hip of
+    // 2.4 m, walking at 117 m/s) or with a hip of 3 cm.
+    void skeletonWithoutSize_data() {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("CMU 16_15") << "cmu/16_15.bvh";
+        QTest::newRow("GAMES-105 walk") << "games105/walkF.bvh";
+    }
+    // ... unless each joint has position channels that place it (Bandai's): imported with a warning.
+    void positionChannelsGiveTheSize() {
+        GS_REQUIRE_DATA();
+        QFile source(gs::test::dataPath("bandai/dataset-2_walk_normal_020.bvh"));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        QList<QByteArray> lines = source.readAll().split('\n');
+        for (QByteArray& line : lines)
+            if (line.trimmed().startsWith("OFFSET")) line = line.left(line.indexOf("OFFSET")) + "OFFSET 0 0 0";
+        QTemporaryDir dir;
+        const QString path = dir.filePath("zero.bvh");
+        gs::test::writeBytes(path, lines.join('\n'));
+        auto imported = importClips(path.toStdString());
+        QVERIFY2(imported.isOk(), imported.message().c_str());
+        QCOMPARE(imported->units.unit, std::string("centimetres"));
+        bool warned = false;
+        for (const std::string& w : imported->warnings) warned = warned || w.find("every OFFSET below the root is 0") == 0;
+        QVERIFY(warned);
+    }
+    void skeletonWithoutSize() {
+        GS_REQUIRE_DATA();
+        QFETCH(QString, file);
+        QFile source(gs::test::dataPath(file));
+        QVERIFY2(source.open(QIODevice::ReadOnly), qPrintable(file));
+        QList<QByteArray> lines = source.readAll().split('\n');
+        for (QByteArray& line : lines)
+            if (line.trimmed().startsWith("OFFSET")) line = line.left(line.indexOf("OFFSET")) + "OFFSET 0 0 0";
+        QTemporaryDir dir;
+        const QString path = dir.filePath("zero.bvh");
+        gs::test::writeBytes(path, lines.join('\n'));
+        auto imported = importClips(path.toStdString());
+        QVERIFY2(!imported.isOk(), "accepted");
+        QVERIFY2(imported.message().find("no size") != std::string::npos, imported.message().c_str());
+        QVERIFY(imported.message().find('\n') == std::string::npos);
     }
 
     // Only regular files are read, whatever their name says.

@@ -4,6 +4,7 @@
 // read out of bounds. The CMU walk + jog space with the subject's stops and starts (section
 // 'TRAN', version 3) survives the round trip too, and hostile transitions are refused.
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -57,6 +58,12 @@ std::vector<std::uint8_t> settingsOf(const std::vector<std::uint8_t>& file) {
 
 class TestGSpace : public QObject {
     Q_OBJECT
+
+    static void expectRefused(const std::vector<std::uint8_t>& bytes, const char* expected) {
+        Expected<BakedSpaceFile> r = readGSpace(bytes);
+        QVERIFY2(!r, expected);
+        QVERIFY2(r.message().find(expected) != std::string::npos, r.message().c_str());
+    }
 
     BakedSpaceFile m_baked;
     std::vector<std::uint8_t> m_bytes;
@@ -286,6 +293,16 @@ private slots:
         QTest::newRow("goal grid mismatch") << 7 << "X x Y x Z";
         QTest::newRow("blend rate zero") << 8 << "blend rate";
         QTest::newRow("arrival fade too long") << 13 << "fade";
+        // Finite but absurd: each against its named limit (gaitspace/runtime/limits.h).
+        QTest::newRow("rest offset 1e30") << 15 << "rest or tip offset";
+        QTest::newRow("rate 1e-30 fps") << 16 << "rate";
+        QTest::newRow("rate 60 fps over spaces of 30") << 17 << "runs at 30 fps, the behavioral space at 60";
+        QTest::newRow("root height 1e30") << 18 << "root height";
+        QTest::newRow("clip speed 1e30") << 19 << "speed";
+        QTest::newRow("root step 1e30 m") << 20 << "root step";
+        QTest::newRow("goal space speed 1e30") << 21 << "measured speed";
+        QTest::newRow("goal sample 1e30 m away") << 22 << "sample lies beyond";
+        QTest::newRow("floor 1e30 m") << 23 << "floor height";
     }
     void hostileContents() {
         QFETCH(int, kind);
@@ -304,6 +321,15 @@ private slots:
         case 7: b.goalSpaces[0].samples.pop_back(); break;
         case 8: b.locomotion.maxBlendRate = 0.0f; break;
         case 13: b.locomotion.arrival.fadeSeconds = 5.0f; break;
+        case 15: b.space.skeleton.restOffsets[3] = glm::vec3(1e30f, 0.0f, 0.0f); break;
+        case 16: b.space.fps = 1e-30f; break;
+        case 17: b.space.fps = 60.0f; break;
+        case 18: clip.rootHeight[2] = 1e30f; break;
+        case 19: clip.speed = 1e30f; break;
+        case 20: clip.step[4].x = 1e30f; break;
+        case 21: b.goalSpaces[0].straight.speed = 1e30f; break;
+        case 22: b.goalSpaces[0].samples[3].x = 1e30f; break;
+        case 23: b.space.floorHeight = 1e30f; break;
         }
         Expected<BakedSpaceFile> r = readGSpace(writeGSpace(b));
         QVERIFY(!r);
@@ -319,6 +345,13 @@ private slots:
         QTest::newRow("start without hand-over") << 11 << "hand-over";
         QTest::newRow("stop contact above 1") << 12 << "contact";
         QTest::newRow("still frame beyond the end") << 14 << "still frame";
+        QTest::newRow("stop root height 1e30") << 15 << "root height";
+        QTest::newRow("stop root height -50 m") << 16 << "root height";
+        QTest::newRow("stop speed 1e30") << 17 << "speed";
+        QTest::newRow("stop step 1e30 m") << 18 << "root step";
+        QTest::newRow("join offset 1e30 m") << 19 << "join out of range";
+        QTest::newRow("join turn of 10 rad") << 20 << "join out of range";
+        QTest::newRow("stop listed twice") << 21 << "twice";
     }
     void hostileTransitions() {
         GS_REQUIRE_DATA();
@@ -334,10 +367,67 @@ private slots:
         case 11: b.space.spaces[0].starts[0].handover = 99; break;
         case 12: b.space.spaces[0].stops[0].rightContact[3] = 1.5f; break;
         case 14: b.space.spaces[0].stops[0].stillFrame = b.space.spaces[0].stops[0].frames; break;
+        case 15: b.space.spaces[0].stops[0].rootHeight[1] = 1e30f; break;
+        case 16: b.space.spaces[0].stops[0].rootHeight[1] = -50.0f; break;
+        case 17: b.space.spaces[0].stops[0].speed = 1e30f; break;
+        case 18: b.space.spaces[0].stops[0].step[2].y = 1e30f; break;
+        case 19: b.space.spaces[0].stops[0].joins[0].offset.x = 1e30f; break;
+        case 20: b.space.spaces[0].stops[0].joins[0].offset.z = 10.0f; break;
+        case 21: b.space.spaces[0].stops.push_back(b.space.spaces[0].stops[0]); break;
         }
         Expected<BakedSpaceFile> r = readGSpace(writeGSpace(b));
         QVERIFY(!r);
         QVERIFY2(QString::fromStdString(r.message()).contains(expected), r.message().c_str());
+    }
+
+    // The container holds nothing but its sections: a reserved field that is not 0, bytes after
+    // the last section (the header's length counting them), padding that is not zeros, a
+    // section this format does not have, and 'TRAN' under a version before it existed are
+    // each refused with one sentence; and the baker refuses to write what the reader refuses.
+    void containerHoldsOnlyItsSections() {
+        std::vector<std::uint8_t> reserved = m_bytes;
+        reserved[28] = 1;
+        expectRefused(reserved, "reserved field");
+
+        std::vector<std::uint8_t> trailing = m_bytes;
+        trailing.insert(trailing.end(), 8, 0);
+        const std::uint64_t length = trailing.size();
+        std::memcpy(trailing.data() + 16, &length, 8);
+        expectRefused(trailing, "follow the last section");
+
+        Expected<SectionTable> table = unpackSections(m_bytes, kGSpaceVersion, "gspace");
+        QVERIFY2(table, table.message().c_str());
+        std::vector<Section> sections;
+        for (const SectionView& v : table->sections) sections.push_back({v.tag, {v.bytes.begin(), v.bytes.end()}});
+        std::vector<Section> extra = sections;
+        extra.push_back({sectionTag("XTRA"), {1, 2, 3, 4}});
+        expectRefused(packSections(extra, kGSpaceVersion), "section 'XTRA' is not one of this format's");
+
+        BakedSpaceFile withArrival = m_baked;
+        withArrival.locomotion.arrival.fadeSeconds = 0.5f;  // written in 'TRAN'
+        const std::vector<std::uint8_t> arrivalBytes = writeGSpace(withArrival);
+        Expected<SectionTable> t3 = unpackSections(arrivalBytes, kGSpaceVersion, "gspace");
+        QVERIFY(t3 && t3->find(sectionTag("TRAN")));
+        std::vector<Section> v3;
+        for (const SectionView& v : t3->sections) v3.push_back({v.tag, {v.bytes.begin(), v.bytes.end()}});
+        expectRefused(packSections(v3, 2), "transitions came with version 3");
+
+        // Padding between two sections that is not zeros (the first section's end is unaligned).
+        std::vector<std::uint8_t> padded = m_bytes;
+        const auto [offset, size] = sectionSpan(padded, 0);
+        if ((offset + size) % 8 != 0) {
+            padded[offset + size] = 0xAB;
+            expectRefused(padded, "does not follow the one before it");
+        }
+
+        BakedSpaceFile tooMany = m_baked;
+        BakedMotionSpace& space = tooMany.space.spaces[0];
+        while (space.clips.size() <= limits::kMaxGSpaceClipsPerSpace) space.clips.push_back(space.clips.back());
+        QTemporaryDir dir;
+        const Status saved = saveGSpace(tooMany, dir.filePath("many.gspace").toStdString());
+        QVERIFY(!saved);
+        QVERIFY2(saved.message().find("above the limit of 64") != std::string::npos, saved.message().c_str());
+        QVERIFY(!QFile::exists(dir.filePath("many.gspace")));
     }
 
     void notABakedSpace() {
