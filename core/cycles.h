@@ -2,7 +2,7 @@
 // Gait cycles of a clip: the period and how many whole cycles the clip holds.
 //
 // The self match web of a periodic clip shows chains parallel to the diagonal at lags P, 2P, ...
-// (the seed's step 202). A chain counts as periodic evidence when it has a plausible gait lag and
+// (the method's step 202). A chain counts as periodic evidence when it has a plausible gait lag and
 // runs along most of the frames that lag leaves to compare, since a gait matches itself cycle
 // after cycle, while a jump only matches itself briefly (landing, standing). P is fitted to all
 // such chains at multiples of the shortest lag.

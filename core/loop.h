@@ -1,5 +1,5 @@
 #pragma once
-// Seamless loops (the seed's step 202): a clip cut to N whole gait cycles that starts on a chosen
+// Seamless loops (the method's step 202): a clip cut to N whole gait cycles that starts on a chosen
 // phase and ends on the pose it starts with, while the root keeps travelling.
 //
 // LoopJob finds the gait period (cycles.h), then the cut: the start frame s and closing frame

@@ -2,7 +2,7 @@
 // GoalSpaceView: a space's goal space and the live steer space, drawn on the ground seen from
 // above in the character's frame (+Z forward = up, the character's left = left).
 //
-// Left, the fans of the seed's FIG. 9/10: for one start frame, each start blend's fan of futures
+// Left, the fans of the method's FIG. 9/10: for one start frame, each start blend's fan of futures
 // (one per end blend, F frames ahead), each start blend with a symbol and colour of its own; the
 // chosen start blend drawn strong, the others faint (or hidden when only it is asked for). Right,
 // the steer space of FIG. 11/12: the fan the character's last decision used, the two samples that

@@ -6,7 +6,7 @@
 // they were all zero). Under each slider the live weight and the space's live blend value
 // (0 = sharpest right, 1 = sharpest left) are shown as the run reports them.
 //
-// Below, a key track of style weights over time (the seed's figure 13): each key is a time and a
+// Below, a key track of style weights over time (the method's figure 13): each key is a time and a
 // set of target weights. Double-click adds a key with the sliders' targets at that time; drag
 // moves a key in time; select a key and press Delete to remove it. The widget only paints and
 // forwards: it emits requests, and its owner applies them (as undoable edits) and sets the keys

@@ -117,7 +117,7 @@ void addOptions(QCommandLineParser& parser) {
     parser.addOption({"style", "Style weights per space (default: the first space).", "walk=1"});
     parser.addOption({"controller", "goalspace or naive (default goalspace).", "name", "goalspace"});
     parser.addOption({"pick", "The steer-space sample whose predicted future reaches the goal soonest "
-                              "('predicted', default), or the seed's samples nearest the 'line' to the "
+                              "('predicted', default), or the method's samples nearest the 'line' to the "
                               "goal or nearest the 'goal'.", "predicted|line|goal", "predicted"});
     parser.addOption({"look-ahead", "Goal-space steps looked ahead by the predicted pick (1 or 2, default 2).",
                       "steps", "2"});

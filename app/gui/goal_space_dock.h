@@ -1,6 +1,6 @@
 #pragma once
 // GoalSpaceDock: a space's goal space of the live build at a chosen start frame (a fan per start
-// blend, each with its own symbol, the chosen one strong: the seed's FIG. 9/10), next to the live
+// blend, each with its own symbol, the chosen one strong: the method's FIG. 9/10), next to the live
 // steer space with the two chosen samples boxed (FIG. 11/12). It follows the live run at most
 // ten times a second, and only while it is shown.
 

@@ -100,7 +100,7 @@ int main(int argc, char** argv) {
     };
     const Variant variants[] = {{"predicted, 2 steps (default)", gs::SteerSettings::Pick::Predicted, 2},
                                 {"predicted, 1 step", gs::SteerSettings::Pick::Predicted, 1},
-                                {"nearest line (the seed's)", gs::SteerSettings::Pick::NearestLine, 2}};
+                                {"nearest line (the method's)", gs::SteerSettings::Pick::NearestLine, 2}};
     const std::vector<gs::CharacterState> initial = states;
     for (const Variant& v : variants) {
         steer.settings = {};

@@ -119,7 +119,7 @@ struct BakedBehavioralSpace {
     // lengths (a secant between strikes within 1.4x of it).
     std::vector<std::vector<float>> phaseMap;
     std::vector<float> crossResidual;  // per space: registration residual to the master (m)
-    // Cross registrations between clips of similar curvature (the seed's steps 208 and 306): per
+    // Cross registrations between clips of similar curvature (the method's steps 208 and 306): per
     // space and per clip of the master space, master phase -> that space's reference frame,
     // through the strikes of the master clip and of the space's clip of nearest curvature (each
     // seen through its own space's registration), built as phaseMap is. Time in the other spaces

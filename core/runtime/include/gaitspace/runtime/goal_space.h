@@ -13,7 +13,7 @@ namespace gs {
 
 struct GoalSpaceSettings {
     int startFrames = 0;       // X: 0 = every heel strike of the reference loop; else the first X
-    int subdivisions = 4;      // start frames per step: 1 = heel strikes only (the seed); 2 adds
+    int subdivisions = 4;      // start frames per step: 1 = heel strikes only (the method); 2 adds
                                // one halfway between strikes, ... (steers more often); [1, 8]
     int startBlends = 13;      // Y: start blend values spread over [0, 1]; >= 2
     int endBlends = 25;        // Z: end blend values spread over [0, 1]; >= 2

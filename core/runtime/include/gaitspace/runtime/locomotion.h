@@ -101,7 +101,7 @@ struct LocomotionSettings {
     // rolls on its ball and keeps the heading it came down with (turned back by at most 10
     // degrees about the ankle; beyond that it pivots on the ball). Blends of clips whose feet do not agree
     // (neighbouring turns, walk with jog) then do not slide. Off, the motion is the exact blend
-    // of the clips (as the seed describes it).
+    // of the clips (as the method describes it, docs/method.md).
     bool footLock = true;
     // Foot heights: the blended pose is lifted (or lowered) so that its lower foot is as high as
     // the blended clips have it (rotations average on the sphere, root heights on a line, and a

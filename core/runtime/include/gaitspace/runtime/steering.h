@@ -28,7 +28,7 @@
 // a time (the mix's samples eight at a time, the ways on from the points along two of them, or
 // four second steps, in the lanes of core/runtime/lanes.h: the same bits as one at a time).
 //
-// The seed's own picks (the samples nearest the line to the goal, or nearest the goal, blended by
+// The method's own picks (the samples nearest the line to the goal, or nearest the goal, blended by
 // k = 2) remain as options; they need the turning-circle escape: a goal inside the turning circle
 // is left behind by walking straight on until it lies outside, then turned to.
 
@@ -44,7 +44,7 @@ namespace gs {
 
 struct SteerSettings {
     enum class Pick { Predicted, NearestLine, NearestGoal };
-    // Predicted (default): the sample whose predicted future reaches the goal soonest. The seed's
+    // Predicted (default): the sample whose predicted future reaches the goal soonest. The method's
     // picks: the samples nearest the character-goal line, or nearest the goal.
     Pick pick = Pick::Predicted;
     int lookAhead = 2;              // Predicted: goal-space steps looked ahead; 1 or 2
@@ -56,8 +56,8 @@ struct SteerSettings {
     float movingCommitment = 0.2f;  // ... for a moving goal (its cost is a distance integral, and
                                     // it has to be followed round its turns); >= 0
     bool interpolateFans = true;    // false: use the single fan nearest the current blend
-    int neighbours = 2;             // the seed's picks: k of the k-nearest-neighbour blend; 1 or 2
-    bool escapeTurningCircle = true;  // the seed's picks: walk straight out of a goal inside the
+    int neighbours = 2;             // the method's picks: k of the k-nearest-neighbour blend; 1 or 2
+    bool escapeTurningCircle = true;  // the method's picks: walk straight out of a goal inside the
                                       // turning circle (Predicted never needs to)
     float turningCircleMargin = 1.0f;   // escape (and a borrowed tighter style) starts when the goal
                                         // is nearer the circle's centre than this x radius; > 0
@@ -112,7 +112,7 @@ struct SteerInput {
 
 struct SteerDecision {
     float blend = 0.5f;     // new target blend (the same end blend in every space)
-    bool escaping = false;  // the seed's picks: the goal is inside the turning circle, walk straight
+    bool escaping = false;  // the method's picks: the goal is inside the turning circle, walk straight
     float seconds = 0.0f;   // Predicted: the predicted time to reach the goal (s)
     bool lookedAhead = false;  // Predicted: a second goal-space step was looked at
 };
@@ -135,7 +135,7 @@ inline float dubinsDistance(float x, float z, float radius) { return dubinsDista
 // sample z of each space (end blend z / (Z - 1)) is averaged by style weight, since the mix moves
 // by the weighted average of the spaces' motion. `fan` receives the Z steer-space points in world
 // space when not empty. `wasEscaping`: the character was escaping a turning circle at the last
-// decision (the seed's picks only).
+// decision (the method's picks only).
 SteerDecision steerTarget(std::span<const SteerInput> inputs, const GroundFrame& ground,
                           const SteerGoal& goal, const SteerSettings& settings,
                           bool wasEscaping = false, std::span<glm::vec2> fan = {});
