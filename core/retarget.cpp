@@ -222,7 +222,7 @@ glm::vec3 findFacing(Retarget& r, const HumanoidJoints& sourceRoles, const std::
 
 // Foot IK for the sides of an IK rig whose feet both skeletons name. Returns the target's
 // parents with each IK rig's foot counted as below its knee.
-std::vector<int> findFootIk(Retarget& r, const std::vector<Transform>& tgtWorld) {
+std::vector<int> findFootIk(Retarget& r, const HumanoidJoints& sourceRoles, const std::vector<Transform>& tgtWorld) {
     const Skeleton& target = r.target;
     std::vector<int> chainParent(target.parents);  // the IK rig's foot counts as below its knee
     const HumanoidRole legRoles[2][3] = {{HumanoidRole::LeftUpLeg, HumanoidRole::LeftLeg, HumanoidRole::LeftFoot},
@@ -236,6 +236,7 @@ std::vector<int> findFootIk(Retarget& r, const std::vector<Transform>& tgtWorld)
         ik.leg = knee;
         ik.foot = foot;
         ik.sourceAnkle = r.sourceOf[foot];
+        ik.sourceToe = sourceRoles[k ? HumanoidRole::RightToe : HumanoidRole::LeftToe];
         ik.thigh = glm::distance(tgtWorld[up].translation, tgtWorld[knee].translation);
         ik.shin = glm::distance(tgtWorld[knee].translation, tgtWorld[foot].translation);
         ik.shinTip = glm::inverse(tgtWorld[knee].rotation) * (tgtWorld[foot].translation - tgtWorld[knee].translation);
@@ -321,8 +322,9 @@ Floors scaleRoot(Retarget& r, const HumanoidJoints& sourceRoles, const std::vect
     return {lowest, sourceLowest};
 }
 
-// Where each IK foot stands against the scaled source ankle at rest: its own height above the
-// floor and its own distance from the body's middle (in the source's rest frame).
+// Where each IK foot stands against the source ankle at rest: its own height above the floor
+// (against the source's scaled) and its own distance from the body's middle (against the
+// source's, unscaled as ground positions are; in the source's rest frame).
 void placeIkFeet(Retarget& r, const std::vector<Transform>& srcWorld, const std::vector<Transform>& tgtWorld,
                  const glm::vec3& sourceLeft, const Floors& floors) {
     const float lowest = floors.target, sourceLowest = floors.source;
@@ -330,7 +332,7 @@ void placeIkFeet(Retarget& r, const std::vector<Transform>& srcWorld, const std:
         if (ik.foot < 0) continue;
         const glm::vec3 targetAnkle = r.facing * (tgtWorld[ik.foot].translation - tgtWorld[r.targetHips].translation);
         const glm::vec3 sourceAnkle = srcWorld[ik.sourceAnkle].translation - srcWorld[r.sourceHips].translation;
-        glm::vec3 offset = targetAnkle - r.rootScale * sourceAnkle;
+        glm::vec3 offset = targetAnkle - sourceAnkle;
         // Heights from the floors (the hips' heights differ from hs * k where the rest poses do).
         offset.y = (tgtWorld[ik.foot].translation.y - lowest) -
                    r.rootScale * (srcWorld[ik.sourceAnkle].translation.y - sourceLowest);
@@ -355,15 +357,19 @@ Expected<Retarget> buildRetarget(const Skeleton& source, float sourceFloor, cons
     const std::vector<Transform> srcWorld = restWorld(source), tgtWorld = restWorld(target);
     keepRestPoses(r, srcWorld, tgtWorld);
     const glm::vec3 sourceLeft = findFacing(r, sourceRoles, srcWorld, tgtWorld);
-    const std::vector<int> chainParent = findFootIk(r, tgtWorld);
+    const std::vector<int> chainParent = findFootIk(r, sourceRoles, tgtWorld);
     alignJoints(r, chainParent, srcWorld, tgtWorld);
     const Floors floors = scaleRoot(r, sourceRoles, srcWorld, tgtWorld);
     placeIkFeet(r, srcWorld, tgtWorld, sourceLeft, floors);
     return r;
 }
 
+glm::quat hipsHeading(const Retarget& r, std::span<const Transform> sourceWorld) {
+    return yawOf(sourceWorld[r.sourceHips].rotation * r.sourceRestWorldInverse[r.sourceHips]);
+}
+
 void retargetPose(const Retarget& r, std::span<const glm::quat> sourceRotations,
-                  const glm::vec3& sourceRoot, std::span<Transform> targetWorld) {
+                  const glm::vec3& sourceRoot, std::span<Transform> targetWorld, const FootTurns* footTurns) {
     const Skeleton& src = r.source;
     const Skeleton& tgt = r.target;
     // Source world transforms (stack storage for common skeleton sizes).
@@ -376,14 +382,12 @@ void retargetPose(const Retarget& r, std::span<const glm::quat> sourceRotations,
         world = heap.data();
     }
     forwardKinematics(src, sourceRotations, sourceRoot, std::span<Transform>(world, src.jointCount()));
-    const float k = r.rootScale;
-    const auto scaled = [&](const glm::vec3& p) {
-        return glm::vec3(p.x * k, (p.y - r.sourceFloor) * k + r.targetFootHeight, p.z * k);
+    // A source position on the target: the same ground point, its height above the floor scaled
+    // by the legs' ratio (core/retarget.h says why the ground point is not scaled).
+    const auto placed = [&](const glm::vec3& p) {
+        return glm::vec3(p.x, (p.y - r.sourceFloor) * r.rootScale + r.targetFootHeight, p.z);
     };
-    const auto scaledHips = [&](const glm::vec3& p) { return scaled(p) + glm::vec3(0.0f, r.rootLift, 0.0f);
-    };
-    const glm::quat hipsDelta = world[r.sourceHips].rotation * r.sourceRestWorldInverse[r.sourceHips];
-    const glm::quat heading = yawOf(hipsDelta);
+    const glm::quat heading = hipsHeading(r, std::span<const Transform>(world, src.jointCount()));
 
     for (int t = 0; t < tgt.jointCount(); ++t) {
         const int s = r.sourceOf[t];
@@ -401,7 +405,7 @@ void retargetPose(const Retarget& r, std::span<const glm::quat> sourceRotations,
     }
     // The hips where the source's are; a ground bone above them on the floor beneath, as far
     // from them as at rest, turned with the heading.
-    const glm::vec3 hips = scaledHips(world[r.sourceHips].translation);
+    const glm::vec3 hips = placed(world[r.sourceHips].translation) + glm::vec3(0.0f, r.rootLift, 0.0f);
     if (r.targetHips > 0) {
         const glm::vec3 down = heading * r.facing * (r.targetRestPositions[0] - r.targetRestPositions[r.targetHips]);
         targetWorld[0].translation = glm::vec3(hips.x + down.x, r.targetRestPositions[0].y, hips.z + down.z);
@@ -414,9 +418,11 @@ void retargetPose(const Retarget& r, std::span<const glm::quat> sourceRotations,
     }
 
     // Foot IK: the foot where the source's ankle is, the thigh and shin turned to reach it.
-    for (const Retarget::FootIk& ik : r.footIk) {
+    for (int side = 0; side < 2; ++side) {
+        const Retarget::FootIk& ik = r.footIk[side];
         if (ik.foot < 0) continue;
-        const glm::vec3 goal = scaled(world[ik.sourceAnkle].translation) + heading * ik.offset;
+        const glm::quat turn = footTurns ? (*footTurns)[side] : heading;
+        const glm::vec3 goal = placed(world[ik.sourceAnkle].translation) + turn * ik.offset;
         Transform& up = targetWorld[ik.upLeg];
         Transform& knee = targetWorld[ik.leg];
         const glm::vec3 ankle = knee.translation + knee.rotation * ik.shinTip;

@@ -15,17 +15,29 @@
 // - rest-pose alignment: per mapped bone, the shortest rotation taking the target's rest bone
 //   direction onto the source's, so an arms-down or T-pose source drives an A-pose target;
 // - root scale: the ratio of the legs' lengths (thigh + shin; of the hip heights where a skeleton
-//   has no legs), applied to the root's motion so a taller character takes longer strides; the
-//   hips stand as high as the target's own legs, ankles and hips make them (a bind pose in
-//   mid-stride, with bent knees, does not lower them);
-// - foot IK: each foot goes where the source's ankle is (scaled as the root is, at the target's
-//   own ankle height and hip width), the thigh and shin turned by two-bone IK to reach it, the
-//   knee bending the way the source's does; so feet stay planted whatever the legs' proportions.
-//   An IK rig (the feet and knee targets are children of the root, not of the shins: Quaternius,
-//   RobotExpressive) needs it to have its feet on its legs at all.
+//   has no legs), applied to heights above the floor: the hips stand as high as the target's own
+//   legs, ankles and hips make them (a bind pose in mid-stride, with bent knees, does not lower
+//   them), and a foot lifts as much higher as the legs are longer;
+// - foot IK: each foot goes where the source's ankle is (at the target's own ankle height and hip
+//   width), the thigh and shin turned by two-bone IK to reach it, the knee bending the way the
+//   source's does; so feet stay planted whatever the legs' proportions. An IK rig (the feet and
+//   knee targets are children of the root, not of the shins: Quaternius, RobotExpressive) needs
+//   it to have its feet on its legs at all.
 // retargetPose() then gives every target joint its world transform for one source pose: a mapped
 // joint turns by the same world-space rotation its source joint turned away from rest; an
 // unmapped joint (fingers, extra spine joints) keeps its rest rotation relative to its parent.
+//
+// A character of another size walks the clip's own path with the clip's own stride: its hips
+// stand over the source's hips' ground point (where the simulation put the character) and its
+// feet over the source's footprints; only heights scale by rootScale. Both together leave no
+// choice: a foot that stays put while the hips cover the source's distance has its offset from
+// the hips change at the source's rate, so scaling that offset about the hips' (moving) ground
+// frame slides a planted foot by (rootScale - 1) x the walking speed, and scaling the whole
+// motion about the origin draws the character rootScale x its distance from the origin away
+// from where it is simulated, metres off across a room. A taller character thus
+// takes relatively shorter steps at the clip's cadence, a smaller one relatively longer (as far
+// as its legs reach: the leg IK stops at a straight knee). A stride of the character's own
+// length would need the simulation itself scaled (its speeds, turns and goal spaces).
 
 #include <array>
 #include <span>
@@ -72,9 +84,13 @@ struct Retarget {
     struct FootIk {
         int upLeg = -1, leg = -1, foot = -1;  // target joints
         int sourceAnkle = -1;                 // source joint the foot goes to
+        int sourceToe = -1;                   // the source's toe of that side, -1 = none (with
+                                              // the ankle it tells when the foot is down)
         glm::vec3 shinTip{0.0f};  // the foot's rest position in the lower leg's frame
         float thigh = 0.0f, shin = 0.0f;      // metres
-        glm::vec3 offset{0.0f};   // target ankle minus the scaled source ankle at rest (source rest frame)
+        glm::vec3 offset{0.0f};   // target ankle minus source ankle at rest, sideways (source rest
+                                  // frame, its hip width against the source's) and in height above
+                                  // the floor (against the source's scaled)
     };
     std::array<FootIk, 2> footIk;  // left, right
 
@@ -93,9 +109,44 @@ struct Retarget {
 Expected<Retarget> buildRetarget(const Skeleton& source, float sourceFloor, const Skeleton& target,
                                  const JointMap& map);
 
+// Per IK foot (left, right): the yaw that turns its sideways offset (FootIk::offset) into the
+// world.
+using FootTurns = std::array<glm::quat, 2>;
+
 // World transforms of the target's joints for one source pose. targetWorld.size() == target joints.
+// Ground positions are the source's (see above): the target's hips stand over the source's hips,
+// each IK foot over the source's ankle moved sideways by its offset, turned by `footTurns` (null:
+// by the hips' heading of this pose, as a pose with no history has it).
 void retargetPose(const Retarget& retarget, std::span<const glm::quat> sourceRotations,
-                  const glm::vec3& sourceRoot, std::span<Transform> targetWorld);
+                  const glm::vec3& sourceRoot, std::span<Transform> targetWorld,
+                  const FootTurns* footTurns = nullptr);
+
+// The yaw the source's hips have turned away from rest: the body's heading, which turns the
+// target's ground bone and its feet's sideways offsets. sourceWorld: the source's world transforms.
+glm::quat hipsHeading(const Retarget& retarget, std::span<const Transform> sourceWorld);
+
+// Playing a clip (core/retarget_clip.cpp): the pose at a frame as retargetPose() places it, with
+// each IK foot's sideways offset turned by the body's heading when that foot came down (its ground
+// frame at the plant) rather than by the heading now. A foot is down while its ankle or toe is
+// within FootContactSettings' height of the floor and slower than its speed. So a planted foot stays
+// where it came down while the body turns above it (the offset of a wide-hipped character is half
+// a metre: turned with the hips it would sweep the planted foot round); once the foot lifts its
+// offset turns to the body's heading over kFootTurnSeconds. What draws or exports a clip uses these.
+inline constexpr float kFootTurnSeconds = 0.2f;  // shorter than the swings of the walks and runs
+// A stance is followed back to its plant at most this far; a foot down for longer (standing)
+// turns with the heading the body had this long ago.
+inline constexpr float kLongestPlantSeconds = 10.0f;
+
+// The feet's turns at a frame of `clip` (a clip of the retarget's source skeleton), from the frames
+// before it: where the feet were last in the air long enough to have turned to the body, at most
+// kLongestPlantSeconds back.
+FootTurns footTurnsAt(const Retarget& retarget, const Clip& clip, int frame);
+// The target's world transforms at a fractional frame (the pose sampled between neighbours, the
+// feet's turns of the nearest whole frame). targetWorld.size() == target joints.
+void retargetFrame(const Retarget& retarget, const Clip& clip, float frame, std::span<Transform> targetWorld);
+// The same at every frame of the clip, in one pass: frames x target joints, as retargetFrame()
+// gives them (as long as every stance is shorter than kLongestPlantSeconds).
+std::vector<Transform> retargetClip(const Retarget& retarget, const Clip& clip);
 
 // Lowest joint height over every frame of a clip (its floor as the feet see it).
 float clipFloorHeight(const Clip& clip);

@@ -68,17 +68,21 @@ Expected<Character> Character::imported(const CharacterAsset& asset, const Clip&
 
 void Character::pose(const Clip& clip, float frame, std::vector<Transform>& world,
                      std::vector<glm::mat4>& palette) const {
-    std::vector<glm::quat> rotations(clip.jointCount());
-    glm::vec3 root(0.0f);
-    if (clip.isEmpty()) {
-        rotations = clip.skeleton.restRotations;
-        root = clip.skeleton.restOffsets.empty() ? glm::vec3(0.0f) : clip.skeleton.restOffsets[0];
-    } else {
-        samplePose(clip, frame, rotations, root);
-    }
     world.resize(m_skeleton.jointCount());
-    if (m_retarget) retargetPose(*m_retarget, rotations, root, world);
-    else forwardKinematics(m_skeleton, rotations, root, world);
+    if (m_retarget && !clip.isEmpty()) {
+        retargetFrame(*m_retarget, clip, frame, world);  // the feet planted along the clip
+    } else {
+        std::vector<glm::quat> rotations(clip.jointCount());
+        glm::vec3 root(0.0f);
+        if (clip.isEmpty()) {
+            rotations = clip.skeleton.restRotations;
+            root = clip.skeleton.restOffsets.empty() ? glm::vec3(0.0f) : clip.skeleton.restOffsets[0];
+        } else {
+            samplePose(clip, frame, rotations, root);
+        }
+        if (m_retarget) retargetPose(*m_retarget, rotations, root, world);
+        else forwardKinematics(m_skeleton, rotations, root, world);
+    }
     palette.resize(world.size());
     for (size_t j = 0; j < world.size(); ++j) palette[j] = world[j].matrix() * m_mesh.inverseBind[j];
 }

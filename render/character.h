@@ -43,7 +43,8 @@ public:
     // Height of the mesh at rest, metres.
     float height() const { return m_height; }
     bool isRetargeted() const { return m_retarget.has_value(); }
-    // How much longer this character's strides are than the clip's (1 for a mannequin).
+    // How much longer this character's legs are than the clip's (1 for a mannequin): heights
+    // scale by it, ground positions do not (core/retarget.h).
     float rootScale() const { return m_retarget ? m_retarget->rootScale : 1.0f; }
     // The joint the root motion moves (the hips; a ground bone above them stays on the floor).
     int hipsJoint() const { return m_retarget ? m_retarget->targetHips : 0; }

@@ -23,12 +23,12 @@ PlacedCharacter addClipFrame(Scene& scene, const Character& character, int mesh,
     scene.characters.push_back(std::move(draw));
 
     if (options.trail && clip.frameCount() > 1) {
-        const float k = character.rootScale();
+        // The clip's own ground path: a retargeted character walks it whatever its size.
         std::vector<glm::vec3> trail;
         const int last = std::clamp(static_cast<int>(frame), 0, clip.frameCount() - 1);
         for (int f = 0; f <= last; ++f) {
             const glm::vec3 p = clip.rootPositions[f];
-            trail.emplace_back(p.x * k, 0.012f, p.z * k);
+            trail.emplace_back(p.x, 0.012f, p.z);
         }
         trail.emplace_back(placed.root.x, 0.012f, placed.root.z);
         scene.debug.polyline(trail, options.trailColor);

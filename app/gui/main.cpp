@@ -94,6 +94,18 @@ QJsonArray array(const std::vector<float>& values) {
     return a;
 }
 
+// Where the view draws its character now: the hips on the ground (x, z) as posed for the frame
+// shown; a retargeted model's stand over the simulated root (core/retarget.h).
+std::optional<glm::vec2> drawnRoot(const gs::Viewport& view) {
+    const gs::Character* character = view.character();
+    if (!character || !view.clip() || view.clip()->isEmpty()) return std::nullopt;
+    std::vector<gs::Transform> world;
+    std::vector<glm::mat4> palette;
+    character->pose(*view.clip(), view.frame(), world, palette);
+    const glm::vec3 hips = world[character->hipsJoint()].translation;
+    return glm::vec2(hips.x, hips.z);
+}
+
 // Writes the report (--report) and the frame-time distribution (--benchmark).
 bool finishScript(gs::MainWindow& window, const Script& script) {
     gs::SteeringDemo* run = window.steeringRun();
@@ -120,6 +132,10 @@ bool finishScript(gs::MainWindow& window, const Script& script) {
             const glm::vec3 root = run->motion().rootPositions.back();
             o.insert("goal", QJsonArray{goal.x, goal.y});
             o.insert("character_position", QJsonArray{root.x, root.z});
+            if (const auto drawn = drawnRoot(*window.viewport())) {
+                o.insert("model_root_position", QJsonArray{drawn->x, drawn->y});
+                o.insert("model", QString::fromStdString(window.viewport()->character()->description()));
+            }
             o.insert("distance_to_goal", run->distanceToGoal());
             o.insert("style_weights", array(run->styleWeights()));
             o.insert("blend", array(run->blends()));

@@ -202,11 +202,11 @@ Status writeGltf(const Clip& clip, const CharacterAsset& model, const std::strin
     moved.name = clip.name;
     moved.fps = clip.fps;
     moved.skeleton = t;
-    std::vector<Transform> world(joints);
+    const std::vector<Transform> posed = retargetClip(*retarget, clip);  // as the window draws it
     std::vector<glm::vec3> translations;
     translations.reserve(static_cast<size_t>(clip.frameCount()) * joints);
     for (int f = 0; f < clip.frameCount(); ++f) {
-        retargetPose(*retarget, clip.frameRotations(f), clip.rootPositions[f], world);
+        const std::span<const Transform> world(posed.data() + static_cast<size_t>(f) * joints, joints);
         moved.rootPositions.push_back(world[0].translation);
         for (int j = 0; j < joints; ++j) {
             const Transform parent = j > 0 ? world[t.parents[j]] : Transform{};
