@@ -12,6 +12,8 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPixmap>
+#include <QPushButton>
+#include <QSignalBlocker>
 #include <QRadioButton>
 #include <QSlider>
 #include <QToolTip>
@@ -67,6 +69,29 @@ StyleEditor::StyleEditor(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     m_rows = new QVBoxLayout;
     layout->addLayout(m_rows);
+    // Which key sets the sliders, and the two ways to free them.
+    m_keyRow = new QWidget(this);
+    m_keyRow->setObjectName("styleKeyRow");
+    auto* keyLayout = new QGridLayout(m_keyRow);
+    keyLayout->setContentsMargins(0, 0, 0, 0);
+    m_keyNote = new QLabel(m_keyRow);
+    m_keyNote->setObjectName("styleKeyNote");
+    m_keyNote->setWordWrap(true);
+    m_editKey = new QPushButton(tr("Edit key"), m_keyRow);
+    m_editKey->setObjectName("editStyleKey");
+    m_editKey->setCheckable(true);
+    m_editKey->setToolTip(tr("The sliders change the key that sets them (undoable); click again when done"));
+    m_clearKeys = new QPushButton(tr("Clear keys"), m_keyRow);
+    m_clearKeys->setObjectName("clearStyleKeys");
+    m_clearKeys->setToolTip(tr("Remove every style key (undoable): the sliders set the style again"));
+    keyLayout->addWidget(m_keyNote, 0, 0, 1, 3);
+    keyLayout->addWidget(m_editKey, 1, 1);
+    keyLayout->addWidget(m_clearKeys, 1, 2);
+    keyLayout->setColumnStretch(0, 1);
+    m_keyRow->hide();
+    layout->addWidget(m_keyRow);
+    connect(m_editKey, &QPushButton::toggled, this, &StyleEditor::updateKeyState);
+    connect(m_clearKeys, &QPushButton::clicked, this, &StyleEditor::keysClearRequested);
     m_track = new StyleKeyTrack(this);
     auto* keysLabel = new QLabel(tr("Style keys (double-click to add, right-click to add a style by name, drag to move, "
                                     "Delete to remove)"), this);
@@ -157,6 +182,7 @@ void StyleEditor::rebuild() {
         connect(slider, &QSlider::valueChanged, this, [this, i](int v) { sliderMoved(i, v); });
     }
     setTargets(m_targets);
+    updateKeyState();
 }
 
 void StyleEditor::setTargets(const std::vector<float>& targets) {
@@ -173,7 +199,46 @@ void StyleEditor::setTargets(const std::vector<float>& targets) {
 void StyleEditor::sliderMoved(int index, int value) {
     if (m_updating) return;
     setTargets(rescaled(m_targets, index, static_cast<float>(value) / kSliderSteps));
-    emit targetsChanged(m_targets);
+    if (isEditingKey()) emit keyChangeRequested(m_drivingKey, m_targets);
+    else emit targetsChanged(m_targets);
+}
+
+bool StyleEditor::isEditingKey() const { return m_drivingKey >= 0 && m_editKey->isChecked(); }
+
+void StyleEditor::setDrivingKey(int index) {
+    if (index < 0 || index >= static_cast<int>(keys().size())) index = -1;
+    if (index == m_drivingKey) return;
+    m_drivingKey = index;
+    updateKeyState();
+}
+
+void StyleEditor::updateKeyState() {
+    const bool driven = m_drivingKey >= 0;
+    if (!driven && m_editKey->isChecked()) {
+        const QSignalBlocker block(m_editKey);
+        m_editKey->setChecked(false);
+    }
+    const bool editing = isEditingKey();
+    m_keyRow->setVisible(driven);
+    m_editKey->setText(editing ? tr("Done") : tr("Edit key"));
+    QString key;
+    if (driven) {
+        key = tr("the style key at %1 s").arg(keys()[m_drivingKey].seconds, 0, 'f', 1);
+        m_keyNote->setText(editing ? tr("The sliders change %1 (%2 of %3 keys).").arg(key).arg(m_drivingKey + 1).arg(keys().size())
+                                   : tr("Set by %1 (%2 of %3 keys; the track repeats every %4 s). Edit key to "
+                                        "change it with the sliders, Clear keys to set the style here.")
+                                         .arg(key).arg(m_drivingKey + 1).arg(keys().size())
+                                         .arg(m_track->length(), 0, 'f', 0));
+        m_track->setSelected(editing ? m_drivingKey : m_track->selected());
+    }
+    for (size_t i = 0; i < m_sliders.size(); ++i) {
+        m_sliders[i]->setEnabled(!driven || editing);
+        m_sliders[i]->setToolTip(
+            driven && !editing ? tr("%1: set by %2. Edit key changes that key; Clear keys lets the sliders set the style.")
+                                     .arg(m_names[i], key)
+            : editing ? tr("%1 in %2 (the others rescale so that they sum to 1)").arg(m_names[i], key)
+                      : tr("Target weight of %1 (the others rescale so that they sum to 1)").arg(m_names[i]));
+    }
 }
 
 void StyleEditor::setLive(const std::vector<float>& weights, const std::vector<float>& blends) {
@@ -188,15 +253,19 @@ void StyleEditor::setLive(const std::vector<float>& weights, const std::vector<f
             tip += tr(", now %1").arg(weights[i], 0, 'f', 2);
         }
         if (i < blends.size()) {
-            text += tr("  blend %1").arg(blends[i], 0, 'f', 2);
-            tip += tr(", blend %1 (0 = sharpest right, 1 = sharpest left)").arg(blends[i], 0, 'f', 2);
+            text += tr("  turn %1").arg(blends[i], 0, 'f', 2);
+            tip += tr(", turn blend %1 (0 = sharpest right, 1 = sharpest left)").arg(blends[i], 0, 'f', 2);
         }
         m_labels[i]->setText(text);
         m_labels[i]->setToolTip(tip);
     }
 }
 
-void StyleEditor::setKeys(const std::vector<StyleKey>& keys) { m_track->setKeys(keys); }
+void StyleEditor::setKeys(const std::vector<StyleKey>& keys) {
+    m_track->setKeys(keys);
+    if (m_drivingKey >= static_cast<int>(keys.size())) m_drivingKey = -1;
+    updateKeyState();
+}
 const std::vector<StyleKey>& StyleEditor::keys() const { return m_track->keys(); }
 void StyleEditor::setTrackLength(double seconds) { m_track->setLength(seconds); }
 void StyleEditor::setTime(double seconds) { m_track->setTime(seconds); }
@@ -235,6 +304,13 @@ StyleKeyTrack::StyleKeyTrack(QWidget* parent) : QWidget(parent) {
 void StyleKeyTrack::setKeys(const std::vector<StyleKey>& keys) {
     m_keys = keys;
     if (m_selected >= static_cast<int>(m_keys.size())) m_selected = -1;
+    update();
+}
+
+void StyleKeyTrack::setSelected(int index) {
+    if (index < -1 || index >= static_cast<int>(m_keys.size())) index = -1;
+    if (index == m_selected) return;
+    m_selected = index;
     update();
 }
 

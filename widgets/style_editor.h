@@ -6,6 +6,10 @@
 // they were all zero). Under each slider the live weight and the space's live blend value
 // (0 = sharpest right, 1 = sharpest left) are shown as the run reports them.
 //
+// While a key of the track sets the targets (setDrivingKey) the sliders are locked and say so:
+// a line under them names the key, and two buttons free them: Edit key (the sliders then change
+// that key, keyChangeRequested) and Clear keys (keysClearRequested).
+//
 // Below, a key track of style weights over time (the method's figure 13): each key is a time and a
 // set of target weights. Double-click adds a key with the sliders' targets at that time; drag
 // moves a key in time; select a key and press Delete to remove it. The widget only paints and
@@ -21,6 +25,7 @@
 
 class QDoubleSpinBox;
 class QLabel;
+class QPushButton;
 class QRadioButton;
 class QSlider;
 class QVBoxLayout;
@@ -45,8 +50,13 @@ public:
     // The targets shown by the sliders (normalized by the call).
     void setTargets(const std::vector<float>& targets);
     const std::vector<float>& targets() const { return m_targets; }
-    // Live figures of the run.
+    // Live figures of the run: the style weights now (summing to 1) and each space's turn blend.
     void setLive(const std::vector<float>& weights, const std::vector<float>& blends);
+    // The key (an index of keys()) that sets the targets now, or -1 when the sliders do.
+    void setDrivingKey(int index);
+    int drivingKey() const { return m_drivingKey; }
+    // Edit key is on: the sliders change the driving key.
+    bool isEditingKey() const;
     void setKeys(const std::vector<StyleKey>& keys);
     const std::vector<StyleKey>& keys() const;
     // Time span of the key track and the run's current time (a cursor).
@@ -67,11 +77,13 @@ signals:
     void keyMoveRequested(int index, double seconds);
     void keyRemoveRequested(int index);
     void keyChangeRequested(int index, const std::vector<float>& weights);
+    void keysClearRequested();
     void transitionChanged(float increment, float transitionSeconds);
 
 private:
     void rebuild();
     void sliderMoved(int index, int value);
+    void updateKeyState();
     void emitTransition();
 
     QStringList m_names;
@@ -81,6 +93,11 @@ private:
     std::vector<QLabel*> m_labels;
     std::vector<float> m_liveWeights, m_liveBlends;
     StyleKeyTrack* m_track;
+    int m_drivingKey = -1;
+    QWidget* m_keyRow;
+    QLabel* m_keyNote;
+    QPushButton* m_editKey;
+    QPushButton* m_clearKeys;
     QRadioButton* m_byIncrement;
     QRadioButton* m_byTime;
     QDoubleSpinBox* m_increment;
@@ -104,6 +121,7 @@ public:
     // The tooltip of key `index`: its time and weights by name ("3.0 s: angry 1.00").
     QString keyText(int index) const;
     int selected() const { return m_selected; }
+    void setSelected(int index);
     // Widget x of a time and back.
     double xOf(double seconds) const;
     double secondsAt(double x) const;

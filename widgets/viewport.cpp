@@ -249,8 +249,20 @@ void Viewport::paintGL() {
         hud << m_hudStatus;
     else if (m_frameMs > 0.0f)
         hud << tr("frame %1 ms (%2 fps)").arg(m_frameMs, 0, 'f', 1).arg(1000.0f / m_frameMs, 0, 'f', 0);
-    hud << m_hud;
     const QFontMetrics metrics(painter.font());
+    // A line wider than the view goes on over the next ones, broken between words and indented.
+    const int room = std::max(120, width() - 40);
+    for (const QString& line : m_hud) {
+        QString rest = line;
+        while (metrics.horizontalAdvance(rest) > room) {
+            int cut = static_cast<int>(rest.size()) - 1;
+            while (cut > 0 && (rest[cut] != QLatin1Char(' ') || metrics.horizontalAdvance(rest.left(cut)) > room)) --cut;
+            if (cut <= 2) break;  // one word wider than the view: drawn whole
+            hud << rest.left(cut);
+            rest = QStringLiteral("   ") + rest.mid(cut + 1);
+        }
+        hud << rest;
+    }
     int widest = 0;
     for (const QString& line : hud) widest = std::max(widest, metrics.horizontalAdvance(line));
     const int lineHeight = metrics.height();

@@ -64,9 +64,16 @@ SetTrimCommand::SetTrimCommand(ProjectDocument* doc, const QString& id, int from
 }
 
 SetStyleKeysCommand::SetStyleKeysCommand(ProjectDocument* doc, std::vector<ProjectStyleKey> from,
-                                         std::vector<ProjectStyleKey> to, const QString& text)
-    : m_doc(doc), m_from(std::move(from)), m_to(std::move(to)) {
+                                         std::vector<ProjectStyleKey> to, const QString& text, bool merging)
+    : m_doc(doc), m_from(std::move(from)), m_to(std::move(to)), m_merging(merging) {
     setText(text);
+}
+
+bool SetStyleKeysCommand::mergeWith(const QUndoCommand* other) {
+    const auto* next = static_cast<const SetStyleKeysCommand*>(other);
+    if (next->text() != text()) return false;  // another key
+    m_to = next->m_to;
+    return true;
 }
 
 SetStyleTransitionCommand::SetStyleTransitionCommand(ProjectDocument* doc, Value from, Value to)

@@ -12,6 +12,7 @@ namespace gs {
 // Ids of the commands that merge with the next one of their kind (QUndoCommand::id()).
 enum CommandId : int {
     kStyleTransitionCommand = 1,  // successive changes of how style weights move: one step
+    kStyleKeyEditCommand = 2,     // successive slider changes of one style key: one step
 };
 
 class AddClipsCommand : public QUndoCommand {
@@ -74,16 +75,21 @@ private:
     int m_fromIn, m_fromOut, m_toIn, m_toOut;
 };
 
+// The style track's keys replaced. `merging`: a following edit named the same (a key's weights
+// changed with the sliders, step by step) merges into this one.
 class SetStyleKeysCommand : public QUndoCommand {
 public:
     SetStyleKeysCommand(ProjectDocument* doc, std::vector<ProjectStyleKey> from, std::vector<ProjectStyleKey> to,
-                        const QString& text);
+                        const QString& text, bool merging = false);
     void redo() override { m_doc->setStyleKeysRaw(m_to); }
     void undo() override { m_doc->setStyleKeysRaw(m_from); }
+    int id() const override { return m_merging ? kStyleKeyEditCommand : -1; }
+    bool mergeWith(const QUndoCommand* other) override;
 
 private:
     ProjectDocument* m_doc;
     std::vector<ProjectStyleKey> m_from, m_to;
+    bool m_merging;
 };
 
 class SetCharacterCommand : public QUndoCommand {

@@ -345,10 +345,10 @@ void ProjectDocument::setTrimRaw(const QString& id, int in, int out) {
     emit clipChanged(id);
 }
 
-void ProjectDocument::setStyleKeys(std::vector<ProjectStyleKey> keys, const QString& what) {
+void ProjectDocument::setStyleKeys(std::vector<ProjectStyleKey> keys, const QString& what, bool merging) {
     stableSort(keys, [](const ProjectStyleKey& a, const ProjectStyleKey& b) { return a.seconds < b.seconds; });
     if (keys == m_project.styleKeys) return;
-    m_undo->push(new SetStyleKeysCommand(this, m_project.styleKeys, std::move(keys), what));
+    m_undo->push(new SetStyleKeysCommand(this, m_project.styleKeys, std::move(keys), what, merging));
 }
 
 void ProjectDocument::setStyleTransition(bool byTransition, float increment, float seconds) {

@@ -70,8 +70,9 @@ public:
 
     // The style track: keys (weights one per project space) and how weights move between them.
     const std::vector<ProjectStyleKey>& styleKeys() const { return m_project.styleKeys; }
-    // Replaces the keys (sorted by time) as one undoable step named `what`.
-    void setStyleKeys(std::vector<ProjectStyleKey> keys, const QString& what);
+    // Replaces the keys (sorted by time) as one undoable step named `what`; `merging`: successive
+    // calls named the same (one key edited with the sliders) make one step.
+    void setStyleKeys(std::vector<ProjectStyleKey> keys, const QString& what, bool merging = false);
     // By increment per frame or over a transition time; both values kept. Successive changes
     // merge into one undo step.
     void setStyleTransition(bool byTransition, float increment, float seconds);

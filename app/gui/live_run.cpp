@@ -75,6 +75,7 @@ void LiveRun::build(const QString& what, Start start) {
             stop();
             delete m_demo;
             m_demo = demo;
+            m_setTargets = m_demo->styleTargets();
             applyStyleTransition();
             applySteering();
             m_demo->setGoalMode(m_goalMode);
@@ -180,14 +181,18 @@ void LiveRun::setOverlays(bool fan, bool path) {
 }
 
 void LiveRun::setStyleTargets(const std::vector<float>& targets) {
-    if (m_demo) m_demo->setStyleTargets(targets);
-    m_activeKey = -1;  // the user's choice holds until the next key
+    if (m_demo) {
+        m_demo->setStyleTargets(targets);
+        m_setTargets = m_demo->styleTargets();  // as the run took them (normalized)
+    }
+    m_activeKey = -1;  // a key that is due takes the targets back at the next frame
 }
 
 void LiveRun::setStyleKeys(std::vector<StyleKey> keys, double trackLength) {
     m_keys = std::move(keys);
     m_trackLength = std::max(trackLength, 1.0);
-    m_activeKey = -1;
+    m_activeKey = -1;  // the key due is applied again (as edited) at the next frame
+    if (m_keys.empty()) emit styleKeyChanged(-1);
 }
 
 void LiveRun::applyStyleTransition() {
@@ -223,9 +228,10 @@ void LiveRun::advance(int frames) {
             for (int i = 0; i < static_cast<int>(m_keys.size()); ++i)
                 if (m_keys[i].seconds <= t && (active < 0 || m_keys[i].seconds >= m_keys[active].seconds)) active = i;
             if (active >= 0 && active != m_activeKey) {
+                setStyleTargets(m_keys[active].weights);
                 m_activeKey = active;
-                m_demo->setStyleTargets(m_keys[active].weights);
                 emit styleTargetsApplied(m_keys[active].weights);
+                emit styleKeyChanged(active);
             }
         }
         m_demo->step();
@@ -290,7 +296,7 @@ Status LiveRun::exportRun(const QString& path) {
 QStringList LiveRun::hudLines() const {
     if (!isReady()) return {};
     QStringList lines{styleLine(), blendLine(), phaseLine(), skateLine(), goalLine()};
-    if (const QString steering = steeringLine(); !steering.isEmpty()) lines << steering;
+    if (const QString why = styleReason(); !why.isEmpty()) lines << why;
     return lines;
 }
 
@@ -305,13 +311,31 @@ QString weightsText(const QStringList& names, const std::vector<float>& values, 
             parts << QStringLiteral("%1 %2").arg(names[s]).arg(values[s], 0, 'f', 2);
     return parts.join(", ");
 }
+
+// "jog 1.00": the styles `weights` holds (all of them when none does).
+QString heldText(const QStringList& names, const std::vector<float>& weights) {
+    QStringList parts;
+    for (int s = 0; s < names.size() && s < static_cast<int>(weights.size()); ++s)
+        if (weights[s] >= 0.005f) parts << QStringLiteral("%1 %2").arg(names[s]).arg(weights[s], 0, 'f', 2);
+    return parts.isEmpty() ? weightsText(names, weights) : parts.join(", ");
+}
+
+// The style of the largest of `weights`.
+int dominant(const std::vector<float>& weights) {
+    return weights.empty() ? -1 : static_cast<int>(std::max_element(weights.begin(), weights.end()) - weights.begin());
+}
 }  // namespace
 
-QString LiveRun::styleLine() const { return tr("style: %1").arg(weightsText(m_demo->spaceNames(), m_demo->styleWeights())); }
+// The style weights sum to 1; each space's turn blend is a value of its own, from 0 (its sharpest
+// right turn) to 1 (its sharpest left), so the two lines say what their numbers are.
+QString LiveRun::styleLine() const {
+    return tr("style weights: %1").arg(weightsText(m_demo->spaceNames(), m_demo->styleWeights()));
+}
 
 QString LiveRun::blendLine() const {
     const std::vector<float> weights = m_demo->styleWeights();
-    return tr("blend: %1").arg(weightsText(m_demo->spaceNames(), m_demo->blends(), &weights));
+    return tr("turn blend (0 sharpest right, 1 sharpest left): %1")
+        .arg(weightsText(m_demo->spaceNames(), m_demo->blends(), &weights));
 }
 
 QString LiveRun::phaseLine() const { return tr("phase: frame %1").arg(m_demo->phase(), 0, 'f', 1); }
@@ -328,27 +352,71 @@ QString LiveRun::goalLine() const {
         .arg(state);
 }
 
-QString LiveRun::steeringLine() const {
-    // When steering changes the style the user set, say so, and how to keep it.
-    const auto user = m_demo->overriddenStyle();
-    if (!user) return {};
+QString LiveRun::styleReason() const {
+    if (!isReady()) return {};
     const QStringList names = m_demo->spaceNames();
     const CharacterState& st = *m_demo->crowd()->state(m_demo->character());
-    int borrowed = 0;
-    for (int s = 1; s < names.size(); ++s)
-        if (st.styleTarget[s] > st.styleTarget[borrowed]) borrowed = s;
-    if (st.paceShare != 0.0f) {
-        // Keeping pace with a moving goal: the style blended in is the slowest or the fastest.
-        int paced = 0;
+    const auto& spaces = m_demo->crowd()->space().spaces;
+    const bool keep = m_doc->project().settings.keepStyle;
+    const std::vector<float> now = m_demo->styleWeights();
+    std::vector<float> set = m_setTargets;
+    set.resize(now.size(), 0.0f);
+    // Steering's own changes, which Keep style turns off.
+    if (const auto user = m_demo->overriddenStyle()) {
+        if (st.paceShare != 0.0f) {
+            // Keeping pace with a moving goal: the style blended in is the slowest or the fastest.
+            int paced = 0;
+            for (int s = 1; s < names.size(); ++s)
+                if (st.styleTarget[s] - (*user)[s] > st.styleTarget[paced] - (*user)[paced]) paced = s;
+            return tr("steering blends in %1 to keep pace with the moving goal (you set %2); Keep style (Weights dock) "
+                      "keeps yours")
+                .arg(names.value(paced), heldText(names, *user));
+        }
+        int borrowed = 0;
         for (int s = 1; s < names.size(); ++s)
-            if (st.styleTarget[s] - (*user)[s] > st.styleTarget[paced] - (*user)[paced]) paced = s;
-        return tr("steering blends in %1 to keep pace with the moving goal (you set %2); Keep style (Blend weights) "
-                  "keeps yours")
-            .arg(names.value(paced), weightsText(names, *user));
+            if (st.styleTarget[s] > st.styleTarget[borrowed]) borrowed = s;
+        return tr("steering borrows %1's tighter turn (you set %2): the goal is inside your style's turning circle; "
+                  "Keep style (Weights dock) keeps yours")
+            .arg(names.value(borrowed), heldText(names, *user));
     }
-    return tr("steering borrows %1's tighter turn (you set %2): the goal is inside your style's turning circle; "
-              "Keep style (Blend weights) keeps yours")
-        .arg(names.value(borrowed), weightsText(names, *user));
+    // Stops and starts: a clip of one space plays, whatever the weights; Keep style cannot keep a
+    // style whose space has no stops or starts of its own.
+    const int wanted = dominant(set);
+    const QString wantedName = names.value(wanted), yours = heldText(names, set);
+    const auto cannot = [&](const QString& why) { return keep ? tr(" (Keep style cannot keep %1: %2)").arg(wantedName, why) : QString(); };
+    const ArrivalState& a = st.arrival;
+    const QString clipSpace = a.space >= 0 ? names.value(a.space) : QString();
+    if (a.state == MotionState::Stopping || a.state == MotionState::Standing) {
+        const bool other = a.space >= 0 && a.space != wanted;
+        const QString doing = a.state == MotionState::Stopping ? tr("stopping with %1's stop").arg(clipSpace)
+                                                               : tr("standing in %1's stop pose").arg(clipSpace);
+        if (other && spaces[wanted].stops.empty())
+            return tr("%1 (you set %2): %3 has no stops%4")
+                .arg(doing, yours, wantedName, cannot(tr("it has no stop clips")));
+        if (a.state == MotionState::Standing && now != set)
+            return tr("%1: the style you set (%2) takes over when it starts again").arg(doing, yours);
+        return {};
+    }
+    if (a.state == MotionState::Starting) {
+        const int from = a.handedOver || a.clip < 0 ? dominant(now) : a.space;
+        if (from >= 0 && from != wanted)
+            return tr("starting as %1 (you set %2): %3 has no starts; it blends into yours once walking%4")
+                .arg(names.value(from), yours, wantedName, cannot(tr("it has no start clips")));
+        return {};
+    }
+    float largest = 0.0f;
+    for (size_t s = 0; s < now.size(); ++s) largest = std::max(largest, std::abs(now[s] - set[s]));
+    if (largest < 0.01f) return {};
+    if (a.styleHold)
+        return tr("keeps %1 near the goal (you set %2): it started as %1, and %3's stops would take it past the "
+                  "goal%4")
+            .arg(names.value(dominant(now)), yours, wantedName, cannot(tr("its stops need more room")));
+    if (a.styleCatchUp)
+        return tr("blending into your style (%1) after starting as %2").arg(yours, names.value(dominant(now)));
+    const ProjectSettings& settings = m_doc->project().settings;
+    return settings.styleByTransition
+               ? tr("moving to your style (%1) over %2 s").arg(yours).arg(settings.styleTransitionSeconds, 0, 'f', 1)
+               : tr("moving to your style (%1) by %2 a frame").arg(yours).arg(settings.styleIncrement, 0, 'f', 2);
 }
 
 }  // namespace gs

@@ -76,6 +76,13 @@ public:
 
     // The heads-up text of the run now.
     QStringList hudLines() const;
+    // Why the character's style now differs from the one set (the sliders or the key that sets
+    // them): a borrowed tighter turn, keeping pace with a moving goal, a stop or a start of another
+    // style, standing; with Keep style on, what it cannot keep and why. Empty when they agree.
+    QString styleReason() const;
+    // The key of the style track that sets the style targets now (an index of the keys given to
+    // setStyleKeys), or -1 when the sliders set them.
+    int activeStyleKey() const { return m_activeKey; }
     // The run so far (the last minute) as BVH (.bvh) or glTF (.glb, .gltf): the project's skinned
     // character playing it retargeted when it has one, else the clips' skeleton.
     Status exportRun(const QString& path);
@@ -92,6 +99,8 @@ signals:
     void advanced();
     // The style track set new targets.
     void styleTargetsApplied(const std::vector<float>& targets);
+    // The key that sets the style targets changed (activeStyleKey(); -1 = none: the track is empty).
+    void styleKeyChanged(int index);
     void message(gs::ProjectDocument::Level level, const QString& text);
 
 private:
@@ -105,7 +114,6 @@ private:
     QString phaseLine() const;
     QString skateLine() const;
     QString goalLine() const;
-    QString steeringLine() const;
 
     ProjectDocument* m_doc;
     Viewport* m_view;
@@ -122,6 +130,7 @@ private:
     std::vector<StyleKey> m_keys;
     double m_trackLength = 20.0;
     int m_activeKey = -1;
+    std::vector<float> m_setTargets;  // the style set (sliders or key), one per space of the run
 };
 
 }  // namespace gs

@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -41,6 +42,11 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
                                "goal inside your style's turning circle, nor blends in a slower or faster style to "
                                "keep pace with a moving goal (saved with the project)"));
     layout->addWidget(m_keepStyle);
+    m_reason = new QLabel(content);
+    m_reason->setObjectName("styleReason");
+    m_reason->setWordWrap(true);
+    m_reason->hide();
+    layout->addWidget(m_reason);
     m_editor = new StyleEditor(content);
     m_editor->setEnabled(false);
     layout->addWidget(m_editor, 1);
@@ -54,6 +60,8 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
 
     connect(m_editor, &StyleEditor::targetsChanged, run, &LiveRun::setStyleTargets);
     connect(run, &LiveRun::styleTargetsApplied, m_editor, &StyleEditor::setTargets);
+    connect(run, &LiveRun::styleKeyChanged, m_editor, &StyleEditor::setDrivingKey);
+    connect(m_editor, &StyleEditor::keysClearRequested, this, [this] { setKeys({}, tr("Clear style keys")); });
     // The style track is the document's: edits go to it, and its changes come back here.
     connect(m_editor, &StyleEditor::transitionChanged, this, [this](float increment, float seconds) {
         m_doc->setStyleTransition(seconds > 0.0f, increment, seconds > 0.0f ? seconds : m_editor->transitionSeconds());
@@ -73,6 +81,10 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
         if (index < 0 || index >= static_cast<int>(m_keys.size())) return;
         auto keys = m_keys;
         keys[index].weights = weights;
+        if (m_editor->isEditingKey()) {  // the sliders, step by step: one undo step
+            setKeys(keys, tr("Edit style key at %1 s").arg(keys[index].seconds, 0, 'f', 1), true);
+            return;
+        }
         QString named;
         for (size_t s = 0; s < weights.size(); ++s)
             if (weights[s] > 0.0f && static_cast<int>(s) < m_editor->styles().size()) named = m_editor->styles()[s];
@@ -102,6 +114,9 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
         m_shown.start();
         m_editor->setLive(m_run->demo()->styleWeights(), m_run->demo()->blends());
         m_editor->setTime(m_run->demo()->seconds());
+        const QString why = m_run->styleReason();
+        if (why != m_reason->text()) m_reason->setText(why);
+        m_reason->setVisible(!why.isEmpty());
     });
 }
 
@@ -155,7 +170,7 @@ void LiveSteeringDock::applyTransition() {
     m_editor->setTransition(s.styleByTransition, s.styleIncrement, s.styleTransitionSeconds);
 }
 
-void LiveSteeringDock::setKeys(std::vector<StyleKey> keys, const QString& what) {
+void LiveSteeringDock::setKeys(std::vector<StyleKey> keys, const QString& what, bool merging) {
     // To the document's order: one weight per project space, matched by name.
     const QStringList live = m_run->styleNames();
     const auto& spaces = m_doc->project().spaces;
@@ -167,7 +182,7 @@ void LiveSteeringDock::setKeys(std::vector<StyleKey> keys, const QString& what) 
                 k.weights[i] = key.weights[at];
         out.push_back(std::move(k));
     }
-    m_doc->setStyleKeys(std::move(out), what);
+    m_doc->setStyleKeys(std::move(out), what, merging);
 }
 
 QString LiveSteeringDock::deleteText() const {

@@ -5,7 +5,8 @@
 // and the StyleEditor: a slider per style, the live weights and blends, and the style track
 // (keys added, moved and deleted as undoable edits of the document, whose keys hold one weight
 // per project space; the editor and the run hold them in the live run's space order, matched by
-// name).
+// name). While a key sets the style the editor says which, and a line under it says why the
+// live style differs from the one set (LiveRun::styleReason).
 
 #include <QDockWidget>
 #include <QElapsedTimer>
@@ -15,6 +16,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
 
 namespace gs {
 
@@ -30,6 +32,8 @@ public:
     QComboBox* goalMode() const { return m_goalMode; }
     QComboBox* controller() const { return m_controller; }
     QCheckBox* keepStyle() const { return m_keepStyle; }
+    // Why the live style differs from the one set; hidden when they agree.
+    QLabel* styleReason() const { return m_reason; }
 
     // DockEditing: Delete removes the selected style key.
     QString deleteText() const override;
@@ -40,7 +44,7 @@ private:
     void refreshGoalTip();
     void refreshKeys();
     void applyTransition();
-    void setKeys(std::vector<StyleKey> keys, const QString& what);
+    void setKeys(std::vector<StyleKey> keys, const QString& what, bool merging = false);
     double trackLength() const;
 
     ProjectDocument* m_doc;
@@ -49,6 +53,7 @@ private:
     QComboBox* m_goalMode;
     QComboBox* m_controller;
     QCheckBox* m_keepStyle;
+    QLabel* m_reason;
     std::vector<StyleKey> m_keys;  // the document's keys in the live run's order
     QElapsedTimer m_shown;         // since the live figures were last shown
 };

@@ -175,6 +175,12 @@ std::vector<float> SteeringDemo::styleWeights() const {
     return std::vector<float>(st.styleWeight.begin(), st.styleWeight.begin() + m_crowd->space().spaces.size());
 }
 
+std::vector<float> SteeringDemo::styleTargets() const {
+    if (!m_crowd) return {};
+    const CharacterState& st = *m_crowd->state(m_character);
+    return std::vector<float>(st.styleTarget.begin(), st.styleTarget.begin() + m_crowd->space().spaces.size());
+}
+
 std::vector<float> SteeringDemo::blends() const {
     if (!m_crowd) return {};
     const CharacterState& st = *m_crowd->state(m_character);

@@ -67,6 +67,8 @@ public:
     // Live figures: style weights and blend per space, the master phase (frames), the foot skate
     // of the last two seconds (cm/s, toes near the floor), and seconds run.
     std::vector<float> styleWeights() const;
+    // The style targets the weights move toward now (steering's when it borrows or keeps pace).
+    std::vector<float> styleTargets() const;
     std::vector<float> blends() const;
     float phase() const;
     float liveFootSkate() const { return m_liveSkate; }

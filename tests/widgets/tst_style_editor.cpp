@@ -1,7 +1,11 @@
 // The blend-weight editor: a slider sets its style and rescales the others so that the targets
 // sum to 1; the key track adds a key on double-click, moves one by dragging, removes the
-// selected one with Delete (as requests to its owner, with real mouse and key events).
+// selected one with Delete (as requests to its owner, with real mouse and key events). While a
+// key sets the style the sliders are locked and say so, in their tooltips and a line under them;
+// Edit key lets them change that key, Clear keys asks for the track to go.
 
+#include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
@@ -41,6 +45,70 @@ private slots:
         QVERIFY(std::abs(t[0] + t[1] - 1.0f) < 1e-5f);
         QVERIFY(t[1] > 0.25f && t[1] < 0.35f);
         editor.setLive({0.9f, 0.1f}, {0.5f, 0.6f});
+    }
+
+    void aKeySetsTheSliders() {
+        StyleEditor editor;
+        editor.setStyles({"walk", "jog"});
+        editor.setTrackLength(20.0);
+        editor.setKeys({StyleKey{2.0, {1.0f, 0.0f}}, StyleKey{6.0, {0.0f, 1.0f}}});
+        editor.resize(420, 360);
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        auto* jog = editor.findChild<QSlider*>("style_jog");
+        auto* note = editor.findChild<QLabel*>("styleKeyNote");
+        auto* edit = editor.findChild<QPushButton*>("editStyleKey");
+        auto* clear = editor.findChild<QPushButton*>("clearStyleKeys");
+        QVERIFY(jog && note && edit && clear);
+        QVERIFY(!note->isVisible() && jog->isEnabled());
+
+        // The key at 6 s sets the sliders: they are locked and say why, and how to free them.
+        editor.setDrivingKey(1);
+        editor.setTargets({0.0f, 1.0f});  // as the run applies the key
+        QVERIFY(note->isVisible() && edit->isVisible() && clear->isVisible());
+        QVERIFY2(note->text().contains("Set by the style key at 6.0 s"), qPrintable(note->text()));
+        QVERIFY(!jog->isEnabled());
+        QVERIFY2(jog->toolTip().contains("set by the style key at 6.0 s") && jog->toolTip().contains("Clear keys"),
+                 qPrintable(jog->toolTip()));
+        QSignalSpy targets(&editor, &StyleEditor::targetsChanged), keyChanged(&editor, &StyleEditor::keyChangeRequested),
+            cleared(&editor, &StyleEditor::keysClearRequested);
+
+        // Edit key: the sliders change that key, not the style.
+        QTest::mouseClick(edit, Qt::LeftButton);
+        QVERIFY(editor.isEditingKey() && jog->isEnabled());
+        QCOMPARE(edit->text(), QString("Done"));
+        jog->setFocus();
+        QTest::keyClick(jog, Qt::Key_PageDown);  // jog 1.0 -> 0.9
+        QCOMPARE(targets.count(), 0);
+        QCOMPARE(keyChanged.count(), 1);
+        QCOMPARE(keyChanged.first().at(0).toInt(), 1);
+        const auto w = keyChanged.first().at(1).value<std::vector<float>>();
+        QVERIFY(std::abs(w[1] - 0.9f) < 1e-3f && std::abs(w[0] - 0.1f) < 1e-3f);
+        QTest::mouseClick(edit, Qt::LeftButton);  // done
+        QVERIFY(!editor.isEditingKey() && !jog->isEnabled());
+
+        QTest::mouseClick(clear, Qt::LeftButton);
+        QCOMPARE(cleared.count(), 1);
+        // The owner takes the keys away: the sliders set the style again.
+        editor.setKeys({});
+        editor.setDrivingKey(-1);
+        QVERIFY(!note->isVisible() && jog->isEnabled());
+        QVERIFY(jog->toolTip().startsWith("Target weight of jog"));
+        jog->setFocus();
+        QTest::keyClick(jog, Qt::Key_End);
+        QCOMPARE(targets.count(), 1);
+    }
+
+    void liveFiguresSayWhatTheyAre() {
+        StyleEditor editor;
+        editor.setStyles({"walk", "jog"});
+        editor.setLive({0.7f, 0.3f}, {1.0f, 1.0f});
+        QLabel* jogFigures = nullptr;
+        for (QLabel* l : editor.findChildren<QLabel*>())
+            if (l->text().contains("now 0.30")) jogFigures = l;
+        QVERIFY(jogFigures);
+        QVERIFY2(jogFigures->text().contains("turn 1.00"), qPrintable(jogFigures->text()));
+        QVERIFY(jogFigures->toolTip().contains("turn blend 1.00 (0 = sharpest right, 1 = sharpest left)"));
     }
 
     void keyTrack() {
