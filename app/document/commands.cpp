@@ -86,6 +86,19 @@ SetKeepStyleCommand::SetKeepStyleCommand(ProjectDocument* doc, bool keep) : m_do
     setText(keep ? tr("Keep the style while steering") : tr("Let steering borrow a tighter turn"));
 }
 
+SetStyleWeightsCommand::SetStyleWeightsCommand(ProjectDocument* doc, std::vector<float> from, std::vector<float> to,
+                                               const QString& text)
+    : m_doc(doc), m_from(std::move(from)), m_to(std::move(to)) {
+    setText(text);
+}
+
+bool SetStyleWeightsCommand::mergeWith(const QUndoCommand* other) {
+    const auto* next = static_cast<const SetStyleWeightsCommand*>(other);
+    m_to = next->m_to;
+    setText(next->text());
+    return true;
+}
+
 bool SetStyleTransitionCommand::mergeWith(const QUndoCommand* other) {
     const auto* next = static_cast<const SetStyleTransitionCommand*>(other);
     m_to = next->m_to;

@@ -12,7 +12,8 @@ namespace gs {
 // Ids of the commands that merge with the next one of their kind (QUndoCommand::id()).
 enum CommandId : int {
     kStyleTransitionCommand = 1,  // successive changes of how style weights move: one step
-    kStyleKeyEditCommand = 2,     // successive slider changes of one style key: one step
+    kStyleWeightsCommand = 2,     // successive changes of the style set with the sliders: one step
+    kStyleKeyEditCommand = 3,     // successive slider changes of one style key: one step
 };
 
 class AddClipsCommand : public QUndoCommand {
@@ -128,6 +129,20 @@ private:
 }  // namespace gs
 
 namespace gs {
+
+// The style set with the sliders; successive changes merge into one step.
+class SetStyleWeightsCommand : public QUndoCommand {
+public:
+    SetStyleWeightsCommand(ProjectDocument* doc, std::vector<float> from, std::vector<float> to, const QString& text);
+    void redo() override { m_doc->setStyleWeightsRaw(m_to); }
+    void undo() override { m_doc->setStyleWeightsRaw(m_from); }
+    int id() const override { return kStyleWeightsCommand; }
+    bool mergeWith(const QUndoCommand* other) override;
+
+private:
+    ProjectDocument* m_doc;
+    std::vector<float> m_from, m_to;
+};
 
 class SetKeepStyleCommand : public QUndoCommand {
 public:

@@ -15,6 +15,40 @@
 
 namespace gs {
 
+namespace {
+
+const QString kDataVariable = QStringLiteral("${GAITSPACE_DATA_DIR}");
+
+// The folder ${GAITSPACE_DATA_DIR} stands for in `project`, when any of its sources names it.
+QString namedDataDir(const Project& project) {
+    bool named = project.character.source.contains(kDataVariable) || project.character.texture.contains(kDataVariable);
+    for (const ProjectClip& c : project.clips) named = named || c.source.contains(kDataVariable);
+    return named ? QDir::cleanPath(dataDirFor(project.path)) : QString();
+}
+
+// Sources as another project file at `path` must name them: absolute when `absolute`; else with
+// their variables kept, a file under `dataDir` (when given) as ${GAITSPACE_DATA_DIR}/..., any
+// other relative to the new folder.
+Project rebased(const Project& project, const QString& path, bool absolute, const QString& dataDir = {}) {
+    Project copy = project;
+    const QDir dir = QFileInfo(path).absoluteDir();
+    auto rebase = [&](QString& source) {
+        if (source.isEmpty() || (!absolute && source.contains(QLatin1String("${")))) return;
+        const QString file = project.resolve(source);
+        if (absolute) source = file;
+        else if (!dataDir.isEmpty() && file.startsWith(dataDir + QLatin1Char('/')))
+            source = kDataVariable + QLatin1Char('/') + QDir(dataDir).relativeFilePath(file);
+        else source = dir.relativeFilePath(file);
+    };
+    for (ProjectClip& c : copy.clips) rebase(c.source);
+    rebase(copy.character.source);
+    rebase(copy.character.texture);
+    copy.path = QFileInfo(path).absoluteFilePath();
+    return copy;
+}
+
+}  // namespace
+
 ProjectDocument::ProjectDocument(QObject* parent)
     : QObject(parent),
       m_undo(new QUndoStack(this)),
@@ -83,6 +117,7 @@ void ProjectDocument::reset(Project project, bool modified) {
     m_analyse->cancel();
     ++m_generation;
     m_project = std::move(project);
+    m_dataDir = namedDataDir(m_project);
     m_analysis.clear();
     m_undo->clear();
     if (modified) m_undo->resetClean();
@@ -361,6 +396,21 @@ void ProjectDocument::setStyleTransition(bool byTransition, float increment, flo
                                                {byTransition, increment, seconds}));
 }
 
+void ProjectDocument::setStyleWeights(std::vector<float> weights) {
+    weights.resize(m_project.spaces.size(), 0.0f);
+    if (weights == m_project.style) return;
+    // "Style walk 0.41, jog 0.59"
+    QStringList parts;
+    for (size_t i = 0; i < weights.size(); ++i)
+        if (weights[i] > 0.0f) parts << QStringLiteral("%1 %2").arg(m_project.spaces[i].name).arg(weights[i], 0, 'f', 2);
+    m_undo->push(new SetStyleWeightsCommand(this, m_project.style, std::move(weights), tr("Style %1").arg(parts.join(", "))));
+}
+
+void ProjectDocument::setStyleWeightsRaw(std::vector<float> weights) {
+    m_project.style = std::move(weights);
+    emit styleWeightsChanged();
+}
+
 void ProjectDocument::setCharacter(ProjectCharacter character, const QString& what) {
     const ProjectCharacter& now = m_project.character;
     if (character.source == now.source && character.texture == now.texture && character.jointMap == now.jointMap)
@@ -406,44 +456,33 @@ void ProjectDocument::setCyclesRaw(int cycles) {
     emit spacesChanged();
 }
 
-namespace {
-// Sources as another project file at `path` must name them: relative to its folder (variables
-// kept), or absolute when `absolute`.
-Project rebased(const Project& project, const QString& path, bool absolute) {
-    Project copy = project;
-    const QDir dir = QFileInfo(path).absoluteDir();
-    for (ProjectClip& c : copy.clips) {
-        if (!absolute && c.source.contains(QLatin1String("${"))) continue;
-        const QString file = project.resolve(c.source);
-        c.source = absolute ? file : dir.relativeFilePath(file);
-    }
-    if (!copy.character.source.isEmpty() && (absolute || !copy.character.source.contains(QLatin1String("${")))) {
-        const QString file = project.resolve(copy.character.source);
-        copy.character.source = absolute ? file : dir.relativeFilePath(file);
-    }
-    if (!copy.character.texture.isEmpty() && (absolute || !copy.character.texture.contains(QLatin1String("${")))) {
-        const QString file = project.resolve(copy.character.texture);
-        copy.character.texture = absolute ? file : dir.relativeFilePath(file);
-    }
-    copy.path = QFileInfo(path).absoluteFilePath();
-    return copy;
-}
-}  // namespace
 
 void ProjectDocument::resetAsUntitledCopy(Project project) {
+    // Absolute while untitled (its folder is gone); the data folder it named is remembered.
+    const QString dataDir = namedDataDir(project);
     Project copy = rebased(project, project.path, true);
     copy.path.clear();
     reset(std::move(copy));
+    m_dataDir = dataDir;
 }
 
 Status ProjectDocument::save(const QString& path) {
-    Project copy = rebased(m_project, path, false);
+    Project copy = rebased(m_project, path, false, m_dataDir);
     if (Status s = copy.save(path); !s) return s;
+    // The document names its files as saved, where they name the same files from the new folder
+    // (a ${GAITSPACE_DATA_DIR} that stands for another folder there stays absolute in memory).
     const QString keyBefore = m_project.path;
-    for (size_t i = 0; i < m_project.clips.size(); ++i) m_project.clips[i].source = copy.clips[i].source;
-    m_project.character.source = copy.character.source;
-    m_project.character.texture = copy.character.texture;
+    Project before = m_project;
     m_project.path = copy.path;
+    auto adopt = [&](QString& source, const QString& saved, const QString& was) {
+        const QString file = before.resolve(was);
+        source = m_project.resolve(saved) == file ? saved : file;
+    };
+    for (size_t i = 0; i < m_project.clips.size(); ++i)
+        adopt(m_project.clips[i].source, copy.clips[i].source, before.clips[i].source);
+    if (!copy.character.source.isEmpty()) adopt(m_project.character.source, copy.character.source, before.character.source);
+    if (!copy.character.texture.isEmpty())
+        adopt(m_project.character.texture, copy.character.texture, before.character.texture);
     m_undo->setClean();
     if (keyBefore != m_project.path) emit pathChanged(m_project.path);
     return Status::ok();

@@ -46,7 +46,9 @@ public:
     // The same for a copy that is not to be written over (the built-in demo): its sources made
     // absolute and its path dropped, so that Save asks where to write it.
     void resetAsUntitledCopy(Project project);
-    // Writes the project to `path` atomically; relative clip sources are rebased to its folder.
+    // Writes the project to `path` atomically, each source in the form it was opened in: one
+    // under the data folder of a project that names it as ${GAITSPACE_DATA_DIR} (the demo, even
+    // as an untitled copy) keeps that form, any other is rebased relative to the new folder.
     // On success the document takes that path and becomes clean.
     Status save(const QString& path);
     // Writes a copy (autosave): sources absolute, the document keeps its path and state.
@@ -76,6 +78,10 @@ public:
     // By increment per frame or over a transition time; both values kept. Successive changes
     // merge into one undo step.
     void setStyleTransition(bool byTransition, float increment, float seconds);
+    // The style set with the sliders (Project::style: one weight per project space, empty = not
+    // set), saved with the project. Successive changes (a slider dragged) merge into one step.
+    const std::vector<float>& styleWeights() const { return m_project.style; }
+    void setStyleWeights(std::vector<float> weights);
 
     // The project's character (model, mannequin texture, joint map) as one undoable step.
     void setCharacter(ProjectCharacter character, const QString& what);
@@ -107,6 +113,7 @@ signals:
     void styleKeysChanged();
     void characterChanged();
     void styleTransitionChanged();
+    void styleWeightsChanged();
     void settingsChanged();              // settings other than the spaces' and the style track's
     void pathChanged(const QString& path);
     void modifiedChanged(bool modified);
@@ -126,6 +133,7 @@ private:
     friend class SetStyleKeysCommand;
     friend class SetCharacterCommand;
     friend class SetStyleTransitionCommand;
+    friend class SetStyleWeightsCommand;
     friend class SetKeepStyleCommand;
     friend class SetSpacesCommand;
     friend class SetCyclesCommand;
@@ -142,6 +150,7 @@ private:
     void setStyleKeysRaw(std::vector<ProjectStyleKey> keys);
     void setCharacterRaw(ProjectCharacter character);
     void setStyleTransitionRaw(bool byTransition, float increment, float seconds);
+    void setStyleWeightsRaw(std::vector<float> weights);
     void setKeepStyleRaw(bool keep);
 
     struct ImportResult {
@@ -154,6 +163,9 @@ private:
     void startAnalysis();
 
     Project m_project;
+    // The folder ${GAITSPACE_DATA_DIR} stood for when the project was opened, if it named it
+    // (save() writes files under it in that form again); empty when it did not.
+    QString m_dataDir;
     QUndoStack* m_undo;
     std::map<QString, std::shared_ptr<const ClipAnalysis>> m_analysis;  // by key()
     QThreadPool* m_pool;  // one thread fewer than the cores, low priority: the GUI stays responsive

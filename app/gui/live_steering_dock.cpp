@@ -58,10 +58,19 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
     connect(m_keepStyle, &QCheckBox::toggled, this, [this](bool on) { m_doc->setKeepStyle(on); });
     connect(doc, &ProjectDocument::settingsChanged, this, [this] { m_keepStyle->setChecked(m_doc->project().settings.keepStyle); });
 
-    connect(m_editor, &StyleEditor::targetsChanged, run, &LiveRun::setStyleTargets);
+    // The style set with the sliders: to the run at once, and to the document (undoable); the
+    // document's (opened, undone) back to both.
+    connect(m_editor, &StyleEditor::targetsChanged, this, [this](const std::vector<float>& targets) {
+        m_run->setStyleTargets(targets);
+        m_doc->setStyleWeights(toProject(targets));
+    });
+    connect(doc, &ProjectDocument::styleWeightsChanged, this, &LiveSteeringDock::applyDocumentStyle);
     connect(run, &LiveRun::styleTargetsApplied, m_editor, &StyleEditor::setTargets);
     connect(run, &LiveRun::styleKeyChanged, m_editor, &StyleEditor::setDrivingKey);
-    connect(m_editor, &StyleEditor::keysClearRequested, this, [this] { setKeys({}, tr("Clear style keys")); });
+    connect(m_editor, &StyleEditor::keysClearRequested, this, [this] {
+        setKeys({}, tr("Clear style keys"));
+        applyDocumentStyle();
+    });
     // The style track is the document's: edits go to it, and its changes come back here.
     connect(m_editor, &StyleEditor::transitionChanged, this, [this](float increment, float seconds) {
         m_doc->setStyleTransition(seconds > 0.0f, increment, seconds > 0.0f ? seconds : m_editor->transitionSeconds());
@@ -103,6 +112,7 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
         m_keepStyle->setChecked(m_doc->project().settings.keepStyle);
         refreshKeys();
         applyTransition();
+        applyDocumentStyle();
     });
     connect(run, &LiveRun::ready, this, &LiveSteeringDock::refreshStyles);
     connect(run, &LiveRun::ready, this, &LiveSteeringDock::refreshGoalTip);
@@ -120,12 +130,41 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
     });
 }
 
+std::vector<float> LiveSteeringDock::toLive(const std::vector<float>& project) const {
+    const QStringList live = m_run->styleNames();
+    const auto& spaces = m_doc->project().spaces;
+    std::vector<float> out(live.size(), 0.0f);
+    for (size_t i = 0; i < spaces.size() && i < project.size(); ++i)
+        if (const int at = static_cast<int>(live.indexOf(spaces[i].name)); at >= 0) out[at] = project[i];
+    return out;
+}
+
+std::vector<float> LiveSteeringDock::toProject(const std::vector<float>& live) const {
+    const QStringList names = m_run->styleNames();
+    const auto& spaces = m_doc->project().spaces;
+    std::vector<float> out(spaces.size(), 0.0f);
+    for (size_t i = 0; i < spaces.size(); ++i)
+        if (const int at = static_cast<int>(names.indexOf(spaces[i].name)); at >= 0 && at < static_cast<int>(live.size()))
+            out[i] = live[at];
+    return out;
+}
+
+void LiveSteeringDock::applyDocumentStyle() {
+    std::vector<float> live = toLive(m_doc->styleWeights());
+    float sum = 0.0f;
+    for (float w : live) sum += w;
+    if (!(sum > 0.0f) && !live.empty()) live.front() = 1.0f;  // not set (or undone): the first style
+    m_editor->setTargets(live);
+    if (m_run->isReady()) m_run->setStyleTargets(m_editor->targets());
+}
+
 void LiveSteeringDock::refreshStyles() {
     if (!m_run->isReady()) return;
     m_editor->setStyles(m_run->demo()->spaceNames());
     m_editor->setTargets(m_run->demo()->styleWeights());
     refreshKeys();  // in the order of the run's spaces
     applyTransition();
+    applyDocumentStyle();
 }
 
 void LiveSteeringDock::refreshGoalTip() {

@@ -5,8 +5,9 @@
 // and the StyleEditor: a slider per style, the live weights and blends, and the style track
 // (keys added, moved and deleted as undoable edits of the document, whose keys hold one weight
 // per project space; the editor and the run hold them in the live run's space order, matched by
-// name). While a key sets the style the editor says which, and a line under it says why the
-// live style differs from the one set (LiveRun::styleReason).
+// name). The style set with the sliders is the document's too (undoable, saved with the
+// project); while a key sets it the editor says which, and a line under it says why the live
+// style differs from the one set (LiveRun::styleReason).
 
 #include <QDockWidget>
 #include <QElapsedTimer>
@@ -45,6 +46,11 @@ private:
     void refreshKeys();
     void applyTransition();
     void setKeys(std::vector<StyleKey> keys, const QString& what, bool merging = false);
+    // The document's style (set with the sliders) to the editor and the run, when it has one.
+    void applyDocumentStyle();
+    // Project order (one weight per project space) to the live run's order and back, by name.
+    std::vector<float> toLive(const std::vector<float>& project) const;
+    std::vector<float> toProject(const std::vector<float>& live) const;
     double trackLength() const;
 
     ProjectDocument* m_doc;

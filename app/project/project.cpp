@@ -9,6 +9,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 #include "core/skeleton_match.h"
@@ -437,6 +438,30 @@ void readStyleKeys(Reader& r, const QJsonArray& keyArray, int spaceCount, Projec
     stableSort(p.styleKeys, [](const ProjectStyleKey& a, const ProjectStyleKey& b) { return a.seconds < b.seconds; });
 }
 
+// "style": the style set with the sliders, a weight in [0, 1] per space by name (the weights
+// summing to more than 0); spaces not named weigh 0.
+void readStyle(Reader& r, const QJsonObject& root, Project& p) {
+    QJsonObject named;
+    r.object(root.value("style"), "style", named);
+    if (!r.ok() || named.isEmpty()) return;
+    std::vector<float> style(p.spaces.size(), 0.0f);
+    double sum = 0.0;
+    for (auto it = named.begin(); it != named.end() && r.ok(); ++it) {
+        const QString path = "style." + QString::fromStdString(limits::echo(it.key().toStdString(), 40));
+        const auto space = std::find_if(p.spaces.begin(), p.spaces.end(), [&](const ProjectSpace& s) { return s.name == it.key(); });
+        if (space == p.spaces.end()) {
+            r.fail(path, "not the name of a space");
+            break;
+        }
+        double w = 0.0;
+        r.number(it.value(), path, 0.0, 1.0, false, w);
+        style[space - p.spaces.begin()] = static_cast<float>(w);
+        sum += w;
+    }
+    if (r.ok() && !(sum > 0.0)) r.fail("style", "the weights sum to 0 (one at least must be above 0)");
+    if (r.ok()) p.style = std::move(style);
+}
+
 // One clip of the project imported at its own rate, trimmed in source frames, then resampled to
 // the working rate; a problem goes to the clip's error.
 void importProjectClip(Project& p, ProjectClip& c) {
@@ -496,13 +521,14 @@ Expected<Project> Project::load(const QString& filePath) {
     r.array(root["clips"], "clips", limits::kMaxProjectClips, clipArray);
     r.array(root["spaces"], "spaces", limits::kMaxProjectSpaces, spaceArray);
     r.array(root["style_keys"], "style_keys", limits::kMaxStyleKeys, keyArray);
-    r.unknown(root, {}, {}, {"format", "version", "name", "clips", "spaces", "settings", "character", "style_keys"},
+    r.unknown(root, {}, {}, {"format", "version", "name", "clips", "spaces", "settings", "character", "style_keys", "style"},
               &p.extra);
     readSettings(r, root, p);
     readCharacter(r, root, p);
     readClips(r, clipArray, p);
     readSpaces(r, spaceArray, p);
     readStyleKeys(r, keyArray, static_cast<int>(spaceArray.size()), p);
+    readStyle(r, root, p);
     if (!r.ok()) return fail(filePath, r.error);
     p.warnings = r.allWarnings();
 
@@ -576,6 +602,31 @@ QStringList Project::errors() const {
     return out;
 }
 
+namespace {
+
+// A float as the file shows it: the shortest decimal that reads back as the same float (0.1,
+// not 0.10000000149011612, which is the float widened to a double).
+QJsonValue jsonNumber(float v) {
+    if (!std::isfinite(v)) return 0;
+    char text[32];
+    const auto written = std::to_chars(text, text + sizeof text, v);
+    double shortest = 0.0;
+    std::from_chars(text, written.ptr, shortest);
+    return shortest;
+}
+
+// One weight per space, each in [0, 1] and not all 0, as the loader wants them (the spaces may
+// have changed since the weights were set).
+std::vector<float> weightsForSpaces(std::vector<float> w, size_t spaces) {
+    w.resize(spaces, 0.0f);
+    float sum = 0.0f;
+    for (float& v : w) sum += (v = std::isfinite(v) ? std::clamp(v, 0.0f, 1.0f) : 0.0f);
+    if (!(sum > 0.0f) && !w.empty()) w.front() = 1.0f;
+    return w;
+}
+
+}  // namespace
+
 QJsonObject Project::toJson() const {
     QJsonArray clipArray;
     for (const ProjectClip& c : clips) {
@@ -584,7 +635,7 @@ QJsonObject Project::toJson() const {
         o["source"] = c.source;
         if (!c.style.isEmpty()) o["style"] = c.style;
         if (c.trimIn >= 0 || c.trimOut >= 0) o["trim"] = QJsonArray{c.trimIn, c.trimOut};
-        if (c.unitScale > 0) o["unit_scale"] = c.unitScale;
+        if (c.unitScale > 0) o["unit_scale"] = jsonNumber(c.unitScale);
         clipArray.append(o);
     }
     QJsonArray spaceArray;
@@ -597,21 +648,21 @@ QJsonObject Project::toJson() const {
         if (!s.startIds.isEmpty()) o["starts"] = QJsonArray::fromStringList(s.startIds);
         if (!s.bentTurnRadii.empty()) {
             QJsonArray radii;
-            for (float r : s.bentTurnRadii) radii.append(r);
+            for (float r : s.bentTurnRadii) radii.append(jsonNumber(r));
             o["bent_turns_m"] = radii;
         }
         spaceArray.append(o);
     }
     QJsonObject settingsObject = settings.extra;
-    settingsObject["fps"] = settings.fps;
+    settingsObject["fps"] = jsonNumber(settings.fps);
     settingsObject["cycles"] = settings.cycles;
-    settingsObject["style_increment"] = settings.styleIncrement;
-    settingsObject["max_blend_rate"] = settings.maxBlendRate;
+    settingsObject["style_increment"] = jsonNumber(settings.styleIncrement);
+    settingsObject["max_blend_rate"] = jsonNumber(settings.maxBlendRate);
     settingsObject["foot_lock"] = settings.footLock;
     if (settings.keepStyle) settingsObject["keep_style"] = true;
     else settingsObject.remove("keep_style");
     settingsObject["style_mode"] = settings.styleByTransition ? "transition" : "increment";
-    settingsObject["style_transition_seconds"] = settings.styleTransitionSeconds;
+    settingsObject["style_transition_seconds"] = jsonNumber(settings.styleTransitionSeconds);
     QJsonObject result = extra;
     result["format"] = kFormat;
     result["version"] = kVersion;
@@ -623,17 +674,19 @@ QJsonObject Project::toJson() const {
         // One weight per space, as the loader wants them (spaces may have changed since).
         QJsonArray keys;
         for (const ProjectStyleKey& key : styleKeys) {
-            std::vector<float> w = key.weights;
-            w.resize(spaces.size(), 0.0f);
-            float sum = 0.0f;
-            for (float& v : w) sum += (v = std::isfinite(v) ? std::clamp(v, 0.0f, 1.0f) : 0.0f);
-            if (!(sum > 0.0f) && !w.empty()) w.front() = 1.0f;
             QJsonArray weights;
-            for (float v : w) weights.append(v);
+            for (float v : weightsForSpaces(key.weights, spaces.size())) weights.append(jsonNumber(v));
             keys.append(QJsonObject{{"time", std::clamp(key.seconds, 0.0, limits::kMaxStyleKeySeconds)},
                                     {"weights", weights}});
         }
         if (!spaces.empty()) result["style_keys"] = keys;
+    }
+    if (!style.empty() && !spaces.empty()) {
+        // By name: the spaces' weights read the same whatever their order in the file.
+        QJsonObject named;
+        const std::vector<float> w = weightsForSpaces(style, spaces.size());
+        for (size_t i = 0; i < spaces.size(); ++i) named[spaces[i].name] = jsonNumber(w[i]);
+        result["style"] = named;
     }
     if (!character.source.isEmpty() || !character.texture.isEmpty() || !character.jointMap.empty() ||
         !character.extra.isEmpty()) {

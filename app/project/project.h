@@ -117,6 +117,10 @@ struct Project {
     ProjectSettings settings;
     ProjectCharacter character;
     std::vector<ProjectStyleKey> styleKeys;  // sorted by time
+    // The style set with the sliders: one target weight per entry of spaces, in order (each in
+    // [0, 1], summing to more than 0; used normalized); empty = not set (the first space). Saved
+    // by space name: "style": {"walk": 0.41, "jog": 0.59}.
+    std::vector<float> style;
     QJsonObject extra;     // top-level keys this version does not know, kept as they were
     QStringList warnings;  // accepted oddities: unknown keys (once per key), ignored frame lines
 

@@ -1,8 +1,13 @@
 // The project document: imports in the background (good files load, bad ones are reported once
 // and change nothing), every edit undoes and redoes, and a saved project reopens the same from
-// another folder.
+// another folder. Saving keeps what the user opened and set: sources named as
+// ${GAITSPACE_DATA_DIR}/... stay so (an untitled copy of the demo too, and files imported from
+// that folder), others are relative to the project; numbers are written as short as they read
+// back; the style set with the sliders is saved, read back by space name, and undoable.
 
 #include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -185,6 +190,120 @@ private slots:
         QCOMPARE(moved->resolve(moved->clips[0].source), reopened->resolve(reopened->clips[0].source));
         QCOMPARE(moved->clip("16_15")->trimIn, 5);
         QCOMPARE(moved->clip("16_15")->trimOut, 80);
+    }
+
+    void sourcesKeepTheFormTheyWereOpenedIn() {
+        QTemporaryDir dir;
+        const QDir root(dir.path());
+        QVERIFY(root.mkpath("data/cmu") && root.mkpath("projects/a") && root.mkpath("elsewhere/b"));
+        test::writeBytes(root.filePath("data/cmu/walk.bvh"), test::generatedBvh(40));
+        test::writeBytes(root.filePath("data/cmu/run.bvh"), test::generatedBvh(40));
+        test::writeBytes(root.filePath("projects/a/local.bvh"), test::generatedBvh(40));
+        const QString opened = root.filePath("projects/a/demo.gsproj");
+        test::writeBytes(opened, R"({"format":"gaitspace-project","version":1,"clips":[
+            {"id":"walk","source":"${GAITSPACE_DATA_DIR}/cmu/walk.bvh"},{"id":"local","source":"local.bvh"}]})");
+        const QByteArray dataBefore = qgetenv("GAITSPACE_DATA_DIR");
+        qputenv("GAITSPACE_DATA_DIR", root.filePath("data").toLocal8Bit());
+        auto project = Project::load(opened);
+        QVERIFY2(project.isOk(), project.message().c_str());
+        QVERIFY2(project->errors().isEmpty(), qPrintable(project->errors().join('\n')));
+
+        // The demo as the window opens it: an untitled copy, saved somewhere else, with a file
+        // imported from the data folder meanwhile.
+        ProjectDocument doc;
+        doc.resetAsUntitledCopy(*project);
+        QCOMPARE(doc.dataDir(), root.filePath("data"));
+        QCOMPARE(importAndWait(doc, {root.filePath("data/cmu/run.bvh")}), std::make_pair(1, 0));
+        const QString saved = root.filePath("elsewhere/b/mine.gsproj");
+        QVERIFY(doc.save(saved).isOk());
+        auto back = Project::load(saved);
+        QVERIFY2(back.isOk(), back.message().c_str());
+        QStringList sources;
+        for (const ProjectClip& c : back->clips) sources << c.source;
+        QCOMPARE(sources, QStringList({"${GAITSPACE_DATA_DIR}/cmu/walk.bvh", "../../projects/a/local.bvh",
+                                       "${GAITSPACE_DATA_DIR}/cmu/run.bvh"}));
+        QVERIFY2(back->errors().isEmpty(), qPrintable(back->errors().join('\n')));
+        // The document names the same files as before.
+        for (size_t i = 0; i < doc.project().clips.size(); ++i)
+            QCOMPARE(doc.project().resolve(doc.project().clips[i].source), back->resolve(back->clips[i].source));
+        doc.waitForBackground();
+        qputenv("GAITSPACE_DATA_DIR", dataBefore);
+    }
+
+    // Numbers as short as they read back: 0.1, not the float widened to 0.10000000149011612.
+    void numbersAreWrittenShortest() {
+        Project p;
+        p.name = "numbers";
+        p.settings.styleIncrement = 0.1f;
+        p.settings.maxBlendRate = 0.3f;
+        p.settings.styleTransitionSeconds = 1.1f;
+        ProjectClip c;
+        c.id = "a";
+        c.source = "a.bvh";
+        c.unitScale = 0.0254f;
+        p.clips.push_back(c);
+        ProjectSpace s;
+        s.name = "walk";
+        s.clipIds = {"a"};
+        s.bentTurnRadii = {4.5f, 6.3f};
+        p.spaces.push_back(s);
+        p.styleKeys.push_back({2.0, {0.7f}});
+        p.style = {0.7f};
+        const QByteArray text = QJsonDocument(p.toJson()).toJson(QJsonDocument::Compact);
+        for (const char* shortest : {"\"style_increment\":0.1,", "\"max_blend_rate\":0.3,", "\"style_transition_seconds\":1.1",
+                                     "\"unit_scale\":0.0254", "[4.5,6.3]", "\"weights\":[0.7]", "\"style\":{\"walk\":0.7}"})
+            QVERIFY2(text.contains(shortest), qPrintable(QString::fromUtf8(text) + " lacks " + shortest));
+        QVERIFY(!text.contains("0000000"));
+        // ... and read back as the same floats.
+        const QJsonObject o = QJsonDocument::fromJson(text).object();
+        QCOMPARE(static_cast<float>(o["settings"].toObject()["style_increment"].toDouble()), 0.1f);
+        QCOMPARE(static_cast<float>(o["clips"].toArray()[0].toObject()["unit_scale"].toDouble()), 0.0254f);
+    }
+
+    // The style set with the sliders: saved by space name, read back in the spaces' order, refused
+    // with the path at fault when it names no space or weighs nothing; successive changes are one
+    // undo step.
+    void styleIsSavedAndUndoable() {
+        QTemporaryDir dir;
+        const auto write = [&](const QByteArray& style) {
+            const QString path = dir.filePath("style.gsproj");
+            test::writeBytes(path, R"({"format":"gaitspace-project","version":1,"clips":[],"spaces":[
+                {"name":"walk","clips":[]},{"name":"jog","clips":[]}],"style":)" + style + "}");
+            return path;
+        };
+        auto read = Project::load(write(R"({"jog":0.59,"walk":0.41})"));
+        QVERIFY2(read.isOk(), read.message().c_str());
+        QCOMPARE(read->style, std::vector<float>({0.41f, 0.59f}));
+        QVERIFY(read->warnings.isEmpty());
+        auto unknown = Project::load(write(R"({"run":1})"));
+        QVERIFY(!unknown.isOk());
+        QVERIFY2(QString::fromStdString(unknown.message()).endsWith("style.run: not the name of a space"), unknown.message().c_str());
+        auto nothing = Project::load(write(R"({"walk":0,"jog":0})"));
+        QVERIFY(!nothing.isOk());
+        QVERIFY2(QString::fromStdString(nothing.message()).contains("style: the weights sum to 0"), nothing.message().c_str());
+        auto wrong = Project::load(write(R"({"walk":1.5})"));
+        QVERIFY(!wrong.isOk());
+        QVERIFY2(QString::fromStdString(wrong.message()).contains("style.walk: 1.5 is above the limit 1"), wrong.message().c_str());
+
+        ProjectDocument doc;
+        doc.reset(*read);
+        QSignalSpy changed(&doc, &ProjectDocument::styleWeightsChanged);
+        doc.setStyleWeights({0.5f, 0.5f});
+        doc.setStyleWeights({0.2f, 0.8f});  // a slider dragged on: the same step
+        QCOMPARE(doc.undoStack()->count(), 1);
+        QCOMPARE(doc.undoStack()->text(0), QString("Style walk 0.20, jog 0.80"));
+        QCOMPARE(changed.size(), 2);
+        QVERIFY(doc.isModified());
+        doc.undoStack()->undo();
+        QCOMPARE(doc.styleWeights(), std::vector<float>({0.41f, 0.59f}));
+        doc.undoStack()->redo();
+        QCOMPARE(doc.styleWeights(), std::vector<float>({0.2f, 0.8f}));
+        const QString path = dir.filePath("saved.gsproj");
+        QVERIFY(doc.save(path).isOk());
+        auto back = Project::load(path);
+        QVERIFY2(back.isOk(), back.message().c_str());
+        QCOMPARE(back->style, std::vector<float>({0.2f, 0.8f}));
+        QCOMPARE(back->toJson()["style"].toObject(), doc.project().toJson()["style"].toObject());
     }
 
     // The style track is part of the document: keys and the transition are undoable edits, and a
