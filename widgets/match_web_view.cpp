@@ -118,8 +118,7 @@ void drawTitles(QPainter& painter, const MatchWebPicture& p, const QRectF& visib
     painter.setPen(text);
     const QFontMetrics metrics(painter.font());
     painter.save();
-    painter.translate(10, visible.center().y());
-    painter.rotate(-90);
+    painter.setTransform(MatchWebPicture::rowTitleTransform(visible), true);
     const QString down = QObject::tr("frame of %1 →").arg(p.nameA);
     painter.drawText(QPointF(-metrics.horizontalAdvance(down) / 2.0, metrics.ascent() / 2.0), down);
     painter.restore();
@@ -157,6 +156,14 @@ QImage MatchWebPicture::render(int cellPixels) const {
     drawTitles(painter, *this, grid, text);
     drawScale(painter, QRectF(grid.right() + 10, grid.top(), 12, std::min(grid.height(), 240.0)), scaleMax, text);
     return image;
+}
+
+QTransform MatchWebPicture::rowTitleTransform(const QRectF& plot) {
+    // Turned a quarter clockwise: the text (and its →) runs down, as row frames grow.
+    QTransform t;
+    t.translate(10, plot.center().y());
+    t.rotate(90);
+    return t;
 }
 
 QByteArray MatchWebPicture::csv() const {
@@ -252,7 +259,9 @@ void MatchWebView::paintEvent(QPaintEvent*) {
     }
     const QRectF r = plotRect();
     const QRectF grid(m_offset, QSizeF(m_zoom * m_picture.cols, m_zoom * m_picture.rows));
-    painter.fillRect(r, QColor(40, 40, 46));
+    // Outside the web: hatched grey, which no distance has (dark would read as "similar").
+    painter.fillRect(r, QColor(200, 200, 200));
+    painter.fillRect(r, QBrush(QColor(150, 150, 150), Qt::BDiagPattern));
     painter.save();
     painter.setClipRect(r);
     drawWeb(painter, m_picture, m_heat, grid);

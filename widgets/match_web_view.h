@@ -5,9 +5,11 @@
 // It paints from a MatchWebPicture and forwards input only: the wheel zooms about the mouse, a
 // drag (any button) pans, Home or a double click fits the web to the view again, a left click on
 // a cell is cellClicked and moving over a cell is cellHovered. Rows (frames of A) run down,
-// columns (frames of B) run right; dark = similar.
+// columns (frames of B) run right; dark = similar. What lies outside the web (clips of different
+// lengths leave a band beside it) is hatched grey, never a heat colour.
 
 #include <QImage>
+#include <QTransform>
 #include <QWidget>
 
 #include <optional>
@@ -43,6 +45,10 @@ struct MatchWebPicture {
     QImage render(int cellPixels) const;
     // The grid as CSV, one line per frame of A (the CSV export).
     QByteArray csv() const;
+    // Where the rows' title ("frame of A →") is drawn: from its text's coordinates to the
+    // picture's, turned so that it reads down the rows, its arrow pointing the way their frames
+    // grow. `plot` is the area the web is drawn in.
+    static QTransform rowTitleTransform(const QRectF& plot);
 };
 
 class MatchWebView : public QWidget {

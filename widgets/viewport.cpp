@@ -12,11 +12,41 @@
 
 #include "core/io/character_import.h"
 #include "render/clip_scene.h"
+#include "render/marker_mesh.h"
 #include "render/renderer.h"
 
 namespace gs {
 
 int Viewport::s_samples = 4;
+
+namespace {
+
+// The goal marker's shape, read from its mesh (render/marker_mesh.h): its height to the top of
+// the ball, the ball's and the disc's radius (metres).
+struct MarkerShape {
+    float top = 0.0f, ball = 0.0f, disc = 0.0f;
+};
+
+const MarkerShape& markerShape() {
+    static const MarkerShape shape = [] {
+        MarkerShape m;
+        const SkinnedMesh mesh = makeGoalMarker();
+        for (const SkinVertex& v : mesh.vertices) m.top = std::max(m.top, v.position.y);
+        for (const SkinVertex& v : mesh.vertices) {
+            const float r = glm::length(glm::vec2(v.position.x, v.position.z));
+            if (v.position.y > 0.5f * m.top) m.ball = std::max(m.ball, r);  // the ball is the widest up there
+            else if (v.position.y < 0.05f) m.disc = std::max(m.disc, r);
+        }
+        return m;
+    }();
+    return shape;
+}
+
+// A character whose hips are this near the goal (metres, on the ground) stands on it: the pole
+// would go through its body.
+constexpr float kPoleClearance = 0.6f;
+
+}  // namespace
 
 void Viewport::setSamples(int samples) { s_samples = std::clamp(samples, 0, 16); }
 
@@ -179,6 +209,37 @@ std::optional<QPointF> Viewport::goalOnScreen() const {
     return QPointF(p.x, p.y);
 }
 
+std::optional<QPointF> Viewport::goalBallOnScreen() const {
+    if (!m_goal || !m_goalPole || width() <= 0 || height() <= 0) return std::nullopt;
+    const MarkerShape& shape = markerShape();
+    const glm::vec3 p = m_camera.project(*m_goal + glm::vec3(0.0f, shape.top - shape.ball, 0.0f), width(), height());
+    if (p.z < 0.0f) return std::nullopt;
+    return QPointF(p.x, p.y);
+}
+
+bool Viewport::onGoalMarker(const QPointF& p) const {
+    const auto foot = goalOnScreen();
+    if (!foot || !m_goal) return false;
+    // The disc: a press on the ground within it (and a little more).
+    const MarkerShape& shape = markerShape();
+    const auto ground = groundAt(p);
+    if (ground && glm::distance(*ground, *m_goal) < shape.disc + 0.05f) return true;
+    if (!m_goalPole) return false;
+    // The pole and the ball on top: within a few pixels of the line from the foot to the top,
+    // or of the ball as drawn.
+    const glm::vec3 top = m_camera.project(*m_goal + glm::vec3(0.0f, shape.top, 0.0f), width(), height());
+    const glm::vec3 under = m_camera.project(*m_goal + glm::vec3(0.0f, shape.top - 2.0f * shape.ball, 0.0f), width(), height());
+    const QPointF a = *foot, b(top.x, top.y);
+    const QPointF ab = b - a;
+    const double len2 = QPointF::dotProduct(ab, ab);
+    const double t = len2 > 0.0 ? std::clamp(QPointF::dotProduct(p - a, ab) / len2, 0.0, 1.0) : 0.0;
+    const double grab = 22.0;  // pixels
+    if (QLineF(p, a + ab * t).length() < grab) return true;
+    const auto ball = goalBallOnScreen();
+    const double ballPixels = QLineF(QPointF(top.x, top.y), QPointF(under.x, under.y)).length() / 2.0;
+    return ball && QLineF(p, *ball).length() < std::max(grab, ballPixels + 6.0);
+}
+
 void Viewport::initializeGL() {
     const Status s = m_renderer->initialize();
     if (!s) emit warning(tr("3D view unavailable: %1").arg(QString::fromStdString(s.message())));
@@ -202,6 +263,7 @@ void Viewport::paintGL() {
         options.skeleton = m_skeleton || m_ghost;
         options.trail = m_trail;
         const PlacedCharacter placed = addClipFrame(scene, *m_character, m_mesh, *m_clip, m_frame, options);
+        m_lastRoot = placed.root;
         if (m_ghost && !m_ghost->isEmpty() && m_ghost->skeleton.sameHierarchy(m_clip->skeleton)) {
             // The ghost: the same mesh posed by the other clip and moved into this clip's world.
             std::vector<Transform> world;
@@ -226,7 +288,26 @@ void Viewport::paintGL() {
             m_camera.follow({placed.root.x, m_camera.target().y, placed.root.z}, dt);
         }
     }
-    scene.goal = m_goal;
+    // The marker's pole through a character standing on the goal hides it: there the goal shows
+    // as a ring on the ground.
+    m_goalPole = true;
+    if (m_goal && m_clip && m_character && m_mesh >= 0 && !m_clip->isEmpty()) {
+        const glm::vec3 root = m_lastRoot;
+        m_goalPole = glm::distance(glm::vec2(root.x, root.z), glm::vec2(m_goal->x, m_goal->z)) >= kPoleClearance;
+    }
+    if (m_goalPole) {
+        scene.goal = m_goal;
+    } else if (m_goal) {
+        const float r = markerShape().disc;
+        const glm::vec4 colour = scene.goalColor;
+        constexpr int kSides = 32;
+        for (int k = 0; k < kSides; ++k) {
+            const float a0 = 6.2831853f * k / kSides, a1 = 6.2831853f * (k + 1) / kSides;
+            scene.debug.line(*m_goal + glm::vec3(r * std::sin(a0), 0.02f, r * std::cos(a0)),
+                             *m_goal + glm::vec3(r * std::sin(a1), 0.02f, r * std::cos(a1)), colour);
+        }
+        scene.debug.points(std::span(&*m_goal, 1), colour, 9.0f);
+    }
     for (const auto& v : m_overlay.pointVertices()) scene.debug.points(std::span(&v.position, 1), v.color, 7.0f);
     const auto& lines = m_overlay.lines();
     for (size_t i = 0; i + 1 < lines.size(); i += 2) scene.debug.line(lines[i].position, lines[i + 1].position, lines[i].color);
@@ -276,21 +357,8 @@ void Viewport::mousePressEvent(QMouseEvent* event) {
     m_lastMouse = m_pressMouse = event->position().toPoint();
     m_draggingGoal = false;
     if (event->button() != Qt::LeftButton || (event->modifiers() & Qt::AltModifier)) return;
-    // A press on the goal marker (its foot on the ground, or anywhere up its pole) grabs it.
-    const auto foot = goalOnScreen();
-    if (!foot || !m_goal) return;
-    const glm::vec3 top = m_camera.project(*m_goal + glm::vec3(0.0f, 1.1f, 0.0f), width(), height());
-    const QPointF p = event->position();
-    const QPointF a = *foot, b(top.x, top.y);
-    const QPointF ab = b - a;
-    const double len2 = QPointF::dotProduct(ab, ab);
-    const double t = len2 > 0.0 ? std::clamp(QPointF::dotProduct(p - a, ab) / len2, 0.0, 1.0) : 0.0;
-    const QPointF nearest = a + ab * t;
-    const double grab = 22.0;  // pixels
-    const bool onMarker = QLineF(p, nearest).length() < grab;
-    const auto ground = groundAt(p);
-    const bool nearFoot = ground && glm::distance(*ground, *m_goal) < 0.4f;
-    m_draggingGoal = onMarker || nearFoot;
+    // A press on the goal marker (its disc, up its pole or on its ball) grabs it.
+    m_draggingGoal = onGoalMarker(event->position());
 }
 
 void Viewport::mouseReleaseEvent(QMouseEvent* event) {

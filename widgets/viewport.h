@@ -2,7 +2,9 @@
 // Viewport: the 3D view of a clip's character (QOpenGLWidget over render's Renderer).
 //
 // It only paints and forwards input: the owner sets the clip and the frame. Mouse: a left press
-// on the goal marker drags the goal over the ground (goalDragged); any other left drag orbits,
+// on the goal marker (its disc, pole or ball) drags the goal over the ground (goalDragged); where
+// the character stands on the goal the marker shows only as a ring on the ground (a pole through
+// the body hides it), which drags the goal alike; any other left drag orbits,
 // Alt + left drag always orbits; right or middle drag pans; the wheel zooms; a left click on the
 // ground is groundClicked; moving the mouse over the ground is groundHovered. F toggles following
 // the character. The camera never goes below the floor. A heads-up text (setHud) is painted over
@@ -84,6 +86,11 @@ public:
     std::optional<glm::vec3> groundAt(const QPointF& position) const;
     // The goal marker's window position (pixels), when there is a goal in front of the camera.
     std::optional<QPointF> goalOnScreen() const;
+    // The window position of the ball on top of the marker's pole, when the pole is drawn (not
+    // where the character stands on the goal) and in front of the camera.
+    std::optional<QPointF> goalBallOnScreen() const;
+    // Whether the last paint drew the marker's pole and ball (false near the character).
+    bool isGoalPoleShown() const { return m_goalPole; }
     const Camera& camera() const { return m_camera; }
     QSize sizeHint() const override { return {960, 600}; }
     // Multisampling of viewports made from now on (0 = none; default 4).
@@ -115,6 +122,8 @@ protected:
 private:
     void makeCharacter();
     void uploadCharacter();
+    // Whether a window position grabs the goal marker.
+    bool onGoalMarker(const QPointF& position) const;
 
     static int s_samples;
     Renderer* m_renderer = nullptr;  // child QObject
@@ -140,6 +149,8 @@ private:
     QPoint m_pressMouse;
     std::optional<glm::vec3> m_goal;
     bool m_draggingGoal = false;
+    bool m_goalPole = true;  // the marker's pole drawn (the character is not standing on the goal)
+    glm::vec3 m_lastRoot{0.0f};  // the character's hips at the last paint
     DebugDraw m_overlay;
     QStringList m_hud;
     QString m_hudStatus;

@@ -2,6 +2,7 @@
 
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gs {
@@ -54,6 +55,15 @@ RootMotionStats trimmedStats(const Clip& source, int in, int out) {
     if (in <= 0 && (out < 0 || out >= last)) return rootMotionStats(source);
     auto trimmed = trimClip(source, in < 0 ? 0 : in, out < 0 ? last : out);
     return trimmed ? rootMotionStats(*trimmed) : RootMotionStats{};
+}
+
+int trimmedCycles(const ClipAnalysis& analysis, int in, int out) {
+    const CycleInfo& c = analysis.cycles;
+    if (!c.periodic || !(c.periodFrames > 0.0f)) return 0;
+    const int last = analysis.source.frameCount() - 1;
+    const int first = std::clamp(in < 0 ? 0 : in, 0, std::max(0, last)), end = std::clamp(out < 0 ? last : out, first, std::max(0, last));
+    if (first == 0 && end == last) return c.cycles;  // the detector's own count
+    return static_cast<int>(std::floor(static_cast<float>(end - first) / c.periodFrames + 1e-4f));
 }
 
 }  // namespace gs

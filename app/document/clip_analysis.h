@@ -40,4 +40,8 @@ Expected<Clip> workingClip(const Clip& source, int in, int out, float fps, const
 // Summary figures of a trimmed clip for the library: root motion on the ground.
 RootMotionStats trimmedStats(const Clip& source, int in, int out);
 
+// Whole gait cycles in the frames [in, out] of the analysed file (-1 = its start / end), at the
+// file's period: what the library shows for a trimmed clip. 0 when the file is not periodic.
+int trimmedCycles(const ClipAnalysis& analysis, int in, int out);
+
 }  // namespace gs

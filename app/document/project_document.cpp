@@ -95,6 +95,12 @@ QString ProjectDocument::displayName() const {
     return m_project.path.isEmpty() ? tr("Untitled") : QFileInfo(m_project.path).fileName();
 }
 
+QString ProjectDocument::dataDir() const {
+    if (!m_dataDir.isEmpty() && QFileInfo(m_dataDir).isDir()) return m_dataDir;
+    const QString dir = dataDirFor(m_project.path);
+    return QFileInfo(dir).isDir() ? dir : QString();
+}
+
 QString ProjectDocument::key(const ProjectClip& c) const {
     return m_project.resolve(c.source) + QLatin1Char('|') + QString::number(c.unitScale);
 }

@@ -39,6 +39,10 @@ public:
     bool isModified() const { return !m_undo->isClean(); }
     // The file name, or "Untitled".
     QString displayName() const;
+    // The data folder: the one the project's sources name as ${GAITSPACE_DATA_DIR} (as opened,
+    // the built-in demo's too), else the one the variable stands for beside the project
+    // (dataDirFor); empty when neither is a folder.
+    QString dataDir() const;
 
     // Replaces the document (New, Open, recovery): the undo history starts over and the clips are
     // analysed in the background. `modified` marks it unsaved (a recovered autosave).

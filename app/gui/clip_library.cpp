@@ -9,6 +9,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "app/document/clip_analysis.h"
 #include "app/document/project_document.h"
 
 namespace gs {
@@ -43,7 +44,7 @@ QVariant ClipLibraryModel::headerData(int section, Qt::Orientation orientation, 
         switch (section) {
         case Speed: return tr("Speed along the root's path, metres per second (of the clip as trimmed)");
         case Turn: return tr("Heading change over the clip, degrees, + = left");
-        case Cycles: return tr("Whole gait cycles the detector finds");
+        case Cycles: return tr("Whole gait cycles the detector finds, in the clip as trimmed");
         case Problem: return tr("Why the clip cannot be used, if it cannot");
         default: return {};
         }
@@ -109,7 +110,7 @@ QVariant ClipLibraryModel::data(const QModelIndex& index, int role) const {
     case Cycles:
         if (!a) return c.error.isEmpty() ? tr("…") : QString();
         if (!a->cycleError.isEmpty()) return tr("?");
-        return a->cycles.periodic ? QVariant(a->cycles.cycles) : QVariant(tr("none"));
+        return a->cycles.periodic ? QVariant(trimmedCycles(*a, c.trimIn, c.trimOut)) : QVariant(tr("none"));
     case Problem: return c.error;
     default: return {};
     }

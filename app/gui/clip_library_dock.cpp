@@ -11,6 +11,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "app/document/clip_analysis.h"
 #include "app/document/project_document.h"
 #include "clip_library.h"
 #include "core/root_motion.h"
@@ -120,7 +121,10 @@ void ClipLibraryDock::updateDetails() {
     }
     if (const auto a = m_doc->clipAnalysis(id)) {
         if (!a->cycleError.isEmpty()) parts << tr("cycles: %1").arg(a->cycleError);
-        else parts << (a->cycles.periodic ? tr("%1 gait cycles").arg(a->cycles.cycles) : tr("no gait cycles"));
+        else if (!a->cycles.periodic) parts << tr("no gait cycles");
+        else if (const int kept = trimmedCycles(*a, c->trimIn, c->trimOut); kept != a->cycles.cycles)
+            parts << tr("%1 gait cycles as trimmed (%2 in the file)").arg(kept).arg(a->cycles.cycles);
+        else parts << tr("%1 gait cycles").arg(kept);
     }
     if (!c->style.isEmpty()) parts << tr("style %1").arg(c->style);
     QString text = QStringLiteral("<b>%1</b>: %2").arg(id.toHtmlEscaped(), parts.join(", ").toHtmlEscaped());

@@ -1,6 +1,10 @@
 #include "live_run.h"
 
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
 #include <QTime>
 #include <QTimer>
 
@@ -49,8 +53,44 @@ bool LiveRun::isBuilding() const { return m_task->isRunning(); }
 
 void LiveRun::cancelBuild() { m_task->cancel(); }
 
+namespace {
+
+// What a build of `project` is made of: its spaces, the files, trims and units of the clips they
+// use (and whether they loaded), and the settings that are baked (not those the live run applies
+// itself: the style's transition, Keep style). Two builds of the same key run the same.
+QByteArray buildKey(const Project& project) {
+    const QJsonObject json = project.toJson();
+    QJsonObject settings = json["settings"].toObject();
+    for (const char* live : {"keep_style", "style_mode", "style_transition_seconds", "style_increment"})
+        settings.remove(QLatin1String(live));
+    QSet<QString> used;
+    for (const ProjectSpace& s : project.spaces)
+        for (const QStringList* ids : {&s.clipIds, &s.stopIds, &s.startIds})
+            for (const QString& id : *ids) used.insert(id);
+    QJsonArray clips;
+    for (const ProjectClip& c : project.clips)
+        if (used.contains(c.id))
+            clips.append(QJsonObject{{"id", c.id}, {"file", project.resolve(c.source)}, {"in", c.trimIn}, {"out", c.trimOut},
+                                     {"unit_scale", c.unitScale}, {"error", c.error}});
+    QJsonArray errors;
+    for (const ProjectSpace& s : project.spaces) errors.append(s.error);
+    const QJsonObject key{{"spaces", json["spaces"]}, {"space_errors", errors}, {"clips", clips}, {"settings", settings}};
+    return QJsonDocument(key).toJson(QJsonDocument::Compact);
+}
+
+}  // namespace
+
 void LiveRun::build(const QString& what, Start start) {
     const Project project = m_doc->project();
+    const QByteArray key = buildKey(project);
+    if (isReady() && key == m_builtKey && !isBuilding()) {
+        if (!m_active && (start == Start::Take || m_view->clip() == nullptr)) this->start();
+        emit message(ProjectDocument::Level::Info,
+                     tr("Nothing the motion spaces are built from changed since the build the character runs: "
+                        "it keeps running."));
+        emit unchanged(buildSummary());
+        return;
+    }
     m_task->run<Expected<std::shared_ptr<SteeringDemo::Built>>>(
         tr("Building %1").arg(what),
         [project](TaskControl& control) {
@@ -58,7 +98,7 @@ void LiveRun::build(const QString& what, Start start) {
                 control.setProgress(done, total, stage);
             });
         },
-        [this, start](Expected<std::shared_ptr<SteeringDemo::Built>> built) {
+        [this, start, key](Expected<std::shared_ptr<SteeringDemo::Built>> built) {
             if (!built) {
                 if (built.status().isCancelled()) return;
                 emit buildFailed(QString::fromStdString(built.message()));
@@ -75,6 +115,7 @@ void LiveRun::build(const QString& what, Start start) {
             stop();
             delete m_demo;
             m_demo = demo;
+            m_builtKey = key;
             m_setTargets = m_demo->styleTargets();
             applyStyleTransition();
             applySteering();
@@ -345,7 +386,15 @@ QString LiveRun::skateLine() const { return tr("foot skate: %1 cm/s").arg(m_demo
 QString LiveRun::goalLine() const {
     // A placed goal is stopped on where the style has stops; where it has none, the line says so.
     QString state = m_demo->motionState();
-    if (const QString why = m_demo->walksOnReason(); !why.isEmpty()) state = tr("%1 on (%2)").arg(state, why);
+    const CharacterState& st = *m_demo->crowd()->state(m_demo->character());
+    const QStringList names = m_demo->spaceNames();
+    const QString style = names.value(dominant(m_demo->styleWeights()));
+    if (st.arrival.state == MotionState::Walking && st.arrival.escape)
+        state = tr("walking out to turn back: the goal is too near for the %1's stops to end on it").arg(style);
+    else if (st.arrival.state == MotionState::Walking && st.steerEscaping)
+        state = tr("walking out to turn back: the goal is inside the %1's turning circle").arg(style);
+    else if (const QString why = m_demo->walksOnReason(); !why.isEmpty())
+        state = tr("%1 on (%2)").arg(state, why);
     return tr("goal: %1 m away, %2 reached, %3")
         .arg(m_demo->distanceToGoal(), 0, 'f', 2)
         .arg(m_demo->reachedGoals())

@@ -39,7 +39,10 @@ public:
 
     // Bakes the document as it is now; `what` names it in the progress line. Once built the run
     // takes the view (Take: the user asked for it), or only when the view shows no clip then
-    // (WhenFree: a project opened); a run that was in the view goes on with the new build.
+    // (WhenFree: a project opened); a run that was in the view goes on with the new build. When
+    // nothing the build is made of changed since the build the run uses (the spaces, the files
+    // and trims of their clips, the settings baked), nothing is built and the character keeps
+    // running where it is (unchanged()).
     enum class Start { Take, WhenFree };
     void build(const QString& what, Start start);
     void cancelBuild();
@@ -91,6 +94,8 @@ signals:
     // A new build is live (demo() changed); `summary` says what it holds.
     void ready(const QString& summary);
     void buildFailed(const QString& message);
+    // build() found the build the run uses up to date; `summary` says what it holds.
+    void unchanged(const QString& summary);
     void buildCancelled();
     void started();
     void stopped();
@@ -131,6 +136,7 @@ private:
     double m_trackLength = 20.0;
     int m_activeKey = -1;
     std::vector<float> m_setTargets;  // the style set (sliders or key), one per space of the run
+    QByteArray m_builtKey;  // what the build the run uses was made of (buildKey)
 };
 
 }  // namespace gs

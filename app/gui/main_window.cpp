@@ -175,13 +175,19 @@ void MainWindow::placeDocks() {
     for (QDockWidget* d : std::initializer_list<QDockWidget*>{m_matchWeb, m_registration, m_spaces, m_goalSpace, m_quality})
         tabifyDockWidget(m_steering, d);
     for (QDockWidget* d : std::initializer_list<QDockWidget*>{m_library, m_messages, m_steering}) d->raise();
-    // Whole tab titles (scrolled when they do not fit), not "Bl…".
-    QTimer::singleShot(0, this, [this] {
-        for (QTabBar* bar : findChildren<QTabBar*>()) {
-            bar->setElideMode(Qt::ElideNone);
-            bar->setUsesScrollButtons(true);
-        }
-    });
+    // The right column's six tabs fit its width at 1280 x 720 whole, without scroll arrows: short
+    // titles (as UI.md sketches them), the full names in the View menu and the tabs' tooltips.
+    const std::pair<QDockWidget*, QString> shortTitles[] = {
+        {m_steering, tr("Weights")}, {m_matchWeb, tr("Web")}, {m_registration, tr("Reg.")},
+        {m_spaces, tr("Spaces")},    {m_goalSpace, tr("Goal")},    {m_quality, tr("Quality")}};
+    for (const auto& [dock, title] : shortTitles) {
+        const QString full = dock->windowTitle();
+        dock->setWindowTitle(title);
+        dock->toggleViewAction()->setText(full);
+        dock->setProperty("fullTitle", full);
+    }
+    // Whole tab titles (scrolled if they still do not fit), not "Bl…".
+    QTimer::singleShot(0, this, &MainWindow::updateTabBars);
     resizeDocks({m_library, m_steering}, {300, 360}, Qt::Horizontal);
     resizeDocks({m_timeline}, {150}, Qt::Vertical);
     resizeDocks({m_timeline, m_messages}, {620, 360}, Qt::Horizontal);
@@ -189,6 +195,18 @@ void MainWindow::placeDocks() {
 }
 
 
+
+void MainWindow::updateTabBars() {
+    for (QTabBar* bar : findChildren<QTabBar*>()) {
+        bar->setElideMode(Qt::ElideNone);
+        bar->setUsesScrollButtons(true);
+        for (int i = 0; i < bar->count(); ++i)
+            for (QDockWidget* dock : findChildren<QDockWidget*>())
+                if (dock->windowTitle() == bar->tabText(i))
+                    bar->setTabToolTip(i, dock->property("fullTitle").toString().isEmpty() ? dock->windowTitle()
+                                                                                           : dock->property("fullTitle").toString());
+    }
+}
 
 void MainWindow::connectParts() {
     // Messages: from every part to the Messages dock; warnings and errors to the status bar too.
@@ -376,7 +394,7 @@ void MainWindow::applyCharacter(bool clearTexture) {
 }
 
 void MainWindow::loadModelDialog() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Load Model"), settingsFolder("lastModelDir"),
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load Model"), dialogFolder(m_doc, "lastModelDir"),
                                                       tr("Skinned models (*.glb *.gltf *.fbx *.dae)"));
     if (path.isEmpty()) return;
     QSettings().setValue("lastModelDir", QFileInfo(path).absolutePath());
@@ -457,7 +475,7 @@ void MainWindow::exportRunDialog() {
         addMessage(ProjectDocument::Level::Info, tr("There is no live run to export yet."));
         return;
     }
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Run"), settingsFolder("lastExportDir") + "/run.glb",
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Run"), dialogFolder(m_doc, "lastExportDir") + "/run.glb",
                                                       tr("glTF binary (*.glb);;glTF (*.gltf);;BVH (*.bvh)"));
     if (path.isEmpty()) return;
     QSettings().setValue("lastExportDir", QFileInfo(path).absolutePath());
@@ -548,9 +566,7 @@ bool MainWindow::isExportingBakedSpace() const { return m_bake->isExporting(); }
 void MainWindow::exportBakedSpace(const QString& path) { m_bake->exportTo(path); }
 
 void MainWindow::exportBakedSpaceDialog() {
-    const QVariant v = QSettings().value("lastBakeDir");
-    QString dir = v.typeId() == QMetaType::QString ? v.toString() : QString();
-    if (dir.isEmpty() || !QFileInfo(dir).isDir()) dir = QDir::homePath();
+    const QString dir = dialogFolder(m_doc, "lastBakeDir");
     QString base = QFileInfo(m_doc->path()).completeBaseName();
     if (base.isEmpty()) base = QStringLiteral("untitled");
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Baked Space"), dir + "/" + base + ".gspace",
@@ -611,6 +627,7 @@ bool MainWindow::showAnalysisDocks(const QStringList& names, QString* error) {
         dock->show();
         dock->raise();
     }
+    QTimer::singleShot(0, this, &MainWindow::updateTabBars);
     if (!docks.isEmpty()) {
         resizeDocks({m_library, docks.front()}, {width() / 5, std::max(360, width() / 3)}, Qt::Horizontal);
         if (docks.size() > 1) {

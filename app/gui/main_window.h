@@ -196,6 +196,8 @@ private:
     void placeDocks();
     void connectParts();
     void restoreLayout();
+    // The docks' tab bars: whole titles, each tab's tooltip the dock's full name.
+    void updateTabBars();
     // Shrinks and moves the window so that its frame (title bar and borders included) lies in the
     // available area of its screen (QScreen::availableGeometry: without panels and docks). A
     // maximized or full-screen window is left to the window manager.

@@ -172,7 +172,7 @@ void MainWindow::createViewMenu() {
 void MainWindow::createCharacterMenu() {
     QMenu* character = menuBar()->addMenu(tr("&Character"));
     character->addAction(tr("Mannequin &Texture…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Mannequin Texture"), settingsFolder("lastTextureDir"),
+        const QString path = QFileDialog::getOpenFileName(this, tr("Mannequin Texture"), dialogFolder(m_doc, "lastTextureDir"),
                                                           tr("Images (*.png *.jpg *.jpeg)"));
         if (path.isEmpty()) return;
         QSettings().setValue("lastTextureDir", QFileInfo(path).absolutePath());

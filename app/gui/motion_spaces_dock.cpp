@@ -31,6 +31,10 @@ MotionSpacesDock::MotionSpacesDock(ProjectDocument* doc, LiveRun* run, QWidget* 
         m_panel->setBuildStatus(tr("Live: %1 (built %2)").arg(summary, QTime::currentTime().toString("HH:mm:ss")));
         m_panel->refreshNotes();
     });
+    connect(run, &LiveRun::unchanged, this, [this](const QString& summary) {
+        m_panel->setBuildStatus(tr("Live: %1 (unchanged: nothing rebuilt, %2)")
+                                    .arg(summary, QTime::currentTime().toString("HH:mm:ss")));
+    });
     connect(run, &LiveRun::buildFailed, this, [this](const QString& message) {
         m_panel->setBuildStatus(tr("Build failed: %1").arg(message));
     });

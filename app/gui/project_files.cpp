@@ -26,7 +26,10 @@ QStringList recentFiles() {
 
 }  // namespace
 
-QString settingsFolder(const char* key) {
+QString dialogFolder(const ProjectDocument* doc, const char* key) {
+    if (doc && !doc->path().isEmpty()) return QFileInfo(doc->path()).absolutePath();
+    const QString data = doc ? doc->dataDir() : QString();
+    if (!data.isEmpty()) return data;
     const QVariant v = QSettings().value(key);
     const QString dir = v.typeId() == QMetaType::QString ? v.toString() : QString();
     return !dir.isEmpty() && dir.size() < 4096 && QFileInfo(dir).isDir() ? dir : QDir::homePath();
@@ -60,7 +63,7 @@ bool ProjectFiles::newProject() {
 
 void ProjectFiles::openDialog() {
     if (!maybeSave()) return;
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Project"), settingsFolder("lastProjectDir"),
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Project"), dialogFolder(m_doc, "lastProjectDir"),
                                                       tr("Gaitspace projects (*.gsproj)"));
     if (path.isEmpty()) return;
     QSettings().setValue("lastProjectDir", QFileInfo(path).absolutePath());
@@ -116,7 +119,7 @@ bool ProjectFiles::save() {
 bool ProjectFiles::saveAs(const QString& given) {
     QString path = given;
     if (path.isEmpty()) {
-        const QString dir = m_doc->path().isEmpty() ? settingsFolder("lastProjectDir") + "/untitled.gsproj" : m_doc->path();
+        const QString dir = m_doc->path().isEmpty() ? dialogFolder(m_doc, "lastProjectDir") + "/untitled.gsproj" : m_doc->path();
         path = QFileDialog::getSaveFileName(m_window, tr("Save Project As"), dir, tr("Gaitspace projects (*.gsproj)"));
         if (path.isEmpty()) return false;
         QSettings().setValue("lastProjectDir", QFileInfo(path).absolutePath());
@@ -154,7 +157,7 @@ void ProjectFiles::updateRecentMenu() {
 
 void ProjectFiles::importDialog() {
     const QStringList files = QFileDialog::getOpenFileNames(
-        m_window, tr("Import Clips"), settingsFolder("lastImportDir"),
+        m_window, tr("Import Clips"), dialogFolder(m_doc, "lastImportDir"),
         tr("Motion files (*.bvh *.fbx *.gltf *.glb *.dae *.x *.smd *.md5anim *.ms3d *.b3d);;All files (*)"));
     if (files.isEmpty()) return;
     QSettings().setValue("lastImportDir", QFileInfo(files.front()).absolutePath());
@@ -164,7 +167,7 @@ void ProjectFiles::importDialog() {
 void ProjectFiles::importFiles(const QStringList& files) { m_doc->importFiles(files); }
 
 void ProjectFiles::openMotionDialog() {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Motion"), settingsFolder("lastImportDir"),
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Motion"), dialogFolder(m_doc, "lastImportDir"),
                                                       tr("Motion files (*.bvh *.fbx *.gltf *.glb *.dae);;All files (*)"));
     if (path.isEmpty()) return;
     QSettings().setValue("lastImportDir", QFileInfo(path).absolutePath());

@@ -2,8 +2,8 @@
 // ProjectFiles: the File menu's work on projects. New, Open (in the background, with progress
 // and Cancel; the spaces of what opens are built for the live run), Open Recent (only files that
 // still are projects), Save (atomically; an untitled document asks where), Save As, Import Clips
-// and Open Motion, and the question before unsaved changes are dropped. The folders last used
-// are remembered (QSettings), each read back only when it still is a folder.
+// and Open Motion, and the question before unsaved changes are dropped. Dialogs open beside the
+// project, else in the data folder, else where they were last used (dialogFolder).
 
 #include <QObject>
 #include <QMessageBox>
@@ -66,7 +66,10 @@ private:
     SaveQuestion m_saveQuestion;
 };
 
-// A folder read back from the settings under `key`: used only when it still is a folder.
-QString settingsFolder(const char* key);
+// The folder a file dialog opens in: the project's own folder; else the data folder (the one
+// the project's sources name as ${GAITSPACE_DATA_DIR}, else GAITSPACE_DATA_DIR or a shared/data
+// found for it); else the folder last used for `key` (QSettings, read back only when it still is a
+// folder); else the home folder.
+QString dialogFolder(const ProjectDocument* doc, const char* key);
 
 }  // namespace gs

@@ -113,9 +113,13 @@ void RegistrationDock::showFrame(float frameA) {
     const ProjectClip* pa = m_doc->clip(m_shown->idA);
     const auto sa = m_doc->clipAnalysis(m_shown->idA);
     if (!pa || !sa) return;
-    m_linked = true;
     const float source = sourceFrame(*pa, *sa, m_doc->project().settings.fps, frameA);
-    emit showClipFrame(m_shown->idA, source);  // the timeline's frameShown brings follow()
+    const QString a = m_shown->idA;
+    // Showing A may first switch the window to it, which unlinks the docks that showed poses
+    // before: the link and the ghost are set once A is shown (the first click too).
+    emit showClipFrame(a, source);
+    m_linked = true;
+    follow(a, source);
 }
 
 void RegistrationDock::follow(const QString& shown, float frame) {

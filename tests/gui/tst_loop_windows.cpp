@@ -264,13 +264,21 @@ private slots:
             QVERIFY2(QRect(0, 0, 1280, 720).contains(r), qPrintable(name));
             QVERIFY(r.width() >= 100);
         }
-        // The masculine slider to the top with the keyboard: the run's target follows.
+        // Once a key sets the style (the first at 2 s of the run) the sliders are locked and say
+        // so; Edit key lets them change that key: the masculine slider to the top with the
+        // keyboard, and the run's target follows.
         auto* masculine = dock->findChild<QSlider*>("style_masculine");
+        QTRY_VERIFY_WITH_TIMEOUT(editor->drivingKey() >= 0, 30000);
+        QVERIFY(!masculine->isEnabled());
+        QTest::mouseClick(dock->findChild<QPushButton*>("editStyleKey"), Qt::LeftButton);
+        QVERIFY(masculine->isEnabled());
         QTest::mouseClick(masculine, Qt::LeftButton, {}, QPoint(masculine->width() - 4, masculine->height() / 2));
         masculine->setFocus();
         QTest::keyClick(masculine, Qt::Key_End);
         QCOMPARE(editor->targets()[4], 1.0f);
         QTRY_VERIFY_WITH_TIMEOUT(w().steeringRun()->styleWeights()[4] > 0.99f, 20000);
+        QTest::mouseClick(dock->findChild<QPushButton*>("editStyleKey"), Qt::LeftButton);  // done
+        QVERIFY(!masculine->isEnabled());
 
         // The style track by name: right-click on an empty place, "Add key: exhausted".
         StyleKeyTrack* track = editor->findChild<StyleKeyTrack*>();

@@ -243,8 +243,12 @@ private slots:
     // dropped: the previous build goes on. The demo's goal spaces take some 40 ms, so the worker
     // may well have finished when the Cancel pressed at its first goal-space stage lands; a build
     // whose result has not been taken yet is still dropped, five times
-    // out of five (a cancelled BackgroundTask hands nothing back).
+    // out of five (a cancelled BackgroundTask hands nothing back). A trim of one frame first, so
+    // that there is something to build (Build with nothing changed keeps the run as it is).
     void cancelABuildHalfway() {
+        const ProjectClip* walk = m_window->document()->clip("walk");
+        QVERIFY(walk && walk->clip);
+        QVERIFY(m_window->document()->setTrim("walk", std::max(walk->trimIn, 0) + 1, walk->trimOut));
         for (int attempt = 0; attempt < 5; ++attempt) {
             SteeringDemo* before = m_window->steeringRun();
             QVERIFY(before && m_window->isSteering());
@@ -270,6 +274,7 @@ private slots:
             QVERIFY(m_window->isSteering());
             QCOMPARE(builtClips(*m_window, 0), 5);
         }
+        m_window->document()->undoStack()->undo();  // the trim
     }
 
     // File > Export Baked Space, and the file simulates in gaitspace-cli.
