@@ -15,6 +15,7 @@
 
 #include "core/io/assimp_scene.h"
 #include "core/io/clip_import.h"
+#include "core/io/gltf_check.h"
 #include "core/io/motion_file.h"
 #include "core/kinematics.h"
 #include "core/limits.h"
@@ -123,6 +124,9 @@ Expected<const aiScene*> readCharacterScene(Assimp::Importer& importer, const st
     lowerExt = contentExtension(path, lowerExt);
     if (lowerExt == ".glb") {
         if (Status s = checkGlbFile(path, *size); !s) return s;
+    }
+    if (lowerExt == ".glb" || lowerExt == ".gltf") {
+        if (Status s = checkGltfFile(path, lowerExt == ".glb"); !s) return s;
     }
     auto read = readScene(importer, path,
                           aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_LimitBoneWeights |

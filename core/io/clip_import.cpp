@@ -14,6 +14,7 @@
 
 #include "core/io/assimp_scene.h"
 #include "core/io/bvh_check.h"
+#include "core/io/gltf_check.h"
 #include "core/io/motion_file.h"
 #include "core/io/raw_motion.h"
 #include "core/kinematics.h"
@@ -574,6 +575,7 @@ Expected<ImportedClips> importClipsFromMemory(std::string bytes, const std::stri
                                       bytes.size(), static_cast<std::int64_t>(bytes.size()));
             !s)
             return s;
+        if (Status s = checkGltf(bytes, {}, true); !s) return s;
         auto read = readSceneFromMemory(importer, bytes, "glb", kReadFlags, formatName(ext));
         if (!read) return read.status();
         return clipsFromScene(*read, ext, source, settings, nullptr);
@@ -594,6 +596,9 @@ Expected<ImportedClips> importClips(const std::string& path, const ImportSetting
     }
     if (ext == ".glb") {
         if (Status s = checkGlbFile(path, *size); !s) return s;
+    }
+    if (ext == ".glb" || ext == ".gltf") {
+        if (Status s = checkGltfFile(path, ext == ".glb"); !s) return s;
     }
     Assimp::Importer importer;
     auto read = readScene(importer, path, kReadFlags, formatName(ext));

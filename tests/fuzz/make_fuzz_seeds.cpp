@@ -1,9 +1,15 @@
-// make_fuzz_seeds DIR: writes the generated seed corpora DIR/import/*.bvh and DIR/project/*.gsproj,
-// the dictionaries DIR/bvh.dict and DIR/gsproj.dict, and the clips the project target uses
-// (DIR/project-clips).
+// make_fuzz_seeds DIR: writes the generated seed corpora DIR/import/*.bvh, DIR/project/*.gsproj,
+// DIR/gspace/*.gspace and DIR/gltf/*.glb, the dictionaries DIR/bvh.dict, DIR/gsproj.dict,
+// DIR/gspace.dict and DIR/gltf.dict, and the clips the project target uses (DIR/project-clips).
+// The glTF seeds are a small animated, skinned GLB made here and the shipped characters, read from
+// $GAITSPACE_DATA_DIR/characters (else the build's data folder) when they are there.
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtEndian>
 
 #include <cmath>
 #include <cstdio>
@@ -76,6 +82,124 @@ QByteArray gspaceSeed() {
     return QByteArray(reinterpret_cast<const char*>(bytes.data()), static_cast<qsizetype>(bytes.size()));
 }
 
+// A GLB of a JSON object and a BIN chunk (none when empty), padded as the format asks.
+QByteArray glb(const QJsonObject& json, QByteArray bin) {
+    auto u32 = [](quint32 v) {
+        QByteArray b(4, '\0');
+        qToLittleEndian(v, b.data());
+        return b;
+    };
+    QByteArray text = QJsonDocument(json).toJson(QJsonDocument::Compact);
+    while (text.size() % 4) text += ' ';
+    while (bin.size() % 4) bin += '\0';
+    QByteArray body = u32(text.size()) + "JSON" + text;
+    if (!bin.isEmpty()) body += u32(bin.size()) + QByteArray("BIN\0", 4) + bin;
+    return "glTF" + u32(2) + u32(12 + body.size()) + body;
+}
+
+QByteArray floats(std::initializer_list<float> values) {
+    QByteArray bytes;
+    for (float v : values) {
+        char b[4];
+        qToLittleEndian(v, b);
+        bytes.append(b, 4);
+    }
+    return bytes;
+}
+
+// Data appended to a BIN chunk, one buffer view and accessor per call.
+struct GlbData {
+    QByteArray bin;
+    QJsonArray views, accessors;
+    int add(const QByteArray& bytes, int componentType, const char* type, int count) {
+        views.append(QJsonObject{{"buffer", 0}, {"byteOffset", int(bin.size())}, {"byteLength", int(bytes.size())}});
+        bin += bytes;
+        while (bin.size() % 4) bin += '\0';
+        accessors.append(QJsonObject{{"bufferView", int(views.size()) - 1}, {"componentType", componentType},
+                                     {"type", type}, {"count", count}});
+        return int(accessors.size()) - 1;
+    }
+};
+
+// A GLB made here: a three-joint leg swinging over three keys, skinning one triangle.
+QByteArray smallGlb() {
+    GlbData d;
+    const int times = d.add(floats({0.0f, 0.5f, 1.0f}), 5126, "SCALAR", 3);
+    const int swing = d.add(floats({0, 0, 0, 1, 0.2588f, 0, 0, 0.9659f, 0, 0, 0, 1}), 5126, "VEC4", 3);
+    const int travel = d.add(floats({0, 0.9f, 0, 0, 0.9f, 0.5f, 0, 0.9f, 1.0f}), 5126, "VEC3", 3);
+    const int positions = d.add(floats({0, 0.9f, 0, 0.1f, 0.45f, 0, 0, 0, 0.1f}), 5126, "VEC3", 3);
+    const int weights = d.add(floats({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0}), 5126, "VEC4", 3);
+    const int joints = d.add(QByteArray("\0\0\0\0\1\0\0\0\2\0\0\0", 12), 5121, "VEC4", 3);
+    QByteArray inverseBinds;
+    for (float y : {-0.9f, -0.45f, 0.0f}) inverseBinds += floats({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, y, 0, 1});
+    const int binds = d.add(inverseBinds, 5126, "MAT4", 3);
+    auto channel = [](int sampler, int node, const char* path) {
+        return QJsonObject{{"sampler", sampler}, {"target", QJsonObject{{"node", node}, {"path", path}}}};
+    };
+    QJsonObject json{
+        {"asset", QJsonObject{{"version", "2.0"}}},
+        {"scene", 0},
+        {"scenes", QJsonArray{QJsonObject{{"nodes", QJsonArray{0, 3}}}}},
+        {"nodes", QJsonArray{QJsonObject{{"name", "hips"}, {"children", QJsonArray{1}}, {"translation", QJsonArray{0, 0.9, 0}}},
+                             QJsonObject{{"name", "knee"}, {"children", QJsonArray{2}}, {"translation", QJsonArray{0, -0.45, 0}}},
+                             QJsonObject{{"name", "foot"}, {"translation", QJsonArray{0, -0.45, 0}}},
+                             QJsonObject{{"name", "body"}, {"mesh", 0}, {"skin", 0}}}},
+        {"meshes", QJsonArray{QJsonObject{{"primitives", QJsonArray{QJsonObject{
+                       {"attributes", QJsonObject{{"POSITION", positions}, {"JOINTS_0", joints}, {"WEIGHTS_0", weights}}}}}}}}},
+        {"skins", QJsonArray{QJsonObject{{"joints", QJsonArray{0, 1, 2}}, {"inverseBindMatrices", binds}}}},
+        {"animations", QJsonArray{QJsonObject{
+                           {"name", "swing"},
+                           {"samplers", QJsonArray{QJsonObject{{"input", times}, {"output", swing}},
+                                                   QJsonObject{{"input", times}, {"output", travel}, {"interpolation", "STEP"}}}},
+                           {"channels", QJsonArray{channel(0, 1, "rotation"), channel(0, 2, "rotation"),
+                                                   channel(1, 0, "translation")}}}}},
+        {"buffers", QJsonArray{QJsonObject{{"byteLength", int(d.bin.size())}}}},
+        {"bufferViews", d.views},
+        {"accessors", d.accessors}};
+    return glb(json, d.bin);
+}
+
+// The shipped characters as GLB seeds (a .gltf's data: uri buffer moved into a BIN chunk), and
+// the robot with one animation: empty when the data folder is absent.
+std::vector<QByteArray> characterSeeds() {
+    QString data = qEnvironmentVariable("GAITSPACE_DATA_DIR");
+    if (data.isEmpty()) data = QStringLiteral(GAITSPACE_DEFAULT_DATA_DIR);
+    const QDir characters(data + "/characters");
+    auto read = [&](const char* relative) {
+        QFile f(characters.filePath(relative));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    std::vector<QByteArray> seeds;
+    for (const char* file : {"robot_expressive/RobotExpressive.glb", "male_base_mesh/male_base_mesh.glb"}) {
+        const QByteArray bytes = read(file);
+        if (bytes.size() < 20) continue;
+        seeds.push_back(bytes);
+        if (!QByteArray(file).startsWith("robot")) continue;
+        const quint32 jsonLength = qFromLittleEndian<quint32>(bytes.constData() + 12);
+        QJsonObject json = QJsonDocument::fromJson(bytes.mid(20, jsonLength)).object();
+        QJsonArray animations = json["animations"].toArray();
+        for (qsizetype i = animations.size(); i-- > 0;)
+            if (animations[i].toObject()["name"].toString() != "Idle") animations.removeAt(i);
+        json["animations"] = animations;
+        seeds.push_back(glb(json, bytes.mid(28 + jsonLength, qFromLittleEndian<quint32>(bytes.constData() + 20 + jsonLength))));
+    }
+    QJsonObject female = QJsonDocument::fromJson(read("quaternius_casual_female/Casual_Female.gltf")).object();
+    QJsonArray buffers = female["buffers"].toArray();
+    if (!buffers.isEmpty()) {
+        QJsonObject buffer = buffers[0].toObject();
+        const QByteArray uri = buffer["uri"].toString().toLatin1();
+        const QByteArray bin = QByteArray::fromBase64(uri.mid(uri.indexOf(',') + 1));
+        buffer.remove("uri");
+        buffers[0] = buffer;
+        female["buffers"] = buffers;
+        seeds.push_back(glb(female, bin));
+    }
+    if (seeds.empty())
+        std::fprintf(stderr, "make_fuzz_seeds: no characters in %s: the glTF corpus holds only the small GLB\n",
+                     qPrintable(characters.path()));
+    return seeds;
+}
+
 }  // namespace
 
 int main(int argc, char* argv[]) {
@@ -122,12 +246,35 @@ int main(int argc, char* argv[]) {
                                    "\"joint_map\"", "\"style_keys\"", "\"time\"", "\"weights\"", "\"style_mode\"",
                                    "\"transition\"", "\"increment\"", "\"style_transition_seconds\"", "\"a.bvh\"", "\"b.bvh\"", "\"c.bvh\"", "\"a\"", "\"b\"",
                                    "\"c\"", "1e9", "2147483647", "-1", "0.5", "null", "true", "[", "]", "{", "}"}) &&
+        dictionary("gltf.dict", {"glTF", "JSON", "BIN", "\"asset\"", "\"version\"", "\"2.0\"", "\"1.0\"",
+                                 "\"buffers\"", "\"bufferViews\"", "\"accessors\"", "\"buffer\"", "\"bufferView\"",
+                                 "\"byteLength\"", "\"byteOffset\"", "\"byteStride\"", "\"uri\"",
+                                 "\"data:application/octet-stream;base64,AAAAAA==\"", "\"../../etc/passwd\"",
+                                 "\"count\"", "\"componentType\"", "\"type\"", "\"SCALAR\"", "\"VEC3\"",
+                                 "\"VEC4\"", "\"MAT4\"", "5126", "5125", "5123", "5121", "\"sparse\"", "\"scene\"",
+                                 "\"scenes\"", "\"nodes\"", "\"children\"", "\"mesh\"", "\"skin\"", "\"camera\"",
+                                 "\"translation\"", "\"rotation\"", "\"scale\"", "\"matrix\"", "\"weights\"",
+                                 "\"meshes\"", "\"primitives\"", "\"attributes\"", "\"POSITION\"", "\"NORMAL\"",
+                                 "\"JOINTS_0\"", "\"WEIGHTS_0\"", "\"TEXCOORD_1\"", "\"indices\"", "\"mode\"",
+                                 "\"targets\"", "\"material\"", "\"skins\"", "\"joints\"",
+                                 "\"inverseBindMatrices\"", "\"skeleton\"", "\"animations\"", "\"channels\"",
+                                 "\"samplers\"", "\"sampler\"", "\"input\"", "\"output\"", "\"interpolation\"",
+                                 "\"CUBICSPLINE\"", "\"STEP\"", "\"target\"", "\"node\"", "\"path\"",
+                                 "\"materials\"", "\"textures\"", "\"images\"", "\"index\"", "\"source\"",
+                                 "\"mimeType\"", "\"extensions\"", "\"KHR_draco_mesh_compression\"", "1e38", "-1",
+                                 "0", "4294967295", "4294967296", "[", "]", "{", "}", ":", ","}) &&
         dictionary("gspace.dict", {"INFO", "SKEL", "SPAC", "PHAS", "GOAL", "SETT", "GSPC\r\n\x1a\n",
                                    "\xff\xff\xff\xff", "\xff\xff\x7f\x7f", "\xff\xff\xff\x7f",
                                    "\x02"});
     if (!dictionaries || !write("import", gs::fuzz::importSeeds(), ".bvh") ||
         !write("project", gs::fuzz::projectSeeds(), ".gsproj") ||
         !write("gspace", {gspaceSeed()}, ".gspace")) {
+        std::fputs("make_fuzz_seeds: cannot write the seeds\n", stderr);
+        return 1;
+    }
+    std::vector<QByteArray> gltf = characterSeeds();
+    gltf.insert(gltf.begin(), smallGlb());
+    if (!write("gltf", gltf, ".glb")) {
         std::fputs("make_fuzz_seeds: cannot write the seeds\n", stderr);
         return 1;
     }
