@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "core/clip.h"
-#include "core/kinematics.h"
-#include "core/mannequin.h"
-#include "core/retarget.h"
-#include "core/skinned_mesh.h"
+#include "core/clip/clip.h"
+#include "core/clip/clip_kinematics.h"
+#include "core/character/mannequin.h"
+#include "core/character/retarget.h"
+#include "core/character/skinned_mesh.h"
 
 namespace gs {
 
@@ -44,7 +44,7 @@ public:
     float height() const { return m_height; }
     bool isRetargeted() const { return m_retarget.has_value(); }
     // How much longer this character's legs are than the clip's (1 for a mannequin): heights
-    // scale by it, ground positions do not (core/retarget.h).
+    // scale by it, ground positions do not (core/character/retarget.h).
     float rootScale() const { return m_retarget ? m_retarget->rootScale : 1.0f; }
     // The joint the root motion moves (the hips; a ground bone above them stays on the floor).
     int hipsJoint() const { return m_retarget ? m_retarget->targetHips : 0; }

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/root_motion.h"
+#include "core/clip/root_motion.h"
 
 namespace gs {
 

@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "core/skinned_mesh.h"
+#include "core/character/skinned_mesh.h"
 
 namespace gs {
 

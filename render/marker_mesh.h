@@ -3,7 +3,7 @@
 // SkinnedMesh bound to one joint (joint 0 = the marker's placement), so the skinned pipeline
 // draws it like any character.
 
-#include "core/skinned_mesh.h"
+#include "core/character/skinned_mesh.h"
 
 namespace gs {
 

@@ -14,7 +14,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/limits.h"
+#include "core/authoring_limits.h"
 #include <gaitspace/runtime/status.h>
 #include "render/camera.h"
 #include "render/character.h"

@@ -4,7 +4,7 @@
 
 #include <QImage>
 
-#include "core/skinned_mesh.h"
+#include "core/character/skinned_mesh.h"
 #include <gaitspace/runtime/status.h>
 
 namespace gs {

@@ -1,5 +1,5 @@
 #pragma once
-// MatchWebView: the heat map of a match web (core/match_web.h) with its local minima, chains and
+// MatchWebView: the heat map of a match web (core/analysis/match_web.h) with its local minima, chains and
 // a registration path drawn over it, and a colour scale.
 //
 // It paints from a MatchWebPicture and forwards input only: the wheel zooms about the mouse, a
@@ -17,7 +17,7 @@
 
 #include <glm/glm.hpp>
 
-#include "core/match_web.h"
+#include "core/analysis/match_web.h"
 #include "render/heat_colour.h"
 
 namespace gs {

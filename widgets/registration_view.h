@@ -1,5 +1,5 @@
 #pragma once
-// RegistrationView: a registration curve (core/registration.h) as three plots over the frames of
+// RegistrationView: a registration curve (core/analysis/registration.h) as three plots over the frames of
 // the reference clip A, one above the other and sharing that axis:
 //   - the timewarp: the frame of B against the frame of A (with the plain linear mapping dashed)
 //     and its slope on a scale of its own (right);
@@ -18,7 +18,7 @@
 
 #include <glm/glm.hpp>
 
-#include "core/registration.h"
+#include "core/analysis/registration.h"
 
 namespace gs {
 

@@ -19,7 +19,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/clip.h"
+#include "core/clip/clip.h"
 #include "render/camera.h"
 #include "render/character.h"
 #include "render/debug_draw.h"

@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "core/goal_space.h"
-#include "core/kinematics.h"
-#include "core/limits.h"
-#include "core/quality.h"
+#include "core/spaces/goal_space_builder.h"
+#include "core/clip/clip_kinematics.h"
+#include "core/authoring_limits.h"
+#include "core/evaluation/quality.h"
 
 namespace gs::cli {
 

@@ -11,10 +11,10 @@
 
 #include "app/project/project.h"
 #include "app/project/project_bake.h"
-#include "core/behavioral_space.h"
-#include "core/clip.h"
+#include "core/spaces/behavioral_space.h"
+#include "core/clip/clip.h"
 #include "core/io/clip_import.h"
-#include "core/quality.h"
+#include "core/evaluation/quality.h"
 
 namespace gs::cli {
 

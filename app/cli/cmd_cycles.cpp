@@ -5,8 +5,8 @@
 #include <cstdio>
 
 #include "cli_common.h"
-#include "core/cycles.h"
-#include "core/loop_window.h"
+#include "core/analysis/cycles.h"
+#include "core/loops/loop_window.h"
 
 namespace gs::cli {
 

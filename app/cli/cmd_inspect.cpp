@@ -10,12 +10,12 @@
 #include <numbers>
 
 #include "cli_common.h"
-#include "core/foot_contacts.h"
+#include "core/clip/foot_contacts.h"
 #include "core/io/raw_motion.h"
 #include <gaitspace/runtime/gspace.h>
-#include "core/kinematics.h"
-#include "core/limits.h"
-#include "core/root_motion.h"
+#include "core/clip/clip_kinematics.h"
+#include "core/authoring_limits.h"
+#include "core/clip/root_motion.h"
 
 namespace gs::cli {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "cli_common.h"
 #include "core/io/bvh_writer.h"
-#include "core/loop.h"
+#include "core/loops/loop.h"
 
 namespace gs::cli {
 

@@ -13,7 +13,7 @@
 #include <cstdio>
 
 #include "cli_common.h"
-#include "core/match_web.h"
+#include "core/analysis/match_web.h"
 #include "render/heat_colour.h"
 
 namespace gs::cli {

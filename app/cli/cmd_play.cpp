@@ -12,13 +12,13 @@
 
 #include "app/project/project.h"
 #include "cli_common.h"
-#include "core/goal_space.h"
+#include "core/spaces/goal_space_builder.h"
 #include "core/io/bvh_writer.h"
-#include "core/kinematics.h"
-#include "core/limits.h"
-#include "core/quality.h"
-#include "core/record_locomotion.h"
-#include "core/root_motion.h"
+#include "core/clip/clip_kinematics.h"
+#include "core/authoring_limits.h"
+#include "core/evaluation/quality.h"
+#include "core/evaluation/record_locomotion.h"
+#include "core/clip/root_motion.h"
 #include <gaitspace/runtime/gspace.h>
 #include <gaitspace/runtime/locomotion.h>
 

@@ -6,7 +6,7 @@
 #include <numbers>
 
 #include "cli_common.h"
-#include "core/registration.h"
+#include "core/analysis/registration.h"
 
 namespace gs::cli {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "app/project/project.h"
 #include "cli_common.h"
-#include "core/retarget.h"
+#include "core/character/retarget.h"
 #include "render/clip_scene.h"
 #include "render/offscreen_renderer.h"
 

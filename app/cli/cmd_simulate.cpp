@@ -10,10 +10,10 @@
 
 #include "cli_common.h"
 #include "core/io/bvh_writer.h"
-#include "core/limits.h"
-#include "core/kinematics.h"
-#include "core/simulation.h"
-#include "core/transitions.h"
+#include "core/authoring_limits.h"
+#include "core/clip/clip_kinematics.h"
+#include "core/evaluation/simulation.h"
+#include "core/spaces/transition_builder.h"
 
 namespace gs::cli {
 namespace {

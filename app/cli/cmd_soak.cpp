@@ -17,8 +17,8 @@
 
 #include "cli_common.h"
 #include <gaitspace/runtime/crowd.h>
-#include "core/limits.h"
-#include "core/simulation.h"
+#include "core/authoring_limits.h"
+#include "core/evaluation/simulation.h"
 
 namespace gs::cli {
 namespace {

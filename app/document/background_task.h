@@ -7,7 +7,7 @@
 //
 // run() starts `work` on a thread pool. The work gets a TaskControl: it reports progress (a value
 // of a maximum, with a line of text) and sees whether it was cancelled. For the whole run the
-// control's cancel flag is installed as core's CancelScope (core/cancel.h), so the builders it
+// control's cancel flag is installed as core's CancelScope (core/support/cancel.h), so the builders it
 // calls (match webs, registration, spaces, goal spaces) stop by themselves within milliseconds.
 // When the work returns, `done` runs on the GUI thread with its result, unless the run was
 // cancelled or replaced by a newer run() (which cancels the one under way): a cancelled run hands
@@ -27,7 +27,7 @@
 #include <functional>
 #include <memory>
 
-#include "core/cancel.h"
+#include "core/support/cancel.h"
 
 namespace gs {
 

@@ -28,7 +28,7 @@ Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(const QString& fil
     CycleJob cycles;
     cycles.clip = &a->source;
     if (Status s = cycles.run(); s) a->cycles = std::move(cycles.output);
-    else if (s.isCancelled()) return s;  // the caller stopped the read (core/cancel.h)
+    else if (s.isCancelled()) return s;  // the caller stopped the read (core/support/cancel.h)
     else a->cycleError = QString::fromStdString(s.message());
     return std::shared_ptr<const ClipAnalysis>(std::move(a));
 }

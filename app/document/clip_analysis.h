@@ -9,11 +9,11 @@
 
 #include <memory>
 
-#include "core/clip.h"
-#include "core/cycles.h"
-#include "core/foot_contacts.h"
+#include "core/clip/clip.h"
+#include "core/analysis/cycles.h"
+#include "core/clip/foot_contacts.h"
 #include "core/io/clip_import.h"
-#include "core/root_motion.h"
+#include "core/clip/root_motion.h"
 
 namespace gs {
 
@@ -29,7 +29,7 @@ struct ClipAnalysis {
 };
 
 // Reads and analyses one file (unitScale 0 = detected). Safe to call from any thread. Errors
-// name the cause; the caller adds the file name. Inside a CancelScope (core/cancel.h) it stops
+// name the cause; the caller adds the file name. Inside a CancelScope (core/support/cancel.h) it stops
 // early with Status::cancelled() once the scope's flag is set.
 Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(const QString& file, float unitScale = 0.0f);
 

@@ -9,9 +9,9 @@
 #include <algorithm>
 
 #include "app/document/commands.h"
-#include "core/cancel.h"
-#include "core/limits.h"
-#include "core/stable_sort.h"
+#include "core/support/cancel.h"
+#include "core/authoring_limits.h"
+#include "core/support/stable_sort.h"
 
 namespace gs {
 

@@ -174,7 +174,7 @@ private:
     std::map<QString, std::shared_ptr<const ClipAnalysis>> m_analysis;  // by key()
     QThreadPool* m_pool;  // one thread fewer than the cores, low priority: the GUI stays responsive
     QFutureWatcher<ImportResult>* m_import;
-    // Set by cancelImport(): a file being read stops at once (core/cancel.h), not only the
+    // Set by cancelImport(): a file being read stops at once (core/support/cancel.h), not only the
     // files not yet started. One flag per run (a cancelled run may still be ending).
     std::shared_ptr<std::atomic<bool>> m_importCancel, m_analyseCancel;
     QStringList m_importFiles;

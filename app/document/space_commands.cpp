@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-#include "core/limits.h"
+#include "core/authoring_limits.h"
 
 namespace gs {
 

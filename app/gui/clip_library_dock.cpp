@@ -14,7 +14,7 @@
 #include "app/document/clip_analysis.h"
 #include "app/document/project_document.h"
 #include "clip_library.h"
-#include "core/root_motion.h"
+#include "core/clip/root_motion.h"
 
 namespace gs {
 

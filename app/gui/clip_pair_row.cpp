@@ -15,7 +15,7 @@
 #include "app/document/background_task.h"
 #include "app/document/clip_analysis.h"
 #include "app/document/project_document.h"
-#include "core/point_cloud.h"
+#include "core/analysis/point_cloud.h"
 
 namespace gs {
 

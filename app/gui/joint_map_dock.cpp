@@ -10,7 +10,7 @@
 #include <QVBoxLayout>
 
 #include "app/document/project_document.h"
-#include "core/humanoid_names.h"
+#include "core/clip/humanoid_names.h"
 #include "widgets/viewport.h"
 
 namespace gs {

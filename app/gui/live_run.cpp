@@ -15,7 +15,7 @@
 #include "core/io/bvh_writer.h"
 #include "core/io/character_import.h"
 #include "core/io/scene_writer.h"
-#include "core/retarget.h"
+#include "core/character/retarget.h"
 #include "widgets/viewport.h"
 
 namespace gs {

@@ -95,7 +95,7 @@ QJsonArray array(const std::vector<float>& values) {
 }
 
 // Where the view draws its character now: the hips on the ground (x, z) as posed for the frame
-// shown; a retargeted model's stand over the simulated root (core/retarget.h).
+// shown; a retargeted model's stand over the simulated root (core/character/retarget.h).
 std::optional<glm::vec2> drawnRoot(const gs::Viewport& view) {
     const gs::Character* character = view.character();
     if (!character || !view.clip() || view.clip()->isEmpty()) return std::nullopt;

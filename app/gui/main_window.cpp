@@ -41,7 +41,7 @@
 #include "clip_library_dock.h"
 #include "project_files.h"
 #include "core/io/character_import.h"
-#include "core/retarget.h"
+#include "core/character/retarget.h"
 #include "dock_editing.h"
 #include "goal_space_dock.h"
 #include "joint_map_dock.h"

@@ -17,9 +17,9 @@
 #include "app/document/clip_analysis.h"
 #include "app/document/project_document.h"
 #include "clip_pair_row.h"
-#include "core/match_web.h"
-#include "core/registration.h"
-#include "core/timewarp.h"
+#include "core/analysis/match_web.h"
+#include "core/analysis/registration.h"
+#include "core/analysis/timewarp.h"
 #include "widgets/match_web_view.h"
 
 namespace gs {

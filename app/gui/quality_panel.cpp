@@ -13,9 +13,9 @@
 
 #include <cmath>
 
-#include "core/motion_space.h"
-#include "core/kinematics.h"
-#include "core/quality.h"
+#include "core/spaces/motion_space.h"
+#include "core/clip/clip_kinematics.h"
+#include "core/evaluation/quality.h"
 #include <gaitspace/runtime/legs.h>
 #include "widgets/quality_plot.h"
 

@@ -5,7 +5,7 @@
 // and the naive baseline side by side, with a plot over the run; and the live run's figures
 // with their plot over time.
 //
-// A scenario runs off the GUI thread on a copy of the live build (core/simulation.h, as the CLI
+// A scenario runs off the GUI thread on a copy of the live build (core/evaluation/simulation.h, as the CLI
 // runs it: the first space's style, the baked settings).
 
 #include <QWidget>
@@ -13,9 +13,9 @@
 #include <memory>
 #include <vector>
 
-#include "core/clip.h"
+#include "core/clip/clip.h"
 #include <gaitspace/runtime/gspace.h>
-#include "core/simulation.h"
+#include "core/evaluation/simulation.h"
 
 class QComboBox;
 class QLabel;

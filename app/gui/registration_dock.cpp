@@ -8,7 +8,7 @@
 #include "app/document/background_task.h"
 #include "app/document/clip_analysis.h"
 #include "clip_pair_row.h"
-#include "core/registration.h"
+#include "core/analysis/registration.h"
 #include "widgets/registration_view.h"
 
 namespace gs {

@@ -25,11 +25,11 @@
 #include "app/document/project_document.h"
 #include "app/document/space_commands.h"
 #include "clip_library.h"
-#include "core/skeleton_match.h"
-#include "core/loop.h"
-#include "core/root_motion.h"
-#include "core/limits.h"
-#include "core/transitions.h"
+#include "core/clip/skeleton_match.h"
+#include "core/loops/loop.h"
+#include "core/clip/root_motion.h"
+#include "core/authoring_limits.h"
+#include "core/spaces/transition_builder.h"
 
 namespace gs {
 

@@ -10,8 +10,8 @@
 // goes to the document as an undoable command (app/document/space_commands.h). Build asks the
 // window to build the spaces for the live run.
 //
-// The fit of each clip (a loop cut, core/loop.h) and whether each stop and start can serve
-// (core/transitions.h checkTransitionClip) are computed off the GUI thread (a BackgroundTask)
+// The fit of each clip (a loop cut, core/loops/loop.h) and whether each stop and start can serve
+// (core/spaces/transition_builder.h checkTransitionClip) are computed off the GUI thread (a BackgroundTask)
 // and kept per clip, trim and cycle count.
 
 #include <QHash>

@@ -1,10 +1,10 @@
 #include "steering_demo.h"
 
 #include "app/project/project_bake.h"
-#include "core/cancel.h"
-#include "core/kinematics.h"
-#include "core/motion_space.h"
-#include "core/quality.h"
+#include "core/support/cancel.h"
+#include "core/clip/clip_kinematics.h"
+#include "core/spaces/motion_space.h"
+#include "core/evaluation/quality.h"
 
 #include <QFileInfo>
 

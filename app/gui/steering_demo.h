@@ -16,8 +16,8 @@
 
 #include "app/project/project.h"
 #include <gaitspace/runtime/crowd.h>
-#include "core/behavioral_space.h"
-#include "core/simulation.h"
+#include "core/spaces/behavioral_space.h"
+#include "core/evaluation/simulation.h"
 
 namespace gs {
 

@@ -12,13 +12,13 @@
 #include <charconv>
 #include <cmath>
 
-#include "core/skeleton_match.h"
-#include "core/cancel.h"
+#include "core/clip/skeleton_match.h"
+#include "core/support/cancel.h"
 #include "core/io/motion_file.h"
-#include "core/limits.h"
+#include "core/authoring_limits.h"
 #include "project_bend.h"
-#include "core/stable_sort.h"
-#include "core/transitions.h"
+#include "core/support/stable_sort.h"
+#include "core/spaces/transition_builder.h"
 
 namespace gs {
 namespace {
@@ -533,7 +533,7 @@ Expected<Project> Project::load(const QString& filePath) {
     p.warnings = r.allWarnings();
 
     for (ProjectClip& c : p.clips) {
-        if (cancelRequested()) return Status::cancelled();  // core/cancel.h
+        if (cancelRequested()) return Status::cancelled();  // core/support/cancel.h
         importProjectClip(p, c);
     }
     p.checkSpaces();

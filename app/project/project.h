@@ -15,10 +15,10 @@
 #include <optional>
 #include <vector>
 
-#include "core/behavioral_space.h"
-#include "core/clip.h"
+#include "core/spaces/behavioral_space.h"
+#include "core/clip/clip.h"
 #include "core/io/clip_import.h"
-#include "core/limits.h"
+#include "core/authoring_limits.h"
 
 namespace gs {
 
@@ -40,10 +40,10 @@ struct ProjectSpace {
     QString name;
     QStringList clipIds;
     QString reference;  // a clip id; empty = the straightest
-    // Clips that walk to a stop and that start from standing (not looped; core/transitions.h):
+    // Clips that walk to a stop and that start from standing (not looped; core/spaces/transition_builder.h):
     // spaces[].stops and spaces[].starts, clip ids, each at most once.
     QStringList stopIds, startIds;
-    // Turns made from the space's straight clips by bending their paths (core/path_bend.h):
+    // Turns made from the space's straight clips by bending their paths (core/loops/path_bend.h):
     // spaces[].bent_turns_m, radii in metres, each [kMinBentTurnRadius, kMaxBentTurnRadius], at
     // most kMaxBentTurns, no radius twice. Each radius adds two clips per straight clip, bent left
     // and right ("run (bent left 6 m)"), looped, registered and blended like the others.
@@ -55,7 +55,7 @@ struct ProjectSpace {
     std::vector<std::pair<QString, Clip>> bentClips;
 };
 
-inline constexpr float kMinBentTurnRadius = 2.0f;    // metres (core/path_bend.h's sharpest bend)
+inline constexpr float kMinBentTurnRadius = 2.0f;    // metres (core/loops/path_bend.h's sharpest bend)
 inline constexpr float kMaxBentTurnRadius = 1000.0f;
 inline constexpr int kMaxBentTurns = 4;
 // A clip of a space is straight, and gets bent turns, when its ground path curves by less than
@@ -129,7 +129,7 @@ struct Project {
     // malformed, or any value has a wrong type or is out of range (the message names the JSON
     // path, e.g. "settings.goal_space.F: 100000 is above the limit 600"); entry errors (a missing
     // file, an unknown clip, a trim past the clip's end) are in the entries (see errors()).
-    // Inside a CancelScope (core/cancel.h) it stops between clips with Status::cancelled().
+    // Inside a CancelScope (core/support/cancel.h) it stops between clips with Status::cancelled().
     static Expected<Project> load(const QString& path);
     // Writes atomically (QSaveFile); paths are written as they are held (relative when loaded).
     Status save(const QString& path) const;

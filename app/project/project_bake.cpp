@@ -5,7 +5,7 @@
 
 #include <QFileInfo>
 
-#include "core/goal_space.h"
+#include "core/spaces/goal_space_builder.h"
 
 
 namespace gs {

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/path_bend.h"
+#include "core/loops/path_bend.h"
 
 namespace gs {
 

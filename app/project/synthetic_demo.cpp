@@ -7,7 +7,7 @@
 
 #include "app/project/project.h"
 #include "core/io/bvh_writer.h"
-#include "core/synthetic_gait.h"
+#include "core/synthetic/synthetic_gait.h"
 
 namespace gs {
 

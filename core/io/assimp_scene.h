@@ -9,7 +9,7 @@
 #include <set>
 #include <string>
 
-#include "core/limits.h"
+#include "core/authoring_limits.h"
 #include <gaitspace/runtime/status.h>
 
 namespace gs {

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "core/io/motion_file.h"
-#include "core/limits.h"
+#include "core/authoring_limits.h"
 
 namespace gs {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "core/clip.h"
+#include "core/clip/clip.h"
 
 namespace gs {
 

@@ -17,8 +17,8 @@
 #include "core/io/clip_import.h"
 #include "core/io/gltf_check.h"
 #include "core/io/motion_file.h"
-#include "core/kinematics.h"
-#include "core/limits.h"
+#include "core/clip/clip_kinematics.h"
+#include "core/authoring_limits.h"
 
 namespace gs {
 namespace {

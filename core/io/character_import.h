@@ -10,7 +10,7 @@
 
 #include <string>
 
-#include "core/skinned_mesh.h"
+#include "core/character/skinned_mesh.h"
 #include <gaitspace/runtime/skeleton.h>
 
 namespace gs {

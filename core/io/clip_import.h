@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "core/clip.h"
-#include "core/limits.h"
+#include "core/clip/clip.h"
+#include "core/authoring_limits.h"
 
 namespace gs {
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/io/motion_file.h"
-#include "core/limits.h"
+#include "core/authoring_limits.h"
 
 namespace gs {
 namespace {

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <fstream>
 
-#include "core/limits.h"
+#include "core/authoring_limits.h"
 
 namespace gs {
 namespace {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/kinematics.h"
+#include "core/clip/clip_kinematics.h"
 #include <gaitspace/runtime/ground_frame.h>
 #include <gaitspace/runtime/legs.h>
 

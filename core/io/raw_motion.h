@@ -21,9 +21,9 @@
 #include <string>
 #include <vector>
 
-#include "core/clip.h"
+#include "core/clip/clip.h"
 #include "core/io/clip_import.h"
-#include "core/root_motion.h"
+#include "core/clip/root_motion.h"
 
 namespace gs {
 

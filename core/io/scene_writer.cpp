@@ -10,7 +10,7 @@
 #include <memory>
 
 #include "core/io/character_import.h"
-#include "core/retarget.h"
+#include "core/character/retarget.h"
 
 namespace gs {
 namespace {

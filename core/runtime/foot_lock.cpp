@@ -30,10 +30,8 @@ constexpr float kKneeReturnMinShare = 0.25f;
 // The ball's hold turns a planted foot about its ankle by at most this (radians, 10 degrees),
 // so that a flat foot keeps the heading it came down with while the blend turns it (a style
 // taking over with its toes turned out further, a turn blended in during a stance); a foot
-// the blend turns further pivots on its ball. Measured on Bandai's active walk (40 goals, seed
-// 7): with the ball pinned and no turn the heels slid 1.69 cm/s, turned by up to 5, 10 or 20
-// degrees 1.51, 1.51 and 1.56 (the toes 0.41 cm/s in every case); 20 degrees twisted the
-// feet visibly against the shins in 100STYLE's turnaround.
+// the blend turns further pivots on its ball. 10 degrees keeps the heels' slide lowest without
+// twisting the foot against the shin (docs/results/foot-lock.md).
 constexpr float kToeHoldMaxTurn = 0.17f;
 const float kToeHoldMaxSin = std::sin(kToeHoldMaxTurn), kToeHoldMaxCos = std::cos(kToeHoldMaxTurn);
 

@@ -1,5 +1,5 @@
 // Hostile input through the command line: every count and length a run is asked for has a named
-// upper limit (core/limits.h) and is refused above it with one line naming the limit and exit 2,
+// upper limit (core/authoring_limits.h) and is refused above it with one line naming the limit and exit 2,
 // before any work; weights that sum to 0 are refused; the arrive scenario names the spaces that
 // have no stop; a baked file without toes (INFO toe -1, which the format allows) runs the arrive
 // scenario; a clip that stays in place is refused for its missing root motion. The mutants are

@@ -9,7 +9,7 @@
 #include <QTest>
 
 #include "app/project/project.h"
-#include "core/root_motion.h"
+#include "core/clip/root_motion.h"
 #include "common/test_data.h"
 
 using namespace gs;
@@ -147,7 +147,7 @@ private slots:
     }
 
     // spaces[].bent_turns_m: each radius adds a left and a right turn bent from every straight
-    // clip of the space (core/path_bend.h), named for the window and the CLI, after the clips;
+    // clip of the space (core/loops/path_bend.h), named for the window and the CLI, after the clips;
     // the key is written back as it was read. A turn clip is not bent, and a space of turns only
     // that asks for bent turns says why it cannot have them.
     void bentTurns() {

@@ -26,8 +26,8 @@
 #include <vector>
 
 #include "bench_data.h"
-#include "core/behavioral_space.h"
-#include "core/goal_space.h"
+#include "core/spaces/behavioral_space.h"
+#include "core/spaces/goal_space_builder.h"
 #include <gaitspace/runtime/crowd.h>
 #include <gaitspace/runtime/gspace.h>
 

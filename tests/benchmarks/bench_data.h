@@ -7,8 +7,8 @@
 #include <string>
 
 #include "core/io/clip_import.h"
-#include "core/behavioral_space.h"
-#include "core/motion_space.h"
+#include "core/spaces/behavioral_space.h"
+#include "core/spaces/motion_space.h"
 
 namespace gs::bench {
 

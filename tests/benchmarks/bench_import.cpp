@@ -7,7 +7,7 @@
 #include <string>
 
 #include "bench_data.h"
-#include "core/kinematics.h"
+#include "core/clip/clip_kinematics.h"
 
 int main(int argc, char** argv) {
     const std::string dir = gs::bench::dataDir(argc, argv);

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "bench_data.h"
-#include "core/behavioral_space.h"
+#include "core/spaces/behavioral_space.h"
 #include "core/runtime/locomotion_stages.h"
 #include <gaitspace/runtime/locomotion.h>
 

@@ -13,7 +13,7 @@
 
 #include "bench_data.h"
 #include "core/io/clip_import.h"
-#include "core/match_web.h"
+#include "core/analysis/match_web.h"
 
 namespace {
 

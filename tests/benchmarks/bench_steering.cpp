@@ -13,8 +13,8 @@
 #include <string>
 
 #include "bench_data.h"
-#include "core/behavioral_space.h"
-#include "core/goal_space.h"
+#include "core/spaces/behavioral_space.h"
+#include "core/spaces/goal_space_builder.h"
 #include "core/runtime/steer_prediction.h"
 #include "core/runtime/steering_detail.h"
 #include <gaitspace/runtime/steering.h>

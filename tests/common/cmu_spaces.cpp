@@ -1,7 +1,7 @@
 #include "common/cmu_spaces.h"
 
 #include "common/test_data.h"
-#include "core/goal_space.h"
+#include "core/spaces/goal_space_builder.h"
 
 namespace gs::test {
 namespace {

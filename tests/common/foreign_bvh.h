@@ -9,7 +9,7 @@
 #include <map>
 #include <string>
 
-#include "core/clip.h"
+#include "core/clip/clip.h"
 
 namespace gs::test {
 

@@ -5,7 +5,7 @@
 #include <QString>
 #include <QTest>
 
-#include "core/clip.h"
+#include "core/clip/clip.h"
 
 namespace gs::test {
 

@@ -11,11 +11,11 @@
 
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
-#include "core/goal_space.h"
-#include "core/kinematics.h"
-#include "core/quality.h"
-#include "core/simulation.h"
-#include "core/transitions.h"
+#include "core/spaces/goal_space_builder.h"
+#include "core/clip/clip_kinematics.h"
+#include "core/evaluation/quality.h"
+#include "core/evaluation/simulation.h"
+#include "core/spaces/transition_builder.h"
 #include <gaitspace/runtime/crowd.h>
 #include <gaitspace/runtime/gspace.h>
 

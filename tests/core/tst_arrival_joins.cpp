@@ -1,4 +1,4 @@
-// Stop and start clips joined to the loops (core/transitions.h) on the CMU subject's own stops and
+// Stop and start clips joined to the loops (core/spaces/transition_builder.h) on the CMU subject's own stops and
 // starts: where they join, that the same foot is down in both there, that the join holds for any
 // blend of the space (registration), and the clips that cannot serve, each named with its cause.
 
@@ -9,10 +9,10 @@
 
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
-#include "core/match_web.h"
-#include "core/motion_space.h"
-#include "core/root_motion.h"
-#include "core/transitions.h"
+#include "core/analysis/match_web.h"
+#include "core/spaces/motion_space.h"
+#include "core/clip/root_motion.h"
+#include "core/spaces/transition_builder.h"
 
 using namespace gs;
 

@@ -9,9 +9,9 @@
 
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
-#include "core/behavioral_space.h"
-#include "core/quality.h"
-#include "core/record_locomotion.h"
+#include "core/spaces/behavioral_space.h"
+#include "core/evaluation/quality.h"
+#include "core/evaluation/record_locomotion.h"
 #include <gaitspace/runtime/locomotion.h>
 #include <gaitspace/runtime/warp_table.h>
 

@@ -6,7 +6,7 @@
 #include "common/test_data.h"
 #include "core/io/bvh_writer.h"
 #include "core/io/clip_import.h"
-#include "core/kinematics.h"
+#include "core/clip/clip_kinematics.h"
 
 using namespace gs;
 

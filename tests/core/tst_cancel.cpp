@@ -1,4 +1,4 @@
-// Cooperative cancel of the authoring builds (core/cancel.h), on synthetic clips (no data
+// Cooperative cancel of the authoring builds (core/support/cancel.h), on synthetic clips (no data
 // needed): a flag set from another thread stops a behavioral-space build and a goal-space build
 // within a few milliseconds with Status::cancelled(); a flag already set stops them before any
 // work; without a scope, or with the flag clear, they build as before.
@@ -11,11 +11,11 @@
 #include <map>
 #include <thread>
 
-#include "core/behavioral_space.h"
-#include "core/cancel.h"
-#include "core/goal_space.h"
-#include "core/match_web.h"
-#include "core/synthetic_gait.h"
+#include "core/spaces/behavioral_space.h"
+#include "core/support/cancel.h"
+#include "core/spaces/goal_space_builder.h"
+#include "core/analysis/match_web.h"
+#include "core/synthetic/synthetic_gait.h"
 
 using namespace gs;
 using Clock = std::chrono::steady_clock;

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <numbers>
 
-#include "core/kinematics.h"
-#include "core/root_motion.h"
+#include "core/clip/clip_kinematics.h"
+#include "core/clip/root_motion.h"
 
 using namespace gs;
 

@@ -10,9 +10,9 @@
 #include <numbers>
 
 #include "common/test_data.h"
-#include "core/foot_contacts.h"
+#include "core/clip/foot_contacts.h"
 #include "core/io/clip_import.h"
-#include "core/root_motion.h"
+#include "core/clip/root_motion.h"
 
 using namespace gs;
 

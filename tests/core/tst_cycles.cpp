@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "common/test_data.h"
-#include "core/cycles.h"
+#include "core/analysis/cycles.h"
 
 using namespace gs;
 

@@ -2,7 +2,7 @@
 // brisk walk (16_21-30), jog (16_35-44) and run (16_45-46, 16_48-56, forefoot strikes), each
 // once from straight + veer clips and once from straight + 90-degree turn clips, whole, as in
 // resources/projects/cmu_<family>_<veer|turns>.gsproj: each loop takes the cycles that do what its
-// clip is for (core/loop_window.h), but for the run's four 90-degree turns, trimmed by hand (clips
+// clip is for (core/loops/loop_window.h), but for the run's four 90-degree turns, trimmed by hand (clips
 // of 2.5 strides around a turn at speed, whose self webs match no whole stride). Each space plays 20 s at the straight
 // blend and at both extremes, with and without foot lock, and the raw blend halfway between each
 // pair of neighbouring clips keeps its feet on the floor. Clips that cannot loop are refused
@@ -16,14 +16,14 @@
 
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
-#include "core/behavioral_space.h"
-#include "core/foot_contacts.h"
-#include "core/kinematics.h"
-#include "core/quality.h"
-#include "core/record_locomotion.h"
-#include "core/root_motion.h"
+#include "core/spaces/behavioral_space.h"
+#include "core/clip/foot_contacts.h"
+#include "core/clip/clip_kinematics.h"
+#include "core/evaluation/quality.h"
+#include "core/evaluation/record_locomotion.h"
+#include "core/clip/root_motion.h"
 #include <gaitspace/runtime/locomotion.h>
-#include "core/simulation.h"
+#include "core/evaluation/simulation.h"
 
 using namespace gs;
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "common/test_data.h"
-#include "core/foot_contacts.h"
-#include "core/quality.h"
+#include "core/clip/foot_contacts.h"
+#include "core/evaluation/quality.h"
 
 using namespace gs;
 

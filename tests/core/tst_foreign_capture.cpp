@@ -13,11 +13,11 @@
 
 #include "common/foreign_bvh.h"
 #include "core/io/clip_import.h"
-#include "core/kinematics.h"
-#include "core/motion_space.h"
-#include "core/root_motion.h"
-#include "core/skeleton_match.h"
-#include "core/synthetic_gait.h"
+#include "core/clip/clip_kinematics.h"
+#include "core/spaces/motion_space.h"
+#include "core/clip/root_motion.h"
+#include "core/clip/skeleton_match.h"
+#include "core/synthetic/synthetic_gait.h"
 
 using namespace gs;
 using gs::test::ForeignShape;

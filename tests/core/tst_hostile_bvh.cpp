@@ -16,7 +16,7 @@
 #include "common/generated_bvh.h"
 #include "core/io/bvh_check.h"
 #include "core/io/clip_import.h"
-#include "core/limits.h"
+#include "core/authoring_limits.h"
 #include "common/test_data.h"
 
 using namespace gs;

@@ -6,7 +6,7 @@
 #include <QTest>
 
 #include "common/test_data.h"
-#include "core/humanoid_names.h"
+#include "core/clip/humanoid_names.h"
 #include "core/io/character_import.h"
 #include <gaitspace/runtime/kinematics.h>
 

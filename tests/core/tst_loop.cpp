@@ -6,8 +6,8 @@
 #include <cmath>
 
 #include "common/test_data.h"
-#include "core/loop.h"
-#include "core/root_motion.h"
+#include "core/loops/loop.h"
+#include "core/clip/root_motion.h"
 
 using namespace gs;
 

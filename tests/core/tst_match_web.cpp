@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "common/test_data.h"
-#include "core/match_web.h"
+#include "core/analysis/match_web.h"
 
 using namespace gs;
 

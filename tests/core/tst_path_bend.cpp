@@ -1,4 +1,4 @@
-// Motion path editing (core/path_bend.h) on a real straight walk, CMU 16_15: the bent clip turns
+// Motion path editing (core/loops/path_bend.h) on a real straight walk, CMU 16_15: the bent clip turns
 // at the curvature asked for, travels as far, keeps its pose relative to the root, and bad
 // curvatures and clips that do not travel are refused by name.
 
@@ -7,12 +7,12 @@
 #include <cmath>
 
 #include "common/test_data.h"
-#include "core/cycles.h"
-#include "core/foot_contacts.h"
-#include "core/kinematics.h"
-#include "core/motion_space.h"
-#include "core/path_bend.h"
-#include "core/root_motion.h"
+#include "core/analysis/cycles.h"
+#include "core/clip/foot_contacts.h"
+#include "core/clip/clip_kinematics.h"
+#include "core/spaces/motion_space.h"
+#include "core/loops/path_bend.h"
+#include "core/clip/root_motion.h"
 #include <gaitspace/runtime/ground_frame.h>
 #include <gaitspace/runtime/legs.h>
 

@@ -7,8 +7,8 @@
 #include <numbers>
 #include <random>
 
-#include "core/point_cloud.h"
-#include "core/root_motion.h"
+#include "core/analysis/point_cloud.h"
+#include "core/clip/root_motion.h"
 
 using namespace gs;
 

@@ -7,8 +7,8 @@
 #include <numbers>
 
 #include "common/test_data.h"
-#include "core/registration.h"
-#include "core/root_motion.h"
+#include "core/analysis/registration.h"
+#include "core/clip/root_motion.h"
 
 using namespace gs;
 

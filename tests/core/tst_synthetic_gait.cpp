@@ -8,15 +8,15 @@
 #include <cmath>
 #include <map>
 
-#include "core/behavioral_space.h"
-#include "core/cycles.h"
-#include "core/foot_contacts.h"
-#include "core/kinematics.h"
-#include "core/quality.h"
-#include "core/record_locomotion.h"
-#include "core/root_motion.h"
+#include "core/spaces/behavioral_space.h"
+#include "core/analysis/cycles.h"
+#include "core/clip/foot_contacts.h"
+#include "core/clip/clip_kinematics.h"
+#include "core/evaluation/quality.h"
+#include "core/evaluation/record_locomotion.h"
+#include "core/clip/root_motion.h"
 #include <gaitspace/runtime/locomotion.h>
-#include "core/synthetic_gait.h"
+#include "core/synthetic/synthetic_gait.h"
 
 using namespace gs;
 

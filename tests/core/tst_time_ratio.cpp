@@ -10,8 +10,8 @@
 
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
-#include "core/behavioral_space.h"
-#include "core/simulation.h"
+#include "core/spaces/behavioral_space.h"
+#include "core/evaluation/simulation.h"
 
 using namespace gs;
 

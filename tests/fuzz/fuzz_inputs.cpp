@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "common/foreign_bvh.h"
-#include "core/synthetic_gait.h"
+#include "core/synthetic/synthetic_gait.h"
 
 namespace gs::fuzz {
 

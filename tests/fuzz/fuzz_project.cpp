@@ -17,8 +17,8 @@
 
 #include "app/project/project.h"
 #include "app/project/project_bake.h"
-#include "core/goal_space.h"
-#include "core/limits.h"
+#include "core/spaces/goal_space_builder.h"
+#include "core/authoring_limits.h"
 #include "fuzz/fuzz_inputs.h"
 
 namespace {

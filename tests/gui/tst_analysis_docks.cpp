@@ -17,7 +17,7 @@
 
 #include "app/document/clip_analysis.h"
 #include "common/test_data.h"
-#include "core/match_web.h"
+#include "core/analysis/match_web.h"
 #include "main_window.h"
 #include "widgets/match_web_view.h"
 #include "widgets/registration_view.h"

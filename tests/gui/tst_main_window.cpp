@@ -259,7 +259,7 @@ private slots:
 #endif
         QVERIFY2(ticks >= 3 && longest < kLongestMs, qPrintable(QStringLiteral("%1 ticks, %2 ms").arg(ticks).arg(longest)));
 
-        // Cancelled part way: the file being read stops too (core/cancel.h), so the import ends
+        // Cancelled part way: the file being read stops too (core/support/cancel.h), so the import ends
         // within a second; nothing is added and nothing is left to undo.
         const int undo = w.document()->undoStack()->count();
         QSignalSpy again(w.document(), &ProjectDocument::importFinished);

@@ -4,7 +4,7 @@
 #include <QTest>
 
 #include "common/test_data.h"
-#include "core/mannequin.h"
+#include "core/character/mannequin.h"
 #include "render/character.h"
 #include "render/gpu_mesh.h"
 

@@ -21,11 +21,11 @@
 #include <optional>
 
 #include "common/test_data.h"
-#include "core/humanoid_names.h"
+#include "core/clip/humanoid_names.h"
 #include "core/io/character_import.h"
 #include "core/io/scene_writer.h"
-#include "core/quality.h"
-#include "core/root_motion.h"
+#include "core/evaluation/quality.h"
+#include "core/clip/root_motion.h"
 #include "gltf_joints.h"
 #include "render/clip_scene.h"
 #include "render/offscreen_renderer.h"
@@ -55,7 +55,7 @@ std::optional<std::pair<std::string, std::string>> feetOf(const Skeleton& s, boo
     return std::pair{s.names[l], s.names[r]};
 }
 
-// Foot skate and stance skate (core/quality.h, cm/s) of two joints over the first `frames` frames
+// Foot skate and stance skate (core/evaluation/quality.h, cm/s) of two joints over the first `frames` frames
 // of an exported file's animation read back through Assimp, on the floor they stand on (their
 // lowest height there); nullopt when the file cannot be read.
 struct Skate {

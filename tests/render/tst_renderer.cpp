@@ -7,7 +7,7 @@
 #include <QTest>
 
 #include "common/test_data.h"
-#include "core/root_motion.h"
+#include "core/clip/root_motion.h"
 #include "render/clip_scene.h"
 #include "render/offscreen_renderer.h"
 

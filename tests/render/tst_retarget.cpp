@@ -11,8 +11,8 @@
 #include "core/io/character_import.h"
 #include "core/io/clip_import.h"
 #include "core/io/scene_writer.h"
-#include "core/retarget.h"
-#include "core/root_motion.h"
+#include "core/character/retarget.h"
+#include "core/clip/root_motion.h"
 
 #include <assimp/Importer.hpp>
 #include <assimp/scene.h>

@@ -4,8 +4,8 @@
 #include <cstdlib>
 #include <map>
 
-#include "core/goal_space.h"
-#include "core/synthetic_gait.h"
+#include "core/spaces/goal_space_builder.h"
+#include "core/synthetic/synthetic_gait.h"
 
 namespace gs::test {
 namespace {

@@ -1,11 +1,11 @@
 #pragma once
-// The spaces the runtime's tests run on: the synthetic walk and jog of core/synthetic_gait.h (five
+// The spaces the runtime's tests run on: the synthetic walk and jog of core/synthetic/synthetic_gait.h (five
 // clips each: turn right, veer right, straight, veer left, turn left), built in code, so that the
 // tests need no motion capture. Each is built once per process.
 
 #include <memory>
 
-#include "core/behavioral_space.h"
+#include "core/spaces/behavioral_space.h"
 #include <gaitspace/runtime/gspace.h>
 
 namespace gs::test {

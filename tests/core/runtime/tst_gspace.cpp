@@ -15,7 +15,7 @@
 
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
-#include "core/goal_space.h"
+#include "core/spaces/goal_space_builder.h"
 #include "core/runtime/section_file.h"
 #include "synthetic_spaces.h"
 #include <gaitspace/runtime/gspace.h>

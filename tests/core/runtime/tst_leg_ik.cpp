@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "common/test_data.h"
-#include "core/kinematics.h"
+#include "core/clip/clip_kinematics.h"
 #include <gaitspace/runtime/leg_ik.h>
 #include <gaitspace/runtime/legs.h>
 

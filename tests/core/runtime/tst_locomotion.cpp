@@ -12,11 +12,11 @@
 #include "character_group.h"
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
-#include "core/foot_contacts.h"
-#include "core/kinematics.h"
-#include "core/quality.h"
-#include "core/record_locomotion.h"
-#include "core/root_motion.h"
+#include "core/clip/foot_contacts.h"
+#include "core/clip/clip_kinematics.h"
+#include "core/evaluation/quality.h"
+#include "core/evaluation/record_locomotion.h"
+#include "core/clip/root_motion.h"
 #include <gaitspace/runtime/legs.h>
 #include <gaitspace/runtime/locomotion.h>
 

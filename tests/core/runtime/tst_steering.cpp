@@ -12,12 +12,12 @@
 
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
-#include "core/goal_space.h"
-#include "core/kinematics.h"
-#include "core/quality.h"
+#include "core/spaces/goal_space_builder.h"
+#include "core/clip/clip_kinematics.h"
+#include "core/evaluation/quality.h"
 #include <gaitspace/runtime/crowd.h>
 #include "core/runtime/steering_detail.h"
-#include "core/simulation.h"
+#include "core/evaluation/simulation.h"
 
 using namespace gs;
 using gs::test::steeringFor;

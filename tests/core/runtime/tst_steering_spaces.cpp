@@ -9,7 +9,7 @@
 #include "common/cmu_spaces.h"
 #include "common/test_data.h"
 #include <gaitspace/runtime/crowd.h>
-#include "core/simulation.h"
+#include "core/evaluation/simulation.h"
 
 using namespace gs;
 using gs::test::steeringFor;

@@ -3,7 +3,7 @@
 // motion space as flat arrays with their time-warp tables, ordered by curvature so that a blend
 // value b in [0, 1] (0 = sharpest right, 1 = sharpest left) walks anywhere between them; and the
 // behavioral space, several motion spaces sharing one phase through cross registrations. Nothing
-// here points to authoring data: the builders (core/motion_space.h, core/behavioral_space.h) and
+// here points to authoring data: the builders (core/spaces/motion_space.h, core/spaces/behavioral_space.h) and
 // the .gspace reader (gaitspace/runtime/gspace.h) make them.
 
 #include <string>

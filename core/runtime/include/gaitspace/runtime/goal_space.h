@@ -3,7 +3,7 @@
 // strike of the reference clip), each start blend value and each end blend value, where the
 // character will be F frames later, in its ground frame at the start frame, when the blend moves
 // from start to end at the allowed rate. A flat table of X x Y x Z samples, built by
-// core/goal_space.h and read by steering.
+// core/spaces/goal_space_builder.h and read by steering.
 
 #include <vector>
 

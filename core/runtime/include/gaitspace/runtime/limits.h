@@ -4,7 +4,7 @@
 // values, and what the .gspace reader accepts. The baker validates against the same numbers
 // before it writes, so it never writes a file the reader refuses; a file beyond them is refused,
 // naming the limit. docs/limits.md lists them all. The limits of what the authoring side reads
-// (motion files, projects, settings) are in core/limits.h.
+// (motion files, projects, settings) are in core/authoring_limits.h.
 
 #include <cstddef>
 #include <numbers>

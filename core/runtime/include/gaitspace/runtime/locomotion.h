@@ -120,21 +120,17 @@ struct LocomotionSettings {
     // Largest distance the lock holds a foot away from the blended foot (metres); (0, 1];
     // default 0.8. A blend that slides further than this lets the foot follow. Steering a run
     // through turns slides the blended stance foot by more than half a metre (at 4-5 m/s the
-    // body turns about the planted foot); with 0.3 the run's skate while steering stayed at
-    // 1.2-1.7x the source clips', with 0.8 it is 0.33x (veer) and 0.95x (90-degree turns), and
-    // walk, jog and their mixes skate less too (simulate, 40 goals, seed 7; measured while a toe
-    // skimming the floor mid-swing still counted as planted). The leg's reach
-    // is still clamped by the IK, so a held foot never over-extends the knee.
+    // body turns about the planted foot), so the limit is well above that (the figures behind
+    // the default: docs/results/foot-lock.md). The leg's reach is still clamped by the IK, so a
+    // held foot never over-extends the knee.
     float footLockMaxOffset = 0.8f;
     // A foot that the clips have down but whose blended contact point slides faster than this is
     // not planted by that contact alone (m/s); (0, 10]; default 0.6. Blends of clips whose stances do not overlap (a walk with a jog) move the
     // foot on while one clip still has it down; pinning it there would stretch the leg.
     float footLockMaxSpeed = 0.6f;
     // Fading out, the foot returns to the blended foot no faster than this (m/s); (0, 10];
-    // default 1.0. A long-held foot then lifts off over more than footLockFadeOutFrames. With
-    // landings pinned early the held feet lie further from the blended ones; returned at 0.6
-    // m/s, the knee step of the jog + 90-degree space in play rose to 1.18x the clips', at 1.0
-    // it is 1.09x.
+    // default 1.0. A long-held foot then lifts off over more than footLockFadeOutFrames; a slower
+    // return raises the knee step (docs/results/foot-lock.md).
     float footLockReturnSpeed = 1.0f;
     TwoBoneIkSettings ik;  // reach softening of the leg IK
     ArrivalSettings arrival;  // stops and starts (gaitspace/runtime/arrival.h)

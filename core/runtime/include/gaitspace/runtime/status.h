@@ -21,7 +21,7 @@ public:
         s.m_failed = true;
         return s;
     }
-    // A long build stopped because its caller asked it to (core/cancel.h); not a failure of the
+    // A long build stopped because its caller asked it to (core/support/cancel.h); not a failure of the
     // input. Keeps that mark through withContext().
     static Status cancelled() {
         Status s = error("cancelled");

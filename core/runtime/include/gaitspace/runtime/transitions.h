@@ -2,7 +2,7 @@
 // Stop and start clips of a motion space, baked (the arrival of DESIGN 5.8). Unlike the space's
 // clips they are not looped: a stop walks (or runs) and comes to stand, a start stands and walks
 // off. Each carries its joins with the space's reference loop, found in their match web
-// (core/transitions.h): the loop frames where the two clips are in the same pose with the same
+// (core/spaces/transition_builder.h): the loop frames where the two clips are in the same pose with the same
 // foot planted, the transition's frame there and the 2D offset between their ground frames. The
 // loop frames are the space's time axis, so a join holds for any blend of the space (its clips
 // are registered to the reference loop).
