@@ -25,6 +25,7 @@ int runMatchWeb(const QStringList& arguments);
 int runRegister(const QStringList& arguments);
 int runCycles(const QStringList& arguments);
 int runLoop(const QStringList& arguments);
+int runMirror(const QStringList& arguments);
 
 const std::vector<Command>& commands() {
     static const std::vector<Command> table = {
@@ -37,6 +38,7 @@ const std::vector<Command>& commands() {
         {"register", "registration curve: timewarp, alignment, matched strikes", runRegister},
         {"cycles", "gait period and whole cycles of a clip", runCycles},
         {"loop", "cut a seamless loop of N gait cycles, write BVH", runLoop},
+        {"mirror", "mirror a clip left to right (its turns reverse), write BVH", runMirror},
         {"synth", "write synthetic walk/jog/run clips and a project of them", runSynth},
         {"soak", "many characters for a long time: NaN, stuck, phase drift, memory", runSoak},
     };

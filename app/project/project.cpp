@@ -12,6 +12,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "core/clip/mirror.h"
 #include "core/clip/skeleton_match.h"
 #include "core/support/cancel.h"
 #include "core/io/motion_file.h"
@@ -290,7 +291,7 @@ void readCharacter(Reader& r, const QJsonObject& root, Project& p) {
     r.unknown(character, "character", "character", {"source", "texture", "joint_map"}, &p.character.extra);
 }
 
-// "clips": id, source, style, trim and unit scale of each (not imported yet).
+// "clips": id, source, style, trim, unit scale and mirror of each (not imported yet).
 void readClips(Reader& r, const QJsonArray& clipArray, Project& p) {
     for (int i = 0; i < clipArray.size() && r.ok(); ++i) {
         const QString path = QStringLiteral("clips[%1]").arg(i);
@@ -319,7 +320,8 @@ void readClips(Reader& r, const QJsonArray& clipArray, Project& p) {
                      false, scale);
             c.unitScale = static_cast<float>(scale);
         }
-        r.unknown(o, path, "clips[]", {"id", "source", "style", "trim", "unit_scale"}, &c.extra);
+        r.boolean(o, "mirror", path + ".mirror", c.mirror);
+        r.unknown(o, path, "clips[]", {"id", "source", "style", "trim", "unit_scale", "mirror"}, &c.extra);
         p.clips.push_back(std::move(c));
     }
 }
@@ -462,8 +464,8 @@ void readStyle(Reader& r, const QJsonObject& root, Project& p) {
     if (r.ok()) p.style = std::move(style);
 }
 
-// One clip of the project imported at its own rate, trimmed in source frames, then resampled to
-// the working rate; a problem goes to the clip's error.
+// One clip of the project imported at its own rate, trimmed in source frames, mirrored when it
+// asks to be, then resampled to the working rate; a problem goes to the clip's error.
 void importProjectClip(Project& p, ProjectClip& c) {
     const int index = static_cast<int>(&c - p.clips.data());
     if (c.id.isEmpty()) c.error = "has no id";
@@ -490,6 +492,11 @@ void importProjectClip(Project& p, ProjectClip& c) {
         auto trimmed = trimClip(clip, c.trimIn < 0 ? 0 : c.trimIn, c.trimOut < 0 ? last : c.trimOut);
         if (!trimmed) { c.error = QString::fromStdString(trimmed.message()); return; }
         clip = std::move(*trimmed);
+    }
+    if (c.mirror) {
+        auto mirrored = mirrorClip(clip);
+        if (!mirrored) { c.error = QString::fromStdString(mirrored.message()); return; }
+        clip = std::move(*mirrored);
     }
     if (std::abs(clip.fps - p.settings.fps) > 1e-3f) {
         auto resampled = resampleClip(clip, p.settings.fps);
@@ -636,6 +643,7 @@ QJsonObject Project::toJson() const {
         if (!c.style.isEmpty()) o["style"] = c.style;
         if (c.trimIn >= 0 || c.trimOut >= 0) o["trim"] = QJsonArray{c.trimIn, c.trimOut};
         if (c.unitScale > 0) o["unit_scale"] = jsonNumber(c.unitScale);
+        if (c.mirror) o["mirror"] = true;
         clipArray.append(o);
     }
     QJsonArray spaceArray;

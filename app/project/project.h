@@ -29,9 +29,10 @@ struct ProjectClip {
     int trimIn = -1;      // first frame kept; -1 = from the start
     int trimOut = -1;     // last frame kept; -1 = to the end
     float unitScale = 0;  // metres per file unit; 0 = detected; else [1e-5, 1000]
+    bool mirror = false;  // mirrored left to right after import and trim (core/clip/mirror.h)
     QJsonObject extra;    // keys this version does not know, kept as they were
     // Loaded data (not saved):
-    std::optional<Clip> clip;  // trimmed, in metres
+    std::optional<Clip> clip;  // trimmed, mirrored when asked, in metres
     UnitReport units;
     QString error;             // why the clip is not usable; empty when fine
 };
