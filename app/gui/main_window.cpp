@@ -510,17 +510,6 @@ bool MainWindow::recoverAutosaves(RecoverQuestion accept) {
 
 // ---- State ----
 
-Timeline* MainWindow::timeline() const { return m_timeline->timeline(); }
-ClipLibraryView* MainWindow::libraryView() const { return m_library->view(); }
-QListWidget* MainWindow::messages() const { return m_messages->list(); }
-MotionSpacesPanel* MainWindow::spacesPanel() const { return m_spaces->panel(); }
-GoalSpaceView* MainWindow::goalSpaceView() const { return m_goalSpace->view(); }
-QualityPanel* MainWindow::qualityPanel() const { return m_quality->panel(); }
-MatchWebView* MainWindow::matchWebView() const { return m_matchWeb->view(); }
-RegistrationView* MainWindow::registrationView() const { return m_registration->view(); }
-SteeringDemo* MainWindow::steeringRun() const { return m_run->demo(); }
-QAction* MainWindow::action(const QString& name) const { return findChild<QAction*>(name); }
-
 bool MainWindow::isSteering() const { return m_run->isRunning(); }
 bool MainWindow::isLoading() const { return m_files->isOpening() || m_doc->isImporting(); }
 bool MainWindow::isBuilding() const { return m_run->isBuilding(); }

@@ -5,7 +5,8 @@
 // history, and the analysis docks: match web, registration, motion spaces, goal space, quality,
 // joint map). The window creates and places them, owns the actions, opens and saves projects,
 // and routes what one part asks of another (a match-web cell shown in the 3D view, a clip shown
-// instead of the live run).
+// instead of the live run). What the command line asks of it (what to open first, a scripted run
+// that writes a screenshot or a report) is AppController's (app_controller.h).
 //
 // The viewport shows one of two things: the live run of the project's character (LiveRun, built
 // when a project with spaces opens) or a library clip played at its own rate (TimelineDock).
@@ -28,7 +29,6 @@
 
 class QAction;
 class QLabel;
-class QListWidget;
 class QMenu;
 class QUndoView;
 
@@ -38,24 +38,16 @@ class Autosave;
 class BackgroundTask;
 class BakeExport;
 class ClipLibraryDock;
-class ClipLibraryView;
 class GoalSpaceDock;
-class GoalSpaceView;
 class JointMapDock;
 class LiveRun;
 class LiveSteeringDock;
 class MatchWebDock;
-class MatchWebView;
 class MessagesDock;
 class MotionSpacesDock;
-class MotionSpacesPanel;
 class ProjectFiles;
 class QualityDock;
-class QualityPanel;
 class RegistrationDock;
-class RegistrationView;
-class SteeringDemo;
-class Timeline;
 class TimelineDock;
 class Viewport;
 struct ClipAnalysis;
@@ -104,6 +96,8 @@ public:
     void autosaveNow();
 
     // ---- The parts ----
+    // Each part shows its own widgets (timelineDock()->timeline(), liveRun()->demo(), ...); the
+    // actions are found by object name (findChild<QAction*>("steer")).
     ProjectDocument* document() const { return m_doc; }
     Viewport* viewport() const { return m_view; }
     LiveRun* liveRun() const { return m_run; }
@@ -117,17 +111,6 @@ public:
     GoalSpaceDock* goalSpaceDock() const { return m_goalSpace; }
     QualityDock* qualityDock() const { return m_quality; }
     JointMapDock* jointMapDock() const { return m_jointMap; }
-    // Shortcuts for scripts and tests.
-    Timeline* timeline() const;
-    ClipLibraryView* libraryView() const;
-    QListWidget* messages() const;
-    MotionSpacesPanel* spacesPanel() const;
-    GoalSpaceView* goalSpaceView() const;
-    QualityPanel* qualityPanel() const;
-    MatchWebView* matchWebView() const;
-    RegistrationView* registrationView() const;
-    SteeringDemo* steeringRun() const;
-    QAction* action(const QString& objectName) const;
 
     // ---- State ----
     bool isSteering() const;  // the live run is in the view and running

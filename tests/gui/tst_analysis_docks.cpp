@@ -19,6 +19,9 @@
 #include "common/test_data.h"
 #include "core/analysis/match_web.h"
 #include "main_window.h"
+#include "match_web_dock.h"
+#include "registration_dock.h"
+#include "timeline_dock.h"
 #include "widgets/match_web_view.h"
 #include "widgets/registration_view.h"
 #include "widgets/timeline.h"
@@ -74,7 +77,7 @@ private slots:
         m_window->computeMatchWeb("walk", "walk");
         QVERIFY(m_window->isAnalysing());
         QTRY_VERIFY_WITH_TIMEOUT(!m_window->isAnalysing(), 60000);
-        MatchWebView* view = m_window->matchWebView();
+        MatchWebView* view = m_window->matchWebDock()->view();
         QVERIFY(view && view->isVisible());
         const MatchWebPicture& p = view->picture();
         const int frames = m_window->document()->clip("walk")->clip->frameCount();
@@ -106,7 +109,7 @@ private slots:
     }
 
     void hoverAndClickShowTwoPoses() {
-        MatchWebView* view = m_window->matchWebView();
+        MatchWebView* view = m_window->matchWebDock()->view();
         const MatchWebPicture& p = view->picture();
         const Chain* one = chainNear(p, m_period);
         QVERIFY(one);
@@ -174,7 +177,7 @@ private slots:
         QTemporaryDir dir;
         const QString png = dir.filePath("web.png"), csv = dir.filePath("web.csv");
         QVERIFY(m_window->exportMatchWeb(png, csv).isOk());
-        const MatchWebPicture& p = m_window->matchWebView()->picture();
+        const MatchWebPicture& p = m_window->matchWebDock()->view()->picture();
 
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -230,7 +233,7 @@ private slots:
         QVERIFY(m_window->showAnalysisDocks({"matchweb", "registration"}));
         // The space "walk": reference "walk" (16_15), next clip "walk_veer_l" (16_11).
         QTRY_VERIFY_WITH_TIMEOUT(!m_window->isAnalysing(), 60000);
-        RegistrationView* view = m_window->registrationView();
+        RegistrationView* view = m_window->registrationDock()->view();
         QVERIFY(view && view->isVisible());
         const RegistrationPicture& r = view->picture();
         QCOMPARE(r.nameA, QString("walk"));
@@ -265,7 +268,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(vp->lastScene().characters.size(), size_t(2), 10000);
         // Scrubbing the timeline moves the cursor back.
         const float before = view->picture().cursor;
-        emit m_window->timeline()->scrubbed(m_window->currentFrame() + walk->source.fps / fps * 5.0f);
+        emit m_window->timelineDock()->timeline()->scrubbed(m_window->currentFrame() + walk->source.fps / fps * 5.0f);
         QVERIFY(std::abs(view->picture().cursor - (before + 5.0f)) < 0.6f);
     }
 

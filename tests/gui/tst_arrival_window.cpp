@@ -23,9 +23,12 @@
 #include "app/document/space_commands.h"
 #include "clip_library.h"
 #include "common/test_data.h"
+#include "clip_library_dock.h"
 #include "demo_project.h"
+#include "live_run.h"
 #include "live_steering_dock.h"
 #include "main_window.h"
+#include "motion_spaces_dock.h"
 #include "spaces_panel.h"
 #include "steering_demo.h"
 #include "widgets/viewport.h"
@@ -62,7 +65,7 @@ class TestArrivalWindow : public QObject {
 
     // Selects clip `id` in the clip library with a click, as a user does.
     void selectInLibrary(const QString& id) {
-        auto* library = m_window->libraryView();
+        auto* library = m_window->libraryDock()->view();
         auto* model = static_cast<ClipLibraryModel*>(library->model());
         m_window->findChild<QDockWidget*>("libraryDock")->raise();
         QTRY_VERIFY(library->isVisible());
@@ -83,7 +86,7 @@ class TestArrivalWindow : public QObject {
     // window position and a ground point; in the right half of the view or the left.
     std::optional<std::pair<QPoint, glm::vec2>> groundAway(float far, bool right) {
         Viewport* view = m_window->viewport();
-        const glm::vec3 root = m_window->steeringRun()->motion().rootPositions.back();
+        const glm::vec3 root = m_window->liveRun()->demo()->motion().rootPositions.back();
         std::optional<std::pair<QPoint, glm::vec2>> best;
         float bestMiss = 1.0f;
         for (int i = 1; i < 8; ++i)
@@ -101,7 +104,7 @@ class TestArrivalWindow : public QObject {
     // Waits (up to `runSeconds` of the run) for the character to stand; the root's distance to
     // the goal then, or -1.
     float waitForStanding(double runSeconds) {
-        SteeringDemo* demo = m_window->steeringRun();
+        SteeringDemo* demo = m_window->liveRun()->demo();
         const double t0 = demo->seconds();
         QElapsedTimer clock;
         clock.start();
@@ -126,7 +129,7 @@ private slots:
         QVERIFY(gs::test::showActive(*m_window));
         m_window->openProject(windowDemo(), true);  // as the window opens it: an untitled copy
         QTRY_VERIFY_WITH_TIMEOUT(m_window->isSteering(), 180000);
-        m_panel = m_window->spacesPanel();
+        m_panel = m_window->motionSpacesDock()->panel();
         m_doc = m_window->document();
         QVERIFY(m_panel && m_doc->path().isEmpty());
         showSpaces();
@@ -150,7 +153,7 @@ private slots:
             QVERIFY2(fit.warning.isEmpty(), qPrintable(fit.warning));
         }
         m_panel->setCurrentSpace(0);
-        const auto& spaces = m_window->steeringRun()->crowd()->space().spaces;
+        const auto& spaces = m_window->liveRun()->demo()->crowd()->space().spaces;
         QCOMPARE(spaces.size(), size_t(2));
         qInfo("built: walk %zu stops, %zu starts; jog %zu stops, %zu starts", spaces[0].stops.size(), spaces[0].starts.size(),
               spaces[1].stops.size(), spaces[1].starts.size());
@@ -219,7 +222,7 @@ private slots:
     void dropRenameSaveLoad() {
         const int undoBefore = m_doc->undoStack()->index();
         m_panel->setCurrentSpace(1);
-        auto* library = m_window->libraryView();
+        auto* library = m_window->libraryDock()->view();
         auto* model = static_cast<ClipLibraryModel*>(library->model());
         std::unique_ptr<QMimeData> mime(model->mimeData({model->index(model->rowOf("walk_start_a"), 0)}));
         QVERIFY(mime);
@@ -254,9 +257,9 @@ private slots:
         QVERIFY(steering);
         QCOMPARE(steering->goalMode()->currentIndex(), 0);
         QVERIFY(steering->goalMode()->currentText().contains("go to and stop"));
-        m_window->action("steer")->trigger();
+        m_window->findChild<QAction*>("steer")->trigger();
         QTRY_VERIFY(m_window->isSteering());
-        SteeringDemo* demo = m_window->steeringRun();
+        SteeringDemo* demo = m_window->liveRun()->demo();
         QCOMPARE(demo->goalMode(), SteeringDemo::GoalMode::Place);
         Viewport* view = m_window->viewport();
         QTRY_VERIFY_WITH_TIMEOUT(view->goalOnScreen().has_value(), 20000);

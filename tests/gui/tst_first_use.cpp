@@ -37,6 +37,7 @@
 #include "live_run.h"
 #include "live_steering_dock.h"
 #include "main_window.h"
+#include "messages_dock.h"
 #include "motion_spaces_dock.h"
 #include "registration_dock.h"
 #include "spaces_panel.h"
@@ -78,7 +79,7 @@ class TestFirstUse : public QObject {
     QTemporaryDir m_dir;
 
     MainWindow& w() { return *m_window; }
-    SteeringDemo* run() { return w().steeringRun(); }
+    SteeringDemo* run() { return w().liveRun()->demo(); }
     Viewport* view() { return w().viewport(); }
 
     // A ground point in view about `far` metres from the character (within 0.5 m) and off the goal
@@ -202,16 +203,16 @@ private slots:
     // Build with nothing changed: no new build, the character keeps running where it is.
     void buildWithNothingChangedKeepsTheRun() {
         QVERIFY(test::clickTab(w(), w().motionSpacesDock()));
-        QPushButton* build = w().spacesPanel()->buildButton();
+        QPushButton* build = w().motionSpacesDock()->panel()->buildButton();
         QTRY_VERIFY(build->isVisible() && build->isEnabled());
         SteeringDemo* before = run();
         const double t0 = run()->seconds();
-        const int messages = w().messages()->count();
+        const int messages = w().messagesDock()->list()->count();
         QTest::mouseClick(build, Qt::LeftButton);
         QVERIFY(!w().isBuilding());
         QCOMPARE(run(), before);
-        QTRY_VERIFY(w().messages()->item(w().messages()->count() - 1)->text().contains("it keeps running"));
-        QVERIFY(w().messages()->count() > messages);
+        QTRY_VERIFY(w().messagesDock()->list()->item(w().messagesDock()->list()->count() - 1)->text().contains("it keeps running"));
+        QVERIFY(w().messagesDock()->list()->count() > messages);
         QTest::qWait(300);
         QVERIFY(run()->seconds() > t0);  // not started over
         QVERIFY(w().isSteering());
@@ -330,7 +331,7 @@ private slots:
         w().computeRegistration("walk", "walk_veer_l");
         QTRY_VERIFY_WITH_TIMEOUT(!w().isAnalysing(), 60000);
         QVERIFY(test::clickTab(w(), w().registrationDock()));
-        RegistrationView* plots = w().registrationView();
+        RegistrationView* plots = w().registrationDock()->view();
         QTRY_VERIFY(plots->isVisible());
         const QRectF warp = plots->warpRect();
         QTest::mouseClick(plots, Qt::LeftButton, {}, warp.center().toPoint());
@@ -346,7 +347,7 @@ private slots:
         const int whole = a->cycles.cycles;
         const int out = static_cast<int>(std::ceil(2.2f * a->cycles.periodFrames));
         QVERIFY(w().document()->setTrim("walk", 0, out));  // two whole cycles
-        auto* library = w().libraryView();
+        auto* library = w().libraryDock()->view();
         auto* model = static_cast<ClipLibraryModel*>(library->model());
         QVERIFY(test::clickTab(w(), w().libraryDock()));
         const QModelIndex name = model->index(model->rowOf("walk"), ClipLibraryModel::Name);
@@ -359,7 +360,7 @@ private slots:
         MainWindow again;
         again.openProject(w().document()->path());
         QTRY_VERIFY_WITH_TIMEOUT(!again.isLoading() && again.document()->clipAnalysis("walk"), 60000);
-        auto* againModel = static_cast<ClipLibraryModel*>(again.libraryView()->model());
+        auto* againModel = static_cast<ClipLibraryModel*>(again.libraryDock()->view()->model());
         QTRY_COMPARE(againModel->index(againModel->rowOf("walk"), ClipLibraryModel::Cycles).data().toInt(), 2);
         again.setSaveQuestion([] { return QMessageBox::Discard; });
     }

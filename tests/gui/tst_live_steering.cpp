@@ -32,6 +32,7 @@
 #include "main_window.h"
 #include "messages_dock.h"
 #include "steering_demo.h"
+#include "timeline_dock.h"
 #include "widgets/style_editor.h"
 #include "widgets/timeline.h"
 #include "widgets/viewport.h"
@@ -62,7 +63,7 @@ private slots:
         QVERIFY(gs::test::showActive(*m_window));
         m_window->openProject(demoProject());
         QTRY_VERIFY_WITH_TIMEOUT(m_window->isSteering(), 180000);
-        m_demo = m_window->steeringRun();
+        m_demo = m_window->liveRun()->demo();
         m_view = m_window->findChild<Viewport*>();
         QVERIFY(m_demo && m_view);
         QTRY_VERIFY_WITH_TIMEOUT(m_view->goalOnScreen().has_value(), 20000);
@@ -274,7 +275,7 @@ private slots:
     // (the builders look at a cancel flag between clips and in their heavy loops) within a
     // second, and the character that was running goes on.
     void cancelABuild() {
-        SteeringDemo* before = m_window->steeringRun();
+        SteeringDemo* before = m_window->liveRun()->demo();
         QVERIFY(before && m_window->isSteering());
         // The demo with goal spaces some 30 times larger than its own: seconds of sampling each.
         QTemporaryDir dir;
@@ -312,27 +313,27 @@ private slots:
         qInfo("cancelled %lld ms after Cancel", ms);
         QVERIFY2(ms < 1000, qPrintable(QString::number(ms)));
         QVERIFY(!m_window->isBuilding());
-        QCOMPARE(m_window->steeringRun(), before);
+        QCOMPARE(m_window->liveRun()->demo(), before);
         QTRY_VERIFY_WITH_TIMEOUT(m_window->isSteering(), 5000);
         // Still driving the character: the run goes on.
         const double t0 = before->seconds();
         QTRY_VERIFY_WITH_TIMEOUT(before->seconds() > t0 + 0.5, 10000);
         bool said = false;
-        for (int i = 0; i < m_window->messages()->count(); ++i)
-            said = said || m_window->messages()->item(i)->text().contains("cancelled; the character that was running stays");
+        for (int i = 0; i < m_window->messagesDock()->list()->count(); ++i)
+            said = said || m_window->messagesDock()->list()->item(i)->text().contains("cancelled; the character that was running stays");
         QVERIFY(said);
     }
 
     // Once the space is built, a clip of it shows on the timeline the cycles the builder looped
     // (taken back to the file's frames through the trim and the rate), not the detector's guess.
     void timelineShowsTheBuiltCycles() {
-        SteeringDemo* demo = m_window->steeringRun();
+        SteeringDemo* demo = m_window->liveRun()->demo();
         QVERIFY(demo && demo->isReady());
         const BakedBehavioralSpace& space = demo->crowd()->space();
         for (const char* id : {"walk", "walk_veer_l", "jog_90r"}) {
             m_window->selectClip(id);
-            QTRY_VERIFY_WITH_TIMEOUT(m_window->timeline()->data().frames > 0, 30000);
-            const TimelineData& data = m_window->timeline()->data();
+            QTRY_VERIFY_WITH_TIMEOUT(m_window->timelineDock()->timeline()->data().frames > 0, 30000);
+            const TimelineData& data = m_window->timelineDock()->timeline()->data();
             QVERIFY(data.cyclesBuilt);
             const BakedClip* built = nullptr;
             int cycles = 0;

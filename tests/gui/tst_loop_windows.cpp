@@ -32,6 +32,7 @@
 #include "live_run.h"
 #include "live_steering_dock.h"
 #include "main_window.h"
+#include "messages_dock.h"
 #include "motion_spaces_dock.h"
 #include "spaces_panel.h"
 #include "steering_demo.h"
@@ -62,7 +63,7 @@ void clickRow(QAbstractItemView* view, const QModelIndex& index) {
 
 QStringList messageLines(MainWindow& w) {
     QStringList lines;
-    for (int i = 0; i < w.messages()->count(); ++i) lines << w.messages()->item(i)->text();
+    for (int i = 0; i < w.messagesDock()->list()->count(); ++i) lines << w.messagesDock()->list()->item(i)->text();
     return lines;
 }
 
@@ -90,7 +91,7 @@ class TestLoopWindows : public QObject {
 
     // Opens a project as a user would and waits for its build.
     void open(const QString& path, bool untitled = false) {
-        const int before = w().messages()->count();
+        const int before = w().messagesDock()->list()->count();
         w().openProject(path, untitled);
         QTRY_VERIFY_WITH_TIMEOUT(!w().isLoading(), 120000);
         const auto said = [&](const char* what) { return messageLines(w()).mid(before).join('\n').contains(what); };
@@ -114,17 +115,17 @@ private slots:
     // its sharpest steady turn. The timeline shades them and says why; trimmed with the handles
     // (and built again), the loop takes the trim, and the line says so; undone, the choice is back.
     void timelineShadesTheChosenWindow() {
-        ClipLibraryView* view = w().libraryView();
+        ClipLibraryView* view = w().libraryDock()->view();
         auto* model = static_cast<ClipLibraryModel*>(view->model());
         QVERIFY(clickTab(w(), w().libraryDock()));
         clickRow(view, model->index(model->rowOf("walk_90r"), 0));
         QTRY_COMPARE(w().timelineDock()->currentClip(), QString("walk_90r"));
-        Timeline* t = w().timeline();
+        Timeline* t = w().timelineDock()->timeline();
         QTRY_VERIFY(t->data().frames > 0);
         const TimelineData& d = t->data();
         QVERIFY(d.cyclesBuilt);
         // The window the build chose, as the build's notes have it.
-        const auto built = w().steeringRun()->builtCycles("walk_90r");
+        const auto built = w().liveRun()->demo()->builtCycles("walk_90r");
         QVERIFY(built && built->windowKnown);
         qInfo("walk_90r: window frames %d-%d of %d: %s", d.windowFirst, d.windowLast, d.frames, qPrintable(d.windowReason));
         QCOMPARE(built->window.purpose, LoopWindow::Purpose::Turn);
@@ -153,10 +154,10 @@ private slots:
         const QPoint handle = t->handlePosition(true);
         drag(t, handle, QPoint(t->frameToX(float(in)), handle.y()));
         QTRY_VERIFY(w().document()->clip("walk_90r")->trimIn >= 0);
-        QPushButton* build = w().spacesPanel()->buildButton();
+        QPushButton* build = w().motionSpacesDock()->panel()->buildButton();
         QVERIFY(clickTab(w(), w().motionSpacesDock()));
         QTRY_VERIFY(build->isVisible() && build->isEnabled());
-        const int before = w().messages()->count();
+        const int before = w().messagesDock()->list()->count();
         QTest::mouseClick(build, Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(messageLines(w()).mid(before).join('\n').contains("The live run uses the new build"), 180000);
         QVERIFY(clickTab(w(), w().libraryDock()));
@@ -171,10 +172,10 @@ private slots:
         QTest::keyClick(view, Qt::Key_Z, Qt::ControlModifier);
         QTRY_VERIFY(w().document()->clip("walk_90r")->trimIn < 0);
         QVERIFY(clickTab(w(), w().motionSpacesDock()));
-        const int again = w().messages()->count();
+        const int again = w().messagesDock()->list()->count();
         QTest::mouseClick(build, Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(messageLines(w()).mid(again).join('\n').contains("The live run uses the new build"), 180000);
-        const auto rebuilt = w().steeringRun()->builtCycles("walk_90r");
+        const auto rebuilt = w().liveRun()->demo()->builtCycles("walk_90r");
         QVERIFY(rebuilt && rebuilt->windowKnown && rebuilt->window.purpose == LoopWindow::Purpose::Turn);
     }
 
@@ -194,16 +195,16 @@ private slots:
                                 spaceEntry("bandai", {"b_walk", "b_left"}, "b_walk")};
         const QString path = m_dir.filePath("noticed.gsproj");
         QVERIFY(writeProject(path, "noticed", clips, spaces));
-        const int before = w().messages()->count();
+        const int before = w().messagesDock()->list()->count();
         open(path);
         const QStringList lines = messageLines(w()).mid(before);
         qInfo("%s", qPrintable(lines.join('\n')));
         QCOMPARE(lines.filter("Motion space 'bandai' was not built").size(), 1);
         QVERIFY(lines.filter("Motion space 'bandai' was not built").first().contains("different skeleton"));
-        QCOMPARE(w().steeringRun()->spaceNames(), QStringList({"walk", "straight"}));
+        QCOMPARE(w().liveRun()->demo()->spaceNames(), QStringList({"walk", "straight"}));
         QTRY_VERIFY(w().isSteering());
 
-        MotionSpacesPanel* panel = w().spacesPanel();
+        MotionSpacesPanel* panel = w().motionSpacesDock()->panel();
         QVERIFY(clickTab(w(), w().motionSpacesDock()));
         QTRY_VERIFY(panel->spaceList()->isVisible());
         auto* notes = panel->findChild<QLabel*>("spaceNotes");
@@ -242,7 +243,7 @@ private slots:
         const QString path = m_dir.filePath("bandai7.gsproj");
         QVERIFY(writeProject(path, "Bandai walk styles", clips, spaces, keys));
         open(path);
-        QCOMPARE(w().steeringRun()->spaceNames(), names);
+        QCOMPARE(w().liveRun()->demo()->spaceNames(), names);
         // The keys named in the file.
         const auto& fileKeys = w().document()->project().styleKeys;
         QCOMPARE(fileKeys.size(), size_t(2));
@@ -276,7 +277,7 @@ private slots:
         masculine->setFocus();
         QTest::keyClick(masculine, Qt::Key_End);
         QCOMPARE(editor->targets()[4], 1.0f);
-        QTRY_VERIFY_WITH_TIMEOUT(w().steeringRun()->styleWeights()[4] > 0.99f, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(w().liveRun()->demo()->styleWeights()[4] > 0.99f, 20000);
         QTest::mouseClick(dock->findChild<QPushButton*>("editStyleKey"), Qt::LeftButton);  // done
         QVERIFY(!masculine->isEnabled());
 

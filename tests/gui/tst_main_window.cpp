@@ -20,11 +20,14 @@
 #include <QUrl>
 
 #include "clip_library.h"
+#include "clip_library_dock.h"
 #include "live_run.h"
+#include "messages_dock.h"
 #include "steering_demo.h"
 #include "common/generated_bvh.h"
 #include "common/test_data.h"
 #include "main_window.h"
+#include "timeline_dock.h"
 #include "window_input.h"
 #include "widgets/timeline.h"
 #include "widgets/viewport.h"
@@ -44,7 +47,7 @@ bool importAndWait(MainWindow& w, const QStringList& files) {
 
 // Clicks the library row of a clip.
 void clickClip(MainWindow& w, const QString& id) {
-    auto* view = w.libraryView();
+    auto* view = w.libraryDock()->view();
     const int row = w.document()->indexOf(id);
     const QRect rect = view->visualRect(view->model()->index(row, 0));
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rect.center());
@@ -64,7 +67,7 @@ void dragHandle(Timeline* t, bool in, float frame, Qt::KeyboardModifiers modifie
 
 QStringList messageLines(MainWindow& w) {
     QStringList lines;
-    for (int i = 0; i < w.messages()->count(); ++i) lines << w.messages()->item(i)->text();
+    for (int i = 0; i < w.messagesDock()->list()->count(); ++i) lines << w.messagesDock()->list()->item(i)->text();
     return lines;
 }
 
@@ -131,7 +134,7 @@ private slots:
         QVERIFY(importAndWait(w, {test::cmuClip("16_15")}));
         clickClip(w, "16_15");
         QCOMPARE(w.currentClip(), QStringLiteral("16_15"));
-        Timeline* t = w.timeline();
+        Timeline* t = w.timelineDock()->timeline();
         QTRY_VERIFY(t->data().frames > 0);
         const int frames = t->data().frames;
         QCOMPARE(t->trimIn(), 0);
@@ -192,8 +195,8 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QVERIFY(importAndWait(w, {test::cmuClip("16_15")}));
         clickClip(w, "16_15");
-        QTRY_VERIFY(w.timeline()->data().frames > 0);
-        const float fps = w.timeline()->data().fps;
+        QTRY_VERIFY(w.timelineDock()->timeline()->data().frames > 0);
+        const float fps = w.timelineDock()->timeline()->data().fps;
         QTest::keyClick(&w, Qt::Key_Space);
         QVERIFY(w.isPlaying());
         QElapsedTimer clock;
@@ -341,7 +344,7 @@ private slots:
             QVERIFY(QTest::qWaitForWindowExposed(&w));
             QVERIFY(importAndWait(w, {test::cmuClip("16_15")}));
             clickClip(w, "16_15");
-            QTRY_VERIFY(w.timeline()->data().frames > 0);
+            QTRY_VERIFY(w.timelineDock()->timeline()->data().frames > 0);
             QVERIFY(!w.viewport()->isModelShown());
             ProjectCharacter c;
             c.source = model;
@@ -380,13 +383,13 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QVERIFY(importAndWait(w, {test::cmuClip("16_15")}));
         const QJsonObject before = w.document()->project().toJson();
-        const int messagesBefore = w.messages()->count();
+        const int messagesBefore = w.messagesDock()->list()->count();
 
         // Dropped on the library, with a good file beside it.
         auto* mime = new QMimeData;
         mime->setUrls({QUrl::fromLocalFile(corrupt), QUrl::fromLocalFile(test::cmuClip("16_35"))});
         QSignalSpy finished(w.document(), &ProjectDocument::importFinished);
-        QVERIFY(test::dropOn(w.libraryView()->viewport(), mime));
+        QVERIFY(test::dropOn(w.libraryDock()->view()->viewport(), mime));
         QVERIFY(finished.wait(60000));
         delete mime;
 
@@ -500,7 +503,7 @@ private slots:
         QVERIFY(w.recoverAutosaves([](const QString&, const QDateTime&) { return true; }));
         QCOMPARE(w.document()->project().spaces.size(), qsizetype(2));
         QTRY_VERIFY_WITH_TIMEOUT(w.liveRun()->isReady(), 120000);
-        QCOMPARE(w.steeringRun()->spaceNames(), (QStringList{"walk", "jog"}));
+        QCOMPARE(w.liveRun()->demo()->spaceNames(), (QStringList{"walk", "jog"}));
         w.setSaveQuestion([] { return QMessageBox::Discard; });
     }
 };

@@ -28,9 +28,13 @@
 #include "clip_library.h"
 #include "common/test_data.h"
 #include "app/document/background_task.h"
+#include "clip_library_dock.h"
+#include "goal_space_dock.h"
 #include "live_run.h"
 #include "main_window.h"
 #include "messages_dock.h"
+#include "motion_spaces_dock.h"
+#include "quality_dock.h"
 #include "quality_panel.h"
 #include "spaces_panel.h"
 #include "steering_demo.h"
@@ -46,7 +50,7 @@ namespace {
 QString demoProject() { return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"); }
 
 int builtClips(const MainWindow& window, int space) {
-    const SteeringDemo* demo = window.steeringRun();
+    const SteeringDemo* demo = window.liveRun()->demo();
     if (!demo || !demo->crowd() || space >= static_cast<int>(demo->crowd()->space().spaces.size())) return -1;
     return static_cast<int>(demo->crowd()->space().spaces[space].clips.size());
 }
@@ -62,10 +66,10 @@ class TestMotionSpaces : public QObject {
 
     // Clicks Build and waits for the live run to use the new build.
     bool buildAndWait() {
-        SteeringDemo* before = m_window->steeringRun();
+        SteeringDemo* before = m_window->liveRun()->demo();
         QTest::mouseClick(m_panel->buildButton(), Qt::LeftButton);
         return QTest::qWaitFor(
-            [&] { return m_window->steeringRun() != before && m_window->isSteering() && !m_window->isBuilding(); }, 180000);
+            [&] { return m_window->liveRun()->demo() != before && m_window->isSteering() && !m_window->isBuilding(); }, 180000);
     }
 
     QPushButton* cancelButton() const { return m_window->messagesDock()->cancelButton(); }
@@ -80,7 +84,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         m_window->openProject(demoProject());
         QTRY_VERIFY_WITH_TIMEOUT(m_window->isSteering(), 180000);
-        m_panel = m_window->spacesPanel();
+        m_panel = m_window->motionSpacesDock()->panel();
         m_doc = m_window->document();
         QVERIFY(m_panel);
         auto* dock = m_window->findChild<QDockWidget*>("analysis_motionspaces");
@@ -151,7 +155,7 @@ private slots:
         QTRY_COMPARE(m_doc->project().spaces[2].name, QString("walk again"));
         // Three walk clips selected in the library with Ctrl-clicks, dragged together (the drag
         // data the view makes of its selection) onto the table.
-        auto* library = m_window->libraryView();
+        auto* library = m_window->libraryDock()->view();
         auto* model = static_cast<ClipLibraryModel*>(library->model());
         auto* libraryDock = m_window->findChild<QDockWidget*>("libraryDock");
         libraryDock->raise();
@@ -172,7 +176,7 @@ private slots:
         QVERIFY(m_doc->project().spaces[2].error.isEmpty());
         QCOMPARE(m_panel->clipTable()->rowCount(), 3);
         // Clicking the library showed a clip: back to the live run.
-        m_window->action("steer")->trigger();
+        m_window->findChild<QAction*>("steer")->trigger();
         QTRY_VERIFY(m_window->isSteering());
         // Move it first, cycles 2.
         auto* up = m_panel->findChild<QPushButton*>("spaceUp");
@@ -198,14 +202,14 @@ private slots:
         QVERIFY(dock);
         dock->show();
         dock->raise();
-        const GoalSpace& gs = m_window->steeringRun()->crowd()->baked().goalSpaces[0];
+        const GoalSpace& gs = m_window->liveRun()->demo()->crowd()->baked().goalSpaces[0];
         auto* frame = m_window->findChild<QSpinBox*>("goalStartFrame");
         auto* blend = m_window->findChild<QSpinBox*>("goalStartBlend");
         QVERIFY(frame && blend);
         QTRY_COMPARE(frame->maximum(), gs.startFrameCount() - 1);
         frame->setValue(2);
         blend->setValue(6);
-        const GoalSpaceViewData& data = m_window->goalSpaceView()->data();
+        const GoalSpaceViewData& data = m_window->goalSpaceDock()->view()->data();
         qInfo("goal space of walk: %d start frames, %d fans of %d samples, F = %d; steer space %d samples",
               gs.startFrameCount(), int(data.fans.size()), data.fans.empty() ? 0 : int(data.fans[0].points.size()),
               gs.horizon, int(data.steerFan.size()));
@@ -215,8 +219,8 @@ private slots:
         QCOMPARE(data.fans[6].points[3].x, gs.at(2, 6, 3).x);
         QCOMPARE(data.fans[6].points[3].y, gs.at(2, 6, 3).z);
         // The live steer space: one sample per end blend, two of them chosen, in front.
-        QTRY_VERIFY(!m_window->goalSpaceView()->data().steerFan.empty());
-        const GoalSpaceViewData& live = m_window->goalSpaceView()->data();
+        QTRY_VERIFY(!m_window->goalSpaceDock()->view()->data().steerFan.empty());
+        const GoalSpaceViewData& live = m_window->goalSpaceDock()->view()->data();
         QCOMPARE(int(live.steerFan.size()), gs.endBlends);
         QCOMPARE(int(live.chosenSamples.size()), 2);
         float ahead = 0.0f;
@@ -250,7 +254,7 @@ private slots:
         QVERIFY(walk && walk->clip);
         QVERIFY(m_window->document()->setTrim("walk", std::max(walk->trimIn, 0) + 1, walk->trimOut));
         for (int attempt = 0; attempt < 5; ++attempt) {
-            SteeringDemo* before = m_window->steeringRun();
+            SteeringDemo* before = m_window->liveRun()->demo();
             QVERIFY(before && m_window->isSteering());
             QPushButton* cancel = cancelButton();
             QVERIFY(cancel);
@@ -270,7 +274,7 @@ private slots:
                   qPrintable(m_panel->buildStatus()));
             QVERIFY(cancelledAt >= 1);
             QVERIFY(m_panel->buildStatus().startsWith("Build cancelled"));
-            QVERIFY(m_window->steeringRun() == before);
+            QVERIFY(m_window->liveRun()->demo() == before);
             QVERIFY(m_window->isSteering());
             QCOMPARE(builtClips(*m_window, 0), 5);
         }
@@ -304,7 +308,7 @@ private slots:
     // same project, goal space and naive side by side, with a point per reached goal plotted;
     // the live run is sampled.
     void qualityFiguresMatchTheCli() {
-        QualityPanel* panel = m_window->qualityPanel();
+        QualityPanel* panel = m_window->qualityDock()->panel();
         QVERIFY(panel);
         auto* dock = m_window->findChild<QDockWidget*>("analysis_quality");
         dock->show();

@@ -37,6 +37,7 @@
 #include "main_window.h"
 #include "messages_dock.h"
 #include "motion_spaces_dock.h"
+#include "quality_dock.h"
 #include "quality_panel.h"
 #include "spaces_panel.h"
 #include "timeline_dock.h"
@@ -58,7 +59,7 @@ void clickRow(QAbstractItemView* view, const QModelIndex& index, Qt::KeyboardMod
 
 QStringList messageLines(MainWindow& w) {
     QStringList lines;
-    for (int i = 0; i < w.messages()->count(); ++i) lines << w.messages()->item(i)->text();
+    for (int i = 0; i < w.messagesDock()->list()->count(); ++i) lines << w.messagesDock()->list()->item(i)->text();
     return lines;
 }
 
@@ -69,7 +70,7 @@ class TestWindowUse : public QObject {
     std::unique_ptr<MainWindow> m_window;
 
     MainWindow& w() { return *m_window; }
-    SteeringDemo* run() { return m_window->steeringRun(); }
+    SteeringDemo* run() { return m_window->liveRun()->demo(); }
 
 private slots:
     void initTestCase() {
@@ -99,8 +100,8 @@ private slots:
             QVERIFY2(r.height() >= 120 && r.width() >= 200, qPrintable(dock->windowTitle()));
         }
         // The Quality dock says what its ratios mean, in words, where the table is read.
-        QVERIFY(w().qualityPanel()->explanation().contains("time / Dubins"));
-        QVERIFY(w().qualityPanel()->explanation().contains("least time any run could take"));
+        QVERIFY(w().qualityDock()->panel()->explanation().contains("time / Dubins"));
+        QVERIFY(w().qualityDock()->panel()->explanation().contains("least time any run could take"));
         QVERIFY(clickTab(w(), w().steeringDock()));
         QVERIFY(clickTab(w(), w().libraryDock()));
         QVERIFY(clickTab(w(), w().messagesDock()));
@@ -130,8 +131,8 @@ private slots:
         QTest::qWait(200);
         QCOMPARE(run()->seconds(), t + 1.0 / 30.0);  // still paused
         // From the clip library too.
-        w().libraryView()->setFocus();
-        QTest::keyClick(w().libraryView(), Qt::Key_Space);
+        w().libraryDock()->view()->setFocus();
+        QTest::keyClick(w().libraryDock()->view(), Qt::Key_Space);
         QVERIFY(w().isSteering());
         QVERIFY(w().viewport()->hudStatus().isEmpty());
         // A text field takes its own space.
@@ -164,7 +165,7 @@ private slots:
     // Shift- and Ctrl-clicks select many clips; the details line names what building needs;
     // Delete deletes the selected clips together, one undo step.
     void manyClipsAtOnce() {
-        ClipLibraryView* view = w().libraryView();
+        ClipLibraryView* view = w().libraryDock()->view();
         auto* model = static_cast<ClipLibraryModel*>(view->model());
         QVERIFY(clickTab(w(), w().libraryDock()));
         QTRY_VERIFY(view->isVisible());
@@ -193,7 +194,7 @@ private slots:
     // F2 renames what the focused dock shows: a motion space in the Motion spaces dock (not the
     // library's clip), a clip in the library; the new name shows at once in the timeline.
     void renameFollowsTheFocus() {
-        MotionSpacesPanel* panel = w().spacesPanel();
+        MotionSpacesPanel* panel = w().motionSpacesDock()->panel();
         QVERIFY(clickTab(w(), w().motionSpacesDock()));
         QTRY_VERIFY(panel->spaceList()->isVisible());
         clickRow(panel->spaceList(), panel->spaceList()->model()->index(1, 0));  // jog
@@ -211,7 +212,7 @@ private slots:
         QCOMPARE(w().document()->project().spaces[1].name, QString("jog"));
 
         // In the library: the clip, and the timeline's line says the new name at once.
-        ClipLibraryView* view = w().libraryView();
+        ClipLibraryView* view = w().libraryDock()->view();
         auto* model = static_cast<ClipLibraryModel*>(view->model());
         QVERIFY(clickTab(w(), w().libraryDock()));
         clickRow(view, model->index(model->rowOf("walk_veer_l"), 0));
@@ -228,11 +229,11 @@ private slots:
         QVERIFY(w().libraryDock()->details().contains("veer_left"));
         // The built space still knows the clip under its new name: the timeline shows its built cycles.
         w().timelineDock()->refresh();
-        QVERIFY(w().timeline()->data().cyclesBuilt);
+        QVERIFY(w().timelineDock()->timeline()->data().cyclesBuilt);
         QTest::keyClick(view, Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(w().currentClip(), QString("walk_veer_l"));
         QVERIFY(label->text().startsWith("walk_veer_l"));
-        w().action("steer")->trigger();
+        w().findChild<QAction*>("steer")->trigger();
         QTRY_VERIFY(w().isSteering());
     }
 
