@@ -8,8 +8,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app_controller.h"
-#include "main_window.h"
+#include "app/gui/app/app_controller.h"
+#include "app/gui/window/main_window.h"
 
 namespace {
 

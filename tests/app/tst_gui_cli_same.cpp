@@ -6,7 +6,7 @@
 #include <QJsonArray>
 #include <QTest>
 
-#include "app/gui/steering_demo.h"
+#include "app/gui/live/steering_demo.h"
 #include "common/cli_run.h"
 #include "common/test_data.h"
 

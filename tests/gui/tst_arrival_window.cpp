@@ -1,6 +1,6 @@
 // Stops and starts in the window, on the demo the window opens (the CMU walk and jog with the
-// subject's own stop and start clips, app/gui/demo_project.h): the Motion spaces dock lists each
-// space's stops and starts and says that each can serve; a straight walk loop added as a stop
+// subject's own stop and start clips, app/gui/app/demo_project.h): the Motion spaces dock lists
+// each space's stops and starts and says that each can serve; a straight walk loop added as a stop
 // (with the clip library's selection) is named with the cause (it never stands), and the add
 // and its removal with Delete are undone and redone; a start dropped from the library, a clip
 // renamed, and the stops and starts saved and loaded back. The live run: "go to and stop" is the
@@ -21,16 +21,16 @@
 
 #include "app/document/project_document.h"
 #include "app/document/space_commands.h"
-#include "clip_library.h"
+#include "app/gui/panels/clip_library.h"
 #include "common/test_data.h"
-#include "clip_library_dock.h"
-#include "demo_project.h"
-#include "live_run.h"
-#include "live_steering_dock.h"
-#include "main_window.h"
-#include "motion_spaces_dock.h"
-#include "spaces_panel.h"
-#include "steering_demo.h"
+#include "app/gui/docks/clip_library_dock.h"
+#include "app/gui/app/demo_project.h"
+#include "app/gui/live/live_run.h"
+#include "app/gui/docks/live_steering_dock.h"
+#include "app/gui/window/main_window.h"
+#include "app/gui/docks/motion_spaces_dock.h"
+#include "app/gui/panels/spaces_panel.h"
+#include "app/gui/live/steering_demo.h"
 #include "widgets/viewport.h"
 #include "window_input.h"
 #include "test_settings.h"

@@ -19,15 +19,15 @@
 #include <QTest>
 #include <QUrl>
 
-#include "clip_library.h"
-#include "clip_library_dock.h"
-#include "live_run.h"
-#include "messages_dock.h"
-#include "steering_demo.h"
+#include "app/gui/panels/clip_library.h"
+#include "app/gui/docks/clip_library_dock.h"
+#include "app/gui/live/live_run.h"
+#include "app/gui/docks/messages_dock.h"
+#include "app/gui/live/steering_demo.h"
 #include "common/generated_bvh.h"
 #include "common/test_data.h"
-#include "main_window.h"
-#include "timeline_dock.h"
+#include "app/gui/window/main_window.h"
+#include "app/gui/docks/timeline_dock.h"
 #include "window_input.h"
 #include "widgets/timeline.h"
 #include "widgets/viewport.h"

@@ -19,9 +19,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "autosave.h"
+#include "app/gui/window/autosave.h"
 #include "common/generated_bvh.h"
-#include "main_window.h"
+#include "app/gui/window/main_window.h"
 #include "test_settings.h"
 #include "window_input.h"
 

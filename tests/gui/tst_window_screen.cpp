@@ -16,7 +16,7 @@
 #include <QTest>
 
 #include "common/generated_bvh.h"
-#include "main_window.h"
+#include "app/gui/window/main_window.h"
 #include "test_settings.h"
 
 using namespace gs;
