@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/clip/mirror.h"
+
 namespace gs {
 
 Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(const QString& file, float unitScale) {
@@ -33,7 +35,7 @@ Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(const QString& fil
     return std::shared_ptr<const ClipAnalysis>(std::move(a));
 }
 
-Expected<Clip> workingClip(const Clip& source, int in, int out, float fps, const QString& name) {
+Expected<Clip> workingClip(const Clip& source, int in, int out, float fps, const QString& name, bool mirror) {
     const int last = source.frameCount() - 1;
     Clip clip = source;
     if (in >= 0 || out >= 0) {
@@ -45,6 +47,11 @@ Expected<Clip> workingClip(const Clip& source, int in, int out, float fps, const
         auto resampled = resampleClip(clip, fps);
         if (!resampled) return resampled.status();
         clip = std::move(*resampled);
+    }
+    if (mirror) {
+        auto mirrored = mirrorClip(clip, name.toStdString());
+        if (!mirrored) return mirrored.status();
+        clip = std::move(*mirrored);
     }
     clip.name = name.toStdString();
     return clip;

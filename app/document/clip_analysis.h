@@ -33,9 +33,10 @@ struct ClipAnalysis {
 // early with Status::cancelled() once the scope's flag is set.
 Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(const QString& file, float unitScale = 0.0f);
 
-// The frames [in, out] of the source (-1 = its start / end), resampled to `fps` and named `name`:
-// the clip a project holds for a trimmed entry.
-Expected<Clip> workingClip(const Clip& source, int in, int out, float fps, const QString& name);
+// The frames [in, out] of the source (-1 = its start / end), resampled to `fps`, mirrored left
+// to right when `mirror` (core/clip/mirror.h) and named `name`: the clip a project holds for an
+// entry, as the project reader makes it.
+Expected<Clip> workingClip(const Clip& source, int in, int out, float fps, const QString& name, bool mirror = false);
 
 // Summary figures of a trimmed clip for the library: root motion on the ground.
 RootMotionStats trimmedStats(const Clip& source, int in, int out);

@@ -374,7 +374,7 @@ void ProjectDocument::setTrimRaw(const QString& id, int in, int out) {
     c.trimIn = in;
     c.trimOut = out;
     if (const auto a = clipAnalysis(id)) {
-        auto working = workingClip(a->source, in, out, m_project.settings.fps, id);
+        auto working = workingClip(a->source, in, out, m_project.settings.fps, id, c.mirror);
         if (working) {
             c.clip = std::move(*working);
             c.error.clear();

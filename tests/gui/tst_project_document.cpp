@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "core/clip/mirror.h"
 #include "app/document/project_document.h"
 #include "common/generated_bvh.h"
 #include "common/test_data.h"
@@ -190,6 +191,43 @@ private slots:
         QCOMPARE(moved->resolve(moved->clips[0].source), reopened->resolve(reopened->clips[0].source));
         QCOMPARE(moved->clip("16_15")->trimIn, 5);
         QCOMPARE(moved->clip("16_15")->trimOut, 80);
+    }
+
+    // A mirrored entry stays mirrored when its trim is edited: the document remakes the clip
+    // from its source as the project reader does (trimmed, then mirrored).
+    void trimKeepsTheMirror() {
+        QTemporaryDir dir;
+        test::writeBytes(dir.filePath("walk.bvh"), test::generatedBvh(60));
+        const QString path = dir.filePath("m.gsproj");
+        test::writeBytes(path, R"({"format":"gaitspace-project","version":1,"clips":[
+            {"id":"plain","source":"walk.bvh"},{"id":"mirrored","source":"walk.bvh","mirror":true}]})");
+        auto project = Project::load(path);
+        QVERIFY2(project.isOk(), project.message().c_str());
+        ProjectDocument doc;
+        doc.reset(*project);
+        QTRY_VERIFY_WITH_TIMEOUT(doc.clipAnalysis("plain") && doc.clipAnalysis("mirrored"), 30000);
+        QVERIFY(doc.setTrim("plain", 5, 40));
+        QVERIFY(doc.setTrim("mirrored", 5, 40));
+        const Clip& plain = *doc.project().clip("plain")->clip;
+        const Clip& mirrored = *doc.project().clip("mirrored")->clip;
+        auto expected = mirrorClip(plain, "mirrored");
+        QVERIFY2(expected.isOk(), expected.message().c_str());
+        QCOMPARE(mirrored.frameCount(), plain.frameCount());
+        QCOMPARE(mirrored.rotations.size(), expected->rotations.size());
+        float fromExpected = 0.0f, fromPlain = 0.0f;
+        for (size_t i = 0; i < mirrored.rotations.size(); ++i) {
+            fromExpected = std::max(fromExpected, glm::length(glm::vec4(mirrored.rotations[i].x - expected->rotations[i].x,
+                                                                        mirrored.rotations[i].y - expected->rotations[i].y,
+                                                                        mirrored.rotations[i].z - expected->rotations[i].z,
+                                                                        mirrored.rotations[i].w - expected->rotations[i].w)));
+            fromPlain = std::max(fromPlain, glm::length(glm::vec4(mirrored.rotations[i].x - plain.rotations[i].x,
+                                                                  mirrored.rotations[i].y - plain.rotations[i].y,
+                                                                  mirrored.rotations[i].z - plain.rotations[i].z,
+                                                                  mirrored.rotations[i].w - plain.rotations[i].w)));
+        }
+        QVERIFY2(fromExpected < 1e-5f, qPrintable(QString::number(fromExpected)));
+        QVERIFY2(fromPlain > 1e-2f, qPrintable(QString::number(fromPlain)));  // it really is mirrored
+        doc.waitForBackground();
     }
 
     void sourcesKeepTheFormTheyWereOpenedIn() {

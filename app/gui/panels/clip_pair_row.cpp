@@ -108,7 +108,7 @@ std::shared_ptr<const Clip> workingClipOf(const ProjectDocument* doc, const QStr
     // Not loaded with the project (added since): made from the analysed file.
     const auto analysis = doc->clipAnalysis(id);
     if (!analysis) return nullptr;
-    auto clip = workingClip(analysis->source, pc->trimIn, pc->trimOut, doc->project().settings.fps, id);
+    auto clip = workingClip(analysis->source, pc->trimIn, pc->trimOut, doc->project().settings.fps, id, pc->mirror);
     return clip ? std::make_shared<const Clip>(std::move(*clip)) : nullptr;
 }
 
