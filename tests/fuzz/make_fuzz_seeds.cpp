@@ -202,6 +202,20 @@ std::vector<QByteArray> characterSeeds() {
 
 }  // namespace
 
+// The generated project seeds and the projects the repository ships (resources/demo and
+// resources/projects), so that mutations start from every key real projects use.
+std::vector<QByteArray> projectSeedsWithShipped() {
+    std::vector<QByteArray> seeds = gs::fuzz::projectSeeds();
+    for (const char* folder : {"/resources/demo", "/resources/projects"}) {
+        const QDir shipped(QStringLiteral(GAITSPACE_SOURCE_DIR) + folder);
+        for (const QString& name : shipped.entryList({"*.gsproj"}, QDir::Files, QDir::Name)) {
+            QFile f(shipped.filePath(name));
+            if (f.open(QIODevice::ReadOnly)) seeds.push_back(f.readAll());
+        }
+    }
+    return seeds;
+}
+
 int main(int argc, char* argv[]) {
     if (argc != 2) {
         std::fputs("usage: make_fuzz_seeds DIR\n", stderr);
@@ -267,7 +281,7 @@ int main(int argc, char* argv[]) {
                                    "\xff\xff\xff\xff", "\xff\xff\x7f\x7f", "\xff\xff\xff\x7f",
                                    "\x02"});
     if (!dictionaries || !write("import", gs::fuzz::importSeeds(), ".bvh") ||
-        !write("project", gs::fuzz::projectSeeds(), ".gsproj") ||
+        !write("project", projectSeedsWithShipped(), ".gsproj") ||
         !write("gspace", {gspaceSeed()}, ".gspace")) {
         std::fputs("make_fuzz_seeds: cannot write the seeds\n", stderr);
         return 1;
