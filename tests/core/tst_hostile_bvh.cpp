@@ -49,6 +49,16 @@ QByteArray glb(const QByteArray& json, quint32 claimed) {
     return "glTF" + u32(2) + u32(static_cast<quint32>(20 + padded.size())) + u32(claimed) + "JSON" + padded;
 }
 
+// A data clip with every OFFSET set to 0 (empty when it cannot be read).
+QByteArray withZeroOffsets(const QString& dataFile) {
+    QFile source(gs::test::dataPath(dataFile));
+    if (!source.open(QIODevice::ReadOnly)) return {};
+    QList<QByteArray> lines = source.readAll().split('\n');
+    for (QByteArray& line : lines)
+        if (line.trimmed().startsWith("OFFSET")) line = line.left(line.indexOf("OFFSET")) + "OFFSET 0 0 0";
+    return lines.join('\n');
+}
+
 }  // namespace
 
 class TestHostileBvh : public QObject {
@@ -243,39 +253,30 @@ private slots:
         QTest::newRow("CMU 16_15") << "cmu/16_15.bvh";
         QTest::newRow("GAMES-105 walk") << "games105/walkF.bvh";
     }
+    void skeletonWithoutSize() {
+        GS_REQUIRE_DATA();
+        QFETCH(QString, file);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("zero.bvh");
+        gs::test::writeBytes(path, withZeroOffsets(file));
+        auto imported = importClips(path.toStdString());
+        QVERIFY2(!imported.isOk(), "accepted");
+        QVERIFY2(imported.message().find("no size") != std::string::npos, imported.message().c_str());
+        QVERIFY(imported.message().find('\n') == std::string::npos);
+    }
+
     // ... unless each joint has position channels that place it (Bandai's): imported with a warning.
     void positionChannelsGiveTheSize() {
         GS_REQUIRE_DATA();
-        QFile source(gs::test::dataPath("bandai/dataset-2_walk_normal_020.bvh"));
-        QVERIFY(source.open(QIODevice::ReadOnly));
-        QList<QByteArray> lines = source.readAll().split('\n');
-        for (QByteArray& line : lines)
-            if (line.trimmed().startsWith("OFFSET")) line = line.left(line.indexOf("OFFSET")) + "OFFSET 0 0 0";
         QTemporaryDir dir;
         const QString path = dir.filePath("zero.bvh");
-        gs::test::writeBytes(path, lines.join('\n'));
+        gs::test::writeBytes(path, withZeroOffsets("bandai/dataset-2_walk_normal_020.bvh"));
         auto imported = importClips(path.toStdString());
         QVERIFY2(imported.isOk(), imported.message().c_str());
         QCOMPARE(imported->units.unit, std::string("centimetres"));
         bool warned = false;
         for (const std::string& w : imported->warnings) warned = warned || w.find("every OFFSET below the root is 0") == 0;
         QVERIFY(warned);
-    }
-    void skeletonWithoutSize() {
-        GS_REQUIRE_DATA();
-        QFETCH(QString, file);
-        QFile source(gs::test::dataPath(file));
-        QVERIFY2(source.open(QIODevice::ReadOnly), qPrintable(file));
-        QList<QByteArray> lines = source.readAll().split('\n');
-        for (QByteArray& line : lines)
-            if (line.trimmed().startsWith("OFFSET")) line = line.left(line.indexOf("OFFSET")) + "OFFSET 0 0 0";
-        QTemporaryDir dir;
-        const QString path = dir.filePath("zero.bvh");
-        gs::test::writeBytes(path, lines.join('\n'));
-        auto imported = importClips(path.toStdString());
-        QVERIFY2(!imported.isOk(), "accepted");
-        QVERIFY2(imported.message().find("no size") != std::string::npos, imported.message().c_str());
-        QVERIFY(imported.message().find('\n') == std::string::npos);
     }
 
     // Only regular files are read, whatever their name says.
