@@ -20,18 +20,19 @@ namespace gs::limits {
 
 // --- motion files (core/io) ---
 constexpr std::int64_t kMaxMotionFileBytes = 256ll << 20;  // bytes of one motion file
-constexpr int kMaxJointDepth = 128;    // joints from the root to the deepest joint, root included
+constexpr int kMaxJointDepth = 128;      // joints from the root to the deepest joint, root included
 constexpr int kMaxChannelsPerJoint = 6;  // BVH: X/Y/Z position and rotation, each at most once
-constexpr int kMaxFrames = 1'000'000;  // frames of one clip (9 h at 30 fps)
+constexpr int kMaxFrames = 1'000'000;    // frames of one clip (9 h at 30 fps)
 constexpr std::int64_t kMaxClipSamples = 10'000'000;  // frames x joints of one clip (160 MB)
-constexpr double kMinFrameTime = 0.001;  // seconds per frame (1000 fps)
-constexpr double kMaxFrameTime = 1.0;    // seconds per frame (1 fps)
-constexpr double kMaxFileValue = 1e7;    // |value| of any BVH OFFSET or channel, file units
+constexpr double kMinFrameTime = 0.001;               // seconds per frame (1000 fps)
+constexpr double kMaxFrameTime = 1.0;                 // seconds per frame (1 fps)
+constexpr double kMaxFileValue = 1e7;  // |value| of any BVH OFFSET or channel, file units
 // kMaxCoordinateM and kMaxBoneLengthM (root positions and rest offsets): gaitspace/runtime/limits.h
-constexpr int kMaxNameChars = 256;            // characters of a joint name
-constexpr float kMinHipHeightM = 0.2f;  // a BVH's hips above its feet, metres, once its unit is known
+constexpr int kMaxNameChars = 256;  // characters of a joint name
+constexpr float kMinHipHeightM =
+    0.2f;  // a BVH's hips above its feet, metres, once its unit is known
 constexpr float kMaxHipHeightM = 3.0f;
-constexpr float kMinUnitScale = 1e-5f;        // metres per file unit (user-set)
+constexpr float kMinUnitScale = 1e-5f;  // metres per file unit (user-set)
 constexpr float kMaxUnitScale = 1000.0f;
 
 // --- glTF (core/io/gltf_check) ---
@@ -48,19 +49,19 @@ constexpr int kMaxGltfDataUriHeaderChars = 100;  // "data:<media type>;base64" b
 constexpr std::int64_t kMaxProjectFileBytes = 16ll << 20;
 constexpr int kMaxProjectClips = 1024;
 constexpr int kMaxProjectSpaces = 64;
-constexpr int kMaxPathChars = 4096;     // characters of a source path or an id
+constexpr int kMaxPathChars = 4096;        // characters of a source path or an id
 constexpr float kMinWorkingFps = kMinFps;  // settings.fps: the rate every space is baked at
 constexpr float kMaxWorkingFps = kMaxFps;
-constexpr int kMaxCycles = 16;          // settings.cycles (0 = the fewest any clip holds)
+constexpr int kMaxCycles = 16;  // settings.cycles (0 = the fewest any clip holds)
 // settings.style_increment and max_blend_rate: (0, 1] per frame.
 constexpr float kMinStyleTransitionSeconds = 0.05f;  // settings.style_transition_seconds
 constexpr float kMaxStyleTransitionSeconds = 30.0f;
-constexpr int kMaxStyleKeys = 1000;                  // style_keys entries
-constexpr double kMaxStyleKeySeconds = 3600.0;       // style_keys[].time, seconds of the run
-constexpr int kMaxGoalStartFrames = 64;  // goal_space.X (0 = every heel strike)
-constexpr int kMaxGoalSubdivisions = 8;  // goal_space.subdivisions, >= 1
-constexpr int kMaxGoalBlends = 101;      // goal_space.Y and Z, >= 2
-constexpr int kMaxGoalHorizon = 600;     // goal_space.F, frames (20 s at 30 fps), >= 1
+constexpr int kMaxStyleKeys = 1000;             // style_keys entries
+constexpr double kMaxStyleKeySeconds = 3600.0;  // style_keys[].time, seconds of the run
+constexpr int kMaxGoalStartFrames = 64;         // goal_space.X (0 = every heel strike)
+constexpr int kMaxGoalSubdivisions = 8;         // goal_space.subdivisions, >= 1
+constexpr int kMaxGoalBlends = 101;             // goal_space.Y and Z, >= 2
+constexpr int kMaxGoalHorizon = 600;            // goal_space.F, frames (20 s at 30 fps), >= 1
 // Start frames x Y x Z x F: the character updates a goal-space build runs (its time; memory is
 // start frames x Y x Z samples of 12 bytes). The demo's walk space is 8 x 13 x 25 x 40 = 104,000
 // updates, built in 0.26 s (about 2.5 us per update); the budget is about 100 times that, some
@@ -70,11 +71,12 @@ constexpr std::int64_t kMaxGoalSpaceUpdates = 10'000'000;
 // --- runs asked for on a command line or in a script (app/cli, app/gui, core/simulation) ---
 // Bounds that keep the largest accepted run within minutes and a few hundred megabytes: a run
 // records every joint of every frame (an hour at 30 fps of a 31-joint skeleton is 40 MB).
-constexpr int kMaxGoals = 10'000;            // simulate --goals
-constexpr double kMaxRunSeconds = 3600.0;    // simulated seconds of one run (simulate, play, render, --seconds)
-constexpr int kMaxCharacters = 100'000;      // characters of one crowd (soak)
-constexpr double kMaxSoakMinutes = 1440.0;   // soak --minutes
-constexpr float kMaxStyleWeight = 1000.0f;   // one style or blend weight; their sum must be above 0
+constexpr int kMaxGoals = 10'000;  // simulate --goals
+constexpr double kMaxRunSeconds =
+    3600.0;  // simulated seconds of one run (simulate, play, render, --seconds)
+constexpr int kMaxCharacters = 100'000;     // characters of one crowd (soak)
+constexpr double kMaxSoakMinutes = 1440.0;  // soak --minutes
+constexpr float kMaxStyleWeight = 1000.0f;  // one style or blend weight; their sum must be above 0
 
 // --- messages ---
 constexpr std::size_t kMaxEchoChars = 80;  // longest value echoed in an error message
@@ -82,7 +84,8 @@ constexpr std::size_t kMaxEchoChars = 80;  // longest value echoed in an error m
 // The value cut to kMaxEchoChars ("abc...(52428800 characters)") for an error message.
 inline std::string echo(std::string_view value, std::size_t max = kMaxEchoChars) {
     if (value.size() <= max) return std::string(value);
-    return std::string(value.substr(0, max)) + "...(" + std::to_string(value.size()) + " characters)";
+    return std::string(value.substr(0, max)) + "...(" + std::to_string(value.size()) +
+           " characters)";
 }
 
 // The goal-space budget for `startFrames` start frames (X x subdivisions) and Y, Z, F.

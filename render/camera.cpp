@@ -22,7 +22,8 @@ void Camera::keepAboveFloor() {
     // The target stays at or above the floor, and the eye at least kMinEyeHeight above it: the
     // pitch may only go as low as keeps the eye there.
     m_target.y = std::max(m_target.y, 0.0f);
-    const float lowest = std::asin(std::clamp((kMinEyeHeight - m_target.y) / m_distance, -1.0f, 1.0f));
+    const float lowest =
+        std::asin(std::clamp((kMinEyeHeight - m_target.y) / m_distance, -1.0f, 1.0f));
     m_pitch = std::clamp(m_pitch, std::max(-0.2f, lowest), 1.5f);
 }
 
@@ -54,21 +55,21 @@ void Camera::frame(CameraView view, const glm::vec3& root, float heading, float 
     m_target = {root.x, std::max(0.85f * size, root.y * 1.0f), root.z};
     const float pi = std::numbers::pi_v<float>;
     switch (view) {
-    case CameraView::Front:
-        m_yaw = heading;
-        m_pitch = 0.12f;
-        m_distance = 4.2f;
-        break;
-    case CameraView::Side:
-        m_yaw = heading + 0.5f * pi;  // on the character's left (+X when it faces +Z)
-        m_pitch = 0.12f;
-        m_distance = 4.2f;
-        break;
-    case CameraView::Follow:
-        m_yaw = heading + pi + 0.45f;  // behind, over the right shoulder
-        m_pitch = 0.32f;
-        m_distance = 5.5f;
-        break;
+        case CameraView::Front:
+            m_yaw = heading;
+            m_pitch = 0.12f;
+            m_distance = 4.2f;
+            break;
+        case CameraView::Side:
+            m_yaw = heading + 0.5f * pi;  // on the character's left (+X when it faces +Z)
+            m_pitch = 0.12f;
+            m_distance = 4.2f;
+            break;
+        case CameraView::Follow:
+            m_yaw = heading + pi + 0.45f;  // behind, over the right shoulder
+            m_pitch = 0.32f;
+            m_distance = 5.5f;
+            break;
     }
     m_distance *= size;
     keepAboveFloor();
@@ -87,7 +88,8 @@ glm::mat4 Camera::projection(float aspect) const {
 }
 
 glm::vec3 Camera::project(const glm::vec3& world, int width, int height) const {
-    const glm::vec4 clip = projection(static_cast<float>(width) / height) * view() * glm::vec4(world, 1.0f);
+    const glm::vec4 clip =
+        projection(static_cast<float>(width) / height) * view() * glm::vec4(world, 1.0f);
     if (clip.w <= 0.0f) return {0.0f, 0.0f, -1.0f};
     const glm::vec3 ndc = glm::vec3(clip) / clip.w;
     return {(ndc.x * 0.5f + 0.5f) * width, (0.5f - ndc.y * 0.5f) * height, ndc.z * 0.5f + 0.5f};

@@ -11,13 +11,15 @@ namespace {
 float meshHeight(const SkinnedMesh& mesh) {
     if (mesh.vertices.empty()) return 1.8f;
     float lo = mesh.vertices.front().position.y, hi = lo;
-    for (const SkinVertex& v : mesh.vertices) lo = std::min(lo, v.position.y), hi = std::max(hi, v.position.y);
+    for (const SkinVertex& v : mesh.vertices)
+        lo = std::min(lo, v.position.y), hi = std::max(hi, v.position.y);
     return hi - lo;
 }
 
 }  // namespace
 
-Expected<Character> Character::mannequin(const Skeleton& skeleton, const MannequinSettings& settings) {
+Expected<Character> Character::mannequin(const Skeleton& skeleton,
+                                         const MannequinSettings& settings) {
     auto mesh = buildMannequin(skeleton, settings);
     if (!mesh) return mesh.status().withContext("mannequin");
     Character c;
@@ -43,13 +45,15 @@ Expected<Character> Character::mannequin(const Clip& clip, const MannequinSettin
     return atFirst ? atFirst : atRest;
 }
 
-Expected<Character> Character::imported(const std::string& path, const Clip& clip, const JointMap* map) {
+Expected<Character> Character::imported(const std::string& path, const Clip& clip,
+                                        const JointMap* map) {
     auto asset = importCharacter(path);
     if (!asset) return asset.status().withContext(std::filesystem::path(path).filename().string());
     return imported(*asset, clip, map);
 }
 
-Expected<Character> Character::imported(const CharacterAsset& asset, const Clip& clip, const JointMap* map) {
+Expected<Character> Character::imported(const CharacterAsset& asset, const Clip& clip,
+                                        const JointMap* map) {
     const std::string file = std::filesystem::path(asset.source).filename().string();
     const JointMap chosen = map ? *map : chooseJointMap(clip.skeleton, asset.skeleton);
     auto retarget = buildRetarget(clip.skeleton, clipFloorHeight(clip), asset.skeleton, chosen);
@@ -59,7 +63,8 @@ Expected<Character> Character::imported(const CharacterAsset& asset, const Clip&
     c.m_mesh = asset.mesh;
     c.m_description = file + " (" + std::to_string(c.m_mesh.triangleCount()) + " triangles, " +
                       std::to_string(c.m_skeleton.jointCount()) + " joints; " + chosen.name + ", " +
-                      std::to_string(retarget->mappedCount) + " joints mapped: " + retarget->describe() + ")";
+                      std::to_string(retarget->mappedCount) +
+                      " joints mapped: " + retarget->describe() + ")";
     c.m_map = chosen;
     c.m_height = meshHeight(c.m_mesh);
     c.m_retarget = std::move(*retarget);
@@ -76,15 +81,19 @@ void Character::pose(const Clip& clip, float frame, std::vector<Transform>& worl
         glm::vec3 root(0.0f);
         if (clip.isEmpty()) {
             rotations = clip.skeleton.restRotations;
-            root = clip.skeleton.restOffsets.empty() ? glm::vec3(0.0f) : clip.skeleton.restOffsets[0];
+            root =
+                clip.skeleton.restOffsets.empty() ? glm::vec3(0.0f) : clip.skeleton.restOffsets[0];
         } else {
             samplePose(clip, frame, rotations, root);
         }
-        if (m_retarget) retargetPose(*m_retarget, rotations, root, world);
-        else forwardKinematics(m_skeleton, rotations, root, world);
+        if (m_retarget)
+            retargetPose(*m_retarget, rotations, root, world);
+        else
+            forwardKinematics(m_skeleton, rotations, root, world);
     }
     palette.resize(world.size());
-    for (size_t j = 0; j < world.size(); ++j) palette[j] = world[j].matrix() * m_mesh.inverseBind[j];
+    for (size_t j = 0; j < world.size(); ++j)
+        palette[j] = world[j].matrix() * m_mesh.inverseBind[j];
 }
 
 }  // namespace gs

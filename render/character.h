@@ -22,7 +22,8 @@ struct CharacterAsset;
 class Character {
 public:
     // A mannequin around `skeleton` (the skeleton of the clips it will play).
-    static Expected<Character> mannequin(const Skeleton& skeleton, const MannequinSettings& settings = {});
+    static Expected<Character> mannequin(const Skeleton& skeleton,
+                                         const MannequinSettings& settings = {});
     // The same for a clip: when its skeleton's rest pose is no standing figure (Bandai's rest pose
     // has every bone along its local X axis), the mannequin is built around the clip's first frame.
     static Expected<Character> mannequin(const Clip& clip, const MannequinSettings& settings = {});
@@ -31,7 +32,8 @@ public:
     static Expected<Character> imported(const std::string& path, const Clip& clip,
                                         const JointMap* map = nullptr);
     // The same from a character already read (importCharacter), e.g. kept for the next clip.
-    static Expected<Character> imported(const CharacterAsset& asset, const Clip& clip, const JointMap* map = nullptr);
+    static Expected<Character> imported(const CharacterAsset& asset, const Clip& clip,
+                                        const JointMap* map = nullptr);
 
     const SkinnedMesh& mesh() const { return m_mesh; }
     SkinnedMesh& mesh() { return m_mesh; }

@@ -14,7 +14,10 @@ PlacedCharacter addClipFrame(Scene& scene, const Character& character, int mesh,
     draw.mesh = mesh;
     character.pose(clip, frame, world, draw.palette);
     PlacedCharacter placed;
-    placed.root = world.empty() ? glm::vec3(0.0f) : world[std::min<size_t>(character.hipsJoint(), world.size() - 1)].translation;
+    placed.root =
+        world.empty()
+            ? glm::vec3(0.0f)
+            : world[std::min<size_t>(character.hipsJoint(), world.size() - 1)].translation;
     if (!clip.isEmpty()) {
         const int f = std::clamp(static_cast<int>(std::lround(frame)), 0, clip.frameCount() - 1);
         placed.heading = headingOf(facingRotation(clip.skeleton, clip.frameRotations(f)[0]));

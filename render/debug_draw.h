@@ -30,7 +30,8 @@ public:
     // Round points of one size (pixels).
     void points(std::span<const glm::vec3> points, const glm::vec4& color, float size = 6.0f);
     // Bones from each joint to its parent (parents[j] < 0 for roots), always on top.
-    void skeleton(std::span<const glm::vec3> joints, std::span<const int> parents, const glm::vec4& color);
+    void skeleton(std::span<const glm::vec3> joints, std::span<const int> parents,
+                  const glm::vec4& color);
     void clear();
 
     const std::vector<Vertex>& lines() const { return m_lines; }

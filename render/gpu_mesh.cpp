@@ -77,8 +77,10 @@ GpuMesh uploadMesh(QOpenGLFunctions_3_3_Core& gl, const SkinnedMesh& mesh, QStri
         g.roughness = m.roughness;
         if (m.hasTexture()) {
             auto image = decodeTexture(m);
-            if (image) g.texture = uploadTexture(gl, *image);
-            else if (warnings) *warnings << QString::fromStdString(image.message());
+            if (image)
+                g.texture = uploadTexture(gl, *image);
+            else if (warnings)
+                *warnings << QString::fromStdString(image.message());
         }
         out.materials.push_back(g);
     }
@@ -88,7 +90,8 @@ GpuMesh uploadMesh(QOpenGLFunctions_3_3_Core& gl, const SkinnedMesh& mesh, QStri
     gl.glBindVertexArray(out.vertexArray);
     gl.glGenBuffers(1, &out.vertexBuffer);
     gl.glBindBuffer(GL_ARRAY_BUFFER, out.vertexBuffer);
-    gl.glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(SkinVertex)),
+    gl.glBufferData(GL_ARRAY_BUFFER,
+                    static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(SkinVertex)),
                     mesh.vertices.data(), GL_STATIC_DRAW);
     gl.glGenBuffers(1, &out.indexBuffer);
     gl.glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, out.indexBuffer);
@@ -98,15 +101,19 @@ GpuMesh uploadMesh(QOpenGLFunctions_3_3_Core& gl, const SkinnedMesh& mesh, QStri
     const GLsizei stride = sizeof(SkinVertex);
     auto offset = [](size_t o) { return reinterpret_cast<const void*>(o); };
     gl.glEnableVertexAttribArray(0);
-    gl.glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, offset(offsetof(SkinVertex, position)));
+    gl.glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride,
+                             offset(offsetof(SkinVertex, position)));
     gl.glEnableVertexAttribArray(1);
-    gl.glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, offset(offsetof(SkinVertex, normal)));
+    gl.glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride,
+                             offset(offsetof(SkinVertex, normal)));
     gl.glEnableVertexAttribArray(2);
     gl.glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, offset(offsetof(SkinVertex, uv)));
     gl.glEnableVertexAttribArray(3);
-    gl.glVertexAttribIPointer(3, 4, GL_UNSIGNED_SHORT, stride, offset(offsetof(SkinVertex, joints)));
+    gl.glVertexAttribIPointer(3, 4, GL_UNSIGNED_SHORT, stride,
+                              offset(offsetof(SkinVertex, joints)));
     gl.glEnableVertexAttribArray(4);
-    gl.glVertexAttribPointer(4, 4, GL_FLOAT, GL_FALSE, stride, offset(offsetof(SkinVertex, weights)));
+    gl.glVertexAttribPointer(4, 4, GL_FLOAT, GL_FALSE, stride,
+                             offset(offsetof(SkinVertex, weights)));
     gl.glBindVertexArray(0);
     return out;
 }

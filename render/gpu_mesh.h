@@ -14,7 +14,7 @@ namespace gs {
 struct GpuMaterial {
     glm::vec4 linearColor{1.0f};  // base colour converted from sRGB
     float roughness = 0.6f;
-    GLuint texture = 0;           // 0 = none
+    GLuint texture = 0;  // 0 = none
 };
 
 struct GpuMesh {

@@ -18,7 +18,8 @@ inline QColor heatColour(float v) {
     const float t = v - static_cast<float>(k);
     const QColor& a = stops[k];
     const QColor& b = stops[k + 1];
-    return QColor::fromRgbF(a.redF() + t * (b.redF() - a.redF()), a.greenF() + t * (b.greenF() - a.greenF()),
+    return QColor::fromRgbF(a.redF() + t * (b.redF() - a.redF()),
+                            a.greenF() + t * (b.greenF() - a.greenF()),
                             a.blueF() + t * (b.blueF() - a.blueF()));
 }
 

@@ -38,8 +38,10 @@ void addCylinder(SkinnedMesh& m, float radius, float y0, float y1, int sides) {
         }
         for (int k = 0; k < sides; ++k) {
             const std::uint32_t i = centre + 1 + k;
-            if (y == y1) m.indices.insert(m.indices.end(), {centre, i, i + 1});
-            else m.indices.insert(m.indices.end(), {centre, i + 1, i});
+            if (y == y1)
+                m.indices.insert(m.indices.end(), {centre, i, i + 1});
+            else
+                m.indices.insert(m.indices.end(), {centre, i + 1, i});
         }
     }
 }
@@ -50,7 +52,8 @@ void addSphere(SkinnedMesh& m, const glm::vec3& centre, float radius, int rings,
         const float phi = kPi * i / rings;
         for (int k = 0; k <= sides; ++k) {
             const float a = 2.0f * kPi * k / sides;
-            const glm::vec3 n(std::sin(phi) * std::sin(a), -std::cos(phi), std::sin(phi) * std::cos(a));
+            const glm::vec3 n(std::sin(phi) * std::sin(a), -std::cos(phi),
+                              std::sin(phi) * std::cos(a));
             addVertex(m, centre + n * radius, n);
         }
     }
@@ -66,8 +69,8 @@ void addSphere(SkinnedMesh& m, const glm::vec3& centre, float radius, int rings,
 
 SkinnedMesh makeGoalMarker() {
     SkinnedMesh m;
-    addCylinder(m, 0.35f, 0.0f, 0.012f, 40);   // disc on the ground
-    addCylinder(m, 0.045f, 0.0f, 2.1f, 12);    // pole
+    addCylinder(m, 0.35f, 0.0f, 0.012f, 40);  // disc on the ground
+    addCylinder(m, 0.045f, 0.0f, 2.1f, 12);   // pole
     addSphere(m, {0.0f, 2.1f, 0.0f}, 0.13f, 10, 16);
     Material mat;
     mat.name = "goal";

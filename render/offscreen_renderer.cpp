@@ -14,10 +14,11 @@ namespace gs {
 OffscreenRenderer::OffscreenRenderer() = default;
 
 Status SampleSettings::validate() const {
-    if (samples < 0 || samples > 16) return Status::error("samples must be 0..16, not " + std::to_string(samples));
+    if (samples < 0 || samples > 16)
+        return Status::error("samples must be 0..16, not " + std::to_string(samples));
     if (crowdSamples < 0 || crowdSamples > samples)
-        return Status::error("crowd samples must be 0..samples (" + std::to_string(samples) + "), not " +
-                             std::to_string(crowdSamples));
+        return Status::error("crowd samples must be 0..samples (" + std::to_string(samples) +
+                             "), not " + std::to_string(crowdSamples));
     if (crowdFrom < 0) return Status::error("crowdFrom must be 0 or more characters");
     return Status::ok();
 }
@@ -59,14 +60,15 @@ Status OffscreenRenderer::create(const QSize& size, const SampleSettings& settin
     m_surface->create();
     if (!m_context->makeCurrent(m_surface.get()))
         return Status::error("cannot make the OpenGL context current on an offscreen surface");
-    m_glRenderer = QString::fromLatin1(reinterpret_cast<const char*>(
-        m_context->functions()->glGetString(GL_RENDERER)));
+    m_glRenderer = QString::fromLatin1(
+        reinterpret_cast<const char*>(m_context->functions()->glGetString(GL_RENDERER)));
 
     m_size = size;
     m_settings = settings;
     // The resolve target doubles as the frame's only target when a frame has no MSAA, so it
     // needs a depth buffer of its own.
-    m_resolved = std::make_unique<QOpenGLFramebufferObject>(size, QOpenGLFramebufferObject::CombinedDepthStencil);
+    m_resolved = std::make_unique<QOpenGLFramebufferObject>(
+        size, QOpenGLFramebufferObject::CombinedDepthStencil);
     for (int samples : {settings.samples, settings.crowdSamples}) {
         const bool valid = samples > 1 ? multisampled(samples) && multisampled(samples)->isValid()
                                        : m_resolved->isValid();
@@ -108,7 +110,8 @@ void OffscreenRenderer::renderToFramebuffer(const Scene& scene, const Camera& ca
     m_renderer->render(scene, camera, m_size.width(), m_size.height());
     target->release();
     // One resolve per frame, colour only (the depth is not read back).
-    if (target != m_resolved.get()) QOpenGLFramebufferObject::blitFramebuffer(m_resolved.get(), target);
+    if (target != m_resolved.get())
+        QOpenGLFramebufferObject::blitFramebuffer(m_resolved.get(), target);
     m_context->functions()->glFinish();
 }
 

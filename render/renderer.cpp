@@ -41,17 +41,21 @@ QString shaderSource(const QString& path, const QString& prelude) {
 }
 
 // Builds `name`.vert/.frag. `defines` are #defined in both; `lighting` adds lighting.glsl.
-Expected<std::unique_ptr<QOpenGLShaderProgram>> loadProgram(const QString& name, const QStringList& defines = {},
+Expected<std::unique_ptr<QOpenGLShaderProgram>> loadProgram(const QString& name,
+                                                            const QStringList& defines = {},
                                                             bool lighting = false) {
     auto program = std::make_unique<QOpenGLShaderProgram>();
     const QString base = QStringLiteral(":/gaitspace/shaders/") + name;
     QString prelude = QStringLiteral("#define MAX_JOINTS %1\n").arg(gs::limits::kMaxJoints);
     for (const QString& d : defines) prelude += "#define " + d + "\n";
     if (lighting) prelude += shaderSource(QStringLiteral(":/gaitspace/shaders/lighting.glsl"), {});
-    if (!program->addShaderFromSourceCode(QOpenGLShader::Vertex, shaderSource(base + ".vert", prelude)) ||
-        !program->addShaderFromSourceCode(QOpenGLShader::Fragment, shaderSource(base + ".frag", prelude)) ||
+    if (!program->addShaderFromSourceCode(QOpenGLShader::Vertex,
+                                          shaderSource(base + ".vert", prelude)) ||
+        !program->addShaderFromSourceCode(QOpenGLShader::Fragment,
+                                          shaderSource(base + ".frag", prelude)) ||
         !program->link())
-        return Status::error("shader '" + name.toStdString() + (defines.isEmpty() ? "" : " " + defines.join(' ').toStdString()) +
+        return Status::error("shader '" + name.toStdString() +
+                             (defines.isEmpty() ? "" : " " + defines.join(' ').toStdString()) +
                              "' did not build: " + program->log().trimmed().toStdString());
     return program;
 }
@@ -73,7 +77,8 @@ Status Renderer::initialize() {
     if (!gl || !gl->initializeOpenGLFunctions()) {
         const QSurfaceFormat f = context->format();
         return Status::error("OpenGL 3.3 core is needed; the context is " +
-                             std::to_string(f.majorVersion()) + "." + std::to_string(f.minorVersion()));
+                             std::to_string(f.majorVersion()) + "." +
+                             std::to_string(f.minorVersion()));
     }
     initRenderResources();
     for (auto [name, slot] : {std::pair{"ground", &m_ground}, std::pair{"lines", &m_lines},
@@ -82,8 +87,9 @@ Status Renderer::initialize() {
         if (!program) return program.status();
         *slot = std::move(*program);
     }
-    for (auto [defines, slot] : {std::pair{QStringList(), &m_skinned},
-                                 std::pair{QStringList{QStringLiteral("VERTEX_LIGHTING")}, &m_vertexLit}}) {
+    for (auto [defines, slot] :
+         {std::pair{QStringList(), &m_skinned},
+          std::pair{QStringList{QStringLiteral("VERTEX_LIGHTING")}, &m_vertexLit}}) {
         auto program = loadProgram(QStringLiteral("skinned"), defines, true);
         if (!program) return program.status();
         *slot = std::move(*program);
@@ -93,7 +99,8 @@ Status Renderer::initialize() {
             Qt::DirectConnection);
 
     for (const QOpenGLShaderProgram* p : {m_skinned.get(), m_vertexLit.get()})
-        m_gl->glUniformBlockBinding(p->programId(), m_gl->glGetUniformBlockIndex(p->programId(), "Palette"), 0);
+        m_gl->glUniformBlockBinding(p->programId(),
+                                    m_gl->glGetUniformBlockIndex(p->programId(), "Palette"), 0);
     m_gl->glGenBuffers(1, &m_palette);
     GLint align = 256;
     m_gl->glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &align);
@@ -133,7 +140,8 @@ int Renderer::upload(const SkinnedMesh& mesh, const SkinnedMesh* coarse) {
     }
     if (mesh.inverseBind.size() > static_cast<size_t>(kMaxJoints)) {
         m_warnings << tr("the mesh has %1 joints; at most %2 can be drawn")
-                          .arg(mesh.inverseBind.size()).arg(kMaxJoints);
+                          .arg(mesh.inverseBind.size())
+                          .arg(kMaxJoints);
         return -1;
     }
     auto model = std::make_unique<Model>();
@@ -221,7 +229,8 @@ void Renderer::render(const Scene& scene, const Camera& camera, int width, int h
         if (c.mesh >= 0 && c.mesh < static_cast<int>(m_meshes.size()) && m_meshes[c.mesh]) {
             const Model& model = *m_meshes[c.mesh];
             palettes.push_back(&c.palette);
-            tints.push_back(c.tint ? std::optional(glm::vec4(linear(glm::vec3(*c.tint)), c.tint->a)) : std::nullopt);
+            tints.push_back(c.tint ? std::optional(glm::vec4(linear(glm::vec3(*c.tint)), c.tint->a))
+                                   : std::nullopt);
             levels.push_back(level(model, c.root, camera, view, height));
             meshes.push_back(levels.back() == Level::Coarse ? &model.coarse : &model.fine);
         }
@@ -230,7 +239,8 @@ void Renderer::render(const Scene& scene, const Camera& camera, int width, int h
         // Grows with distance so it stays a few pixels wide far away.
         const float distance = glm::length(camera.position() - *scene.goal);
         const float s = std::max(1.0f, distance / 8.0f);
-        marker.push_back(glm::scale(glm::translate(glm::mat4(1.0f), *scene.goal), glm::vec3(s, 1.0f, s)));
+        marker.push_back(
+            glm::scale(glm::translate(glm::mat4(1.0f), *scene.goal), glm::vec3(s, 1.0f, s)));
         palettes.push_back(&marker);
     }
     uploadPalettes(palettes);
@@ -245,7 +255,9 @@ void Renderer::render(const Scene& scene, const Camera& camera, int width, int h
     for (size_t i = 0; i < meshes.size(); ++i) {
         const bool coarse = levels[i] == Level::Coarse && vertexLit(*meshes[i]);
         anyVertexLit |= coarse;
-        if (!coarse) drawMesh(*m_skinned, *meshes[i], static_cast<int>(i), tints[i] ? &*tints[i] : nullptr, 0.0f);
+        if (!coarse)
+            drawMesh(*m_skinned, *meshes[i], static_cast<int>(i), tints[i] ? &*tints[i] : nullptr,
+                     0.0f);
     }
     if (scene.goal) {
         const glm::vec4 tint(linear(glm::vec3(scene.goalColor)), scene.goalColor.a);
@@ -257,7 +269,8 @@ void Renderer::render(const Scene& scene, const Camera& camera, int width, int h
         setLighting(*m_vertexLit, scene, camera, viewProjection);
         for (size_t i = 0; i < meshes.size(); ++i)
             if (levels[i] == Level::Coarse && vertexLit(*meshes[i]))
-                drawMesh(*m_vertexLit, *meshes[i], static_cast<int>(i), tints[i] ? &*tints[i] : nullptr, 0.0f);
+                drawMesh(*m_vertexLit, *meshes[i], static_cast<int>(i),
+                         tints[i] ? &*tints[i] : nullptr, 0.0f);
         m_vertexLit->release();
     }
     gl.glDisable(GL_CULL_FACE);
@@ -270,7 +283,8 @@ Renderer::Level Renderer::level(const Model& model, const glm::vec3& root, const
     if (!model.coarse.vertexArray) return Level::Fine;
     const float depth = -(view * glm::vec4(root, 1.0f)).z;
     if (depth <= 0.0f) return Level::Fine;
-    const float pixels = model.size * height / (2.0f * std::tan(0.5f * camera.fieldOfView()) * depth);
+    const float pixels =
+        model.size * height / (2.0f * std::tan(0.5f * camera.fieldOfView()) * depth);
     return pixels < kCoarseBelowPixels ? Level::Coarse : Level::Fine;
 }
 
@@ -281,7 +295,8 @@ void Renderer::setLighting(QOpenGLShaderProgram& p, const Scene& scene, const Ca
     p.setUniformValue("uCameraPosition", eye.x, eye.y, eye.z);
     // Key light from above, in front and to the left of the camera's view, so faces are lit.
     const float yaw = camera.yaw() + 0.6f;
-    const glm::vec3 light = glm::normalize(glm::vec3(std::sin(yaw) * 0.55f, 0.8f, std::cos(yaw) * 0.55f));
+    const glm::vec3 light =
+        glm::normalize(glm::vec3(std::sin(yaw) * 0.55f, 0.8f, std::cos(yaw) * 0.55f));
     p.setUniformValue("uLightDirection", light.x, light.y, light.z);
     p.setUniformValue("uLightColor", 1.45f, 1.4f, 1.3f);
     const glm::vec3 sky = linear(scene.background) * 0.55f;
@@ -300,20 +315,24 @@ void Renderer::uploadPalettes(const std::vector<const std::vector<glm::mat4>*>& 
     }
     m_gl->glBindBuffer(GL_UNIFORM_BUFFER, m_palette);
     // A fresh store each frame (orphaning): no wait for the previous frame's draws.
-    m_gl->glBufferData(GL_UNIFORM_BUFFER, static_cast<GLsizeiptr>(bytes.size()), bytes.data(), GL_STREAM_DRAW);
+    m_gl->glBufferData(GL_UNIFORM_BUFFER, static_cast<GLsizeiptr>(bytes.size()), bytes.data(),
+                       GL_STREAM_DRAW);
     m_gl->glBindBuffer(GL_UNIFORM_BUFFER, 0);
 }
 
-void Renderer::drawMesh(QOpenGLShaderProgram& p, const GpuMesh& mesh, int slot, const glm::vec4* tint,
-                        float emissive) {
+void Renderer::drawMesh(QOpenGLShaderProgram& p, const GpuMesh& mesh, int slot,
+                        const glm::vec4* tint, float emissive) {
     auto& gl = *m_gl;
     gl.glBindBufferRange(GL_UNIFORM_BUFFER, 0, m_palette, slot * m_slotSize, m_slotSize);
     p.setUniformValue("uEmissive", emissive);
     gl.glBindVertexArray(mesh.vertexArray);
-    if (mesh.closed) gl.glEnable(GL_CULL_FACE);
-    else gl.glDisable(GL_CULL_FACE);
+    if (mesh.closed)
+        gl.glEnable(GL_CULL_FACE);
+    else
+        gl.glDisable(GL_CULL_FACE);
     for (const MeshPart& part : mesh.parts) {
-        const GpuMaterial& m = mesh.materials[std::clamp(part.material, 0, static_cast<int>(mesh.materials.size()) - 1)];
+        const GpuMaterial& m = mesh.materials[std::clamp(
+            part.material, 0, static_cast<int>(mesh.materials.size()) - 1)];
         const glm::vec4 c = tint ? *tint : m.linearColor;
         p.setUniformValue("uBaseColor", c.r, c.g, c.b, c.a);
         p.setUniformValue("uRoughness", m.roughness);
@@ -326,7 +345,8 @@ void Renderer::drawMesh(QOpenGLShaderProgram& p, const GpuMesh& mesh, int slot, 
     gl.glBindTexture(GL_TEXTURE_2D, 0);
 }
 
-void Renderer::drawGround(const Scene& scene, const Camera& camera, const glm::mat4& viewProjection) {
+void Renderer::drawGround(const Scene& scene, const Camera& camera,
+                          const glm::mat4& viewProjection) {
     QOpenGLShaderProgram& p = *m_ground;
     p.bind();
     p.setUniformValue("uViewProjection", toQt(viewProjection));
@@ -337,7 +357,8 @@ void Renderer::drawGround(const Scene& scene, const Camera& camera, const glm::m
     p.setUniformValue("uHalfSize", fadeEnd * 2.0f);
     p.setUniformValue("uFadeStart", fadeEnd * 0.25f);
     p.setUniformValue("uFadeEnd", fadeEnd);
-    const glm::vec3 g = linear(scene.groundColor), l = linear(scene.gridColor), b = linear(scene.background);
+    const glm::vec3 g = linear(scene.groundColor), l = linear(scene.gridColor),
+                    b = linear(scene.background);
     p.setUniformValue("uGroundColor", g.x, g.y, g.z);
     p.setUniformValue("uLineColor", l.x, l.y, l.z);
     p.setUniformValue("uBackground", b.x, b.y, b.z);
@@ -348,22 +369,26 @@ void Renderer::drawGround(const Scene& scene, const Camera& camera, const glm::m
 
 void Renderer::drawShadows(const Scene& scene, const glm::mat4& viewProjection) {
     if (scene.characters.empty()) return;
-    struct Vertex { glm::vec3 position, local; };
+    struct Vertex {
+        glm::vec3 position, local;
+    };
     std::vector<Vertex> quads;
     for (const CharacterDraw& c : scene.characters) {
         // Fainter and wider as the character rises (a jump, a run's flight phase).
         const float lift = std::clamp(c.root.y, 0.5f, 1.5f);
         const float r = 2.0f * c.shadowRadius * lift, dark = 0.5f / lift;
         const glm::vec3 o(c.root.x, 0.004f, c.root.z);
-        const Vertex a{o + glm::vec3(-r, 0, -r), {-1, -1, dark}}, b{o + glm::vec3(r, 0, -r), {1, -1, dark}};
-        const Vertex d{o + glm::vec3(-r, 0, r), {-1, 1, dark}}, e{o + glm::vec3(r, 0, r), {1, 1, dark}};
+        const Vertex a{o + glm::vec3(-r, 0, -r), {-1, -1, dark}},
+            b{o + glm::vec3(r, 0, -r), {1, -1, dark}};
+        const Vertex d{o + glm::vec3(-r, 0, r), {-1, 1, dark}},
+            e{o + glm::vec3(r, 0, r), {1, 1, dark}};
         quads.insert(quads.end(), {a, b, e, a, e, d});
     }
     auto& gl = *m_gl;
     gl.glBindVertexArray(m_linesArray);  // same layout: vec3 + (vec4 read as vec3 here)
     gl.glBindBuffer(GL_ARRAY_BUFFER, m_linesBuffer);
-    gl.glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(quads.size() * sizeof(Vertex)), quads.data(),
-                    GL_STREAM_DRAW);
+    gl.glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(quads.size() * sizeof(Vertex)),
+                    quads.data(), GL_STREAM_DRAW);
     gl.glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex), nullptr);
     gl.glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex),
                              reinterpret_cast<const void*>(offsetof(Vertex, local)));
@@ -393,8 +418,9 @@ void Renderer::drawDebug(const DebugDraw& debug, const glm::mat4& viewProjection
     all.insert(all.end(), debug.pointVertices().begin(), debug.pointVertices().end());
     gl.glBindVertexArray(m_linesArray);
     gl.glBindBuffer(GL_ARRAY_BUFFER, m_linesBuffer);
-    gl.glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(all.size() * sizeof(DebugDraw::Vertex)),
-                    all.data(), GL_STREAM_DRAW);
+    gl.glBufferData(GL_ARRAY_BUFFER,
+                    static_cast<GLsizeiptr>(all.size() * sizeof(DebugDraw::Vertex)), all.data(),
+                    GL_STREAM_DRAW);
     QOpenGLShaderProgram& p = *m_lines;
     p.bind();
     p.setUniformValue("uViewProjection", toQt(viewProjection));

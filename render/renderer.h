@@ -34,7 +34,8 @@ public:
     ~Renderer() override;
 
     // Resolves GL 3.3 functions, compiles the shaders and makes the fixed geometry. Needs a
-    // current context; fails with a sentence (no 3.3 core functions, a shader that did not compile).
+    // current context; fails with a sentence (no 3.3 core functions, a shader that did not
+    // compile).
     Status initialize();
     bool isInitialized() const { return m_gl != nullptr; }
 
@@ -49,7 +50,9 @@ public:
     // triangle, even for those smaller than a pixel).
     int upload(const SkinnedMesh& mesh, const SkinnedMesh* coarse = nullptr);
     // The character's mesh and, if it has one, its coarse mesh.
-    int upload(const Character& character) { return upload(character.mesh(), character.coarseMesh()); }
+    int upload(const Character& character) {
+        return upload(character.mesh(), character.coarseMesh());
+    }
     void remove(int mesh);
     // Sentences about what could not be uploaded since the last call; clears them.
     QStringList takeWarnings();
@@ -70,12 +73,12 @@ private:
     // The coarse level is also lit per vertex (see skinned.frag).
     enum class Level { Fine, Coarse };
     // The level to draw for a character at `root`, by its size on screen.
-    Level level(const Model& model, const glm::vec3& root, const Camera& camera, const glm::mat4& view,
-                int height) const;
+    Level level(const Model& model, const glm::vec3& root, const Camera& camera,
+                const glm::mat4& view, int height) const;
     void drawGround(const Scene& scene, const Camera& camera, const glm::mat4& viewProjection);
     // Draws with the palette in slot `slot` of the frame's palette buffer.
-    void drawMesh(QOpenGLShaderProgram& program, const GpuMesh& mesh, int slot, const glm::vec4* tint,
-                  float emissive);
+    void drawMesh(QOpenGLShaderProgram& program, const GpuMesh& mesh, int slot,
+                  const glm::vec4* tint, float emissive);
     // Uploads every palette of the frame at once: llvmpipe (and most drivers) stall when a
     // uniform buffer still read by queued draws is rewritten between draws.
     void uploadPalettes(const std::vector<const std::vector<glm::mat4>*>& palettes);
@@ -89,7 +92,7 @@ private:
     std::unique_ptr<QOpenGLShaderProgram> m_skinned, m_vertexLit, m_ground, m_lines, m_shadow;
     std::vector<std::unique_ptr<Model>> m_meshes;  // null where removed
     GpuMesh m_marker;
-    GLuint m_palette = 0;     // uniform buffer: one kMaxJoints-mat4 slot per character drawn
+    GLuint m_palette = 0;       // uniform buffer: one kMaxJoints-mat4 slot per character drawn
     GLsizeiptr m_slotSize = 0;  // bytes per slot, rounded up to the offset alignment
     GLuint m_groundArray = 0, m_groundBuffer = 0;
     GLuint m_linesArray = 0, m_linesBuffer = 0;

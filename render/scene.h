@@ -16,21 +16,21 @@
 namespace gs {
 
 struct CharacterDraw {
-    int mesh = -1;                      // id from Renderer::upload()
-    std::vector<glm::mat4> palette;     // per joint: world x inverse bind (<= gs::limits::kMaxJoints)
-    glm::vec3 root{0.0f};               // for the blob shadow
-    float shadowRadius = 0.45f;         // metres
-    std::optional<glm::vec4> tint;      // sRGB: the whole mesh in one flat colour (a ghost pose)
+    int mesh = -1;                   // id from Renderer::upload()
+    std::vector<glm::mat4> palette;  // per joint: world x inverse bind (<= gs::limits::kMaxJoints)
+    glm::vec3 root{0.0f};            // for the blob shadow
+    float shadowRadius = 0.45f;      // metres
+    std::optional<glm::vec4> tint;   // sRGB: the whole mesh in one flat colour (a ghost pose)
 };
 
 struct Scene {
     std::vector<CharacterDraw> characters;
-    std::optional<glm::vec3> goal;      // on the ground
+    std::optional<glm::vec3> goal;  // on the ground
     DebugDraw debug;
     bool showGround = true;
-    glm::vec3 background{0.74f, 0.80f, 0.87f};   // sRGB
-    glm::vec3 groundColor{0.62f, 0.63f, 0.60f};  // sRGB
-    glm::vec3 gridColor{0.36f, 0.38f, 0.38f};    // sRGB
+    glm::vec3 background{0.74f, 0.80f, 0.87f};      // sRGB
+    glm::vec3 groundColor{0.62f, 0.63f, 0.60f};     // sRGB
+    glm::vec3 gridColor{0.36f, 0.38f, 0.38f};       // sRGB
     glm::vec4 goalColor{1.0f, 0.27f, 0.08f, 1.0f};  // sRGB
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 // Decoding of a material's image texture (PNG, JPEG, ... through QImage), with an error sentence
-// naming the file and the cause when it cannot be read, so callers can fall back to the base colour.
+// naming the file and the cause when it cannot be read, so callers can fall back to the base
+// colour.
 
 #include <QImage>
 

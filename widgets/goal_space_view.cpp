@@ -32,9 +32,7 @@ glm::vec2 toCharacterFrame(const GroundFrame& ground, const glm::vec2& world) {
     return {local.x, local.z};
 }
 
-GoalSpaceView::GoalSpaceView(QWidget* parent) : QWidget(parent) {
-    setAutoFillBackground(false);
-}
+GoalSpaceView::GoalSpaceView(QWidget* parent) : QWidget(parent) { setAutoFillBackground(false); }
 
 void GoalSpaceView::setData(GoalSpaceViewData data) {
     m_data = std::move(data);
@@ -52,28 +50,36 @@ QColor blendColour(float b, int alpha) {
 
 void drawSymbol(QPainter& p, int symbol, QPointF c, double r) {
     switch (symbol) {
-    case 0:
-        p.drawEllipse(c, r, r);
-        p.drawLine(QPointF(c.x() - r, c.y()), QPointF(c.x() + r, c.y()));
-        p.drawLine(QPointF(c.x(), c.y() - r), QPointF(c.x(), c.y() + r));
-        break;
-    case 1: p.drawRect(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r)); break;
-    case 2: p.drawPolygon(QPolygonF({QPointF(c.x(), c.y() - r), QPointF(c.x() + r, c.y() + r), QPointF(c.x() - r, c.y() + r)})); break;
-    case 3: p.drawPolygon(QPolygonF({QPointF(c.x(), c.y() - r), QPointF(c.x() + r, c.y()), QPointF(c.x(), c.y() + r), QPointF(c.x() - r, c.y())})); break;
-    case 4:
-        p.drawLine(QPointF(c.x() - r, c.y() - r), QPointF(c.x() + r, c.y() + r));
-        p.drawLine(QPointF(c.x() - r, c.y() + r), QPointF(c.x() + r, c.y() - r));
-        break;
-    case 5:
-        p.drawLine(QPointF(c.x() - r, c.y()), QPointF(c.x() + r, c.y()));
-        p.drawLine(QPointF(c.x(), c.y() - r), QPointF(c.x(), c.y() + r));
-        break;
-    default: {
-        const QBrush b = p.brush();
-        p.setBrush(p.pen().color());
-        p.drawEllipse(c, r * 0.7, r * 0.7);
-        p.setBrush(b);
-    }
+        case 0:
+            p.drawEllipse(c, r, r);
+            p.drawLine(QPointF(c.x() - r, c.y()), QPointF(c.x() + r, c.y()));
+            p.drawLine(QPointF(c.x(), c.y() - r), QPointF(c.x(), c.y() + r));
+            break;
+        case 1:
+            p.drawRect(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r));
+            break;
+        case 2:
+            p.drawPolygon(QPolygonF({QPointF(c.x(), c.y() - r), QPointF(c.x() + r, c.y() + r),
+                                     QPointF(c.x() - r, c.y() + r)}));
+            break;
+        case 3:
+            p.drawPolygon(QPolygonF({QPointF(c.x(), c.y() - r), QPointF(c.x() + r, c.y()),
+                                     QPointF(c.x(), c.y() + r), QPointF(c.x() - r, c.y())}));
+            break;
+        case 4:
+            p.drawLine(QPointF(c.x() - r, c.y() - r), QPointF(c.x() + r, c.y() + r));
+            p.drawLine(QPointF(c.x() - r, c.y() + r), QPointF(c.x() + r, c.y() - r));
+            break;
+        case 5:
+            p.drawLine(QPointF(c.x() - r, c.y()), QPointF(c.x() + r, c.y()));
+            p.drawLine(QPointF(c.x(), c.y() - r), QPointF(c.x(), c.y() + r));
+            break;
+        default: {
+            const QBrush b = p.brush();
+            p.setBrush(p.pen().color());
+            p.drawEllipse(c, r * 0.7, r * 0.7);
+            p.setBrush(b);
+        }
     }
 }
 
@@ -83,7 +89,9 @@ struct Mapping {
     QRectF area;
     double scale = 1.0;
     QPointF origin;
-    QPointF operator()(glm::vec2 p) const { return {origin.x() - p.x * scale, origin.y() - p.y * scale}; }
+    QPointF operator()(glm::vec2 p) const {
+        return {origin.x() - p.x * scale, origin.y() - p.y * scale};
+    }
 
     Mapping(const QRectF& a, const std::vector<glm::vec2>& points) : area(a) {
         float minX = -0.5f, maxX = 0.5f, minZ = -0.3f, maxZ = 1.0f;
@@ -108,13 +116,15 @@ void drawGrid(QPainter& p, const Mapping& m) {
         const QPointF a = m({float(x), -100.0f}), b = m({float(x), 100.0f});
         p.drawLine(a, b);
     }
-    for (double z = -100; z <= 100; z += step) p.drawLine(m({-100.0f, float(z)}), m({100.0f, float(z)}));
+    for (double z = -100; z <= 100; z += step)
+        p.drawLine(m({-100.0f, float(z)}), m({100.0f, float(z)}));
     // The character: a chevron pointing forward.
     p.setPen(QPen(QColor(240, 240, 240), 2));
     const QPointF o = m({0, 0});
     p.drawPolyline(QPolygonF({o + QPointF(-6, 6), o + QPointF(0, -8), o + QPointF(6, 6)}));
     p.setPen(QColor(160, 160, 170));
-    p.drawText(m.area.adjusted(4, 0, 0, -2), Qt::AlignLeft | Qt::AlignBottom, QObject::tr("grid %1 m").arg(step));
+    p.drawText(m.area.adjusted(4, 0, 0, -2), Qt::AlignLeft | Qt::AlignBottom,
+               QObject::tr("grid %1 m").arg(step));
     p.restore();
 }
 
@@ -130,11 +140,13 @@ void GoalSpaceView::paintEvent(QPaintEvent*) {
     p.setPen(QColor(220, 220, 225));
     const int titleW = width() / 2 - 6;
     p.drawText(QRectF(4, 0, titleW, titleH), Qt::AlignLeft | Qt::AlignVCenter,
-               fontMetrics().elidedText(m_data.title.isEmpty() ? tr("Goal space: build the spaces") : m_data.title,
-                                        Qt::ElideRight, titleW));
+               fontMetrics().elidedText(
+                   m_data.title.isEmpty() ? tr("Goal space: build the spaces") : m_data.title,
+                   Qt::ElideRight, titleW));
     p.drawText(QRectF(width() / 2.0 + 2, 0, titleW, titleH), Qt::AlignLeft | Qt::AlignVCenter,
-               fontMetrics().elidedText(m_data.steerTitle.isEmpty() ? tr("Steer space: no live run") : m_data.steerTitle,
-                                        Qt::ElideRight, titleW));
+               fontMetrics().elidedText(
+                   m_data.steerTitle.isEmpty() ? tr("Steer space: no live run") : m_data.steerTitle,
+                   Qt::ElideRight, titleW));
 
     // Goal-space fans.
     std::vector<glm::vec2> all;
@@ -154,7 +166,8 @@ void GoalSpaceView::paintEvent(QPaintEvent*) {
             const bool faint = m_data.chosenFan >= 0 && !chosen;
             const GoalSpaceFan& fan = m_data.fans[f];
             p.setPen(QPen(blendColour(fan.startBlend, faint ? 90 : 255), chosen ? 1.6 : 1.0));
-            for (const glm::vec2& pt : fan.points) drawSymbol(p, symbolOf(static_cast<int>(f)), fansMap(pt), chosen ? 4.0 : 3.0);
+            for (const glm::vec2& pt : fan.points)
+                drawSymbol(p, symbolOf(static_cast<int>(f)), fansMap(pt), chosen ? 4.0 : 3.0);
             if (chosen && fan.points.size() > 1) {  // the fan's outline
                 QPainterPath path(fansMap(fan.points.front()));
                 for (const glm::vec2& pt : fan.points) path.lineTo(fansMap(pt));

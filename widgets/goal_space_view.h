@@ -27,10 +27,10 @@ struct GoalSpaceFan {
 };
 
 struct GoalSpaceViewData {
-    QString title;                      // the space and its start frame
-    std::vector<GoalSpaceFan> fans;     // one per start blend (FIG. 10)
-    int chosenFan = -1;                 // the start blend shown strong (FIG. 9); -1 = all alike
-    bool onlyChosen = false;            // draw the chosen fan alone
+    QString title;                   // the space and its start frame
+    std::vector<GoalSpaceFan> fans;  // one per start blend (FIG. 10)
+    int chosenFan = -1;              // the start blend shown strong (FIG. 9); -1 = all alike
+    bool onlyChosen = false;         // draw the chosen fan alone
     // The live steer space (character frame), the two chosen samples and the goal.
     std::vector<glm::vec2> steerFan;
     std::vector<glm::vec2> chosenSamples;

@@ -13,7 +13,8 @@ namespace gs {
 namespace {
 
 constexpr double kLeft = 40.0, kTop = 20.0, kRight = 62.0, kBottom = 20.0;  // margins, pixels
-const QColor kChain(0, 235, 255), kMinimum(120, 255, 120), kPath(255, 60, 200), kSelected(255, 255, 255);
+const QColor kChain(0, 235, 255), kMinimum(120, 255, 120), kPath(255, 60, 200),
+    kSelected(255, 255, 255);
 
 QImage heatImage(const MatchWebPicture& p) {
     if (p.isEmpty()) return {};
@@ -30,7 +31,9 @@ QImage heatImage(const MatchWebPicture& p) {
 void drawWeb(QPainter& painter, const MatchWebPicture& p, const QImage& heat, const QRectF& grid) {
     if (p.isEmpty()) return;
     const double sx = grid.width() / p.cols, sy = grid.height() / p.rows;
-    auto centre = [&](const glm::ivec2& c) { return QPointF(grid.left() + (c.y + 0.5) * sx, grid.top() + (c.x + 0.5) * sy); };
+    auto centre = [&](const glm::ivec2& c) {
+        return QPointF(grid.left() + (c.y + 0.5) * sx, grid.top() + (c.x + 0.5) * sy);
+    };
     painter.save();
     painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
     painter.drawImage(grid, heat);
@@ -43,7 +46,8 @@ void drawWeb(QPainter& painter, const MatchWebPicture& p, const QImage& heat, co
         for (const glm::ivec2& m : p.minima) painter.drawEllipse(centre(m), r, r);
     }
     if (p.showChains) {
-        painter.setPen(QPen(kChain, std::clamp(cell * 0.45, 1.5, 4.0), Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        painter.setPen(QPen(kChain, std::clamp(cell * 0.45, 1.5, 4.0), Qt::SolidLine, Qt::RoundCap,
+                            Qt::RoundJoin));
         painter.setBrush(Qt::NoBrush);
         for (const Chain& c : p.chains) {
             QPainterPath line;
@@ -53,10 +57,12 @@ void drawWeb(QPainter& painter, const MatchWebPicture& p, const QImage& heat, co
         }
     }
     if (p.showPath && p.path.size() > 1) {
-        painter.setPen(QPen(kPath, std::clamp(cell * 0.35, 1.5, 3.0), Qt::DashLine, Qt::RoundCap, Qt::RoundJoin));
+        painter.setPen(QPen(kPath, std::clamp(cell * 0.35, 1.5, 3.0), Qt::DashLine, Qt::RoundCap,
+                            Qt::RoundJoin));
         painter.setBrush(Qt::NoBrush);
         QPainterPath line;
-        for (size_t k = 0; k < p.path.size(); ++k) k ? line.lineTo(centre(p.path[k])) : line.moveTo(centre(p.path[k]));
+        for (size_t k = 0; k < p.path.size(); ++k)
+            k ? line.lineTo(centre(p.path[k])) : line.moveTo(centre(p.path[k]));
         painter.drawPath(line);
     }
     if (p.selected) {
@@ -88,7 +94,8 @@ void drawScale(QPainter& painter, const QRectF& bar, float top, const QColor& te
 }
 
 // Frame numbers along the top (B) and the left (A) of the grid.
-void drawAxes(QPainter& painter, const MatchWebPicture& p, const QRectF& grid, const QRectF& visible, const QColor& text) {
+void drawAxes(QPainter& painter, const MatchWebPicture& p, const QRectF& grid,
+              const QRectF& visible, const QColor& text) {
     if (p.isEmpty()) return;
     painter.setPen(text);
     const QFontMetrics metrics(painter.font());
@@ -103,18 +110,22 @@ void drawAxes(QPainter& painter, const MatchWebPicture& p, const QRectF& grid, c
         const double x = grid.left() + (j + 0.5) * sx;
         if (x < visible.left() || x > visible.right()) continue;
         const QString label = QString::number(j);
-        painter.drawText(QPointF(x - metrics.horizontalAdvance(label) / 2.0, visible.top() - 5), label);
+        painter.drawText(QPointF(x - metrics.horizontalAdvance(label) / 2.0, visible.top() - 5),
+                         label);
     }
     for (int i = 0; i < p.rows; i += stepA) {
         const double y = grid.top() + (i + 0.5) * sy;
         if (y < visible.top() || y > visible.bottom()) continue;
         const QString label = QString::number(i);
-        painter.drawText(QPointF(visible.left() - 4 - metrics.horizontalAdvance(label), y + metrics.ascent() / 2.0 - 1), label);
+        painter.drawText(QPointF(visible.left() - 4 - metrics.horizontalAdvance(label),
+                                 y + metrics.ascent() / 2.0 - 1),
+                         label);
     }
 }
 
 // The clips' names along the left (A, down) and under the grid (B, right).
-void drawTitles(QPainter& painter, const MatchWebPicture& p, const QRectF& visible, const QColor& text) {
+void drawTitles(QPainter& painter, const MatchWebPicture& p, const QRectF& visible,
+                const QColor& text) {
     painter.setPen(text);
     const QFontMetrics metrics(painter.font());
     painter.save();
@@ -123,7 +134,9 @@ void drawTitles(QPainter& painter, const MatchWebPicture& p, const QRectF& visib
     painter.drawText(QPointF(-metrics.horizontalAdvance(down) / 2.0, metrics.ascent() / 2.0), down);
     painter.restore();
     const QString across = QObject::tr("frame of %1 →").arg(p.nameB);
-    painter.drawText(QPointF(visible.center().x() - metrics.horizontalAdvance(across) / 2.0, visible.bottom() + 3 + metrics.ascent()), across);
+    painter.drawText(QPointF(visible.center().x() - metrics.horizontalAdvance(across) / 2.0,
+                             visible.bottom() + 3 + metrics.ascent()),
+                     across);
 }
 
 }  // namespace
@@ -146,15 +159,18 @@ float MatchWebPicture::scaleFor(const std::vector<float>& cost) {
 QImage MatchWebPicture::render(int cellPixels) const {
     if (isEmpty()) return {};
     cellPixels = std::max(1, cellPixels);
-    const QRectF grid(kLeft, kTop, static_cast<double>(cols) * cellPixels, static_cast<double>(rows) * cellPixels);
-    QImage image(static_cast<int>(grid.right() + kRight), static_cast<int>(grid.bottom() + kBottom), QImage::Format_RGB32);
+    const QRectF grid(kLeft, kTop, static_cast<double>(cols) * cellPixels,
+                      static_cast<double>(rows) * cellPixels);
+    QImage image(static_cast<int>(grid.right() + kRight), static_cast<int>(grid.bottom() + kBottom),
+                 QImage::Format_RGB32);
     image.fill(QColor(250, 250, 250));
     QPainter painter(&image);
     drawWeb(painter, *this, heatImage(*this), grid);
     const QColor text(30, 30, 30);
     drawAxes(painter, *this, grid, grid, text);
     drawTitles(painter, *this, grid, text);
-    drawScale(painter, QRectF(grid.right() + 10, grid.top(), 12, std::min(grid.height(), 240.0)), scaleMax, text);
+    drawScale(painter, QRectF(grid.right() + 10, grid.top(), 12, std::min(grid.height(), 240.0)),
+              scaleMax, text);
     return image;
 }
 
@@ -211,7 +227,8 @@ void MatchWebView::setPath(std::vector<glm::ivec2> path) {
 }
 
 QRectF MatchWebView::plotRect() const {
-    return QRectF(kLeft, kTop, std::max(10.0, width() - kLeft - kRight), std::max(10.0, height() - kTop - kBottom));
+    return QRectF(kLeft, kTop, std::max(10.0, width() - kLeft - kRight),
+                  std::max(10.0, height() - kTop - kBottom));
 }
 
 void MatchWebView::fitToView() {
@@ -254,7 +271,8 @@ void MatchWebView::paintEvent(QPaintEvent*) {
     const QColor text = palette().windowText().color();
     if (m_picture.isEmpty()) {
         painter.setPen(text);
-        painter.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, tr("Choose two clips (or one twice) and Compute."));
+        painter.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
+                         tr("Choose two clips (or one twice) and Compute."));
         return;
     }
     const QRectF r = plotRect();
@@ -268,7 +286,8 @@ void MatchWebView::paintEvent(QPaintEvent*) {
     painter.restore();
     drawAxes(painter, m_picture, grid, r, text);
     drawTitles(painter, m_picture, r, text);
-    drawScale(painter, QRectF(r.right() + 12, r.top(), 12, std::min(r.height(), 220.0)), m_picture.scaleMax, text);
+    drawScale(painter, QRectF(r.right() + 12, r.top(), 12, std::min(r.height(), 220.0)),
+              m_picture.scaleMax, text);
 }
 
 void MatchWebView::resizeEvent(QResizeEvent*) {
@@ -329,8 +348,10 @@ void MatchWebView::wheelEvent(QWheelEvent* event) {
 }
 
 void MatchWebView::keyPressEvent(QKeyEvent* event) {
-    if (event->key() == Qt::Key_Home) fitToView();
-    else QWidget::keyPressEvent(event);
+    if (event->key() == Qt::Key_Home)
+        fitToView();
+    else
+        QWidget::keyPressEvent(event);
 }
 
 void MatchWebView::leaveEvent(QEvent*) { emit cellHovered(-1, -1); }

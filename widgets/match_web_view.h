@@ -1,6 +1,6 @@
 #pragma once
-// MatchWebView: the heat map of a match web (core/analysis/match_web.h) with its local minima, chains and
-// a registration path drawn over it, and a colour scale.
+// MatchWebView: the heat map of a match web (core/analysis/match_web.h) with its local minima,
+// chains and a registration path drawn over it, and a colour scale.
 //
 // It paints from a MatchWebPicture and forwards input only: the wheel zooms about the mouse, a
 // drag (any button) pans, Home or a double click fits the web to the view again, a left click on
@@ -24,13 +24,13 @@ namespace gs {
 
 struct MatchWebPicture {
     int rows = 0, cols = 0;
-    std::vector<float> cost;              // rows x cols, row-major, metres RMS
-    float scaleMax = 0.0f;                // metres at the top of the colour scale (> 0)
-    std::vector<glm::ivec2> minima;       // (i, j)
+    std::vector<float> cost;         // rows x cols, row-major, metres RMS
+    float scaleMax = 0.0f;           // metres at the top of the colour scale (> 0)
+    std::vector<glm::ivec2> minima;  // (i, j)
     std::vector<Chain> chains;
-    std::vector<glm::ivec2> path;         // a registration path through the web (i, j); may be empty
+    std::vector<glm::ivec2> path;  // a registration path through the web (i, j); may be empty
     bool showMinima = true, showChains = true, showPath = true;
-    std::optional<glm::ivec2> selected;   // the clicked cell
+    std::optional<glm::ivec2> selected;  // the clicked cell
     QString nameA, nameB;
 
     bool isEmpty() const { return rows <= 0 || cols <= 0; }

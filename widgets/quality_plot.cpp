@@ -32,7 +32,9 @@ void QualityPlot::paintEvent(QPaintEvent*) {
     p.fillRect(rect(), palette().base());
     const QFontMetrics fm = fontMetrics();
     p.setPen(palette().text().color());
-    const QString title = m_data.yUnit.isEmpty() ? m_data.title : QStringLiteral("%1 (%2)").arg(m_data.title, m_data.yUnit);
+    const QString title = m_data.yUnit.isEmpty()
+                              ? m_data.title
+                              : QStringLiteral("%1 (%2)").arg(m_data.title, m_data.yUnit);
     p.drawText(QRect(4, 0, width() - 8, fm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter,
                fm.elidedText(title, Qt::ElideRight, width() - 8));
 
@@ -58,7 +60,8 @@ void QualityPlot::paintEvent(QPaintEvent*) {
     const int left = fm.horizontalAdvance(QStringLiteral("0000.0")) + 6, top = fm.height() + 10;
     const QRectF area(left, top, width() - left - 8, height() - top - fm.height() - 8);
     auto map = [&](double x, double y) {
-        return QPointF(area.left() + (x - x0) / (x1 - x0) * area.width(), area.bottom() - (y - y0) / (y1 - y0) * area.height());
+        return QPointF(area.left() + (x - x0) / (x1 - x0) * area.width(),
+                       area.bottom() - (y - y0) / (y1 - y0) * area.height());
     };
     // Grid and labels.
     p.setPen(QPen(palette().mid().color(), 1));
@@ -66,8 +69,8 @@ void QualityPlot::paintEvent(QPaintEvent*) {
         p.setPen(QPen(palette().mid().color(), 1));
         p.drawLine(map(x0, y), map(x1, y));
         p.setPen(palette().text().color());
-        p.drawText(QRectF(0, map(x0, y).y() - fm.height() / 2.0, left - 4, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
-                   QString::number(y, 'g', 4));
+        p.drawText(QRectF(0, map(x0, y).y() - fm.height() / 2.0, left - 4, fm.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, QString::number(y, 'g', 4));
     }
     for (double x = std::ceil(x0 / xStep) * xStep; x <= x1 + 1e-9; x += xStep) {
         p.setPen(QPen(palette().midlight().color(), 1, Qt::DotLine));
@@ -76,7 +79,9 @@ void QualityPlot::paintEvent(QPaintEvent*) {
         p.drawText(QRectF(map(x, y0).x() - 40, area.bottom() + 2, 80, fm.height()), Qt::AlignCenter,
                    QString::number(x, 'g', 4));
     }
-    p.drawText(QRectF(0, area.bottom() + 2, left - 4 - fm.horizontalAdvance(QStringLiteral("00")), fm.height()), Qt::AlignRight, m_data.xUnit);
+    p.drawText(QRectF(0, area.bottom() + 2, left - 4 - fm.horizontalAdvance(QStringLiteral("00")),
+                      fm.height()),
+               Qt::AlignRight, m_data.xUnit);
     // The lines and the legend.
     p.setClipRect(area.adjusted(-2, -2, 2, 2));
     for (const PlotSeries& s : m_data.series) {
@@ -84,8 +89,10 @@ void QualityPlot::paintEvent(QPaintEvent*) {
         bool first = true;
         for (const QPointF& pt : s.points) {
             if (!std::isfinite(pt.x()) || !std::isfinite(pt.y())) continue;
-            if (first) path.moveTo(map(pt.x(), pt.y()));
-            else path.lineTo(map(pt.x(), pt.y()));
+            if (first)
+                path.moveTo(map(pt.x(), pt.y()));
+            else
+                path.lineTo(map(pt.x(), pt.y()));
             first = false;
         }
         p.setPen(QPen(s.colour, 1.6));
@@ -97,7 +104,8 @@ void QualityPlot::paintEvent(QPaintEvent*) {
         const int w = fm.horizontalAdvance(it->name) + 22;
         lx -= w;
         p.setPen(QPen(it->colour, 3));
-        p.drawLine(QPointF(lx, area.top() + fm.height() / 2.0), QPointF(lx + 14, area.top() + fm.height() / 2.0));
+        p.drawLine(QPointF(lx, area.top() + fm.height() / 2.0),
+                   QPointF(lx + 14, area.top() + fm.height() / 2.0));
         p.setPen(palette().text().color());
         p.drawText(QPointF(lx + 17, area.top() + fm.ascent()), it->name);
     }

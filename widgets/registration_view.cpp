@@ -12,8 +12,8 @@ namespace gs {
 namespace {
 
 constexpr double kLeft = 46.0, kRight = 46.0, kTop = 18.0, kGap = 30.0, kBottom = 30.0;
-const QColor kWarp(40, 110, 230), kSlope(230, 120, 20), kTheta(200, 40, 60), kX0(30, 150, 70), kZ0(120, 60, 200),
-    kLeftFoot(40, 110, 230), kRightFoot(230, 120, 20), kCursor(220, 30, 30);
+const QColor kWarp(40, 110, 230), kSlope(230, 120, 20), kTheta(200, 40, 60), kX0(30, 150, 70),
+    kZ0(120, 60, 200), kLeftFoot(40, 110, 230), kRightFoot(230, 120, 20), kCursor(220, 30, 30);
 
 // A "nice" tick step covering `range` in about `count` steps.
 double niceStep(double range, int count) {
@@ -35,10 +35,12 @@ struct Range {
 };
 
 // Ticks of a vertical scale at the left (alignRight = false) or right edge of `r`.
-void yTicks(QPainter& p, const QRectF& r, const Range& range, bool right, const QColor& colour, int digits) {
+void yTicks(QPainter& p, const QRectF& r, const Range& range, bool right, const QColor& colour,
+            int digits) {
     const QFontMetrics m(p.font());
     double step = niceStep(range.span(), 3);
-    if (std::floor(range.hi / step) - std::ceil(range.lo / step) < 1.0) step = niceStep(range.span(), 6);  // two ticks at least
+    if (std::floor(range.hi / step) - std::ceil(range.lo / step) < 1.0)
+        step = niceStep(range.span(), 6);  // two ticks at least
     p.setPen(colour);
     for (double v = std::ceil(range.lo / step) * step; v <= range.hi + 1e-9; v += step) {
         const double y = r.bottom() - (v - range.lo) / range.span() * r.height();
@@ -48,7 +50,8 @@ void yTicks(QPainter& p, const QRectF& r, const Range& range, bool right, const 
             p.drawText(QPointF(r.right() + 5, y + m.ascent() / 2.0 - 1), label);
         } else {
             p.drawLine(QPointF(r.left() - 3, y), QPointF(r.left(), y));
-            p.drawText(QPointF(r.left() - 5 - m.horizontalAdvance(label), y + m.ascent() / 2.0 - 1), label);
+            p.drawText(QPointF(r.left() - 5 - m.horizontalAdvance(label), y + m.ascent() / 2.0 - 1),
+                       label);
         }
     }
 }
@@ -65,7 +68,8 @@ QPainterPath curve(const QRectF& r, const Range& range, int n, const std::functi
 
 }  // namespace
 
-RegistrationPicture RegistrationPicture::from(const RegistrationCurve& curve, int framesA, int framesB, float fps) {
+RegistrationPicture RegistrationPicture::from(const RegistrationCurve& curve, int framesA,
+                                              int framesB, float fps) {
     RegistrationPicture p;
     p.framesA = framesA;
     p.framesB = framesB;
@@ -74,13 +78,16 @@ RegistrationPicture RegistrationPicture::from(const RegistrationCurve& curve, in
     p.alignment = curve.alignment;
     for (const glm::vec2& s : curve.path) p.slope.push_back(curve.slopeAt(s.x));
     p.constraints = curve.constraints;
-    for (const ConstraintMatch& c : curve.constraints) p.strikeBOnA.push_back(curve.mapBtoA(static_cast<float>(c.frameB)));
+    for (const ConstraintMatch& c : curve.constraints)
+        p.strikeBOnA.push_back(curve.mapBtoA(static_cast<float>(c.frameB)));
     p.residual = curve.residual;
     p.identityResidual = curve.identityResidual;
     return p;
 }
 
-RegistrationView::RegistrationView(QWidget* parent) : QWidget(parent) { setAttribute(Qt::WA_OpaquePaintEvent); }
+RegistrationView::RegistrationView(QWidget* parent) : QWidget(parent) {
+    setAttribute(Qt::WA_OpaquePaintEvent);
+}
 
 void RegistrationView::setPicture(RegistrationPicture picture) {
     const float cursor = m_picture.cursor;
@@ -120,7 +127,8 @@ double RegistrationView::xOf(float frameA) const {
 float RegistrationView::frameAt(double x) const {
     const QRectF r = warpRect();
     const double f = (x - r.left()) / r.width() * std::max(1, m_picture.framesA - 1);
-    return static_cast<float>(std::clamp(f, 0.0, static_cast<double>(std::max(0, m_picture.framesA - 1))));
+    return static_cast<float>(
+        std::clamp(f, 0.0, static_cast<double>(std::max(0, m_picture.framesA - 1))));
 }
 
 void RegistrationView::paintEvent(QPaintEvent*) {
@@ -130,7 +138,8 @@ void RegistrationView::paintEvent(QPaintEvent*) {
     const QFontMetrics m(p.font());
     if (m_picture.isEmpty()) {
         p.setPen(text);
-        p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, tr("Choose a reference clip A and a clip B and Compute."));
+        p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
+                   tr("Choose a reference clip A and a clip B and Compute."));
         return;
     }
     const RegistrationPicture& r = m_picture;
@@ -172,7 +181,8 @@ void RegistrationView::paintEvent(QPaintEvent*) {
     p.setPen(QPen(kZ0, 1.6));
     p.drawPath(curve(align, metres, na, x, [&](int k) { return r.alignment[k].z0; }));
     p.setPen(QPen(kTheta, 1.6));
-    p.drawPath(curve(align, degrees, na, x, [&](int k) { return glm::degrees(r.alignment[k].theta); }));
+    p.drawPath(
+        curve(align, degrees, na, x, [&](int k) { return glm::degrees(r.alignment[k].theta); }));
     p.setRenderHint(QPainter::Antialiasing, false);
     yTicks(p, align, metres, false, text, 2);
     yTicks(p, align, degrees, true, kTheta, 0);
@@ -186,12 +196,17 @@ void RegistrationView::paintEvent(QPaintEvent*) {
         const double x0 = xOf(static_cast<float>(c.frameA));
         const double x1 = k < r.strikeBOnA.size() ? xOf(r.strikeBOnA[k]) : x0;
         const QColor colour = left ? kLeftFoot : kRightFoot;
-        p.fillRect(QRectF(std::min(x0, x1) - 2.0, y + 2.0, std::abs(x1 - x0) + 4.0, lane - 4.0), colour);
+        p.fillRect(QRectF(std::min(x0, x1) - 2.0, y + 2.0, std::abs(x1 - x0) + 4.0, lane - 4.0),
+                   colour);
         p.fillRect(QRectF(x0 - 1.0, y, 2.0, lane), colour.darker(160));
     }
     p.setPen(text);
-    p.drawText(QPointF(bars.left() - 5 - m.horizontalAdvance("L"), bars.top() + lane / 2 + m.ascent() / 2.0 - 1), "L");
-    p.drawText(QPointF(bars.left() - 5 - m.horizontalAdvance("R"), bars.top() + 1.5 * lane + m.ascent() / 2.0 - 1), "R");
+    p.drawText(QPointF(bars.left() - 5 - m.horizontalAdvance("L"),
+                       bars.top() + lane / 2 + m.ascent() / 2.0 - 1),
+               "L");
+    p.drawText(QPointF(bars.left() - 5 - m.horizontalAdvance("R"),
+                       bars.top() + 1.5 * lane + m.ascent() / 2.0 - 1),
+               "R");
 
     // Frame axis under the bars, frames of A with seconds.
     const double step = niceStep(std::max(1, r.framesA - 1), 6);
@@ -199,10 +214,13 @@ void RegistrationView::paintEvent(QPaintEvent*) {
         const double xf = xOf(static_cast<float>(f));
         p.drawLine(QPointF(xf, bars.bottom()), QPointF(xf, bars.bottom() + 3));
         const QString label = QString::number(f, 'f', 0);
-        p.drawText(QPointF(xf - m.horizontalAdvance(label) / 2.0, bars.bottom() + 3 + m.ascent()), label);
+        p.drawText(QPointF(xf - m.horizontalAdvance(label) / 2.0, bars.bottom() + 3 + m.ascent()),
+                   label);
     }
     const QString axis = tr("frame of %1 (%2 fps)").arg(r.nameA).arg(r.fps, 0, 'f', 0);
-    p.drawText(QPointF(bars.right() - m.horizontalAdvance(axis), bars.bottom() + 3 + m.ascent() + m.height()), axis);
+    p.drawText(QPointF(bars.right() - m.horizontalAdvance(axis),
+                       bars.bottom() + 3 + m.ascent() + m.height()),
+               axis);
 
     // Legends along the top of each plot.
     auto legend = [&](const QRectF& box, const std::vector<std::pair<QString, QColor>>& items) {
@@ -230,10 +248,14 @@ void RegistrationView::paintEvent(QPaintEvent*) {
         p.setPen(QPen(kCursor, 1.5));
         p.drawLine(QPointF(xc, warp.top()), QPointF(xc, bars.bottom()));
         const float b = curveAtoB(r.path, r.cursor), s = curveSlope(r.path, r.cursor);
-        const QString label = tr("A %1 → B %2, slope %3").arg(r.cursor, 0, 'f', 1).arg(b, 0, 'f', 1).arg(s, 0, 'f', 2);
+        const QString label = tr("A %1 → B %2, slope %3")
+                                  .arg(r.cursor, 0, 'f', 1)
+                                  .arg(b, 0, 'f', 1)
+                                  .arg(s, 0, 'f', 2);
         const double w = m.horizontalAdvance(label) + 8;
         const double lx = std::clamp(xc + 6, warp.left(), warp.right() - w);
-        p.fillRect(QRectF(lx, warp.bottom() - m.height() - 6, w, m.height() + 4), QColor(255, 255, 255, 210));
+        p.fillRect(QRectF(lx, warp.bottom() - m.height() - 6, w, m.height() + 4),
+                   QColor(255, 255, 255, 210));
         p.setPen(QColor(20, 20, 20));
         p.drawText(QPointF(lx + 4, warp.bottom() - 4 - m.descent()), label);
     }

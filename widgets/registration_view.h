@@ -1,6 +1,6 @@
 #pragma once
-// RegistrationView: a registration curve (core/analysis/registration.h) as three plots over the frames of
-// the reference clip A, one above the other and sharing that axis:
+// RegistrationView: a registration curve (core/analysis/registration.h) as three plots over the
+// frames of the reference clip A, one above the other and sharing that axis:
 //   - the timewarp: the frame of B against the frame of A (with the plain linear mapping dashed)
 //     and its slope on a scale of its own (right);
 //   - the alignment curve: theta (degrees, right scale), x0 and z0 (metres, left scale);
@@ -26,17 +26,18 @@ struct RegistrationPicture {
     QString nameA, nameB;
     int framesA = 0, framesB = 0;
     float fps = 30.0f;
-    std::vector<glm::vec2> path;        // (a, f(a))
-    std::vector<float> slope;           // f'(a) per path sample
-    std::vector<Alignment> alignment;   // per path sample
+    std::vector<glm::vec2> path;       // (a, f(a))
+    std::vector<float> slope;          // f'(a) per path sample
+    std::vector<Alignment> alignment;  // per path sample
     std::vector<ConstraintMatch> constraints;
-    std::vector<float> strikeBOnA;      // per constraint: B's strike mapped back to A's frames
-    float cursor = -1.0f;               // frame of A; < 0 = none
+    std::vector<float> strikeBOnA;  // per constraint: B's strike mapped back to A's frames
+    float cursor = -1.0f;           // frame of A; < 0 = none
     float residual = 0.0f, identityResidual = 0.0f;  // metres
 
     bool isEmpty() const { return path.size() < 2; }
     // A picture of a computed curve.
-    static RegistrationPicture from(const RegistrationCurve& curve, int framesA, int framesB, float fps);
+    static RegistrationPicture from(const RegistrationCurve& curve, int framesA, int framesB,
+                                    float fps);
 };
 
 class RegistrationView : public QWidget {

@@ -29,9 +29,9 @@ constexpr int kSliderSteps = 1000;
 
 // Distinct colours for up to 8 styles.
 QColor styleColor(int i) {
-    static const QColor colors[] = {QColor(66, 133, 244), QColor(234, 120, 40),  QColor(52, 168, 83),
-                                    QColor(200, 60, 160), QColor(240, 190, 30),  QColor(90, 200, 220),
-                                    QColor(150, 110, 80), QColor(130, 130, 130)};
+    static const QColor colors[] = {
+        QColor(66, 133, 244), QColor(234, 120, 40), QColor(52, 168, 83),  QColor(200, 60, 160),
+        QColor(240, 190, 30), QColor(90, 200, 220), QColor(150, 110, 80), QColor(130, 130, 130)};
     return colors[i % 8];
 }
 
@@ -48,7 +48,8 @@ std::vector<float> normalized(std::vector<float> w) {
 
 }  // namespace
 
-std::vector<float> StyleEditor::rescaled(const std::vector<float>& weights, int index, float value) {
+std::vector<float> StyleEditor::rescaled(const std::vector<float>& weights, int index,
+                                         float value) {
     std::vector<float> w = normalized(weights);
     const int n = static_cast<int>(w.size());
     if (index < 0 || index >= n) return w;
@@ -80,10 +81,12 @@ StyleEditor::StyleEditor(QWidget* parent) : QWidget(parent) {
     m_editKey = new QPushButton(tr("Edit key"), m_keyRow);
     m_editKey->setObjectName("editStyleKey");
     m_editKey->setCheckable(true);
-    m_editKey->setToolTip(tr("The sliders change the key that sets them (undoable); click again when done"));
+    m_editKey->setToolTip(
+        tr("The sliders change the key that sets them (undoable); click again when done"));
     m_clearKeys = new QPushButton(tr("Clear keys"), m_keyRow);
     m_clearKeys->setObjectName("clearStyleKeys");
-    m_clearKeys->setToolTip(tr("Remove every style key (undoable): the sliders set the style again"));
+    m_clearKeys->setToolTip(
+        tr("Remove every style key (undoable): the sliders set the style again"));
     keyLayout->addWidget(m_keyNote, 0, 0, 1, 3);
     keyLayout->addWidget(m_editKey, 1, 1);
     keyLayout->addWidget(m_clearKeys, 1, 2);
@@ -93,8 +96,10 @@ StyleEditor::StyleEditor(QWidget* parent) : QWidget(parent) {
     connect(m_editKey, &QPushButton::toggled, this, &StyleEditor::updateKeyState);
     connect(m_clearKeys, &QPushButton::clicked, this, &StyleEditor::keysClearRequested);
     m_track = new StyleKeyTrack(this);
-    auto* keysLabel = new QLabel(tr("Style keys (double-click to add, right-click to add a style by name, drag to move, "
-                                    "Delete to remove)"), this);
+    auto* keysLabel = new QLabel(
+        tr("Style keys (double-click to add, right-click to add a style by name, drag to move, "
+           "Delete to remove)"),
+        this);
     keysLabel->setWordWrap(true);
     layout->addWidget(keysLabel);
     layout->addWidget(m_track);
@@ -120,8 +125,9 @@ StyleEditor::StyleEditor(QWidget* parent) : QWidget(parent) {
     connect(m_byIncrement, &QRadioButton::toggled, this, &StyleEditor::emitTransition);
     connect(m_increment, &QDoubleSpinBox::valueChanged, this, &StyleEditor::emitTransition);
     connect(m_transition, &QDoubleSpinBox::valueChanged, this, &StyleEditor::emitTransition);
-    connect(m_track, &StyleKeyTrack::addRequested, this,
-            [this](double seconds) { emit keyAddRequested(StyleKey{seconds, m_targets}); });
+    connect(m_track, &StyleKeyTrack::addRequested, this, [this](double seconds) {
+        emit keyAddRequested(StyleKey{seconds, m_targets});
+    });
     connect(m_track, &StyleKeyTrack::moveRequested, this, &StyleEditor::keyMoveRequested);
     connect(m_track, &StyleKeyTrack::removeRequested, this, &StyleEditor::keyRemoveRequested);
     auto only = [this](int style) {
@@ -130,7 +136,9 @@ StyleEditor::StyleEditor(QWidget* parent) : QWidget(parent) {
         return w;
     };
     connect(m_track, &StyleKeyTrack::styleKeyRequested, this,
-            [this, only](double seconds, int style) { emit keyAddRequested(StyleKey{seconds, only(style)}); });
+            [this, only](double seconds, int style) {
+                emit keyAddRequested(StyleKey{seconds, only(style)});
+            });
     connect(m_track, &StyleKeyTrack::keyStyleRequested, this,
             [this, only](int index, int style) { emit keyChangeRequested(index, only(style)); });
 }
@@ -199,8 +207,10 @@ void StyleEditor::setTargets(const std::vector<float>& targets) {
 void StyleEditor::sliderMoved(int index, int value) {
     if (m_updating) return;
     setTargets(rescaled(m_targets, index, static_cast<float>(value) / kSliderSteps));
-    if (isEditingKey()) emit keyChangeRequested(m_drivingKey, m_targets);
-    else emit targetsChanged(m_targets);
+    if (isEditingKey())
+        emit keyChangeRequested(m_drivingKey, m_targets);
+    else
+        emit targetsChanged(m_targets);
 }
 
 bool StyleEditor::isEditingKey() const { return m_drivingKey >= 0 && m_editKey->isChecked(); }
@@ -224,20 +234,29 @@ void StyleEditor::updateKeyState() {
     QString key;
     if (driven) {
         key = tr("the style key at %1 s").arg(keys()[m_drivingKey].seconds, 0, 'f', 1);
-        m_keyNote->setText(editing ? tr("The sliders change %1 (%2 of %3 keys).").arg(key).arg(m_drivingKey + 1).arg(keys().size())
-                                   : tr("Set by %1 (%2 of %3 keys; the track repeats every %4 s). Edit key to "
-                                        "change it with the sliders, Clear keys to set the style here.")
-                                         .arg(key).arg(m_drivingKey + 1).arg(keys().size())
-                                         .arg(m_track->length(), 0, 'f', 0));
+        m_keyNote->setText(
+            editing ? tr("The sliders change %1 (%2 of %3 keys).")
+                          .arg(key)
+                          .arg(m_drivingKey + 1)
+                          .arg(keys().size())
+                    : tr("Set by %1 (%2 of %3 keys; the track repeats every %4 s). Edit key to "
+                         "change it with the sliders, Clear keys to set the style here.")
+                          .arg(key)
+                          .arg(m_drivingKey + 1)
+                          .arg(keys().size())
+                          .arg(m_track->length(), 0, 'f', 0));
         m_track->setSelected(editing ? m_drivingKey : m_track->selected());
     }
     for (size_t i = 0; i < m_sliders.size(); ++i) {
         m_sliders[i]->setEnabled(!driven || editing);
         m_sliders[i]->setToolTip(
-            driven && !editing ? tr("%1: set by %2. Edit key changes that key; Clear keys lets the sliders set the style.")
+            driven && !editing ? tr("%1: set by %2. Edit key changes that key; Clear keys lets the "
+                                    "sliders set the style.")
                                      .arg(m_names[i], key)
-            : editing ? tr("%1 in %2 (the others rescale so that they sum to 1)").arg(m_names[i], key)
-                      : tr("Target weight of %1 (the others rescale so that they sum to 1)").arg(m_names[i]));
+            : editing
+                ? tr("%1 in %2 (the others rescale so that they sum to 1)").arg(m_names[i], key)
+                : tr("Target weight of %1 (the others rescale so that they sum to 1)")
+                      .arg(m_names[i]));
     }
 }
 
@@ -247,14 +266,16 @@ void StyleEditor::setLive(const std::vector<float>& weights, const std::vector<f
     for (size_t i = 0; i < m_labels.size(); ++i) {
         // Compact, so that seven styles' sliders keep their width in a narrow dock; the tooltip
         // says it in full.
-        QString text = tr("%1").arg(m_targets[i], 0, 'f', 2), tip = tr("target %1").arg(m_targets[i], 0, 'f', 2);
+        QString text = tr("%1").arg(m_targets[i], 0, 'f', 2),
+                tip = tr("target %1").arg(m_targets[i], 0, 'f', 2);
         if (i < weights.size()) {
             text += tr("  now %1").arg(weights[i], 0, 'f', 2);
             tip += tr(", now %1").arg(weights[i], 0, 'f', 2);
         }
         if (i < blends.size()) {
             text += tr("  turn %1").arg(blends[i], 0, 'f', 2);
-            tip += tr(", turn blend %1 (0 = sharpest right, 1 = sharpest left)").arg(blends[i], 0, 'f', 2);
+            tip += tr(", turn blend %1 (0 = sharpest right, 1 = sharpest left)")
+                       .arg(blends[i], 0, 'f', 2);
         }
         m_labels[i]->setText(text);
         m_labels[i]->setToolTip(tip);
@@ -290,8 +311,9 @@ float StyleEditor::transitionSeconds() const { return static_cast<float>(m_trans
 
 void StyleEditor::emitTransition() {
     if (m_updating) return;
-    emit transitionChanged(static_cast<float>(m_increment->value()),
-                           m_byTime->isChecked() ? static_cast<float>(m_transition->value()) : 0.0f);
+    emit transitionChanged(
+        static_cast<float>(m_increment->value()),
+        m_byTime->isChecked() ? static_cast<float>(m_transition->value()) : 0.0f);
 }
 
 // --- key track
@@ -326,7 +348,8 @@ QString StyleKeyTrack::keyText(int index) const {
     QStringList parts;
     for (int s = 0; s < static_cast<int>(k.weights.size()); ++s)
         if (k.weights[s] > 0.0f)
-            parts << QStringLiteral("%1 %2").arg(s < m_names.size() ? m_names[s] : tr("style %1").arg(s + 1))
+            parts << QStringLiteral("%1 %2")
+                         .arg(s < m_names.size() ? m_names[s] : tr("style %1").arg(s + 1))
                          .arg(k.weights[s], 0, 'f', 2);
     return tr("%1 s: %2").arg(k.seconds, 0, 'f', 1).arg(parts.join(", "));
 }
@@ -335,8 +358,10 @@ bool StyleKeyTrack::event(QEvent* event) {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         const int key = keyAt(help->pos().x());
-        if (key >= 0) QToolTip::showText(help->globalPos(), keyText(key), this);
-        else QToolTip::hideText();
+        if (key >= 0)
+            QToolTip::showText(help->globalPos(), keyText(key), this);
+        else
+            QToolTip::hideText();
         return true;
     }
     return QWidget::event(event);
@@ -350,13 +375,16 @@ void StyleKeyTrack::contextMenuEvent(QContextMenuEvent* event) {
     QMenu menu(this);
     menu.setObjectName("styleKeyMenu");
     for (int s = 0; s < m_names.size(); ++s) {
-        QAction* a = menu.addAction(key >= 0 ? tr("Set key to %1").arg(m_names[s]) : tr("Add key: %1").arg(m_names[s]));
+        QAction* a = menu.addAction(key >= 0 ? tr("Set key to %1").arg(m_names[s])
+                                             : tr("Add key: %1").arg(m_names[s]));
         QPixmap swatch(12, 12);
         swatch.fill(styleColor(s));
         a->setIcon(QIcon(swatch));
         connect(a, &QAction::triggered, this, [this, key, seconds, s] {
-            if (key >= 0) emit keyStyleRequested(key, s);
-            else emit styleKeyRequested(seconds, s);
+            if (key >= 0)
+                emit keyStyleRequested(key, s);
+            else
+                emit styleKeyRequested(seconds, s);
         });
     }
     if (key >= 0) {
@@ -376,7 +404,9 @@ void StyleKeyTrack::setTime(double seconds) {
     update();
 }
 
-double StyleKeyTrack::xOf(double seconds) const { return 8.0 + (width() - 16.0) * seconds / m_length; }
+double StyleKeyTrack::xOf(double seconds) const {
+    return 8.0 + (width() - 16.0) * seconds / m_length;
+}
 
 double StyleKeyTrack::secondsAt(double x) const {
     return std::clamp((x - 8.0) / std::max(1.0, width() - 16.0) * m_length, 0.0, m_length);
@@ -448,7 +478,8 @@ void StyleKeyTrack::mouseReleaseEvent(QMouseEvent*) {
     if (m_dragging < 0) return;
     const int index = m_dragging;
     m_dragging = -1;
-    if (std::abs(m_dragSeconds - m_keys[index].seconds) > 1e-6) emit moveRequested(index, m_dragSeconds);
+    if (std::abs(m_dragSeconds - m_keys[index].seconds) > 1e-6)
+        emit moveRequested(index, m_dragSeconds);
     update();
 }
 

@@ -115,7 +115,10 @@ public:
     void setLength(double seconds);
     double length() const { return m_length; }
     void setTime(double seconds);
-    void setStyleCount(int count) { m_styles = count; update(); }
+    void setStyleCount(int count) {
+        m_styles = count;
+        update();
+    }
     // The styles' names (and count), for the context menu and the keys' tooltips.
     void setStyleNames(const QStringList& names);
     // The tooltip of key `index`: its time and weights by name ("3.0 s: angry 1.00").

@@ -14,7 +14,7 @@ constexpr int kLabelWidth = 56;
 constexpr int kRightMargin = 10;
 constexpr int kRulerHeight = 26;
 constexpr int kLaneHeight = 18;
-constexpr int kHandleGrab = 7;  // pixels either side of a handle that grab it
+constexpr int kHandleGrab = 7;                 // pixels either side of a handle that grab it
 const QColor kWindowColour(240, 200, 60, 70);  // the loop window the build chose
 }  // namespace
 
@@ -92,15 +92,19 @@ void Timeline::paintEvent(QPaintEvent*) {
     const QRect ruler(r.left(), 4, r.width(), kRulerHeight - 8);
     p.fillRect(ruler, palette().color(QPalette::Window).darker(110));
     const int xi = frameToX(static_cast<float>(m_in)), xo = frameToX(static_cast<float>(m_out));
-    p.fillRect(QRect(QPoint(xi, ruler.top()), QPoint(xo, ruler.bottom())), QColor(80, 140, 220, 150));
+    p.fillRect(QRect(QPoint(xi, ruler.top()), QPoint(xo, ruler.bottom())),
+               QColor(80, 140, 220, 150));
     p.setPen(palette().color(QPalette::Mid));
     const int step = std::max(1, static_cast<int>(std::lround(m_data.fps)));
-    for (int f = 0; f <= lastFrame(); f += step) p.drawLine(frameToX(float(f)), ruler.bottom() - 4, frameToX(float(f)), ruler.bottom());
+    for (int f = 0; f <= lastFrame(); f += step)
+        p.drawLine(frameToX(float(f)), ruler.bottom() - 4, frameToX(float(f)), ruler.bottom());
     // The loop window the build chose: shaded behind the lanes, marked on the ruler.
     if (m_data.windowFirst >= 0 && m_data.windowLast > m_data.windowFirst) {
         const int x0 = frameToX(float(m_data.windowFirst)), x1 = frameToX(float(m_data.windowLast));
-        p.fillRect(QRect(QPoint(x0, laneTop), QPoint(x1, laneTop + 3 * kLaneHeight)), kWindowColour);
-        p.fillRect(QRect(QPoint(x0, ruler.bottom() - 3), QPoint(x1, ruler.bottom())), kWindowColour.darker(160));
+        p.fillRect(QRect(QPoint(x0, laneTop), QPoint(x1, laneTop + 3 * kLaneHeight)),
+                   kWindowColour);
+        p.fillRect(QRect(QPoint(x0, ruler.bottom() - 3), QPoint(x1, ruler.bottom())),
+                   kWindowColour.darker(160));
     }
     // Foot lanes: contact spans and strike markers.
     const std::vector<bool>* contact[2] = {&m_data.left, &m_data.right};
@@ -110,10 +114,15 @@ void Timeline::paintEvent(QPaintEvent*) {
         const int y = laneTop + foot * kLaneHeight + 3;
         const auto& c = *contact[foot];
         for (int f = 0; f < static_cast<int>(c.size());) {
-            if (!c[f]) { ++f; continue; }
+            if (!c[f]) {
+                ++f;
+                continue;
+            }
             int g = f;
             while (g + 1 < static_cast<int>(c.size()) && c[g + 1]) ++g;
-            p.fillRect(QRect(QPoint(frameToX(float(f)), y), QPoint(std::max(frameToX(float(f)) + 1, frameToX(float(g))), y + kLaneHeight - 7)),
+            p.fillRect(QRect(QPoint(frameToX(float(f)), y),
+                             QPoint(std::max(frameToX(float(f)) + 1, frameToX(float(g))),
+                                    y + kLaneHeight - 7)),
                        colours[foot]);
             f = g + 1;
         }
@@ -132,13 +141,15 @@ void Timeline::paintEvent(QPaintEvent*) {
     for (int f : {m_data.loopStart, m_data.loopEnd})
         if (f >= 0) p.drawLine(frameToX(float(f)), cy, frameToX(float(f)), cy + kLaneHeight - 4);
     p.setPen(QPen(QColor(150, 90, 200), 2));
-    for (int b : m_data.cycleBoundaries) p.drawLine(frameToX(float(b)), cy, frameToX(float(b)), cy + kLaneHeight - 4);
+    for (int b : m_data.cycleBoundaries)
+        p.drawLine(frameToX(float(b)), cy, frameToX(float(b)), cy + kLaneHeight - 4);
     if (!m_data.cycleBoundaries.empty() || m_data.cyclesBuilt) {
         QFont small = font();
         small.setPointSizeF(small.pointSizeF() * 0.85);
         p.setFont(small);
         p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(QRect(r.left(), cy - 1, r.width() - 4, kLaneHeight - 2), Qt::AlignRight | Qt::AlignVCenter,
+        p.drawText(QRect(r.left(), cy - 1, r.width() - 4, kLaneHeight - 2),
+                   Qt::AlignRight | Qt::AlignVCenter,
                    m_data.cyclesBuilt ? tr("built space") : tr("detected"));
         p.setFont(font());
     }
@@ -162,8 +173,10 @@ bool Timeline::event(QEvent* event) {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         const float f = xToFrame(help->pos().x());
-        if (m_data.windowFirst >= 0 && f >= m_data.windowFirst && f <= m_data.windowLast && !m_data.windowReason.isEmpty())
-            QToolTip::showText(help->globalPos(), tr("Loop window: %1").arg(m_data.windowReason), this);
+        if (m_data.windowFirst >= 0 && f >= m_data.windowFirst && f <= m_data.windowLast &&
+            !m_data.windowReason.isEmpty())
+            QToolTip::showText(help->globalPos(), tr("Loop window: %1").arg(m_data.windowReason),
+                               this);
         else
             QToolTip::hideText();
         return true;
@@ -194,8 +207,10 @@ void Timeline::mouseMoveEvent(QMouseEvent* event) {
     if (m_drag != Drag::In && m_drag != Drag::Out) return;
     int f = static_cast<int>(std::lround(xToFrame(x)));
     if (event->modifiers() & Qt::ShiftModifier) f = nearestStrike(f);
-    if (m_drag == Drag::In) m_in = std::clamp(f, 0, m_out - 1);
-    else m_out = std::clamp(f, m_in + 1, lastFrame());
+    if (m_drag == Drag::In)
+        m_in = std::clamp(f, 0, m_out - 1);
+    else
+        m_out = std::clamp(f, m_in + 1, lastFrame());
     update();
     emit trimPreview(m_in, m_out);
 }

@@ -14,15 +14,15 @@
 namespace gs {
 
 struct TimelineData {
-    int frames = 0;        // frames of the whole clip
+    int frames = 0;  // frames of the whole clip
     float fps = 30.0f;
-    std::vector<bool> left, right;                 // contact per frame (either joint of the foot)
-    std::vector<int> leftStrikes, rightStrikes;    // frames
-    std::vector<int> cycleBoundaries;              // frames
+    std::vector<bool> left, right;               // contact per frame (either joint of the foot)
+    std::vector<int> leftStrikes, rightStrikes;  // frames
+    std::vector<int> cycleBoundaries;            // frames
     // Where the boundaries come from: the built space's loop of this clip (its cycle starts, and
     // loopStart .. loopEnd the frames it loops), or, before a build, the detector's guess.
     bool cyclesBuilt = false;
-    int loopStart = -1, loopEnd = -1;              // frames; -1 = none
+    int loopStart = -1, loopEnd = -1;  // frames; -1 = none
     // The frames the build chose the loop's cut within (the cycles that do what the clip is for,
     // or its trim), shaded behind the lanes; -1 = none. `windowReason` says why (a tooltip).
     int windowFirst = -1, windowLast = -1;

@@ -34,8 +34,10 @@ const MarkerShape& markerShape() {
         for (const SkinVertex& v : mesh.vertices) m.top = std::max(m.top, v.position.y);
         for (const SkinVertex& v : mesh.vertices) {
             const float r = glm::length(glm::vec2(v.position.x, v.position.z));
-            if (v.position.y > 0.5f * m.top) m.ball = std::max(m.ball, r);  // the ball is the widest up there
-            else if (v.position.y < 0.05f) m.disc = std::max(m.disc, r);
+            if (v.position.y > 0.5f * m.top)
+                m.ball = std::max(m.ball, r);  // the ball is the widest up there
+            else if (v.position.y < 0.05f)
+                m.disc = std::max(m.disc, r);
         }
         return m;
     }();
@@ -85,7 +87,8 @@ void Viewport::setTexture(const QString& path) {
     update();
 }
 
-void Viewport::setModel(const QString& path, const std::vector<std::pair<std::string, std::string>>& jointMap) {
+void Viewport::setModel(const QString& path,
+                        const std::vector<std::pair<std::string, std::string>>& jointMap) {
     if (path == m_model && jointMap == m_jointMap) return;
     m_model = path;
     m_jointMap = jointMap;
@@ -102,26 +105,34 @@ void Viewport::makeCharacter() {
             m_assetPath = m_model;
             m_asset.reset();
             auto asset = importCharacter(m_model.toStdString());
-            if (asset) m_asset = std::make_shared<const CharacterAsset>(std::move(*asset));
+            if (asset)
+                m_asset = std::make_shared<const CharacterAsset>(std::move(*asset));
             else
-                emit warning(QFileInfo(m_model).fileName() + ": " + QString::fromStdString(asset.message()) +
+                emit warning(QFileInfo(m_model).fileName() + ": " +
+                             QString::fromStdString(asset.message()) +
                              tr("; drawing the mannequin instead"));
         }
         if (m_asset) {
             JointMap map;
             map.name = "project map";
             for (const auto& [target, source] : m_jointMap) map.pairs.push_back({target, source});
-            auto character = Character::imported(*m_asset, *m_clip, m_jointMap.empty() ? nullptr : &map);
-            if (character) m_character = std::move(*character);
-            else emit warning(QString::fromStdString(character.message()) + tr("; drawing the mannequin instead"));
+            auto character =
+                Character::imported(*m_asset, *m_clip, m_jointMap.empty() ? nullptr : &map);
+            if (character)
+                m_character = std::move(*character);
+            else
+                emit warning(QString::fromStdString(character.message()) +
+                             tr("; drawing the mannequin instead"));
         }
     }
     if (m_clip && !m_character) {
         MannequinSettings settings;
         settings.texturePath = m_texture.toStdString();
         auto character = Character::mannequin(*m_clip, settings);
-        if (character) m_character = std::move(*character);
-        else emit warning(QString::fromStdString(character.message()));
+        if (character)
+            m_character = std::move(*character);
+        else
+            emit warning(QString::fromStdString(character.message()));
     }
     m_meshStale = true;
     emit characterChanged();
@@ -192,8 +203,10 @@ std::optional<glm::vec3> Viewport::groundAt(const QPointF& position) const {
     // Unproject the position to a ray and meet the ground plane (y = 0).
     const float x = 2.0f * static_cast<float>(position.x()) / width() - 1.0f;
     const float y = 1.0f - 2.0f * static_cast<float>(position.y()) / height();
-    const glm::mat4 inverse = glm::inverse(m_camera.projection(float(width()) / height()) * m_camera.view());
-    const glm::vec4 a = inverse * glm::vec4(x, y, -1.0f, 1.0f), b = inverse * glm::vec4(x, y, 1.0f, 1.0f);
+    const glm::mat4 inverse =
+        glm::inverse(m_camera.projection(float(width()) / height()) * m_camera.view());
+    const glm::vec4 a = inverse * glm::vec4(x, y, -1.0f, 1.0f),
+                    b = inverse * glm::vec4(x, y, 1.0f, 1.0f);
     const glm::vec3 nearPoint = glm::vec3(a) / a.w, farPoint = glm::vec3(b) / b.w;
     const glm::vec3 dir = farPoint - nearPoint;
     if (std::abs(dir.y) < 1e-6f) return std::nullopt;
@@ -212,7 +225,8 @@ std::optional<QPointF> Viewport::goalOnScreen() const {
 std::optional<QPointF> Viewport::goalBallOnScreen() const {
     if (!m_goal || !m_goalPole || width() <= 0 || height() <= 0) return std::nullopt;
     const MarkerShape& shape = markerShape();
-    const glm::vec3 p = m_camera.project(*m_goal + glm::vec3(0.0f, shape.top - shape.ball, 0.0f), width(), height());
+    const glm::vec3 p = m_camera.project(*m_goal + glm::vec3(0.0f, shape.top - shape.ball, 0.0f),
+                                         width(), height());
     if (p.z < 0.0f) return std::nullopt;
     return QPointF(p.x, p.y);
 }
@@ -227,8 +241,10 @@ bool Viewport::onGoalMarker(const QPointF& p) const {
     if (!m_goalPole) return false;
     // The pole and the ball on top: within a few pixels of the line from the foot to the top,
     // or of the ball as drawn.
-    const glm::vec3 top = m_camera.project(*m_goal + glm::vec3(0.0f, shape.top, 0.0f), width(), height());
-    const glm::vec3 under = m_camera.project(*m_goal + glm::vec3(0.0f, shape.top - 2.0f * shape.ball, 0.0f), width(), height());
+    const glm::vec3 top =
+        m_camera.project(*m_goal + glm::vec3(0.0f, shape.top, 0.0f), width(), height());
+    const glm::vec3 under = m_camera.project(
+        *m_goal + glm::vec3(0.0f, shape.top - 2.0f * shape.ball, 0.0f), width(), height());
     const QPointF a = *foot, b(top.x, top.y);
     const QPointF ab = b - a;
     const double len2 = QPointF::dotProduct(ab, ab);
@@ -236,7 +252,8 @@ bool Viewport::onGoalMarker(const QPointF& p) const {
     const double grab = 22.0;  // pixels
     if (QLineF(p, a + ab * t).length() < grab) return true;
     const auto ball = goalBallOnScreen();
-    const double ballPixels = QLineF(QPointF(top.x, top.y), QPointF(under.x, under.y)).length() / 2.0;
+    const double ballPixels =
+        QLineF(QPointF(top.x, top.y), QPointF(under.x, under.y)).length() / 2.0;
     return ball && QLineF(p, *ball).length() < std::max(grab, ballPixels + 6.0);
 }
 
@@ -262,7 +279,8 @@ void Viewport::paintGL() {
         ClipSceneOptions options;
         options.skeleton = m_skeleton || m_ghost;
         options.trail = m_trail;
-        const PlacedCharacter placed = addClipFrame(scene, *m_character, m_mesh, *m_clip, m_frame, options);
+        const PlacedCharacter placed =
+            addClipFrame(scene, *m_character, m_mesh, *m_clip, m_frame, options);
         m_lastRoot = placed.root;
         if (m_ghost && !m_ghost->isEmpty() && m_ghost->skeleton.sameHierarchy(m_clip->skeleton)) {
             // The ghost: the same mesh posed by the other clip and moved into this clip's world.
@@ -273,7 +291,8 @@ void Viewport::paintGL() {
             m_character->pose(*m_ghost, m_ghostFrame, world, ghost.palette);
             for (glm::mat4& m : ghost.palette) m = m_ghostTransform * m;
             std::vector<glm::vec3> joints;
-            for (const Transform& t : world) joints.push_back(glm::vec3(m_ghostTransform * glm::vec4(t.translation, 1.0f)));
+            for (const Transform& t : world)
+                joints.push_back(glm::vec3(m_ghostTransform * glm::vec4(t.translation, 1.0f)));
             ghost.root = joints.empty() ? glm::vec3(0.0f) : joints.front();
             scene.characters.push_back(std::move(ghost));
             const glm::vec4 colour(1.0f, 0.55f, 0.1f, 1.0f);
@@ -293,7 +312,8 @@ void Viewport::paintGL() {
     m_goalPole = true;
     if (m_goal && m_clip && m_character && m_mesh >= 0 && !m_clip->isEmpty()) {
         const glm::vec3 root = m_lastRoot;
-        m_goalPole = glm::distance(glm::vec2(root.x, root.z), glm::vec2(m_goal->x, m_goal->z)) >= kPoleClearance;
+        m_goalPole = glm::distance(glm::vec2(root.x, root.z), glm::vec2(m_goal->x, m_goal->z)) >=
+                     kPoleClearance;
     }
     if (m_goalPole) {
         scene.goal = m_goal;
@@ -304,15 +324,19 @@ void Viewport::paintGL() {
         for (int k = 0; k < kSides; ++k) {
             const float a0 = 6.2831853f * k / kSides, a1 = 6.2831853f * (k + 1) / kSides;
             scene.debug.line(*m_goal + glm::vec3(r * std::sin(a0), 0.02f, r * std::cos(a0)),
-                             *m_goal + glm::vec3(r * std::sin(a1), 0.02f, r * std::cos(a1)), colour);
+                             *m_goal + glm::vec3(r * std::sin(a1), 0.02f, r * std::cos(a1)),
+                             colour);
         }
         scene.debug.points(std::span(&*m_goal, 1), colour, 9.0f);
     }
-    for (const auto& v : m_overlay.pointVertices()) scene.debug.points(std::span(&v.position, 1), v.color, 7.0f);
+    for (const auto& v : m_overlay.pointVertices())
+        scene.debug.points(std::span(&v.position, 1), v.color, 7.0f);
     const auto& lines = m_overlay.lines();
-    for (size_t i = 0; i + 1 < lines.size(); i += 2) scene.debug.line(lines[i].position, lines[i + 1].position, lines[i].color);
+    for (size_t i = 0; i + 1 < lines.size(); i += 2)
+        scene.debug.line(lines[i].position, lines[i + 1].position, lines[i].color);
     const qreal dpr = devicePixelRatio();
-    m_renderer->render(scene, m_camera, static_cast<int>(width() * dpr), static_cast<int>(height() * dpr));
+    m_renderer->render(scene, m_camera, static_cast<int>(width() * dpr),
+                       static_cast<int>(height() * dpr));
     m_lastScene = std::move(scene);
 
     // Frame time: an average over the last frames.
@@ -329,7 +353,9 @@ void Viewport::paintGL() {
     if (!m_hudStatus.isEmpty())
         hud << m_hudStatus;
     else if (m_frameMs > 0.0f)
-        hud << tr("frame %1 ms (%2 fps)").arg(m_frameMs, 0, 'f', 1).arg(1000.0f / m_frameMs, 0, 'f', 0);
+        hud << tr("frame %1 ms (%2 fps)")
+                   .arg(m_frameMs, 0, 'f', 1)
+                   .arg(1000.0f / m_frameMs, 0, 'f', 0);
     const QFontMetrics metrics(painter.font());
     // A line wider than the view goes on over the next ones, broken between words and indented.
     const int room = std::max(120, width() - 40);
@@ -337,7 +363,9 @@ void Viewport::paintGL() {
         QString rest = line;
         while (metrics.horizontalAdvance(rest) > room) {
             int cut = static_cast<int>(rest.size()) - 1;
-            while (cut > 0 && (rest[cut] != QLatin1Char(' ') || metrics.horizontalAdvance(rest.left(cut)) > room)) --cut;
+            while (cut > 0 && (rest[cut] != QLatin1Char(' ') ||
+                               metrics.horizontalAdvance(rest.left(cut)) > room))
+                --cut;
             if (cut <= 2) break;  // one word wider than the view: drawn whole
             hud << rest.left(cut);
             rest = QStringLiteral("   ") + rest.mid(cut + 1);
@@ -347,7 +375,8 @@ void Viewport::paintGL() {
     int widest = 0;
     for (const QString& line : hud) widest = std::max(widest, metrics.horizontalAdvance(line));
     const int lineHeight = metrics.height();
-    painter.fillRect(QRect(8, 8, widest + 16, lineHeight * hud.size() + 10), QColor(20, 24, 30, 150));
+    painter.fillRect(QRect(8, 8, widest + 16, lineHeight * hud.size() + 10),
+                     QColor(20, 24, 30, 150));
     painter.setPen(QColor(235, 238, 242));
     for (int i = 0; i < hud.size(); ++i)
         painter.drawText(QPoint(16, 13 + metrics.ascent() + i * lineHeight), hud[i]);
@@ -401,8 +430,10 @@ void Viewport::wheelEvent(QWheelEvent* event) {
 }
 
 void Viewport::keyPressEvent(QKeyEvent* event) {
-    if (event->key() == Qt::Key_F) setFollowing(!following());
-    else QOpenGLWidget::keyPressEvent(event);
+    if (event->key() == Qt::Key_F)
+        setFollowing(!following());
+    else
+        QOpenGLWidget::keyPressEvent(event);
 }
 
 }  // namespace gs

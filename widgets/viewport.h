@@ -44,7 +44,8 @@ public:
     // A skinned model (glTF/GLB, FBX, COLLADA) retargeted to the clip's skeleton, with a joint map
     // (target -> source) or the built-in maps when empty; an empty path = the mannequin. A model
     // that cannot be read or mapped is reported by warning() and the mannequin is drawn.
-    void setModel(const QString& path, const std::vector<std::pair<std::string, std::string>>& jointMap = {});
+    void setModel(const QString& path,
+                  const std::vector<std::pair<std::string, std::string>>& jointMap = {});
     QString model() const { return m_model; }
     bool isModelShown() const { return m_character && m_character->isRetargeted(); }
     // The character drawn (a mannequin or the retargeted model), null when no clip is shown.
@@ -132,8 +133,8 @@ private:
     QString m_texture;
     QString m_model;
     std::vector<std::pair<std::string, std::string>> m_jointMap;
-    std::shared_ptr<const CharacterAsset> m_asset;         // the model's file as read
-    QString m_assetPath;                                   // the file m_asset was read from (or failed)
+    std::shared_ptr<const CharacterAsset> m_asset;  // the model's file as read
+    QString m_assetPath;                            // the file m_asset was read from (or failed)
     int m_mesh = -1;
     bool m_meshStale = false;
     float m_frame = 0.0f;

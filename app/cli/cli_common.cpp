@@ -63,7 +63,8 @@ QString cut(const QString& text, std::size_t max) {
 void printError(const QString& file, const QString& message) {
     // A message that already names the file (a project's "x.gsproj: ...") does not name it twice.
     const bool named = !file.isEmpty() && message.startsWith(QFileInfo(file).fileName() + ": ");
-    QString text = file.isEmpty() || named ? message : cut(file, limits::kMaxEchoChars) + ": " + message;
+    QString text =
+        file.isEmpty() || named ? message : cut(file, limits::kMaxEchoChars) + ": " + message;
     text.replace('\n', ' ');
     const QString line = "gaitspace-cli: " + cut(text, 4 * limits::kMaxEchoChars) + "\n";
     std::fputs(line.toLocal8Bit().constData(), stderr);
@@ -93,8 +94,8 @@ QJsonArray toJson(const std::vector<int>& values) {
     return a;
 }
 
-Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space, const QString& text,
-                                              float fill) {
+Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space,
+                                              const QString& text, float fill) {
     std::vector<float> values(space.spaces.size(), fill);
     if (text.isEmpty()) return values;
     for (const QString& item : text.split(',', Qt::SkipEmptyParts)) {
@@ -114,11 +115,13 @@ Status checkStyleWeights(const std::vector<float>& weights) {
     float sum = 0.0f;
     for (float w : weights) {
         if (!(w >= 0.0f && w <= limits::kMaxStyleWeight))
-            return Status::error("a weight of " + QString::number(w).toStdString() + " is outside 0-" +
+            return Status::error("a weight of " + QString::number(w).toStdString() +
+                                 " is outside 0-" +
                                  QString::number(limits::kMaxStyleWeight).toStdString());
         sum += w;
     }
-    if (!(sum > limits::kNegligibleWeight)) return Status::error("the weights sum to 0: give one space a weight above 0");
+    if (!(sum > limits::kNegligibleWeight))
+        return Status::error("the weights sum to 0: give one space a weight above 0");
     return Status::ok();
 }
 
@@ -126,30 +129,36 @@ Expected<std::vector<int>> spaceIndices(const BakedBehavioralSpace& space, const
     std::vector<int> indices;
     for (const QString& name : names.split(',', Qt::SkipEmptyParts)) {
         const int s = space.spaceIndex(name.trimmed().toStdString());
-        if (s < 0) return Status::error(("no motion space named '" + name.trimmed() + "'").toStdString());
+        if (s < 0)
+            return Status::error(("no motion space named '" + name.trimmed() + "'").toStdString());
         if (std::find(indices.begin(), indices.end(), s) != indices.end())
-            return Status::error(("motion space '" + name.trimmed() + "' is named twice").toStdString());
+            return Status::error(
+                ("motion space '" + name.trimmed() + "' is named twice").toStdString());
         indices.push_back(s);
     }
     return indices;
 }
 
-int printBrokenEntries(const Project& project, const std::vector<std::pair<std::string, std::string>>& failed) {
+int printBrokenEntries(const Project& project,
+                       const std::vector<std::pair<std::string, std::string>>& failed) {
     const QStringList errors = project.errors();
     for (const QString& e : errors) std::fprintf(stderr, "gaitspace-cli: %s\n", qPrintable(e));
     const QString label = QFileInfo(project.path).fileName();
     for (const auto& [space, why] : failed) {
         const QString message = QString::fromStdString(why);
         const QString prefix = "motion space '" + QString::fromStdString(space) + "'";
-        std::fprintf(stderr, "gaitspace-cli: %s: %s\n", qPrintable(label),
-                     qPrintable(message.startsWith(prefix) ? message : prefix + " cannot be built: " + message));
+        std::fprintf(
+            stderr, "gaitspace-cli: %s: %s\n", qPrintable(label),
+            qPrintable(message.startsWith(prefix) ? message
+                                                  : prefix + " cannot be built: " + message));
     }
     return static_cast<int>(errors.size() + failed.size());
 }
 
 int exitForBroken(const QString& path, int brokenEntries) {
     if (brokenEntries == 0) return 0;
-    printError(path, QStringLiteral("%1 %2 of the project %3 an error (above); the rest ran, exit status 1")
+    printError(path, QStringLiteral(
+                         "%1 %2 of the project %3 an error (above); the rest ran, exit status 1")
                          .arg(brokenEntries)
                          .arg(brokenEntries == 1 ? "entry" : "entries")
                          .arg(brokenEntries == 1 ? "has" : "have"));
@@ -253,8 +262,8 @@ QJsonObject toJson(const RootAcceleration& a) {
 void noteUnlockedFeet(const QString& path, const BakedBehavioralSpace& space, bool footLock) {
     if (!footLock) return;
     if (const auto legs = findLegs(space.skeleton, space.leftToe, space.rightToe); !legs)
-        std::fprintf(stderr, "gaitspace-cli: %s: note: %s\n", qPrintable(QFileInfo(path).fileName()),
-                     legs.message().c_str());
+        std::fprintf(stderr, "gaitspace-cli: %s: note: %s\n",
+                     qPrintable(QFileInfo(path).fileName()), legs.message().c_str());
 }
 
 }  // namespace gs::cli

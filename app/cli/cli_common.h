@@ -49,8 +49,8 @@ QJsonArray toJson(const std::vector<int>& values);
 struct LoadedSpace {
     Project project;  // empty for a baked file
     BakedBehavioralSpace space;
-    double buildSeconds = 0.0;  // building the spaces, or reading the baked file
-    bool baked = false;         // read from a .gspace file
+    double buildSeconds = 0.0;          // building the spaces, or reading the baked file
+    bool baked = false;                 // read from a .gspace file
     std::vector<GoalSpace> goalSpaces;  // a baked file's; empty for a project (built on demand)
     LocomotionSettings locomotion;
     GoalSpaceSettings goalSettings;
@@ -63,7 +63,8 @@ struct LoadedSpace {
 Expected<LoadedSpace> loadBehavioralSpace(const QString& path);
 // Prints one line per entry of the project with an error (a clip, or a space that cannot be built
 // by the project's own checks or by the builder: `failed`) and returns how many there were.
-int printBrokenEntries(const Project& project, const std::vector<std::pair<std::string, std::string>>& failed);
+int printBrokenEntries(const Project& project,
+                       const std::vector<std::pair<std::string, std::string>>& failed);
 // The exit status of a command that ran on what builds: 1, with one line saying so, when the
 // project had broken entries; else 0.
 int exitForBroken(const QString& path, int brokenEntries);
@@ -73,8 +74,8 @@ std::string withoutFile(const std::string& message, const QString& file);
 // with its goal-space settings (and F = horizon when > 0). `seconds` receives the build time.
 Expected<SteeringSpace> buildSteering(const LoadedSpace& loaded, double* seconds, int horizon);
 // "walk=0.3,jog=0.7" -> one value per space of `space` (others `fill`); errors name the item.
-Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space, const QString& text,
-                                              float fill);
+Expected<std::vector<float>> parseSpaceValues(const BakedBehavioralSpace& space,
+                                              const QString& text, float fill);
 // Style weights as a command line gives them: each in [0, kMaxStyleWeight], their sum above 0.
 Status checkStyleWeights(const std::vector<float>& weights);
 // "walk,jog" -> those spaces' indices in order; errors name an unknown or repeated space.

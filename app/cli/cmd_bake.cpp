@@ -13,7 +13,8 @@ namespace gs::cli {
 
 int runBake(const QStringList& arguments) {
     QCommandLineParser parser;
-    parser.setApplicationDescription("Bakes a project's behavioral space and goal spaces into a .gspace file.");
+    parser.setApplicationDescription(
+        "Bakes a project's behavioral space and goal spaces into a .gspace file.");
     parser.addHelpOption();
     parser.addPositionalArgument("project", "A Gaitspace project (*.gsproj).", "PROJECT");
     parser.addOption({{"o", "output"}, "The baked file to write (*.gspace).", "out.gspace"});
@@ -40,9 +41,12 @@ int runBake(const QStringList& arguments) {
     }
     for (const QString& w : project->warnings) printWarning(path, w);
     BehavioralSpaceNotes notes;
-    auto baked = bakeProject(*project, true, [](const std::string& space) {
-        std::fprintf(stderr, "bake: goal space of '%s'\n", space.c_str());
-    }, &notes);
+    auto baked = bakeProject(
+        *project, true,
+        [](const std::string& space) {
+            std::fprintf(stderr, "bake: goal space of '%s'\n", space.c_str());
+        },
+        &notes);
     const int broken = printBrokenEntries(*project, notes.failed);
     if (!baked) {
         printError(path, QString::fromStdString(baked.message()));
@@ -65,8 +69,9 @@ int runBake(const QStringList& arguments) {
                               {"goal_samples", static_cast<double>(goalSamples)},
                               {"seconds", seconds}});
     } else {
-        std::printf("%s: %.0f bytes, %zu spaces, %zu clips, %zu goal samples, %.2f s\n", qPrintable(out),
-                    bytes, baked->space.spaces.size(), clips, goalSamples, seconds);
+        std::printf("%s: %.0f bytes, %zu spaces, %zu clips, %zu goal samples, %.2f s\n",
+                    qPrintable(out), bytes, baked->space.spaces.size(), clips, goalSamples,
+                    seconds);
     }
     return exitForBroken(path, broken);
 }

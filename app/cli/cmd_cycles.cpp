@@ -59,10 +59,16 @@ int runCycles(const QStringList& arguments) {
     QJsonArray lags;
     for (float l : c.chainLags) lags.append(l);
     if (parser.isSet("json")) {
-        printJson({{"period_frames", c.periodFrames}, {"period_s", c.periodSeconds},
-                   {"cycles", c.cycles}, {"periodic", c.periodic}, {"heel_strikes", strikes},
-                   {"chain_lags", lags}, {"source", QString::fromStdString(c.source)},
-                   {"frames", clip->frameCount()}, {"fps", clip->fps}, {"loop_window", loopWindow}});
+        printJson({{"period_frames", c.periodFrames},
+                   {"period_s", c.periodSeconds},
+                   {"cycles", c.cycles},
+                   {"periodic", c.periodic},
+                   {"heel_strikes", strikes},
+                   {"chain_lags", lags},
+                   {"source", QString::fromStdString(c.source)},
+                   {"frames", clip->frameCount()},
+                   {"fps", clip->fps},
+                   {"loop_window", loopWindow}});
         return 0;
     }
     if (c.periodic)
@@ -71,9 +77,9 @@ int runCycles(const QStringList& arguments) {
     else
         std::printf("%s: not periodic (%s)\n", qPrintable(file), c.source.c_str());
     if (windowStatus)
-        std::printf("  loop window: frames %d-%d, %s; holds %d cycle%s for it\n", window.output.first,
-                    window.output.last, window.output.reason.c_str(), window.output.cyclesHeld,
-                    window.output.cyclesHeld == 1 ? "" : "s");
+        std::printf("  loop window: frames %d-%d, %s; holds %d cycle%s for it\n",
+                    window.output.first, window.output.last, window.output.reason.c_str(),
+                    window.output.cyclesHeld, window.output.cyclesHeld == 1 ? "" : "s");
     return 0;
 }
 

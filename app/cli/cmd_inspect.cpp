@@ -24,7 +24,8 @@ namespace {
 float strikePeriod(const FootContacts& contacts, float fps) {
     std::vector<float> intervals;
     for (const std::vector<int>* strikes : {&contacts.leftStrikes(), &contacts.rightStrikes()})
-        for (size_t i = 1; i < strikes->size(); ++i) intervals.push_back(static_cast<float>((*strikes)[i] - (*strikes)[i - 1]));
+        for (size_t i = 1; i < strikes->size(); ++i)
+            intervals.push_back(static_cast<float>((*strikes)[i] - (*strikes)[i - 1]));
     if (intervals.empty()) return fps;
     std::nth_element(intervals.begin(), intervals.begin() + intervals.size() / 2, intervals.end());
     return intervals[intervals.size() / 2];
@@ -101,8 +102,10 @@ QJsonObject bakedFigures(const QString& file, const BakedSpaceFile& b) {
         }
         if (s < b.goalSpaces.size()) {
             const GoalSpace& g = b.goalSpaces[s];
-            o["goal_space"] = QJsonObject{{"X", g.startFrameCount()}, {"Y", g.startBlends},
-                                          {"Z", g.endBlends}, {"F", g.horizon},
+            o["goal_space"] = QJsonObject{{"X", g.startFrameCount()},
+                                          {"Y", g.startBlends},
+                                          {"Z", g.endBlends},
+                                          {"F", g.horizon},
                                           {"samples", static_cast<double>(g.samples.size())}};
         }
         spaces.append(o);
@@ -124,13 +127,14 @@ void printText(const QJsonObject& c) {
                 qPrintable(c["file"].toString()), qPrintable(c["name"].toString()),
                 c["frames"].toInt(), c["fps"].toDouble(), c["duration_s"].toDouble(),
                 c["joints"].toInt(), qPrintable(c["units"].toString()));
-    std::printf("  %s; %s; %s\n", qPrintable(c["root_motion"].toString()), qPrintable(c["up_axis"].toString()),
-                qPrintable(c["facing"].toString()));
-    std::printf("  hip %.3f m, path %.2f m, %.2f m/s, heading change %+.1f deg (path over a gait period of "
-                "%.2f s; facing %+.1f deg)%s\n",
-                c["hip_height_m"].toDouble(), c["path_length_m"].toDouble(), c["speed_mps"].toDouble(),
-                c["heading_change_deg"].toDouble(), c["gait_period_s"].toDouble(),
-                c["facing_change_deg"].toDouble(), c["in_place"].toBool() ? ", in place" : "");
+    std::printf("  %s; %s; %s\n", qPrintable(c["root_motion"].toString()),
+                qPrintable(c["up_axis"].toString()), qPrintable(c["facing"].toString()));
+    std::printf(
+        "  hip %.3f m, path %.2f m, %.2f m/s, heading change %+.1f deg (path over a gait period of "
+        "%.2f s; facing %+.1f deg)%s\n",
+        c["hip_height_m"].toDouble(), c["path_length_m"].toDouble(), c["speed_mps"].toDouble(),
+        c["heading_change_deg"].toDouble(), c["gait_period_s"].toDouble(),
+        c["facing_change_deg"].toDouble(), c["in_place"].toBool() ? ", in place" : "");
     const QJsonObject hs = c["heel_strikes"].toObject();
     auto list = [](const QJsonArray& a) {
         QStringList s;
@@ -147,7 +151,9 @@ int runInspect(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription("Imports motion files and prints each clip's figures.");
     parser.addHelpOption();
-    parser.addPositionalArgument("files", "Motion files (BVH, FBX, glTF, COLLADA, ...) or baked spaces (.gspace).", "FILE...");
+    parser.addPositionalArgument(
+        "files", "Motion files (BVH, FBX, glTF, COLLADA, ...) or baked spaces (.gspace).",
+        "FILE...");
     parser.addOption({"json", "Print one JSON object on stdout."});
     parser.addOption({"unit-scale", "Metres per file unit (overrides detection).", "metres"});
     parser.process(arguments);
@@ -160,8 +166,11 @@ int runInspect(const QStringList& arguments) {
     if (parser.isSet("unit-scale")) {
         bool ok = false;
         settings.unitScale = parser.value("unit-scale").toFloat(&ok);
-        if (!ok || !(settings.unitScale >= limits::kMinUnitScale && settings.unitScale <= limits::kMaxUnitScale)) {
-            printError({}, "--unit-scale: '" + QString::fromStdString(limits::echo(parser.value("unit-scale").toStdString(), 20)) +
+        if (!ok || !(settings.unitScale >= limits::kMinUnitScale &&
+                     settings.unitScale <= limits::kMaxUnitScale)) {
+            printError({}, "--unit-scale: '" +
+                               QString::fromStdString(
+                                   limits::echo(parser.value("unit-scale").toStdString(), 20)) +
                                "' is not a number in [0.00001, 1000] metres per file unit");
             return 2;
         }
@@ -174,23 +183,28 @@ int runInspect(const QStringList& arguments) {
             if (!b) {
                 const QString message = QString::fromStdString(withoutFile(b.message(), file));
                 printError(file, message);
-                errors.append(QJsonObject{{"file", QString::fromStdString(limits::echo(file.toStdString()))},
-                                          {"message", message}});
+                errors.append(
+                    QJsonObject{{"file", QString::fromStdString(limits::echo(file.toStdString()))},
+                                {"message", message}});
                 continue;
             }
             const QJsonObject o = bakedFigures(file, *b);
             baked.append(o);
             if (!parser.isSet("json")) {
                 std::printf("%s  baked space '%s': %d joints at %g fps\n", qPrintable(file),
-                            qPrintable(o["name"].toString()), o["joints"].toInt(), o["fps"].toDouble());
+                            qPrintable(o["name"].toString()), o["joints"].toInt(),
+                            o["fps"].toDouble());
                 for (const auto& v : o["spaces"].toArray()) {
                     const QJsonObject s = v.toObject();
-                    std::printf("  space '%s': %lld clips, %lld stops, %lld starts, %d cycles, loop %d frames, %.0f goal "
-                                "samples\n",
-                                qPrintable(s["name"].toString()), static_cast<long long>(s["clips"].toArray().size()),
-                                static_cast<long long>(s["stops"].toArray().size()),
-                                static_cast<long long>(s["starts"].toArray().size()), s["cycles"].toInt(),
-                                s["loop_frames"].toInt(), s["goal_space"].toObject()["samples"].toDouble());
+                    std::printf(
+                        "  space '%s': %lld clips, %lld stops, %lld starts, %d cycles, loop %d "
+                        "frames, %.0f goal "
+                        "samples\n",
+                        qPrintable(s["name"].toString()),
+                        static_cast<long long>(s["clips"].toArray().size()),
+                        static_cast<long long>(s["stops"].toArray().size()),
+                        static_cast<long long>(s["starts"].toArray().size()), s["cycles"].toInt(),
+                        s["loop_frames"].toInt(), s["goal_space"].toObject()["samples"].toDouble());
                 }
             }
             continue;
@@ -199,8 +213,9 @@ int runInspect(const QStringList& arguments) {
         if (!imported) {
             const QString message = QString::fromStdString(imported.message());
             printError(file, message);
-            errors.append(QJsonObject{{"file", QString::fromStdString(limits::echo(file.toStdString()))},
-                                      {"message", message}});
+            errors.append(
+                QJsonObject{{"file", QString::fromStdString(limits::echo(file.toStdString()))},
+                            {"message", message}});
             continue;
         }
         QJsonArray warnings;

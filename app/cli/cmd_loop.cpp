@@ -20,9 +20,12 @@ int runLoop(const QStringList& arguments) {
     parser.addOption({"json", "Print one JSON object on stdout."});
     parser.addOption({"cycles", "Whole cycles in the loop (default 0: all available).", "N", "0"});
     parser.addOption({{"o", "output"}, "BVH file to write.", "file"});
-    parser.addOption({"start-phase", "Heel strike the loop starts on: right or left.", "foot", "right"});
-    parser.addOption({"any-cycles", "Loop any of the clip's cycles (as for a clip trimmed by hand), not "
-                                    "those that do what it is for (its sharpest steady turn, or its steadiest cycles)."});
+    parser.addOption(
+        {"start-phase", "Heel strike the loop starts on: right or left.", "foot", "right"});
+    parser.addOption(
+        {"any-cycles",
+         "Loop any of the clip's cycles (as for a clip trimmed by hand), not "
+         "those that do what it is for (its sharpest steady turn, or its steadiest cycles)."});
     parser.process(arguments);
     if (parser.positionalArguments().size() != 1) {
         printError({}, "loop needs one FILE");
@@ -59,20 +62,27 @@ int runLoop(const QStringList& arguments) {
         }
     }
     if (parser.isSet("json")) {
-        printJson({{"cycles", loop.cycles}, {"frames", loop.clip.frameCount()},
-                   {"seam_error_m", loop.seamErrorM}, {"seam_error_deg", loop.seamErrorDeg},
-                   {"seam_step_ratio", loop.seamStepRatio}, {"period_frames", loop.periodFrames},
-                   {"source_start", loop.sourceStart}, {"source_close", loop.sourceClose},
-                   {"source_phase_frame", loop.sourcePhaseFrame},
-                   {"window", QJsonObject{{"first", loop.window.first}, {"last", loop.window.last},
-                                          {"reason", QString::fromStdString(loop.window.reason)}}}});
+        printJson(
+            {{"cycles", loop.cycles},
+             {"frames", loop.clip.frameCount()},
+             {"seam_error_m", loop.seamErrorM},
+             {"seam_error_deg", loop.seamErrorDeg},
+             {"seam_step_ratio", loop.seamStepRatio},
+             {"period_frames", loop.periodFrames},
+             {"source_start", loop.sourceStart},
+             {"source_close", loop.sourceClose},
+             {"source_phase_frame", loop.sourcePhaseFrame},
+             {"window", QJsonObject{{"first", loop.window.first},
+                                    {"last", loop.window.last},
+                                    {"reason", QString::fromStdString(loop.window.reason)}}}});
         return 0;
     }
     std::printf("%d cycles, %d frames (source frames %d-%d, starting at %d)\n", loop.cycles,
                 loop.clip.frameCount(), loop.sourceStart, loop.sourceClose, loop.sourcePhaseFrame);
     std::printf("seam error %.4f m, %.2f deg; seam step ratio %.3f\n", loop.seamErrorM,
                 loop.seamErrorDeg, loop.seamStepRatio);
-    std::printf("cut within frames %d-%d: %s\n", loop.window.first, loop.window.last, loop.window.reason.c_str());
+    std::printf("cut within frames %d-%d: %s\n", loop.window.first, loop.window.last,
+                loop.window.reason.c_str());
     return 0;
 }
 

@@ -46,7 +46,8 @@ bool writeCsv(const MatchWeb& web, const QString& path) {
     if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) return false;
     QTextStream out(&f);
     for (int i = 0; i < web.rows; ++i) {
-        for (int j = 0; j < web.cols; ++j) out << (j ? "," : "") << QString::number(web.at(i, j), 'g', 6);
+        for (int j = 0; j < web.cols; ++j)
+            out << (j ? "," : "") << QString::number(web.at(i, j), 'g', 6);
         out << "\n";
     }
     return out.status() == QTextStream::Ok;
@@ -105,8 +106,12 @@ int runMatchWeb(const QStringList& arguments) {
                                   {"end", QJsonArray{c.end.x, c.end.y}},
                                   {"mean_cost", c.meanCost}});
     if (parser.isSet("json")) {
-        printJson({{"rows", web.rows}, {"cols", web.cols}, {"minima", static_cast<int>(web.minima.size())},
-                   {"chains", chains}, {"seconds", seconds}, {"window_frames", web.windowSamples},
+        printJson({{"rows", web.rows},
+                   {"cols", web.cols},
+                   {"minima", static_cast<int>(web.minima.size())},
+                   {"chains", chains},
+                   {"seconds", seconds},
+                   {"window_frames", web.windowSamples},
                    {"max_cost", web.maxCost()}});
         return 0;
     }

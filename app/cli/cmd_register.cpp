@@ -62,13 +62,19 @@ int runRegister(const QStringList& arguments) {
     for (const glm::vec2& p : r.path) warp.append(QJsonArray{p.x, p.y});
     for (const Alignment& al : r.alignment) alignment.append(QJsonArray{al.theta, al.x0, al.z0});
     for (const ConstraintMatch& c : r.constraints)
-        constraints.append(QJsonObject{
-            {"foot", c.foot == ConstraintMatch::Foot::Left ? "left" : "right"},
-            {"a", c.frameA}, {"b", c.frameB}, {"mapped_a", c.mappedA}});
+        constraints.append(
+            QJsonObject{{"foot", c.foot == ConstraintMatch::Foot::Left ? "left" : "right"},
+                        {"a", c.frameA},
+                        {"b", c.frameB},
+                        {"mapped_a", c.mappedA}});
     if (parser.isSet("json")) {
-        printJson({{"timewarp", warp}, {"alignment", alignment}, {"residual_m", r.residual},
-                   {"identity_residual_m", r.identityResidual}, {"constraint_matches", constraints},
-                   {"monotone", r.isMonotone()}, {"slope", r.meanSlope()},
+        printJson({{"timewarp", warp},
+                   {"alignment", alignment},
+                   {"residual_m", r.residual},
+                   {"identity_residual_m", r.identityResidual},
+                   {"constraint_matches", constraints},
+                   {"monotone", r.isMonotone()},
+                   {"slope", r.meanSlope()},
                    {"start", QJsonArray{r.cells.front().x, r.cells.front().y}},
                    {"end", QJsonArray{r.cells.back().x, r.cells.back().y}}});
         return 0;
@@ -77,7 +83,8 @@ int runRegister(const QStringList& arguments) {
     std::printf("timewarp (%d, %d) -> (%d, %d), slope %.3f, %s\n", r.cells.front().x,
                 r.cells.front().y, r.cells.back().x, r.cells.back().y, r.meanSlope(),
                 r.isMonotone() ? "monotone" : "NOT monotone");
-    std::printf("residual %.4f m (linear time, one alignment: %.4f m)\n", r.residual, r.identityResidual);
+    std::printf("residual %.4f m (linear time, one alignment: %.4f m)\n", r.residual,
+                r.identityResidual);
     std::printf("alignment at the middle: theta %.1f deg, x0 %.3f m, z0 %.3f m\n",
                 mid.theta * 180.0 / std::numbers::pi, mid.x0, mid.z0);
     std::printf("%zu foot strikes matched\n", r.constraints.size());

@@ -21,7 +21,8 @@ std::optional<QSize> parseSize(const QString& text) {
     const auto m = QRegularExpression(R"(^(\d+)[xX](\d+)$)").match(text);
     if (!m.hasMatch()) return std::nullopt;
     const QSize s(m.captured(1).toInt(), m.captured(2).toInt());
-    if (s.width() < 16 || s.height() < 16 || s.width() > 8192 || s.height() > 8192) return std::nullopt;
+    if (s.width() < 16 || s.height() < 16 || s.width() > 8192 || s.height() > 8192)
+        return std::nullopt;
     return s;
 }
 
@@ -63,17 +64,21 @@ std::optional<Character> makeCharacter(const QCommandLineParser& parser, const C
             }
             userMap = std::move(*map);
         }
-        auto character = Character::imported(file.toStdString(), clip, userMap ? &*userMap : nullptr);
+        auto character =
+            Character::imported(file.toStdString(), clip, userMap ? &*userMap : nullptr);
         if (character) return std::move(*character);
-        printError({}, QString::fromStdString(character.message()) + "; drawing the mannequin instead");
+        printError({},
+                   QString::fromStdString(character.message()) + "; drawing the mannequin instead");
     }
     MannequinSettings settings;
-    if (parser.isSet("texture")) settings.texturePath = parser.value("texture").toStdString();
+    if (parser.isSet("texture"))
+        settings.texturePath = parser.value("texture").toStdString();
     else if (project && !project->character.texture.isEmpty())
         settings.texturePath = project->resolve(project->character.texture).toStdString();
     auto mannequin = Character::mannequin(clip, settings);
     if (!mannequin) {
-        printError(QString::fromStdString(clip.source), QString::fromStdString(mannequin.message()));
+        printError(QString::fromStdString(clip.source),
+                   QString::fromStdString(mannequin.message()));
         return std::nullopt;
     }
     return std::move(*mannequin);
@@ -84,15 +89,18 @@ void addRenderOptions(QCommandLineParser& parser) {
         "Renders a clip's character at one moment to a PNG, with no window (OpenGL offscreen; "
         "on a machine without a display run it under xvfb-run).");
     parser.addHelpOption();
-    parser.addPositionalArgument("input", "A motion file (BVH, FBX, glTF, ...) or a .gsproj project.",
+    parser.addPositionalArgument("input",
+                                 "A motion file (BVH, FBX, glTF, ...) or a .gsproj project.",
                                  "PROJECT.gsproj|CLIP");
     parser.addOptions({
         {{"o", "output"}, "The PNG to write.", "png"},
         {"seconds", "Time in the clip (default 0).", "S", "0"},
         {"size", "Image size (default 1280x720).", "WxH", "1280x720"},
         {"camera", "front, side or follow (default follow).", "view", "follow"},
-        {"character", "A skinned character (glTF/GLB, FBX, COLLADA) retargeted to the clip; "
-                      "the mannequin when absent or unreadable.", "file"},
+        {"character",
+         "A skinned character (glTF/GLB, FBX, COLLADA) retargeted to the clip; "
+         "the mannequin when absent or unreadable.",
+         "file"},
         {"joint-map", "Joint map for --character: lines 'target = source'.", "file"},
         {"texture", "An image (PNG/JPEG) mapped onto the mannequin.", "image"},
         {"goal", "Show the goal marker at ground point X,Z (metres).", "x,z"},
@@ -129,8 +137,10 @@ std::optional<RenderRequest> renderRequest(const QCommandLineParser& parser) {
     }
     r.size = *size;
     r.cameraName = parser.value("camera");
-    if (r.cameraName == "front") r.view = CameraView::Front;
-    else if (r.cameraName == "side") r.view = CameraView::Side;
+    if (r.cameraName == "front")
+        r.view = CameraView::Front;
+    else if (r.cameraName == "side")
+        r.view = CameraView::Side;
     else if (r.cameraName != "follow") {
         printError({}, "--camera must be front, side or follow");
         return std::nullopt;
@@ -177,8 +187,9 @@ void printRendered(const QString& output, const RenderRequest& r, const Clip& cl
         QStringList pairs;
         for (const auto& [target, source] : character.jointMap().pairs)
             pairs << QString::fromStdString(target + " = " + source);
-        std::printf("joint map (%s, %d of %d character joints): %s\n", character.jointMap().name.c_str(),
-                    character.retarget()->mappedCount, character.skeleton().jointCount(), qPrintable(pairs.join(", ")));
+        std::printf("joint map (%s, %d of %d character joints): %s\n",
+                    character.jointMap().name.c_str(), character.retarget()->mappedCount,
+                    character.skeleton().jointCount(), qPrintable(pairs.join(", ")));
     }
 }
 
@@ -194,7 +205,8 @@ int runRender(const QStringList& arguments) {
     std::optional<Project> project;
     const std::optional<Clip> clip = renderClip(parser.positionalArguments().front(), project);
     if (!clip) return 1;
-    const std::optional<Character> character = makeCharacter(parser, *clip, project ? &*project : nullptr);
+    const std::optional<Character> character =
+        makeCharacter(parser, *clip, project ? &*project : nullptr);
     if (!character) return 1;
 
     OffscreenRenderer offscreen;
@@ -204,7 +216,8 @@ int runRender(const QStringList& arguments) {
     }
     Renderer& renderer = offscreen.renderer();
     const int mesh = renderer.upload(character->mesh());
-    for (const QString& w : renderer.takeWarnings()) printError({}, w + "; drawing the base colour");
+    for (const QString& w : renderer.takeWarnings())
+        printError({}, w + "; drawing the base colour");
     if (mesh < 0) return 1;
 
     Scene scene;
@@ -212,7 +225,8 @@ int runRender(const QStringList& arguments) {
     ClipSceneOptions options;
     options.trail = !parser.isSet("no-trail");
     options.skeleton = parser.isSet("skeleton");
-    const float frame = std::min(request->seconds * clip->fps, static_cast<float>(clip->frameCount() - 1));
+    const float frame =
+        std::min(request->seconds * clip->fps, static_cast<float>(clip->frameCount() - 1));
     const PlacedCharacter placed = addClipFrame(scene, *character, mesh, *clip, frame, options);
     Camera camera;
     camera.frame(request->view, placed.root, placed.heading, character->height());

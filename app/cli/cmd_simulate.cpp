@@ -21,7 +21,8 @@ namespace {
 // The stop and start clips the run is compared with: a project's stops and starts of the spaces
 // with a positive style weight (and the starts of the space that starts them when they have
 // none); for a baked file the baked transitions themselves.
-std::vector<Clip> transitionSources(const LoadedSpace& loaded, const std::vector<float>& styleWeights, bool stops) {
+std::vector<Clip> transitionSources(const LoadedSpace& loaded,
+                                    const std::vector<float>& styleWeights, bool stops) {
     const BakedBehavioralSpace& bs = loaded.space;
     std::vector<Clip> clips;
     auto add = [&](size_t s) {
@@ -32,7 +33,8 @@ std::vector<Clip> transitionSources(const LoadedSpace& loaded, const std::vector
         }
         for (const ProjectSpace& ps : loaded.project.spaces)
             if (ps.name.toStdString() == bs.spaces[s].name)
-                for (const QString& id : stops ? ps.stopIds : ps.startIds) clips.push_back(*loaded.project.clip(id)->clip);
+                for (const QString& id : stops ? ps.stopIds : ps.startIds)
+                    clips.push_back(*loaded.project.clip(id)->clip);
     };
     for (size_t s = 0; s < bs.spaces.size(); ++s)
         if (styleWeights[s] > 0.0f) add(s);
@@ -55,7 +57,8 @@ void addArrival(QJsonObject& o, const LoadedSpace& loaded, const std::vector<flo
     const float meanError = mean(errors);
     const float maxError = errors.empty() ? 0.0f : *std::max_element(errors.begin(), errors.end());
     o["stops"] = a.stops;
-    o["stop_error_m"] = QJsonObject{{"mean", meanError}, {"p95", percentile(errors, 0.95f)}, {"max", maxError}};
+    o["stop_error_m"] =
+        QJsonObject{{"mean", meanError}, {"p95", percentile(errors, 0.95f)}, {"max", maxError}};
     o["standing_drift_m"] = a.standingDrift;
     o["goal_positions"] = pairs(a.goalPositions);
     QJsonArray stands;
@@ -64,7 +67,8 @@ void addArrival(QJsonObject& o, const LoadedSpace& loaded, const std::vector<flo
     o["time_ratio_to_no_stop"] = a.meanTimeRatio;
     o["time_ratio_floor"] = a.meanFloorRatio;
     QJsonArray changes;
-    for (const auto& [frame, state] : a.stateChanges) changes.append(QJsonArray{static_cast<double>(frame), motionStateName(state)});
+    for (const auto& [frame, state] : a.stateChanges)
+        changes.append(QJsonArray{static_cast<double>(frame), motionStateName(state)});
     o["state_changes"] = changes;
     QJsonArray seconds, noStop;
     for (float s : a.seconds) seconds.append(s);
@@ -88,7 +92,8 @@ void addArrival(QJsonObject& o, const LoadedSpace& loaded, const std::vector<flo
     double skate = 0.0;
     int frames = 0;
     for (const Clip& c : stopClips) {
-        skate += footSkate(clipJointPositions(c), c.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, c.fps) *
+        skate += footSkate(clipJointPositions(c), c.jointCount(), bs.leftToe, bs.rightToe,
+                           bs.floorHeight, c.fps) *
                  c.frameCount();
         frames += c.frameCount();
     }
@@ -99,41 +104,62 @@ void addArrival(QJsonObject& o, const LoadedSpace& loaded, const std::vector<flo
 void addOptions(QCommandLineParser& parser) {
     parser.setApplicationDescription("Steers a character toward goals and scores the run.");
     parser.addHelpOption();
-    parser.addPositionalArgument("project", "A Gaitspace project (*.gsproj) or a baked space (*.gspace).", "PROJECT");
-    parser.addOption({"scenario", "random, circle, zigzag, figure8 or arrive (default random; arrive: random goals, "
-                                  "each stopped at and stood on).", "name", "random"});
-    parser.addOption({"stand-seconds", "arrive: seconds stood at each goal (default 2).", "S", "2"});
+    parser.addPositionalArgument(
+        "project", "A Gaitspace project (*.gsproj) or a baked space (*.gspace).", "PROJECT");
+    parser.addOption(
+        {"scenario",
+         "random, circle, zigzag, figure8 or arrive (default random; arrive: random goals, "
+         "each stopped at and stood on).",
+         "name", "random"});
+    parser.addOption(
+        {"stand-seconds", "arrive: seconds stood at each goal (default 2).", "S", "2"});
     parser.addOption({"goals", "Random goals to chase (default 200).", "N", "200"});
     parser.addOption({"seconds", "Length of a moving-goal run (default 60).", "S", "60"});
-    parser.addOption({"goal-head-start", "Start a moving goal as if it had already gone S seconds along its "
-                                         "path (default 0; another start gives another run to average).",
+    parser.addOption({"goal-head-start",
+                      "Start a moving goal as if it had already gone S seconds along its "
+                      "path (default 0; another start gives another run to average).",
                       "S", "0"});
     parser.addOption({"seed", "Random seed (default 7).", "S", "7"});
-    parser.addOption({"switch-styles", "Random goals: every S seconds move the style wholly to another space "
-                                       "chosen at random (default 0: never).",
+    parser.addOption({"switch-styles",
+                      "Random goals: every S seconds move the style wholly to another space "
+                      "chosen at random (default 0: never).",
                       "S", "0"});
-    parser.addOption({"switch-among", "With --switch-styles: the spaces switched among (default every space).",
+    parser.addOption({"switch-among",
+                      "With --switch-styles: the spaces switched among (default every space).",
                       "walk,jog"});
     parser.addOption({"style", "Style weights per space (default: the first space).", "walk=1"});
-    parser.addOption({"controller", "goalspace or naive (default goalspace).", "name", "goalspace"});
-    parser.addOption({"pick", "The steer-space sample whose predicted future reaches the goal soonest "
-                              "('predicted', default), or the method's samples nearest the 'line' to the "
-                              "goal or nearest the 'goal'.", "predicted|line|goal", "predicted"});
-    parser.addOption({"look-ahead", "Goal-space steps looked ahead by the predicted pick (1 or 2, default 2).",
+    parser.addOption(
+        {"controller", "goalspace or naive (default goalspace).", "name", "goalspace"});
+    parser.addOption({"pick",
+                      "The steer-space sample whose predicted future reaches the goal soonest "
+                      "('predicted', default), or the method's samples nearest the 'line' to the "
+                      "goal or nearest the 'goal'.",
+                      "predicted|line|goal", "predicted"});
+    parser.addOption({"look-ahead",
+                      "Goal-space steps looked ahead by the predicted pick (1 or 2, default 2).",
                       "steps", "2"});
     parser.addOption({"no-intercept", "Aim at where a moving goal is, not where it will be."});
     parser.addOption({"nearest-fan", "Use the single goal-space fan nearest the current blend."});
-    parser.addOption({"neighbours", "Samples blended for the target (1 or 2, default 2).", "k", "2"});
+    parser.addOption(
+        {"neighbours", "Samples blended for the target (1 or 2, default 2).", "k", "2"});
     parser.addOption({"no-escape", "Do not walk out of a goal inside the turning circle."});
-    parser.addOption({"keep-style", "Never borrow a slower style's tighter turn, nor blend in a slower or faster style to keep pace with a moving goal."});
-    parser.addOption({"escape-enter", "Walk straight out when the goal is nearer the turning circle's "
-                                      "centre than this many radii (default 1.0).", "factor", "1.0"});
-    parser.addOption({"escape-exit", "Leave the turning-circle escape when the goal is this many radii "
-                                     "from the circle's centre (default 1.3).", "factor", "1.3"});
-    parser.addOption({"horizon", "Goal-space horizon F in frames (default: the project's, else 40).", "F"});
+    parser.addOption({"keep-style",
+                      "Never borrow a slower style's tighter turn, nor blend in a slower or faster "
+                      "style to keep pace with a moving goal."});
+    parser.addOption({"escape-enter",
+                      "Walk straight out when the goal is nearer the turning circle's "
+                      "centre than this many radii (default 1.0).",
+                      "factor", "1.0"});
+    parser.addOption({"escape-exit",
+                      "Leave the turning-circle escape when the goal is this many radii "
+                      "from the circle's centre (default 1.3).",
+                      "factor", "1.3"});
+    parser.addOption(
+        {"horizon", "Goal-space horizon F in frames (default: the project's, else 40).", "F"});
     parser.addOption({"no-foot-lock", "Let planted feet slide (the raw blend of the clips)."});
-    parser.addOption({"no-foot-heights", "Do not hold a blend's feet at the heights its clips give them (blends of "
-                                         "differently leaning poses then sink their feet)."});
+    parser.addOption({"no-foot-heights",
+                      "Do not hold a blend's feet at the heights its clips give them (blends of "
+                      "differently leaning poses then sink their feet)."});
     parser.addOption({"bvh", "Write the run as BVH.", "run.bvh"});
     parser.addOption({"json", "Print one JSON object on stdout."});
 }
@@ -142,23 +168,32 @@ void addOptions(QCommandLineParser& parser) {
 // on a bad value the error line is printed and false returned (exit 2).
 bool readSettings(const QCommandLineParser& parser, SimulationSettings& settings) {
     const QString scenario = parser.value("scenario");
-    if (scenario == "random") settings.scenario = SimulationSettings::Scenario::Random;
-    else if (scenario == "circle") settings.scenario = SimulationSettings::Scenario::Circle;
-    else if (scenario == "zigzag") settings.scenario = SimulationSettings::Scenario::Zigzag;
-    else if (scenario == "figure8") settings.scenario = SimulationSettings::Scenario::Figure8;
-    else if (scenario == "arrive") settings.scenario = SimulationSettings::Scenario::Arrive;
+    if (scenario == "random")
+        settings.scenario = SimulationSettings::Scenario::Random;
+    else if (scenario == "circle")
+        settings.scenario = SimulationSettings::Scenario::Circle;
+    else if (scenario == "zigzag")
+        settings.scenario = SimulationSettings::Scenario::Zigzag;
+    else if (scenario == "figure8")
+        settings.scenario = SimulationSettings::Scenario::Figure8;
+    else if (scenario == "arrive")
+        settings.scenario = SimulationSettings::Scenario::Arrive;
     else {
-        printError({}, "unknown scenario '" + scenario + "' (random, circle, zigzag, figure8, arrive)");
+        printError({},
+                   "unknown scenario '" + scenario + "' (random, circle, zigzag, figure8, arrive)");
         return false;
     }
     const QString controller = parser.value("controller");
-    if (controller == "goalspace") settings.controller = SimulationSettings::Controller::GoalSpace;
-    else if (controller == "naive") settings.controller = SimulationSettings::Controller::Naive;
+    if (controller == "goalspace")
+        settings.controller = SimulationSettings::Controller::GoalSpace;
+    else if (controller == "naive")
+        settings.controller = SimulationSettings::Controller::Naive;
     else {
         printError({}, "unknown controller '" + controller + "' (goalspace, naive)");
         return false;
     }
-    bool okGoals = false, okSeed = false, okSeconds = false, okHead = false, okSwitch = false, okStand = false;
+    bool okGoals = false, okSeed = false, okSeconds = false, okHead = false, okSwitch = false,
+         okStand = false;
     settings.goals = parser.value("goals").toInt(&okGoals);
     settings.seed = parser.value("seed").toUInt(&okSeed);
     settings.movingSeconds = parser.value("seconds").toFloat(&okSeconds);
@@ -166,7 +201,9 @@ bool readSettings(const QCommandLineParser& parser, SimulationSettings& settings
     settings.styleSwitchSeconds = parser.value("switch-styles").toFloat(&okSwitch);
     settings.standSeconds = parser.value("stand-seconds").toFloat(&okStand);
     if (!okGoals || !okSeed || !okSeconds || !okHead || !okSwitch || !okStand) {
-        printError({}, "--goals, --seed, --seconds, --goal-head-start, --switch-styles and --stand-seconds take numbers");
+        printError({},
+                   "--goals, --seed, --seconds, --goal-head-start, --switch-styles and "
+                   "--stand-seconds take numbers");
         return false;
     }
     if (settings.goals < 1 || settings.goals > limits::kMaxGoals) {
@@ -174,7 +211,8 @@ bool readSettings(const QCommandLineParser& parser, SimulationSettings& settings
         return false;
     }
     if (!(settings.movingSeconds > 5.0f && settings.movingSeconds <= limits::kMaxRunSeconds)) {
-        printError({}, QStringLiteral("--seconds must be in (5, %1] s").arg(limits::kMaxRunSeconds));
+        printError({},
+                   QStringLiteral("--seconds must be in (5, %1] s").arg(limits::kMaxRunSeconds));
         return false;
     }
     if (!(settings.standSeconds >= 0.0f && settings.standSeconds <= 60.0f)) {
@@ -200,9 +238,12 @@ bool readSettings(const QCommandLineParser& parser, SimulationSettings& settings
     }
     settings.record = parser.isSet("bvh");
     const QString pick = parser.value("pick");
-    if (pick == "predicted") settings.steer.pick = SteerSettings::Pick::Predicted;
-    else if (pick == "line") settings.steer.pick = SteerSettings::Pick::NearestLine;
-    else if (pick == "goal") settings.steer.pick = SteerSettings::Pick::NearestGoal;
+    if (pick == "predicted")
+        settings.steer.pick = SteerSettings::Pick::Predicted;
+    else if (pick == "line")
+        settings.steer.pick = SteerSettings::Pick::NearestLine;
+    else if (pick == "goal")
+        settings.steer.pick = SteerSettings::Pick::NearestGoal;
     else {
         printError({}, "unknown pick '" + pick + "' (predicted, line, goal)");
         return false;
@@ -220,19 +261,25 @@ bool readSettings(const QCommandLineParser& parser, SimulationSettings& settings
 
 // The arrive scenario stops at every goal: each space the run can be in (a positive style weight,
 // or one switched to) needs a stop. False, with one line naming those without, when one has none.
-bool checkArriveStops(const QString& path, const BakedBehavioralSpace& bs, const SimulationSettings& settings) {
+bool checkArriveStops(const QString& path, const BakedBehavioralSpace& bs,
+                      const SimulationSettings& settings) {
     if (settings.scenario != SimulationSettings::Scenario::Arrive) return true;
     QStringList without;
     for (size_t s = 0; s < bs.spaces.size(); ++s) {
-        const bool used = settings.styleWeights[s] > 0.0f ||
-                          std::find(settings.styleSwitchSpaces.begin(), settings.styleSwitchSpaces.end(),
-                                    static_cast<int>(s)) != settings.styleSwitchSpaces.end();
-        if (used && bs.spaces[s].stops.empty()) without << "'" + QString::fromStdString(bs.spaces[s].name) + "'";
+        const bool used =
+            settings.styleWeights[s] > 0.0f ||
+            std::find(settings.styleSwitchSpaces.begin(), settings.styleSwitchSpaces.end(),
+                      static_cast<int>(s)) != settings.styleSwitchSpaces.end();
+        if (used && bs.spaces[s].stops.empty())
+            without << "'" + QString::fromStdString(bs.spaces[s].name) + "'";
     }
     if (without.isEmpty()) return true;
-    printError(path, QStringLiteral("--scenario arrive stops at every goal, but the motion space%1 %2 %3 no stop "
-                                    "(list stop clips in the space's \"stops\")")
-                         .arg(without.size() > 1 ? "s" : "", without.join(", "), without.size() > 1 ? "have" : "has"));
+    printError(path,
+               QStringLiteral(
+                   "--scenario arrive stops at every goal, but the motion space%1 %2 %3 no stop "
+                   "(list stop clips in the space's \"stops\")")
+                   .arg(without.size() > 1 ? "s" : "", without.join(", "),
+                        without.size() > 1 ? "have" : "has"));
     return false;
 }
 
@@ -250,8 +297,9 @@ bool readStyle(const QCommandLineParser& parser, const QString& path, const Load
     if (parser.isSet("switch-among")) {
         auto among = spaceIndices(loaded.space, parser.value("switch-among"));
         if (!among || among->size() < 2) {
-            printError(path, among ? QStringLiteral("--switch-among names at least two motion spaces")
-                                   : QString::fromStdString(among.message()));
+            printError(path, among
+                                 ? QStringLiteral("--switch-among names at least two motion spaces")
+                                 : QString::fromStdString(among.message()));
             return false;
         }
         settings.styleSwitchSpaces = *among;
@@ -280,8 +328,10 @@ void addRandom(QJsonObject& o, const SimulationResult& result) {
     QJsonArray missed, late;
     for (size_t i = 0; i < result.goalRecords.size(); ++i) {
         const GoalRecord& g = result.goalRecords[i];
-        QJsonObject record{{"goal", static_cast<int>(i)}, {"local", QJsonArray{g.x, g.z}},
-                           {"optimal_s", g.optimalSeconds}, {"steady_s", g.steadySeconds}};
+        QJsonObject record{{"goal", static_cast<int>(i)},
+                           {"local", QJsonArray{g.x, g.z}},
+                           {"optimal_s", g.optimalSeconds},
+                           {"steady_s", g.steadySeconds}};
         if (!g.reached) {
             record["budget_s"] = g.seconds;
             missed.append(record);
@@ -296,8 +346,9 @@ void addRandom(QJsonObject& o, const SimulationResult& result) {
 
 // Every figure of the run (the JSON object the command prints with --json), and those of the
 // source clips it is compared with.
-QJsonObject figures(const QCommandLineParser& parser, const LoadedSpace& loaded, const SteeringSpace& steering,
-                    const SimulationSettings& settings, const SimulationResult& result, double goalSpaceSeconds) {
+QJsonObject figures(const QCommandLineParser& parser, const LoadedSpace& loaded,
+                    const SteeringSpace& steering, const SimulationSettings& settings,
+                    const SimulationResult& result, double goalSpaceSeconds) {
     size_t goalSamples = 0;
     for (const GoalSpace& g : steering.goalSpaces) goalSamples += g.samples.size();
     QJsonObject o{{"scenario", parser.value("scenario")},
@@ -347,25 +398,30 @@ QJsonObject figures(const QCommandLineParser& parser, const LoadedSpace& loaded,
 }
 
 // The one line the command prints without --json.
-void printSummary(const QJsonObject& o, const SimulationSettings& settings, const SimulationResult& result) {
+void printSummary(const QJsonObject& o, const SimulationSettings& settings,
+                  const SimulationResult& result) {
     const QString scenario = o["scenario"].toString(), controller = o["controller"].toString();
     if (settings.scenario == SimulationSettings::Scenario::Random) {
-        std::printf("%s, %s: reached %d of %d goals (%.0f%%), time ratio %.2f (steady turns %.2f), heading "
-                    "error %.1f deg, foot skate %.2f cm/s (stance %.2f), %.0f ns/update\n",
-                    qPrintable(scenario), qPrintable(controller), result.reached, result.goals,
-                    100.0 * result.reachRate, result.meanTimeRatio, result.meanSteadyRatio, result.meanHeadingErrorDeg,
-                    result.footSkate, result.stanceSkate, result.nsPerUpdate);
+        std::printf(
+            "%s, %s: reached %d of %d goals (%.0f%%), time ratio %.2f (steady turns %.2f), heading "
+            "error %.1f deg, foot skate %.2f cm/s (stance %.2f), %.0f ns/update\n",
+            qPrintable(scenario), qPrintable(controller), result.reached, result.goals,
+            100.0 * result.reachRate, result.meanTimeRatio, result.meanSteadyRatio,
+            result.meanHeadingErrorDeg, result.footSkate, result.stanceSkate, result.nsPerUpdate);
     } else if (settings.scenario == SimulationSettings::Scenario::Arrive) {
         const QJsonObject e = o["stop_error_m"].toObject();
-        std::printf("arrive, %s: stopped at %d of %d goals, root to goal mean %.3f m, p95 %.3f m, max %.3f m, "
-                    "standing drift %.4f m, time %.2fx without stopping\n",
-                    qPrintable(controller), result.arrival.stops, result.goals, e["mean"].toDouble(),
-                    e["p95"].toDouble(), e["max"].toDouble(), result.arrival.standingDrift,
-                    result.arrival.meanTimeRatio);
+        std::printf(
+            "arrive, %s: stopped at %d of %d goals, root to goal mean %.3f m, p95 %.3f m, max %.3f "
+            "m, "
+            "standing drift %.4f m, time %.2fx without stopping\n",
+            qPrintable(controller), result.arrival.stops, result.goals, e["mean"].toDouble(),
+            e["p95"].toDouble(), e["max"].toDouble(), result.arrival.standingDrift,
+            result.arrival.meanTimeRatio);
     } else {
-        std::printf("%s, %s: distance to the goal mean %.2f m, p95 %.2f m, heading error %.1f deg\n",
-                    qPrintable(scenario), qPrintable(controller), result.meanDistance,
-                    result.p95Distance, result.meanHeadingErrorDeg);
+        std::printf(
+            "%s, %s: distance to the goal mean %.2f m, p95 %.2f m, heading error %.1f deg\n",
+            qPrintable(scenario), qPrintable(controller), result.meanDistance, result.p95Distance,
+            result.meanHeadingErrorDeg);
     }
 }
 
@@ -408,8 +464,10 @@ int runSimulate(const QStringList& arguments) {
         }
     }
     const QJsonObject o = figures(parser, *loaded, *steering, settings, *result, goalSpaceSeconds);
-    if (parser.isSet("json")) printJson(o);
-    else printSummary(o, settings, *result);
+    if (parser.isSet("json"))
+        printJson(o);
+    else
+        printSummary(o, settings, *result);
     return exitForBroken(path, loaded->brokenEntries);
 }
 

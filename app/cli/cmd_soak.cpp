@@ -32,7 +32,9 @@ long residentKb() {
     return 0;
 }
 
-bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+bool finite(const glm::vec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
 
 int fail(const QString& path, const QString& message, int code) {
     printError(path, message);
@@ -45,7 +47,8 @@ void addOptions(QCommandLineParser& parser) {
         "Runs many characters for a long simulated time with random goals and style changes, and "
         "checks for NaNs, stuck characters, phase drift between spaces and growing memory.");
     parser.addHelpOption();
-    parser.addPositionalArgument("project", "A Gaitspace project (*.gsproj) or a baked space (*.gspace).", "PROJECT");
+    parser.addPositionalArgument(
+        "project", "A Gaitspace project (*.gsproj) or a baked space (*.gspace).", "PROJECT");
     parser.addOption({"characters", "Characters (default 1000).", "N", "1000"});
     parser.addOption({"minutes", "Simulated minutes (default 60).", "M", "60"});
     parser.addOption({"rate", "Updates per simulated second (default 60).", "HZ", "60"});
@@ -128,11 +131,13 @@ struct SoakReport {
     }
 
     void print() const {
-        std::printf("%d characters, %.0f simulated minutes at %d Hz: %ld goals reached, %ld style changes\n"
-                    "NaN frames %ld, stuck %d (longest goal %.1f s), phase error %.3f frames, memory %ld -> %ld kB "
-                    "(%+.2f%%)\n%s\n",
-                    o.characters, o.minutes, o.rate, reached, styleChanges, nanFrames, stuck, longestGoal, phaseError,
-                    memoryMinute1, memoryEnd, 100.0 * growth, pass ? "pass" : "FAIL");
+        std::printf(
+            "%d characters, %.0f simulated minutes at %d Hz: %ld goals reached, %ld style changes\n"
+            "NaN frames %ld, stuck %d (longest goal %.1f s), phase error %.3f frames, memory %ld "
+            "-> %ld kB "
+            "(%+.2f%%)\n%s\n",
+            o.characters, o.minutes, o.rate, reached, styleChanges, nanFrames, stuck, longestGoal,
+            phaseError, memoryMinute1, memoryEnd, 100.0 * growth, pass ? "pass" : "FAIL");
     }
 };
 
@@ -171,10 +176,12 @@ public:
             const double now = u * dt;
             QElapsedTimer t;
             t.start();
-            if (Status s = m_crowd.update(static_cast<float>(dt)); !s) return QString::fromStdString(s.message());
+            if (Status s = m_crowd.update(static_cast<float>(dt)); !s)
+                return QString::fromStdString(s.message());
             m_updateSeconds += t.nsecsElapsed() * 1e-9;
             checkCharacters(now);
-            for (changeBudget += changesPerUpdate; changeBudget >= 1.0; changeBudget -= 1.0) changeStyle();
+            for (changeBudget += changesPerUpdate; changeBudget >= 1.0; changeBudget -= 1.0)
+                changeStyle();
             if (u % m_o.rate == 0) {  // memory once a simulated second
                 const long kb = residentKb();
                 m_memoryPeak = std::max(m_memoryPeak, kb);
@@ -182,8 +189,9 @@ public:
             }
             if (const int minute = static_cast<int>(now / 60.0); minute != lastReport) {
                 lastReport = minute;
-                std::fprintf(stderr, "gaitspace-cli: soak: minute %d of %.0f, %ld goals reached, %.0f s\n", minute,
-                             m_o.minutes, m_reached, m_wall.nsecsElapsed() * 1e-9);
+                std::fprintf(stderr,
+                             "gaitspace-cli: soak: minute %d of %.0f, %ld goals reached, %.0f s\n",
+                             minute, m_o.minutes, m_reached, m_wall.nsecsElapsed() * 1e-9);
             }
         }
         m_memoryEnd = residentKb();
@@ -208,8 +216,11 @@ public:
         const double seconds = m_updates * (1.0 / m_o.rate);
         for (CharacterId id : m_crowd.ids()) r.stuck += (seconds - m_goalSetAt[id.slot()]) > 60.0;
         for (CharacterId id : m_crowd.ids())
-            r.phaseError = std::max(r.phaseError, phaseLockError(m_crowd.space(), *m_crowd.state(id)));
-        r.growth = m_memoryMinute1 > 0 ? static_cast<double>(m_memoryEnd - m_memoryMinute1) / m_memoryMinute1 : 0.0;
+            r.phaseError =
+                std::max(r.phaseError, phaseLockError(m_crowd.space(), *m_crowd.state(id)));
+        r.growth = m_memoryMinute1 > 0
+                       ? static_cast<double>(m_memoryEnd - m_memoryMinute1) / m_memoryMinute1
+                       : 0.0;
         r.pass = r.nanFrames == 0 && r.stuck == 0 && r.phaseError <= 2.0f && r.growth < 0.01;
         return r;
     }
@@ -254,8 +265,9 @@ private:
 
     // A random character's style, changed.
     void changeStyle() {
-        (void)m_crowd.setStyleTargets(m_crowd.ids()[static_cast<size_t>(m_unit(m_rng) * m_o.characters) % m_o.characters],
-                                      randomStyle());  // the crowd's own id; weights > 0
+        (void)m_crowd.setStyleTargets(
+            m_crowd.ids()[static_cast<size_t>(m_unit(m_rng) * m_o.characters) % m_o.characters],
+            randomStyle());  // the crowd's own id; weights > 0
         ++m_styleChanges;
     }
 
@@ -278,7 +290,8 @@ int runSoak(const QStringList& arguments) {
     QCommandLineParser parser;
     addOptions(parser);
     parser.process(arguments);
-    if (parser.positionalArguments().size() != 1) return fail({}, "soak needs exactly one PROJECT", 2);
+    if (parser.positionalArguments().size() != 1)
+        return fail({}, "soak needs exactly one PROJECT", 2);
     const QString path = parser.positionalArguments().first();
     SoakOptions o;
     if (QString why = readOptions(parser, o); !why.isEmpty()) return fail(path, why, 2);
@@ -288,8 +301,10 @@ int runSoak(const QStringList& arguments) {
     if (QString why = soak.populate(); !why.isEmpty()) return fail(path, why, 1);
     if (QString why = soak.run(); !why.isEmpty()) return fail(path, why, 1);
     const SoakReport report = soak.report();
-    if (parser.isSet("json")) printJson(report.json());
-    else report.print();
+    if (parser.isSet("json"))
+        printJson(report.json());
+    else
+        report.print();
     return report.pass ? 0 : 1;
 }
 

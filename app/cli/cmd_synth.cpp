@@ -51,8 +51,9 @@ int runSynth(const QStringList& arguments) {
         for (const QJsonValue& v : clipsJson) {
             const QJsonObject c = v.toObject();
             std::printf("%-40s %-28s %4d frames, %.2f m/s, %+.2f rad/m\n",
-                        qPrintable(QFileInfo(c["file"].toString()).fileName()), qPrintable(c["name"].toString()),
-                        c["frames"].toInt(), c["speed_mps"].toDouble(), c["curvature_rad_m"].toDouble());
+                        qPrintable(QFileInfo(c["file"].toString()).fileName()),
+                        qPrintable(c["name"].toString()), c["frames"].toInt(),
+                        c["speed_mps"].toDouble(), c["curvature_rad_m"].toDouble());
         }
     if (parser.isSet("json")) {
         printJson({{"project", projectPath}, {"cycles", cycles}, {"clips", clipsJson}});

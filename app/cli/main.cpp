@@ -14,8 +14,7 @@ namespace {
 
 void printUsage() {
     std::fputs("Usage: gaitspace-cli COMMAND [OPTIONS] ...\n\nCommands:\n", stdout);
-    for (const auto& c : gs::cli::commands())
-        std::printf("  %-10s %s\n", c.name, c.summary);
+    for (const auto& c : gs::cli::commands()) std::printf("  %-10s %s\n", c.name, c.summary);
     std::fputs("\nRun 'gaitspace-cli COMMAND --help' for a command's options.\n", stdout);
 }
 
@@ -27,8 +26,10 @@ int main(int argc, char* argv[]) {
     for (const auto& c : gs::cli::commands())
         if (argc > 1 && std::strcmp(argv[1], c.name) == 0) gui = c.needsGui;
     std::unique_ptr<QCoreApplication> app;
-    if (gui) app = std::make_unique<QGuiApplication>(argc, argv);
-    else app = std::make_unique<QCoreApplication>(argc, argv);
+    if (gui)
+        app = std::make_unique<QGuiApplication>(argc, argv);
+    else
+        app = std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName("gaitspace-cli");
     QCoreApplication::setApplicationVersion("0.1.0");
     QStringList args = QCoreApplication::arguments();

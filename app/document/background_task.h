@@ -7,8 +7,8 @@
 //
 // run() starts `work` on a thread pool. The work gets a TaskControl: it reports progress (a value
 // of a maximum, with a line of text) and sees whether it was cancelled. For the whole run the
-// control's cancel flag is installed as core's CancelScope (core/support/cancel.h), so the builders it
-// calls (match webs, registration, spaces, goal spaces) stop by themselves within milliseconds.
+// control's cancel flag is installed as core's CancelScope (core/support/cancel.h), so the builders
+// it calls (match webs, registration, spaces, goal spaces) stop by themselves within milliseconds.
 // When the work returns, `done` runs on the GUI thread with its result, unless the run was
 // cancelled or replaced by a newer run() (which cancels the one under way): a cancelled run hands
 // nothing back. The object may be destroyed at any time; it cancels and waits for its work first.
@@ -33,10 +33,13 @@ namespace gs {
 
 class TaskControl {
 public:
-    TaskControl(std::function<void(int, int, const QString&)> progress, std::shared_ptr<std::atomic<bool>> cancel)
+    TaskControl(std::function<void(int, int, const QString&)> progress,
+                std::shared_ptr<std::atomic<bool>> cancel)
         : m_progress(std::move(progress)), m_cancel(std::move(cancel)) {}
     // `value` of `maximum` done (maximum 0 = busy without a measure), and what is being done.
-    void setProgress(int value, int maximum, const QString& text = {}) const { m_progress(value, maximum, text); }
+    void setProgress(int value, int maximum, const QString& text = {}) const {
+        m_progress(value, maximum, text);
+    }
     bool isCancelled() const { return m_cancel->load(); }
     const std::atomic<bool>* cancelFlag() const { return m_cancel.get(); }
 
@@ -53,7 +56,8 @@ public:
     ~BackgroundTask() override;  // cancels the work under way and waits for it
 
     template <typename T>
-    void run(const QString& what, std::function<T(TaskControl&)> work, std::function<void(T)> done = {});
+    void run(const QString& what, std::function<T(TaskControl&)> work,
+             std::function<void(T)> done = {});
 
     // Asks the work under way to stop; finished(true) follows once it has.
     void cancel();
@@ -84,21 +88,27 @@ private:
 };
 
 template <typename T>
-void BackgroundTask::run(const QString& what, std::function<T(TaskControl&)> work, std::function<void(T)> done) {
+void BackgroundTask::run(const QString& what, std::function<T(TaskControl&)> work,
+                         std::function<void(T)> done) {
     cancel();
     auto cancelFlag = std::make_shared<std::atomic<bool>>(false);
     const int generation = ++m_generation;
     auto progress = [this, generation](int value, int maximum, const QString& text) {
-        QMetaObject::invokeMethod(this, [this, generation, value, maximum, text] {
-            if (generation == m_generation && m_running) emit progressChanged(value, maximum, text);
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, value, maximum, text] {
+                if (generation == m_generation && m_running)
+                    emit progressChanged(value, maximum, text);
+            },
+            Qt::QueuedConnection);
     };
-    QFuture<T> future = QtConcurrent::run(m_pool, [work = std::move(work), cancelFlag, progress](QPromise<T>& promise) {
-        CancelScope scope(cancelFlag.get());
-        TaskControl control(progress, cancelFlag);
-        T result = work(control);
-        if (!promise.isCanceled() && !cancelFlag->load()) promise.addResult(std::move(result));
-    });
+    QFuture<T> future = QtConcurrent::run(
+        m_pool, [work = std::move(work), cancelFlag, progress](QPromise<T>& promise) {
+            CancelScope scope(cancelFlag.get());
+            TaskControl control(progress, cancelFlag);
+            T result = work(control);
+            if (!promise.isCanceled() && !cancelFlag->load()) promise.addResult(std::move(result));
+        });
     m_what = what;
     watch(QFuture<void>(future), generation, cancelFlag, [future, done = std::move(done)] {
         if (done && future.resultCount() > 0) done(future.result());

@@ -9,7 +9,8 @@
 
 namespace gs {
 
-Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(const QString& file, float unitScale) {
+Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(const QString& file,
+                                                              float unitScale) {
     ImportSettings settings;
     settings.unitScale = unitScale;
     auto imported = importClips(file.toStdString(), settings);
@@ -24,18 +25,24 @@ Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(const QString& fil
 
     FootContactJob contacts;
     contacts.clip = &a->source;
-    if (Status s = contacts.run(); s) a->contacts = std::move(contacts.output);
-    else a->contactError = QString::fromStdString(s.message());
+    if (Status s = contacts.run(); s)
+        a->contacts = std::move(contacts.output);
+    else
+        a->contactError = QString::fromStdString(s.message());
 
     CycleJob cycles;
     cycles.clip = &a->source;
-    if (Status s = cycles.run(); s) a->cycles = std::move(cycles.output);
-    else if (s.isCancelled()) return s;  // the caller stopped the read (core/support/cancel.h)
-    else a->cycleError = QString::fromStdString(s.message());
+    if (Status s = cycles.run(); s)
+        a->cycles = std::move(cycles.output);
+    else if (s.isCancelled())
+        return s;  // the caller stopped the read (core/support/cancel.h)
+    else
+        a->cycleError = QString::fromStdString(s.message());
     return std::shared_ptr<const ClipAnalysis>(std::move(a));
 }
 
-Expected<Clip> workingClip(const Clip& source, int in, int out, float fps, const QString& name, bool mirror) {
+Expected<Clip> workingClip(const Clip& source, int in, int out, float fps, const QString& name,
+                           bool mirror) {
     const int last = source.frameCount() - 1;
     Clip clip = source;
     if (in >= 0 || out >= 0) {
@@ -68,7 +75,8 @@ int trimmedCycles(const ClipAnalysis& analysis, int in, int out) {
     const CycleInfo& c = analysis.cycles;
     if (!c.periodic || !(c.periodFrames > 0.0f)) return 0;
     const int last = analysis.source.frameCount() - 1;
-    const int first = std::clamp(in < 0 ? 0 : in, 0, std::max(0, last)), end = std::clamp(out < 0 ? last : out, first, std::max(0, last));
+    const int first = std::clamp(in < 0 ? 0 : in, 0, std::max(0, last)),
+              end = std::clamp(out < 0 ? last : out, first, std::max(0, last));
     if (first == 0 && end == last) return c.cycles;  // the detector's own count
     return static_cast<int>(std::floor(static_cast<float>(end - first) / c.periodFrames + 1e-4f));
 }

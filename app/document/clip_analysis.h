@@ -18,8 +18,8 @@
 namespace gs {
 
 struct ClipAnalysis {
-    QString file;        // absolute path read
-    Clip source;         // the file's first animation at its own rate, metres
+    QString file;  // absolute path read
+    Clip source;   // the file's first animation at its own rate, metres
     UnitReport units;
     QStringList warnings;
     FootContacts contacts;
@@ -29,14 +29,16 @@ struct ClipAnalysis {
 };
 
 // Reads and analyses one file (unitScale 0 = detected). Safe to call from any thread. Errors
-// name the cause; the caller adds the file name. Inside a CancelScope (core/support/cancel.h) it stops
-// early with Status::cancelled() once the scope's flag is set.
-Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(const QString& file, float unitScale = 0.0f);
+// name the cause; the caller adds the file name. Inside a CancelScope (core/support/cancel.h) it
+// stops early with Status::cancelled() once the scope's flag is set.
+Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(const QString& file,
+                                                              float unitScale = 0.0f);
 
 // The frames [in, out] of the source (-1 = its start / end), resampled to `fps`, mirrored left
 // to right when `mirror` (core/clip/mirror.h) and named `name`: the clip a project holds for an
 // entry, as the project reader makes it.
-Expected<Clip> workingClip(const Clip& source, int in, int out, float fps, const QString& name, bool mirror = false);
+Expected<Clip> workingClip(const Clip& source, int in, int out, float fps, const QString& name,
+                           bool mirror = false);
 
 // Summary figures of a trimmed clip for the library: root motion on the ground.
 RootMotionStats trimmedStats(const Clip& source, int in, int out);

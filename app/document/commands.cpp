@@ -8,7 +8,8 @@ namespace {
 QString tr(const char* text) { return QCoreApplication::translate("gs::Commands", text); }
 }  // namespace
 
-AddClipsCommand::AddClipsCommand(ProjectDocument* doc, std::vector<ProjectDocument::ClipEntry> entries)
+AddClipsCommand::AddClipsCommand(ProjectDocument* doc,
+                                 std::vector<ProjectDocument::ClipEntry> entries)
     : m_doc(doc), m_entries(std::move(entries)) {
     setText(m_entries.size() == 1 ? tr("Import %1").arg(m_entries.front().clip.id)
                                   : tr("Import %1 clips").arg(m_entries.size()));
@@ -23,7 +24,8 @@ void AddClipsCommand::undo() {
     m_entries = m_doc->takeClipsRaw(m_first, static_cast<int>(m_entries.size()));
 }
 
-RemoveClipCommand::RemoveClipCommand(ProjectDocument* doc, const QString& id) : m_doc(doc), m_id(id) {
+RemoveClipCommand::RemoveClipCommand(ProjectDocument* doc, const QString& id)
+    : m_doc(doc), m_id(id) {
     setText(tr("Delete %1").arg(id));
 }
 
@@ -52,19 +54,23 @@ RenameClipCommand::RenameClipCommand(ProjectDocument* doc, const QString& from, 
     setText(tr("Rename %1 to %2").arg(from, to));
 }
 
-SetStyleCommand::SetStyleCommand(ProjectDocument* doc, const QString& id, const QString& from, const QString& to)
+SetStyleCommand::SetStyleCommand(ProjectDocument* doc, const QString& id, const QString& from,
+                                 const QString& to)
     : m_doc(doc), m_id(id), m_from(from), m_to(to) {
     setText(to.isEmpty() ? tr("Clear the style of %1").arg(id) : tr("Tag %1 as %2").arg(id, to));
 }
 
-SetTrimCommand::SetTrimCommand(ProjectDocument* doc, const QString& id, int fromIn, int fromOut, int toIn, int toOut)
+SetTrimCommand::SetTrimCommand(ProjectDocument* doc, const QString& id, int fromIn, int fromOut,
+                               int toIn, int toOut)
     : m_doc(doc), m_id(id), m_fromIn(fromIn), m_fromOut(fromOut), m_toIn(toIn), m_toOut(toOut) {
-    setText(tr("Trim %1 to %2–%3").arg(id, toIn < 0 ? QStringLiteral("start") : QString::number(toIn),
-                                         toOut < 0 ? QStringLiteral("end") : QString::number(toOut)));
+    setText(tr("Trim %1 to %2–%3")
+                .arg(id, toIn < 0 ? QStringLiteral("start") : QString::number(toIn),
+                     toOut < 0 ? QStringLiteral("end") : QString::number(toOut)));
 }
 
 SetStyleKeysCommand::SetStyleKeysCommand(ProjectDocument* doc, std::vector<ProjectStyleKey> from,
-                                         std::vector<ProjectStyleKey> to, const QString& text, bool merging)
+                                         std::vector<ProjectStyleKey> to, const QString& text,
+                                         bool merging)
     : m_doc(doc), m_from(std::move(from)), m_to(std::move(to)), m_merging(merging) {
     setText(text);
 }
@@ -82,12 +88,13 @@ SetStyleTransitionCommand::SetStyleTransitionCommand(ProjectDocument* doc, Value
                             : tr("Style change %1 per frame").arg(to.increment, 0, 'f', 3));
 }
 
-SetKeepStyleCommand::SetKeepStyleCommand(ProjectDocument* doc, bool keep) : m_doc(doc), m_keep(keep) {
+SetKeepStyleCommand::SetKeepStyleCommand(ProjectDocument* doc, bool keep)
+    : m_doc(doc), m_keep(keep) {
     setText(keep ? tr("Keep the style while steering") : tr("Let steering borrow a tighter turn"));
 }
 
-SetStyleWeightsCommand::SetStyleWeightsCommand(ProjectDocument* doc, std::vector<float> from, std::vector<float> to,
-                                               const QString& text)
+SetStyleWeightsCommand::SetStyleWeightsCommand(ProjectDocument* doc, std::vector<float> from,
+                                               std::vector<float> to, const QString& text)
     : m_doc(doc), m_from(std::move(from)), m_to(std::move(to)) {
     setText(text);
 }

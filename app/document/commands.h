@@ -55,7 +55,8 @@ private:
 
 class SetStyleCommand : public QUndoCommand {
 public:
-    SetStyleCommand(ProjectDocument* doc, const QString& id, const QString& from, const QString& to);
+    SetStyleCommand(ProjectDocument* doc, const QString& id, const QString& from,
+                    const QString& to);
     void redo() override { m_doc->setStyleRaw(m_id, m_to); }
     void undo() override { m_doc->setStyleRaw(m_id, m_from); }
 
@@ -66,7 +67,8 @@ private:
 
 class SetTrimCommand : public QUndoCommand {
 public:
-    SetTrimCommand(ProjectDocument* doc, const QString& id, int fromIn, int fromOut, int toIn, int toOut);
+    SetTrimCommand(ProjectDocument* doc, const QString& id, int fromIn, int fromOut, int toIn,
+                   int toOut);
     void redo() override { m_doc->setTrimRaw(m_id, m_toIn, m_toOut); }
     void undo() override { m_doc->setTrimRaw(m_id, m_fromIn, m_fromOut); }
 
@@ -80,8 +82,8 @@ private:
 // changed with the sliders, step by step) merges into this one.
 class SetStyleKeysCommand : public QUndoCommand {
 public:
-    SetStyleKeysCommand(ProjectDocument* doc, std::vector<ProjectStyleKey> from, std::vector<ProjectStyleKey> to,
-                        const QString& text, bool merging = false);
+    SetStyleKeysCommand(ProjectDocument* doc, std::vector<ProjectStyleKey> from,
+                        std::vector<ProjectStyleKey> to, const QString& text, bool merging = false);
     void redo() override { m_doc->setStyleKeysRaw(m_to); }
     void undo() override { m_doc->setStyleKeysRaw(m_from); }
     int id() const override { return m_merging ? kStyleKeyEditCommand : -1; }
@@ -95,7 +97,8 @@ private:
 
 class SetCharacterCommand : public QUndoCommand {
 public:
-    SetCharacterCommand(ProjectDocument* doc, ProjectCharacter from, ProjectCharacter to, const QString& text)
+    SetCharacterCommand(ProjectDocument* doc, ProjectCharacter from, ProjectCharacter to,
+                        const QString& text)
         : m_doc(doc), m_from(std::move(from)), m_to(std::move(to)) {
         setText(text);
     }
@@ -116,8 +119,12 @@ public:
         float seconds;
     };
     SetStyleTransitionCommand(ProjectDocument* doc, Value from, Value to);
-    void redo() override { m_doc->setStyleTransitionRaw(m_to.byTransition, m_to.increment, m_to.seconds); }
-    void undo() override { m_doc->setStyleTransitionRaw(m_from.byTransition, m_from.increment, m_from.seconds); }
+    void redo() override {
+        m_doc->setStyleTransitionRaw(m_to.byTransition, m_to.increment, m_to.seconds);
+    }
+    void undo() override {
+        m_doc->setStyleTransitionRaw(m_from.byTransition, m_from.increment, m_from.seconds);
+    }
     int id() const override { return kStyleTransitionCommand; }
     bool mergeWith(const QUndoCommand* other) override;
 
@@ -133,7 +140,8 @@ namespace gs {
 // The style set with the sliders; successive changes merge into one step.
 class SetStyleWeightsCommand : public QUndoCommand {
 public:
-    SetStyleWeightsCommand(ProjectDocument* doc, std::vector<float> from, std::vector<float> to, const QString& text);
+    SetStyleWeightsCommand(ProjectDocument* doc, std::vector<float> from, std::vector<float> to,
+                           const QString& text);
     void redo() override { m_doc->setStyleWeightsRaw(m_to); }
     void undo() override { m_doc->setStyleWeightsRaw(m_from); }
     int id() const override { return kStyleWeightsCommand; }

@@ -21,7 +21,8 @@ const QString kDataVariable = QStringLiteral("${GAITSPACE_DATA_DIR}");
 
 // The folder ${GAITSPACE_DATA_DIR} stands for in `project`, when any of its sources names it.
 QString namedDataDir(const Project& project) {
-    bool named = project.character.source.contains(kDataVariable) || project.character.texture.contains(kDataVariable);
+    bool named = project.character.source.contains(kDataVariable) ||
+                 project.character.texture.contains(kDataVariable);
     for (const ProjectClip& c : project.clips) named = named || c.source.contains(kDataVariable);
     return named ? QDir::cleanPath(dataDirFor(project.path)) : QString();
 }
@@ -29,16 +30,19 @@ QString namedDataDir(const Project& project) {
 // Sources as another project file at `path` must name them: absolute when `absolute`; else with
 // their variables kept, a file under `dataDir` (when given) as ${GAITSPACE_DATA_DIR}/..., any
 // other relative to the new folder.
-Project rebased(const Project& project, const QString& path, bool absolute, const QString& dataDir = {}) {
+Project rebased(const Project& project, const QString& path, bool absolute,
+                const QString& dataDir = {}) {
     Project copy = project;
     const QDir dir = QFileInfo(path).absoluteDir();
     auto rebase = [&](QString& source) {
         if (source.isEmpty() || (!absolute && source.contains(QLatin1String("${")))) return;
         const QString file = project.resolve(source);
-        if (absolute) source = file;
+        if (absolute)
+            source = file;
         else if (!dataDir.isEmpty() && file.startsWith(dataDir + QLatin1Char('/')))
             source = kDataVariable + QLatin1Char('/') + QDir(dataDir).relativeFilePath(file);
-        else source = dir.relativeFilePath(file);
+        else
+            source = dir.relativeFilePath(file);
     };
     for (ProjectClip& c : copy.clips) rebase(c.source);
     rebase(copy.character.source);
@@ -57,18 +61,19 @@ ProjectDocument::ProjectDocument(QObject* parent)
       m_analyse(new QFutureWatcher<ImportResult>(this)) {
     m_pool->setMaxThreadCount(std::max(1, QThread::idealThreadCount() - 1));
     m_pool->setThreadPriority(QThread::LowPriority);
-    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+    connect(m_undo, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
     connect(m_import, &QFutureWatcherBase::finished, this, &ProjectDocument::finishImport);
-    connect(m_import, &QFutureWatcherBase::progressValueChanged, this, [this](int v) {
-        emit progress(v, m_import->progressMaximum());
-    });
+    connect(m_import, &QFutureWatcherBase::progressValueChanged, this,
+            [this](int v) { emit progress(v, m_import->progressMaximum()); });
     connect(m_analyse, &QFutureWatcherBase::resultReadyAt, this, [this](int i) {
         if (m_analyse->isCanceled()) return;  // stopped reads report nothing
         const ImportResult r = m_analyse->resultAt(i);
         if (i >= m_analyseKeys.size()) return;
         const QString k = m_analyseKeys[i];
         if (!r.analysis) {
-            emit message(Level::Warning, tr("%1: cannot analyse: %2").arg(QFileInfo(r.file).fileName(), r.error));
+            emit message(Level::Warning,
+                         tr("%1: cannot analyse: %2").arg(QFileInfo(r.file).fileName(), r.error));
             return;
         }
         m_analysis[k] = r.analysis;
@@ -147,15 +152,18 @@ void ProjectDocument::startAnalysis() {
     emit busyChanged(true, tr("Reading %1 clips").arg(jobs.size()));
     if (m_analyseCancel) *m_analyseCancel = true;
     m_analyseCancel = std::make_shared<std::atomic<bool>>(false);
-    m_analyse->setFuture(QtConcurrent::mapped(m_pool, jobs, [cancel = m_analyseCancel](const std::pair<QString, float>& job) {
-        const CancelScope scope(cancel.get());
-        ImportResult r;
-        r.file = job.first;
-        auto a = analyzeClipFile(job.first, job.second);
-        if (a) r.analysis = *a;
-        else r.error = QString::fromStdString(a.message());
-        return r;
-    }));
+    m_analyse->setFuture(QtConcurrent::mapped(
+        m_pool, jobs, [cancel = m_analyseCancel](const std::pair<QString, float>& job) {
+            const CancelScope scope(cancel.get());
+            ImportResult r;
+            r.file = job.first;
+            auto a = analyzeClipFile(job.first, job.second);
+            if (a)
+                r.analysis = *a;
+            else
+                r.error = QString::fromStdString(a.message());
+            return r;
+        }));
 }
 
 bool ProjectDocument::isImporting() const { return m_import->isRunning(); }
@@ -179,19 +187,23 @@ void ProjectDocument::importFiles(const QStringList& files) {
         return;
     }
     m_importFiles = files;
-    emit busyChanged(true, files.size() == 1 ? tr("Importing %1").arg(QFileInfo(files.front()).fileName())
-                                             : tr("Importing %1 files").arg(files.size()));
+    emit busyChanged(true, files.size() == 1
+                               ? tr("Importing %1").arg(QFileInfo(files.front()).fileName())
+                               : tr("Importing %1 files").arg(files.size()));
     emit progress(0, static_cast<int>(files.size()));
     m_importCancel = std::make_shared<std::atomic<bool>>(false);
-    m_import->setFuture(QtConcurrent::mapped(m_pool, files, [cancel = m_importCancel](const QString& file) {
-        const CancelScope scope(cancel.get());
-        ImportResult r;
-        r.file = file;
-        auto a = analyzeClipFile(file);
-        if (a) r.analysis = *a;
-        else r.error = QString::fromStdString(a.message());
-        return r;
-    }));
+    m_import->setFuture(
+        QtConcurrent::mapped(m_pool, files, [cancel = m_importCancel](const QString& file) {
+            const CancelScope scope(cancel.get());
+            ImportResult r;
+            r.file = file;
+            auto a = analyzeClipFile(file);
+            if (a)
+                r.analysis = *a;
+            else
+                r.error = QString::fromStdString(a.message());
+            return r;
+        }));
 }
 
 QString ProjectDocument::uniqueId(const QString& base) const {
@@ -223,19 +235,24 @@ void ProjectDocument::finishImport() {
             emit message(Level::Error, tr("%1: %2").arg(name, r.error));
             continue;
         }
-        for (const QString& w : r.analysis->warnings) emit message(Level::Warning, tr("%1: %2").arg(name, w));
+        for (const QString& w : r.analysis->warnings)
+            emit message(Level::Warning, tr("%1: %2").arg(name, w));
         ClipEntry e;
         QString id = uniqueId(QFileInfo(r.file).completeBaseName());
-        for (int n = 2; taken.contains(id); ++n) id = uniqueId(QFileInfo(r.file).completeBaseName() + "_" + QString::number(n));
+        for (int n = 2; taken.contains(id); ++n)
+            id = uniqueId(QFileInfo(r.file).completeBaseName() + "_" + QString::number(n));
         taken.insert(id);
         e.clip.id = id;
         const QString file = QFileInfo(r.file).absoluteFilePath();
-        e.clip.source = m_project.path.isEmpty() ? file : QFileInfo(m_project.path).absoluteDir().relativeFilePath(file);
+        e.clip.source = m_project.path.isEmpty()
+                            ? file
+                            : QFileInfo(m_project.path).absoluteDir().relativeFilePath(file);
         e.clip.units = r.analysis->units;
         auto working = workingClip(r.analysis->source, -1, -1, m_project.settings.fps, id);
         if (!working) {
             ++failed;
-            emit message(Level::Error, tr("%1: %2").arg(name, QString::fromStdString(working.message())));
+            emit message(Level::Error,
+                         tr("%1: %2").arg(name, QString::fromStdString(working.message())));
             continue;
         }
         e.clip.clip = std::move(*working);
@@ -245,7 +262,8 @@ void ProjectDocument::finishImport() {
     const int loaded = static_cast<int>(entries.size());
     if (loaded > 0) {
         m_undo->push(new AddClipsCommand(this, std::move(entries)));
-        emit message(Level::Info, tr("Imported %1 of %2 files.").arg(loaded).arg(future.resultCount()));
+        emit message(Level::Info,
+                     tr("Imported %1 of %2 files.").arg(loaded).arg(future.resultCount()));
     }
     if (!m_analyse->isRunning()) emit busyChanged(false, {});
     emit importFinished(loaded, failed, false);
@@ -386,20 +404,27 @@ void ProjectDocument::setTrimRaw(const QString& id, int in, int out) {
     emit clipChanged(id);
 }
 
-void ProjectDocument::setStyleKeys(std::vector<ProjectStyleKey> keys, const QString& what, bool merging) {
-    stableSort(keys, [](const ProjectStyleKey& a, const ProjectStyleKey& b) { return a.seconds < b.seconds; });
+void ProjectDocument::setStyleKeys(std::vector<ProjectStyleKey> keys, const QString& what,
+                                   bool merging) {
+    stableSort(keys, [](const ProjectStyleKey& a, const ProjectStyleKey& b) {
+        return a.seconds < b.seconds;
+    });
     if (keys == m_project.styleKeys) return;
-    m_undo->push(new SetStyleKeysCommand(this, m_project.styleKeys, std::move(keys), what, merging));
+    m_undo->push(
+        new SetStyleKeysCommand(this, m_project.styleKeys, std::move(keys), what, merging));
 }
 
 void ProjectDocument::setStyleTransition(bool byTransition, float increment, float seconds) {
     const ProjectSettings& s = m_project.settings;
     increment = std::clamp(increment, 0.001f, 1.0f);
-    seconds = std::clamp(seconds, limits::kMinStyleTransitionSeconds, limits::kMaxStyleTransitionSeconds);
-    if (byTransition == s.styleByTransition && increment == s.styleIncrement && seconds == s.styleTransitionSeconds)
+    seconds =
+        std::clamp(seconds, limits::kMinStyleTransitionSeconds, limits::kMaxStyleTransitionSeconds);
+    if (byTransition == s.styleByTransition && increment == s.styleIncrement &&
+        seconds == s.styleTransitionSeconds)
         return;
-    m_undo->push(new SetStyleTransitionCommand(this, {s.styleByTransition, s.styleIncrement, s.styleTransitionSeconds},
-                                               {byTransition, increment, seconds}));
+    m_undo->push(new SetStyleTransitionCommand(
+        this, {s.styleByTransition, s.styleIncrement, s.styleTransitionSeconds},
+        {byTransition, increment, seconds}));
 }
 
 void ProjectDocument::setStyleWeights(std::vector<float> weights) {
@@ -408,8 +433,11 @@ void ProjectDocument::setStyleWeights(std::vector<float> weights) {
     // "Style walk 0.41, jog 0.59"
     QStringList parts;
     for (size_t i = 0; i < weights.size(); ++i)
-        if (weights[i] > 0.0f) parts << QStringLiteral("%1 %2").arg(m_project.spaces[i].name).arg(weights[i], 0, 'f', 2);
-    m_undo->push(new SetStyleWeightsCommand(this, m_project.style, std::move(weights), tr("Style %1").arg(parts.join(", "))));
+        if (weights[i] > 0.0f)
+            parts
+                << QStringLiteral("%1 %2").arg(m_project.spaces[i].name).arg(weights[i], 0, 'f', 2);
+    m_undo->push(new SetStyleWeightsCommand(this, m_project.style, std::move(weights),
+                                            tr("Style %1").arg(parts.join(", "))));
 }
 
 void ProjectDocument::setStyleWeightsRaw(std::vector<float> weights) {
@@ -419,7 +447,8 @@ void ProjectDocument::setStyleWeightsRaw(std::vector<float> weights) {
 
 void ProjectDocument::setCharacter(ProjectCharacter character, const QString& what) {
     const ProjectCharacter& now = m_project.character;
-    if (character.source == now.source && character.texture == now.texture && character.jointMap == now.jointMap)
+    if (character.source == now.source && character.texture == now.texture &&
+        character.jointMap == now.jointMap)
         return;
     m_undo->push(new SetCharacterCommand(this, now, std::move(character), what));
 }
@@ -462,7 +491,6 @@ void ProjectDocument::setCyclesRaw(int cycles) {
     emit spacesChanged();
 }
 
-
 void ProjectDocument::resetAsUntitledCopy(Project project) {
     // Absolute while untitled (its folder is gone); the data folder it named is remembered.
     const QString dataDir = namedDataDir(project);
@@ -486,7 +514,8 @@ Status ProjectDocument::save(const QString& path) {
     };
     for (size_t i = 0; i < m_project.clips.size(); ++i)
         adopt(m_project.clips[i].source, copy.clips[i].source, before.clips[i].source);
-    if (!copy.character.source.isEmpty()) adopt(m_project.character.source, copy.character.source, before.character.source);
+    if (!copy.character.source.isEmpty())
+        adopt(m_project.character.source, copy.character.source, before.character.source);
     if (!copy.character.texture.isEmpty())
         adopt(m_project.character.texture, copy.character.texture, before.character.texture);
     m_undo->setClean();

@@ -109,8 +109,8 @@ public:
 
 signals:
     void projectReset();
-    void clipsChanged();                 // added, removed or reordered
-    void clipChanged(const QString& id); // renamed (new id), style, trim
+    void clipsChanged();                  // added, removed or reordered
+    void clipChanged(const QString& id);  // renamed (new id), style, trim
     void clipRenamed(const QString& oldId, const QString& newId);
     void analysisReady(const QString& id);
     void spacesChanged();
@@ -118,7 +118,7 @@ signals:
     void characterChanged();
     void styleTransitionChanged();
     void styleWeightsChanged();
-    void settingsChanged();              // settings other than the spaces' and the style track's
+    void settingsChanged();  // settings other than the spaces' and the style track's
     void pathChanged(const QString& path);
     void modifiedChanged(bool modified);
     void message(gs::ProjectDocument::Level level, const QString& text);

@@ -32,14 +32,16 @@ QStringList takeOut(QStringList& list, const QStringList& ids) {
 }
 }  // namespace
 
-SetSpacesCommand::SetSpacesCommand(ProjectDocument* doc, std::vector<ProjectSpace> after, const QString& text)
+SetSpacesCommand::SetSpacesCommand(ProjectDocument* doc, std::vector<ProjectSpace> after,
+                                   const QString& text)
     : m_doc(doc), m_before(doc->spaces()), m_after(std::move(after)) {
     setText(text);
 }
 
 SetCyclesCommand::SetCyclesCommand(ProjectDocument* doc, int cycles)
     : m_doc(doc), m_before(doc->project().settings.cycles), m_after(cycles) {
-    setText(cycles == 0 ? tr("Loops of the fewest cycles any clip holds") : tr("Loops of %1 cycles").arg(cycles));
+    setText(cycles == 0 ? tr("Loops of the fewest cycles any clip holds")
+                        : tr("Loops of %1 cycles").arg(cycles));
 }
 
 namespace spaces {
@@ -52,7 +54,8 @@ QString uniqueName(const ProjectDocument* doc, const QString& base) {
     };
     if (!taken(base)) return base;
     for (int i = 2;; ++i)
-        if (!taken(QStringLiteral("%1 %2").arg(base).arg(i))) return QStringLiteral("%1 %2").arg(base).arg(i);
+        if (!taken(QStringLiteral("%1 %2").arg(base).arg(i)))
+            return QStringLiteral("%1 %2").arg(base).arg(i);
 }
 
 bool create(ProjectDocument* doc, const QString& name) {
@@ -62,18 +65,21 @@ bool create(ProjectDocument* doc, const QString& name) {
     ProjectSpace space;
     space.name = n;
     after.push_back(space);
-    doc->undoStack()->push(new SetSpacesCommand(doc, std::move(after), tr("New motion space %1").arg(n)));
+    doc->undoStack()->push(
+        new SetSpacesCommand(doc, std::move(after), tr("New motion space %1").arg(n)));
     return true;
 }
 
 bool rename(ProjectDocument* doc, int space, const QString& name) {
     const QString n = name.trimmed();
-    if (!valid(doc, space) || n.isEmpty() || doc->project().spaces[space].name == n || uniqueName(doc, n) != n)
+    if (!valid(doc, space) || n.isEmpty() || doc->project().spaces[space].name == n ||
+        uniqueName(doc, n) != n)
         return false;
     auto after = doc->spaces();
     const QString before = after[space].name;
     after[space].name = n;
-    doc->undoStack()->push(new SetSpacesCommand(doc, std::move(after), tr("Rename space %1 to %2").arg(before, n)));
+    doc->undoStack()->push(
+        new SetSpacesCommand(doc, std::move(after), tr("Rename space %1 to %2").arg(before, n)));
     return true;
 }
 
@@ -84,7 +90,8 @@ bool move(ProjectDocument* doc, int space, int to) {
     ProjectSpace moved = after[space];
     after.erase(after.begin() + space);
     after.insert(after.begin() + to, std::move(moved));
-    doc->undoStack()->push(new SetSpacesCommand(doc, std::move(after), tr("Move space %1 to place %2").arg(name).arg(to + 1)));
+    doc->undoStack()->push(new SetSpacesCommand(
+        doc, std::move(after), tr("Move space %1 to place %2").arg(name).arg(to + 1)));
     return true;
 }
 
@@ -93,7 +100,8 @@ bool remove(ProjectDocument* doc, int space) {
     auto after = doc->spaces();
     const QString name = after[space].name;
     after.erase(after.begin() + space);
-    doc->undoStack()->push(new SetSpacesCommand(doc, std::move(after), tr("Delete space %1").arg(name)));
+    doc->undoStack()->push(
+        new SetSpacesCommand(doc, std::move(after), tr("Delete space %1").arg(name)));
     return true;
 }
 
@@ -105,7 +113,8 @@ bool addClips(ProjectDocument* doc, int space, const QStringList& ids) {
     const QString name = after[space].name;
     doc->undoStack()->push(new SetSpacesCommand(
         doc, std::move(after),
-        added.size() == 1 ? tr("Add %1 to %2").arg(added.front(), name) : tr("Add %1 clips to %2").arg(added.size()).arg(name)));
+        added.size() == 1 ? tr("Add %1 to %2").arg(added.front(), name)
+                          : tr("Add %1 clips to %2").arg(added.size()).arg(name)));
     return true;
 }
 
@@ -124,30 +133,40 @@ bool removeClips(ProjectDocument* doc, int space, const QStringList& ids) {
     return true;
 }
 
-bool addTransitions(ProjectDocument* doc, int space, BakedTransition::Kind kind, const QStringList& ids) {
+bool addTransitions(ProjectDocument* doc, int space, BakedTransition::Kind kind,
+                    const QStringList& ids) {
     if (!valid(doc, space)) return false;
     auto after = doc->spaces();
     const bool stop = kind == BakedTransition::Kind::Stop;
-    const QStringList added = appendNew(doc, stop ? after[space].stopIds : after[space].startIds, ids);
+    const QStringList added =
+        appendNew(doc, stop ? after[space].stopIds : after[space].startIds, ids);
     if (added.isEmpty()) return false;
     const QString name = after[space].name;
-    const QString text = added.size() == 1
-                             ? (stop ? tr("Add stop %1 to %2") : tr("Add start %1 to %2")).arg(added.front(), name)
-                             : (stop ? tr("Add %1 stops to %2") : tr("Add %1 starts to %2")).arg(added.size()).arg(name);
+    const QString text =
+        added.size() == 1
+            ? (stop ? tr("Add stop %1 to %2") : tr("Add start %1 to %2")).arg(added.front(), name)
+            : (stop ? tr("Add %1 stops to %2") : tr("Add %1 starts to %2"))
+                  .arg(added.size())
+                  .arg(name);
     doc->undoStack()->push(new SetSpacesCommand(doc, std::move(after), text));
     return true;
 }
 
-bool removeTransitions(ProjectDocument* doc, int space, BakedTransition::Kind kind, const QStringList& ids) {
+bool removeTransitions(ProjectDocument* doc, int space, BakedTransition::Kind kind,
+                       const QStringList& ids) {
     if (!valid(doc, space)) return false;
     auto after = doc->spaces();
     const bool stop = kind == BakedTransition::Kind::Stop;
     const QStringList removed = takeOut(stop ? after[space].stopIds : after[space].startIds, ids);
     if (removed.isEmpty()) return false;
     const QString name = after[space].name;
-    const QString text = removed.size() == 1
-                             ? (stop ? tr("Remove stop %1 from %2") : tr("Remove start %1 from %2")).arg(removed.front(), name)
-                             : (stop ? tr("Remove %1 stops from %2") : tr("Remove %1 starts from %2")).arg(removed.size()).arg(name);
+    const QString text =
+        removed.size() == 1
+            ? (stop ? tr("Remove stop %1 from %2") : tr("Remove start %1 from %2"))
+                  .arg(removed.front(), name)
+            : (stop ? tr("Remove %1 stops from %2") : tr("Remove %1 starts from %2"))
+                  .arg(removed.size())
+                  .arg(name);
     doc->undoStack()->push(new SetSpacesCommand(doc, std::move(after), text));
     return true;
 }
@@ -159,14 +178,16 @@ bool setReference(ProjectDocument* doc, int space, const QString& id) {
     if (s.reference == id || (!id.isEmpty() && !s.clipIds.contains(id))) return false;
     s.reference = id;
     const QString name = s.name;
-    doc->undoStack()->push(new SetSpacesCommand(
-        doc, std::move(after),
-        id.isEmpty() ? tr("Reference of %1: the straightest clip").arg(name) : tr("Reference of %1: %2").arg(name, id)));
+    doc->undoStack()->push(
+        new SetSpacesCommand(doc, std::move(after),
+                             id.isEmpty() ? tr("Reference of %1: the straightest clip").arg(name)
+                                          : tr("Reference of %1: %2").arg(name, id)));
     return true;
 }
 
 bool setCycles(ProjectDocument* doc, int cycles) {
-    if (cycles < 0 || cycles > limits::kMaxCycles || cycles == doc->project().settings.cycles) return false;
+    if (cycles < 0 || cycles > limits::kMaxCycles || cycles == doc->project().settings.cycles)
+        return false;
     doc->undoStack()->push(new SetCyclesCommand(doc, cycles));
     return true;
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The undoable edits of a project's motion spaces: create, rename, reorder, delete, their clips,
-// stops, starts and reference (one command that swaps the whole list of spaces, named for what it did), and the
-// cycle count of the loops.
+// stops, starts and reference (one command that swaps the whole list of spaces, named for what it
+// did), and the cycle count of the loops.
 
 #include <QUndoCommand>
 
@@ -45,8 +45,10 @@ bool addClips(ProjectDocument* doc, int space, const QStringList& ids);
 bool removeClips(ProjectDocument* doc, int space, const QStringList& ids);
 // The space's stops or starts (ProjectSpace::stopIds, startIds, by `kind`): clips not yet listed
 // as that kind are appended (unknown ids skipped); removing takes the listed ones out.
-bool addTransitions(ProjectDocument* doc, int space, BakedTransition::Kind kind, const QStringList& ids);
-bool removeTransitions(ProjectDocument* doc, int space, BakedTransition::Kind kind, const QStringList& ids);
+bool addTransitions(ProjectDocument* doc, int space, BakedTransition::Kind kind,
+                    const QStringList& ids);
+bool removeTransitions(ProjectDocument* doc, int space, BakedTransition::Kind kind,
+                       const QStringList& ids);
 // Empty = the straightest clip.
 bool setReference(ProjectDocument* doc, int space, const QString& id);
 bool setCycles(ProjectDocument* doc, int cycles);

@@ -73,15 +73,20 @@ QString num(double v, int precision = 6) {
 // A value as it appears in the file, cut for a message.
 QString shown(const QJsonValue& v) {
     QString text;
-    if (v.isString()) text = '"' + v.toString() + '"';
-    else if (v.isDouble()) text = num(v.toDouble(), 12);
-    else if (v.isBool()) text = v.toBool() ? "true" : "false";
-    else if (v.isNull()) text = "null";
-    else if (v.isArray()) text = QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
-    else if (v.isObject()) text = QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+    if (v.isString())
+        text = '"' + v.toString() + '"';
+    else if (v.isDouble())
+        text = num(v.toDouble(), 12);
+    else if (v.isBool())
+        text = v.toBool() ? "true" : "false";
+    else if (v.isNull())
+        text = "null";
+    else if (v.isArray())
+        text = QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+    else if (v.isObject())
+        text = QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
     return QString::fromStdString(limits::echo(text.toStdString(), 40));
 }
-
 
 // Reads typed, range-checked values from the project's JSON. The first error wins and names the
 // Why a text read from a project cannot be a name, an id or a path: a control character (a NUL
@@ -111,8 +116,11 @@ public:
         if (!v.isString()) return fail(path, shown(v) + " is not a string"), false;
         if (v.toString().size() > limits::kMaxPathChars)
             return fail(path, QStringLiteral("a text of %1 characters is above the limit %2")
-                                  .arg(v.toString().size()).arg(limits::kMaxPathChars)), false;
-        if (const QString why = controlCharacter(v.toString()); !why.isEmpty()) return fail(path, why), false;
+                                  .arg(v.toString().size())
+                                  .arg(limits::kMaxPathChars)),
+                   false;
+        if (const QString why = controlCharacter(v.toString()); !why.isEmpty())
+            return fail(path, why), false;
         out = v.toString();
         return true;
     }
@@ -124,12 +132,14 @@ public:
         return true;
     }
     // A number in [lo, hi] (or (lo, hi] when loOpen).
-    bool number(const QJsonValue& v, const QString& path, double lo, double hi, bool loOpen, double& out) {
+    bool number(const QJsonValue& v, const QString& path, double lo, double hi, bool loOpen,
+                double& out) {
         if (!v.isDouble()) return fail(path, shown(v) + " is not a number"), false;
         const double x = v.toDouble();
         if (loOpen ? !(x > lo) : !(x >= lo))
             return fail(path, loOpen ? shown(v) + " must be above " + num(lo)
-                                     : shown(v) + " is below the limit " + num(lo)), false;
+                                     : shown(v) + " is below the limit " + num(lo)),
+                   false;
         if (!(x <= hi)) return fail(path, shown(v) + " is above the limit " + num(hi)), false;
         out = x;
         return true;
@@ -152,7 +162,8 @@ public:
         out = static_cast<int>(x);
         return true;
     }
-    bool integer(const QJsonObject& o, const char* key, const QString& path, int lo, int hi, int& out) {
+    bool integer(const QJsonObject& o, const char* key, const QString& path, int lo, int hi,
+                 int& out) {
         const QJsonValue v = o[key];
         if (v.isUndefined()) return true;
         return integer(v, path, lo, hi, out);
@@ -168,7 +179,9 @@ public:
         if (!v.isArray()) return fail(path, shown(v) + " is not an array"), false;
         if (v.toArray().size() > maxSize)
             return fail(path, QStringLiteral("%1 entries are above the limit %2")
-                                  .arg(v.toArray().size()).arg(maxSize)), false;
+                                  .arg(v.toArray().size())
+                                  .arg(maxSize)),
+                   false;
         out = v.toArray();
         return true;
     }
@@ -185,14 +198,17 @@ public:
             const QString kind = (pattern.isEmpty() ? QString() : pattern + ".") + key;
             if (m_seen.contains(kind)) continue;
             m_seen.insert(kind);
-            if (warnings.size() < kMaxWarnings) warnings << where + ": unknown key, kept as it is";
-            else ++m_unlisted;
+            if (warnings.size() < kMaxWarnings)
+                warnings << where + ": unknown key, kept as it is";
+            else
+                ++m_unlisted;
         }
     }
     // The warnings, the unlisted ones counted on a last line.
     QStringList allWarnings() const {
         QStringList all = warnings;
-        if (m_unlisted > 0) all << QStringLiteral("%1 more unknown keys, kept as they are").arg(m_unlisted);
+        if (m_unlisted > 0)
+            all << QStringLiteral("%1 more unknown keys, kept as they are").arg(m_unlisted);
         return all;
     }
     QStringList warnings;
@@ -210,7 +226,8 @@ GoalSpaceLimitsCheck readGoalSpace(Reader& r, const QJsonObject& g) {
     r.integer(g, "Y", p + "Y", 2, limits::kMaxGoalBlends, c.y);
     r.integer(g, "Z", p + "Z", 2, limits::kMaxGoalBlends, c.z);
     r.integer(g, "F", p + "F", 1, limits::kMaxGoalHorizon, c.f);
-    r.integer(g, "subdivisions", p + "subdivisions", 1, limits::kMaxGoalSubdivisions, c.subdivisions);
+    r.integer(g, "subdivisions", p + "subdivisions", 1, limits::kMaxGoalSubdivisions,
+              c.subdivisions);
     float rate = 0.1f;
     r.number(g, "max_blend_rate", p + "max_blend_rate", 0.0, 1.0, true, rate);
     r.unknown(g, "settings.goal_space", "settings.goal_space",
@@ -218,7 +235,8 @@ GoalSpaceLimitsCheck readGoalSpace(Reader& r, const QJsonObject& g) {
     // X = 0 (every heel strike) is checked against the budget when the space is built.
     if (r.ok() && c.x > 0)
         if (Status s = limits::checkGoalSpaceBudget(static_cast<std::int64_t>(c.x) * c.subdivisions,
-                                                     c.y, c.z, c.f); !s)
+                                                    c.y, c.z, c.f);
+            !s)
             r.fail("settings.goal_space", QString::fromStdString(s.message()));
     return c;
 }
@@ -229,18 +247,23 @@ Expected<QJsonObject> readDocument(const QString& filePath) {
     if (auto size = checkRegularFile(filePath.toStdString(), limits::kMaxProjectFileBytes); !size)
         return fail(filePath, QString::fromStdString(size.message()));
     QFile file(filePath);
-    if (!file.open(QIODevice::ReadOnly)) return fail(filePath, "cannot open: " + file.errorString());
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(filePath, "cannot open: " + file.errorString());
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.read(limits::kMaxProjectFileBytes), &parseError);
+    const QJsonDocument doc =
+        QJsonDocument::fromJson(file.read(limits::kMaxProjectFileBytes), &parseError);
     if (parseError.error != QJsonParseError::NoError)
         return fail(filePath, QStringLiteral("not valid JSON at offset %1: %2")
-                                  .arg(parseError.offset).arg(parseError.errorString()));
+                                  .arg(parseError.offset)
+                                  .arg(parseError.errorString()));
     const QJsonObject root = doc.object();
     if (!doc.isObject() || root["format"].toString() != kFormat)
         return fail(filePath, "not a Gaitspace project (\"format\" is not \"gaitspace-project\")");
     if (!root["version"].isDouble() || root["version"].toDouble() != kVersion)
-        return fail(filePath, QStringLiteral("version: %1 is not supported (this build reads version %2)")
-                                  .arg(shown(root["version"])).arg(kVersion));
+        return fail(filePath,
+                    QStringLiteral("version: %1 is not supported (this build reads version %2)")
+                        .arg(shown(root["version"]))
+                        .arg(kVersion));
     return root;
 }
 
@@ -261,7 +284,8 @@ void readSettings(Reader& r, const QJsonObject& root, Project& p) {
     QString styleMode = QStringLiteral("increment");
     r.string(settings, "style_mode", "settings.style_mode", styleMode);
     if (styleMode != QLatin1String("increment") && styleMode != QLatin1String("transition"))
-        r.fail("settings.style_mode", shown(settings.value("style_mode")) + " is not \"increment\" or \"transition\"");
+        r.fail("settings.style_mode",
+               shown(settings.value("style_mode")) + " is not \"increment\" or \"transition\"");
     p.settings.styleByTransition = styleMode == QLatin1String("transition");
     r.number(settings, "style_transition_seconds", "settings.style_transition_seconds",
              limits::kMinStyleTransitionSeconds, limits::kMaxStyleTransitionSeconds, false,
@@ -270,8 +294,8 @@ void readSettings(Reader& r, const QJsonObject& root, Project& p) {
     r.object(settings.value("goal_space"), "settings.goal_space", goalSpace);
     if (r.ok()) readGoalSpace(r, goalSpace);
     r.unknown(settings, "settings", "settings",
-              {"fps", "cycles", "style_increment", "max_blend_rate", "foot_lock", "keep_style", "goal_space",
-               "style_mode", "style_transition_seconds"},
+              {"fps", "cycles", "style_increment", "max_blend_rate", "foot_lock", "keep_style",
+               "goal_space", "style_mode", "style_transition_seconds"},
               nullptr);
 }
 
@@ -284,11 +308,15 @@ void readCharacter(Reader& r, const QJsonObject& root, Project& p) {
     QJsonObject map;
     r.object(character.value("joint_map"), "character.joint_map", map);
     for (auto it = map.begin(); it != map.end() && r.ok(); ++it) {
-        const QString path = "character.joint_map." + QString::fromStdString(limits::echo(it.key().toStdString(), 40));
-        if (!it.value().isString()) r.fail(path, shown(it.value()) + " is not a joint name");
-        else p.character.jointMap.push_back({it.key(), it.value().toString()});
+        const QString path = "character.joint_map." +
+                             QString::fromStdString(limits::echo(it.key().toStdString(), 40));
+        if (!it.value().isString())
+            r.fail(path, shown(it.value()) + " is not a joint name");
+        else
+            p.character.jointMap.push_back({it.key(), it.value().toString()});
     }
-    r.unknown(character, "character", "character", {"source", "texture", "joint_map"}, &p.character.extra);
+    r.unknown(character, "character", "character", {"source", "texture", "joint_map"},
+              &p.character.extra);
 }
 
 // "clips": id, source, style, trim, unit scale and mirror of each (not imported yet).
@@ -296,7 +324,10 @@ void readClips(Reader& r, const QJsonArray& clipArray, Project& p) {
     for (int i = 0; i < clipArray.size() && r.ok(); ++i) {
         const QString path = QStringLiteral("clips[%1]").arg(i);
         QJsonObject o;
-        if (!clipArray[i].isObject()) { r.fail(path, shown(clipArray[i]) + " is not an object"); break; }
+        if (!clipArray[i].isObject()) {
+            r.fail(path, shown(clipArray[i]) + " is not an object");
+            break;
+        }
         o = clipArray[i].toObject();
         ProjectClip c;
         r.string(o, "id", path + ".id", c.id);
@@ -310,18 +341,21 @@ void readClips(Reader& r, const QJsonArray& clipArray, Project& p) {
                 r.integer(t.toArray()[0], path + ".trim[0]", -1, limits::kMaxFrames - 1, c.trimIn);
                 r.integer(t.toArray()[1], path + ".trim[1]", -1, limits::kMaxFrames - 1, c.trimOut);
                 if (r.ok() && c.trimIn >= 0 && c.trimOut >= 0 && c.trimOut < c.trimIn)
-                    r.fail(path + ".trim", QStringLiteral("the out frame %1 is before the in frame %2")
-                                               .arg(c.trimOut).arg(c.trimIn));
+                    r.fail(path + ".trim",
+                           QStringLiteral("the out frame %1 is before the in frame %2")
+                               .arg(c.trimOut)
+                               .arg(c.trimIn));
             }
         }
         if (o.contains("unit_scale") && o.value("unit_scale") != QJsonValue(0)) {
             double scale = 0.0;
-            r.number(o.value("unit_scale"), path + ".unit_scale", limits::kMinUnitScale, limits::kMaxUnitScale,
-                     false, scale);
+            r.number(o.value("unit_scale"), path + ".unit_scale", limits::kMinUnitScale,
+                     limits::kMaxUnitScale, false, scale);
             c.unitScale = static_cast<float>(scale);
         }
         r.boolean(o, "mirror", path + ".mirror", c.mirror);
-        r.unknown(o, path, "clips[]", {"id", "source", "style", "trim", "unit_scale", "mirror"}, &c.extra);
+        r.unknown(o, path, "clips[]", {"id", "source", "style", "trim", "unit_scale", "mirror"},
+                  &c.extra);
         p.clips.push_back(std::move(c));
     }
 }
@@ -330,24 +364,36 @@ void readClips(Reader& r, const QJsonArray& clipArray, Project& p) {
 void readSpaces(Reader& r, const QJsonArray& spaceArray, Project& p) {
     for (int i = 0; i < spaceArray.size() && r.ok(); ++i) {
         const QString path = QStringLiteral("spaces[%1]").arg(i);
-        if (!spaceArray[i].isObject()) { r.fail(path, shown(spaceArray[i]) + " is not an object"); break; }
+        if (!spaceArray[i].isObject()) {
+            r.fail(path, shown(spaceArray[i]) + " is not an object");
+            break;
+        }
         const QJsonObject o = spaceArray[i].toObject();
         ProjectSpace s;
         r.string(o, "name", path + ".name", s.name);
         QJsonArray ids;
-        r.array(o.value("clips"), path + ".clips", static_cast<int>(limits::kMaxGSpaceClipsPerSpace), ids);
+        r.array(o.value("clips"), path + ".clips",
+                static_cast<int>(limits::kMaxGSpaceClipsPerSpace), ids);
         for (int k = 0; k < ids.size() && r.ok(); ++k) {
-            if (!ids[k].isString()) r.fail(QStringLiteral("%1.clips[%2]").arg(path).arg(k), shown(ids[k]) + " is not a clip id");
-            else s.clipIds << ids[k].toString();
+            if (!ids[k].isString())
+                r.fail(QStringLiteral("%1.clips[%2]").arg(path).arg(k),
+                       shown(ids[k]) + " is not a clip id");
+            else
+                s.clipIds << ids[k].toString();
         }
         r.string(o, "reference", path + ".reference", s.reference);
-        for (auto [key, list] : {std::pair{"stops", &s.stopIds}, std::pair{"starts", &s.startIds}}) {
+        for (auto [key, list] :
+             {std::pair{"stops", &s.stopIds}, std::pair{"starts", &s.startIds}}) {
             QJsonArray transitionIds;
             const QString at = path + "." + key;
-            r.array(o.value(key), at, static_cast<int>(limits::kMaxGSpaceTransitionsPerSpace), transitionIds);
+            r.array(o.value(key), at, static_cast<int>(limits::kMaxGSpaceTransitionsPerSpace),
+                    transitionIds);
             for (int k = 0; k < transitionIds.size() && r.ok(); ++k) {
-                if (!transitionIds[k].isString()) r.fail(QStringLiteral("%1[%2]").arg(at).arg(k), shown(transitionIds[k]) + " is not a clip id");
-                else *list << transitionIds[k].toString();
+                if (!transitionIds[k].isString())
+                    r.fail(QStringLiteral("%1[%2]").arg(at).arg(k),
+                           shown(transitionIds[k]) + " is not a clip id");
+                else
+                    *list << transitionIds[k].toString();
             }
         }
         QJsonArray radii;
@@ -355,23 +401,25 @@ void readSpaces(Reader& r, const QJsonArray& spaceArray, Project& p) {
         for (int k = 0; k < radii.size() && r.ok(); ++k) {
             const QString at = QStringLiteral("%1.bent_turns_m[%2]").arg(path).arg(k);
             double radius = 0.0;
-            if (!r.number(radii[k], at, kMinBentTurnRadius, kMaxBentTurnRadius, false, radius)) break;
-            if (std::find(s.bentTurnRadii.begin(), s.bentTurnRadii.end(), static_cast<float>(radius)) !=
-                s.bentTurnRadii.end()) {
+            if (!r.number(radii[k], at, kMinBentTurnRadius, kMaxBentTurnRadius, false, radius))
+                break;
+            if (std::find(s.bentTurnRadii.begin(), s.bentTurnRadii.end(),
+                          static_cast<float>(radius)) != s.bentTurnRadii.end()) {
                 r.fail(at, QStringLiteral("the radius %1 m is listed twice").arg(radius));
                 break;
             }
             s.bentTurnRadii.push_back(static_cast<float>(radius));
         }
-        r.unknown(o, path, "spaces[]", {"name", "clips", "reference", "stops", "starts", "bent_turns_m"}, &s.extra);
+        r.unknown(o, path, "spaces[]",
+                  {"name", "clips", "reference", "stops", "starts", "bent_turns_m"}, &s.extra);
         p.spaces.push_back(std::move(s));
     }
 }
 
 // One style key's weights: by name ("style": one space, or "weights": {space: weight}) or by
 // position ("weights": one per space, in the order of "spaces").
-void readKeyWeights(Reader& r, const QJsonObject& o, const QString& path, int spaceCount, const Project& p,
-                    ProjectStyleKey& key) {
+void readKeyWeights(Reader& r, const QJsonObject& o, const QString& path, int spaceCount,
+                    const Project& p, ProjectStyleKey& key) {
     const auto spaceIndex = [&p](const QString& name) {
         for (size_t k = 0; k < p.spaces.size(); ++k)
             if (p.spaces[k].name == name) return static_cast<int>(k);
@@ -381,8 +429,10 @@ void readKeyWeights(Reader& r, const QJsonObject& o, const QString& path, int sp
         QString style;
         r.string(o, "style", path + ".style", style);
         const int k = spaceIndex(style);
-        if (r.ok() && k < 0) r.fail(path + ".style", shown(o.value("style")) + " is not the name of a space");
-        if (r.ok() && o.contains("weights")) r.fail(path, "give either a style or weights, not both");
+        if (r.ok() && k < 0)
+            r.fail(path + ".style", shown(o.value("style")) + " is not the name of a space");
+        if (r.ok() && o.contains("weights"))
+            r.fail(path, "give either a style or weights, not both");
         if (!r.ok()) return;
         key.weights.assign(p.spaces.size(), 0.0f);
         key.weights[k] = 1.0f;
@@ -404,21 +454,25 @@ void readKeyWeights(Reader& r, const QJsonObject& o, const QString& path, int sp
             key.weights[k] = static_cast<float>(w);
             sum += w;
         }
-        if (r.ok() && !(sum > 0.0)) r.fail(path + ".weights", "the weights sum to 0 (one at least must be above 0)");
+        if (r.ok() && !(sum > 0.0))
+            r.fail(path + ".weights", "the weights sum to 0 (one at least must be above 0)");
     } else {
         QJsonArray weights;
         r.array(o.value("weights"), path + ".weights", limits::kMaxProjectSpaces, weights);
         if (r.ok() && weights.size() != spaceCount)
             r.fail(path + ".weights", QStringLiteral("%1 weights for %2 spaces (one per space)")
-                                          .arg(weights.size()).arg(spaceCount));
+                                          .arg(weights.size())
+                                          .arg(spaceCount));
         double sum = 0.0;
         for (int k = 0; k < weights.size() && r.ok(); ++k) {
             double w = 0.0;
-            r.number(weights[k], QStringLiteral("%1.weights[%2]").arg(path).arg(k), 0.0, 1.0, false, w);
+            r.number(weights[k], QStringLiteral("%1.weights[%2]").arg(path).arg(k), 0.0, 1.0, false,
+                     w);
             key.weights.push_back(static_cast<float>(w));
             sum += w;
         }
-        if (r.ok() && !(sum > 0.0)) r.fail(path + ".weights", "the weights sum to 0 (one at least must be above 0)");
+        if (r.ok() && !(sum > 0.0))
+            r.fail(path + ".weights", "the weights sum to 0 (one at least must be above 0)");
     }
 }
 
@@ -427,17 +481,26 @@ void readKeyWeights(Reader& r, const QJsonObject& o, const QString& path, int sp
 void readStyleKeys(Reader& r, const QJsonArray& keyArray, int spaceCount, Project& p) {
     for (int i = 0; i < keyArray.size() && r.ok(); ++i) {
         const QString path = QStringLiteral("style_keys[%1]").arg(i);
-        if (!keyArray[i].isObject()) { r.fail(path, shown(keyArray[i]) + " is not an object"); break; }
+        if (!keyArray[i].isObject()) {
+            r.fail(path, shown(keyArray[i]) + " is not an object");
+            break;
+        }
         const QJsonObject o = keyArray[i].toObject();
         ProjectStyleKey key;
-        if (!o.contains("time")) { r.fail(path + ".time", "missing (a key has a time in seconds)"); break; }
-        r.number(o.value("time"), path + ".time", 0.0, limits::kMaxStyleKeySeconds, false, key.seconds);
+        if (!o.contains("time")) {
+            r.fail(path + ".time", "missing (a key has a time in seconds)");
+            break;
+        }
+        r.number(o.value("time"), path + ".time", 0.0, limits::kMaxStyleKeySeconds, false,
+                 key.seconds);
         readKeyWeights(r, o, path, spaceCount, p, key);
         if (!r.ok()) break;
         r.unknown(o, path, "style_keys[]", {"time", "weights", "style"}, nullptr);
         p.styleKeys.push_back(std::move(key));
     }
-    stableSort(p.styleKeys, [](const ProjectStyleKey& a, const ProjectStyleKey& b) { return a.seconds < b.seconds; });
+    stableSort(p.styleKeys, [](const ProjectStyleKey& a, const ProjectStyleKey& b) {
+        return a.seconds < b.seconds;
+    });
 }
 
 // "style": the style set with the sliders, a weight in [0, 1] per space by name (the weights
@@ -449,8 +512,10 @@ void readStyle(Reader& r, const QJsonObject& root, Project& p) {
     std::vector<float> style(p.spaces.size(), 0.0f);
     double sum = 0.0;
     for (auto it = named.begin(); it != named.end() && r.ok(); ++it) {
-        const QString path = "style." + QString::fromStdString(limits::echo(it.key().toStdString(), 40));
-        const auto space = std::find_if(p.spaces.begin(), p.spaces.end(), [&](const ProjectSpace& s) { return s.name == it.key(); });
+        const QString path =
+            "style." + QString::fromStdString(limits::echo(it.key().toStdString(), 40));
+        const auto space = std::find_if(p.spaces.begin(), p.spaces.end(),
+                                        [&](const ProjectSpace& s) { return s.name == it.key(); });
         if (space == p.spaces.end()) {
             r.fail(path, "not the name of a space");
             break;
@@ -460,7 +525,8 @@ void readStyle(Reader& r, const QJsonObject& root, Project& p) {
         style[space - p.spaces.begin()] = static_cast<float>(w);
         sum += w;
     }
-    if (r.ok() && !(sum > 0.0)) r.fail("style", "the weights sum to 0 (one at least must be above 0)");
+    if (r.ok() && !(sum > 0.0))
+        r.fail("style", "the weights sum to 0 (one at least must be above 0)");
     if (r.ok()) p.style = std::move(style);
 }
 
@@ -468,9 +534,12 @@ void readStyle(Reader& r, const QJsonObject& root, Project& p) {
 // asks to be, then resampled to the working rate; a problem goes to the clip's error.
 void importProjectClip(Project& p, ProjectClip& c) {
     const int index = static_cast<int>(&c - p.clips.data());
-    if (c.id.isEmpty()) c.error = "has no id";
-    else if (p.clip(c.id) != &c) c.error = "the id is used twice";
-    else if (c.source.isEmpty()) c.error = "has no source file";
+    if (c.id.isEmpty())
+        c.error = "has no id";
+    else if (p.clip(c.id) != &c)
+        c.error = "the id is used twice";
+    else if (c.source.isEmpty())
+        c.error = "has no source file";
     if (!c.error.isEmpty()) return;
     const QString file = p.resolve(c.source);
     ImportSettings importSettings;
@@ -485,22 +554,34 @@ void importProjectClip(Project& p, ProjectClip& c) {
     const int last = clip.frameCount() - 1;
     if (c.trimIn > last || c.trimOut > last) {
         c.error = QStringLiteral("clips[%1].trim: frame %2 is past the last frame %3 of the file")
-                      .arg(index).arg(std::max(c.trimIn, c.trimOut)).arg(last);
+                      .arg(index)
+                      .arg(std::max(c.trimIn, c.trimOut))
+                      .arg(last);
         return;
     }
     if (c.trimIn >= 0 || c.trimOut >= 0) {
-        auto trimmed = trimClip(clip, c.trimIn < 0 ? 0 : c.trimIn, c.trimOut < 0 ? last : c.trimOut);
-        if (!trimmed) { c.error = QString::fromStdString(trimmed.message()); return; }
+        auto trimmed =
+            trimClip(clip, c.trimIn < 0 ? 0 : c.trimIn, c.trimOut < 0 ? last : c.trimOut);
+        if (!trimmed) {
+            c.error = QString::fromStdString(trimmed.message());
+            return;
+        }
         clip = std::move(*trimmed);
     }
     if (c.mirror) {
         auto mirrored = mirrorClip(clip);
-        if (!mirrored) { c.error = QString::fromStdString(mirrored.message()); return; }
+        if (!mirrored) {
+            c.error = QString::fromStdString(mirrored.message());
+            return;
+        }
         clip = std::move(*mirrored);
     }
     if (std::abs(clip.fps - p.settings.fps) > 1e-3f) {
         auto resampled = resampleClip(clip, p.settings.fps);
-        if (!resampled) { c.error = QString::fromStdString(resampled.message()); return; }
+        if (!resampled) {
+            c.error = QString::fromStdString(resampled.message());
+            return;
+        }
         clip = std::move(*resampled);
     }
     clip.name = c.id.toStdString();
@@ -528,7 +609,9 @@ Expected<Project> Project::load(const QString& filePath) {
     r.array(root["clips"], "clips", limits::kMaxProjectClips, clipArray);
     r.array(root["spaces"], "spaces", limits::kMaxProjectSpaces, spaceArray);
     r.array(root["style_keys"], "style_keys", limits::kMaxStyleKeys, keyArray);
-    r.unknown(root, {}, {}, {"format", "version", "name", "clips", "spaces", "settings", "character", "style_keys", "style"},
+    r.unknown(root, {}, {},
+              {"format", "version", "name", "clips", "spaces", "settings", "character",
+               "style_keys", "style"},
               &p.extra);
     readSettings(r, root, p);
     readCharacter(r, root, p);
@@ -551,20 +634,39 @@ void Project::checkSpaces() {
     for (ProjectSpace& s : spaces) {
         s.error.clear();
         s.bentClips.clear();
-        if (s.name.isEmpty()) { s.error = "has no name"; continue; }
-        if (s.clipIds.isEmpty()) { s.error = "has no clips"; continue; }
+        if (s.name.isEmpty()) {
+            s.error = "has no name";
+            continue;
+        }
+        if (s.clipIds.isEmpty()) {
+            s.error = "has no clips";
+            continue;
+        }
         const Skeleton* skeleton = nullptr;
         QString first;
         QSet<QString> listed;
         for (const QString& id : s.clipIds) {
-            if (listed.contains(id)) { s.error = "lists clip '" + id + "' twice"; break; }
+            if (listed.contains(id)) {
+                s.error = "lists clip '" + id + "' twice";
+                break;
+            }
             listed.insert(id);
             const ProjectClip* c = clip(id);
-            if (!c) { s.error = "names an unknown clip '" + id + "'"; break; }
-            if (!c->error.isEmpty()) { s.error = "clip '" + id + "' is unusable: " + c->error; break; }
-            if (!skeleton) { skeleton = &c->clip->skeleton; first = id; }
-            else if (const std::string why = skeletonDifference(*skeleton, c->clip->skeleton); !why.empty()) {
-                s.error = "clip '" + id + "' has a different skeleton from '" + first + "': " + QString::fromStdString(why);
+            if (!c) {
+                s.error = "names an unknown clip '" + id + "'";
+                break;
+            }
+            if (!c->error.isEmpty()) {
+                s.error = "clip '" + id + "' is unusable: " + c->error;
+                break;
+            }
+            if (!skeleton) {
+                skeleton = &c->clip->skeleton;
+                first = id;
+            } else if (const std::string why = skeletonDifference(*skeleton, c->clip->skeleton);
+                       !why.empty()) {
+                s.error = "clip '" + id + "' has a different skeleton from '" + first +
+                          "': " + QString::fromStdString(why);
                 break;
             }
         }
@@ -577,24 +679,37 @@ void Project::checkSpaces() {
             QSet<QString> seen;
             for (const QString& id : *list) {
                 if (!s.error.isEmpty()) break;
-                if (seen.contains(id)) { s.error = "lists " + what + " '" + id + "' twice"; break; }
+                if (seen.contains(id)) {
+                    s.error = "lists " + what + " '" + id + "' twice";
+                    break;
+                }
                 seen.insert(id);
                 const ProjectClip* c = clip(id);
-                if (!c) { s.error = "names an unknown " + what + " '" + id + "'"; break; }
-                if (!c->error.isEmpty()) { s.error = what + " '" + id + "' is unusable: " + c->error; break; }
+                if (!c) {
+                    s.error = "names an unknown " + what + " '" + id + "'";
+                    break;
+                }
+                if (!c->error.isEmpty()) {
+                    s.error = what + " '" + id + "' is unusable: " + c->error;
+                    break;
+                }
                 if (skeleton && !c->clip->skeleton.sameHierarchy(*skeleton)) {
                     s.error = what + " '" + id + "' has a different skeleton from '" + first + "'";
                     break;
                 }
                 if (Status ok = checkTransitionClip(*c->clip, kind); !ok)
-                    s.error = what + " '" + id + "' cannot serve: it " + QString::fromStdString(ok.message());
+                    s.error = what + " '" + id + "' cannot serve: it " +
+                              QString::fromStdString(ok.message());
             }
         }
         if (s.error.isEmpty()) s.error = bendSpace(*this, s);
-        if (s.error.isEmpty() && s.clipIds.size() + s.bentClips.size() > limits::kMaxGSpaceClipsPerSpace)
-            s.error = QStringLiteral("has %1 clips with its bent turns, above the limit of %2 a baked space holds")
-                          .arg(s.clipIds.size() + s.bentClips.size())
-                          .arg(limits::kMaxGSpaceClipsPerSpace);
+        if (s.error.isEmpty() &&
+            s.clipIds.size() + s.bentClips.size() > limits::kMaxGSpaceClipsPerSpace)
+            s.error =
+                QStringLiteral(
+                    "has %1 clips with its bent turns, above the limit of %2 a baked space holds")
+                    .arg(s.clipIds.size() + s.bentClips.size())
+                    .arg(limits::kMaxGSpaceClipsPerSpace);
         if (!s.error.isEmpty()) s.bentClips.clear();
     }
 }
@@ -603,9 +718,11 @@ QStringList Project::errors() const {
     QStringList out;
     const QString label = fileLabel(path);
     for (const ProjectClip& c : clips)
-        if (!c.error.isEmpty()) out << QStringLiteral("%1: clip '%2': %3").arg(label, c.id, c.error);
+        if (!c.error.isEmpty())
+            out << QStringLiteral("%1: clip '%2': %3").arg(label, c.id, c.error);
     for (const ProjectSpace& s : spaces)
-        if (!s.error.isEmpty()) out << QStringLiteral("%1: space '%2': %3").arg(label, s.name, s.error);
+        if (!s.error.isEmpty())
+            out << QStringLiteral("%1: space '%2': %3").arg(label, s.name, s.error);
     return out;
 }
 
@@ -667,8 +784,10 @@ QJsonObject Project::toJson() const {
     settingsObject["style_increment"] = jsonNumber(settings.styleIncrement);
     settingsObject["max_blend_rate"] = jsonNumber(settings.maxBlendRate);
     settingsObject["foot_lock"] = settings.footLock;
-    if (settings.keepStyle) settingsObject["keep_style"] = true;
-    else settingsObject.remove("keep_style");
+    if (settings.keepStyle)
+        settingsObject["keep_style"] = true;
+    else
+        settingsObject.remove("keep_style");
     settingsObject["style_mode"] = settings.styleByTransition ? "transition" : "increment";
     settingsObject["style_transition_seconds"] = jsonNumber(settings.styleTransitionSeconds);
     QJsonObject result = extra;
@@ -683,9 +802,11 @@ QJsonObject Project::toJson() const {
         QJsonArray keys;
         for (const ProjectStyleKey& key : styleKeys) {
             QJsonArray weights;
-            for (float v : weightsForSpaces(key.weights, spaces.size())) weights.append(jsonNumber(v));
-            keys.append(QJsonObject{{"time", std::clamp(key.seconds, 0.0, limits::kMaxStyleKeySeconds)},
-                                    {"weights", weights}});
+            for (float v : weightsForSpaces(key.weights, spaces.size()))
+                weights.append(jsonNumber(v));
+            keys.append(
+                QJsonObject{{"time", std::clamp(key.seconds, 0.0, limits::kMaxStyleKeySeconds)},
+                            {"weights", weights}});
         }
         if (!spaces.empty()) result["style_keys"] = keys;
     }
@@ -696,8 +817,8 @@ QJsonObject Project::toJson() const {
         for (size_t i = 0; i < spaces.size(); ++i) named[spaces[i].name] = jsonNumber(w[i]);
         result["style"] = named;
     }
-    if (!character.source.isEmpty() || !character.texture.isEmpty() || !character.jointMap.empty() ||
-        !character.extra.isEmpty()) {
+    if (!character.source.isEmpty() || !character.texture.isEmpty() ||
+        !character.jointMap.empty() || !character.extra.isEmpty()) {
         QJsonObject c = character.extra;
         if (!character.source.isEmpty()) c["source"] = character.source;
         if (!character.texture.isEmpty()) c["texture"] = character.texture;
@@ -711,7 +832,8 @@ QJsonObject Project::toJson() const {
 
 Status Project::save(const QString& filePath) const {
     QSaveFile file(filePath);
-    if (!file.open(QIODevice::WriteOnly)) return fail(filePath, "cannot write: " + file.errorString());
+    if (!file.open(QIODevice::WriteOnly))
+        return fail(filePath, "cannot write: " + file.errorString());
     file.write(QJsonDocument(toJson()).toJson(QJsonDocument::Indented));
     if (!file.commit()) return fail(filePath, "cannot save: " + file.errorString());
     return Status::ok();
@@ -745,15 +867,18 @@ Expected<BehavioralSpaceDesc> Project::behavioralDesc() const {
         desc.spaces.push_back(std::move(space));
     }
     if (desc.spaces.size() > static_cast<size_t>(limits::kMaxSpaces))
-        return fail(path, QStringLiteral("%1 motion spaces can be built, above the limit of %2 a behavioral space "
-                                         "holds")
-                              .arg(desc.spaces.size())
-                              .arg(limits::kMaxSpaces));
+        return fail(path,
+                    QStringLiteral(
+                        "%1 motion spaces can be built, above the limit of %2 a behavioral space "
+                        "holds")
+                        .arg(desc.spaces.size())
+                        .arg(limits::kMaxSpaces));
     // The entries' own errors (errors()) say why; this line does not repeat them.
     if (desc.spaces.empty())
-        return fail(path, spaces.empty() ? QStringLiteral("the project has no motion space")
-                                         : QStringLiteral("no motion space of the project can be built "
-                                                          "(each has an error)"));
+        return fail(path, spaces.empty()
+                              ? QStringLiteral("the project has no motion space")
+                              : QStringLiteral("no motion space of the project can be built "
+                                               "(each has an error)"));
     return desc;
 }
 

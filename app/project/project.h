@@ -34,15 +34,16 @@ struct ProjectClip {
     // Loaded data (not saved):
     std::optional<Clip> clip;  // trimmed, mirrored when asked, in metres
     UnitReport units;
-    QString error;             // why the clip is not usable; empty when fine
+    QString error;  // why the clip is not usable; empty when fine
 };
 
 struct ProjectSpace {
     QString name;
     QStringList clipIds;
     QString reference;  // a clip id; empty = the straightest
-    // Clips that walk to a stop and that start from standing (not looped; core/spaces/transition_builder.h):
-    // spaces[].stops and spaces[].starts, clip ids, each at most once.
+    // Clips that walk to a stop and that start from standing (not looped;
+    // core/spaces/transition_builder.h): spaces[].stops and spaces[].starts, clip ids, each at most
+    // once.
     QStringList stopIds, startIds;
     // Turns made from the space's straight clips by bending their paths (core/loops/path_bend.h):
     // spaces[].bent_turns_m, radii in metres, each [kMinBentTurnRadius, kMaxBentTurnRadius], at
@@ -56,7 +57,8 @@ struct ProjectSpace {
     std::vector<std::pair<QString, Clip>> bentClips;
 };
 
-inline constexpr float kMinBentTurnRadius = 2.0f;    // metres (core/loops/path_bend.h's sharpest bend)
+inline constexpr float kMinBentTurnRadius =
+    2.0f;  // metres (core/loops/path_bend.h's sharpest bend)
 inline constexpr float kMaxBentTurnRadius = 1000.0f;
 inline constexpr int kMaxBentTurns = 4;
 // A clip of a space is straight, and gets bent turns, when its ground path curves by less than
@@ -75,23 +77,23 @@ struct ProjectCharacter {
     QJsonObject extra;  // keys this version does not know, kept as they were
 };
 
-// Every value is checked when the file is read (limits in gaitspace/runtime/limits.h); a wrong type or an
-// out-of-range value refuses the file with the JSON path at fault, never a silent default.
+// Every value is checked when the file is read (limits in gaitspace/runtime/limits.h); a wrong type
+// or an out-of-range value refuses the file with the JSON path at fault, never a silent default.
 struct ProjectSettings {
-    float fps = 30.0f;             // working rate, frames per second; [1, 240]
-    int cycles = 0;                // gait cycles per loop; 0 = the fewest any clip holds; [0, 16]
-    float styleIncrement = 0.1f;   // largest style-weight change per frame; (0, 1]
-    float maxBlendRate = 0.1f;     // largest blend change per frame; (0, 1]
+    float fps = 30.0f;            // working rate, frames per second; [1, 240]
+    int cycles = 0;               // gait cycles per loop; 0 = the fewest any clip holds; [0, 16]
+    float styleIncrement = 0.1f;  // largest style-weight change per frame; (0, 1]
+    float maxBlendRate = 0.1f;    // largest blend change per frame; (0, 1]
     // How style weights move toward a key's (or the sliders') targets: by at most styleIncrement
     // per frame ("increment"), or over styleTransitionSeconds ("transition"); both values are
     // kept whichever mode is chosen.
-    bool styleByTransition = false;      // settings.style_mode: "increment" | "transition"
-    float styleTransitionSeconds = 1.0f; // settings.style_transition_seconds; [0.05, 30]
-    bool footLock = true;          // planted feet stay put (LocomotionSettings::footLock)
+    bool styleByTransition = false;       // settings.style_mode: "increment" | "transition"
+    float styleTransitionSeconds = 1.0f;  // settings.style_transition_seconds; [0.05, 30]
+    bool footLock = true;                 // planted feet stay put (LocomotionSettings::footLock)
     // Steering keeps the style the user set, never borrowing a slower style's tighter turn
     // (SteerSettings::preferTighterStyles off); settings.keep_style, default false.
     bool keepStyle = false;
-    QJsonObject extra;             // the settings object as read (goal_space, unknown keys), kept
+    QJsonObject extra;  // the settings object as read (goal_space, unknown keys), kept
 };
 
 // The goal_space settings as the loader checks them (the goal-space builder reads them from

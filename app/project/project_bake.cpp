@@ -7,13 +7,13 @@
 
 #include "core/spaces/goal_space_builder.h"
 
-
 namespace gs {
 
 LocomotionSettings locomotionSettings(const Project& project) {
     LocomotionSettings s;
     s.styleIncrement = project.settings.styleIncrement;
-    if (project.settings.styleByTransition) s.styleTransitionSeconds = project.settings.styleTransitionSeconds;
+    if (project.settings.styleByTransition)
+        s.styleTransitionSeconds = project.settings.styleTransitionSeconds;
     s.maxBlendRate = project.settings.maxBlendRate;
     s.footLock = project.settings.footLock;
     return s;
@@ -27,10 +27,12 @@ GoalSpaceSettings goalSpaceSettings(const Project& project) {
     s.endBlends = o["Z"].toInt(s.endBlends);
     // F defaults to the same stretch of time at any working rate: 40 frames at 30 fps.
     constexpr double kHorizonSeconds = 40.0 / 30.0;
-    const int horizon = std::max(1, static_cast<int>(std::lround(kHorizonSeconds * project.settings.fps)));
+    const int horizon =
+        std::max(1, static_cast<int>(std::lround(kHorizonSeconds * project.settings.fps)));
     s.horizon = o["F"].toInt(horizon);
     s.subdivisions = o["subdivisions"].toInt(s.subdivisions);
-    s.maxBlendRate = static_cast<float>(o["max_blend_rate"].toDouble(project.settings.maxBlendRate));
+    s.maxBlendRate =
+        static_cast<float>(o["max_blend_rate"].toDouble(project.settings.maxBlendRate));
     return s;
 }
 

@@ -70,7 +70,8 @@ float strikePeriod(const FootContacts& contacts, const CycleSettings& s, float f
     for (const std::vector<int>* strikes : {&contacts.leftStrikes(), &contacts.rightStrikes()})
         for (size_t k = 1; k < strikes->size(); ++k) {
             const int gap = (*strikes)[k] - (*strikes)[k - 1];
-            if (gap >= s.minPeriodSeconds * fps && gap <= s.maxPeriodSeconds * fps) gaps.push_back(gap);
+            if (gap >= s.minPeriodSeconds * fps && gap <= s.maxPeriodSeconds * fps)
+                gaps.push_back(gap);
         }
     if (gaps.empty()) return 0.0f;
     std::sort(gaps.begin(), gaps.end());
@@ -91,7 +92,8 @@ bool periodFromStrikes(const MatchWeb& web, float period, const CycleSettings& s
     float peak = 0.0f;
     for (int l = 1; l < lag; ++l) peak = std::max(peak, lagCost(web, l));
     if (!(valley < s.web.epsilon && valley < s.maxValleyRatio * peak)) {
-        info.source = "foot strikes repeat but the motion does not (no valley in the self match web)";
+        info.source =
+            "foot strikes repeat but the motion does not (no valley in the self match web)";
         return false;
     }
     info.periodFrames = period;
@@ -102,11 +104,14 @@ bool periodFromStrikes(const MatchWeb& web, float period, const CycleSettings& s
 
 // Why a clip shows no cycle, with its length when it may be shorter than one.
 std::string noCycleReason(const Clip& clip, const CycleSettings& s) {
-    std::string reason = "no periodic chain in the self match web and no two strikes of one foot a gait period apart";
+    std::string reason =
+        "no periodic chain in the self match web and no two strikes of one foot a gait period "
+        "apart";
     const float seconds = static_cast<float>(clip.frameCount() - 1) / clip.fps;
     if (seconds < s.maxPeriodSeconds) {
         char text[96];
-        std::snprintf(text, sizeof text, "; at %d frames (%.2f s) it may hold less than one gait cycle",
+        std::snprintf(text, sizeof text,
+                      "; at %d frames (%.2f s) it may hold less than one gait cycle",
                       clip.frameCount(), seconds);
         reason += text;
     }
@@ -117,9 +122,11 @@ std::string noCycleReason(const Clip& clip, const CycleSettings& s) {
 
 Status CycleSettings::validate() const {
     if (Status st = web.validate(); !st) return st;
-    if (!(minPeriodSeconds > 0.0f && minPeriodSeconds < maxPeriodSeconds && maxPeriodSeconds <= 10.0f))
+    if (!(minPeriodSeconds > 0.0f && minPeriodSeconds < maxPeriodSeconds &&
+          maxPeriodSeconds <= 10.0f))
         return Status::error("cycle period range must satisfy 0 < min < max <= 10 s");
-    if (!(minCoverage > 0.0f && minCoverage <= 1.0f)) return Status::error("chain coverage must be in (0, 1]");
+    if (!(minCoverage > 0.0f && minCoverage <= 1.0f))
+        return Status::error("chain coverage must be in (0, 1]");
     if (!(maxValleyRatio > 0.0f && maxValleyRatio <= 1.0f))
         return Status::error("valley ratio must be in (0, 1]");
     return contacts.validate();
@@ -152,20 +159,24 @@ Status CycleJob::run() {
     bool found = periodFromChains(chains, settings, fps, 0.0f, output);
     // Runs are nearly symmetric: a half or double cycle can pass for the period. Where the feet
     // say otherwise, trust the chain at the strike period, or the strikes if the web agrees.
-    if (found && fromStrikes > 0.0f && std::abs(output.periodFrames - fromStrikes) > 0.2f * fromStrikes) {
+    if (found && fromStrikes > 0.0f &&
+        std::abs(output.periodFrames - fromStrikes) > 0.2f * fromStrikes) {
         CycleInfo alt;
         if (periodFromChains(chains, settings, fps, fromStrikes, alt) ||
             periodFromStrikes(selfWeb, fromStrikes, settings, alt)) {
             output = alt;
         } else if (const float k = std::round(output.periodFrames / fromStrikes);
-                   k >= 2.0f && std::abs(output.periodFrames - k * fromStrikes) <= 0.15f * k * fromStrikes) {
+                   k >= 2.0f &&
+                   std::abs(output.periodFrames - k * fromStrikes) <= 0.15f * k * fromStrikes) {
             // Only the chain k cycles away was long enough to show.
             output.periodFrames /= k;
         }
     }
     if (!found) {
-        if (fromStrikes > 0.0f) found = periodFromStrikes(selfWeb, fromStrikes, settings, output);
-        else output.source = noCycleReason(*clip, settings);
+        if (fromStrikes > 0.0f)
+            found = periodFromStrikes(selfWeb, fromStrikes, settings, output);
+        else
+            output.source = noCycleReason(*clip, settings);
     }
     if (!found) {
         output.chainLags.clear();
@@ -174,7 +185,8 @@ Status CycleJob::run() {
     }
     output.periodic = true;
     output.periodSeconds = output.periodFrames / fps;
-    output.cycles = static_cast<int>(std::floor((clip->frameCount() - 1) / output.periodFrames + 1e-3f));
+    output.cycles =
+        static_cast<int>(std::floor((clip->frameCount() - 1) / output.periodFrames + 1e-3f));
     return Status::ok();
 }
 

@@ -22,12 +22,12 @@ namespace gs {
 struct CycleSettings {
     MatchWebSettings web = defaultWeb();  // self match web; looser epsilon than registration
                                           // (runs vary more from step to step)
-    float minPeriodSeconds = 0.3f;   // plausible gait periods; (0, maxPeriodSeconds)
-    float maxPeriodSeconds = 2.0f;   // (minPeriodSeconds, 10]
-    float minCoverage = 0.6f;        // a periodic chain spans at least this fraction of the
-                                     // frames its lag leaves to compare; (0, 1]
-    float maxValleyRatio = 0.6f;     // strike fallback: cost at the lag / highest cost at shorter
-                                     // lags must be below this; (0, 1]
+    float minPeriodSeconds = 0.3f;        // plausible gait periods; (0, maxPeriodSeconds)
+    float maxPeriodSeconds = 2.0f;        // (minPeriodSeconds, 10]
+    float minCoverage = 0.6f;             // a periodic chain spans at least this fraction of the
+                                          // frames its lag leaves to compare; (0, 1]
+    float maxValleyRatio = 0.6f;  // strike fallback: cost at the lag / highest cost at shorter
+                                  // lags must be below this; (0, 1]
     FootContactSettings contacts;
 
     static MatchWebSettings defaultWeb() {
@@ -40,18 +40,18 @@ struct CycleSettings {
 
 struct CycleInfo {
     bool periodic = false;
-    float periodFrames = 0.0f;   // P, frames (fractional)
-    float periodSeconds = 0.0f;  // P / fps
-    int cycles = 0;              // whole cycles in the clip: floor((frames - 1) / P)
+    float periodFrames = 0.0f;     // P, frames (fractional)
+    float periodSeconds = 0.0f;    // P / fps
+    int cycles = 0;                // whole cycles in the clip: floor((frames - 1) / P)
     std::vector<float> chainLags;  // lags (frames) of the periodic chains below the diagonal
-    std::string source;          // "match web", "foot strikes" or why the clip is not periodic
+    std::string source;            // "match web", "foot strikes" or why the clip is not periodic
 };
 
 struct CycleJob {
     CycleSettings settings;
     const Clip* clip = nullptr;
     CycleInfo output;
-    MatchWeb selfWeb;            // the self match web it used (for display and loops)
+    MatchWeb selfWeb;  // the self match web it used (for display and loops)
 
     Status validate() const;
     Status run();

@@ -22,7 +22,7 @@ constexpr int kLanes = 8;
 
 struct FramePoints {
     int frames = 0, joints = 0, padded = 0;
-    std::vector<float> xyz;       // frames x 3 x padded
+    std::vector<float> xyz;                      // frames x 3 x padded
     std::vector<double> sumX, sumZ, sumSquares;  // per frame: sum x, sum z, sum |p|^2
 
     const float* frame(int f) const { return xyz.data() + static_cast<size_t>(f) * 3 * padded; }
@@ -44,7 +44,8 @@ FramePoints framePoints(const Clip& clip) {
     for (int f = 0; f < p.frames; ++f) {
         float* out = p.xyz.data() + static_cast<size_t>(f) * 3 * p.padded;
         for (int j = 0; j < p.joints; ++j) {
-            const glm::vec3 q32 = glm::vec3(glm::dvec3(world[static_cast<size_t>(f) * p.joints + j]) - centre);
+            const glm::vec3 q32 =
+                glm::vec3(glm::dvec3(world[static_cast<size_t>(f) * p.joints + j]) - centre);
             // The double sums use exactly the float coordinates the products see.
             const glm::dvec3 q = q32;
             out[j] = q32.x;
@@ -145,8 +146,8 @@ bool gridDirect(const FramePoints& A, const FramePoints& B, const std::vector<do
     return true;
 }
 
-// False when the build was cancelled (core/support/cancel.h) or `progress` said stop before the grid
-// was complete.
+// False when the build was cancelled (core/support/cancel.h) or `progress` said stop before the
+// grid was complete.
 bool computeGrid(const Clip& a, const Clip& b, const MatchWebSettings& settings,
                  const std::function<bool(float)>& progress, MatchWeb& web) {
     const FramePoints A = framePoints(a);
@@ -181,17 +182,18 @@ void findMinima(float epsilon, MatchWeb& web) {
             const float c = web.at(i, j);
             if (!(c < epsilon)) continue;
             // Ties go to the first cell of a plateau: <= on one side, < on the other.
-            const bool rowMin = (j == 0 || c <= web.at(i, j - 1)) &&
-                                (j == web.cols - 1 || c < web.at(i, j + 1));
-            const bool colMin = (i == 0 || c <= web.at(i - 1, j)) &&
-                                (i == web.rows - 1 || c < web.at(i + 1, j));
+            const bool rowMin =
+                (j == 0 || c <= web.at(i, j - 1)) && (j == web.cols - 1 || c < web.at(i, j + 1));
+            const bool colMin =
+                (i == 0 || c <= web.at(i - 1, j)) && (i == web.rows - 1 || c < web.at(i + 1, j));
             if (rowMin || colMin) web.minima.push_back({i, j});
         }
 }
 
 void linkChains(const MatchWebSettings& settings, float fps, MatchWeb& web) {
     web.chains.clear();
-    std::vector<unsigned char> state(static_cast<size_t>(web.rows) * web.cols, 0);  // 1 minimum, 2 used
+    std::vector<unsigned char> state(static_cast<size_t>(web.rows) * web.cols,
+                                     0);  // 1 minimum, 2 used
     auto index = [&](int i, int j) { return static_cast<size_t>(i) * web.cols + j; };
     auto isFree = [&](int i, int j) {
         return i < web.rows && j < web.cols && state[index(i, j)] == 1;
@@ -216,10 +218,13 @@ void linkChains(const MatchWebSettings& settings, float fps, MatchWeb& web) {
             // Off the diagonal: the cheaper of the row and column neighbours, a few in a row.
             glm::ivec2 next{-1};
             const bool down = isFree(c.x + 1, c.y), right = isFree(c.x, c.y + 1);
-            if (down && right) next = web.at(c.x + 1, c.y) <= web.at(c.x, c.y + 1) ? glm::ivec2(1, 0)
-                                                                                 : glm::ivec2(0, 1);
-            else if (down) next = {1, 0};
-            else if (right) next = {0, 1};
+            if (down && right)
+                next = web.at(c.x + 1, c.y) <= web.at(c.x, c.y + 1) ? glm::ivec2(1, 0)
+                                                                    : glm::ivec2(0, 1);
+            else if (down)
+                next = {1, 0};
+            else if (right)
+                next = {0, 1};
             if (next.x < 0) break;
             sideRun = next == lastSide ? sideRun + 1 : 1;
             lastSide = next;
@@ -251,7 +256,8 @@ float MatchWeb::maxCost() const {
 
 Status MatchWebSettings::validate() const {
     if (Status s = cloud.validate(); !s) return s;
-    if (!(epsilon > 0.0f && epsilon <= 10.0f)) return Status::error("match epsilon must be in (0, 10] m");
+    if (!(epsilon > 0.0f && epsilon <= 10.0f))
+        return Status::error("match epsilon must be in (0, 10] m");
     if (!(minChainSeconds >= 0.0f && minChainSeconds <= 60.0f))
         return Status::error("minimum chain length must be in [0, 60] s");
     if (maxChainSideSteps < 0 || maxChainSideSteps > 10)
@@ -267,7 +273,8 @@ Status MatchWebJob::validate() const {
         if (Status s = c->validate(); !s) return s.withContext("clip '" + c->name + "'");
     }
     if (const std::string why = skeletonDifference(a->skeleton, b->skeleton); !why.empty())
-        return Status::error("clips '" + a->name + "' and '" + b->name + "' have different skeletons: " + why);
+        return Status::error("clips '" + a->name + "' and '" + b->name +
+                             "' have different skeletons: " + why);
     if (std::abs(a->fps - b->fps) > 1e-3f * a->fps)
         return Status::error("clips '" + a->name + "' and '" + b->name +
                              "' have different frame rates; resample one first");
@@ -301,7 +308,8 @@ Status MatchWebJob::run() {
 
 CloudMatch alignCell(const Clip& a, int i, const Clip& b, int j, const PointCloudSettings& cloud) {
     if (a.isEmpty() || b.isEmpty() || !sameJoints(a.skeleton, b.skeleton)) return {};
-    if (!a.skeleton.sameHierarchy(b.skeleton)) return alignCell(a, i, *conformClip(b, a.skeleton), j, cloud);
+    if (!a.skeleton.sameHierarchy(b.skeleton))
+        return alignCell(a, i, *conformClip(b, a.skeleton), j, cloud);
     i = std::clamp(i, 0, a.frameCount() - 1);
     j = std::clamp(j, 0, b.frameCount() - 1);
     const int h = cloud.sampleCount(a.fps) / 2;

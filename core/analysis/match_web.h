@@ -28,11 +28,11 @@ namespace gs {
 struct MatchWebSettings {
     enum class Summation { Incremental, Direct };
 
-    PointCloudSettings cloud;       // the window (default 0.33 s)
-    float epsilon = 0.08f;          // metres RMS; (0, 10]; minima above this are not matches
-    float minChainSeconds = 0.2f;   // seconds; [0, 60]; shorter chains are dropped
-    int maxChainSideSteps = 3;      // a chain may take at most this many row- or column-only
-                                    // steps in a row; [0, 10]
+    PointCloudSettings cloud;      // the window (default 0.33 s)
+    float epsilon = 0.08f;         // metres RMS; (0, 10]; minima above this are not matches
+    float minChainSeconds = 0.2f;  // seconds; [0, 60]; shorter chains are dropped
+    int maxChainSideSteps = 3;     // a chain may take at most this many row- or column-only
+                                   // steps in a row; [0, 10]
     Summation summation = Summation::Incremental;
 
     Status validate() const;
@@ -53,13 +53,13 @@ struct Chain {
 };
 
 struct MatchWeb {
-    int rows = 0;                     // frames of A
-    int cols = 0;                     // frames of B
-    std::vector<float> cost;          // rows x cols, row-major, metres RMS
-    std::vector<glm::ivec2> minima;   // 1-D local minima below epsilon, row-major order
-    std::vector<Chain> chains;        // in the order of their start cells (row-major)
-    int windowSamples = 1;            // frames per point cloud (odd)
-    bool self = false;                // A and B are the same clip
+    int rows = 0;                    // frames of A
+    int cols = 0;                    // frames of B
+    std::vector<float> cost;         // rows x cols, row-major, metres RMS
+    std::vector<glm::ivec2> minima;  // 1-D local minima below epsilon, row-major order
+    std::vector<Chain> chains;       // in the order of their start cells (row-major)
+    int windowSamples = 1;           // frames per point cloud (odd)
+    bool self = false;               // A and B are the same clip
 
     float at(int i, int j) const { return cost[static_cast<size_t>(i) * cols + j]; }
     float maxCost() const;
@@ -82,6 +82,7 @@ struct MatchWebJob {
 // The best alignment of frame i of A onto frame j of B (A's world into B's world, point_cloud.h)
 // and the distance left after it, over the same window a match-web cell uses (cut where either
 // clip runs out). Frames are clamped to the clips.
-CloudMatch alignCell(const Clip& a, int i, const Clip& b, int j, const PointCloudSettings& cloud = {});
+CloudMatch alignCell(const Clip& a, int i, const Clip& b, int j,
+                     const PointCloudSettings& cloud = {});
 
 }  // namespace gs

@@ -51,12 +51,12 @@ std::vector<double> triangularWeights(int count);
 // best alignment and the remaining distance follow in closed form. Sums add, so windows can be
 // built incrementally.
 struct CloudSums {
-    double w = 0.0;            // sum of weights
-    double ax = 0.0, az = 0.0; // sum w * a.xz
-    double bx = 0.0, bz = 0.0; // sum w * b.xz
-    double dot = 0.0;          // sum w * (a.x b.x + a.z b.z)
-    double cross = 0.0;        // sum w * (a.z b.x - a.x b.z)
-    double squares = 0.0;      // sum w * (|a.xz|^2 + |b.xz|^2 + (a.y - b.y)^2)
+    double w = 0.0;             // sum of weights
+    double ax = 0.0, az = 0.0;  // sum w * a.xz
+    double bx = 0.0, bz = 0.0;  // sum w * b.xz
+    double dot = 0.0;           // sum w * (a.x b.x + a.z b.z)
+    double cross = 0.0;         // sum w * (a.z b.x - a.x b.z)
+    double squares = 0.0;       // sum w * (|a.xz|^2 + |b.xz|^2 + (a.y - b.y)^2)
 
     void add(const glm::dvec3& a, const glm::dvec3& b, double weight);
     // Inline: the match web updates its running window sums with these for every cell.
@@ -80,8 +80,8 @@ struct CloudSums {
 struct CloudMatch {
     Alignment alignment;
     double theta = 0.0, x0 = 0.0, z0 = 0.0;  // the alignment in full precision
-    double meanSquaredDistance = 0.0;          // m^2, weighted mean over the points
-    double rmsDistance() const;                // metres
+    double meanSquaredDistance = 0.0;        // m^2, weighted mean over the points
+    double rmsDistance() const;              // metres
 };
 
 // Aligns cloud a onto cloud b (same size, corresponding points) with per-point weights (empty =

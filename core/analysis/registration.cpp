@@ -25,7 +25,8 @@ struct Positions {
         const int f0 = std::min(static_cast<int>(frame), frames - 1);
         const int f1 = std::min(f0 + 1, frames - 1);
         const double t = frame - f0;
-        return glm::mix(p[static_cast<size_t>(f0) * joints + j], p[static_cast<size_t>(f1) * joints + j], t);
+        return glm::mix(p[static_cast<size_t>(f0) * joints + j],
+                        p[static_cast<size_t>(f1) * joints + j], t);
     }
 };
 
@@ -142,33 +143,41 @@ void matchConstraints(const FootContacts& ca, const FootContacts& cb, float tole
         const bool left = foot == ConstraintMatch::Foot::Left;
         const std::vector<int>& sa = left ? ca.leftStrikes() : ca.rightStrikes();
         const std::vector<int>& sb = left ? cb.leftStrikes() : cb.rightStrikes();
-        struct Pair { float gap; int ia, ib; };
+        struct Pair {
+            float gap;
+            int ia, ib;
+        };
         std::vector<Pair> pairs;
         for (size_t ia = 0; ia < sa.size(); ++ia) {
             if (sa[ia] < a0 || sa[ia] > a1) continue;
             const float mapped = r.mapAtoB(static_cast<float>(sa[ia]));
             for (size_t ib = 0; ib < sb.size(); ++ib) {
                 const float gap = std::abs(mapped - static_cast<float>(sb[ib]));
-                if (gap <= tolerance) pairs.push_back({gap, static_cast<int>(ia), static_cast<int>(ib)});
+                if (gap <= tolerance)
+                    pairs.push_back({gap, static_cast<int>(ia), static_cast<int>(ib)});
             }
         }
-        std::sort(pairs.begin(), pairs.end(), [](const Pair& x, const Pair& y) { return x.gap < y.gap; });
+        std::sort(pairs.begin(), pairs.end(),
+                  [](const Pair& x, const Pair& y) { return x.gap < y.gap; });
         std::vector<bool> usedA(sa.size()), usedB(sb.size());
         for (const Pair& p : pairs) {
             if (usedA[p.ia] || usedB[p.ib]) continue;
             usedA[p.ia] = usedB[p.ib] = true;
-            r.constraints.push_back({foot, sa[p.ia], sb[p.ib], r.mapAtoB(static_cast<float>(sa[p.ia]))});
+            r.constraints.push_back(
+                {foot, sa[p.ia], sb[p.ib], r.mapAtoB(static_cast<float>(sa[p.ia]))});
         }
     }
-    std::sort(r.constraints.begin(), r.constraints.end(),
-              [](const ConstraintMatch& x, const ConstraintMatch& y) { return x.frameA < y.frameA; });
+    std::sort(
+        r.constraints.begin(), r.constraints.end(),
+        [](const ConstraintMatch& x, const ConstraintMatch& y) { return x.frameA < y.frameA; });
 }
 
 }  // namespace
 
 Alignment RegistrationCurve::alignmentAt(float frameA) const {
     if (alignment.empty()) return {};
-    const float u = std::clamp(frameA - path.front().x, 0.0f, static_cast<float>(alignment.size() - 1));
+    const float u =
+        std::clamp(frameA - path.front().x, 0.0f, static_cast<float>(alignment.size() - 1));
     const size_t k = std::min(static_cast<size_t>(u), alignment.size() - 1);
     const size_t k1 = std::min(k + 1, alignment.size() - 1);
     const float t = u - static_cast<float>(k);
@@ -239,7 +248,8 @@ Status RegistrationJob::run() {
 
     const Positions A(*a), B(*b);
     const int h = matchWeb.windowSamples / 2;
-    const int smoothHalfWidth = static_cast<int>(std::lround(settings.smoothingSeconds * a->fps * 0.5f));
+    const int smoothHalfWidth =
+        static_cast<int>(std::lround(settings.smoothingSeconds * a->fps * 0.5f));
     alignAlongPath(A, B, h, smoothHalfWidth, output);
     output.identityResidual = identityResidual(A, B, h);
 
@@ -249,7 +259,8 @@ Status RegistrationJob::run() {
     cb.clip = b;
     // Clips whose feet cannot be found still register; they just carry no constraints.
     if (ca.run() && cb.run())
-        matchConstraints(ca.output, cb.output, settings.constraintToleranceSeconds * a->fps, output);
+        matchConstraints(ca.output, cb.output, settings.constraintToleranceSeconds * a->fps,
+                         output);
     return Status::ok();
 }
 

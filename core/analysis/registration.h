@@ -27,17 +27,17 @@ namespace gs {
 struct ConstraintMatch {
     enum class Foot { Left, Right };
     Foot foot = Foot::Left;
-    int frameA = 0;       // heel (or foot) strike in A
-    int frameB = 0;       // the strike of the same foot in B it matches
-    float mappedA = 0.0f; // f(frameA): where the timewarp puts A's strike in B
+    int frameA = 0;        // heel (or foot) strike in A
+    int frameB = 0;        // the strike of the same foot in B it matches
+    float mappedA = 0.0f;  // f(frameA): where the timewarp puts A's strike in B
 };
 
 struct RegistrationSettings {
-    MatchWebSettings web;              // window, epsilon, chains of the match web
-    glm::ivec2 startCell{-1, -1};      // (frame of A, frame of B); -1 = automatic (timewarp.h)
-    glm::ivec2 endCell{-1, -1};        // -1 = automatic
-    int slopeLimit = 3;                // consecutive steps in one clip alone; [1, 20]
-    float smoothingSeconds = 0.33f;    // smoothing of the timewarp curve and the alignment; [0, 5]
+    MatchWebSettings web;            // window, epsilon, chains of the match web
+    glm::ivec2 startCell{-1, -1};    // (frame of A, frame of B); -1 = automatic (timewarp.h)
+    glm::ivec2 endCell{-1, -1};      // -1 = automatic
+    int slopeLimit = 3;              // consecutive steps in one clip alone; [1, 20]
+    float smoothingSeconds = 0.33f;  // smoothing of the timewarp curve and the alignment; [0, 5]
     float constraintToleranceSeconds = 0.25f;  // strikes further apart after the warp do not
                                                // match; (0, 5]
     FootContactSettings contacts;
@@ -46,10 +46,10 @@ struct RegistrationSettings {
 };
 
 struct RegistrationCurve {
-    std::vector<glm::vec2> path;        // (a, f(a)) at every A frame of the warp, f strictly increasing
-    std::vector<Alignment> alignment;   // one per path sample; theta unwrapped and smoothed
+    std::vector<glm::vec2> path;  // (a, f(a)) at every A frame of the warp, f strictly increasing
+    std::vector<Alignment> alignment;  // one per path sample; theta unwrapped and smoothed
     std::vector<ConstraintMatch> constraints;
-    std::vector<glm::ivec2> cells;      // the raw dynamic-programming path through the match web
+    std::vector<glm::ivec2> cells;  // the raw dynamic-programming path through the match web
     float residual = 0.0f;          // metres: mean over the path of the RMS point-cloud distance
                                     // after the curve's alignment
     float identityResidual = 0.0f;  // metres: the same for the plain linear time mapping
@@ -71,7 +71,7 @@ struct RegistrationJob {
     const Clip* a = nullptr;  // reference
     const Clip* b = nullptr;
     RegistrationCurve output;
-    MatchWeb matchWeb;        // the match web the timewarp went through (kept for display)
+    MatchWeb matchWeb;  // the match web the timewarp went through (kept for display)
     // Called with the fraction of the match web done (the bulk of the work); returning false
     // stops the job, and run() then fails with "cancelled" (see MatchWebJob::progress).
     std::function<bool(float)> progress;

@@ -42,7 +42,8 @@ bool isAuto(glm::ivec2 c) { return c.x < 0 || c.y < 0; }
 
 // The start cell, and the end cell when it is given (an automatic end is the far corner here and
 // is chosen by the path search).
-void resolveCells(const MatchWeb& web, const TimewarpSettings& s, glm::ivec2& start, glm::ivec2& end) {
+void resolveCells(const MatchWeb& web, const TimewarpSettings& s, glm::ivec2& start,
+                  glm::ivec2& end) {
     start = isAuto(s.startCell) ? borderMatch(web) : s.startCell;
     end = isAuto(s.endCell) ? glm::ivec2(web.rows - 1, web.cols - 1) : s.endCell;
 }
@@ -134,9 +135,12 @@ struct PathSearch {
             cells.push_back(start + glm::ivec2(i, j));
             if (i == 0 && j == 0) break;
             const int prev = from[at(i, j, s)];
-            if (s == 0) --i, --j;
-            else if (s <= L) --j;
-            else --i;
+            if (s == 0)
+                --i, --j;
+            else if (s <= L)
+                --j;
+            else
+                --i;
             s = prev;
         }
         std::reverse(cells.begin(), cells.end());
@@ -226,7 +230,8 @@ bool Timewarp::isMonotone() const {
 }
 
 Status TimewarpSettings::validate() const {
-    if (slopeLimit < 1 || slopeLimit > 20) return Status::error("timewarp slope limit must be 1-20");
+    if (slopeLimit < 1 || slopeLimit > 20)
+        return Status::error("timewarp slope limit must be 1-20");
     if (!(smoothingSeconds >= 0.0f && smoothingSeconds <= 5.0f))
         return Status::error("timewarp smoothing must be in [0, 5] s");
     return Status::ok();

@@ -25,10 +25,10 @@ float curveBtoA(std::span<const glm::vec2> curve, float frameB);
 float curveSlope(std::span<const glm::vec2> curve, float frameA);
 
 struct TimewarpSettings {
-    glm::ivec2 startCell{-1, -1};  // (frame of A, frame of B); -1 = the first-row/column
-                                   // match closest to (0, 0)
-    glm::ivec2 endCell{-1, -1};    // -1 = the last-row/column match closest to the far corner
-    int slopeLimit = 3;            // consecutive (1,0) or (0,1) steps allowed; [1, 20]; default 3
+    glm::ivec2 startCell{-1, -1};    // (frame of A, frame of B); -1 = the first-row/column
+                                     // match closest to (0, 0)
+    glm::ivec2 endCell{-1, -1};      // -1 = the last-row/column match closest to the far corner
+    int slopeLimit = 3;              // consecutive (1,0) or (0,1) steps allowed; [1, 20]; default 3
     float smoothingSeconds = 0.33f;  // width of the curve's smoothing kernel; [0, 5]
 
     Status validate() const;

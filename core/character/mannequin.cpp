@@ -17,8 +17,8 @@ constexpr float kPi = std::numbers::pi_v<float>;
 // That matches the neighbouring part's weights at the shared joint, so the skin stays closed.
 struct Skinning {
     int joint = 0;
-    int parent = -1;  // blended near a
-    int child = -1;   // blended near b
+    int parent = -1;      // blended near a
+    int child = -1;       // blended near b
     float blend = 0.25f;  // length of each ramp, as a fraction of the part
 };
 
@@ -33,10 +33,10 @@ struct Part {
 };
 
 struct Rest {
-    std::vector<glm::vec3> pos;      // joint positions
-    std::vector<glm::vec3> tip;      // end of each joint's bone (tip offset, or its child)
+    std::vector<glm::vec3> pos;  // joint positions
+    std::vector<glm::vec3> tip;  // end of each joint's bone (tip offset, or its child)
     std::vector<std::vector<int>> children;
-    float height = 1.7f;             // estimated standing height of a person on this skeleton
+    float height = 1.7f;  // estimated standing height of a person on this skeleton
 };
 
 Rest restOf(const Skeleton& s) {
@@ -69,7 +69,8 @@ float highestIn(const Rest& r, int j) {
 // Length of the longest path down a subtree (the main chain of a limb).
 float reachOf(const Rest& r, int j) {
     float best = glm::length(r.tip[j] - r.pos[j]);
-    for (int c : r.children[j]) best = std::max(best, glm::length(r.pos[c] - r.pos[j]) + reachOf(r, c));
+    for (int c : r.children[j])
+        best = std::max(best, glm::length(r.pos[c] - r.pos[j]) + reachOf(r, c));
     return best;
 }
 int mainChild(const Rest& r, int j) {
@@ -77,7 +78,10 @@ int mainChild(const Rest& r, int j) {
     float reach = -1.0f;
     for (int c : r.children[j]) {
         const float d = glm::length(r.pos[c] - r.pos[j]) + reachOf(r, c);
-        if (d > reach) { reach = d; best = c; }
+        if (d > reach) {
+            reach = d;
+            best = c;
+        }
     }
     return best;
 }
@@ -96,9 +100,13 @@ std::vector<int> trunkChain(const Rest& r, float width) {
         int best = -1;
         float top = -1e30f;
         for (int c : r.children[j]) {
-            if (std::abs(r.pos[c].x - r.pos[0].x) > width || r.pos[c].y < r.pos[j].y - 0.01f) continue;
+            if (std::abs(r.pos[c].x - r.pos[0].x) > width || r.pos[c].y < r.pos[j].y - 0.01f)
+                continue;
             const float h = highestIn(r, c);
-            if (h > top) { top = h; best = c; }
+            if (h > top) {
+                top = h;
+                best = c;
+            }
         }
         if (best < 0) return chain;
         chain.push_back(best);
@@ -125,7 +133,8 @@ int trunkJointAt(const Rest& r, const std::vector<int>& trunk, float y) {
 }
 
 // Appends one part as a closed grid of rings x sides (poles collapsed, seam duplicated for UVs).
-void appendPart(const Part& part, const Skeleton& skeleton, int rings, int sides, SkinnedMesh& mesh) {
+void appendPart(const Part& part, const Skeleton& skeleton, int rings, int sides,
+                SkinnedMesh& mesh) {
     glm::vec3 axis = part.b - part.a;
     const float length = glm::length(axis);
     axis = length > 1e-6f ? axis / length : glm::vec3(0, 1, 0);
@@ -138,13 +147,18 @@ void appendPart(const Part& part, const Skeleton& skeleton, int rings, int sides
     // Profile: a hemisphere of radiusA, a cone from radiusA to radiusB, a hemisphere of radiusB.
     const int capRings = std::max(2, rings / 4);
     const int bodyRings = std::max(1, rings - 2 * capRings);
-    struct Ring { float along; float radius; float t; };
+    struct Ring {
+        float along;
+        float radius;
+        float t;
+    };
     std::vector<Ring> profile;
     // Poles get a radius of exactly 0 (cos(pi/2) is not, in floats), so a pole is one point and
     // the surface is provably closed (the renderer then culls its back faces).
     for (int i = 0; i <= capRings; ++i) {  // south pole to the equator at a
         const float phi = -0.5f * kPi + 0.5f * kPi * i / capRings;
-        profile.push_back({part.radiusA * std::sin(phi), i == 0 ? 0.0f : part.radiusA * std::cos(phi), 0.0f});
+        profile.push_back(
+            {part.radiusA * std::sin(phi), i == 0 ? 0.0f : part.radiusA * std::cos(phi), 0.0f});
     }
     for (int i = 1; i < bodyRings; ++i) {
         const float t = static_cast<float>(i) / bodyRings;
@@ -172,15 +186,19 @@ void appendPart(const Part& part, const Skeleton& skeleton, int rings, int sides
                                                 {wChild, std::max(s.child, 0)}}};
         std::sort(w.begin(), w.end(), [](auto& x, auto& y) { return x.first > y.first; });
         for (int k = 0; k <= sides; ++k) {
-            // The seam's duplicate (k = sides) repeats k = 0's position exactly; only its u differs.
+            // The seam's duplicate (k = sides) repeats k = 0's position exactly; only its u
+            // differs.
             const float theta = 2.0f * kPi * (k % sides) / sides;
-            const glm::vec3 radial = std::cos(theta) * side + std::sin(theta) * part.depthRatio * depth;
+            const glm::vec3 radial =
+                std::cos(theta) * side + std::sin(theta) * part.depthRatio * depth;
             SkinVertex v;
             v.position = part.a + axis * ring.along + radial * ring.radius;
             // Normal of the ellipse-scaled surface: undo the depth scaling, tilt by the taper.
-            const glm::vec3 flat = std::cos(theta) * side + std::sin(theta) / part.depthRatio * depth;
+            const glm::vec3 flat =
+                std::cos(theta) * side + std::sin(theta) / part.depthRatio * depth;
             const float slope = ring.t > 0.0f && ring.t < 1.0f
-                                    ? (part.radiusA - part.radiusB) / std::max(length, 1e-6f) : 0.0f;
+                                    ? (part.radiusA - part.radiusB) / std::max(length, 1e-6f)
+                                    : 0.0f;
             glm::vec3 n;
             if (i <= capRings) {
                 const float phi = -0.5f * kPi + 0.5f * kPi * i / capRings;
@@ -235,7 +253,8 @@ struct Limb {
 };
 
 // Every limb of the trunk (a stub such as pelvis.L is none).
-std::vector<Limb> findLimbs(const Rest& r, const std::vector<int>& trunk, float legLength, float H) {
+std::vector<Limb> findLimbs(const Rest& r, const std::vector<int>& trunk, float legLength,
+                            float H) {
     const glm::vec3 root = r.pos[0];
     std::vector<Limb> limbs;
     for (int t : trunk)
@@ -251,8 +270,10 @@ std::vector<Limb> findLimbs(const Rest& r, const std::vector<int>& trunk, float 
                     limb.first = static_cast<int>(k);
                     break;
                 }
-            if (limb.first < 0 || limb.first + 2 >= static_cast<int>(limb.chain.size()) + 1) continue;
-            if (limb.first + 1 >= static_cast<int>(limb.chain.size())) continue;  // a stub (pelvis.L)
+            if (limb.first < 0 || limb.first + 2 >= static_cast<int>(limb.chain.size()) + 1)
+                continue;
+            if (limb.first + 1 >= static_cast<int>(limb.chain.size()))
+                continue;  // a stub (pelvis.L)
             limbs.push_back(limb);
         }
     return limbs;
@@ -267,7 +288,8 @@ struct Widths {
 Widths widthsOf(const Rest& r, const std::vector<Limb>& limbs, float H) {
     const glm::vec3 root = r.pos[0];
     std::vector<glm::vec3> hips, shoulders;
-    for (const Limb& limb : limbs) (limb.leg ? hips : shoulders).push_back(r.pos[limb.chain[limb.first]]);
+    for (const Limb& limb : limbs)
+        (limb.leg ? hips : shoulders).push_back(r.pos[limb.chain[limb.first]]);
     float hipHalf = 0.09f * H, shoulderHalf = 0.11f * H, shoulderY = root.y + 0.3f * H;
     if (!hips.empty()) {
         hipHalf = 0.0f;
@@ -287,8 +309,8 @@ Widths widthsOf(const Rest& r, const std::vector<Limb>& limbs, float H) {
 const glm::vec3 X(1, 0, 0), Y(0, 1, 0), Z(0, 0, 1);
 
 // Trunk: pelvis across the hips, abdomen, chest up to the shoulders, neck, head.
-void addTrunk(const Skeleton& skeleton, const Rest& r, const std::vector<int>& trunk, const Widths& w, float H,
-              std::vector<Part>& parts) {
+void addTrunk(const Skeleton& skeleton, const Rest& r, const std::vector<int>& trunk,
+              const Widths& w, float H, std::vector<Part>& parts) {
     const glm::vec3 root = r.pos[0];
     const float hipHalf = w.hipHalf, shoulderHalf = w.shoulderHalf, shoulderY = w.shoulderY;
     auto trunkSkin = [&](float y) {
@@ -297,38 +319,58 @@ void addTrunk(const Skeleton& skeleton, const Rest& r, const std::vector<int>& t
         return Skinning{j, p, -1, 0.25f};
     };
     const glm::vec3 pelvisCentre = trunkAt(r, trunk, root.y - 0.015f * H);
-    parts.push_back({pelvisCentre - X * (hipHalf * 0.45f), pelvisCentre + X * (hipHalf * 0.45f),
-                     0.058f * H, 0.058f * H, 0.85f, Z, {0, -1, -1}});
+    parts.push_back({pelvisCentre - X * (hipHalf * 0.45f),
+                     pelvisCentre + X * (hipHalf * 0.45f),
+                     0.058f * H,
+                     0.058f * H,
+                     0.85f,
+                     Z,
+                     {0, -1, -1}});
     const float waistY = root.y + 0.45f * (shoulderY - root.y);
     const float chestTop = shoulderY - 0.045f * H;
-    parts.push_back({trunkAt(r, trunk, root.y + 0.03f * H), trunkAt(r, trunk, waistY),
-                     0.085f * H, 0.078f * H, 0.68f, X, trunkSkin(waistY - 0.01f * H)});
+    parts.push_back({trunkAt(r, trunk, root.y + 0.03f * H), trunkAt(r, trunk, waistY), 0.085f * H,
+                     0.078f * H, 0.68f, X, trunkSkin(waistY - 0.01f * H)});
     parts.back().skin.child = -1;
-    parts.push_back({trunkAt(r, trunk, waistY), trunkAt(r, trunk, chestTop),
-                     0.082f * H, std::max(0.085f * H, 0.72f * shoulderHalf), 0.62f, X,
-                     trunkSkin(chestTop)});
+    parts.push_back({trunkAt(r, trunk, waistY), trunkAt(r, trunk, chestTop), 0.082f * H,
+                     std::max(0.085f * H, 0.72f * shoulderHalf), 0.62f, X, trunkSkin(chestTop)});
     const int headJoint = trunk.back();
     const glm::vec3 headBase = r.pos[headJoint];
     const float neckBottom = std::min(shoulderY, headBase.y);
     const float headCentreY = std::max(headBase.y + 0.065f * H, shoulderY + 0.135f * H);
     const glm::vec3 neckA = trunkAt(r, trunk, neckBottom - 0.02f * H);
     const glm::vec3 headCentre(headBase.x, headCentreY, headBase.z + 0.012f * H);
-    parts.push_back({neckA, glm::mix(neckA, headCentre, 0.6f), 0.03f * H, 0.028f * H, 1.0f, X,
+    parts.push_back({neckA,
+                     glm::mix(neckA, headCentre, 0.6f),
+                     0.03f * H,
+                     0.028f * H,
+                     1.0f,
+                     X,
                      {headJoint, skeleton.parents[headJoint], -1, 0.3f}});
-    parts.push_back({headCentre - Y * (0.018f * H), headCentre + Y * (0.018f * H), 0.056f * H,
-                     0.052f * H, 1.12f, X, {headJoint, -1, -1}});
+    parts.push_back({headCentre - Y * (0.018f * H),
+                     headCentre + Y * (0.018f * H),
+                     0.056f * H,
+                     0.052f * H,
+                     1.12f,
+                     X,
+                     {headJoint, -1, -1}});
     // A nose, so the front of the head reads at a glance.
     const glm::vec3 nose = headCentre + Z * (0.05f * H) - Y * (0.008f * H);
-    parts.push_back({nose, nose + Z * (0.008f * H) - Y * (0.01f * H), 0.009f * H, 0.007f * H, 1.0f, X,
+    parts.push_back({nose,
+                     nose + Z * (0.008f * H) - Y * (0.01f * H),
+                     0.009f * H,
+                     0.007f * H,
+                     1.0f,
+                     X,
                      {headJoint, -1, -1}});
 }
 
 // A leg (thigh, shin, foot) or an arm (collar, upper arm, forearm, hand).
-void addLimb(const Skeleton& skeleton, const Rest& r, const std::vector<int>& trunk, const Limb& limb, float H,
-             std::vector<Part>& parts) {
+void addLimb(const Skeleton& skeleton, const Rest& r, const std::vector<int>& trunk,
+             const Limb& limb, float H, std::vector<Part>& parts) {
     const int j0 = limb.chain[limb.first];
     const int j1 = limb.chain[limb.first + 1];
-    const int j2 = limb.first + 2 < static_cast<int>(limb.chain.size()) ? limb.chain[limb.first + 2] : -1;
+    const int j2 =
+        limb.first + 2 < static_cast<int>(limb.chain.size()) ? limb.chain[limb.first + 2] : -1;
     const int p0 = skeleton.parents[j0];
     const glm::vec3 a = r.pos[j0], b = r.pos[j1];
     const glm::vec3 c = j2 >= 0 ? r.pos[j2] : r.tip[j1];
@@ -345,13 +387,23 @@ void addLimb(const Skeleton& skeleton, const Rest& r, const std::vector<int>& tr
         const glm::vec3 heel = c - forward * 0.035f * H - Y * drop;
         toe.y = heel.y;
         const int toes = mainChild(r, j2);
-        parts.push_back({heel, toe - forward * 0.02f * H, 0.03f * H, 0.028f * H, 0.7f, X,
+        parts.push_back({heel,
+                         toe - forward * 0.02f * H,
+                         0.03f * H,
+                         0.028f * H,
+                         0.7f,
+                         X,
                          {j2, j1, toes, 0.3f}});
     } else {
         // Collar bone from the trunk to the shoulder, then a rounded shoulder.
         if (limb.first > 0) {
             const glm::vec3 collar = trunkAt(r, trunk, a.y);
-            parts.push_back({glm::mix(collar, a, 0.3f), a, 0.03f * H, 0.034f * H, 0.8f, Z,
+            parts.push_back({glm::mix(collar, a, 0.3f),
+                             a,
+                             0.03f * H,
+                             0.034f * H,
+                             0.8f,
+                             Z,
                              {limb.chain[limb.first - 1], limb.attach, j0, 0.3f}});
         }
         parts.push_back({a, b, 0.034f * H, 0.027f * H, 1.0f, X, {j0, p0, j1, 0.2f}});
@@ -360,8 +412,13 @@ void addLimb(const Skeleton& skeleton, const Rest& r, const std::vector<int>& tr
         // Hand: a flat paddle along the forearm, palm across the body's depth.
         glm::vec3 dir = c - b;
         dir = glm::length(dir) > 1e-5f ? glm::normalize(dir) : -Y;
-        parts.push_back({c + dir * 0.015f * H, c + dir * 0.07f * H, 0.026f * H, 0.02f * H, 0.45f,
-                         Z, {j2, j1, -1, 0.3f}});
+        parts.push_back({c + dir * 0.015f * H,
+                         c + dir * 0.07f * H,
+                         0.026f * H,
+                         0.02f * H,
+                         0.45f,
+                         Z,
+                         {j2, j1, -1, 0.3f}});
     }
 }
 
@@ -401,7 +458,8 @@ Expected<SkinnedMesh> buildMannequin(const Skeleton& skeleton, const MannequinSe
     const float H = legLength > 0.25f * extent ? legLength / 0.47f : extent;
 
     const std::vector<int> trunk = trunkChain(r, 0.04f * H);
-    if (trunk.size() < 2) return Status::error("the skeleton has no trunk (no joint above the root)");
+    if (trunk.size() < 2)
+        return Status::error("the skeleton has no trunk (no joint above the root)");
 
     const std::vector<Limb> limbs = findLimbs(r, trunk, legLength, H);
     std::vector<Part> parts;

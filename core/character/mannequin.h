@@ -22,8 +22,8 @@
 namespace gs {
 
 struct MannequinSettings {
-    int sides = 16;  // vertices around each part, >= 6
-    int rings = 14;  // rings along each part including both caps, >= 6
+    int sides = 16;                              // vertices around each part, >= 6
+    int rings = 14;                              // rings along each part including both caps, >= 6
     glm::vec4 color{0.78f, 0.60f, 0.45f, 1.0f};  // sRGB base colour (light wood)
     std::string texturePath;  // optional image applied through the UVs ("" = none)
 
@@ -36,6 +36,7 @@ struct MannequinSettings {
 
 // Builds the mannequin for the skeleton's rest pose (root at the origin, as restJointPositions).
 // Errors name the cause (an empty skeleton, no trunk).
-Expected<SkinnedMesh> buildMannequin(const Skeleton& skeleton, const MannequinSettings& settings = {});
+Expected<SkinnedMesh> buildMannequin(const Skeleton& skeleton,
+                                     const MannequinSettings& settings = {});
 
 }  // namespace gs

@@ -42,15 +42,16 @@ glm::quat arc(const glm::vec3& a, const glm::vec3& b) {
     return glm::normalize(glm::quat(1.0f + d, c.x, c.y, c.z));
 }
 
-
 }  // namespace
 
 JointMap chooseJointMap(const Skeleton& source, const Skeleton& target) {
     const HumanoidJoints sr = findHumanoidJoints(source), tr = findHumanoidJoints(target);
     JointMap map;
     const std::string from = conventionOf(source), to = conventionOf(target);
-    map.name = (from.empty() ? std::string("roles") : from) + " -> " + (to.empty() ? std::string("roles") : to);
-    std::vector<bool> usedSource(source.jointCount(), false), usedTarget(target.jointCount(), false);
+    map.name = (from.empty() ? std::string("roles") : from) + " -> " +
+               (to.empty() ? std::string("roles") : to);
+    std::vector<bool> usedSource(source.jointCount(), false),
+        usedTarget(target.jointCount(), false);
     for (int r = 0; r < kHumanoidRoleCount; ++r) {
         const int s = sr.joints[r], t = tr.joints[r];
         if (s < 0 || t < 0 || usedSource[s] || usedTarget[t]) continue;
@@ -85,7 +86,8 @@ Expected<JointMap> parseJointMap(std::string_view text) {
         std::string target = trim(std::string_view(body).substr(0, eq));
         std::string source = trim(std::string_view(body).substr(eq + 1));
         if (target.empty() || source.empty())
-            return Status::error("joint map line " + std::to_string(number) + ": a joint name is empty");
+            return Status::error("joint map line " + std::to_string(number) +
+                                 ": a joint name is empty");
         map.pairs.emplace_back(std::move(target), std::move(source));
     }
     if (map.pairs.empty()) return Status::error("the joint map holds no 'target = source' line");
@@ -99,7 +101,8 @@ namespace {
 glm::quat yawOf(const glm::quat& q) {
     const glm::vec3 z = q * glm::vec3(0, 0, 1);
     const glm::vec3 x = q * glm::vec3(1, 0, 0);
-    const float yaw = std::hypot(z.x, z.z) > std::hypot(x.x, x.z) ? std::atan2(z.x, z.z) : std::atan2(-x.z, x.x);
+    const float yaw =
+        std::hypot(z.x, z.z) > std::hypot(x.x, x.z) ? std::atan2(z.x, z.z) : std::atan2(-x.z, x.x);
     return glm::angleAxis(yaw, glm::vec3(0, 1, 0));
 }
 
@@ -118,8 +121,9 @@ Standing standingOf(const std::vector<Transform>& world, const HumanoidJoints& r
     for (const Transform& t : world) lowest = std::min(lowest, t.translation.y);
     const int hips = roles[HumanoidRole::Hips] >= 0 ? roles[HumanoidRole::Hips] : 0;
     st.hipHeight = world[hips].translation.y - lowest;
-    const HumanoidRole sides[2][3] = {{HumanoidRole::LeftUpLeg, HumanoidRole::LeftLeg, HumanoidRole::LeftFoot},
-                                      {HumanoidRole::RightUpLeg, HumanoidRole::RightLeg, HumanoidRole::RightFoot}};
+    const HumanoidRole sides[2][3] = {
+        {HumanoidRole::LeftUpLeg, HumanoidRole::LeftLeg, HumanoidRole::LeftFoot},
+        {HumanoidRole::RightUpLeg, HumanoidRole::RightLeg, HumanoidRole::RightFoot}};
     float leg = 0.0f, top = 0.0f, ankle = 1e30f;
     for (const auto& side : sides) {
         const int up = roles[side[0]], knee = roles[side[1]], foot = roles[side[2]];
@@ -141,7 +145,9 @@ int Retarget::mappedRoles(std::string_view group) const {
     int n = 0;
     for (int r = 0; r < kHumanoidRoleCount; ++r) {
         const int t = targetRoles.joints[r];
-        if (t >= 0 && sourceOf[t] >= 0 && (group.empty() || group == roleGroup(static_cast<HumanoidRole>(r)))) ++n;
+        if (t >= 0 && sourceOf[t] >= 0 &&
+            (group.empty() || group == roleGroup(static_cast<HumanoidRole>(r))))
+            ++n;
     }
     return n;
 }
@@ -150,7 +156,8 @@ std::string Retarget::describe() const {
     std::string out;
     for (const char* g : {"legs", "spine", "arms"}) {
         if (!out.empty()) out += ", ";
-        out += std::string(g) + " " + std::to_string(mappedRoles(g)) + "/" + std::to_string(targetRoleCount(g));
+        out += std::string(g) + " " + std::to_string(mappedRoles(g)) + "/" +
+               std::to_string(targetRoleCount(g));
     }
     if (usesFootIk()) out += ", feet by leg IK";
     if (targetRoles.ikFoot[0] || targetRoles.ikFoot[1]) out += " (an IK rig: feet under the root)";
@@ -172,8 +179,9 @@ Status mapJoints(Retarget& r, const JointMap& map, const HumanoidJoints& sourceR
         ++r.mappedCount;
     }
     if (r.mappedCount < 4)
-        return Status::error("only " + std::to_string(r.mappedCount) + " joints of the character map to the clip's skeleton (" +
-                             map.name + "); give a joint map");
+        return Status::error("only " + std::to_string(r.mappedCount) +
+                             " joints of the character map to the clip's skeleton (" + map.name +
+                             "); give a joint map");
     r.targetRoles = findHumanoidJoints(target);
     // The hips must correspond, or the body would not follow the root motion.
     r.targetHips = std::max(r.targetRoles[HumanoidRole::Hips], 0);
@@ -189,7 +197,8 @@ Status mapJoints(Retarget& r, const JointMap& map, const HumanoidJoints& sourceR
 }
 
 // The rest poses' world rotations and positions the pose mapping needs.
-void keepRestPoses(Retarget& r, const std::vector<Transform>& srcWorld, const std::vector<Transform>& tgtWorld) {
+void keepRestPoses(Retarget& r, const std::vector<Transform>& srcWorld,
+                   const std::vector<Transform>& tgtWorld) {
     const Skeleton& source = r.source;
     const Skeleton& target = r.target;
     r.sourceRestWorldInverse.resize(source.jointCount());
@@ -198,15 +207,18 @@ void keepRestPoses(Retarget& r, const std::vector<Transform>& srcWorld, const st
     r.targetRestWorld.resize(target.jointCount());
     for (int j = 0; j < target.jointCount(); ++j) r.targetRestWorld[j] = tgtWorld[j].rotation;
     r.targetRestPositions.resize(target.jointCount());
-    for (int j = 0; j < target.jointCount(); ++j) r.targetRestPositions[j] = tgtWorld[j].translation;
+    for (int j = 0; j < target.jointCount(); ++j)
+        r.targetRestPositions[j] = tgtWorld[j].translation;
 }
 
 // Facing: the yaw that turns the target's hips' left-right axis onto the source's. Returns the
 // source's left, on the ground.
-glm::vec3 findFacing(Retarget& r, const HumanoidJoints& sourceRoles, const std::vector<Transform>& srcWorld,
+glm::vec3 findFacing(Retarget& r, const HumanoidJoints& sourceRoles,
+                     const std::vector<Transform>& srcWorld,
                      const std::vector<Transform>& tgtWorld) {
     const int sl = sourceRoles[HumanoidRole::LeftUpLeg], sr = sourceRoles[HumanoidRole::RightUpLeg];
-    const int tl = r.targetRoles[HumanoidRole::LeftUpLeg], tr = r.targetRoles[HumanoidRole::RightUpLeg];
+    const int tl = r.targetRoles[HumanoidRole::LeftUpLeg],
+              tr = r.targetRoles[HumanoidRole::RightUpLeg];
     glm::vec3 sourceLeft(1, 0, 0);
     if (sl >= 0 && sr >= 0 && tl >= 0 && tr >= 0) {
         glm::vec3 a = tgtWorld[tl].translation - tgtWorld[tr].translation;
@@ -222,15 +234,20 @@ glm::vec3 findFacing(Retarget& r, const HumanoidJoints& sourceRoles, const std::
 
 // Foot IK for the sides of an IK rig whose feet both skeletons name. Returns the target's
 // parents with each IK rig's foot counted as below its knee.
-std::vector<int> findFootIk(Retarget& r, const HumanoidJoints& sourceRoles, const std::vector<Transform>& tgtWorld) {
+std::vector<int> findFootIk(Retarget& r, const HumanoidJoints& sourceRoles,
+                            const std::vector<Transform>& tgtWorld) {
     const Skeleton& target = r.target;
     std::vector<int> chainParent(target.parents);  // the IK rig's foot counts as below its knee
-    const HumanoidRole legRoles[2][3] = {{HumanoidRole::LeftUpLeg, HumanoidRole::LeftLeg, HumanoidRole::LeftFoot},
-                                         {HumanoidRole::RightUpLeg, HumanoidRole::RightLeg, HumanoidRole::RightFoot}};
+    const HumanoidRole legRoles[2][3] = {
+        {HumanoidRole::LeftUpLeg, HumanoidRole::LeftLeg, HumanoidRole::LeftFoot},
+        {HumanoidRole::RightUpLeg, HumanoidRole::RightLeg, HumanoidRole::RightFoot}};
     for (int k = 0; k < 2; ++k) {
-        const int up = r.targetRoles[legRoles[k][0]], knee = r.targetRoles[legRoles[k][1]], foot = r.targetRoles[legRoles[k][2]];
+        const int up = r.targetRoles[legRoles[k][0]], knee = r.targetRoles[legRoles[k][1]],
+                  foot = r.targetRoles[legRoles[k][2]];
         if (up < 0 || knee < 0 || foot < 0 || r.sourceOf[foot] < 0) continue;
-        if (!r.targetRoles.ikFoot[k] && (!isDescendant(target, foot, knee) || !isDescendant(target, knee, up))) continue;
+        if (!r.targetRoles.ikFoot[k] &&
+            (!isDescendant(target, foot, knee) || !isDescendant(target, knee, up)))
+            continue;
         Retarget::FootIk& ik = r.footIk[k];
         ik.upLeg = up;
         ik.leg = knee;
@@ -239,7 +256,8 @@ std::vector<int> findFootIk(Retarget& r, const HumanoidJoints& sourceRoles, cons
         ik.sourceToe = sourceRoles[k ? HumanoidRole::RightToe : HumanoidRole::LeftToe];
         ik.thigh = glm::distance(tgtWorld[up].translation, tgtWorld[knee].translation);
         ik.shin = glm::distance(tgtWorld[knee].translation, tgtWorld[foot].translation);
-        ik.shinTip = glm::inverse(tgtWorld[knee].rotation) * (tgtWorld[foot].translation - tgtWorld[knee].translation);
+        ik.shinTip = glm::inverse(tgtWorld[knee].rotation) *
+                     (tgtWorld[foot].translation - tgtWorld[knee].translation);
         if (r.targetRoles.ikFoot[k]) chainParent[foot] = knee;
         if (ik.thigh < 1e-3f || ik.shin < 1e-3f) ik = {};
     }
@@ -248,8 +266,8 @@ std::vector<int> findFootIk(Retarget& r, const HumanoidJoints& sourceRoles, cons
 
 // Rest-pose alignment per mapped joint, from its bone towards the mapped descendant whose
 // direction agrees best (the chest points at the head rather than at a shoulder).
-void alignJoints(Retarget& r, const std::vector<int>& chainParent, const std::vector<Transform>& srcWorld,
-                 const std::vector<Transform>& tgtWorld) {
+void alignJoints(Retarget& r, const std::vector<int>& chainParent,
+                 const std::vector<Transform>& srcWorld, const std::vector<Transform>& tgtWorld) {
     const Skeleton& source = r.source;
     const Skeleton& target = r.target;
     const auto targetBelow = [&](int joint, int ancestor) {
@@ -262,7 +280,8 @@ void alignJoints(Retarget& r, const std::vector<int>& chainParent, const std::ve
     for (int t = 0; t < target.jointCount(); ++t) {
         const int s = r.sourceOf[t];
         const int parent = target.parents[t];
-        if (s < 0 || t == r.targetHips) {  // the hips keep the facing: their rest lean is the figure's
+        if (s < 0 ||
+            t == r.targetHips) {  // the hips keep the facing: their rest lean is the figure's
             r.alignment[t] = s < 0 && parent >= 0 ? r.alignment[parent] : r.facing;
             continue;
         }
@@ -270,7 +289,8 @@ void alignJoints(Retarget& r, const std::vector<int>& chainParent, const std::ve
         glm::quat best = parent >= 0 ? r.alignment[parent] : r.facing;
         for (int tc = 0; tc < target.jointCount(); ++tc) {
             const int sc2 = r.sourceOf[tc];
-            if (tc == t || sc2 < 0 || !targetBelow(tc, t) || !isDescendant(source, sc2, s)) continue;
+            if (tc == t || sc2 < 0 || !targetBelow(tc, t) || !isDescendant(source, sc2, s))
+                continue;
             glm::vec3 dt = r.facing * (tgtWorld[tc].translation - tgtWorld[t].translation);
             glm::vec3 ds = srcWorld[sc2].translation - srcWorld[s].translation;
             if (glm::length(dt) < 1e-5f || glm::length(ds) < 1e-5f) continue;
@@ -284,7 +304,8 @@ void alignJoints(Retarget& r, const std::vector<int>& chainParent, const std::ve
         if (bestDot < -1.5f) {
             // No mapped joint below (a forearm whose hand the target lacks): its bone towards the
             // middle of its children, the source's towards its own children's.
-            const auto towardChildren = [](const Skeleton& sk, const std::vector<Transform>& w, int j) {
+            const auto towardChildren = [](const Skeleton& sk, const std::vector<Transform>& w,
+                                           int j) {
                 glm::vec3 sum(0.0f);
                 int n = 0;
                 for (int c = j + 1; c < sk.jointCount(); ++c)
@@ -293,7 +314,8 @@ void alignJoints(Retarget& r, const std::vector<int>& chainParent, const std::ve
             };
             glm::vec3 dt = r.facing * towardChildren(target, tgtWorld, t);
             glm::vec3 ds = towardChildren(source, srcWorld, s);
-            if (glm::length(dt) > 1e-4f && glm::length(ds) > 1e-4f) best = arc(glm::normalize(dt), glm::normalize(ds)) * r.facing;
+            if (glm::length(dt) > 1e-4f && glm::length(ds) > 1e-4f)
+                best = arc(glm::normalize(dt), glm::normalize(ds)) * r.facing;
         }
         r.alignment[t] = best;
     }
@@ -306,8 +328,8 @@ struct Floors {
 
 // The scale of the strides is the legs' (a bent bind pose has lower hips than its legs reach);
 // the hips stand as high above the floor as the target's legs make them.
-Floors scaleRoot(Retarget& r, const HumanoidJoints& sourceRoles, const std::vector<Transform>& srcWorld,
-                 const std::vector<Transform>& tgtWorld) {
+Floors scaleRoot(Retarget& r, const HumanoidJoints& sourceRoles,
+                 const std::vector<Transform>& srcWorld, const std::vector<Transform>& tgtWorld) {
     const Standing ss = standingOf(srcWorld, sourceRoles), ts = standingOf(tgtWorld, r.targetRoles);
     if (ss.leg > 1e-3f && ts.leg > 1e-3f) {
         r.rootScale = ts.leg / ss.leg;
@@ -325,13 +347,16 @@ Floors scaleRoot(Retarget& r, const HumanoidJoints& sourceRoles, const std::vect
 // Where each IK foot stands against the source ankle at rest: its own height above the floor
 // (against the source's scaled) and its own distance from the body's middle (against the
 // source's, unscaled as ground positions are; in the source's rest frame).
-void placeIkFeet(Retarget& r, const std::vector<Transform>& srcWorld, const std::vector<Transform>& tgtWorld,
-                 const glm::vec3& sourceLeft, const Floors& floors) {
+void placeIkFeet(Retarget& r, const std::vector<Transform>& srcWorld,
+                 const std::vector<Transform>& tgtWorld, const glm::vec3& sourceLeft,
+                 const Floors& floors) {
     const float lowest = floors.target, sourceLowest = floors.source;
     for (Retarget::FootIk& ik : r.footIk) {
         if (ik.foot < 0) continue;
-        const glm::vec3 targetAnkle = r.facing * (tgtWorld[ik.foot].translation - tgtWorld[r.targetHips].translation);
-        const glm::vec3 sourceAnkle = srcWorld[ik.sourceAnkle].translation - srcWorld[r.sourceHips].translation;
+        const glm::vec3 targetAnkle =
+            r.facing * (tgtWorld[ik.foot].translation - tgtWorld[r.targetHips].translation);
+        const glm::vec3 sourceAnkle =
+            srcWorld[ik.sourceAnkle].translation - srcWorld[r.sourceHips].translation;
         glm::vec3 offset = targetAnkle - sourceAnkle;
         // Heights from the floors (the hips' heights differ from hs * k where the rest poses do).
         offset.y = (tgtWorld[ik.foot].translation.y - lowest) -
@@ -369,7 +394,8 @@ glm::quat hipsHeading(const Retarget& r, std::span<const Transform> sourceWorld)
 }
 
 void retargetPose(const Retarget& r, std::span<const glm::quat> sourceRotations,
-                  const glm::vec3& sourceRoot, std::span<Transform> targetWorld, const FootTurns* footTurns) {
+                  const glm::vec3& sourceRoot, std::span<Transform> targetWorld,
+                  const FootTurns* footTurns) {
     const Skeleton& src = r.source;
     const Skeleton& tgt = r.target;
     // Source world transforms (stack storage for common skeleton sizes).
@@ -381,7 +407,8 @@ void retargetPose(const Retarget& r, std::span<const glm::quat> sourceRotations,
         heap.resize(src.jointCount());
         world = heap.data();
     }
-    forwardKinematics(src, sourceRotations, sourceRoot, std::span<Transform>(world, src.jointCount()));
+    forwardKinematics(src, sourceRotations, sourceRoot,
+                      std::span<Transform>(world, src.jointCount()));
     // A source position on the target: the same ground point, its height above the floor scaled
     // by the legs' ratio (core/character/retarget.h says why the ground point is not scaled).
     const auto placed = [&](const glm::vec3& p) {
@@ -405,16 +432,20 @@ void retargetPose(const Retarget& r, std::span<const glm::quat> sourceRotations,
     }
     // The hips where the source's are; a ground bone above them on the floor beneath, as far
     // from them as at rest, turned with the heading.
-    const glm::vec3 hips = placed(world[r.sourceHips].translation) + glm::vec3(0.0f, r.rootLift, 0.0f);
+    const glm::vec3 hips =
+        placed(world[r.sourceHips].translation) + glm::vec3(0.0f, r.rootLift, 0.0f);
     if (r.targetHips > 0) {
-        const glm::vec3 down = heading * r.facing * (r.targetRestPositions[0] - r.targetRestPositions[r.targetHips]);
-        targetWorld[0].translation = glm::vec3(hips.x + down.x, r.targetRestPositions[0].y, hips.z + down.z);
+        const glm::vec3 down =
+            heading * r.facing * (r.targetRestPositions[0] - r.targetRestPositions[r.targetHips]);
+        targetWorld[0].translation =
+            glm::vec3(hips.x + down.x, r.targetRestPositions[0].y, hips.z + down.z);
     } else {
         targetWorld[0].translation = hips;
     }
     for (int j = 1; j < tgt.jointCount(); ++j) {
         const Transform& parent = targetWorld[tgt.parents[j]];
-        targetWorld[j].translation = j == r.targetHips ? hips : parent.translation + parent.rotation * tgt.restOffsets[j];
+        targetWorld[j].translation =
+            j == r.targetHips ? hips : parent.translation + parent.rotation * tgt.restOffsets[j];
     }
 
     // Foot IK: the foot where the source's ankle is, the thigh and shin turned to reach it.
@@ -427,21 +458,26 @@ void retargetPose(const Retarget& r, std::span<const glm::quat> sourceRotations,
         Transform& knee = targetWorld[ik.leg];
         const glm::vec3 ankle = knee.translation + knee.rotation * ik.shinTip;
         const glm::vec3 forward = heading * r.facing * glm::vec3(0, 0, 1);
-        const TwoBoneIkResult solved =
-            solveTwoBoneIk(up.translation, knee.translation, ankle, goal, forward, ik.thigh, ik.shin);
+        const TwoBoneIkResult solved = solveTwoBoneIk(up.translation, knee.translation, ankle, goal,
+                                                      forward, ik.thigh, ik.shin);
         // The leg's subtree turns with it: mapped joints below keep their world rotations (the
         // source's), the others their local ones.
         const int first = ik.upLeg;
         const int n = tgt.jointCount();
-        const auto follows = [&](int j) { return j != ik.leg && r.sourceOf[j] < 0 && isDescendant(tgt, j, first); };
+        const auto follows = [&](int j) {
+            return j != ik.leg && r.sourceOf[j] < 0 && isDescendant(tgt, j, first);
+        };
         for (int j = n - 1; j > first; --j)
-            if (follows(j)) targetWorld[j].rotation = glm::conjugate(targetWorld[tgt.parents[j]].rotation) * targetWorld[j].rotation;
+            if (follows(j))
+                targetWorld[j].rotation =
+                    glm::conjugate(targetWorld[tgt.parents[j]].rotation) * targetWorld[j].rotation;
         up.rotation = glm::normalize(solved.hipDelta * up.rotation);
         knee.rotation = glm::normalize(solved.kneeDelta * knee.rotation);
         for (int j = first + 1; j < n; ++j) {
             if (!isDescendant(tgt, j, first)) continue;
             const Transform& parent = targetWorld[tgt.parents[j]];
-            if (follows(j)) targetWorld[j].rotation = glm::normalize(parent.rotation * targetWorld[j].rotation);
+            if (follows(j))
+                targetWorld[j].rotation = glm::normalize(parent.rotation * targetWorld[j].rotation);
             targetWorld[j].translation = parent.translation + parent.rotation * tgt.restOffsets[j];
         }
         // The foot (and what hangs below it) at the ankle the IK reached.

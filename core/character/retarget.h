@@ -2,10 +2,10 @@
 // Retargeting: drive a character's skeleton with a clip recorded on another skeleton.
 //
 // A JointMap pairs target joints with source joints by name. The built-in one comes from the
-// joints' roles (core/clip/humanoid_names.h): whatever convention names the two skeletons (CMU, Rigify,
-// Mixamo, Quaternius, Bandai, 100STYLE, GAMES-105, ...), the hips, spine, chest, neck, head and
-// every leg and arm joint found in both are paired, then any other joint of the same name. A user
-// map is plain text, one "target = source" pair a line, and replaces it.
+// joints' roles (core/clip/humanoid_names.h): whatever convention names the two skeletons (CMU,
+// Rigify, Mixamo, Quaternius, Bandai, 100STYLE, GAMES-105, ...), the hips, spine, chest, neck, head
+// and every leg and arm joint found in both are paired, then any other joint of the same name. A
+// user map is plain text, one "target = source" pair a line, and replaces it.
 //
 // buildRetarget() measures both rest poses once:
 // - hips: where the legs branch, in both skeletons; the root motion goes there. Joints above the
@@ -52,7 +52,7 @@
 namespace gs {
 
 struct JointMap {
-    std::string name;  // "CMU -> Rigify", "user map", ...
+    std::string name;                                        // "CMU -> Rigify", "user map", ...
     std::vector<std::pair<std::string, std::string>> pairs;  // (target joint, source joint)
 };
 
@@ -66,19 +66,19 @@ Expected<JointMap> parseJointMap(std::string_view text);
 struct Retarget {
     Skeleton source;
     Skeleton target;
-    std::vector<int> sourceOf;            // per target joint: source joint index or -1
-    std::vector<glm::quat> alignment;     // per target joint: A x facing (world space)
+    std::vector<int> sourceOf;                      // per target joint: source joint index or -1
+    std::vector<glm::quat> alignment;               // per target joint: A x facing (world space)
     std::vector<glm::quat> sourceRestWorldInverse;  // per source joint
     std::vector<glm::quat> targetRestWorld;         // per target joint
     std::vector<glm::vec3> targetRestPositions;     // per target joint, metres
-    glm::quat facing{1, 0, 0, 0};         // yaw turning the target to the source's facing
-    float rootScale = 1.0f;               // target leg length / source leg length (else hip heights)
-    float rootLift = 0.0f;                // metres added to the scaled hips' height (ankle, hip drop)
-    float sourceFloor = 0.0f;             // floor height of the source clip, metres
-    float targetFootHeight = 0.0f;        // rest height of the target's lowest joint above its floor
+    glm::quat facing{1, 0, 0, 0};                   // yaw turning the target to the source's facing
+    float rootScale = 1.0f;         // target leg length / source leg length (else hip heights)
+    float rootLift = 0.0f;          // metres added to the scaled hips' height (ankle, hip drop)
+    float sourceFloor = 0.0f;       // floor height of the source clip, metres
+    float targetFootHeight = 0.0f;  // rest height of the target's lowest joint above its floor
     int mappedCount = 0;
-    int sourceHips = 0, targetHips = 0;   // where the legs branch; the root motion goes there
-    HumanoidJoints targetRoles;           // the target's joints by role
+    int sourceHips = 0, targetHips = 0;  // where the legs branch; the root motion goes there
+    HumanoidJoints targetRoles;          // the target's joints by role
 
     // Foot IK of one side (foot < 0: none, the foot follows its knee by FK).
     struct FootIk {
@@ -86,11 +86,11 @@ struct Retarget {
         int sourceAnkle = -1;                 // source joint the foot goes to
         int sourceToe = -1;                   // the source's toe of that side, -1 = none (with
                                               // the ankle it tells when the foot is down)
-        glm::vec3 shinTip{0.0f};  // the foot's rest position in the lower leg's frame
+        glm::vec3 shinTip{0.0f};              // the foot's rest position in the lower leg's frame
         float thigh = 0.0f, shin = 0.0f;      // metres
-        glm::vec3 offset{0.0f};   // target ankle minus source ankle at rest, sideways (source rest
-                                  // frame, its hip width against the source's) and in height above
-                                  // the floor (against the source's scaled)
+        glm::vec3 offset{0.0f};  // target ankle minus source ankle at rest, sideways (source rest
+                                 // frame, its hip width against the source's) and in height above
+                                 // the floor (against the source's scaled)
     };
     std::array<FootIk, 2> footIk;  // left, right
 
@@ -128,10 +128,11 @@ glm::quat hipsHeading(const Retarget& retarget, std::span<const Transform> sourc
 // Playing a clip (core/retarget_clip.cpp): the pose at a frame as retargetPose() places it, with
 // each IK foot's sideways offset turned by the body's heading when that foot came down (its ground
 // frame at the plant) rather than by the heading now. A foot is down while its ankle or toe is
-// within FootContactSettings' height of the floor and slower than its speed. So a planted foot stays
-// where it came down while the body turns above it (the offset of a wide-hipped character is half
-// a metre: turned with the hips it would sweep the planted foot round); once the foot lifts its
-// offset turns to the body's heading over kFootTurnSeconds. What draws or exports a clip uses these.
+// within FootContactSettings' height of the floor and slower than its speed. So a planted foot
+// stays where it came down while the body turns above it (the offset of a wide-hipped character is
+// half a metre: turned with the hips it would sweep the planted foot round); once the foot lifts
+// its offset turns to the body's heading over kFootTurnSeconds. What draws or exports a clip uses
+// these.
 inline constexpr float kFootTurnSeconds = 0.2f;  // shorter than the swings of the walks and runs
 // A stance is followed back to its plant at most this far; a foot down for longer (standing)
 // turns with the heading the body had this long ago.
@@ -143,7 +144,8 @@ inline constexpr float kLongestPlantSeconds = 10.0f;
 FootTurns footTurnsAt(const Retarget& retarget, const Clip& clip, int frame);
 // The target's world transforms at a fractional frame (the pose sampled between neighbours, the
 // feet's turns of the nearest whole frame). targetWorld.size() == target joints.
-void retargetFrame(const Retarget& retarget, const Clip& clip, float frame, std::span<Transform> targetWorld);
+void retargetFrame(const Retarget& retarget, const Clip& clip, float frame,
+                   std::span<Transform> targetWorld);
 // The same at every frame of the clip, in one pass: frames x target joints, as retargetFrame()
 // gives them (as long as every stance is shorter than kLongestPlantSeconds).
 std::vector<Transform> retargetClip(const Retarget& retarget, const Clip& clip);

@@ -19,13 +19,15 @@ struct FeetFrame {
 };
 
 // Frames [first, last] of the clip. A foot is down while its ankle or toe is low and slow by the
-// foot contacts' thresholds (core/clip/foot_contacts.h); speeds by the difference to the frame before
-// (to the frame after for frame 0).
+// foot contacts' thresholds (core/clip/foot_contacts.h); speeds by the difference to the frame
+// before (to the frame after for frame 0).
 std::vector<FeetFrame> feetFrames(const Retarget& r, const Clip& clip, int first, int last) {
     const FootContactSettings contact;
-    const int from = std::max(first - 1, 0), to = std::min(std::max(last, from + 1), clip.frameCount() - 1);
+    const int from = std::max(first - 1, 0),
+              to = std::min(std::max(last, from + 1), clip.frameCount() - 1);
     std::vector<Transform> world(clip.jointCount());
-    std::vector<std::array<glm::vec3, 4>> joints;  // per frame: left ankle, left toe, right ankle, right toe
+    std::vector<std::array<glm::vec3, 4>>
+        joints;  // per frame: left ankle, left toe, right ankle, right toe
     std::vector<glm::quat> headings;
     for (int f = from; f <= to; ++f) {
         forwardKinematics(clip.skeleton, clip.frameRotations(f), clip.rootPositions[f], world);
@@ -41,7 +43,8 @@ std::vector<FeetFrame> feetFrames(const Retarget& r, const Clip& clip, int first
     }
     std::vector<FeetFrame> out;
     for (int f = first; f <= last; ++f) {
-        const int i = f - from, before = i > 0 ? i - 1 : i, after = i > 0 ? i : std::min(i + 1, to - from);
+        const int i = f - from, before = i > 0 ? i - 1 : i,
+                  after = i > 0 ? i : std::min(i + 1, to - from);
         FeetFrame frame;
         frame.heading = headings[i];
         for (int side = 0; side < 2; ++side) {
@@ -49,7 +52,8 @@ std::vector<FeetFrame> feetFrames(const Retarget& r, const Clip& clip, int first
             for (int j = 2 * side; j < 2 * side + 2; ++j) {
                 const glm::vec3 step = joints[after][j] - joints[before][j];
                 const float speed = after > before ? std::hypot(step.x, step.z) * clip.fps : 0.0f;
-                if (joints[i][j].y - r.sourceFloor < contact.heightThreshold && speed < contact.speedThreshold)
+                if (joints[i][j].y - r.sourceFloor < contact.heightThreshold &&
+                    speed < contact.speedThreshold)
                     frame.down[side] = true;
             }
         }
@@ -76,11 +80,14 @@ struct FootTurn {
         }
         if (air == 0) atLift = turn;
         air = std::min(air + 1, settle);
-        turn = air >= settle ? frame.heading : glm::slerp(atLift, frame.heading, static_cast<float>(air) / settle);
+        turn = air >= settle ? frame.heading
+                             : glm::slerp(atLift, frame.heading, static_cast<float>(air) / settle);
     }
 };
 
-int settleFrames(const Clip& clip) { return std::max(1, static_cast<int>(std::lround(kFootTurnSeconds * clip.fps))); }
+int settleFrames(const Clip& clip) {
+    return std::max(1, static_cast<int>(std::lround(kFootTurnSeconds * clip.fps)));
+}
 
 }  // namespace
 
@@ -109,7 +116,8 @@ FootTurns footTurnsAt(const Retarget& r, const Clip& clip, int frame) {
             FootTurns turns;
             for (int side = 0; side < 2; ++side) {
                 FootTurn t = FootTurn::start(frames[from[side]], side, settle);
-                for (size_t i = from[side] + 1; i < frames.size(); ++i) t.step(frames[i], side, settle);
+                for (size_t i = from[side] + 1; i < frames.size(); ++i)
+                    t.step(frames[i], side, settle);
                 turns[side] = t.turn;
             }
             return turns;
@@ -118,7 +126,8 @@ FootTurns footTurnsAt(const Retarget& r, const Clip& clip, int frame) {
     }
 }
 
-void retargetFrame(const Retarget& r, const Clip& clip, float frame, std::span<Transform> targetWorld) {
+void retargetFrame(const Retarget& r, const Clip& clip, float frame,
+                   std::span<Transform> targetWorld) {
     assert(!clip.isEmpty());
     std::vector<glm::quat> rotations(clip.jointCount());
     glm::vec3 root(0.0f);
@@ -133,12 +142,14 @@ std::vector<Transform> retargetClip(const Retarget& r, const Clip& clip) {
     if (clip.isEmpty()) return out;
     const int settle = settleFrames(clip);
     const std::vector<FeetFrame> frames = feetFrames(r, clip, 0, clip.frameCount() - 1);
-    std::array<FootTurn, 2> turn{FootTurn::start(frames[0], 0, settle), FootTurn::start(frames[0], 1, settle)};
+    std::array<FootTurn, 2> turn{FootTurn::start(frames[0], 0, settle),
+                                 FootTurn::start(frames[0], 1, settle)};
     for (int f = 0; f < clip.frameCount(); ++f) {
         if (f > 0)
             for (int side = 0; side < 2; ++side) turn[side].step(frames[f], side, settle);
         const FootTurns turns{turn[0].turn, turn[1].turn};
-        const std::span<Transform> world = std::span(out).subspan(static_cast<size_t>(f) * joints, joints);
+        const std::span<Transform> world =
+            std::span(out).subspan(static_cast<size_t>(f) * joints, joints);
         retargetPose(r, clip.frameRotations(f), clip.rootPositions[f], world, &turns);
     }
     return out;

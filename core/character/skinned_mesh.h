@@ -16,8 +16,8 @@ namespace gs {
 struct SkinVertex {
     glm::vec3 position{0.0f};  // bind pose, metres
     glm::vec3 normal{0.0f, 1.0f, 0.0f};
-    glm::vec2 uv{0.0f};        // texture coordinates; v = 0 is the image's top row (glTF)
-    glm::u16vec4 joints{0};    // joint indices into the skeleton
+    glm::vec2 uv{0.0f};      // texture coordinates; v = 0 is the image's top row (glTF)
+    glm::u16vec4 joints{0};  // joint indices into the skeleton
     glm::vec4 weights{1.0f, 0.0f, 0.0f, 0.0f};  // sum to 1, largest first
 };
 
@@ -43,10 +43,10 @@ struct MeshPart {
 
 struct SkinnedMesh {
     std::vector<SkinVertex> vertices;
-    std::vector<std::uint32_t> indices;      // triangles, counter-clockwise seen from outside
+    std::vector<std::uint32_t> indices;  // triangles, counter-clockwise seen from outside
     std::vector<MeshPart> parts;
     std::vector<Material> materials;
-    std::vector<glm::mat4> inverseBind;      // one per skeleton joint
+    std::vector<glm::mat4> inverseBind;  // one per skeleton joint
 
     int triangleCount() const { return static_cast<int>(indices.size() / 3); }
 };

@@ -37,8 +37,7 @@ void Clip::appendPose(const Pose& p) {
 
 Status Clip::validate() const {
     if (Status s = skeleton.validate(); !s) return s;
-    if (!(fps > 0.0f) || !std::isfinite(fps))
-        return Status::error("frame rate must be positive");
+    if (!(fps > 0.0f) || !std::isfinite(fps)) return Status::error("frame rate must be positive");
     if (rootPositions.empty()) return Status::error("clip has no frames");
     if (rotations.size() != rootPositions.size() * static_cast<size_t>(jointCount()))
         return Status::error("rotation count does not match frames x joints");
@@ -63,11 +62,13 @@ Expected<Clip> trimClip(const Clip& clip, int in, int out) {
     if (clip.isEmpty()) return Status::error("cannot trim an empty clip");
     in = std::clamp(in, 0, clip.frameCount() - 1);
     out = std::clamp(out, 0, clip.frameCount() - 1);
-    if (out < in) return Status::error("trim out point " + std::to_string(out) +
-                                       " is before the in point " + std::to_string(in));
+    if (out < in)
+        return Status::error("trim out point " + std::to_string(out) + " is before the in point " +
+                             std::to_string(in));
     Clip result = clip;
     const size_t j = static_cast<size_t>(clip.jointCount());
-    result.rotations.assign(clip.rotations.begin() + in * j, clip.rotations.begin() + (out + 1) * j);
+    result.rotations.assign(clip.rotations.begin() + in * j,
+                            clip.rotations.begin() + (out + 1) * j);
     result.rootPositions.assign(clip.rootPositions.begin() + in,
                                 clip.rootPositions.begin() + out + 1);
     return result;
@@ -93,13 +94,15 @@ Expected<Clip> resampleClip(const Clip& clip, float fps) {
     if (!(clip.fps > 0.0f) || !std::isfinite(clip.fps))
         return Status::error("cannot resample a clip without a positive frame rate");
     // Counted in double and bounded before anything is allocated.
-    const double count = std::floor(static_cast<double>(clip.frameCount() - 1) / clip.fps * fps + 1e-4) + 1.0;
+    const double count =
+        std::floor(static_cast<double>(clip.frameCount() - 1) / clip.fps * fps + 1e-4) + 1.0;
     if (!(count <= limits::kMaxFrames) ||
         count * clip.jointCount() > static_cast<double>(limits::kMaxClipSamples))
         return Status::error("resampling to " + std::to_string(fps) + " fps would make " +
                              std::to_string(static_cast<long long>(std::min(count, 1e18))) +
                              " frames, above the limit of " + std::to_string(limits::kMaxFrames) +
-                             " frames or " + std::to_string(limits::kMaxClipSamples) + " joint samples");
+                             " frames or " + std::to_string(limits::kMaxClipSamples) +
+                             " joint samples");
     Clip result = clip;
     result.fps = fps;
     const int frames = static_cast<int>(count);

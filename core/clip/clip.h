@@ -19,12 +19,12 @@ struct Pose {
 };
 
 struct Clip {
-    std::string name;                     // animation name, or the file's base name
-    std::string source;                   // the file it came from
-    float fps = 30.0f;                    // frames per second, > 0
+    std::string name;    // animation name, or the file's base name
+    std::string source;  // the file it came from
+    float fps = 30.0f;   // frames per second, > 0
     Skeleton skeleton;
-    std::vector<glm::quat> rotations;     // frameCount x jointCount local rotations
-    std::vector<glm::vec3> rootPositions; // frameCount root translations, metres
+    std::vector<glm::quat> rotations;      // frameCount x jointCount local rotations
+    std::vector<glm::vec3> rootPositions;  // frameCount root translations, metres
 
     int jointCount() const { return skeleton.jointCount(); }
     int frameCount() const { return static_cast<int>(rootPositions.size()); }

@@ -11,5 +11,4 @@ std::vector<glm::vec3> clipJointPositions(const Clip& clip) {
     return out;
 }
 
-
 }  // namespace gs

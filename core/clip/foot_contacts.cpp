@@ -13,14 +13,20 @@ namespace {
 void clean(std::vector<bool>& c, int maxHole, int minRun) {
     const int n = static_cast<int>(c.size());
     for (int i = 0; i < n;) {
-        if (c[i]) { ++i; continue; }
+        if (c[i]) {
+            ++i;
+            continue;
+        }
         int j = i;
         while (j < n && !c[j]) ++j;
         if (i > 0 && j < n && j - i <= maxHole) std::fill(c.begin() + i, c.begin() + j, true);
         i = j;
     }
     for (int i = 0; i < n;) {
-        if (!c[i]) { ++i; continue; }
+        if (!c[i]) {
+            ++i;
+            continue;
+        }
         int j = i;
         while (j < n && c[j]) ++j;
         if (j - i < minRun) std::fill(c.begin() + i, c.begin() + j, false);
@@ -41,7 +47,10 @@ void addForefootStances(const std::vector<bool>& ankle, const std::vector<bool>&
                         std::vector<bool>& toe) {
     const int n = static_cast<int>(forefoot.size());
     for (int i = 0; i < n;) {
-        if (!forefoot[i]) { ++i; continue; }
+        if (!forefoot[i]) {
+            ++i;
+            continue;
+        }
         int j = i;
         bool ankleDown = false;
         for (; j < n && forefoot[j]; ++j)
@@ -62,7 +71,10 @@ std::vector<int> footStrikes(const std::vector<bool>& ankle, const std::vector<b
     const int n = static_cast<int>(ankle.size());
     auto down = [&](int f) { return ankle[f] || toe[f]; };
     for (int i = 0; i < n;) {
-        if (!down(i)) { ++i; continue; }
+        if (!down(i)) {
+            ++i;
+            continue;
+        }
         int heel = -1, end = i;  // end: one past the stance's last contact frame
         for (int f = i; f < n; ++f) {
             if (down(f)) {
@@ -72,7 +84,8 @@ std::vector<int> footStrikes(const std::vector<bool>& ankle, const std::vector<b
                 break;
             }
         }
-        const bool ankleTouches = std::find(ankle.begin() + i, ankle.begin() + end, true) != ankle.begin() + end;
+        const bool ankleTouches =
+            std::find(ankle.begin() + i, ankle.begin() + end, true) != ankle.begin() + end;
         if (heel >= 0) {
             out.push_back(heel);
         } else if (!ankleTouches && i > 0) {
@@ -92,9 +105,12 @@ Status FootContactSettings::validate() const {
     if (!(speedThreshold > 0.0f && speedThreshold <= 5.0f))
         return Status::error("contact speed threshold must be in (0, 5] m/s");
     if (!(forefootSpeedThreshold >= speedThreshold && forefootSpeedThreshold <= 5.0f))
-        return Status::error("forefoot contact speed threshold must be in [contact speed threshold, 5] m/s");
-    if (maxHoleFrames < 0 || maxHoleFrames > 10) return Status::error("hole fill must be 0-10 frames");
-    if (minRunFrames < 1 || minRunFrames > 10) return Status::error("minimum contact must be 1-10 frames");
+        return Status::error(
+            "forefoot contact speed threshold must be in [contact speed threshold, 5] m/s");
+    if (maxHoleFrames < 0 || maxHoleFrames > 10)
+        return Status::error("hole fill must be 0-10 frames");
+    if (minRunFrames < 1 || minRunFrames > 10)
+        return Status::error("minimum contact must be 1-10 frames");
     return Status::ok();
 }
 
@@ -125,7 +141,8 @@ Status FootContactJob::run() {
     // Frame counts in the settings are for 30 fps; scale them to the clip's rate.
     const float rateScale = clip->fps / 30.0f;
     const int hole = static_cast<int>(std::lround(settings.maxHoleFrames * rateScale));
-    const int minRun = std::max(1, static_cast<int>(std::lround(settings.minRunFrames * rateScale)));
+    const int minRun =
+        std::max(1, static_cast<int>(std::lround(settings.minRunFrames * rateScale)));
 
     const auto pos = clipJointPositions(*clip);
     const int n = clip->frameCount();
@@ -160,8 +177,10 @@ Status FootContactJob::run() {
                        output.rightToe);
     output.leftHeelStrikes = onsets(output.leftAnkle);
     output.rightHeelStrikes = onsets(output.rightAnkle);
-    output.leftFootStrikes = footStrikes(output.leftAnkle, output.leftToe, hole, output.leftForefootStrikes);
-    output.rightFootStrikes = footStrikes(output.rightAnkle, output.rightToe, hole, output.rightForefootStrikes);
+    output.leftFootStrikes =
+        footStrikes(output.leftAnkle, output.leftToe, hole, output.leftForefootStrikes);
+    output.rightFootStrikes =
+        footStrikes(output.rightAnkle, output.rightToe, hole, output.rightForefootStrikes);
     return Status::ok();
 }
 

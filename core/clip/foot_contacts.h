@@ -23,24 +23,25 @@ struct FootContactSettings {
     float heightThreshold = 0.05f;  // metres above the floor; (0, 0.5]; default 5 cm
     float speedThreshold = 0.30f;   // m/s horizontal; (0, 5]; default 0.3 (0.15 splits stances)
     float forefootSpeedThreshold = 0.5f;  // m/s horizontal, for the toe in a stance where the
-                                    // ankle does not touch; [speedThreshold, 5]; default 0.5
-                                    // (the CMU runs' toes move 0.3-0.45 m/s at 30 fps as they
-                                    // land and push off)
-    int maxHoleFrames = 2;          // contact gaps this short (at 30 fps) are filled; [0, 10]
-    int minRunFrames = 3;           // contacts shorter than this (at 30 fps) are dropped; [1, 10]
+                                          // ankle does not touch; [speedThreshold, 5]; default 0.5
+                                          // (the CMU runs' toes move 0.3-0.45 m/s at 30 fps as they
+                                          // land and push off)
+    int maxHoleFrames = 2;                // contact gaps this short (at 30 fps) are filled; [0, 10]
+    int minRunFrames = 3;  // contacts shorter than this (at 30 fps) are dropped; [1, 10]
     std::string leftAnkle, leftToe, rightAnkle, rightToe;  // name overrides; empty = by name
 
     Status validate() const;
 };
 
 struct FootContacts {
-    float floorHeight = 0.0f;            // metres: lowest ankle/toe height over the clip
+    float floorHeight = 0.0f;  // metres: lowest ankle/toe height over the clip
     std::vector<bool> leftAnkle, leftToe, rightAnkle, rightToe;  // per frame; the toe includes
-                                         // forefoot stances (see above)
+                                                                 // forefoot stances (see above)
     std::vector<int> leftHeelStrikes, rightHeelStrikes;          // ankle-contact onsets
-    std::vector<int> leftFootStrikes, rightFootStrikes;          // one per stance: the heel
-                                         // strike where the ankle touches, else the toe's onset
-    int leftForefootStrikes = 0, rightForefootStrikes = 0;       // how many of those are toe onsets
+    std::vector<int> leftFootStrikes,
+        rightFootStrikes;  // one per stance: the heel
+                           // strike where the ankle touches, else the toe's onset
+    int leftForefootStrikes = 0, rightForefootStrikes = 0;  // how many of those are toe onsets
 
     // The strikes every consumer uses (loop phase, registration constraints, goal-space starts).
     const std::vector<int>& leftStrikes() const { return leftFootStrikes; }

@@ -11,44 +11,49 @@
 namespace gs {
 
 const std::array<HumanoidConvention, 9> kHumanoidConventions = {{
-    {"CMU", {"pelvis", "", "thorax", "", "head",
-             "lfemur", "ltibia", "lfoot", "ltoes", "rfemur", "rtibia", "rfoot", "rtoes",
-             "lclavicle", "lhumerus", "lradius", "lhand", "rclavicle", "rhumerus", "rradius", "rhand"}},
-    {"CMU ASF", {"root", "lowerback", "thorax", "lowerneck", "head",
-                 "lfemur", "ltibia", "lfoot", "ltoes", "rfemur", "rtibia", "rfoot", "rtoes",
-                 "lclavicle", "lhumerus", "lradius", "lwrist", "rclavicle", "rhumerus", "rradius", "rwrist"}},
-    {"cgspeed", {"Hips", "LowerBack", "Spine1", "Neck", "Head",
-                 "LeftUpLeg", "LeftLeg", "LeftFoot", "LeftToeBase",
-                 "RightUpLeg", "RightLeg", "RightFoot", "RightToeBase",
-                 "LeftShoulder", "LeftArm", "LeftForeArm", "LeftHand",
-                 "RightShoulder", "RightArm", "RightForeArm", "RightHand"}},
-    {"Mixamo", {"mixamorig:Hips", "mixamorig:Spine", "mixamorig:Spine2", "mixamorig:Neck", "mixamorig:Head",
-                "mixamorig:LeftUpLeg", "mixamorig:LeftLeg", "mixamorig:LeftFoot", "mixamorig:LeftToeBase",
-                "mixamorig:RightUpLeg", "mixamorig:RightLeg", "mixamorig:RightFoot", "mixamorig:RightToeBase",
-                "mixamorig:LeftShoulder", "mixamorig:LeftArm", "mixamorig:LeftForeArm", "mixamorig:LeftHand",
-                "mixamorig:RightShoulder", "mixamorig:RightArm", "mixamorig:RightForeArm", "mixamorig:RightHand"}},
-    {"Rigify", {"spine", "spine.001", "spine.003", "spine.004", "spine.005",
-                "thigh.L", "shin.L", "foot.L", "toe.L", "thigh.R", "shin.R", "foot.R", "toe.R",
-                "shoulder.L", "upper_arm.L", "forearm.L", "hand.L",
-                "shoulder.R", "upper_arm.R", "forearm.R", "hand.R"}},
+    {"CMU", {"pelvis",   "",        "thorax", "",          "head",     "lfemur",  "ltibia",
+             "lfoot",    "ltoes",   "rfemur", "rtibia",    "rfoot",    "rtoes",   "lclavicle",
+             "lhumerus", "lradius", "lhand",  "rclavicle", "rhumerus", "rradius", "rhand"}},
+    {"CMU ASF", {"root",     "lowerback", "thorax", "lowerneck", "head",     "lfemur",  "ltibia",
+                 "lfoot",    "ltoes",     "rfemur", "rtibia",    "rfoot",    "rtoes",   "lclavicle",
+                 "lhumerus", "lradius",   "lwrist", "rclavicle", "rhumerus", "rradius", "rwrist"}},
+    {"cgspeed",
+     {"Hips",         "LowerBack",    "Spine1",      "Neck",        "Head",     "LeftUpLeg",
+      "LeftLeg",      "LeftFoot",     "LeftToeBase", "RightUpLeg",  "RightLeg", "RightFoot",
+      "RightToeBase", "LeftShoulder", "LeftArm",     "LeftForeArm", "LeftHand", "RightShoulder",
+      "RightArm",     "RightForeArm", "RightHand"}},
+    {"Mixamo", {"mixamorig:Hips",         "mixamorig:Spine",        "mixamorig:Spine2",
+                "mixamorig:Neck",         "mixamorig:Head",         "mixamorig:LeftUpLeg",
+                "mixamorig:LeftLeg",      "mixamorig:LeftFoot",     "mixamorig:LeftToeBase",
+                "mixamorig:RightUpLeg",   "mixamorig:RightLeg",     "mixamorig:RightFoot",
+                "mixamorig:RightToeBase", "mixamorig:LeftShoulder", "mixamorig:LeftArm",
+                "mixamorig:LeftForeArm",  "mixamorig:LeftHand",     "mixamorig:RightShoulder",
+                "mixamorig:RightArm",     "mixamorig:RightForeArm", "mixamorig:RightHand"}},
+    {"Rigify", {"spine",       "spine.001",  "spine.003",   "spine.004", "spine.005", "thigh.L",
+                "shin.L",      "foot.L",     "toe.L",       "thigh.R",   "shin.R",    "foot.R",
+                "toe.R",       "shoulder.L", "upper_arm.L", "forearm.L", "hand.L",    "shoulder.R",
+                "upper_arm.R", "forearm.R",  "hand.R"}},
     // Quaternius and RobotExpressive: the legs branch at "Body"; "Hips" is the first spine joint;
     // the feet hang off the ground bone "Bone" (an IK rig) and have no toe.
-    {"Quaternius", {"Body", "Hips", "Torso", "Neck", "Head",
-                    "UpperLeg.L", "LowerLeg.L", "Foot.L", "", "UpperLeg.R", "LowerLeg.R", "Foot.R", "",
-                    "Shoulder.L", "UpperArm.L", "LowerArm.L", "Fist.L",
-                    "Shoulder.R", "UpperArm.R", "LowerArm.R", "Fist.R"}},
-    {"Bandai", {"Hips", "Spine", "Chest", "Neck", "Head",
-                "UpperLeg_L", "LowerLeg_L", "Foot_L", "Toes_L", "UpperLeg_R", "LowerLeg_R", "Foot_R", "Toes_R",
-                "Shoulder_L", "UpperArm_L", "LowerArm_L", "Hand_L",
-                "Shoulder_R", "UpperArm_R", "LowerArm_R", "Hand_R"}},
-    {"100STYLE", {"Hips", "Chest", "Chest4", "Neck", "Head",
-                  "LeftHip", "LeftKnee", "LeftAnkle", "LeftToe", "RightHip", "RightKnee", "RightAnkle", "RightToe",
-                  "LeftCollar", "LeftShoulder", "LeftElbow", "LeftWrist",
-                  "RightCollar", "RightShoulder", "RightElbow", "RightWrist"}},
-    {"GAMES-105", {"RootJoint", "pelvis_lowerback", "lowerback_torso", "", "torso_head",
-                   "lHip", "lKnee", "lAnkle", "lToeJoint", "rHip", "rKnee", "rAnkle", "rToeJoint",
-                   "lTorso_Clavicle", "lShoulder", "lElbow", "lWrist",
-                   "rTorso_Clavicle", "rShoulder", "rElbow", "rWrist"}},
+    {"Quaternius",
+     {"Body",       "Hips",       "Torso",      "Neck",       "Head",       "UpperLeg.L",
+      "LowerLeg.L", "Foot.L",     "",           "UpperLeg.R", "LowerLeg.R", "Foot.R",
+      "",           "Shoulder.L", "UpperArm.L", "LowerArm.L", "Fist.L",     "Shoulder.R",
+      "UpperArm.R", "LowerArm.R", "Fist.R"}},
+    {"Bandai", {"Hips",       "Spine",      "Chest",      "Neck",       "Head",       "UpperLeg_L",
+                "LowerLeg_L", "Foot_L",     "Toes_L",     "UpperLeg_R", "LowerLeg_R", "Foot_R",
+                "Toes_R",     "Shoulder_L", "UpperArm_L", "LowerArm_L", "Hand_L",     "Shoulder_R",
+                "UpperArm_R", "LowerArm_R", "Hand_R"}},
+    {"100STYLE",
+     {"Hips",          "Chest",      "Chest4",       "Neck",      "Head",      "LeftHip",
+      "LeftKnee",      "LeftAnkle",  "LeftToe",      "RightHip",  "RightKnee", "RightAnkle",
+      "RightToe",      "LeftCollar", "LeftShoulder", "LeftElbow", "LeftWrist", "RightCollar",
+      "RightShoulder", "RightElbow", "RightWrist"}},
+    {"GAMES-105",
+     {"RootJoint", "pelvis_lowerback", "lowerback_torso", "",       "torso_head", "lHip",
+      "lKnee",     "lAnkle",           "lToeJoint",       "rHip",   "rKnee",      "rAnkle",
+      "rToeJoint", "lTorso_Clavicle",  "lShoulder",       "lElbow", "lWrist",     "rTorso_Clavicle",
+      "rShoulder", "rElbow",           "rWrist"}},
 }};
 
 namespace {
@@ -56,9 +61,10 @@ namespace {
 using R = HumanoidRole;
 
 constexpr const char* kRoleNames[kHumanoidRoleCount] = {
-    "Hips", "Spine", "Chest", "Neck", "Head",
-    "LeftUpLeg", "LeftLeg", "LeftFoot", "LeftToe", "RightUpLeg", "RightLeg", "RightFoot", "RightToe",
-    "LeftShoulder", "LeftArm", "LeftForeArm", "LeftHand", "RightShoulder", "RightArm", "RightForeArm", "RightHand"};
+    "Hips",     "Spine",        "Chest",    "Neck",        "Head",     "LeftUpLeg",
+    "LeftLeg",  "LeftFoot",     "LeftToe",  "RightUpLeg",  "RightLeg", "RightFoot",
+    "RightToe", "LeftShoulder", "LeftArm",  "LeftForeArm", "LeftHand", "RightShoulder",
+    "RightArm", "RightForeArm", "RightHand"};
 
 bool contains(const std::string& s, const char* word) { return s.find(word) != std::string::npos; }
 bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
@@ -68,33 +74,49 @@ bool endsWith(std::string_view s, std::string_view p) {
 
 // Body words that follow CMU's and GAMES-105's one-letter side prefix ("lfemur", "lHip").
 constexpr const char* kPrefixedWords[] = {
-    "femur", "tibia", "foot", "toe", "clavicle", "humerus", "radius", "hand", "wrist", "hip", "knee",
-    "ankle", "shoulder", "elbow", "collar", "thigh", "shin", "upleg", "uparm", "leg", "arm", "forearm",
-    "torso_clavicle", "finger", "thumb", "index", "middle", "ring", "pinky"};
+    "femur", "tibia", "foot",   "toe",   "clavicle", "humerus", "radius",         "hand",
+    "wrist", "hip",   "knee",   "ankle", "shoulder", "elbow",   "collar",         "thigh",
+    "shin",  "upleg", "uparm",  "leg",   "arm",      "forearm", "torso_clavicle", "finger",
+    "thumb", "index", "middle", "ring",  "pinky"};
 
 // What a sided name's part says (Ambiguous: decided by what else the side has).
-enum class Part { None, UpLeg, HipWord, Leg, Foot, Toe, Clavicle, ShoulderWord, Arm, ForeArm, Hand };
+enum class Part {
+    None,
+    UpLeg,
+    HipWord,
+    Leg,
+    Foot,
+    Toe,
+    Clavicle,
+    ShoulderWord,
+    Arm,
+    ForeArm,
+    Hand
+};
 
 Part sidedPart(const std::string& p) {
     if (p.empty()) return Part::None;
-    for (const char* skip : {"thumb", "index", "middle", "ring", "pinky", "finger", "pole", "target", "heel",
-                             "twist", "roll", "pelvis", "hipjoint", "ctrl", "control"})
+    for (const char* skip :
+         {"thumb", "index", "middle", "ring", "pinky", "finger", "pole", "target", "heel", "twist",
+          "roll", "pelvis", "hipjoint", "ctrl", "control"})
         if (contains(p, skip)) return Part::None;
     for (const char* end : {"end", "nub", "tip", "site"})
         if (endsWith(p, end)) return Part::None;
     if (contains(p, "toe") || contains(p, "ball")) return Part::Toe;
     if (contains(p, "foot") || contains(p, "ankle")) return Part::Foot;
-    if (contains(p, "thigh") || contains(p, "femur") || contains(p, "upleg") || contains(p, "upperleg"))
+    if (contains(p, "thigh") || contains(p, "femur") || contains(p, "upleg") ||
+        contains(p, "upperleg"))
         return Part::UpLeg;
     if (p == "hip") return Part::HipWord;
     if (contains(p, "shin") || contains(p, "tibia") || contains(p, "knee") || contains(p, "calf") ||
         contains(p, "lowerleg") || contains(p, "lowleg") || p == "leg")
         return Part::Leg;
     if (contains(p, "hand") || contains(p, "wrist") || contains(p, "fist")) return Part::Hand;
-    if (contains(p, "forearm") || contains(p, "lowerarm") || contains(p, "lowarm") || contains(p, "radius") ||
-        contains(p, "elbow") || contains(p, "ulna"))
+    if (contains(p, "forearm") || contains(p, "lowerarm") || contains(p, "lowarm") ||
+        contains(p, "radius") || contains(p, "elbow") || contains(p, "ulna"))
         return Part::ForeArm;
-    if (contains(p, "upperarm") || contains(p, "uparm") || contains(p, "humerus") || p == "arm") return Part::Arm;
+    if (contains(p, "upperarm") || contains(p, "uparm") || contains(p, "humerus") || p == "arm")
+        return Part::Arm;
     if (contains(p, "clavicle") || contains(p, "collar")) return Part::Clavicle;
     if (p == "shoulder") return Part::ShoulderWord;
     return Part::None;
@@ -162,12 +184,14 @@ const char* roleGroup(HumanoidRole role) {
 int HumanoidJoints::count(std::string_view group) const {
     int n = 0;
     for (int r = 0; r < kHumanoidRoleCount; ++r)
-        if (joints[r] >= 0 && (group.empty() || group == roleGroup(static_cast<HumanoidRole>(r)))) ++n;
+        if (joints[r] >= 0 && (group.empty() || group == roleGroup(static_cast<HumanoidRole>(r))))
+            ++n;
     return n;
 }
 
 JointNameParts parseJointName(std::string_view name) {
-    if (const auto cut = name.find_last_of(":|"); cut != std::string_view::npos) name = name.substr(cut + 1);
+    if (const auto cut = name.find_last_of(":|"); cut != std::string_view::npos)
+        name = name.substr(cut + 1);
     std::string lower;
     for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     JointNameParts out;
@@ -179,7 +203,8 @@ JointNameParts parseJointName(std::string_view name) {
     } else if (const auto at2 = lower.find("right"); at2 != std::string::npos) {
         out.side = BodySide::Right;
         rest = lower.substr(0, at2) + lower.substr(at2 + 5);
-    } else if (lower.size() > 2 && isSep(lower[lower.size() - 2]) && (lower.back() == 'l' || lower.back() == 'r')) {
+    } else if (lower.size() > 2 && isSep(lower[lower.size() - 2]) &&
+               (lower.back() == 'l' || lower.back() == 'r')) {
         out.side = lower.back() == 'l' ? BodySide::Left : BodySide::Right;
         rest = lower.substr(0, lower.size() - 2);
     } else if (lower.size() > 2 && isSep(lower[1]) && (lower[0] == 'l' || lower[0] == 'r')) {
@@ -208,24 +233,47 @@ void readSides(std::span<const JointNameParts> names, Side (&sides)[2]) {
         if (names[j].side == BodySide::None) continue;
         Side& side = sides[names[j].side == BodySide::Left ? 0 : 1];
         switch (sidedPart(names[j].part)) {
-        case Part::UpLeg: take(side.upLeg, j); break;
-        case Part::HipWord: take(side.hipWord, j); break;
-        case Part::Leg: take(side.leg, j); break;
-        case Part::Foot: take(side.foot, j); break;
-        case Part::Toe: take(side.toe, j); break;
-        case Part::Clavicle: take(side.clavicle, j); break;
-        case Part::ShoulderWord: take(side.shoulderWord, j); break;
-        case Part::Arm: take(side.arm, j); break;
-        case Part::ForeArm: take(side.foreArm, j); break;
-        case Part::Hand: take(side.hand, j); break;
-        case Part::None: break;
+            case Part::UpLeg:
+                take(side.upLeg, j);
+                break;
+            case Part::HipWord:
+                take(side.hipWord, j);
+                break;
+            case Part::Leg:
+                take(side.leg, j);
+                break;
+            case Part::Foot:
+                take(side.foot, j);
+                break;
+            case Part::Toe:
+                take(side.toe, j);
+                break;
+            case Part::Clavicle:
+                take(side.clavicle, j);
+                break;
+            case Part::ShoulderWord:
+                take(side.shoulderWord, j);
+                break;
+            case Part::Arm:
+                take(side.arm, j);
+                break;
+            case Part::ForeArm:
+                take(side.foreArm, j);
+                break;
+            case Part::Hand:
+                take(side.hand, j);
+                break;
+            case Part::None:
+                break;
         }
     }
     for (Side& side : sides) {
         // The words that mean different joints in different conventions.
         if (side.upLeg < 0) side.upLeg = side.hipWord;
-        if (side.clavicle >= 0 && side.arm < 0) side.arm = side.shoulderWord;
-        else if (side.clavicle < 0) side.clavicle = side.shoulderWord;
+        if (side.clavicle >= 0 && side.arm < 0)
+            side.arm = side.shoulderWord;
+        else if (side.clavicle < 0)
+            side.clavicle = side.shoulderWord;
     }
 }
 
@@ -233,13 +281,17 @@ void readSides(std::span<const JointNameParts> names, Side (&sides)[2]) {
 void chainLeg(const Skeleton& s, std::span<const JointNameParts> names, Side& side, bool& ikFoot) {
     keepChain(s, {&side.upLeg, &side.leg});
     if (side.foot >= 0 && side.leg >= 0 && !isAncestor(s, side.leg, side.foot)) {
-        if (side.upLeg >= 0 && isAncestor(s, side.upLeg, side.foot)) side.foot = -1;  // a foot below the thigh only
-        else ikFoot = true;
+        if (side.upLeg >= 0 && isAncestor(s, side.upLeg, side.foot))
+            side.foot = -1;  // a foot below the thigh only
+        else
+            ikFoot = true;
     }
     if (!ikFoot) {
         if (side.foot >= 0 && side.leg < 0 && s.parents[side.foot] > 0 &&
-            (side.upLeg < 0 || isAncestor(s, side.upLeg, s.parents[side.foot]))) side.leg = s.parents[side.foot];
-        if (side.leg >= 0 && side.upLeg < 0 && s.parents[side.leg] > 0) side.upLeg = s.parents[side.leg];
+            (side.upLeg < 0 || isAncestor(s, side.upLeg, s.parents[side.foot])))
+            side.leg = s.parents[side.foot];
+        if (side.leg >= 0 && side.upLeg < 0 && s.parents[side.leg] > 0)
+            side.upLeg = s.parents[side.leg];
         keepChain(s, {&side.upLeg, &side.leg, &side.foot});
     }
     if (side.toe >= 0 && !isAncestor(s, side.foot, side.toe)) side.toe = -1;
@@ -324,21 +376,25 @@ int findSpine(const Skeleton& s, int hips, int chest) {
 
 // The head: the first unsided "head" (or "head<digits>") above the chest, else the top of the
 // chain above the chest that holds no arm.
-int findHead(const Skeleton& s, std::span<const JointNameParts> names, int hips, int chest, int armTopL,
-             int armTopR) {
+int findHead(const Skeleton& s, std::span<const JointNameParts> names, int hips, int chest,
+             int armTopL, int armTopR) {
     int head = -1;
     const int above = chest >= 0 ? chest : hips;
     for (int j = above + 1; j < s.jointCount() && head < 0; ++j) {
         if (!isAncestor(s, above, j) || names[j].side != BodySide::None) continue;
         const std::string& p = names[j].part;
-        if (startsWith(p, "head") && std::all_of(p.begin() + 4, p.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+        if (startsWith(p, "head") && std::all_of(p.begin() + 4, p.end(), [](char c) {
+                return std::isdigit(static_cast<unsigned char>(c));
+            }))
             head = j;
     }
     if (head < 0 && chest >= 0) {
         // The top of the chain above the chest that holds no arm.
         int j = -1;
         for (int c : childrenOf(s, chest))
-            if (!isAncestor(s, c, armTopL) && !isAncestor(s, c, armTopR) && names[c].side == BodySide::None) j = c;
+            if (!isAncestor(s, c, armTopL) && !isAncestor(s, c, armTopR) &&
+                names[c].side == BodySide::None)
+                j = c;
         while (j >= 0) {
             head = j;
             const std::vector<int> next = childrenOf(s, j);
@@ -355,7 +411,8 @@ int findNeck(const Skeleton& s, std::span<const JointNameParts> names, int chest
     if (head >= 0 && chest >= 0) {
         for (int j = s.parents[head]; j > chest; j = s.parents[j])
             if (contains(names[j].part, "neck")) neck = j;  // the lowest "neck"
-        if (neck < 0 && s.parents[head] != chest && isAncestor(s, chest, s.parents[head])) neck = s.parents[head];
+        if (neck < 0 && s.parents[head] != chest && isAncestor(s, chest, s.parents[head]))
+            neck = s.parents[head];
     }
     return neck;
 }

@@ -34,11 +34,27 @@
 namespace gs {
 
 enum class HumanoidRole : int {
-    Hips, Spine, Chest, Neck, Head,
-    LeftUpLeg, LeftLeg, LeftFoot, LeftToe,
-    RightUpLeg, RightLeg, RightFoot, RightToe,
-    LeftShoulder, LeftArm, LeftForeArm, LeftHand,
-    RightShoulder, RightArm, RightForeArm, RightHand,
+    Hips,
+    Spine,
+    Chest,
+    Neck,
+    Head,
+    LeftUpLeg,
+    LeftLeg,
+    LeftFoot,
+    LeftToe,
+    RightUpLeg,
+    RightLeg,
+    RightFoot,
+    RightToe,
+    LeftShoulder,
+    LeftArm,
+    LeftForeArm,
+    LeftHand,
+    RightShoulder,
+    RightArm,
+    RightForeArm,
+    RightHand,
 };
 inline constexpr int kHumanoidRoleCount = 21;
 

@@ -21,7 +21,6 @@ std::vector<GroundFrame> groundFrames(const Clip& clip) {
     return out;
 }
 
-
 RootMotionStats rootMotionStats(const Clip& clip) {
     RootMotionStats s;
     if (clip.frameCount() < 2) return s;
@@ -32,7 +31,6 @@ RootMotionStats rootMotionStats(const Clip& clip) {
     s.headingChange = ground.back().heading - ground.front().heading;
     return s;
 }
-
 
 float pathHeadingChange(const Clip& clip, float windowFrames) {
     const int w = std::max(1, static_cast<int>(std::lround(windowFrames)));
@@ -58,7 +56,8 @@ namespace {
 
 float lowPercentile(std::vector<float> v, float p) {
     if (v.empty()) return 0.0f;
-    const size_t k = std::min(v.size() - 1, static_cast<size_t>(p * static_cast<float>(v.size() - 1) + 0.5f));
+    const size_t k =
+        std::min(v.size() - 1, static_cast<size_t>(p * static_cast<float>(v.size() - 1) + 0.5f));
     std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), v.end());
     return v[k];
 }
@@ -79,7 +78,8 @@ RootFigures rootFigures(const Clip& clip) {
         const glm::vec3* q = p.data() + static_cast<size_t>(f) * J;
         hips.push_back(q[0].y);
         if (r.hasFeet)
-            lowest.push_back(std::min({q[legs.leftAnkle].y, q[legs.rightAnkle].y, q[leftToe].y, q[rightToe].y}));
+            lowest.push_back(
+                std::min({q[legs.leftAnkle].y, q[legs.rightAnkle].y, q[leftToe].y, q[rightToe].y}));
         const glm::vec2 d(q[0].x - p[0].x, q[0].z - p[0].z);
         r.travel = std::max(r.travel, glm::length(d));
     }

@@ -28,8 +28,11 @@ std::string skeletonDifference(const Skeleton& a, const Skeleton& b) {
         if (it == inB.end()) return "joint " + quoted(a.names[j]) + " is missing";
         const std::string pa = parentName(a, j), pb = parentName(b, it->second);
         if (pa != pb) {
-            const auto under = [](const std::string& p) { return p.empty() ? std::string("is the root") : "is under " + quoted(p); };
-            return "joint " + quoted(a.names[j]) + " " + under(pb) + " instead of " + (pa.empty() ? "the root" : quoted(pa));
+            const auto under = [](const std::string& p) {
+                return p.empty() ? std::string("is the root") : "is under " + quoted(p);
+            };
+            return "joint " + quoted(a.names[j]) + " " + under(pb) + " instead of " +
+                   (pa.empty() ? "the root" : quoted(pa));
         }
     }
     if (b.jointCount() != a.jointCount()) {
@@ -42,7 +45,8 @@ std::string skeletonDifference(const Skeleton& a, const Skeleton& b) {
 }
 
 Expected<Clip> conformClip(const Clip& clip, const Skeleton& target) {
-    if (const std::string why = skeletonDifference(target, clip.skeleton); !why.empty()) return Status::error(why);
+    if (const std::string why = skeletonDifference(target, clip.skeleton); !why.empty())
+        return Status::error(why);
     const auto inClip = indexByName(clip.skeleton);
     const int J = target.jointCount();
     std::vector<int> from(J);

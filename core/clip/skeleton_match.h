@@ -17,7 +17,9 @@ namespace gs {
 std::string skeletonDifference(const Skeleton& a, const Skeleton& b);
 
 // Same joints by name and parent (any order).
-inline bool sameJoints(const Skeleton& a, const Skeleton& b) { return skeletonDifference(a, b).empty(); }
+inline bool sameJoints(const Skeleton& a, const Skeleton& b) {
+    return skeletonDifference(a, b).empty();
+}
 
 // The clip with its joints in the order of `target`, which has the same joints (sameJoints):
 // rotations, offsets and the rest pose of each joint move with it. A clip already in that order

@@ -13,7 +13,9 @@ float footSkate(std::span<const glm::vec3> positions, int jointCount, int leftTo
     const int frames = jointCount > 0 ? static_cast<int>(positions.size()) / jointCount : 0;
     if (frames < 3 || leftToe < 0 || rightToe < 0) return 0.0f;
     const float H = settings.contactHeight * 100.0f;  // cm
-    const float fastest = settings.stanceSpeed > 0.0f ? settings.stanceSpeed * 100.0f : std::numeric_limits<float>::infinity();  // cm/s
+    const float fastest = settings.stanceSpeed > 0.0f
+                              ? settings.stanceSpeed * 100.0f
+                              : std::numeric_limits<float>::infinity();  // cm/s
     double sum = 0.0;
     int count = 0;
     for (int f = 0; f < frames; ++f) {
@@ -29,8 +31,8 @@ float footSkate(std::span<const glm::vec3> positions, int jointCount, int leftTo
     return static_cast<float>(sum / count);
 }
 
-float stanceSkate(std::span<const glm::vec3> positions, int jointCount, int leftToe, int rightToe, float floor,
-                  float fps) {
+float stanceSkate(std::span<const glm::vec3> positions, int jointCount, int leftToe, int rightToe,
+                  float floor, float fps) {
     FootSkateSettings stance;
     stance.stanceSpeed = 1.0f;
     return footSkate(positions, jointCount, leftToe, rightToe, floor, fps, stance);
@@ -38,13 +40,14 @@ float stanceSkate(std::span<const glm::vec3> positions, int jointCount, int left
 
 float percentile(std::vector<float>& values, float q) {
     if (values.empty()) return 0.0f;
-    const size_t k = std::min(values.size() - 1, static_cast<size_t>(q * static_cast<float>(values.size())));
+    const size_t k =
+        std::min(values.size() - 1, static_cast<size_t>(q * static_cast<float>(values.size())));
     std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(k), values.end());
     return values[k];
 }
 
-void rootAccelerationSamples(std::span<const glm::vec3> roots, float fps, std::vector<float>& lateral,
-                             std::vector<float>& longitudinal) {
+void rootAccelerationSamples(std::span<const glm::vec3> roots, float fps,
+                             std::vector<float>& lateral, std::vector<float>& longitudinal) {
     const int n = static_cast<int>(roots.size());
     if (n < 3 || !(fps > 0.0f)) return;
     const int half = std::max(1, static_cast<int>(std::lround(0.25f * fps)));
@@ -66,7 +69,8 @@ RootAcceleration rootAccelerationP95(std::span<const glm::vec3> roots, float fps
     return {percentile(lat, 0.95f), percentile(lon, 0.95f)};
 }
 
-RootAcceleration rootAccelerationP95(std::span<const glm::vec3> positions, int jointCount, float fps) {
+RootAcceleration rootAccelerationP95(std::span<const glm::vec3> positions, int jointCount,
+                                     float fps) {
     if (jointCount <= 0) return {};
     std::vector<glm::vec3> roots(positions.size() / jointCount);
     for (size_t f = 0; f < roots.size(); ++f) roots[f] = positions[f * jointCount];
@@ -93,7 +97,8 @@ void kneeStepSamples(std::span<const glm::vec3> positions, int jointCount, const
     for (const Leg& leg : legs.legs) {
         float previous = 0.0f;
         for (int f = 0; f < frames; ++f) {
-            const float angle = kneeAngle(positions.data() + static_cast<size_t>(f) * jointCount, leg);
+            const float angle =
+                kneeAngle(positions.data() + static_cast<size_t>(f) * jointCount, leg);
             if (f > 0) steps.push_back(std::abs(angle - previous));
             previous = angle;
         }
@@ -105,7 +110,9 @@ void kneeFlexionSamples(std::span<const glm::vec3> positions, int jointCount, co
     if (!legs.isValid() || jointCount <= 0) return;
     const int frames = static_cast<int>(positions.size()) / jointCount;
     for (const Leg& leg : legs.legs)
-        for (int f = 0; f < frames; ++f) angles.push_back(kneeAngle(positions.data() + static_cast<size_t>(f) * jointCount, leg));
+        for (int f = 0; f < frames; ++f)
+            angles.push_back(
+                kneeAngle(positions.data() + static_cast<size_t>(f) * jointCount, leg));
 }
 
 float kneeFlexionMean(std::span<const glm::vec3> positions, int jointCount, const LegRig& legs) {
@@ -140,21 +147,27 @@ float maxJointStep(std::span<const glm::vec3> positions, int jointCount) {
     for (size_t f = 1; f < frames; ++f) {
         const glm::vec3* a = positions.data() + (f - 1) * joints;
         const glm::vec3* b = positions.data() + f * joints;
-        for (size_t j = 1; j < joints; ++j) largest = std::max(largest, glm::length((b[j] - b[0]) - (a[j] - a[0])));
+        for (size_t j = 1; j < joints; ++j)
+            largest = std::max(largest, glm::length((b[j] - b[0]) - (a[j] - a[0])));
     }
     return largest;
 }
 
-float maxJointStep(const Clip& clip) { return maxJointStep(clipJointPositions(clip), clip.jointCount()); }
+float maxJointStep(const Clip& clip) {
+    return maxJointStep(clipJointPositions(clip), clip.jointCount());
+}
 
-PooledFigures pooledFigures(std::span<const Clip> clips, int leftToe, int rightToe, float floor, const LegRig* legs) {
+PooledFigures pooledFigures(std::span<const Clip> clips, int leftToe, int rightToe, float floor,
+                            const LegRig* legs) {
     std::vector<float> lateral, longitudinal, knee, flexion;
     double skate = 0.0, stance = 0.0;
     int frames = 0;
     for (const Clip& clip : clips) {
         const auto positions = clipJointPositions(clip);
-        skate += footSkate(positions, clip.jointCount(), leftToe, rightToe, floor, clip.fps) * clip.frameCount();
-        stance += stanceSkate(positions, clip.jointCount(), leftToe, rightToe, floor, clip.fps) * clip.frameCount();
+        skate += footSkate(positions, clip.jointCount(), leftToe, rightToe, floor, clip.fps) *
+                 clip.frameCount();
+        stance += stanceSkate(positions, clip.jointCount(), leftToe, rightToe, floor, clip.fps) *
+                  clip.frameCount();
         frames += clip.frameCount();
         rootAccelerationSamples(clip.rootPositions, clip.fps, lateral, longitudinal);
         if (!legs) continue;

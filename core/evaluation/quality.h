@@ -25,8 +25,8 @@ struct FootSkateSettings {
 
 float footSkate(std::span<const glm::vec3> positions, int jointCount, int leftToe, int rightToe,
                 float floor, float fps, const FootSkateSettings& settings = {});
-float stanceSkate(std::span<const glm::vec3> positions, int jointCount, int leftToe, int rightToe, float floor,
-                  float fps);
+float stanceSkate(std::span<const glm::vec3> positions, int jointCount, int leftToe, int rightToe,
+                  float floor, float fps);
 
 // Root smoothness: the root's ground-plane (XZ) acceleration by second differences, split into
 // longitudinal (along the direction of travel) and lateral (across it), in m/s^2. The direction of
@@ -42,7 +42,8 @@ void rootAccelerationSamples(std::span<const glm::vec3> rootPositions, float fps
                              std::vector<float>& lateral, std::vector<float>& longitudinal);
 RootAcceleration rootAccelerationP95(std::span<const glm::vec3> rootPositions, float fps);
 // positions: frames x jointCount world positions; joint 0 is the root.
-RootAcceleration rootAccelerationP95(std::span<const glm::vec3> positions, int jointCount, float fps);
+RootAcceleration rootAccelerationP95(std::span<const glm::vec3> positions, int jointCount,
+                                     float fps);
 RootAcceleration rootAccelerationP95(const Clip& clip);
 
 // Knee step: the per-frame change of each knee's flexion angle (the angle between thigh and shin,
@@ -78,7 +79,8 @@ struct PooledFigures {
     float kneeStep = 0.0f;     // p95, degrees
     float kneeFlexion = 0.0f;  // mean, degrees
 };
-PooledFigures pooledFigures(std::span<const Clip> clips, int leftToe, int rightToe, float floor, const LegRig* legs);
+PooledFigures pooledFigures(std::span<const Clip> clips, int leftToe, int rightToe, float floor,
+                            const LegRig* legs);
 
 // The q-quantile (0..1) of values by the nearest rank; 0 for none. Reorders `values`.
 float percentile(std::vector<float>& values, float q);

@@ -19,15 +19,14 @@ namespace {
 constexpr float kPi = std::numbers::pi_v<float>;
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
-
 struct MixMotion {
     float speed = 0.0f;     // m/s
     float turnRate = 0.0f;  // rad/s, + = left
 };
 
 // Plays the style mix at the given blends (one per space) for four loops.
-MixMotion measureMix(const BakedBehavioralSpace& bs, const std::vector<float>& weights, const std::vector<float>& blends,
-                     const LocomotionSettings& settings) {
+MixMotion measureMix(const BakedBehavioralSpace& bs, const std::vector<float>& weights,
+                     const std::vector<float>& blends, const LocomotionSettings& settings) {
     CharacterState state;
     initCharacter(bs, state, GroundFrame{}, weights, blends);
     auto run = recordLocomotion(bs, state, settings, 4 * bs.masterCycleFrames() + 1);
@@ -38,7 +37,8 @@ MixMotion measureMix(const BakedBehavioralSpace& bs, const std::vector<float>& w
 
 // The mix played at steady turns to one side (+1 left, -1 right): every space's blend from its
 // sharpest on that side (fraction 0, first) toward its straightest, in fifths.
-std::vector<MixMotion> steadyMotions(const BakedBehavioralSpace& bs, const std::vector<float>& weights, float side,
+std::vector<MixMotion> steadyMotions(const BakedBehavioralSpace& bs,
+                                     const std::vector<float>& weights, float side,
                                      const LocomotionSettings& settings) {
     std::vector<MixMotion> motions;
     std::vector<float> blends(bs.spaces.size());
@@ -46,7 +46,8 @@ std::vector<MixMotion> steadyMotions(const BakedBehavioralSpace& bs, const std::
     for (int k = 0; k < 5; ++k) {
         const float fraction = static_cast<float>(k) / 5.0f;
         for (size_t s = 0; s < bs.spaces.size(); ++s)
-            blends[s] = sharpest + fraction * (bs.spaces[s].blendOf(bs.spaces[s].reference) - sharpest);
+            blends[s] =
+                sharpest + fraction * (bs.spaces[s].blendOf(bs.spaces[s].reference) - sharpest);
         motions.push_back(measureMix(bs, weights, blends, settings));
     }
     return motions;
@@ -56,7 +57,8 @@ std::vector<MixMotion> steadyMotions(const BakedBehavioralSpace& bs, const std::
 std::vector<SteadyTurn> steadyTurns(std::span<const MixMotion> motions, float side) {
     std::vector<SteadyTurn> turns;
     for (const MixMotion& m : motions)
-        if (side * m.turnRate > 1e-3f && m.speed > 1e-3f) turns.push_back({m.speed / std::abs(m.turnRate), m.speed});
+        if (side * m.turnRate > 1e-3f && m.speed > 1e-3f)
+            turns.push_back({m.speed / std::abs(m.turnRate), m.speed});
     return turns;
 }
 
@@ -83,17 +85,17 @@ void MovingGoal::advance(float dt) {
 
 glm::vec2 MovingGoal::curve(float tau) const {
     switch (m_scenario) {
-    case SimulationSettings::Scenario::Circle:  // radius 8 m about the start
-        return {8.0f * std::sin(tau), 8.0f * std::cos(tau)};
-    case SimulationSettings::Scenario::Zigzag: {  // 4 m either side, a leg every 8 m
-        const float leg = tau / 8.0f;
-        const float tri = 2.0f * std::abs(leg - std::floor(leg + 0.5f));  // 0..1
-        return {4.0f * (2.0f * tri - 1.0f), 6.0f + tau};
-    }
-    case SimulationSettings::Scenario::Figure8:  // 10 m lobes through the start area
-        return {10.0f * std::sin(tau), 6.0f + 10.0f * std::sin(tau) * std::cos(tau)};
-    default:
-        return {0.0f, 0.0f};
+        case SimulationSettings::Scenario::Circle:  // radius 8 m about the start
+            return {8.0f * std::sin(tau), 8.0f * std::cos(tau)};
+        case SimulationSettings::Scenario::Zigzag: {  // 4 m either side, a leg every 8 m
+            const float leg = tau / 8.0f;
+            const float tri = 2.0f * std::abs(leg - std::floor(leg + 0.5f));  // 0..1
+            return {4.0f * (2.0f * tri - 1.0f), 6.0f + tau};
+        }
+        case SimulationSettings::Scenario::Figure8:  // 10 m lobes through the start area
+            return {10.0f * std::sin(tau), 6.0f + 10.0f * std::sin(tau) * std::cos(tau)};
+        default:
+            return {0.0f, 0.0f};
     }
 }
 
@@ -101,8 +103,8 @@ namespace {
 
 // Dubins' paths that turn first to `side` (+1 left, -1 right) by `first`: turn then straight,
 // and turn then turn back by each of `back`. Seconds.
-float firstTurnTime(const glm::vec2& goal, float side, const SteadyTurn& first, std::span<const SteadyTurn> back,
-                    float straightSpeed) {
+float firstTurnTime(const glm::vec2& goal, float side, const SteadyTurn& first,
+                    std::span<const SteadyTurn> back, float straightSpeed) {
     const float r1 = first.radius;
     float best = kInf;
     const int steps = 6284;  // 0.001 rad
@@ -114,7 +116,8 @@ float firstTurnTime(const glm::vec2& goal, float side, const SteadyTurn& first, 
         const glm::vec2 f(side * std::sin(a), std::cos(a));
         const glm::vec2 d = goal - p;
         const float cross = f.x * d.y - f.y * d.x;
-        if (i > 0 && (cross == 0.0f || (cross > 0.0f) != (prevCross > 0.0f)) && glm::dot(f, d) > 0.0f) {
+        if (i > 0 && (cross == 0.0f || (cross > 0.0f) != (prevCross > 0.0f)) &&
+            glm::dot(f, d) > 0.0f) {
             best = r1 * a / first.speed + glm::length(d) / straightSpeed;
             break;
         }
@@ -149,8 +152,8 @@ float firstTurnTime(const glm::vec2& goal, float side, const SteadyTurn& first, 
 
 }  // namespace
 
-float dubinsTimeSampled(float x, float z, std::span<const SteadyTurn> left, std::span<const SteadyTurn> right,
-                        float straightSpeed) {
+float dubinsTimeSampled(float x, float z, std::span<const SteadyTurn> left,
+                        std::span<const SteadyTurn> right, float straightSpeed) {
     const glm::vec2 goal(x, z);
     float best = kInf;
     for (float side : {1.0f, -1.0f}) {
@@ -162,12 +165,15 @@ float dubinsTimeSampled(float x, float z, std::span<const SteadyTurn> left, std:
             turned = true;
             best = std::min(best, firstTurnTime(goal, side, t, back, straightSpeed));
         }
-        if (!turned) best = std::min(best, glm::length(goal) / straightSpeed);  // cannot turn that way: straight only
+        if (!turned)
+            best = std::min(
+                best, glm::length(goal) / straightSpeed);  // cannot turn that way: straight only
     }
     return best;
 }
 
-float dubinsReachDistanceSampled(float x, float z, float radiusLeft, float radiusRight, float reach) {
+float dubinsReachDistanceSampled(float x, float z, float radiusLeft, float radiusRight,
+                                 float reach) {
     const glm::vec2 goal(x, z);
     if (glm::length(goal) <= reach) return 0.0f;
     float best = kInf;
@@ -177,7 +183,8 @@ float dubinsReachDistanceSampled(float x, float z, float radiusLeft, float radiu
         const float r2 = side > 0.0f ? radiusRight : radiusLeft;
         if (!(r1 > 0.0f) || !std::isfinite(r1)) {  // cannot turn that way: straight on only
             const float perp = std::abs(goal.x);
-            if (goal.y > 0.0f && perp <= reach) best = std::min(best, goal.y - std::sqrt(reach * reach - perp * perp));
+            if (goal.y > 0.0f && perp <= reach)
+                best = std::min(best, goal.y - std::sqrt(reach * reach - perp * perp));
             continue;
         }
         for (int i = 0; i <= steps; ++i) {
@@ -194,7 +201,8 @@ float dubinsReachDistanceSampled(float x, float z, float radiusLeft, float radiu
             // Straight on from here.
             const float along = glm::dot(d, f);
             const float perp2 = glm::dot(d, d) - along * along;
-            if (along > 0.0f && perp2 <= reach * reach) best = std::min(best, arc + along - std::sqrt(reach * reach - perp2));
+            if (along > 0.0f && perp2 <= reach * reach)
+                best = std::min(best, arc + along - std::sqrt(reach * reach - perp2));
             // A turn back the other way: where its circle first enters the reach.
             if (!(r2 > 0.0f) || !std::isfinite(r2)) continue;
             const glm::vec2 left(f.y, -f.x);  // the first turn's side, seen from the walker
@@ -202,11 +210,14 @@ float dubinsReachDistanceSampled(float x, float z, float radiusLeft, float radiu
             const glm::vec2 toGoal = goal - centre;
             const float g = glm::length(toGoal);
             if (g > r2 + reach || g < r2 - reach || g < 1e-6f) continue;
-            const float cosPhi = std::clamp((r2 * r2 + g * g - reach * reach) / (2.0f * r2 * g), -1.0f, 1.0f);
+            const float cosPhi =
+                std::clamp((r2 * r2 + g * g - reach * reach) / (2.0f * r2 * g), -1.0f, 1.0f);
             const float phi = std::acos(cosPhi);
             const glm::vec2 fromCentre = p - centre;
             const float start = std::atan2(fromCentre.y, fromCentre.x);
-            const float turn = (fromCentre.x * f.y - fromCentre.y * f.x) > 0.0f ? 1.0f : -1.0f;  // angular direction
+            const float turn = (fromCentre.x * f.y - fromCentre.y * f.x) > 0.0f
+                                   ? 1.0f
+                                   : -1.0f;  // angular direction
             const float towards = std::atan2(toGoal.y, toGoal.x);
             float b = kInf;
             for (float entry : {towards - phi, towards + phi}) {
@@ -222,7 +233,8 @@ float dubinsReachDistanceSampled(float x, float z, float radiusLeft, float radiu
 
 float dubinsDistanceSampled(float x, float z, float radiusLeft, float radiusRight) {
     const SteadyTurn left{radiusLeft, 1.0f}, right{radiusRight, 1.0f};
-    return dubinsTimeSampled(x, z, std::span<const SteadyTurn>(&left, 1), std::span<const SteadyTurn>(&right, 1), 1.0f);
+    return dubinsTimeSampled(x, z, std::span<const SteadyTurn>(&left, 1),
+                             std::span<const SteadyTurn>(&right, 1), 1.0f);
 }
 
 Status SimulationSettings::validate() const {
@@ -235,7 +247,8 @@ Status SimulationSettings::validate() const {
         return Status::error("simulation: a moving-goal run lasts more than 5 s and at most " +
                              std::to_string(static_cast<int>(limits::kMaxRunSeconds)) + " s");
     if (!(goalSpeedFraction > 0.0f && goalSpeedFraction < 1.0f))
-        return Status::error("simulation: the goal moves slower than the character (0 < fraction < 1)");
+        return Status::error(
+            "simulation: the goal moves slower than the character (0 < fraction < 1)");
     if (!(standSeconds >= 0.0f && standSeconds <= 60.0f))
         return Status::error("simulation: the stand at each goal must be 0-60 s");
     if (!(goalHeadStart >= 0.0f && goalHeadStart <= 3600.0f))
@@ -245,9 +258,11 @@ Status SimulationSettings::validate() const {
     if (!styleSwitchSpaces.empty()) {
         std::vector<int> spaces = styleSwitchSpaces;
         std::sort(spaces.begin(), spaces.end());
-        if (spaces.front() < 0) return Status::error("simulation: a style switch space index is negative");
+        if (spaces.front() < 0)
+            return Status::error("simulation: a style switch space index is negative");
         if (std::unique(spaces.begin(), spaces.end()) != spaces.end() || spaces.size() < 2)
-            return Status::error("simulation: styles are switched among at least two distinct spaces");
+            return Status::error(
+                "simulation: styles are switched among at least two distinct spaces");
     }
     float styleSum = 0.0f;
     for (float w : styleWeights) {
@@ -286,14 +301,17 @@ float phaseLockError(const BakedBehavioralSpace& bs, const CharacterState& st) {
         if (bs.spaces[s].leftStrikes.empty()) continue;
         // A loop of n cycles has n left strikes: phases a whole cycle apart are in step.
         const float cycle = period / static_cast<float>(bs.spaces.front().leftStrikes.size());
-        float d = std::fmod(std::abs(sinceLeftStrike(s, bs.spacePhase(s, st.phase, c0, c1, w0, w1)) - master), cycle);
+        float d = std::fmod(
+            std::abs(sinceLeftStrike(s, bs.spacePhase(s, st.phase, c0, c1, w0, w1)) - master),
+            cycle);
         d = std::min(d, cycle - d);
         error = std::max(error, std::isfinite(d) ? d : period);
     }
     return error;
 }
 
-Expected<SimulationResult> simulate(const SteeringSpace& steering, const SimulationSettings& settings) {
+Expected<SimulationResult> simulate(const SteeringSpace& steering,
+                                    const SimulationSettings& settings) {
     if (Status s = steering.validate(); !s) return s;
     auto baked = std::make_shared<BakedSpaceFile>();
     baked->space = *steering.space;
@@ -305,7 +323,8 @@ Expected<SimulationResult> simulate(const SteeringSpace& steering, const Simulat
 
 namespace {
 
-// The style weights of the settings, one per space, normalized (the first space when none is positive).
+// The style weights of the settings, one per space, normalized (the first space when none is
+// positive).
 std::vector<float> mixWeights(const BakedBehavioralSpace& bs, const SimulationSettings& settings) {
     const int spaceCount = static_cast<int>(bs.spaces.size());
     std::vector<float> weights(spaceCount, 0.0f);
@@ -335,10 +354,13 @@ MixBounds measureBounds(const BakedBehavioralSpace& bs, const std::vector<float>
     const int spaceCount = static_cast<int>(bs.spaces.size());
     MixBounds m;
     std::vector<float> straightBlends(bs.spaces.size());
-    for (size_t s = 0; s < bs.spaces.size(); ++s) straightBlends[s] = bs.spaces[s].blendOf(bs.spaces[s].reference);
+    for (size_t s = 0; s < bs.spaces.size(); ++s)
+        straightBlends[s] = bs.spaces[s].blendOf(bs.spaces[s].reference);
     const MixMotion straight = measureMix(bs, weights, straightBlends, settings.locomotion);
-    const std::vector<MixMotion> leftMotions = steadyMotions(bs, weights, 1.0f, settings.locomotion);
-    const std::vector<MixMotion> rightMotions = steadyMotions(bs, weights, -1.0f, settings.locomotion);
+    const std::vector<MixMotion> leftMotions =
+        steadyMotions(bs, weights, 1.0f, settings.locomotion);
+    const std::vector<MixMotion> rightMotions =
+        steadyMotions(bs, weights, -1.0f, settings.locomotion);
     m.left = leftMotions.front();
     m.right = rightMotions.front();
     result.speed = straight.speed;
@@ -356,7 +378,8 @@ MixBounds measureBounds(const BakedBehavioralSpace& bs, const std::vector<float>
     result.optimumRadiusRight = m.radiusRight;
     result.optimumSpeed = straight.speed;
     for (const std::vector<MixMotion>* motions : {&leftMotions, &rightMotions})
-        for (const MixMotion& mm : *motions) result.optimumSpeed = std::max(result.optimumSpeed, mm.speed);
+        for (const MixMotion& mm : *motions)
+            result.optimumSpeed = std::max(result.optimumSpeed, mm.speed);
     // (The same bound for the naive controller, which never borrows, so that both score alike.)
     const bool mayBorrow = settings.steer.preferTighterStyles && spaceCount > 1;
     for (int s = 0; s < spaceCount && mayBorrow; ++s) {
@@ -369,23 +392,28 @@ MixBounds measureBounds(const BakedBehavioralSpace& bs, const std::vector<float>
             blends[s] = k == 0 ? 1.0f : 0.0f;
             turns[k] = measureMix(bs, alone, blends, settings.locomotion);
             const float side = k == 0 ? 1.0f : -1.0f;
-            if (side * turns[k].turnRate > 1e-3f) radius[k] = turns[k].speed / std::abs(turns[k].turnRate);
+            if (side * turns[k].turnRate > 1e-3f)
+                radius[k] = turns[k].speed / std::abs(turns[k].turnRate);
         }
         if (!(radius[0] < m.radiusLeft || radius[1] < m.radiusRight)) continue;
         result.optimumRadiusLeft = std::min(result.optimumRadiusLeft, radius[0]);
         result.optimumRadiusRight = std::min(result.optimumRadiusRight, radius[1]);
-        result.optimumSpeed = std::max({result.optimumSpeed, turns[0].speed, turns[1].speed,
-                                        measureMix(bs, alone, straightBlends, settings.locomotion).speed});
+        result.optimumSpeed =
+            std::max({result.optimumSpeed, turns[0].speed, turns[1].speed,
+                      measureMix(bs, alone, straightBlends, settings.locomotion).speed});
     }
     return m;
 }
 
 // The figures of the motion itself (foot skate, root acceleration, knees) from its world joint
 // positions, frame by frame.
-void addMotionFigures(const BakedBehavioralSpace& bs, std::span<const glm::vec3> positions, SimulationResult& result) {
+void addMotionFigures(const BakedBehavioralSpace& bs, std::span<const glm::vec3> positions,
+                      SimulationResult& result) {
     const int joints = bs.skeleton.jointCount();
-    result.footSkate = footSkate(positions, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps);
-    result.stanceSkate = stanceSkate(positions, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps);
+    result.footSkate =
+        footSkate(positions, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps);
+    result.stanceSkate =
+        stanceSkate(positions, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps);
     result.rootAccel = rootAccelerationP95(positions, joints, bs.fps);
     if (const auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe)) {
         result.kneeStep = kneeStepP95(positions, joints, *legs);
@@ -400,16 +428,17 @@ void addDistanceFigures(std::vector<float> distances, SimulationResult& result) 
     for (float d : distances) total += d;
     result.meanDistance = static_cast<float>(total / distances.size());
     std::sort(distances.begin(), distances.end());
-    result.p95Distance = distances[std::min(distances.size() - 1, static_cast<size_t>(0.95 * distances.size()))];
+    result.p95Distance =
+        distances[std::min(distances.size() - 1, static_cast<size_t>(0.95 * distances.size()))];
 }
 
 // The random and moving-goal scenarios' run: one character steered to random goals (walked
 // through) or after a goal on a path, and what it keeps from frame to frame. Every figure of the
 // run goes into `result`; `positions` receives its world joint positions, frame by frame.
 struct GoalRun {
-    GoalRun(Crowd& crowd, CharacterId id, const BakedBehavioralSpace& bs, const SimulationSettings& settings,
-            const std::vector<float>& weights, const MixBounds& bounds, std::vector<glm::vec3>& positions,
-            SimulationResult& result);
+    GoalRun(Crowd& crowd, CharacterId id, const BakedBehavioralSpace& bs,
+            const SimulationSettings& settings, const std::vector<float>& weights,
+            const MixBounds& bounds, std::vector<glm::vec3>& positions, SimulationResult& result);
 
     Status start();  // the first goal
     Status run();    // frame by frame until the goals are done or the moving goal's time is up
@@ -451,21 +480,34 @@ struct GoalRun {
     double ns = 0.0;  // in crowd updates
 };
 
-GoalRun::GoalRun(Crowd& crowd, CharacterId id, const BakedBehavioralSpace& bs, const SimulationSettings& settings,
-                 const std::vector<float>& weights, const MixBounds& bounds, std::vector<glm::vec3>& positions,
+GoalRun::GoalRun(Crowd& crowd, CharacterId id, const BakedBehavioralSpace& bs,
+                 const SimulationSettings& settings, const std::vector<float>& weights,
+                 const MixBounds& bounds, std::vector<glm::vec3>& positions,
                  SimulationResult& result)
-    : crowd(crowd), id(id), bs(bs), settings(settings), bounds(bounds), positions(positions), result(result),
-      state(*crowd.state(id)), spaceCount(static_cast<int>(bs.spaces.size())),
-      moving(settings.scenario != SimulationSettings::Scenario::Random), dt(1.0f / bs.fps), rng(settings.seed),
-      mover(settings.scenario, settings.goalSpeedFraction * result.speed), styleRng(settings.seed + 1u) {
+    : crowd(crowd),
+      id(id),
+      bs(bs),
+      settings(settings),
+      bounds(bounds),
+      positions(positions),
+      result(result),
+      state(*crowd.state(id)),
+      spaceCount(static_cast<int>(bs.spaces.size())),
+      moving(settings.scenario != SimulationSettings::Scenario::Random),
+      dt(1.0f / bs.fps),
+      rng(settings.seed),
+      mover(settings.scenario, settings.goalSpeedFraction * result.speed),
+      styleRng(settings.seed + 1u) {
     // A goal is given up once the character has had its optimal time and time enough to go
     // round its widest sharpest turn once more (or twice the optimal time, if that is longer),
     // plus 3 s. A goal just off the side of a turning circle needs that turn: the sharpest turn
     // from near straight turns about half its steady rate over the first goal-space step, so the
     // character comes round once where Dubins' path at the tightest radius turns in at once.
-    const float slowestTurn = std::min(std::abs(bounds.left.turnRate), std::abs(bounds.right.turnRate));
+    const float slowestTurn =
+        std::min(std::abs(bounds.left.turnRate), std::abs(bounds.right.turnRate));
     loopSeconds = slowestTurn > 1e-3f ? 2.0f * kPi / slowestTurn : 0.0f;
-    maxFrames = moving ? static_cast<long>(settings.movingSeconds * bs.fps) : std::numeric_limits<long>::max();
+    maxFrames = moving ? static_cast<long>(settings.movingSeconds * bs.fps)
+                       : std::numeric_limits<long>::max();
     switchFrames = moving || spaceCount < 2 ? 0 : std::lround(settings.styleSwitchSeconds * bs.fps);
     styleNow = static_cast<int>(std::max_element(weights.begin(), weights.end()) - weights.begin());
     switchSpaces = settings.styleSwitchSpaces;
@@ -475,15 +517,18 @@ GoalRun::GoalRun(Crowd& crowd, CharacterId id, const BakedBehavioralSpace& bs, c
 
 // A random goal, its optimal and steady times and the time it is given: set and recorded.
 void GoalRun::nextRandomGoal() {
-    const float d = settings.minGoalDistance + (settings.maxGoalDistance - settings.minGoalDistance) * unit(rng);
+    const float d = settings.minGoalDistance +
+                    (settings.maxGoalDistance - settings.minGoalDistance) * unit(rng);
     const float a = 2.0f * kPi * unit(rng);
     goal = glm::vec2(state.ground.x + d * std::sin(a), state.ground.z + d * std::cos(a));
     const glm::vec3 l = state.ground.toLocal(glm::vec3(goal.x, 0.0f, goal.y));
-    optimal = dubinsReachDistanceSampled(l.x, l.z, result.optimumRadiusLeft, result.optimumRadiusRight,
-                                         settings.reachRadius) / result.optimumSpeed;
+    optimal = dubinsReachDistanceSampled(l.x, l.z, result.optimumRadiusLeft,
+                                         result.optimumRadiusRight, settings.reachRadius) /
+              result.optimumSpeed;
     steady = dubinsTimeSampled(l.x, l.z, bounds.steadyLeft, bounds.steadyRight, result.speed);
     // The time allowed comes from the mix's own Dubins path to the goal itself.
-    const float dubins = dubinsDistanceSampled(l.x, l.z, bounds.radiusLeft, bounds.radiusRight) / result.speed;
+    const float dubins =
+        dubinsDistanceSampled(l.x, l.z, bounds.radiusLeft, bounds.radiusRight) / result.speed;
     lateAfter = 2.0f * dubins + 3.0f;  // the former budget (SimulationResult::reachedLate)
     budget = std::max(lateAfter, dubins + loopSeconds + 3.0f);
     goalStart = result.frames;
@@ -514,7 +559,8 @@ void GoalRun::switchStyle() {
     std::vector<int> others;
     for (int s : switchSpaces)
         if (s != styleNow) others.push_back(s);
-    styleNow = others[std::uniform_int_distribution<int>(0, static_cast<int>(others.size()) - 1)(styleRng)];
+    styleNow = others[std::uniform_int_distribution<int>(
+        0, static_cast<int>(others.size()) - 1)(styleRng)];
     std::vector<float> target(spaceCount, 0.0f);
     target[styleNow] = 1.0f;
     if (crowd.setStyleTargets(id, target)) ++result.styleSwitches;
@@ -572,10 +618,12 @@ Status GoalRun::run() {
         if (result.frames > 0) {
             const auto t0 = std::chrono::steady_clock::now();
             if (Status s = crowd.update(frameSeconds); !s) return s;
-            ns += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
+            ns += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0)
+                      .count();
         }
         recordFrame();
-        if (switchFrames > 0 && result.frames > 0 && result.frames % switchFrames == 0) switchStyle();
+        if (switchFrames > 0 && result.frames > 0 && result.frames % switchFrames == 0)
+            switchStyle();
         headingSum += std::abs(angleTo(state.ground, goal));
         ++result.frames;
 
@@ -596,10 +644,12 @@ void GoalRun::finish() {
     result.meanSteadyRatio = result.reached ? static_cast<float>(steadySum / result.reached) : 0.0f;
     if (!result.goalRecords.empty()) {
         double floorSum = 0.0;
-        for (const GoalRecord& g : result.goalRecords) floorSum += g.steadySeconds / g.optimalSeconds;
+        for (const GoalRecord& g : result.goalRecords)
+            floorSum += g.steadySeconds / g.optimalSeconds;
         result.steadyOptimumRatio = static_cast<float>(floorSum / result.goalRecords.size());
     }
-    result.meanHeadingErrorDeg = static_cast<float>(headingSum / result.frames * 180.0 / std::numbers::pi);
+    result.meanHeadingErrorDeg =
+        static_cast<float>(headingSum / result.frames * 180.0 / std::numbers::pi);
     result.nsPerUpdate = result.frames > 1 ? ns / (result.frames - 1) : 0.0;
     addDistanceFigures(std::move(distances), result);
 }
@@ -607,8 +657,9 @@ void GoalRun::finish() {
 // The random and moving-goal scenarios: one character steered to random goals (walked through)
 // or after a goal on a path, every figure of the run into `result`; `positions` receives its world
 // joint positions, frame by frame.
-Status simulateGoals(Crowd& crowd, const BakedBehavioralSpace& bs, const SimulationSettings& settings,
-                     const std::vector<float>& weights, const MixBounds& bounds, std::vector<glm::vec3>& positions,
+Status simulateGoals(Crowd& crowd, const BakedBehavioralSpace& bs,
+                     const SimulationSettings& settings, const std::vector<float>& weights,
+                     const MixBounds& bounds, std::vector<glm::vec3>& positions,
                      SimulationResult& result) {
     const Expected<CharacterId> added = crowd.add(GroundFrame{}, weights);
     if (!added) return added.status();
@@ -621,19 +672,22 @@ Status simulateGoals(Crowd& crowd, const BakedBehavioralSpace& bs, const Simulat
 
 }  // namespace
 
-Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked, const SimulationSettings& settings) {
+Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
+                                    const SimulationSettings& settings) {
     if (Status s = settings.validate(); !s) return s;
     if (!baked) return Status::error("simulation: no baked space");
     const BakedBehavioralSpace& bs = baked->space;
     for (int s : settings.styleSwitchSpaces)
         if (s >= static_cast<int>(bs.spaces.size()))
-            return Status::error("simulation: style switch space " + std::to_string(s) + " is out of range (the space holds " +
+            return Status::error("simulation: style switch space " + std::to_string(s) +
+                                 " is out of range (the space holds " +
                                  std::to_string(bs.spaces.size()) + " motion spaces)");
     const std::vector<float> weights = mixWeights(bs, settings);
     SimulationResult result;
     const MixBounds bounds = measureBounds(bs, weights, settings, result);
 
-    // One character of a crowd: the runtime's own loop (gaitspace/runtime/crowd.h), at the space's rate.
+    // One character of a crowd: the runtime's own loop (gaitspace/runtime/crowd.h), at the space's
+    // rate.
     CrowdSettings crowdSettings;
     crowdSettings.controller = settings.controller == SimulationSettings::Controller::GoalSpace
                                    ? CrowdSettings::Controller::GoalSpace
@@ -641,7 +695,8 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
     crowdSettings.naiveGain = settings.naiveGain;
     Crowd crowd(baked, crowdSettings);
     if (!crowd.status()) return crowd.status();
-    if (!crowd.canSteer()) return Status::error("simulation: the baked space has no goal spaces to steer with");
+    if (!crowd.canSteer())
+        return Status::error("simulation: the baked space has no goal spaces to steer with");
     SteerSettings steerSettings = settings.steer;
     steerSettings.arrivalRadius = settings.reachRadius;
     if (Status s = crowd.setSteerSettings(steerSettings); !s) return s;
@@ -652,9 +707,10 @@ Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
         result.motion.skeleton = bs.skeleton;
     }
     std::vector<glm::vec3> positions;
-    const Status run = settings.scenario == SimulationSettings::Scenario::Arrive
-                           ? simulateArrive(baked, settings, crowdSettings, weights, positions, result)
-                           : simulateGoals(crowd, bs, settings, weights, bounds, positions, result);
+    const Status run =
+        settings.scenario == SimulationSettings::Scenario::Arrive
+            ? simulateArrive(baked, settings, crowdSettings, weights, positions, result)
+            : simulateGoals(crowd, bs, settings, weights, bounds, positions, result);
     if (!run) return run;
     addMotionFigures(bs, positions, result);
     return result;

@@ -24,20 +24,20 @@ struct SimulationSettings {
 
     Scenario scenario = Scenario::Random;
     Controller controller = Controller::GoalSpace;
-    int goals = 200;                 // random goals to chase; >= 1
+    int goals = 200;  // random goals to chase; >= 1
     std::uint32_t seed = 7;
-    std::vector<float> styleWeights; // per motion space (normalized); empty = the first space
-    float reachRadius = 0.5f;        // metres: a goal is reached this close; > 0
-    float minGoalDistance = 2.0f;    // metres, random goals; > 0
-    float maxGoalDistance = 15.0f;   // metres, random goals; >= minGoalDistance
-    float movingSeconds = 60.0f;     // length of a moving-goal run; > 5
-    float goalSpeedFraction = 0.6f;  // moving goal speed / character speed; (0, 1)
-    float goalHeadStart = 0.0f;      // seconds a moving goal has already gone along its path; [0, 3600]
-    float naiveGain = 0.3183f;       // blend per radian for the naive controller (NaiveSteerJob)
-    float standSeconds = 2.0f;       // arrive: seconds stood at each goal; [0, 60]
-    bool record = false;             // keep the generated motion in the result
-    float styleSwitchSeconds = 0.0f; // random goals: every S seconds the style moves to another
-                                     // space chosen at random (0 = never); [0, 3600]
+    std::vector<float> styleWeights;  // per motion space (normalized); empty = the first space
+    float reachRadius = 0.5f;         // metres: a goal is reached this close; > 0
+    float minGoalDistance = 2.0f;     // metres, random goals; > 0
+    float maxGoalDistance = 15.0f;    // metres, random goals; >= minGoalDistance
+    float movingSeconds = 60.0f;      // length of a moving-goal run; > 5
+    float goalSpeedFraction = 0.6f;   // moving goal speed / character speed; (0, 1)
+    float goalHeadStart = 0.0f;  // seconds a moving goal has already gone along its path; [0, 3600]
+    float naiveGain = 0.3183f;   // blend per radian for the naive controller (NaiveSteerJob)
+    float standSeconds = 2.0f;   // arrive: seconds stood at each goal; [0, 60]
+    bool record = false;         // keep the generated motion in the result
+    float styleSwitchSeconds = 0.0f;     // random goals: every S seconds the style moves to another
+                                         // space chosen at random (0 = never); [0, 3600]
     std::vector<int> styleSwitchSpaces;  // the spaces switched among: empty = every space, else
                                          // at least two distinct space indices
     SteerSettings steer;
@@ -51,7 +51,8 @@ struct SimulationSettings {
 // +Z axis, a leg every 8 m; figure eight: 10 m lobes through (0, 6).
 class MovingGoal {
 public:
-    MovingGoal(SimulationSettings::Scenario scenario, float speed) : m_scenario(scenario), m_speed(speed) {}
+    MovingGoal(SimulationSettings::Scenario scenario, float speed)
+        : m_scenario(scenario), m_speed(speed) {}
     glm::vec2 position() const { return curve(m_tau); }
     glm::vec2 velocity() const;  // m/s along the curve's tangent
     void advance(float dt);      // moves `speed x dt` metres along the curve
@@ -69,31 +70,35 @@ private:
 struct GoalRecord {
     float x = 0.0f, z = 0.0f;
     float optimalSeconds = 0.0f;  // the lower bound of SimulationResult::meanTimeRatio
-    float steadySeconds = 0.0f;   // the quickest path of steady turns (SimulationResult::meanSteadyRatio)
+    float steadySeconds =
+        0.0f;  // the quickest path of steady turns (SimulationResult::meanSteadyRatio)
     float seconds = 0.0f;
     bool reached = false;
-    bool late = false;  // reached after twice the mix's Dubins time + 3 s (SimulationResult::reachedLate)
+    bool late =
+        false;  // reached after twice the mix's Dubins time + 3 s (SimulationResult::reachedLate)
 };
 
 // The arrive scenario's figures (SimulationSettings::Scenario::Arrive). Frames are those of the
 // run (SimulationResult::frames, the recorded motion's), positions world metres.
 struct ArrivalFigures {
-    int stops = 0;                          // goals stopped at (standing within the budget)
-    std::vector<glm::vec2> goalPositions;   // world (x, z) of every goal set
-    std::vector<glm::ivec2> standFrames;    // per goal: first and last frame stood there ((-1, -1): none)
-    std::vector<float> stopErrors;          // per goal stopped at: root on the ground to the goal (m)
-    float standingDrift = 0.0f;             // largest move of the root or a toe while standing (m)
-    float stopSkate = 0.0f;                 // foot skate over the frames spent stopping (cm/s)
-    float maxJointStep = 0.0f;              // largest one-frame step of a joint relative to the root (m)
+    int stops = 0;                         // goals stopped at (standing within the budget)
+    std::vector<glm::vec2> goalPositions;  // world (x, z) of every goal set
+    std::vector<glm::ivec2>
+        standFrames;                // per goal: first and last frame stood there ((-1, -1): none)
+    std::vector<float> stopErrors;  // per goal stopped at: root on the ground to the goal (m)
+    float standingDrift = 0.0f;     // largest move of the root or a toe while standing (m)
+    float stopSkate = 0.0f;         // foot skate over the frames spent stopping (cm/s)
+    float maxJointStep = 0.0f;      // largest one-frame step of a joint relative to the root (m)
     // The same over the frames of the joins: stopping, starting, the first second of standing and
     // of walking after a start (where a stop or a start meets the loop or the standing pose).
     float joinJointStep = 0.0f;
-    std::vector<std::pair<long, MotionState>> stateChanges;  // (frame, state) wherever the state changed
-    std::vector<float> seconds;             // per goal: from the goal set to standing on it
-    std::vector<float> noStopSeconds;       // per goal: the same goals steered to without stopping
-    std::vector<float> reachSeconds;        // per goal: from the goal set to the root within reachRadius
-    float meanTimeRatio = 0.0f;             // mean of seconds / noStopSeconds over goals stopped at
-    float meanReachRatio = 0.0f;            // mean of reachSeconds / noStopSeconds (the same rule both ways)
+    std::vector<std::pair<long, MotionState>>
+        stateChanges;                  // (frame, state) wherever the state changed
+    std::vector<float> seconds;        // per goal: from the goal set to standing on it
+    std::vector<float> noStopSeconds;  // per goal: the same goals steered to without stopping
+    std::vector<float> reachSeconds;   // per goal: from the goal set to the root within reachRadius
+    float meanTimeRatio = 0.0f;        // mean of seconds / noStopSeconds over goals stopped at
+    float meanReachRatio = 0.0f;  // mean of reachSeconds / noStopSeconds (the same rule both ways)
     // What the run's own starts and stops allow, per goal stopped at: each start and stop as long
     // as it took, the way between them walked straight at the fastest loop's speed (and the
     // frames before the start as taken). No controller that plays the subject's starts and stops
@@ -103,9 +108,9 @@ struct ArrivalFigures {
 };
 
 struct SimulationResult {
-    int goals = 0;                 // goals set
+    int goals = 0;  // goals set
     int reached = 0;
-    int reachedLate = 0;           // of them, reached after twice the mix's Dubins time to the goal + 3 s
+    int reachedLate = 0;  // of them, reached after twice the mix's Dubins time to the goal + 3 s
     float reachRate = 0.0f;
     // Time taken / optimal time, over reached goals. The optimum is a true lower bound: Dubins'
     // path into the reach radius around the goal, turning as tightly as anything steering may use
@@ -122,26 +127,26 @@ struct SimulationResult {
     // meanTimeRatio, but for transitions and the arrival radius).
     float steadyOptimumRatio = 0.0f;
     float meanHeadingErrorDeg = 0.0f;
-    float footSkate = 0.0f;        // cm/s (quality.h)
-    float stanceSkate = 0.0f;      // cm/s (quality.h)
-    RootAcceleration rootAccel;    // p95, m/s^2 (quality.h)
-    float kneeStep = 0.0f;         // knee step p95, degrees (quality.h)
-    float kneeFlexion = 0.0f;      // mean knee flexion, degrees (quality.h)
-    float maxBlendStep = 0.0f;     // largest per-frame change of a blend value
-    float minTurnRadius = 0.0f;    // metres, of the style mix (the tighter side)
-    float turnRadiusLeft = 0.0f, turnRadiusRight = 0.0f;  // metres, each side
-    float speed = 0.0f;            // m/s of the style mix, straight on
+    float footSkate = 0.0f;      // cm/s (quality.h)
+    float stanceSkate = 0.0f;    // cm/s (quality.h)
+    RootAcceleration rootAccel;  // p95, m/s^2 (quality.h)
+    float kneeStep = 0.0f;       // knee step p95, degrees (quality.h)
+    float kneeFlexion = 0.0f;    // mean knee flexion, degrees (quality.h)
+    float maxBlendStep = 0.0f;   // largest per-frame change of a blend value
+    float minTurnRadius = 0.0f;  // metres, of the style mix (the tighter side)
+    float turnRadiusLeft = 0.0f, turnRadiusRight = 0.0f;        // metres, each side
+    float speed = 0.0f;                                         // m/s of the style mix, straight on
     float optimumRadiusLeft = 0.0f, optimumRadiusRight = 0.0f;  // metres: the lower bound's turns
-    float optimumSpeed = 0.0f;     // m/s: the lower bound's speed
-    float phaseError = 0.0f;       // master frames: the worst phaseLockError, once a second
-    int styleSwitches = 0;         // settings.styleSwitchSeconds
-    float meanDistance = 0.0f;     // moving goals: mean distance to the goal after 5 s
-    float p95Distance = 0.0f;      // moving goals: 95th percentile of it
+    float optimumSpeed = 0.0f;                                  // m/s: the lower bound's speed
+    float phaseError = 0.0f;    // master frames: the worst phaseLockError, once a second
+    int styleSwitches = 0;      // settings.styleSwitchSeconds
+    float meanDistance = 0.0f;  // moving goals: mean distance to the goal after 5 s
+    float p95Distance = 0.0f;   // moving goals: 95th percentile of it
     long frames = 0;
-    double nsPerUpdate = 0.0;      // locomotion + steering, per frame
-    Clip motion;                   // when settings.record
+    double nsPerUpdate = 0.0;             // locomotion + steering, per frame
+    Clip motion;                          // when settings.record
     std::vector<GoalRecord> goalRecords;  // random goals, in order
-    ArrivalFigures arrival;        // the arrive scenario
+    ArrivalFigures arrival;               // the arrive scenario
 };
 
 // A turn the walker can hold: radius (metres; infinite = none) and the speed it is walked at.
@@ -154,25 +159,28 @@ struct SteadyTurn {
 // left and a right turn: a turn then straight on at `straightSpeed`, or a turn then a turn back
 // the other way, each arc at its turn's speed. The first turn is sampled every 0.001 rad: the
 // scoring reference of a run, independent of the closed form the controller uses. Seconds.
-float dubinsTimeSampled(float x, float z, std::span<const SteadyTurn> left, std::span<const SteadyTurn> right,
-                        float straightSpeed);
+float dubinsTimeSampled(float x, float z, std::span<const SteadyTurn> left,
+                        std::span<const SteadyTurn> right, float straightSpeed);
 // dubinsDistance (steering.h) by the same sampling: one turn each way, at unit speed.
 float dubinsDistanceSampled(float x, float z, float radiusLeft, float radiusRight);
 // The length of the shortest path with turns no tighter than radiusLeft / radiusRight that comes
 // within `reach` of the point (x, z) (a turn then straight on, or a turn then a turn back; the
 // first turn sampled every 0.001 rad): 0 for a point already within reach.
-float dubinsReachDistanceSampled(float x, float z, float radiusLeft, float radiusRight, float reach);
+float dubinsReachDistanceSampled(float x, float z, float radiusLeft, float radiusRight,
+                                 float reach);
 
-// Runs the scenario with one character of a Crowd (gaitspace/runtime/crowd.h); settings.locomotion and
-// settings.steer replace the baked ones.
-// Phase lock of a character: where each space is in its gait, as the distance from its reference
-// loop's nearest left strike in master frames, against the first space's (cross registration keeps
-// every space's strikes together), a whole gait cycle counting as none. The largest difference, in
-// master frames; the period when the character's phase is not inside the master cycle.
+// Runs the scenario with one character of a Crowd (gaitspace/runtime/crowd.h); settings.locomotion
+// and settings.steer replace the baked ones. Phase lock of a character: where each space is in its
+// gait, as the distance from its reference loop's nearest left strike in master frames, against the
+// first space's (cross registration keeps every space's strikes together), a whole gait cycle
+// counting as none. The largest difference, in master frames; the period when the character's phase
+// is not inside the master cycle.
 float phaseLockError(const BakedBehavioralSpace& space, const CharacterState& character);
 
-Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked, const SimulationSettings& settings);
+Expected<SimulationResult> simulate(std::shared_ptr<const BakedSpaceFile> baked,
+                                    const SimulationSettings& settings);
 // The same from spaces built in memory (copied into a baked space).
-Expected<SimulationResult> simulate(const SteeringSpace& steering, const SimulationSettings& settings);
+Expected<SimulationResult> simulate(const SteeringSpace& steering,
+                                    const SimulationSettings& settings);
 
 }  // namespace gs

@@ -21,7 +21,8 @@ std::vector<glm::vec2> arriveGoals(const SimulationSettings& settings) {
     std::vector<glm::vec2> goals;
     glm::vec2 at(0.0f);
     for (int k = 0; k < settings.goals; ++k) {
-        const float d = settings.minGoalDistance + (settings.maxGoalDistance - settings.minGoalDistance) * unit(rng);
+        const float d = settings.minGoalDistance +
+                        (settings.maxGoalDistance - settings.minGoalDistance) * unit(rng);
         const float a = 2.0f * kPi * unit(rng);
         at += glm::vec2(d * std::sin(a), d * std::cos(a));
         goals.push_back(at);
@@ -37,18 +38,26 @@ float arriveBudget(const glm::vec2& from, const glm::vec2& goal, float speed) {
 // One of the arrive scenario's two runs over the same goals: stopping and standing at each
 // (`stop`), or walking on through it; what the run keeps from frame to frame.
 struct ArriveRun {
-    ArriveRun(Crowd& crowd, CharacterId id, bool stop, const BakedBehavioralSpace& bs, const SimulationSettings& settings,
-              std::vector<glm::vec3>& positions, std::vector<MotionState>& states, SimulationResult& result)
-        : crowd(crowd), id(id), stop(stop), bs(bs), settings(settings), positions(positions), states(states),
+    ArriveRun(Crowd& crowd, CharacterId id, bool stop, const BakedBehavioralSpace& bs,
+              const SimulationSettings& settings, std::vector<glm::vec3>& positions,
+              std::vector<MotionState>& states, SimulationResult& result)
+        : crowd(crowd),
+          id(id),
+          stop(stop),
+          bs(bs),
+          settings(settings),
+          positions(positions),
+          states(states),
           result(result) {}
 
     Status run();
     void recordStoppingFrame(std::span<const Transform> world, MotionState state);
     void endStop();
-    bool stoppingFrameDone(std::span<const Transform> world, MotionState state, const glm::vec3& root,
-                           const glm::vec2& goal, float elapsed);
+    bool stoppingFrameDone(std::span<const Transform> world, MotionState state,
+                           const glm::vec3& root, const glm::vec2& goal, float elapsed);
     bool walkOnFrameDone(const glm::vec2& goal, float elapsed);
-    void standingPoints(std::span<const Transform> world, const glm::vec3& root, glm::vec3 (&out)[3]) const;
+    void standingPoints(std::span<const Transform> world, const glm::vec3& root,
+                        glm::vec3 (&out)[3]) const;
 
     Crowd& crowd;
     const CharacterId id;
@@ -73,7 +82,8 @@ struct ArriveRun {
 // The stopping run's frame: its state, positions, pose (when recorded), a stop's frames and the
 // blend step.
 void ArriveRun::recordStoppingFrame(std::span<const Transform> world, MotionState state) {
-    if (fig.stateChanges.empty() || fig.stateChanges.back().second != state) fig.stateChanges.push_back({frame, state});
+    if (fig.stateChanges.empty() || fig.stateChanges.back().second != state)
+        fig.stateChanges.push_back({frame, state});
     states.push_back(state);
     for (const Transform& t : world) positions.push_back(t.translation);
     if (settings.record) {
@@ -83,7 +93,8 @@ void ArriveRun::recordStoppingFrame(std::span<const Transform> world, MotionStat
     }
     if (state == MotionState::Stopping)
         for (const Transform& t : world) stopping.push_back(t.translation);
-    else if (!stopping.empty()) endStop();
+    else if (!stopping.empty())
+        endStop();
     result.maxBlendStep = std::max(result.maxBlendStep, crowd.state(id)->lastBlendStep);
 }
 
@@ -91,7 +102,8 @@ void ArriveRun::recordStoppingFrame(std::span<const Transform> world, MotionStat
 void ArriveRun::endStop() {
     const long frames = static_cast<long>(stopping.size()) / joints;
     if (frames > 2) {
-        stopSkateSum += footSkate(stopping, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps) * frames;
+        stopSkateSum +=
+            footSkate(stopping, joints, bs.leftToe, bs.rightToe, bs.floorHeight, bs.fps) * frames;
         stopFrames += frames;
     }
     stopping.clear();
@@ -99,18 +111,22 @@ void ArriveRun::endStop() {
 
 // The points whose drift tells how still the character stands: the root and both toes. A space
 // baked without a toe (index -1) measures the root in its place.
-void ArriveRun::standingPoints(std::span<const Transform> world, const glm::vec3& root, glm::vec3 (&out)[3]) const {
+void ArriveRun::standingPoints(std::span<const Transform> world, const glm::vec3& root,
+                               glm::vec3 (&out)[3]) const {
     const int toes[3] = {-1, bs.leftToe, bs.rightToe};
     for (int i = 0; i < 3; ++i)
-        out[i] = toes[i] >= 0 && toes[i] < static_cast<int>(world.size()) ? world[toes[i]].translation : root;
+        out[i] = toes[i] >= 0 && toes[i] < static_cast<int>(world.size())
+                     ? world[toes[i]].translation
+                     : root;
 }
 
 // The stopping run at its goal: reached, stood on (where, how far it drifts); true once it has
 // stood there settings.standSeconds.
-bool ArriveRun::stoppingFrameDone(std::span<const Transform> world, MotionState state, const glm::vec3& root,
-                                  const glm::vec2& goal, float elapsed) {
+bool ArriveRun::stoppingFrameDone(std::span<const Transform> world, MotionState state,
+                                  const glm::vec3& root, const glm::vec2& goal, float elapsed) {
     bool next = false;
-    if (fig.reachSeconds[k] < 0.0f && glm::distance(glm::vec2(root.x, root.z), goal) < settings.reachRadius)
+    if (fig.reachSeconds[k] < 0.0f &&
+        glm::distance(glm::vec2(root.x, root.z), goal) < settings.reachRadius)
         fig.reachSeconds[k] = elapsed;
     if (stood < 0 && state == MotionState::Standing && crowd.state(id)->arrival.target == goal) {
         stood = frame;
@@ -122,7 +138,8 @@ bool ArriveRun::stoppingFrameDone(std::span<const Transform> world, MotionState 
     if (stood >= 0) {
         glm::vec3 now[3];
         standingPoints(world, root, now);
-        for (int i = 0; i < 3; ++i) fig.standingDrift = std::max(fig.standingDrift, glm::distance(now[i], standAt[i]));
+        for (int i = 0; i < 3; ++i)
+            fig.standingDrift = std::max(fig.standingDrift, glm::distance(now[i], standAt[i]));
         if (static_cast<float>(frame - stood) * dt >= settings.standSeconds) {
             fig.standFrames[k] = glm::ivec2(static_cast<int>(stood), static_cast<int>(frame));
             next = true;
@@ -156,7 +173,8 @@ Status ArriveRun::run() {
         const glm::vec3 root = *crowd.rootPosition(id);
         const glm::vec2 goal = fig.goalPositions[k];
         const float elapsed = static_cast<float>(frame - goalStart) * dt;
-        bool next = stop ? stoppingFrameDone(world, state, root, goal, elapsed) : walkOnFrameDone(goal, elapsed);
+        bool next = stop ? stoppingFrameDone(world, state, root, goal, elapsed)
+                         : walkOnFrameDone(goal, elapsed);
         if (!next && stood < 0 && elapsed > budget) next = true;  // given up
         ++frame;
         if (next) {
@@ -181,7 +199,8 @@ float meanRatio(const std::vector<float>& seconds, const std::vector<float>& noS
     double ratio = 0.0;
     int counted = 0;
     for (size_t k = 0; k < seconds.size(); ++k)
-        if (seconds[k] >= 0.0f && noStopSeconds[k] > 0.0f) ratio += seconds[k] / noStopSeconds[k], ++counted;
+        if (seconds[k] >= 0.0f && noStopSeconds[k] > 0.0f)
+            ratio += seconds[k] / noStopSeconds[k], ++counted;
     return counted ? static_cast<float>(ratio / counted) : 0.0f;
 }
 
@@ -193,15 +212,18 @@ void addJoinJointStep(const BakedBehavioralSpace& bs, const std::vector<MotionSt
     const long second = std::lround(bs.fps);
     long since = second;
     for (size_t f = 1; f < states.size(); ++f) {
-        const bool transition = states[f] == MotionState::Stopping || states[f] == MotionState::Starting;
+        const bool transition =
+            states[f] == MotionState::Stopping || states[f] == MotionState::Starting;
         since = transition ? 0 : since + 1;
         if (since > second) continue;
-        const std::span<const glm::vec3> pair(positions.data() + (f - 1) * joints, 2 * static_cast<size_t>(joints));
+        const std::span<const glm::vec3> pair(positions.data() + (f - 1) * joints,
+                                              2 * static_cast<size_t>(joints));
         fig.joinJointStep = std::max(fig.joinJointStep, maxJointStep(pair, joints));
     }
 }
 
-// The first frame in [from, to] where the state changed to `state` (the last such with `last`), or -1.
+// The first frame in [from, to] where the state changed to `state` (the last such with `last`), or
+// -1.
 long changeTo(const ArrivalFigures& fig, MotionState state, long from, long to, bool last) {
     long found = -1;
     for (const auto& [frame, s] : fig.stateChanges) {
@@ -214,7 +236,8 @@ long changeTo(const ArrivalFigures& fig, MotionState state, long from, long to, 
 
 // ArrivalFigures::floorSeconds and meanFloorRatio, from the stopping run's states and root
 // positions (joint 0 of `positions`).
-void addTimeFloor(const BakedBehavioralSpace& bs, std::span<const glm::vec3> positions, ArrivalFigures& fig) {
+void addTimeFloor(const BakedBehavioralSpace& bs, std::span<const glm::vec3> positions,
+                  ArrivalFigures& fig) {
     const int joints = bs.skeleton.jointCount();
     float fastest = 0.0f;
     for (const BakedMotionSpace& ms : bs.spaces)
@@ -229,12 +252,16 @@ void addTimeFloor(const BakedBehavioralSpace& bs, std::span<const glm::vec3> pos
     for (size_t k = 0; k < fig.standFrames.size(); ++k) {
         const long stood = fig.standFrames[k].x;
         if (stood < 0 || stood >= frames || !(fastest > 0.0f)) continue;
-        const long started = k == 0 ? -1 : changeTo(fig, MotionState::Starting, previous, stood, false);
-        const long walked = started < 0 ? previous : changeTo(fig, MotionState::Walking, started, stood, false);
-        const long stopped = changeTo(fig, MotionState::Stopping, std::max(walked, 0L), stood, true);
+        const long started =
+            k == 0 ? -1 : changeTo(fig, MotionState::Starting, previous, stood, false);
+        const long walked =
+            started < 0 ? previous : changeTo(fig, MotionState::Walking, started, stood, false);
+        const long stopped =
+            changeTo(fig, MotionState::Stopping, std::max(walked, 0L), stood, true);
         if (walked < 0 || stopped < 0) continue;
         const float way = glm::distance(rootAt(walked), rootAt(stopped));
-        fig.floorSeconds[k] = static_cast<float>(walked - previous + stood - stopped) / bs.fps + way / fastest;
+        fig.floorSeconds[k] =
+            static_cast<float>(walked - previous + stood - stopped) / bs.fps + way / fastest;
         previous = fig.standFrames[k].y;
     }
     fig.meanFloorRatio = meanRatio(fig.floorSeconds, fig.noStopSeconds);
@@ -245,9 +272,10 @@ void addTimeFloor(const BakedBehavioralSpace& bs, std::span<const glm::vec3> pos
 // The arrive scenario (SimulationSettings::Scenario::Arrive) into `result`: the run that stops
 // at every goal, then the same goals steered to without stopping, for the time ratio.
 // `positions` receives the stopping run's world joint positions, frame by frame.
-Status simulateArrive(std::shared_ptr<const BakedSpaceFile> baked, const SimulationSettings& settings,
-                      const CrowdSettings& crowdSettings, const std::vector<float>& weights,
-                      std::vector<glm::vec3>& positions, SimulationResult& result) {
+Status simulateArrive(std::shared_ptr<const BakedSpaceFile> baked,
+                      const SimulationSettings& settings, const CrowdSettings& crowdSettings,
+                      const std::vector<float>& weights, std::vector<glm::vec3>& positions,
+                      SimulationResult& result) {
     const BakedBehavioralSpace& bs = baked->space;
     ArrivalFigures& fig = result.arrival;
     fig.goalPositions = arriveGoals(settings);

@@ -34,7 +34,8 @@ inline Status assimpFailure(const Assimp::Importer& importer, const std::string&
 
 // The scene the importer holds (valid while `importer` lives), or why there is none.
 inline Expected<const aiScene*> readScene(Assimp::Importer& importer, const std::string& path,
-                                          unsigned flags, const std::string& format = "the file's format") {
+                                          unsigned flags,
+                                          const std::string& format = "the file's format") {
     const aiScene* scene = importer.ReadFile(path, flags);
     if (!scene || !scene->mRootNode) {
         const std::size_t dot = path.find_last_of('.');
@@ -46,9 +47,9 @@ inline Expected<const aiScene*> readScene(Assimp::Importer& importer, const std:
 }
 
 // The same from bytes in memory; `hint` is the format's extension ("bvh", "glb").
-inline Expected<const aiScene*> readSceneFromMemory(Assimp::Importer& importer, const std::string& bytes,
-                                                    const char* hint, unsigned flags,
-                                                    const std::string& format) {
+inline Expected<const aiScene*> readSceneFromMemory(Assimp::Importer& importer,
+                                                    const std::string& bytes, const char* hint,
+                                                    unsigned flags, const std::string& format) {
     const aiScene* scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), flags, hint);
     if (!scene || !scene->mRootNode) return assimpFailure(importer, format, hint);
     return scene;

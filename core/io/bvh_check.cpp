@@ -11,7 +11,9 @@
 namespace gs {
 namespace {
 
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; }
+bool isSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
 
 std::string quoted(std::string_view s) { return "'" + limits::echo(s, 40) + "'"; }
 
@@ -33,8 +35,10 @@ public:
         const std::size_t start = m_pos;
         // A brace that starts a token is a token by itself ("}pine" is "}" and "pine"), as in
         // Assimp's reader; a brace inside a token ("a{") is part of it.
-        if (m_pos < m_text.size() && (m_text[m_pos] == '{' || m_text[m_pos] == '}')) ++m_pos;
-        else while (m_pos < m_text.size() && !isSpace(m_text[m_pos])) ++m_pos;
+        if (m_pos < m_text.size() && (m_text[m_pos] == '{' || m_text[m_pos] == '}'))
+            ++m_pos;
+        else
+            while (m_pos < m_text.size() && !isSpace(m_text[m_pos])) ++m_pos;
         m_tokenLine = m_line;
         return m_text.substr(start, m_pos - start);
     }
@@ -66,21 +70,31 @@ NumberKind parseNumber(std::string_view t, double& value) {
     std::size_t i = 0;
     if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
     bool digits = false;
-    while (i < t.size() && t[i] >= '0' && t[i] <= '9') { ++i; digits = true; }
+    while (i < t.size() && t[i] >= '0' && t[i] <= '9') {
+        ++i;
+        digits = true;
+    }
     if (i < t.size() && t[i] == '.') {
         ++i;
-        while (i < t.size() && t[i] >= '0' && t[i] <= '9') { ++i; digits = true; }
+        while (i < t.size() && t[i] >= '0' && t[i] <= '9') {
+            ++i;
+            digits = true;
+        }
     }
     if (digits && i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
         ++i;
         if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
         bool exp = false;
-        while (i < t.size() && t[i] >= '0' && t[i] <= '9') { ++i; exp = true; }
+        while (i < t.size() && t[i] >= '0' && t[i] <= '9') {
+            ++i;
+            exp = true;
+        }
         if (!exp) digits = false;
     }
     if (!digits || i != t.size()) {
         std::string lower;
-        for (char c : t.substr(0, 8)) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        for (char c : t.substr(0, 8))
+            lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         if (lower.find("nan") != std::string::npos || lower.find("inf") != std::string::npos)
             return NumberKind::NonFinite;
         return NumberKind::NotANumber;
@@ -89,8 +103,8 @@ NumberKind parseNumber(std::string_view t, double& value) {
     const auto r = std::from_chars(body.data(), body.data() + body.size(), value);
     if (r.ec == std::errc::result_out_of_range) {
         // Underflow (1e-400) reads as 0; overflow is too large.
-        const bool negativeExponent = body.find("e-") != std::string_view::npos ||
-                                      body.find("E-") != std::string_view::npos;
+        const bool negativeExponent =
+            body.find("e-") != std::string_view::npos || body.find("E-") != std::string_view::npos;
         if (!negativeExponent) return NumberKind::TooLarge;
         value = 0.0;
     } else if (r.ec != std::errc()) {
@@ -103,13 +117,14 @@ NumberKind parseNumber(std::string_view t, double& value) {
 
 Status numberError(int line, std::string_view token, NumberKind kind, const std::string& where) {
     switch (kind) {
-    case NumberKind::NonFinite:
-        return lineError(line, where + " holds a non-finite value (" + limits::echo(token, 20) + ")");
-    case NumberKind::TooLarge:
-        return lineError(line, where + " holds " + limits::echo(token, 20) +
-                                   ", beyond the plausible ±1e7 file units");
-    default:
-        return lineError(line, where + ": " + quoted(token) + " is not a number");
+        case NumberKind::NonFinite:
+            return lineError(line,
+                             where + " holds a non-finite value (" + limits::echo(token, 20) + ")");
+        case NumberKind::TooLarge:
+            return lineError(line, where + " holds " + limits::echo(token, 20) +
+                                       ", beyond the plausible ±1e7 file units");
+        default:
+            return lineError(line, where + ": " + quoted(token) + " is not a number");
     }
 }
 
@@ -157,7 +172,8 @@ Status checkHierarchy(Tokenizer& tk, BvhSummary& summary) {
         return t.empty() ? Status::error("truncated: the file ends inside HIERARCHY (no ROOT)")
                          : lineError(tk.line(), "expected ROOT, found " + quoted(t));
     std::vector<Node> stack;
-    bool bonesHaveLength = false, bonesMove = false;  // an OFFSET below the root, a joint with position channels
+    bool bonesHaveLength = false,
+         bonesMove = false;  // an OFFSET below the root, a joint with position channels
     std::set<std::string, std::less<>> names;
     auto open = [&](bool endSite) -> Status {
         Node node;
@@ -167,8 +183,9 @@ Status checkHierarchy(Tokenizer& tk, BvhSummary& summary) {
         } else {
             const std::string_view name = tk.next();
             if (name.empty() || name == "{" || name == "}")
-                return lineError(tk.line(), "expected a joint name, found " +
-                                                (name.empty() ? std::string("the end") : quoted(name)));
+                return lineError(tk.line(),
+                                 "expected a joint name, found " +
+                                     (name.empty() ? std::string("the end") : quoted(name)));
             if (name.size() > static_cast<std::size_t>(limits::kMaxNameChars))
                 return lineError(tk.line(), "joint name of " + std::to_string(name.size()) +
                                                 " characters is above the limit " +
@@ -199,7 +216,8 @@ Status checkHierarchy(Tokenizer& tk, BvhSummary& summary) {
         t = tk.next();
         Node& node = stack.back();
         if (t.empty())
-            return Status::error("truncated: the file ends inside HIERARCHY (in " + nodeLabel(node) + ")");
+            return Status::error("truncated: the file ends inside HIERARCHY (in " +
+                                 nodeLabel(node) + ")");
         const int line = tk.line();
         if (t == "OFFSET") {
             if (node.offset) return lineError(line, nodeLabel(node) + " has a second OFFSET");
@@ -226,16 +244,17 @@ Status checkHierarchy(Tokenizer& tk, BvhSummary& summary) {
             for (std::int64_t i = 0; i < n; ++i) {
                 const std::string_view name = tk.next();
                 if (!isChannelName(name) || tk.line() != line)
-                    return lineError(line, "CHANNELS of " + nodeLabel(node) + " declares " +
-                                               std::to_string(n) + " channels but " +
-                                               (name.empty() || tk.line() != line
-                                                    ? "names " + std::to_string(i)
-                                                    : quoted(name) +
-                                                          " is not Xposition ... Zrotation"));
+                    return lineError(
+                        line, "CHANNELS of " + nodeLabel(node) + " declares " + std::to_string(n) +
+                                  " channels but " +
+                                  (name.empty() || tk.line() != line
+                                       ? "names " + std::to_string(i)
+                                       : quoted(name) + " is not Xposition ... Zrotation"));
                 if (!seen.insert(name).second)
                     return lineError(line, "CHANNELS of " + nodeLabel(node) + " names " +
                                                quoted(name) + " twice");
-                if (stack.size() > 1 && name.find("position") != std::string_view::npos) bonesMove = true;
+                if (stack.size() > 1 && name.find("position") != std::string_view::npos)
+                    bonesMove = true;
             }
             node.channels = true;
             summary.channels += static_cast<int>(n);
@@ -245,31 +264,38 @@ Status checkHierarchy(Tokenizer& tk, BvhSummary& summary) {
         } else if (t == "End") {
             if (node.endSite) return lineError(line, "an End Site cannot have an End Site");
             const std::string_view site = tk.next();
-            if (site != "Site") return lineError(line, "expected 'End Site', found 'End " +
-                                                           limits::echo(site, 20) + "'");
+            if (site != "Site")
+                return lineError(line,
+                                 "expected 'End Site', found 'End " + limits::echo(site, 20) + "'");
             if (Status s = open(true); !s) return s;
         } else if (t == "}") {
             if (!node.offset) return lineError(line, nodeLabel(node) + " has no OFFSET");
             stack.pop_back();
         } else if (t == "MOTION") {
-            return lineError(line, "MOTION inside " + nodeLabel(node) +
-                                       " (unbalanced braces in HIERARCHY)");
+            return lineError(
+                line, "MOTION inside " + nodeLabel(node) + " (unbalanced braces in HIERARCHY)");
         } else {
             return lineError(line, "unexpected " + quoted(t) + " in " + nodeLabel(node));
         }
     }
     t = tk.next();
-    if (t.empty()) return Status::error("truncated: the file ends inside HIERARCHY (no MOTION section)");
-    if (t == "ROOT") return lineError(tk.line(), "a second ROOT (one skeleton per file is supported)");
-    if (t != "MOTION") return lineError(tk.line(), "expected MOTION after the hierarchy, found " + quoted(t));
+    if (t.empty())
+        return Status::error("truncated: the file ends inside HIERARCHY (no MOTION section)");
+    if (t == "ROOT")
+        return lineError(tk.line(), "a second ROOT (one skeleton per file is supported)");
+    if (t != "MOTION")
+        return lineError(tk.line(), "expected MOTION after the hierarchy, found " + quoted(t));
     if (summary.channels == 0) return Status::error("the hierarchy declares no channels");
     // A skeleton with no size gives no unit (centimetres would read as metres), unless the
     // joints' own position channels place them.
     if (!bonesHaveLength && !bonesMove)
-        return Status::error("every OFFSET below the root is 0: the skeleton has no size, so its unit cannot be known");
+        return Status::error(
+            "every OFFSET below the root is 0: the skeleton has no size, so its unit cannot be "
+            "known");
     if (!bonesHaveLength)
-        summary.warnings.push_back("every OFFSET below the root is 0: the bones' lengths and the unit come from the "
-                                   "joints' position channels");
+        summary.warnings.push_back(
+            "every OFFSET below the root is 0: the bones' lengths and the unit come from the "
+            "joints' position channels");
     return Status::ok();
 }
 
@@ -277,7 +303,8 @@ Status checkHierarchy(Tokenizer& tk, BvhSummary& summary) {
 Status checkMotionHeader(Tokenizer& tk, BvhSummary& summary) {
     std::string_view t = tk.next();
     if (t.empty()) return Status::error("truncated: the MOTION header is incomplete");
-    if (t != "Frames:") return lineError(tk.line(), "expected 'Frames:' after MOTION, found " + quoted(t));
+    if (t != "Frames:")
+        return lineError(tk.line(), "expected 'Frames:' after MOTION, found " + quoted(t));
     t = tk.next();
     bool big = false;
     const std::int64_t frames = parseCount(t, limits::kMaxFrames, big);
@@ -289,7 +316,8 @@ Status checkMotionHeader(Tokenizer& tk, BvhSummary& summary) {
     if (frames == 0) return lineError(tk.line(), "the MOTION section declares no frames");
     if (frames * summary.joints > limits::kMaxClipSamples)
         return lineError(tk.line(), "Frames: " + std::to_string(frames) + " x " +
-                                        std::to_string(summary.joints) + " joints is above the limit of " +
+                                        std::to_string(summary.joints) +
+                                        " joints is above the limit of " +
                                         std::to_string(limits::kMaxClipSamples) + " joint samples");
     summary.frames = static_cast<int>(frames);
     t = tk.next();
@@ -308,7 +336,8 @@ Status checkMotionHeader(Tokenizer& tk, BvhSummary& summary) {
         return lineError(tk.line(), "Frame Time: " + limits::echo(t, 24) +
                                         " s is outside [0.001, 1] s (1 to 1000 frames per second)");
     summary.frameTime = frameTime;
-    if (const auto rest = tk.restOfLine(); rest.find_first_not_of(" \t\v\f") != std::string_view::npos)
+    if (const auto rest = tk.restOfLine();
+        rest.find_first_not_of(" \t\v\f") != std::string_view::npos)
         return lineError(line, "unexpected text after the Frame Time");
     return Status::ok();
 }
@@ -323,11 +352,13 @@ Expected<BvhSummary> checkBvhText(std::string_view text) {
     // An error on the last token of the text is the cut-off end of a file (a token cut in two).
     if (Status s = checkHierarchy(tk, summary); !s)
         return tk.atEnd() && !s.message().starts_with("truncated")
-                   ? Status::error("truncated: the file ends inside HIERARCHY (" + s.message() + ")")
+                   ? Status::error("truncated: the file ends inside HIERARCHY (" + s.message() +
+                                   ")")
                    : s;
     if (Status s = checkMotionHeader(tk, summary); !s)
         return tk.atEnd() && !s.message().starts_with("truncated")
-                   ? Status::error("truncated: the MOTION header is incomplete (" + s.message() + ")")
+                   ? Status::error("truncated: the MOTION header is incomplete (" + s.message() +
+                                   ")")
                    : s;
 
     // Frame lines: one frame per line, exactly `channels` numbers.
@@ -379,18 +410,17 @@ Expected<BvhSummary> checkBvhText(std::string_view text) {
         }
     }
     if (!pending)
-        return Status::error("truncated: the file ends inside frame " + std::to_string(frame) + " (" +
-                             std::to_string(pendingValues) + " of " +
+        return Status::error("truncated: the file ends inside frame " + std::to_string(frame) +
+                             " (" + std::to_string(pendingValues) + " of " +
                              std::to_string(summary.channels) + " values)");
     if (frame < summary.frames)
         return Status::error("truncated: MOTION declares " + std::to_string(summary.frames) +
                              " frames but the file holds " + std::to_string(frame));
     if (extraLines > 0)
-        summary.warnings.push_back(std::to_string(extraLines) + " frame line" +
-                                   (extraLines > 1 ? "s" : "") + " after the " +
-                                   std::to_string(summary.frames) +
-                                   " declared frames ignored (from line " +
-                                   std::to_string(firstExtra) + ")");
+        summary.warnings.push_back(
+            std::to_string(extraLines) + " frame line" + (extraLines > 1 ? "s" : "") +
+            " after the " + std::to_string(summary.frames) +
+            " declared frames ignored (from line " + std::to_string(firstExtra) + ")");
     return summary;
 }
 

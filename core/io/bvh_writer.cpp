@@ -16,13 +16,13 @@ void writeVec(std::ostream& out, const glm::vec3& v, float s) {
     out << buf;
 }
 
-void writeJoint(std::ostream& out, const Skeleton& sk, int j,
-                int depth, float s) {
+void writeJoint(std::ostream& out, const Skeleton& sk, int j, int depth, float s) {
     const std::string pad(depth, '\t');
     out << pad << (j == 0 ? "ROOT " : "JOINT ") << sk.names[j] << "\n" << pad << "{\n";
     out << pad << "\tOFFSET ";
     writeVec(out, j == 0 ? glm::vec3(0.0f) : sk.restOffsets[j], s);
-    out << "\n" << pad << "\tCHANNELS "
+    out << "\n"
+        << pad << "\tCHANNELS "
         << (j == 0 ? "6 Xposition Yposition Zposition Zrotation Xrotation Yrotation"
                    : "3 Zrotation Xrotation Yrotation")
         << "\n";

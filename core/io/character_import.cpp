@@ -27,11 +27,12 @@ namespace fs = std::filesystem;
 
 glm::mat4 toGlm(const aiMatrix4x4& m) {
     // Assimp is row-major (a1..a4 is the first row); glm is column-major.
-    return glm::transpose(glm::mat4(m.a1, m.a2, m.a3, m.a4, m.b1, m.b2, m.b3, m.b4,
-                                    m.c1, m.c2, m.c3, m.c4, m.d1, m.d2, m.d3, m.d4));
+    return glm::transpose(glm::mat4(m.a1, m.a2, m.a3, m.a4, m.b1, m.b2, m.b3, m.b4, m.c1, m.c2,
+                                    m.c3, m.c4, m.d1, m.d2, m.d3, m.d4));
 }
 
-void collectGlobals(const aiNode* n, const glm::mat4& parent, std::map<const aiNode*, glm::mat4>& out) {
+void collectGlobals(const aiNode* n, const glm::mat4& parent,
+                    std::map<const aiNode*, glm::mat4>& out) {
     const glm::mat4 g = parent * toGlm(n->mTransformation);
     out[n] = g;
     for (unsigned i = 0; i < n->mNumChildren; ++i) collectGlobals(n->mChildren[i], g, out);
@@ -50,7 +51,8 @@ void addJoints(const aiNode* n, int parent, const std::set<const aiNode*>& wante
     nodes.push_back(n);
     parents.push_back(parent);
     for (unsigned i = 0; i < n->mNumChildren; ++i)
-        if (leadsTo(n->mChildren[i], wanted)) addJoints(n->mChildren[i], index, wanted, nodes, parents);
+        if (leadsTo(n->mChildren[i], wanted))
+            addJoints(n->mChildren[i], index, wanted, nodes, parents);
 }
 
 // The node of a bone: a node of that name that holds no mesh (glTF exporters name a skinned
@@ -93,7 +95,8 @@ Material readMaterial(const aiScene* scene, const aiMaterial* m, const fs::path&
     aiString name;
     if (m->Get(AI_MATKEY_NAME, name) == AI_SUCCESS) out.name = name.C_Str();
     aiColor4D c;
-    if (m->Get(AI_MATKEY_BASE_COLOR, c) == AI_SUCCESS || m->Get(AI_MATKEY_COLOR_DIFFUSE, c) == AI_SUCCESS)
+    if (m->Get(AI_MATKEY_BASE_COLOR, c) == AI_SUCCESS ||
+        m->Get(AI_MATKEY_COLOR_DIFFUSE, c) == AI_SUCCESS)
         out.baseColor = {c.r, c.g, c.b, c.a};
     float roughness = 0.0f;
     if (m->Get(AI_MATKEY_ROUGHNESS_FACTOR, roughness) == AI_SUCCESS) out.roughness = roughness;
@@ -109,7 +112,8 @@ Material readMaterial(const aiScene* scene, const aiMaterial* m, const fs::path&
         }
         return out;
     }
-    if (path.length) out.texturePath = (folder / fs::path(path.C_Str())).lexically_normal().string();
+    if (path.length)
+        out.texturePath = (folder / fs::path(path.C_Str())).lexically_normal().string();
     return out;
 }
 
@@ -128,10 +132,11 @@ Expected<const aiScene*> readCharacterScene(Assimp::Importer& importer, const st
     if (lowerExt == ".glb" || lowerExt == ".gltf") {
         if (Status s = checkGltfFile(path, lowerExt == ".glb"); !s) return s;
     }
-    auto read = readScene(importer, path,
-                          aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_LimitBoneWeights |
-                              aiProcess_JoinIdenticalVertices | aiProcess_ValidateDataStructure,
-                          formatName(lowerExt));
+    auto read =
+        readScene(importer, path,
+                  aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_LimitBoneWeights |
+                      aiProcess_JoinIdenticalVertices | aiProcess_ValidateDataStructure,
+                  formatName(lowerExt));
     if (!read) return read.status();
     if ((*read)->mNumMeshes == 0) return Status::error("the file holds no mesh");
     return *read;
@@ -147,7 +152,8 @@ struct JointNodes {
 // (unskinned) part hangs from.
 Expected<JointNodes> chooseJoints(const aiScene* scene) {
     const std::set<std::string> bones = meshBoneNames(*scene);
-    if (bones.empty()) return Status::error("the file holds no skinned mesh (its meshes have no bones)");
+    if (bones.empty())
+        return Status::error("the file holds no skinned mesh (its meshes have no bones)");
     std::set<const aiNode*> wanted;
     const aiNode* top = nullptr;
     for (const std::string& b : bones) {
@@ -166,7 +172,8 @@ Expected<JointNodes> chooseJoints(const aiScene* scene) {
         below.pop_back();
         for (unsigned i = 0; i < n->mNumChildren; ++i) below.push_back(n->mChildren[i]);
         bool rigid = false;
-        for (unsigned i = 0; i < n->mNumMeshes; ++i) rigid |= scene->mMeshes[n->mMeshes[i]]->mNumBones == 0;
+        for (unsigned i = 0; i < n->mNumMeshes; ++i)
+            rigid |= scene->mMeshes[n->mMeshes[i]]->mNumBones == 0;
         if (rigid && n->mParent && n != armature && n->mParent != armature) {
             wanted.insert(n->mParent);
             top = commonAncestor(top, n->mParent);
@@ -183,8 +190,8 @@ float declaredUnit(const aiScene* scene, const std::string& path, std::string& r
     const std::string ext = fs::path(path).extension().string();
     reason = "metres (glTF by specification, others assumed)";
     double factor = 0.0;
-    if ((ext == ".fbx" || ext == ".FBX") && scene->mMetaData && scene->mMetaData->Get("UnitScaleFactor", factor) &&
-        factor > 0.0) {
+    if ((ext == ".fbx" || ext == ".FBX") && scene->mMetaData &&
+        scene->mMetaData->Get("UnitScaleFactor", factor) && factor > 0.0) {
         reason = "from the FBX UnitScaleFactor";
         return static_cast<float>(factor / 100.0);
     }
@@ -210,7 +217,8 @@ struct SceneJoints {
         while (!stack.empty()) {
             const aiNode* n = stack.back();
             stack.pop_back();
-            for (unsigned i = 0; i < n->mNumMeshes; ++i) meshNode[scene->mMeshes[n->mMeshes[i]]] = n;
+            for (unsigned i = 0; i < n->mNumMeshes; ++i)
+                meshNode[scene->mMeshes[n->mMeshes[i]]] = n;
             for (unsigned i = 0; i < n->mNumChildren; ++i) stack.push_back(n->mChildren[i]);
         }
     }
@@ -261,7 +269,8 @@ void appendMesh(const aiMesh* am, const SceneJoints& scene, float unit, SkinnedM
             for (size_t k = 0; k < inf.size(); ++k) {
                 const float w = inf[k].first / sum;
                 skin += w * boneMatrix[inf[k].second];
-                sv.joints[k] = static_cast<std::uint16_t>(scene.jointOf.at(am->mBones[inf[k].second]->mName.C_Str()));
+                sv.joints[k] = static_cast<std::uint16_t>(
+                    scene.jointOf.at(am->mBones[inf[k].second]->mName.C_Str()));
                 sv.weights[k] = w;
             }
         }
@@ -269,10 +278,12 @@ void appendMesh(const aiMesh* am, const SceneJoints& scene, float unit, SkinnedM
         sv.position = glm::vec3(skin * glm::vec4(p.x, p.y, p.z, 1.0f)) * unit;
         if (am->mNormals) {
             const aiVector3D& n = am->mNormals[v];
-            const glm::vec3 nn = glm::transpose(glm::inverse(glm::mat3(skin))) * glm::vec3(n.x, n.y, n.z);
+            const glm::vec3 nn =
+                glm::transpose(glm::inverse(glm::mat3(skin))) * glm::vec3(n.x, n.y, n.z);
             if (glm::length(nn) > 1e-12f) sv.normal = glm::normalize(nn);
         }
-        if (am->HasTextureCoords(0)) sv.uv = {am->mTextureCoords[0][v].x, am->mTextureCoords[0][v].y};
+        if (am->HasTextureCoords(0))
+            sv.uv = {am->mTextureCoords[0][v].x, am->mTextureCoords[0][v].y};
         mesh.vertices.push_back(sv);
     }
     MeshPart part;

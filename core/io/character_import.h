@@ -16,9 +16,9 @@
 namespace gs {
 
 struct CharacterAsset {
-    std::string source;   // the file it came from
-    Skeleton skeleton;    // metres, rest pose = bind pose
-    SkinnedMesh mesh;     // rest-pose vertices, inverse binds, materials
+    std::string source;      // the file it came from
+    Skeleton skeleton;       // metres, rest pose = bind pose
+    SkinnedMesh mesh;        // rest-pose vertices, inverse binds, materials
     std::string unitReason;  // how the file's units were read ("glTF is in metres ...")
 };
 

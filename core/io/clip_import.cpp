@@ -21,7 +21,6 @@
 #include "core/authoring_limits.h"
 #include <gaitspace/runtime/locomotion.h>
 
-
 namespace gs {
 namespace {
 
@@ -29,7 +28,8 @@ namespace fs = std::filesystem;
 
 std::string lowerExtension(const std::string& path) {
     std::string ext = fs::path(path).extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
     return ext;
 }
 
@@ -57,7 +57,8 @@ Expected<Skeleton> buildSkeleton(const aiNode* top, const std::set<std::string>&
     // Which nodes lead to a wanted node: children after parents in `order`, so walk it backwards.
     std::vector<const aiNode*> order{top};
     for (std::size_t i = 0; i < order.size(); ++i)
-        for (unsigned c = 0; c < order[i]->mNumChildren; ++c) order.push_back(order[i]->mChildren[c]);
+        for (unsigned c = 0; c < order[i]->mNumChildren; ++c)
+            order.push_back(order[i]->mChildren[c]);
     std::unordered_map<const aiNode*, bool> leads;
     for (auto it = order.rbegin(); it != order.rend(); ++it) {
         const aiNode* n = *it;
@@ -66,15 +67,18 @@ Expected<Skeleton> buildSkeleton(const aiNode* top, const std::set<std::string>&
         leads[n] = l;
     }
     Skeleton skeleton;
-    struct Item { const aiNode* node; int parent; };
+    struct Item {
+        const aiNode* node;
+        int parent;
+    };
     std::vector<Item> stack{{top, -1}};
     while (!stack.empty()) {
         const Item item = stack.back();
         stack.pop_back();
         const aiNode* n = item.node;
         if (skeleton.jointCount() >= limits::kMaxJoints)
-            return Status::error("the skeleton has more than " + std::to_string(limits::kMaxJoints) +
-                                 " joints (the limit)");
+            return Status::error("the skeleton has more than " +
+                                 std::to_string(limits::kMaxJoints) + " joints (the limit)");
         const Decomposed d = decompose(n->mTransformation);
         const int index = skeleton.jointCount();
         skeleton.names.push_back(n->mName.C_Str());
@@ -85,7 +89,8 @@ Expected<Skeleton> buildSkeleton(const aiNode* top, const std::set<std::string>&
         nodes.push_back(n);
         for (unsigned i = n->mNumChildren; i-- > 0;) {
             const aiNode* c = n->mChildren[i];
-            if (leads[c]) stack.push_back({c, index});
+            if (leads[c])
+                stack.push_back({c, index});
             else if (c->mNumChildren == 0 && n->mNumChildren == 1)
                 skeleton.tipOffsets[index] = decompose(c->mTransformation).translation;
         }
@@ -130,7 +135,10 @@ int keyIndex(const Key* keys, unsigned count, double time) {
     unsigned lo = 0, hi = count;
     while (hi - lo > 1) {
         const unsigned mid = (lo + hi) / 2;
-        if (keys[mid].mTime <= time) lo = mid; else hi = mid;
+        if (keys[mid].mTime <= time)
+            lo = mid;
+        else
+            hi = mid;
     }
     return static_cast<int>(lo);
 }
@@ -179,7 +187,9 @@ void frameGrid(const aiAnimation* anim, double& step, double& frames) {
     frames = std::round((last - first) / step) + 1.0;
 }
 
-bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+bool finite(const glm::vec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
 
 // Largest extent of the rest pose, end sites included (the top of the head, the toe tips).
 float restExtent(const Skeleton& s) {
@@ -212,7 +222,10 @@ std::string shortNumber(double v) {
 }  // namespace
 
 UnitReport detectUnits(float extent) {
-    struct Range { float lo, hi, scale; const char* unit; };
+    struct Range {
+        float lo, hi, scale;
+        const char* unit;
+    };
     // A human stands 1-2.2 m tall; the ranges below do not overlap for people.
     static const Range ranges[] = {
         {0.3f, 3.0f, 1.0f, "metres"},
@@ -258,8 +271,8 @@ std::string unitsNote(const UnitReport& units) {
 
 // Every joint's local rotation and translation at each frame (keys sampled on the frame grid),
 // in file units. A joint without keys holds its rest transform.
-Expected<RawMotion> rawMotion(const aiAnimation* anim, const Skeleton& skeleton, int frames, double step,
-                              const std::string& label) {
+Expected<RawMotion> rawMotion(const aiAnimation* anim, const Skeleton& skeleton, int frames,
+                              double step, const std::string& label) {
     const int joints = skeleton.jointCount();
     std::vector<const aiNodeAnim*> channel(joints, nullptr);
     for (unsigned c = 0; c < anim->mNumChannels; ++c) {
@@ -279,7 +292,8 @@ Expected<RawMotion> rawMotion(const aiAnimation* anim, const Skeleton& skeleton,
     raw.rotations.resize(static_cast<size_t>(frames) * joints);
     raw.translations.resize(static_cast<size_t>(frames) * joints);
     raw.positionKeyed.resize(joints, 0);
-    for (int j = 0; j < joints; ++j) raw.positionKeyed[j] = channel[j] && channel[j]->mNumPositionKeys ? 1 : 0;
+    for (int j = 0; j < joints; ++j)
+        raw.positionKeyed[j] = channel[j] && channel[j]->mNumPositionKeys ? 1 : 0;
     for (int f = 0; f < frames; ++f) {
         const double time = start + f * step;
         for (int j = 0; j < joints; ++j) {
@@ -293,7 +307,8 @@ Expected<RawMotion> rawMotion(const aiAnimation* anim, const Skeleton& skeleton,
                                       : skeleton.restOffsets[j];
             if (!finite(raw.translations[k]))
                 return Status::error(label + " frame " + std::to_string(f) + ": joint '" +
-                                     limits::echo(skeleton.names[j], 40) + "' has a non-finite position");
+                                     limits::echo(skeleton.names[j], 40) +
+                                     "' has a non-finite position");
         }
     }
     return raw;
@@ -348,13 +363,14 @@ Status checkPlausible(const Clip& clip, const UnitReport& units) {
         const glm::vec3& p = clip.rootPositions[f];
         const float far = std::max({std::abs(p.x), std::abs(p.y), std::abs(p.z)});
         if (!(far <= limits::kMaxCoordinateM))
-            return Status::error(" frame " + std::to_string(f) + ": the root is " + formatFloat(far, 1) +
-                                 " m from the origin, beyond the plausible " +
+            return Status::error(" frame " + std::to_string(f) + ": the root is " +
+                                 formatFloat(far, 1) + " m from the origin, beyond the plausible " +
                                  formatFloat(limits::kMaxCoordinateM, 0) + " m" + unitsNote(units));
     }
     const Skeleton& s = clip.skeleton;
     for (int j = 0; j < s.jointCount(); ++j) {
-        const float length = std::max(glm::length(s.restOffsets[j]) * (j > 0), glm::length(s.tipOffsets[j]));
+        const float length =
+            std::max(glm::length(s.restOffsets[j]) * (j > 0), glm::length(s.tipOffsets[j]));
         if (!(length <= limits::kMaxBoneLengthM))
             return Status::error(": joint '" + limits::echo(s.names[j], 40) + "': a bone of " +
                                  formatFloat(length, 1) + " m is longer than the plausible " +
@@ -370,14 +386,19 @@ Status checkSkeletonSize(const Clip& clip, const UnitReport& units, bool isBvh) 
     const Skeleton& s = clip.skeleton;
     float longest = 0.0f;
     for (int j = 0; j < s.jointCount(); ++j)
-        longest = std::max({longest, glm::length(s.restOffsets[j]) * (j > 0), glm::length(s.tipOffsets[j])});
+        longest = std::max(
+            {longest, glm::length(s.restOffsets[j]) * (j > 0), glm::length(s.tipOffsets[j])});
     if (!(longest > 0.0f))
-        return Status::error(": the skeleton has no size (every joint offset is 0), so its unit cannot be known");
-    if (!isBvh || units.unit == "user-set scale") return Status::ok();  // a unit the user set is theirs
+        return Status::error(
+            ": the skeleton has no size (every joint offset is 0), so its unit cannot be known");
+    if (!isBvh || units.unit == "user-set scale")
+        return Status::ok();  // a unit the user set is theirs
     const RootFigures figures = rootFigures(clip);
-    if (figures.hasFeet && !(figures.hipHeight >= limits::kMinHipHeightM && figures.hipHeight <= limits::kMaxHipHeightM))
-        return Status::error(": the hips stand " + formatFloat(figures.hipHeight, 3) + " m above the feet, outside a " +
-                             "person's " + formatFloat(limits::kMinHipHeightM, 1) + "-" +
+    if (figures.hasFeet && !(figures.hipHeight >= limits::kMinHipHeightM &&
+                             figures.hipHeight <= limits::kMaxHipHeightM))
+        return Status::error(": the hips stand " + formatFloat(figures.hipHeight, 3) +
+                             " m above the feet, outside a " + "person's " +
+                             formatFloat(limits::kMinHipHeightM, 1) + "-" +
                              formatFloat(limits::kMaxHipHeightM, 1) + " m" + unitsNote(units));
     return Status::ok();
 }
@@ -433,8 +454,8 @@ struct FrameGrid {
     double step = 1.0, fps = 0.0;
 };
 
-Expected<FrameGrid> frameGridOf(const aiAnimation* anim, const Skeleton& skeleton, const BvhSummary* bvh,
-                                const std::string& label) {
+Expected<FrameGrid> frameGridOf(const aiAnimation* anim, const Skeleton& skeleton,
+                                const BvhSummary* bvh, const std::string& label) {
     FrameGrid grid;
     double frameCount = 1.0;
     frameGrid(anim, grid.step, frameCount);
@@ -526,7 +547,8 @@ Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& 
         if (a == 0) facing = facingFromMotion(clip);
         if (facing.changed) turnRootFrame(clip, facing.rotation);
         if (Status s = checkPlausible(clip, units); !s) return Status::error(label + s.message());
-        if (Status s = checkSkeletonSize(clip, units, isBvh); !s) return Status::error(label + s.message());
+        if (Status s = checkSkeletonSize(clip, units, isBvh); !s)
+            return Status::error(label + s.message());
         if (Status s = clip.validate(); !s) return Status::error(label + ": " + s.message());
         if (settings.fps > 0.0f && std::abs(settings.fps - clip.fps) > 1e-3f) {
             auto resampled = resampleClip(clip, settings.fps);
@@ -540,8 +562,9 @@ Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& 
     result.facing = facing.description;
     const RootFigures figures = rootFigures(result.clips.front());
     if (figures.hasFeet && figures.inPlace)
-        result.warnings.push_back("the clip stays in place (its root travels " + formatFloat(figures.travel, 2) +
-                                  " m): it shows no root motion, so it cannot serve in a motion space");
+        result.warnings.push_back(
+            "the clip stays in place (its root travels " + formatFloat(figures.travel, 2) +
+            " m): it shows no root motion, so it cannot serve in a motion space");
     result.skeleton = result.clips.front().skeleton;
     return result;
 }
@@ -555,7 +578,8 @@ Expected<ImportedClips> importClipsFromMemory(std::string bytes, const std::stri
                                               const ImportSettings& settings) {
     if (Status s = checkSettings(settings); !s) return s;
     std::string ext = extension;
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
     if (bytes.empty()) return Status::error("file is empty");
     if (bytes.size() > static_cast<std::size_t>(limits::kMaxMotionFileBytes))
         return Status::error("file is " + std::to_string(bytes.size()) +

@@ -26,9 +26,9 @@ struct ImportSettings {
 };
 
 struct UnitReport {
-    float scale = 1.0f;   // metres per file unit applied
-    std::string unit;     // "metres", "centimetres", "inches", ...
-    std::string reason;   // why, in a sentence ("detected from a rest height of 146.8 units")
+    float scale = 1.0f;     // metres per file unit applied
+    std::string unit;       // "metres", "centimetres", "inches", ...
+    std::string reason;     // why, in a sentence ("detected from a rest height of 146.8 units")
     bool detected = false;  // true when inferred from the skeleton's size
 };
 
@@ -36,9 +36,9 @@ struct ImportedClips {
     Skeleton skeleton;
     std::vector<Clip> clips;  // one per animation in the file
     UnitReport units;
-    std::string rootMotion;  // where the character's root is and what was folded into it
-    std::string upAxis;      // the up axis read from the motion ("up axis +Y")
-    std::string facing;      // where headings are measured from
+    std::string rootMotion;             // where the character's root is and what was folded into it
+    std::string upAxis;                 // the up axis read from the motion ("up axis +Y")
+    std::string facing;                 // where headings are measured from
     std::vector<std::string> warnings;  // accepted oddities, one sentence each
 };
 
@@ -46,7 +46,8 @@ struct ImportedClips {
 // Only regular files of at most limits::kMaxMotionFileBytes are read. A BVH file is read whole,
 // its UTF-8 byte-order mark and CR or CRLF line ends accepted, and checked (checkBvhText) before
 // Assimp parses it; a GLB header is checked against the file's size. Every figure is bounded by
-// gaitspace/runtime/limits.h (joints, frames, frame rate, root positions and bone lengths in metres).
+// gaitspace/runtime/limits.h (joints, frames, frame rate, root positions and bone lengths in
+// metres).
 Expected<ImportedClips> importClips(const std::string& path, const ImportSettings& settings = {});
 
 // The same from bytes held in memory, for self-contained formats: `extension` ".bvh" or ".glb";

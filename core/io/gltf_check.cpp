@@ -43,7 +43,8 @@ std::string fileText(std::string_view text) {
 
 std::uint32_t readU32(std::string_view b, std::size_t at) {
     const auto* p = reinterpret_cast<const unsigned char*>(b.data() + at);
-    return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 | std::uint32_t(p[3]) << 24;
+    return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 |
+           std::uint32_t(p[3]) << 24;
 }
 
 // --- the container and the JSON text ---
@@ -64,14 +65,17 @@ Expected<GltfParts> splitGlb(std::string_view bytes) {
     if (version != 2) return Status::error("GLB version " + num(version) + " is not 2");
     const std::uint64_t length = readU32(bytes, 8);
     if (length > bytes.size())
-        return Status::error("the header claims " + num(length) + " bytes but the file holds " + num(bytes.size()));
+        return Status::error("the header claims " + num(length) + " bytes but the file holds " +
+                             num(bytes.size()));
     const std::uint64_t jsonLength = readU32(bytes, 12);
     if (bytes.substr(16, 4) != "JSON") return Status::error("the first chunk is not JSON");
     if (jsonLength + 20 > length)
-        return Status::error("the JSON chunk claims " + num(jsonLength) + " bytes but the file holds " +
-                             num(length < 20 ? 0 : length - 20) + " after its header");
+        return Status::error("the JSON chunk claims " + num(jsonLength) +
+                             " bytes but the file holds " + num(length < 20 ? 0 : length - 20) +
+                             " after its header");
     if (jsonLength % 4 != 0)
-        return Status::error("the JSON chunk's length " + num(jsonLength) + " is not a multiple of 4");
+        return Status::error("the JSON chunk's length " + num(jsonLength) +
+                             " is not a multiple of 4");
     GltfParts parts;
     parts.json = bytes.substr(20, jsonLength);
     const std::uint64_t at = 20 + jsonLength;
@@ -82,8 +86,8 @@ Expected<GltfParts> splitGlb(std::string_view bytes) {
     if (bytes.substr(at + 4, 4) != std::string_view("BIN\0", 4))
         return Status::error("the chunk after the JSON chunk is not BIN");
     if (binLength + 8 > rest)
-        return Status::error("the BIN chunk claims " + num(binLength) + " bytes but the file holds " +
-                             num(rest - 8) + " after its header");
+        return Status::error("the BIN chunk claims " + num(binLength) +
+                             " bytes but the file holds " + num(rest - 8) + " after its header");
     parts.bin = bytes.substr(at + 8, binLength);
     parts.hasBin = true;
     return parts;
@@ -98,16 +102,19 @@ Status checkJsonShape(std::string_view text) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (inString) {
-            if (c == '\\') ++i;
-            else if (c == '"') inString = false;
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
             continue;
         }
         if (c == '"') {
             inString = true;
         } else if (c == '[' || c == '{') {
             if (++depth > limits::kMaxGltfNesting)
-                return Status::error("the JSON nests deeper than " + std::to_string(limits::kMaxGltfNesting) +
-                                     " levels (at byte " + num(i) + ")");
+                return Status::error("the JSON nests deeper than " +
+                                     std::to_string(limits::kMaxGltfNesting) + " levels (at byte " +
+                                     num(i) + ")");
             ++values;
         } else if (c == ']' || c == '}') {
             --depth;  // an imbalance is the parser's to report
@@ -115,7 +122,8 @@ Status checkJsonShape(std::string_view text) {
             ++values;
         }
         if (values > limits::kMaxGltfJsonValues)
-            return Status::error("the JSON holds more than " + std::to_string(limits::kMaxGltfJsonValues) +
+            return Status::error("the JSON holds more than " +
+                                 std::to_string(limits::kMaxGltfJsonValues) +
                                  " values (the limit)");
     }
     return Status::ok();
@@ -152,7 +160,8 @@ Expected<json> parseJson(std::string_view text) {
             open.emplace_back();
         } else if (event == json::parse_event_t::object_end) {
             if (!open.empty()) open.pop_back();
-        } else if (event == json::parse_event_t::key && !open.empty() && parsed.is_string() && repeated.empty()) {
+        } else if (event == json::parse_event_t::key && !open.empty() && parsed.is_string() &&
+                   repeated.empty()) {
             const std::string& key = parsed.get_ref<const std::string&>();
             if (!open.back().insert(key).second) repeated = key;
         }
@@ -164,7 +173,9 @@ Expected<json> parseJson(std::string_view text) {
         (void)json::sax_parse(text.begin(), text.end(), &at);
         return Status::error("the JSON is not valid (at byte " + num(at.byte) + ")");
     }
-    if (!repeated.empty()) return Status::error("the JSON repeats the key " + fileText(repeated) + " within one object");
+    if (!repeated.empty())
+        return Status::error("the JSON repeats the key " + fileText(repeated) +
+                             " within one object");
     if (!doc.is_object()) return Status::error("the JSON is not an object");
     return doc;
 }
@@ -183,13 +194,17 @@ Expected<std::uint64_t> dataUriBytes(std::string_view uri) {
     if (header.size() < kBase64.size() || header.substr(header.size() - kBase64.size()) != kBase64)
         return Status::error("is a data: uri that is not base64");
     const std::string_view payload = uri.substr(comma + 1);
-    if (payload.size() % 4 != 0) return Status::error("is a data: uri whose base64 length is not a multiple of 4");
+    if (payload.size() % 4 != 0)
+        return Status::error("is a data: uri whose base64 length is not a multiple of 4");
     std::size_t padding = 0;
     for (std::size_t i = 0; i < payload.size(); ++i) {
         const char c = payload[i];
-        const bool digit = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/';
-        if (c == '=' && i + 2 >= payload.size()) ++padding;
-        else if (!digit || padding) return Status::error("is a data: uri with a character outside base64");
+        const bool digit = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                           (c >= '0' && c <= '9') || c == '+' || c == '/';
+        if (c == '=' && i + 2 >= payload.size())
+            ++padding;
+        else if (!digit || padding)
+            return Status::error("is a data: uri with a character outside base64");
     }
     return static_cast<std::uint64_t>(payload.size() / 4 * 3 - padding);
 }
@@ -202,12 +217,14 @@ Expected<fs::path> fileUriPath(std::string_view uri, const std::string& folder) 
         const auto byte = static_cast<unsigned char>(c);
         if (byte < 0x20 || byte == 0x7F) return Status::error("holds a control character");
         if (c == '\\' || c == '%' || c == ':')
-            return Status::error("holds '" + std::string(1, c) + "' (only plain relative paths are read)");
+            return Status::error("holds '" + std::string(1, c) +
+                                 "' (only plain relative paths are read)");
     }
     if (uri.front() == '/') return Status::error("is an absolute path");
     for (std::size_t from = 0; from <= uri.size();) {
         const std::size_t slash = std::min(uri.find('/', from), uri.size());
-        if (uri.substr(from, slash - from) == "..") return Status::error("leaves the file's folder");
+        if (uri.substr(from, slash - from) == "..")
+            return Status::error("leaves the file's folder");
         from = slash + 1;
     }
     if (folder.empty())
@@ -218,7 +235,8 @@ Expected<fs::path> fileUriPath(std::string_view uri, const std::string& folder) 
     const fs::path target = fs::weakly_canonical(base / fs::path(std::string(uri)), ec);
     if (ec) return Status::error("cannot be resolved: " + ec.message());
     const fs::path inside = target.lexically_relative(base);
-    if (inside.empty() || *inside.begin() == "..") return Status::error("leaves the file's folder (through a link)");
+    if (inside.empty() || *inside.begin() == "..")
+        return Status::error("leaves the file's folder (through a link)");
     return target;
 }
 
@@ -227,7 +245,8 @@ Expected<std::uint64_t> regularFileBytes(const fs::path& path) {
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
     if (ec || !fs::exists(status)) return Status::error("names a file that does not exist");
-    if (!fs::is_regular_file(status)) return Status::error("names something that is not a regular file");
+    if (!fs::is_regular_file(status))
+        return Status::error("names something that is not a regular file");
     const std::uintmax_t size = fs::file_size(path, ec);
     if (ec) return Status::error("names a file whose size cannot be read");
     return static_cast<std::uint64_t>(size);
@@ -243,16 +262,24 @@ struct AccessorInfo {
 
 int componentBytes(std::uint64_t componentType) {
     switch (componentType) {
-    case 5120: case 5121: return 1;
-    case 5122: case 5123: return 2;
-    case 5125: case 5126: return 4;
-    default: return 0;
+        case 5120:
+        case 5121:
+            return 1;
+        case 5122:
+        case 5123:
+            return 2;
+        case 5125:
+        case 5126:
+            return 4;
+        default:
+            return 0;
     }
 }
 
 int typeComponents(const std::string& type) {
-    static const std::pair<const char*, int> kTypes[] = {{"SCALAR", 1}, {"VEC2", 2}, {"VEC3", 3}, {"VEC4", 4},
-                                                         {"MAT2", 4},   {"MAT3", 9}, {"MAT4", 16}};
+    static const std::pair<const char*, int> kTypes[] = {{"SCALAR", 1}, {"VEC2", 2}, {"VEC3", 3},
+                                                         {"VEC4", 4},   {"MAT2", 4}, {"MAT3", 9},
+                                                         {"MAT4", 16}};
     for (const auto& [name, n] : kTypes)
         if (type == name) return n;
     return 0;
@@ -305,7 +332,8 @@ private:
         const auto it = obj.find(key);
         if (it == obj.end())
             return required ? Status::error(owner + ": has no " + key) : Status::ok();
-        if (!it->is_number_unsigned()) return Status::error(owner + ": " + key + " is not a whole number");
+        if (!it->is_number_unsigned())
+            return Status::error(owner + ": " + key + " is not a whole number");
         out = it->get<std::uint64_t>();
         return Status::ok();
     }
@@ -316,21 +344,26 @@ private:
         if (Status s = whole(obj, key, owner, required, out); !s) return s;
         return out == kNone ? Status::ok() : inRange(out, owner + ": " + key, into, plural);
     }
-    Status inRange(std::uint64_t i, const std::string& what, const char* into, const char* plural) const {
+    Status inRange(std::uint64_t i, const std::string& what, const char* into,
+                   const char* plural) const {
         if (i < count(into)) return Status::ok();
-        return Status::error(what + " " + num(i) + " is out of range (" + num(count(into)) + " " + plural + ")");
+        return Status::error(what + " " + num(i) + " is out of range (" + num(count(into)) + " " +
+                             plural + ")");
     }
     // Every element of an array member is an index into `into`.
     Status indexArray(const json& obj, const char* key, const std::string& owner, const char* into,
                       const char* plural, bool required, std::vector<std::uint64_t>& out) const {
         out.clear();
         const auto it = obj.find(key);
-        if (it == obj.end()) return required ? Status::error(owner + ": has no " + key) : Status::ok();
+        if (it == obj.end())
+            return required ? Status::error(owner + ": has no " + key) : Status::ok();
         if (!it->is_array()) return Status::error(owner + ": " + key + " is not an array");
         for (const json& v : *it) {
-            if (!v.is_number_unsigned()) return Status::error(owner + ": " + key + " holds something not a whole number");
+            if (!v.is_number_unsigned())
+                return Status::error(owner + ": " + key + " holds something not a whole number");
             out.push_back(v.get<std::uint64_t>());
-            if (Status s = inRange(out.back(), owner + ": " + key + " entry", into, plural); !s) return s;
+            if (Status s = inRange(out.back(), owner + ": " + key + " entry", into, plural); !s)
+                return s;
         }
         return Status::ok();
     }
@@ -340,27 +373,34 @@ private:
         if (asset == m_root.end() || !asset->is_object())
             return Status::error("the file has no asset object (where glTF 2 names its version)");
         const auto version = asset->find("version");
-        if (version == asset->end() || !version->is_string()) return Status::error("asset: has no version");
+        if (version == asset->end() || !version->is_string())
+            return Status::error("asset: has no version");
         const std::string& v = version->get_ref<const std::string&>();
-        if (v.rfind("1", 0) == 0) return Status::error("it is glTF 1 (asset version " + fileText(v) + "); only glTF 2 is read");
-        if (v.rfind("2.", 0) != 0) return Status::error("asset version " + fileText(v) + " is not 2.x");
+        if (v.rfind("1", 0) == 0)
+            return Status::error("it is glTF 1 (asset version " + fileText(v) +
+                                 "); only glTF 2 is read");
+        if (v.rfind("2.", 0) != 0)
+            return Status::error("asset version " + fileText(v) + " is not 2.x");
         return Status::ok();
     }
 
     // Every top-level collection is an array of objects; "scene" is an index.
     Status checkCollections() const {
         static const std::pair<const char*, const char*> kCollections[] = {
-            {"buffers", "buffer"},   {"bufferViews", "buffer view"}, {"accessors", "accessor"},
-            {"images", "image"},     {"samplers", "sampler"},        {"textures", "texture"},
-            {"materials", "material"}, {"meshes", "mesh"},           {"nodes", "node"},
-            {"skins", "skin"},       {"cameras", "camera"},          {"scenes", "scene"},
+            {"buffers", "buffer"},      {"bufferViews", "buffer view"},
+            {"accessors", "accessor"},  {"images", "image"},
+            {"samplers", "sampler"},    {"textures", "texture"},
+            {"materials", "material"},  {"meshes", "mesh"},
+            {"nodes", "node"},          {"skins", "skin"},
+            {"cameras", "camera"},      {"scenes", "scene"},
             {"animations", "animation"}};
         for (const auto& [key, one] : kCollections) {
             const auto it = m_root.find(key);
             if (it == m_root.end()) continue;
             if (!it->is_array()) return Status::error(std::string(key) + " is not an array");
             for (std::size_t i = 0; i < it->size(); ++i)
-                if (!(*it)[i].is_object()) return Status::error(std::string(one) + " " + num(i) + " is not an object");
+                if (!(*it)[i].is_object())
+                    return Status::error(std::string(one) + " " + num(i) + " is not an object");
         }
         std::uint64_t scene;
         return index(m_root, "scene", "the file", "scenes", "scenes", false, scene);
@@ -375,8 +415,9 @@ private:
             if (Status s = whole(buffer, "byteLength", owner, true, length); !s) return s;
             if (length == 0) return Status::error(owner + ": byteLength 0");
             if (length > static_cast<std::uint64_t>(limits::kMaxMotionFileBytes))
-                return Status::error(owner + ": byteLength " + num(length) + " is above the limit of " +
-                                     num(limits::kMaxMotionFileBytes) + " bytes");
+                return Status::error(owner + ": byteLength " + num(length) +
+                                     " is above the limit of " + num(limits::kMaxMotionFileBytes) +
+                                     " bytes");
             if (Status s = bufferBytes(buffer, b, length, owner); !s) return s;
             m_bufferBytes.push_back(length);
         }
@@ -384,25 +425,30 @@ private:
     }
 
     // Where buffer `b`'s bytes are (a GLB's BIN chunk, a data: uri or a file), at least `length`.
-    Status bufferBytes(const json& buffer, std::size_t b, std::uint64_t length, const std::string& owner) const {
+    Status bufferBytes(const json& buffer, std::size_t b, std::uint64_t length,
+                       const std::string& owner) const {
         const auto uri = buffer.find("uri");
         if (uri == buffer.end()) {
             if (!(m_binary && b == 0 && m_parts.hasBin))
-                return Status::error(owner + ": has no uri (only buffer 0 of a GLB with a BIN chunk may lack one)");
+                return Status::error(
+                    owner + ": has no uri (only buffer 0 of a GLB with a BIN chunk may lack one)");
             if (m_parts.bin.size() < length)
-                return Status::error(owner + ": byteLength " + num(length) + " but the BIN chunk holds " +
-                                     num(m_parts.bin.size()) + " bytes");
+                return Status::error(owner + ": byteLength " + num(length) +
+                                     " but the BIN chunk holds " + num(m_parts.bin.size()) +
+                                     " bytes");
             return Status::ok();
         }
         // Assimp reads buffer 0 of a GLB from its BIN chunk whatever the uri says.
-        if (m_binary && b == 0) return Status::error(owner + ": a GLB's buffer 0 has a uri (it is the BIN chunk)");
+        if (m_binary && b == 0)
+            return Status::error(owner + ": a GLB's buffer 0 has a uri (it is the BIN chunk)");
         return uriBytes(*uri, owner, length, true);
     }
 
     // A uri of a buffer or of an image: a base64 data: uri (of exactly a buffer's `length` bytes,
     // as Assimp requires), or a relative path to a regular file inside the folder (of at least a
     // buffer's `length` bytes; an image's file may be missing: the character is drawn untextured).
-    Status uriBytes(const json& uri, const std::string& owner, std::uint64_t length, bool isBuffer) const {
+    Status uriBytes(const json& uri, const std::string& owner, std::uint64_t length,
+                    bool isBuffer) const {
         if (!uri.is_string()) return Status::error(owner + ": uri is not a string");
         const std::string& text = uri.get_ref<const std::string&>();
         const std::string what = owner + ": uri " + fileText(text) + " ";
@@ -410,7 +456,8 @@ private:
             auto bytes = dataUriBytes(text);
             if (!bytes) return Status::error(what + bytes.message());
             if (isBuffer && *bytes != length)
-                return Status::error(what + "holds " + num(*bytes) + " bytes, byteLength says " + num(length));
+                return Status::error(what + "holds " + num(*bytes) + " bytes, byteLength says " +
+                                     num(length));
             return Status::ok();
         }
         auto path = fileUriPath(text, m_folder);
@@ -420,7 +467,8 @@ private:
         auto size = regularFileBytes(*path);
         if (!size) return Status::error(what + size.message());
         if (*size < length)
-            return Status::error(what + "names a file of " + num(*size) + " bytes, byteLength says " + num(length));
+            return Status::error(what + "names a file of " + num(*size) +
+                                 " bytes, byteLength says " + num(length));
         return Status::ok();
     }
 
@@ -438,10 +486,12 @@ private:
             if (offset == kNone) offset = 0;
             if (length == 0) return Status::error(owner + ": byteLength 0");
             if (offset > m_bufferBytes[buffer] || length > m_bufferBytes[buffer] - offset)
-                return Status::error(owner + ": bytes " + num(offset) + " + " + num(length) + " run past buffer " +
-                                     num(buffer) + " (" + num(m_bufferBytes[buffer]) + " bytes)");
+                return Status::error(owner + ": bytes " + num(offset) + " + " + num(length) +
+                                     " run past buffer " + num(buffer) + " (" +
+                                     num(m_bufferBytes[buffer]) + " bytes)");
             if (stride != kNone && (stride < 4 || stride > 252 || stride % 4 != 0))
-                return Status::error(owner + ": byteStride " + num(stride) + " is not a multiple of 4 in [4, 252]");
+                return Status::error(owner + ": byteStride " + num(stride) +
+                                     " is not a multiple of 4 in [4, 252]");
             m_viewBytes.push_back(length);
             m_viewStride.push_back(stride == kNone ? 0 : stride);
         }
@@ -454,30 +504,39 @@ private:
             const json& accessor = accessors[a];
             const std::string owner = "accessor " + num(a);
             std::uint64_t view, offset, count, componentType;
-            for (Status s : {whole(accessor, "count", owner, true, count),
-                             whole(accessor, "componentType", owner, true, componentType),
-                             index(accessor, "bufferView", owner, "bufferViews", "buffer views", false, view),
-                             whole(accessor, "byteOffset", owner, false, offset)})
+            for (Status s :
+                 {whole(accessor, "count", owner, true, count),
+                  whole(accessor, "componentType", owner, true, componentType),
+                  index(accessor, "bufferView", owner, "bufferViews", "buffer views", false, view),
+                  whole(accessor, "byteOffset", owner, false, offset)})
                 if (!s) return s;
             if (count == 0) return Status::error(owner + ": count 0");
             if (componentBytes(componentType) == 0)
                 return Status::error(owner + ": componentType " + num(componentType) +
                                      " is not one of 5120, 5121, 5122, 5123, 5125, 5126");
             const auto type = accessor.find("type");
-            if (type == accessor.end() || !type->is_string() || typeComponents(type->get_ref<const std::string&>()) == 0)
-                return Status::error(owner + ": type is not one of SCALAR, VEC2, VEC3, VEC4, MAT2, MAT3, MAT4");
-            if (accessor.contains("sparse")) return Status::error(owner + ": is sparse (sparse accessors are not read)");
-            if (view == kNone) return Status::error(owner + ": has no bufferView (accessors of zeros are not read)");
+            if (type == accessor.end() || !type->is_string() ||
+                typeComponents(type->get_ref<const std::string&>()) == 0)
+                return Status::error(
+                    owner + ": type is not one of SCALAR, VEC2, VEC3, VEC4, MAT2, MAT3, MAT4");
+            if (accessor.contains("sparse"))
+                return Status::error(owner + ": is sparse (sparse accessors are not read)");
+            if (view == kNone)
+                return Status::error(owner +
+                                     ": has no bufferView (accessors of zeros are not read)");
             if (offset == kNone) offset = 0;
             const std::string& typeName = type->get_ref<const std::string&>();
-            const std::uint64_t element = static_cast<std::uint64_t>(componentBytes(componentType)) * typeComponents(typeName);
+            const std::uint64_t element =
+                static_cast<std::uint64_t>(componentBytes(componentType)) *
+                typeComponents(typeName);
             const std::uint64_t stride = m_viewStride[view] ? m_viewStride[view] : element;
             const std::uint64_t viewBytes = m_viewBytes[view];
             // count <= viewBytes first, so that the product below cannot overflow.
-            if (count > viewBytes || offset > viewBytes || (count - 1) * stride + element > viewBytes - offset)
-                return Status::error(owner + ": " + num(count) + " elements of " + num(element) + " bytes from byte " +
-                                     num(offset) + " run past buffer view " + num(view) + " (" + num(viewBytes) +
-                                     " bytes)");
+            if (count > viewBytes || offset > viewBytes ||
+                (count - 1) * stride + element > viewBytes - offset)
+                return Status::error(owner + ": " + num(count) + " elements of " + num(element) +
+                                     " bytes from byte " + num(offset) + " run past buffer view " +
+                                     num(view) + " (" + num(viewBytes) + " bytes)");
             m_accessors.push_back({count, static_cast<int>(componentType), typeName});
         }
         return Status::ok();
@@ -493,7 +552,8 @@ private:
         std::string allowed;
         for (int c : componentTypes) allowed += (allowed.empty() ? "" : " or ") + std::to_string(c);
         return Status::error(what + " (accessor " + num(a) + ") is " + info.type + " of " +
-                             std::to_string(info.componentType) + ", not " + type + " of " + allowed);
+                             std::to_string(info.componentType) + ", not " + type + " of " +
+                             allowed);
     }
 
     Status checkImagesAndTextures() const {
@@ -502,10 +562,14 @@ private:
             const json& image = images[i];
             const std::string owner = "image " + num(i);
             std::uint64_t view;
-            if (Status s = index(image, "bufferView", owner, "bufferViews", "buffer views", false, view); !s) return s;
+            if (Status s =
+                    index(image, "bufferView", owner, "bufferViews", "buffer views", false, view);
+                !s)
+                return s;
             const auto uri = image.find("uri");
             if ((uri == image.end()) == (view == kNone))
-                return Status::error(owner + ": has " + (view == kNone ? "neither" : "both") + " a uri and a bufferView");
+                return Status::error(owner + ": has " + (view == kNone ? "neither" : "both") +
+                                     " a uri and a bufferView");
             const auto mimeType = image.find("mimeType");
             if (view != kNone && (mimeType == image.end() || !mimeType->is_string()))
                 return Status::error(owner + ": has a bufferView but no mimeType");
@@ -516,8 +580,9 @@ private:
         for (std::size_t t = 0; t < textures.size(); ++t) {
             const std::string owner = "texture " + num(t);
             std::uint64_t unused;
-            for (Status s : {index(textures[t], "source", owner, "images", "images", false, unused),
-                             index(textures[t], "sampler", owner, "samplers", "samplers", false, unused)})
+            for (Status s :
+                 {index(textures[t], "source", owner, "images", "images", false, unused),
+                  index(textures[t], "sampler", owner, "samplers", "samplers", false, unused)})
                 if (!s) return s;
         }
         return Status::ok();
@@ -558,13 +623,18 @@ private:
             if (Status s = inRange(a, what + ": accessor", "accessors", "accessors"); !s) return s;
             if (vertices == kNone) vertices = m_accessors[a].count;
             if (m_accessors[a].count != vertices)
-                return Status::error(what + " has " + num(m_accessors[a].count) + " elements, not " + num(vertices));
+                return Status::error(what + " has " + num(m_accessors[a].count) +
+                                     " elements, not " + num(vertices));
             // The attributes Assimp copies into fixed-size vertex records.
             Status s = Status::ok();
-            if (name == "POSITION" || name == "NORMAL") s = accessorIs(a, what, "VEC3", {5126});
-            else if (name == "TANGENT") s = accessorIs(a, what, "VEC4", {5126});
-            else if (name.rfind("JOINTS_", 0) == 0) s = accessorIs(a, what, "VEC4", {5121, 5123});
-            else if (name.rfind("WEIGHTS_", 0) == 0) s = accessorIs(a, what, "VEC4", {5126, 5121, 5123});
+            if (name == "POSITION" || name == "NORMAL")
+                s = accessorIs(a, what, "VEC3", {5126});
+            else if (name == "TANGENT")
+                s = accessorIs(a, what, "VEC4", {5126});
+            else if (name.rfind("JOINTS_", 0) == 0)
+                s = accessorIs(a, what, "VEC4", {5121, 5123});
+            else if (name.rfind("WEIGHTS_", 0) == 0)
+                s = accessorIs(a, what, "VEC4", {5126, 5121, 5123});
             if (!s) return s;
         }
         return Status::ok();
@@ -577,7 +647,10 @@ private:
             if (primitives == meshes[m].end() || !primitives->is_array() || primitives->empty())
                 return Status::error("mesh " + num(m) + ": has no primitives");
             for (std::size_t p = 0; p < primitives->size(); ++p)
-                if (Status s = checkPrimitive((*primitives)[p], "mesh " + num(m) + ", primitive " + num(p)); !s) return s;
+                if (Status s = checkPrimitive((*primitives)[p],
+                                              "mesh " + num(m) + ", primitive " + num(p));
+                    !s)
+                    return s;
         }
         return Status::ok();
     }
@@ -590,22 +663,29 @@ private:
         if (!map->contains("POSITION")) return Status::error(owner + ": has no POSITION attribute");
         // Assimp hands a Draco-compressed primitive's bytes to the Draco decoder.
         const auto extensions = primitive.find("extensions");
-        if (extensions != primitive.end() && extensions->is_object() && extensions->contains("KHR_draco_mesh_compression"))
-            return Status::error(owner + ": is Draco-compressed (KHR_draco_mesh_compression is not read)");
+        if (extensions != primitive.end() && extensions->is_object() &&
+            extensions->contains("KHR_draco_mesh_compression"))
+            return Status::error(owner +
+                                 ": is Draco-compressed (KHR_draco_mesh_compression is not read)");
         std::uint64_t vertices = kNone, indices, material, mode;
-        for (Status s : {attributes(*map, owner + ", attribute", vertices),
-                         index(primitive, "indices", owner, "accessors", "accessors", false, indices),
-                         index(primitive, "material", owner, "materials", "materials", false, material),
-                         whole(primitive, "mode", owner, false, mode)})
+        for (Status s :
+             {attributes(*map, owner + ", attribute", vertices),
+              index(primitive, "indices", owner, "accessors", "accessors", false, indices),
+              index(primitive, "material", owner, "materials", "materials", false, material),
+              whole(primitive, "mode", owner, false, mode)})
             if (!s) return s;
         if (indices != kNone)
-            if (Status s = accessorIs(indices, owner + ": indices", "SCALAR", {5121, 5123, 5125}); !s) return s;
-        if (mode != kNone && mode > 6) return Status::error(owner + ": mode " + num(mode) + " is not 0 to 6");
+            if (Status s = accessorIs(indices, owner + ": indices", "SCALAR", {5121, 5123, 5125});
+                !s)
+                return s;
+        if (mode != kNone && mode > 6)
+            return Status::error(owner + ": mode " + num(mode) + " is not 0 to 6");
         const auto targets = primitive.find("targets");
         if (targets == primitive.end()) return Status::ok();
         if (!targets->is_array()) return Status::error(owner + ": targets is not an array");
         for (std::size_t t = 0; t < targets->size(); ++t)
-            if (Status s = attributes((*targets)[t], owner + ", target " + num(t), vertices); !s) return s;
+            if (Status s = attributes((*targets)[t], owner + ", target " + num(t), vertices); !s)
+                return s;
         return Status::ok();
     }
 
@@ -617,12 +697,15 @@ private:
         for (std::size_t n = 0; n < nodes.size(); ++n) {
             std::vector<std::uint64_t> children;
             const std::string owner = "node " + num(n);
-            if (Status s = indexArray(nodes[n], "children", owner, "nodes", "nodes", false, children); !s) return s;
+            if (Status s =
+                    indexArray(nodes[n], "children", owner, "nodes", "nodes", false, children);
+                !s)
+                return s;
             for (const std::uint64_t c : children) {
                 if (c == n) return Status::error(owner + ": is its own child");
                 if (m_parent[c] != kNone)
-                    return Status::error("node " + num(c) + ": is a child of node " + num(m_parent[c]) +
-                                         " and of node " + num(n));
+                    return Status::error("node " + num(c) + ": is a child of node " +
+                                         num(m_parent[c]) + " and of node " + num(n));
                 m_parent[c] = n;
             }
         }
@@ -637,28 +720,32 @@ private:
                 chain.push_back(up);
                 up = m_parent[up];
             }
-            if (up != kNone && depth[up] < 0) return Status::error("node " + num(up) + ": is its own ancestor (a cycle of children)");
+            if (up != kNone && depth[up] < 0)
+                return Status::error("node " + num(up) +
+                                     ": is its own ancestor (a cycle of children)");
             int d = up == kNone ? 0 : depth[up];
             for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
                 depth[*it] = ++d;
                 if (d > limits::kMaxJointDepth)
                     return Status::error("node " + num(*it) + ": lies deeper than " +
-                                         std::to_string(limits::kMaxJointDepth) + " levels (the limit)");
+                                         std::to_string(limits::kMaxJointDepth) +
+                                         " levels (the limit)");
             }
         }
         return Status::ok();
     }
 
     // `n` numbers of a node's transform, finite; `present` false when the member is absent.
-    static Status numbers(const json& node, const char* key, std::size_t n, const std::string& owner,
-                          std::array<double, 16>& out, bool& present) {
+    static Status numbers(const json& node, const char* key, std::size_t n,
+                          const std::string& owner, std::array<double, 16>& out, bool& present) {
         const auto it = node.find(key);
         present = it != node.end();
         if (!present) return Status::ok();
         if (!it->is_array() || it->size() != n)
             return Status::error(owner + ": " + key + " is not an array of " + num(n) + " numbers");
         for (std::size_t i = 0; i < n; ++i) {
-            if (!(*it)[i].is_number()) return Status::error(owner + ": " + key + " holds something not a number");
+            if (!(*it)[i].is_number())
+                return Status::error(owner + ": " + key + " holds something not a number");
             out[i] = (*it)[i].get<double>();
             if (!(std::abs(out[i]) <= std::numeric_limits<float>::max()))  // Assimp holds floats
                 return Status::error(owner + ": " + key + " holds a number no float can hold");
@@ -674,9 +761,11 @@ private:
         return Status::ok();
     }
     static Status plausibleScale(double s, const std::string& what) {
-        if (std::abs(s) >= limits::kMinGltfScale && std::abs(s) <= limits::kMaxGltfScale) return Status::ok();
-        return Status::error(what + " " + shortNumber(s) + " is outside ±[" + shortNumber(limits::kMinGltfScale) +
-                             ", " + shortNumber(limits::kMaxGltfScale) + "]");
+        if (std::abs(s) >= limits::kMinGltfScale && std::abs(s) <= limits::kMaxGltfScale)
+            return Status::ok();
+        return Status::error(what + " " + shortNumber(s) + " is outside ±[" +
+                             shortNumber(limits::kMinGltfScale) + ", " +
+                             shortNumber(limits::kMaxGltfScale) + "]");
     }
 
     Status checkNodes() const {
@@ -697,12 +786,15 @@ private:
     static Status checkTransform(const json& node, const std::string& owner) {
         std::array<double, 16> t{}, r{}, s{}, m{};
         bool hasT, hasR, hasS, hasM;
-        for (Status st : {numbers(node, "translation", 3, owner, t, hasT), numbers(node, "rotation", 4, owner, r, hasR),
-                          numbers(node, "scale", 3, owner, s, hasS), numbers(node, "matrix", 16, owner, m, hasM)})
+        for (Status st : {numbers(node, "translation", 3, owner, t, hasT),
+                          numbers(node, "rotation", 4, owner, r, hasR),
+                          numbers(node, "scale", 3, owner, s, hasS),
+                          numbers(node, "matrix", 16, owner, m, hasM)})
             if (!st) return st;
         if (hasT)
             if (Status st = plausibleTranslation(t.data(), owner + ": translation"); !st) return st;
-        if (hasR && std::hypot(std::hypot(r[0], r[1]), std::hypot(r[2], r[3])) < limits::kMinGltfRotationLength)
+        if (hasR && std::hypot(std::hypot(r[0], r[1]), std::hypot(r[2], r[3])) <
+                        limits::kMinGltfRotationLength)
             return Status::error(owner + ": rotation has (nearly) zero length");
         for (int i = 0; hasS && i < 3; ++i)
             if (Status st = plausibleScale(s[i], owner + ": scale"); !st) return st;
@@ -710,9 +802,12 @@ private:
         // Column-major: a rigid transform with scale, its last row (0, 0, 0, 1).
         if (m[3] != 0 || m[7] != 0 || m[11] != 0 || m[15] != 1)
             return Status::error(owner + ": matrix's last row is not 0, 0, 0, 1");
-        if (Status st = plausibleTranslation(&m[12], owner + ": matrix translation"); !st) return st;
+        if (Status st = plausibleTranslation(&m[12], owner + ": matrix translation"); !st)
+            return st;
         for (int c = 0; c < 3; ++c)
-            if (Status st = plausibleScale(std::hypot(m[4 * c], m[4 * c + 1], m[4 * c + 2]), owner + ": matrix scale"); !st)
+            if (Status st = plausibleScale(std::hypot(m[4 * c], m[4 * c + 1], m[4 * c + 2]),
+                                           owner + ": matrix scale");
+                !st)
                 return st;
         return Status::ok();
     }
@@ -722,13 +817,17 @@ private:
         for (std::size_t i = 0; i < scenes.size(); ++i) {
             const std::string owner = "scene " + num(i);
             std::vector<std::uint64_t> roots;
-            if (Status s = indexArray(scenes[i], "nodes", owner, "nodes", "nodes", false, roots); !s) return s;
+            if (Status s = indexArray(scenes[i], "nodes", owner, "nodes", "nodes", false, roots);
+                !s)
+                return s;
             std::set<std::uint64_t> seen;
             for (const std::uint64_t n : roots) {
                 if (m_parent[n] != kNone)
-                    return Status::error(owner + ": node " + num(n) + " is not a root (it is a child of node " +
+                    return Status::error(owner + ": node " + num(n) +
+                                         " is not a root (it is a child of node " +
                                          num(m_parent[n]) + ")");
-                if (!seen.insert(n).second) return Status::error(owner + ": lists node " + num(n) + " twice");
+                if (!seen.insert(n).second)
+                    return Status::error(owner + ": lists node " + num(n) + " twice");
             }
         }
         return Status::ok();
@@ -743,10 +842,13 @@ private:
             for (Status s : {indexArray(skins[k], "joints", owner, "nodes", "nodes", true, joints),
                              index(skins[k], "skeleton", owner, "nodes", "nodes", false, skeleton),
                              // Assimp reads a skin's matrices unconditionally.
-                             index(skins[k], "inverseBindMatrices", owner, "accessors", "accessors", true, matrices)})
+                             index(skins[k], "inverseBindMatrices", owner, "accessors", "accessors",
+                                   true, matrices)})
                 if (!s) return s;
             if (joints.empty()) return Status::error(owner + ": has no joints");
-            if (Status s = accessorIs(matrices, owner + ": inverseBindMatrices", "MAT4", {5126}); !s) return s;
+            if (Status s = accessorIs(matrices, owner + ": inverseBindMatrices", "MAT4", {5126});
+                !s)
+                return s;
             if (m_accessors[matrices].count < joints.size())
                 return Status::error(owner + ": " + num(joints.size()) + " joints but " +
                                      num(m_accessors[matrices].count) + " inverseBindMatrices");
@@ -766,9 +868,13 @@ private:
             if (channels == animation.end() || !channels->is_array())
                 return Status::error(owner + ": channels is not an array");
             for (std::size_t s = 0; s < samplers->size(); ++s)
-                if (Status st = checkSampler((*samplers)[s], owner + ", sampler " + num(s)); !st) return st;
+                if (Status st = checkSampler((*samplers)[s], owner + ", sampler " + num(s)); !st)
+                    return st;
             for (std::size_t c = 0; c < channels->size(); ++c)
-                if (Status st = checkChannel((*channels)[c], *samplers, owner + ", channel " + num(c)); !st) return st;
+                if (Status st =
+                        checkChannel((*channels)[c], *samplers, owner + ", channel " + num(c));
+                    !st)
+                    return st;
         }
         return Status::ok();
     }
@@ -784,15 +890,18 @@ private:
         bool cubic = false;
         if (interpolation != sampler.end()) {
             const bool known = interpolation->is_string() &&
-                               (*interpolation == "LINEAR" || *interpolation == "STEP" || *interpolation == "CUBICSPLINE");
-            if (!known) return Status::error(owner + ": interpolation is not LINEAR, STEP or CUBICSPLINE");
+                               (*interpolation == "LINEAR" || *interpolation == "STEP" ||
+                                *interpolation == "CUBICSPLINE");
+            if (!known)
+                return Status::error(owner + ": interpolation is not LINEAR, STEP or CUBICSPLINE");
             cubic = *interpolation == "CUBICSPLINE";
         }
         // A cubic spline holds an in-tangent, a value and an out-tangent per key.
         const std::uint64_t keys = m_accessors[input].count, needed = keys * (cubic ? 3 : 1);
         if (m_accessors[output].count < needed)
-            return Status::error(owner + ": output accessor " + num(output) + " holds " + num(m_accessors[output].count) +
-                                 " values for " + num(keys) + " keys (at least " + num(needed) + " needed)");
+            return Status::error(owner + ": output accessor " + num(output) + " holds " +
+                                 num(m_accessors[output].count) + " values for " + num(keys) +
+                                 " keys (at least " + num(needed) + " needed)");
         return Status::ok();
     }
 
@@ -801,29 +910,36 @@ private:
         std::uint64_t sampler, node;
         if (Status s = whole(channel, "sampler", owner, true, sampler); !s) return s;
         if (sampler >= samplers.size())
-            return Status::error(owner + ": sampler " + num(sampler) + " is out of range (" + num(samplers.size()) +
-                                 " samplers)");
+            return Status::error(owner + ": sampler " + num(sampler) + " is out of range (" +
+                                 num(samplers.size()) + " samplers)");
         const auto target = channel.find("target");
-        if (target == channel.end() || !target->is_object()) return Status::error(owner + ": has no target");
+        if (target == channel.end() || !target->is_object())
+            return Status::error(owner + ": has no target");
         // Assimp looks a channel's node up without a range check.
-        if (Status s = index(*target, "node", owner + ", target", "nodes", "nodes", true, node); !s) return s;
+        if (Status s = index(*target, "node", owner + ", target", "nodes", "nodes", true, node); !s)
+            return s;
         const auto path = target->find("path");
-        static const std::pair<const char*, const char*> kPaths[] = {
-            {"translation", "VEC3"}, {"rotation", "VEC4"}, {"scale", "VEC3"}, {"weights", "SCALAR"}};
+        static const std::pair<const char*, const char*> kPaths[] = {{"translation", "VEC3"},
+                                                                     {"rotation", "VEC4"},
+                                                                     {"scale", "VEC3"},
+                                                                     {"weights", "SCALAR"}};
         for (const auto& [name, type] : kPaths)
             if (path != target->end() && *path == name) {
                 std::uint64_t output;
-                (void)whole(samplers[sampler], "output", owner, true, output);  // checked with the sampler
+                (void)whole(samplers[sampler], "output", owner, true,
+                            output);  // checked with the sampler
                 return accessorIs(output, owner + ": " + name + " output", type, {5126});
             }
-        return Status::error(owner + ": target path is not translation, rotation, scale or weights");
+        return Status::error(owner +
+                             ": target path is not translation, rotation, scale or weights");
     }
 };
 
 }  // namespace
 
 Status checkGltf(std::string_view bytes, const std::string& folder, bool binary) {
-    const std::string prefix = std::string("cannot import as ") + (binary ? "glTF binary (GLB)" : "glTF") + ": ";
+    const std::string prefix =
+        std::string("cannot import as ") + (binary ? "glTF binary (GLB)" : "glTF") + ": ";
     GltfParts parts;
     if (binary) {
         auto split = splitGlb(bytes);
@@ -835,7 +951,8 @@ Status checkGltf(std::string_view bytes, const std::string& folder, bool binary)
     if (Status s = checkJsonShape(parts.json); !s) return Status::error(prefix + s.message());
     auto doc = parseJson(parts.json);
     if (!doc) return Status::error(prefix + doc.message());
-    if (Status s = GltfChecker(*doc, parts, folder, binary).run(); !s) return Status::error(prefix + s.message());
+    if (Status s = GltfChecker(*doc, parts, folder, binary).run(); !s)
+        return Status::error(prefix + s.message());
     return Status::ok();
 }
 

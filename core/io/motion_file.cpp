@@ -15,9 +15,7 @@
 namespace gs {
 namespace {
 
-std::string mebibytes(std::int64_t bytes) {
-    return std::to_string(bytes >> 20) + " MiB";
-}
+std::string mebibytes(std::int64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
 std::uint32_t readU32(const unsigned char* p) {
     return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 |
@@ -32,8 +30,8 @@ Expected<std::int64_t> checkRegularFile(const std::string& path, std::int64_t ma
         if (c < 0x20 || c == 0x7f) {
             char code[8];
             std::snprintf(code, sizeof code, "%04X", c);
-            return Status::error(std::string("the path holds the control character U+") + code + " at character " +
-                                 std::to_string(i + 1));
+            return Status::error(std::string("the path holds the control character U+") + code +
+                                 " at character " + std::to_string(i + 1));
         }
     }
     struct stat st {};
@@ -49,8 +47,8 @@ Expected<std::int64_t> checkRegularFile(const std::string& path, std::int64_t ma
     if (!S_ISREG(st.st_mode)) return Status::error("is not a regular file");
     if (st.st_size == 0) return Status::error("file is empty");
     if (st.st_size > maxBytes)
-        return Status::error("file is " + std::to_string(st.st_size) + " bytes, above the limit of " +
-                             mebibytes(maxBytes));
+        return Status::error("file is " + std::to_string(st.st_size) +
+                             " bytes, above the limit of " + mebibytes(maxBytes));
     return static_cast<std::int64_t>(st.st_size);
 }
 
@@ -94,8 +92,7 @@ Status checkGlbHeader(const unsigned char* h, std::size_t n, std::int64_t fileSi
     const std::uint32_t length = readU32(h + 8);
     const std::uint32_t chunk = readU32(h + 12);
     if (version != 1 && version != 2)
-        return Status::error(kGlb + "version " + std::to_string(version) +
-                             " is not 1 or 2");
+        return Status::error(kGlb + "version " + std::to_string(version) + " is not 1 or 2");
     if (length > static_cast<std::uint64_t>(fileSize))
         return Status::error(kGlb + "the header claims " + std::to_string(length) +
                              " bytes but the file holds " + std::to_string(fileSize));
@@ -126,7 +123,8 @@ std::string contentExtension(const std::string& path, const std::string& lowerEx
     std::string word = head.substr(at, 9);
     for (char& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     if (word == "HIERARCHY") return ".bvh";
-    if (at < head.size() && head[at] == '{' && head.find("\"asset\"") != std::string::npos) return ".gltf";
+    if (at < head.size() && head[at] == '{' && head.find("\"asset\"") != std::string::npos)
+        return ".gltf";
     return lowerExtension;
 }
 

@@ -79,7 +79,8 @@ const char* axisName(int axis, bool negative) {
 }  // namespace
 
 int RawMotion::frameCount() const {
-    return skeleton.jointCount() > 0 ? static_cast<int>(rotations.size() / skeleton.jointCount()) : 0;
+    return skeleton.jointCount() > 0 ? static_cast<int>(rotations.size() / skeleton.jointCount())
+                                     : 0;
 }
 
 std::vector<float> positionRanges(const RawMotion& raw) {
@@ -89,18 +90,23 @@ std::vector<float> positionRanges(const RawMotion& raw) {
         if (!raw.positionKeyed[j]) continue;
         const glm::vec3 first = raw.translations[j];
         for (int f = 1; f < raw.frameCount(); ++f)
-            range[j] = std::max(range[j], glm::distance(raw.translations[static_cast<size_t>(f) * joints + j], first));
+            range[j] = std::max(
+                range[j],
+                glm::distance(raw.translations[static_cast<size_t>(f) * joints + j], first));
     }
     return range;
 }
 
 CharacterRoot findCharacterRoot(const Skeleton& s, std::span<const float> positionRange) {
     const float still = stillness(s);
-    const auto moves = [&](int j) { return j < static_cast<int>(positionRange.size()) && positionRange[j] > still; };
+    const auto moves = [&](int j) {
+        return j < static_cast<int>(positionRange.size()) && positionRange[j] > still;
+    };
 
     CharacterRoot root;
     const LegJoints legs = legJoints(s);
-    const int branch = legs.valid() ? commonAncestor(s, legs.leftAnkle, legs.rightAnkle) : firstBranch(s);
+    const int branch =
+        legs.valid() ? commonAncestor(s, legs.leftAnkle, legs.rightAnkle) : firstBranch(s);
     root.joint = branch;
     if (!moves(branch))
         for (int a = s.parents[branch]; a >= 0; a = s.parents[a])
@@ -108,9 +114,11 @@ CharacterRoot findCharacterRoot(const Skeleton& s, std::span<const float> positi
                 root.joint = a;
                 break;
             }
-    for (int a = s.parents[root.joint]; a >= 0; a = s.parents[a]) root.folded.insert(root.folded.begin(), a);
+    for (int a = s.parents[root.joint]; a >= 0; a = s.parents[a])
+        root.folded.insert(root.folded.begin(), a);
     for (int j = 0; j < s.jointCount(); ++j)
-        if (!isAncestor(s, root.joint, j) && !isAncestor(s, j, root.joint)) root.leftOut.push_back(j);
+        if (!isAncestor(s, root.joint, j) && !isAncestor(s, j, root.joint))
+            root.leftOut.push_back(j);
 
     const std::string name = quoted(s.names[root.joint]);
     if (!moves(root.joint) && std::none_of(root.folded.begin(), root.folded.end(), moves)) {
@@ -126,16 +134,19 @@ CharacterRoot findCharacterRoot(const Skeleton& s, std::span<const float> positi
             return out;
         };
         root.description = "root motion from " + name + " (";
-        if (!still_.empty()) root.description += join(still_) + (still_.size() > 1 ? " are" : " is") + " static";
+        if (!still_.empty())
+            root.description += join(still_) + (still_.size() > 1 ? " are" : " is") + " static";
         if (!still_.empty() && !moving.empty()) root.description += "; ";
-        if (!moving.empty()) root.description += join(moving) + (moving.size() > 1 ? " move" : " moves") + " and" +
-                                                 (moving.size() > 1 ? " are" : " is") + " folded in";
+        if (!moving.empty())
+            root.description += join(moving) + (moving.size() > 1 ? " move" : " moves") + " and" +
+                                (moving.size() > 1 ? " are" : " is") + " folded in";
         root.description += ")";
     }
     return root;
 }
 
-Clip characterClip(const RawMotion& raw, const CharacterRoot& root, std::vector<std::string>& warnings) {
+Clip characterClip(const RawMotion& raw, const CharacterRoot& root,
+                   std::vector<std::string>& warnings) {
     const Skeleton& s = raw.skeleton;
     const int r = root.joint;
     std::vector<int> members;  // the root's subtree, in file order (depth-first keeps it so)
@@ -165,7 +176,10 @@ Clip characterClip(const RawMotion& raw, const CharacterRoot& root, std::vector<
             offset = glm::vec3(sum / static_cast<double>(std::max(1, raw.frameCount())));
             float deviation = 0.0f;
             for (int f = 0; f < raw.frameCount(); ++f)
-                deviation = std::max(deviation, glm::distance(raw.translations[static_cast<size_t>(f) * s.jointCount() + j], offset));
+                deviation = std::max(
+                    deviation,
+                    glm::distance(raw.translations[static_cast<size_t>(f) * s.jointCount() + j],
+                                  offset));
             if (deviation > std::max(100.0f * still, 0.01f * glm::length(offset)))
                 wandering.push_back(quoted(s.names[j]) + " (" + formatFloat(deviation, 2) + ")");
         }
@@ -186,23 +200,30 @@ Clip characterClip(const RawMotion& raw, const CharacterRoot& root, std::vector<
         world = world * localTransform(raw, f, r);
         auto rot = clip.frameRotations(f);
         rot[0] = glm::normalize(world.rotation);
-        for (int k = 1; k < joints; ++k) rot[k] = raw.rotations[static_cast<size_t>(f) * s.jointCount() + members[k]];
+        for (int k = 1; k < joints; ++k)
+            rot[k] = raw.rotations[static_cast<size_t>(f) * s.jointCount() + members[k]];
         clip.rootPositions[f] = world.translation;
     }
 
     if (!root.leftOut.empty()) {
         std::string names;
-        for (size_t i = 0; i < root.leftOut.size() && i < 4; ++i) names += (i ? ", " : "") + quoted(s.names[root.leftOut[i]]);
-        if (root.leftOut.size() > 4) names += " and " + std::to_string(root.leftOut.size() - 4) + " more";
-        warnings.push_back(std::to_string(root.leftOut.size()) + " joint" + (root.leftOut.size() > 1 ? "s" : "") +
-                           " outside the character's root " + quoted(s.names[r]) + " left out: " + names);
+        for (size_t i = 0; i < root.leftOut.size() && i < 4; ++i)
+            names += (i ? ", " : "") + quoted(s.names[root.leftOut[i]]);
+        if (root.leftOut.size() > 4)
+            names += " and " + std::to_string(root.leftOut.size() - 4) + " more";
+        warnings.push_back(std::to_string(root.leftOut.size()) + " joint" +
+                           (root.leftOut.size() > 1 ? "s" : "") + " outside the character's root " +
+                           quoted(s.names[r]) + " left out: " + names);
     }
     if (!wandering.empty()) {
         std::string names;
-        for (size_t i = 0; i < wandering.size() && i < 4; ++i) names += (i ? ", " : "") + wandering[i];
+        for (size_t i = 0; i < wandering.size() && i < 4; ++i)
+            names += (i ? ", " : "") + wandering[i];
         if (wandering.size() > 4) names += " and " + std::to_string(wandering.size() - 4) + " more";
-        warnings.push_back("position channels that move on joints below the root keep only their mean "
-                           "(largest deviation in file units): " + names);
+        warnings.push_back(
+            "position channels that move on joints below the root keep only their mean "
+            "(largest deviation in file units): " +
+            names);
     }
     return clip;
 }
@@ -234,12 +255,16 @@ MotionAxis upAxisFromMotion(const Clip& clip) {
     }
     constexpr float quarter = 1.57079632679f;
     glm::quat q(1, 0, 0, 0);
-    if (axis == 2) q = glm::angleAxis(negative ? quarter : -quarter, glm::vec3(1, 0, 0));
-    else if (axis == 0) q = glm::angleAxis(negative ? -quarter : quarter, glm::vec3(0, 0, 1));
-    else q = glm::angleAxis(2.0f * quarter, glm::vec3(1, 0, 0));
+    if (axis == 2)
+        q = glm::angleAxis(negative ? quarter : -quarter, glm::vec3(1, 0, 0));
+    else if (axis == 0)
+        q = glm::angleAxis(negative ? -quarter : quarter, glm::vec3(0, 0, 1));
+    else
+        q = glm::angleAxis(2.0f * quarter, glm::vec3(1, 0, 0));
     result.rotation = q;
     result.changed = true;
-    result.description = std::string("up axis ") + axisName(axis, negative) + " in the motion, turned to +Y";
+    result.description =
+        std::string("up axis ") + axisName(axis, negative) + " in the motion, turned to +Y";
     return result;
 }
 
@@ -264,7 +289,8 @@ MotionAxis facingFromMotion(const Clip& clip) {
     const int J = clip.jointCount();
     glm::vec3 forward(0.0f), up(0.0f);
     for (int f = 0; f < clip.frameCount(); ++f) {
-        const glm::vec3 across = p[static_cast<size_t>(f) * J + legs.leftHip] - p[static_cast<size_t>(f) * J + legs.rightHip];
+        const glm::vec3 across = p[static_cast<size_t>(f) * J + legs.leftHip] -
+                                 p[static_cast<size_t>(f) * J + legs.rightHip];
         const glm::vec3 ahead(-across.z, 0.0f, across.x);  // across x up: +X left -> +Z forward
         const float length = glm::length(ahead);
         if (!(length > 1e-9f)) continue;
@@ -278,17 +304,19 @@ MotionAxis facingFromMotion(const Clip& clip) {
     }
     forward = glm::normalize(forward);
     const glm::vec3 restForward = glm::inverse(clip.skeleton.restRotations[0]) * glm::vec3(0, 0, 1);
-    const float angle = glm::degrees(std::acos(std::clamp(glm::dot(forward, restForward), -1.0f, 1.0f)));
+    const float angle =
+        glm::degrees(std::acos(std::clamp(glm::dot(forward, restForward), -1.0f, 1.0f)));
     if (angle <= kFacingToleranceDeg) {
-        result.description = "facing from the root's +Z (the motion agrees within " + formatFloat(angle, 0) + " deg)";
+        result.description = "facing from the root's +Z (the motion agrees within " +
+                             formatFloat(angle, 0) + " deg)";
         return result;
     }
     up = glm::normalize(up - glm::dot(up, forward) * forward);
     const glm::vec3 side = glm::cross(up, forward);
     result.rotation = glm::normalize(glm::quat_cast(glm::mat3(side, up, forward)));
     result.changed = true;
-    result.description = "facing from the motion (the root's rest frame was " + formatFloat(angle, 0) +
-                         " deg off the pelvis' forward)";
+    result.description = "facing from the motion (the root's rest frame was " +
+                         formatFloat(angle, 0) + " deg off the pelvis' forward)";
     return result;
 }
 
@@ -315,7 +343,10 @@ std::optional<UnitReport> unitsFromMotion(const Clip& clip) {
     const RootFigures figures = rootFigures(clip);
     if (!figures.hasFeet || !(figures.hipHeight > 0.0f)) return std::nullopt;
     // A person's hip stands 0.5-1.3 m above the floor; the bounds lie between the units.
-    struct Range { float lo, hi, scale; const char* unit; };
+    struct Range {
+        float lo, hi, scale;
+        const char* unit;
+    };
     static const Range ranges[] = {
         {0.2f, 3.8f, 1.0f, "metres"},
         {3.8f, 23.7f, 0.0254f / 0.45f, "CMU ASF units (1/0.45 inch)"},

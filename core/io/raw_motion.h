@@ -41,10 +41,10 @@ struct RawMotion {
 
 // Which joint of a RawMotion is the character's root, and why.
 struct CharacterRoot {
-    int joint = 0;              // in RawMotion::skeleton
-    std::vector<int> folded;    // its ancestors, outermost first
-    std::vector<int> leftOut;   // joints outside its subtree
-    std::string description;    // "root motion from 'Hips' ('joint_Root' is static)"
+    int joint = 0;             // in RawMotion::skeleton
+    std::vector<int> folded;   // its ancestors, outermost first
+    std::vector<int> leftOut;  // joints outside its subtree
+    std::string description;   // "root motion from 'Hips' ('joint_Root' is static)"
 };
 
 // How far each joint's position keys stray from their first (file units; 0 for a joint whose
@@ -86,6 +86,5 @@ void turnRootFrame(Clip& clip, const glm::quat& local);
 // The unit from the hip height above the floor in the motion (file units); none when the clip
 // has no feet to stand on.
 std::optional<UnitReport> unitsFromMotion(const Clip& clip);
-
 
 }  // namespace gs

@@ -39,7 +39,8 @@ void addSkinnedMesh(const CharacterAsset& model, aiScene& scene) {
             const Material& src = mesh.materials[m];
             const aiString name(src.name.empty() ? "material" + std::to_string(m) : src.name);
             mat->AddProperty(&name, AI_MATKEY_NAME);
-            const aiColor4D color(src.baseColor.r, src.baseColor.g, src.baseColor.b, src.baseColor.a);
+            const aiColor4D color(src.baseColor.r, src.baseColor.g, src.baseColor.b,
+                                  src.baseColor.a);
             mat->AddProperty(&color, 1, AI_MATKEY_COLOR_DIFFUSE);
             mat->AddProperty(&color, 1, AI_MATKEY_BASE_COLOR);
         }
@@ -68,10 +69,12 @@ void addSkinnedMesh(const CharacterAsset& model, aiScene& scene) {
             const SkinVertex& v = mesh.vertices[order[i]];
             m->mVertices[i] = toAi(v.position);
             m->mNormals[i] = toAi(v.normal);
-            m->mTextureCoords[0][i] = aiVector3D(v.uv.x, 1.0f - v.uv.y, 0.0f);  // Assimp flips glTF's v
+            m->mTextureCoords[0][i] =
+                aiVector3D(v.uv.x, 1.0f - v.uv.y, 0.0f);  // Assimp flips glTF's v
             for (int k = 0; k < 4; ++k)
                 if (v.weights[k] > 0.0f && v.joints[k] < sk.jointCount())
-                    weights[v.joints[k]].push_back(aiVertexWeight(static_cast<unsigned>(i), v.weights[k]));
+                    weights[v.joints[k]].push_back(
+                        aiVertexWeight(static_cast<unsigned>(i), v.weights[k]));
         }
         const unsigned triangles = part.indexCount / 3;
         m->mNumFaces = triangles;
@@ -80,7 +83,8 @@ void addSkinnedMesh(const CharacterAsset& model, aiScene& scene) {
             aiFace& f = m->mFaces[t];
             f.mNumIndices = 3;
             f.mIndices = new unsigned[3];
-            for (int k = 0; k < 3; ++k) f.mIndices[k] = local[mesh.indices[part.firstIndex + 3 * t + k]];
+            for (int k = 0; k < 3; ++k)
+                f.mIndices[k] = local[mesh.indices[part.firstIndex + 3 * t + k]];
         }
         m->mNumBones = static_cast<unsigned>(weights.size());
         m->mBones = new aiBone*[weights.size()];
@@ -128,18 +132,20 @@ Status writeScene(const Clip& clip, const CharacterAsset* model, const std::stri
     std::vector<std::vector<aiNode*>> children(joints);
     for (int j = 0; j < joints; ++j) {
         nodes[j] = new aiNode(sk.names[j]);
-        nodes[j]->mTransformation = aiMatrix4x4(aiVector3D(1.0f), toAi(sk.restRotations[j]), toAi(sk.restOffsets[j]));
+        nodes[j]->mTransformation =
+            aiMatrix4x4(aiVector3D(1.0f), toAi(sk.restRotations[j]), toAi(sk.restOffsets[j]));
         if (j > 0) children[sk.parents[j]].push_back(nodes[j]);
     }
     for (int j = 0; j < joints; ++j) {
         nodes[j]->mParent = j > 0 ? nodes[sk.parents[j]] : scene->mRootNode;
-        if (!children[j].empty()) nodes[j]->addChildren(static_cast<unsigned>(children[j].size()), children[j].data());
+        if (!children[j].empty())
+            nodes[j]->addChildren(static_cast<unsigned>(children[j].size()), children[j].data());
     }
     scene->mRootNode->addChildren(1, &nodes[0]);
 
     // glTF needs a material even without meshes.
     scene->mNumMaterials = 1;
-    scene->mMaterials = new aiMaterial*[1]{new aiMaterial()};
+    scene->mMaterials = new aiMaterial* [1] { new aiMaterial() };
 
     auto* anim = new aiAnimation();
     anim->mName = aiString(clip.name.empty() ? std::string("motion") : clip.name);
@@ -155,23 +161,26 @@ Status writeScene(const Clip& clip, const CharacterAsset* model, const std::stri
         bool moves = j == 0;
         if (translations)
             for (int f = 0; f < frames && !moves; ++f)
-                moves = glm::distance((*translations)[static_cast<size_t>(f) * joints + j], sk.restOffsets[j]) > 1e-5f;
+                moves = glm::distance((*translations)[static_cast<size_t>(f) * joints + j],
+                                      sk.restOffsets[j]) > 1e-5f;
         ch->mNumPositionKeys = moves ? static_cast<unsigned>(frames) : 1u;
         ch->mPositionKeys = new aiVectorKey[ch->mNumPositionKeys];
         ch->mNumScalingKeys = 1;
         ch->mScalingKeys = new aiVectorKey[1]{aiVectorKey(0.0, aiVector3D(1.0f))};
         for (int f = 0; f < frames; ++f) {
-            ch->mRotationKeys[f] = aiQuatKey(static_cast<double>(f), toAi(clip.frameRotations(f)[j]));
+            ch->mRotationKeys[f] =
+                aiQuatKey(static_cast<double>(f), toAi(clip.frameRotations(f)[j]));
             if (moves)
                 ch->mPositionKeys[f] = aiVectorKey(
-                    static_cast<double>(f), toAi(translations ? (*translations)[static_cast<size_t>(f) * joints + j]
-                                                              : clip.rootPositions[f]));
+                    static_cast<double>(f),
+                    toAi(translations ? (*translations)[static_cast<size_t>(f) * joints + j]
+                                      : clip.rootPositions[f]));
         }
         if (!moves) ch->mPositionKeys[0] = aiVectorKey(0.0, toAi(sk.restOffsets[j]));
         anim->mChannels[j] = ch;
     }
     scene->mNumAnimations = 1;
-    scene->mAnimations = new aiAnimation*[1]{anim};
+    scene->mAnimations = new aiAnimation* [1] { anim };
     if (model) {
         delete scene->mMaterials[0];
         addSkinnedMesh(*model, *scene);
@@ -179,15 +188,19 @@ Status writeScene(const Clip& clip, const CharacterAsset* model, const std::stri
 
     Assimp::Exporter exporter;
     if (exporter.Export(scene.get(), format, path) != AI_SUCCESS)
-        return Status::error(path + ": cannot export glTF (" + std::string(exporter.GetErrorString()) + ")");
+        return Status::error(path + ": cannot export glTF (" +
+                             std::string(exporter.GetErrorString()) + ")");
     return Status::ok();
 }
 
 }  // namespace
 
-Status writeGltf(const Clip& clip, const std::string& path) { return writeScene(clip, nullptr, path); }
+Status writeGltf(const Clip& clip, const std::string& path) {
+    return writeScene(clip, nullptr, path);
+}
 
-Status writeGltf(const Clip& clip, const CharacterAsset& model, const std::string& path, const JointMap* map) {
+Status writeGltf(const Clip& clip, const CharacterAsset& model, const std::string& path,
+                 const JointMap* map) {
     if (clip.frameCount() < 1) return Status::error(path + ": the clip is empty");
     if (static_cast<int>(model.mesh.inverseBind.size()) != model.skeleton.jointCount())
         return Status::error(path + ": the model's mesh is not bound to its skeleton");
@@ -206,12 +219,15 @@ Status writeGltf(const Clip& clip, const CharacterAsset& model, const std::strin
     std::vector<glm::vec3> translations;
     translations.reserve(static_cast<size_t>(clip.frameCount()) * joints);
     for (int f = 0; f < clip.frameCount(); ++f) {
-        const std::span<const Transform> world(posed.data() + static_cast<size_t>(f) * joints, joints);
+        const std::span<const Transform> world(posed.data() + static_cast<size_t>(f) * joints,
+                                               joints);
         moved.rootPositions.push_back(world[0].translation);
         for (int j = 0; j < joints; ++j) {
             const Transform parent = j > 0 ? world[t.parents[j]] : Transform{};
-            moved.rotations.push_back(glm::normalize(glm::conjugate(parent.rotation) * world[j].rotation));
-            translations.push_back(glm::conjugate(parent.rotation) * (world[j].translation - parent.translation));
+            moved.rotations.push_back(
+                glm::normalize(glm::conjugate(parent.rotation) * world[j].rotation));
+            translations.push_back(glm::conjugate(parent.rotation) *
+                                   (world[j].translation - parent.translation));
         }
     }
     return writeScene(moved, &model, path, &translations);

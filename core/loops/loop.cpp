@@ -45,10 +45,10 @@ int phaseFrame(const FootContacts& contacts, LoopSettings::StartPhase phase, con
 
 // What a chosen window adds to the search for the cut (LoopSettings::chooseCycles).
 struct CutSearch {
-    int first = 0, last = 0;       // source frames the cut lies within
+    int first = 0, last = 0;                 // source frames the cut lies within
     float periodLo = 0.0f, periodHi = 0.0f;  // the closing frame lies near s + N P for P in between
     std::function<float(int, int)> extra;    // added to a cut's cost (a turning loop's lost turn)
-    bool wholeStrides = false;     // prefer cuts as long as N strides of each foot
+    bool wholeStrides = false;               // prefer cuts as long as N strides of each foot
 };
 
 // The start s and closing frame e ~ s + N P whose surroundings match best in the self web, among
@@ -67,11 +67,13 @@ Cut bestCut(const MatchWeb& web, int cycles, float search, const FootContacts& c
     // A strike of the foot inside the cut, and one of the same foot a cut's length later (the
     // clip may end first; a spurious strike between them does not matter).
     const auto strides = [&](const std::vector<int>& strikes, int s, int e) {
-        const auto at = std::find_if(strikes.begin(), strikes.end(), [&](int f) { return f >= s && f < e; });
+        const auto at =
+            std::find_if(strikes.begin(), strikes.end(), [&](int f) { return f >= s && f < e; });
         if (at == strikes.end()) return true;  // nothing to check
         const int later = *at + (e - s), tolerance = std::max(2, (e - s) / 7);
         if (later - tolerance > strikes.back()) return true;
-        return std::any_of(at + 1, strikes.end(), [&](int f) { return std::abs(f - later) <= tolerance; });
+        return std::any_of(at + 1, strikes.end(),
+                           [&](int f) { return std::abs(f - later) <= tolerance; });
     };
     for (int s = std::max(0, where.first); s < n; ++s) {
         const int lo = static_cast<int>(std::lround(s + cycles * where.periodLo)) - slackLo;
@@ -87,7 +89,9 @@ Cut bestCut(const MatchWeb& web, int cycles, float search, const FootContacts& c
         }
     }
     const Cut& chosen = std::isfinite(whole.cost) ? whole : best;
-    return std::isfinite(chosen.cost) ? Cut{chosen.start, chosen.close, web.at(chosen.close, chosen.start)} : chosen;
+    return std::isfinite(chosen.cost)
+               ? Cut{chosen.start, chosen.close, web.at(chosen.close, chosen.start)}
+               : chosen;
 }
 
 // How a chosen window searches for its cut. The gait's period there may differ from the clip's
@@ -95,8 +99,8 @@ Cut bestCut(const MatchWeb& web, int cycles, float search, const FootContacts& c
 // the wrong lag): the closing frame is also searched around the spacing of same-foot strikes near
 // the window, and a cut of whole strides is preferred. A turning loop keeps its turn: each rad/m
 // of curvature below the window's sharpest costs as much as kTurnWeight metres of seam error.
-void chosenCutSearch(const Clip& clip, const FootContacts& contacts, const CycleInfo& info, const LoopWindow& window,
-                     std::optional<PathMeasure>& path, CutSearch& where) {
+void chosenCutSearch(const Clip& clip, const FootContacts& contacts, const CycleInfo& info,
+                     const LoopWindow& window, std::optional<PathMeasure>& path, CutSearch& where) {
     constexpr float kTurnWeight = 0.1f;
     const float reach = 0.5f * info.periodFrames;
     float sum = 0.0f;
@@ -189,7 +193,8 @@ SeamSchedule seamSchedule(const Clip& source, int start, int close, const float 
         for (int k = 0; k < n; ++k) freeFrames += free(k) ? 1 : 0;
         float held = kHeld;
         if (freeFrames < n)
-            held = std::clamp((angle / kMaxTurn - static_cast<float>(freeFrames)) / static_cast<float>(n - freeFrames),
+            held = std::clamp((angle / kMaxTurn - static_cast<float>(freeFrames)) /
+                                  static_cast<float>(n - freeFrames),
                               kHeld, 1.0f);
         if (freeFrames == 0) held = 1.0f;
         for (int k = 0; k < n; ++k) w[k] = free(k) ? 1.0f : held;
@@ -201,9 +206,11 @@ SeamSchedule seamSchedule(const Clip& source, int start, int close, const float 
     SeamSchedule s;
     for (int k = 0; k < n; ++k) s.flightFrames += !left[k] && !right[k] ? 1 : 0;
     s.progress[kEvenGroup] = build(0.0f, [](int) { return true; });
-    s.progress[kRootGroup] = build(groupAngle[kRootGroup], [&](int k) { return !left[k] && !right[k]; });
+    s.progress[kRootGroup] =
+        build(groupAngle[kRootGroup], [&](int k) { return !left[k] && !right[k]; });
     s.progress[kLeftLegGroup] = build(groupAngle[kLeftLegGroup], [&](int k) { return !left[k]; });
-    s.progress[kRightLegGroup] = build(groupAngle[kRightLegGroup], [&](int k) { return !right[k]; });
+    s.progress[kRightLegGroup] =
+        build(groupAngle[kRightLegGroup], [&](int k) { return !right[k]; });
     return s;
 }
 
@@ -216,7 +223,8 @@ std::vector<float> lowestFoot(const Clip& clip) {
     const size_t J = static_cast<size_t>(clip.jointCount());
     for (int f = 0; f < clip.frameCount(); ++f) {
         float low = 1e30f;
-        for (int j : {feet.leftAnkle, feet.leftToe, feet.rightAnkle, feet.rightToe}) low = std::min(low, pos[f * J + j].y);
+        for (int j : {feet.leftAnkle, feet.leftToe, feet.rightAnkle, feet.rightToe})
+            low = std::min(low, pos[f * J + j].y);
         out[f] = low;
     }
     return out;
@@ -296,7 +304,8 @@ LoopedClip cutLoop(const Clip& source, int start, int close, int phase, bool spr
     const std::vector<int> groups = jointGroups(source.skeleton);
     float groupAngle[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     for (int j = 0; j < J; ++j)
-        groupAngle[groups[j]] = std::max(groupAngle[groups[j]], 2.0f * std::acos(std::min(1.0f, mismatch[j].w)));
+        groupAngle[groups[j]] =
+            std::max(groupAngle[groups[j]], 2.0f * std::acos(std::min(1.0f, mismatch[j].w)));
     const SeamSchedule schedule = seamSchedule(source, start, close, groupAngle);
     auto correction = [&](int group, int f) {
         return spreadSeam ? schedule.progress[group][f - start] : 0.0f;
@@ -317,7 +326,8 @@ LoopedClip cutLoop(const Clip& source, int start, int close, int phase, bool spr
         auto rotations = loop.frameRotations(k);
         const auto sourceRotations = source.frameRotations(src[k]);
         for (int j = 1; j < J; ++j)
-            rotations[j] = glm::slerp(identity, mismatch[j], correction(groups[j], src[k])) * sourceRotations[j];
+            rotations[j] = glm::slerp(identity, mismatch[j], correction(groups[j], src[k])) *
+                           sourceRotations[j];
         const float w = correction(kRootGroup, src[k]);
         const glm::quat residual = glm::inverse(yawRotation(from.heading)) * sourceRotations[0];
         rotations[0] = yawRotation(g.heading) * glm::slerp(identity, mismatch[0], w) * residual;
@@ -326,7 +336,8 @@ LoopedClip cutLoop(const Clip& source, int start, int close, int phase, bool spr
         loop.rootPositions[k] = g.toWorld(local);
     }
     out.rootVelocity[0] = out.rootVelocity[M];
-    if (spreadSeam && schedule.flightFrames >= kMinFlightShare * static_cast<float>(M)) keepFeetHeights(source, src, loop);
+    if (spreadSeam && schedule.flightFrames >= kMinFlightShare * static_cast<float>(M))
+        keepFeetHeights(source, src, loop);
     out.sourceStart = start;
     out.sourceClose = close;
     out.sourcePhaseFrame = phase;
@@ -342,7 +353,9 @@ std::vector<glm::vec3> rootRelativePositions(const Clip& clip) {
     const auto ground = groundFrames(clip);
     const int J = clip.jointCount();
     for (int f = 0; f < clip.frameCount(); ++f)
-        for (int j = 0; j < J; ++j) world[static_cast<size_t>(f) * J + j] = ground[f].toLocal(world[static_cast<size_t>(f) * J + j]);
+        for (int j = 0; j < J; ++j)
+            world[static_cast<size_t>(f) * J + j] =
+                ground[f].toLocal(world[static_cast<size_t>(f) * J + j]);
     return world;
 }
 
@@ -350,7 +363,8 @@ std::vector<glm::vec3> rootRelativePositions(const Clip& clip) {
 float stepSize(const std::vector<glm::vec3>& p, int J, int f0, int f1) {
     float m = 0.0f;
     for (int j = 0; j < J; ++j)
-        m = std::max(m, glm::length(p[static_cast<size_t>(f1) * J + j] - p[static_cast<size_t>(f0) * J + j]));
+        m = std::max(m, glm::length(p[static_cast<size_t>(f1) * J + j] -
+                                    p[static_cast<size_t>(f0) * J + j]));
     return m;
 }
 
@@ -361,7 +375,8 @@ float poseRotationDifference(const Clip& clip, int a, int b) {
     const auto ra = clip.frameRotations(a), rb = clip.frameRotations(b);
     float worst = rotationAngle(glm::inverse(yawRotation(ground[a].heading)) * ra[0],
                                 glm::inverse(yawRotation(ground[b].heading)) * rb[0]);
-    for (int j = 1; j < clip.jointCount(); ++j) worst = std::max(worst, rotationAngle(ra[j], rb[j]));
+    for (int j = 1; j < clip.jointCount(); ++j)
+        worst = std::max(worst, rotationAngle(ra[j], rb[j]));
     return worst * kDegrees;
 }
 
@@ -376,7 +391,8 @@ float seamStepRatio(const Clip& loop, const Clip& source) {
         const int f0 = k % M, f1 = k % M + 1;
         loopMax = std::max(loopMax, stepSize(p, J, f0, f1));
     }
-    for (int f = 1; f < source.frameCount(); ++f) sourceMax = std::max(sourceMax, stepSize(q, J, f - 1, f));
+    for (int f = 1; f < source.frameCount(); ++f)
+        sourceMax = std::max(sourceMax, stepSize(q, J, f - 1, f));
     return sourceMax > 0.0f ? loopMax / sourceMax : 0.0f;
 }
 
@@ -398,13 +414,15 @@ Status LoopJob::validate() const {
 }
 
 LoopedClip loopLike(const Clip& clip, const LoopedClip& like, bool spreadSeam) {
-    LoopedClip out = cutLoop(clip, like.sourceStart, like.sourceClose, like.sourcePhaseFrame, spreadSeam);
+    LoopedClip out =
+        cutLoop(clip, like.sourceStart, like.sourceClose, like.sourcePhaseFrame, spreadSeam);
     out.cycles = like.cycles;
     out.periodFrames = like.periodFrames;
     out.seamErrorM = like.seamErrorM;  // the point-cloud distance ignores where on the ground
     out.seamErrorDeg = poseRotationDifference(clip, like.sourceClose, like.sourceStart);
     out.window = like.window;
-    if (auto within = trimClip(clip, like.window.first, like.window.last)) out.seamStepRatio = seamStepRatio(out.clip, *within);
+    if (auto within = trimClip(clip, like.window.first, like.window.last))
+        out.seamStepRatio = seamStepRatio(out.clip, *within);
     return out;
 }
 
@@ -417,7 +435,8 @@ Status LoopJob::run() {
     if (Status s = cycleJob.run(); !s) return s;
     const CycleInfo& info = cycleJob.output;
     if (!info.periodic)
-        return Status::error("clip '" + clip->name + "' shows no periodic motion (" + info.source + ")");
+        return Status::error("clip '" + clip->name + "' shows no periodic motion (" + info.source +
+                             ")");
     LoopWindow window;
     if (settings.chooseCycles) {
         LoopWindowJob choose;
@@ -432,30 +451,35 @@ Status LoopJob::run() {
         window.last = clip->frameCount() - 1;
         window.cycles = settings.cycles > 0 ? settings.cycles : info.cycles;
         window.cyclesHeld = info.cycles;
-        window.reason = "as trimmed: any " + std::to_string(window.cycles) + " of its " + std::to_string(info.cycles) +
-                        " whole cycle" + (info.cycles == 1 ? "" : "s");
+        window.reason = "as trimmed: any " + std::to_string(window.cycles) + " of its " +
+                        std::to_string(info.cycles) + " whole cycle" +
+                        (info.cycles == 1 ? "" : "s");
     }
     const int cycles = window.cycles;
     if (cycles < 1 || cycles > info.cycles)
         return Status::error("clip '" + clip->name + "' holds " + std::to_string(info.cycles) +
-                             " whole cycle(s) of " + std::to_string(std::lround(info.periodFrames)) +
-                             " frames in " + std::to_string(clip->frameCount()) + " frames; cannot loop " +
+                             " whole cycle(s) of " +
+                             std::to_string(std::lround(info.periodFrames)) + " frames in " +
+                             std::to_string(clip->frameCount()) + " frames; cannot loop " +
                              std::to_string(std::max(cycles, 1)));
 
     FootContactJob contacts;
     contacts.settings = settings.cycle.contacts;
     contacts.clip = clip;
     if (Status s = contacts.run(); !s) return s.withContext("clip '" + clip->name + "'");
-    const char* foot = settings.startPhase == LoopSettings::StartPhase::RightHeelStrike ? "right" : "left";
-    if ((settings.startPhase == LoopSettings::StartPhase::RightHeelStrike ? contacts.output.rightStrikes()
-                                                                          : contacts.output.leftStrikes())
+    const char* foot =
+        settings.startPhase == LoopSettings::StartPhase::RightHeelStrike ? "right" : "left";
+    if ((settings.startPhase == LoopSettings::StartPhase::RightHeelStrike
+             ? contacts.output.rightStrikes()
+             : contacts.output.leftStrikes())
             .empty())
         return Status::error("clip '" + clip->name + "' has no " + foot +
                              " foot strike (heel or forefoot) to start the loop on");
     CutSearch where{window.first, window.last, info.periodFrames, info.periodFrames, {}, false};
     std::optional<PathMeasure> path;
     if (settings.chooseCycles) chosenCutSearch(*clip, contacts.output, info, window, path, where);
-    const Cut cut = bestCut(cycleJob.selfWeb, cycles, settings.closeSearch, contacts.output, settings.startPhase, where);
+    const Cut cut = bestCut(cycleJob.selfWeb, cycles, settings.closeSearch, contacts.output,
+                            settings.startPhase, where);
     if (!std::isfinite(cut.cost))
         return Status::error("clip '" + clip->name + "' has no room for " + std::to_string(cycles) +
                              " cycle(s) of " + std::to_string(info.periodFrames) +
@@ -470,7 +494,8 @@ Status LoopJob::run() {
     output.window = window;
     // The seam against the frames the loop may be cut from (a chosen window leaves out the rest).
     if (settings.chooseCycles)
-        if (auto within = trimClip(*clip, window.first, window.last)) output.seamStepRatio = seamStepRatio(output.clip, *within);
+        if (auto within = trimClip(*clip, window.first, window.last))
+            output.seamStepRatio = seamStepRatio(output.clip, *within);
     return Status::ok();
 }
 

@@ -50,14 +50,14 @@ struct LoopedClip {
                                           // looping, from frame M-1 (frame M repeats frame 0), so
                                           // it equals entry M.
     int cycles = 0;
-    float periodFrames = 0.0f;            // the source clip's gait period
-    int sourceStart = 0;                  // s: first frame of the cut in the source clip
-    int sourceClose = 0;                  // e: the source frame matched to s (not in the loop)
-    int sourcePhaseFrame = 0;             // source frame the loop begins on (the chosen strike)
-    float seamErrorM = 0.0f;              // point-cloud distance between e and s, metres RMS
-    float seamErrorDeg = 0.0f;            // largest joint-rotation difference between e and s
-    float seamStepRatio = 0.0f;           // see above; 1 = invisible seam
-    LoopWindow window;                    // the source frames the cut was chosen in, and why
+    float periodFrames = 0.0f;   // the source clip's gait period
+    int sourceStart = 0;         // s: first frame of the cut in the source clip
+    int sourceClose = 0;         // e: the source frame matched to s (not in the loop)
+    int sourcePhaseFrame = 0;    // source frame the loop begins on (the chosen strike)
+    float seamErrorM = 0.0f;     // point-cloud distance between e and s, metres RMS
+    float seamErrorDeg = 0.0f;   // largest joint-rotation difference between e and s
+    float seamStepRatio = 0.0f;  // see above; 1 = invisible seam
+    LoopWindow window;           // the source frames the cut was chosen in, and why
 };
 
 struct LoopJob {

@@ -24,24 +24,24 @@
 namespace gs {
 
 struct LoopWindowSettings {
-    float turnCurvature = 0.25f;     // rad/m: a cycle this sharp makes a turning clip; (0, 10]
-    float turnContrast = 2.0f;       // ... when it is this many times the clip's mean; >= 1
-    float straightCurvature = 0.06f; // rad/m: a clip below this over its length is straight; >= 0
-    float heldShare = 0.6f;          // a turning clip holds k cycles when some k cycles turn at
-                                     // this share of its sharpest cycle's curvature; (0, 1]
-    float slackPeriods = 0.3f;       // the window reaches this much of a period beyond its cycles
-                                     // either side, so that the cut can find matching poses; [0, 1]
-    float steadyTolerance = 0.06f;   // a straight clip may be cut wherever its cost is
-                                     // within this of its best (curvature in rad/m and its change
-                                     // when the cycles move half a period, x 1 m, plus the relative
-                                     // change of speed); [0, 1]
+    float turnCurvature = 0.25f;      // rad/m: a cycle this sharp makes a turning clip; (0, 10]
+    float turnContrast = 2.0f;        // ... when it is this many times the clip's mean; >= 1
+    float straightCurvature = 0.06f;  // rad/m: a clip below this over its length is straight; >= 0
+    float heldShare = 0.6f;           // a turning clip holds k cycles when some k cycles turn at
+                                      // this share of its sharpest cycle's curvature; (0, 1]
+    float slackPeriods = 0.3f;        // the window reaches this much of a period beyond its cycles
+                                // either side, so that the cut can find matching poses; [0, 1]
+    float steadyTolerance = 0.06f;  // a straight clip may be cut wherever its cost is
+                                    // within this of its best (curvature in rad/m and its change
+                                    // when the cycles move half a period, x 1 m, plus the relative
+                                    // change of speed); [0, 1]
     Status validate() const;
 };
 
 struct LoopWindow {
     enum class Purpose { Straight, Veer, Turn };
     Purpose purpose = Purpose::Straight;
-    int first = 0;           // source frames the loop's cut lies within (inclusive)
+    int first = 0;  // source frames the loop's cut lies within (inclusive)
     int last = 0;
     int start = 0;           // the steadiest (or sharpest) cycles: start .. start + cycles x period
     int cycles = 0;          // whole cycles chosen
@@ -49,7 +49,7 @@ struct LoopWindow {
                              // length is the fewest any clip holds)
     float curvature = 0.0f;  // rad/m over the chosen cycles, + = left
     float speed = 0.0f;      // m/s over the chosen cycles
-    std::string reason;      // "turn: the sharpest steady cycle, frames 46-81 (+0.71 rad/m, 51 deg)"
+    std::string reason;  // "turn: the sharpest steady cycle, frames 46-81 (+0.71 rad/m, 51 deg)"
 };
 
 // Heading change, curvature and speed of any span of a clip's frames, in O(1) once made.
@@ -76,7 +76,7 @@ struct LoopWindowJob {
     LoopWindowSettings settings;
     const Clip* clip = nullptr;
     float periodFrames = 0.0f;  // the clip's gait period (CycleJob), frames; > 1
-    int cycles = 0;             // whole cycles to choose; 0 = as many as the clip holds for its purpose
+    int cycles = 0;  // whole cycles to choose; 0 = as many as the clip holds for its purpose
     LoopWindow output;
     Status validate() const;
     Status run();

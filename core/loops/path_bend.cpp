@@ -24,7 +24,8 @@ glm::dvec2 yawed(double a, const glm::dvec2& v) {
 std::vector<glm::dvec2> pivots(const Clip& clip) {
     const int n = clip.frameCount();
     std::vector<glm::dvec2> pivot(n);
-    for (int f = 0; f < n; ++f) pivot[f] = glm::dvec2(clip.rootPositions[f].x, clip.rootPositions[f].z);
+    for (int f = 0; f < n; ++f)
+        pivot[f] = glm::dvec2(clip.rootPositions[f].x, clip.rootPositions[f].z);
     const FootJoints feet = findFootJoints(clip.skeleton);
     FootContactJob contacts;
     contacts.clip = &clip;
@@ -33,8 +34,10 @@ std::vector<glm::dvec2> pivots(const Clip& clip) {
     const auto world = clipJointPositions(clip);
     const size_t joints = static_cast<size_t>(clip.jointCount());
     for (int f = 0; f < n; ++f) {
-        const std::pair<int, bool> planted[4] = {{feet.leftAnkle, c.leftAnkle[f]}, {feet.leftToe, c.leftToe[f]},
-                                                 {feet.rightAnkle, c.rightAnkle[f]}, {feet.rightToe, c.rightToe[f]}};
+        const std::pair<int, bool> planted[4] = {{feet.leftAnkle, c.leftAnkle[f]},
+                                                 {feet.leftToe, c.leftToe[f]},
+                                                 {feet.rightAnkle, c.rightAnkle[f]},
+                                                 {feet.rightToe, c.rightToe[f]}};
         glm::dvec2 sum(0.0);
         int count = 0;
         for (auto [joint, on] : planted) {
@@ -118,28 +121,33 @@ Expected<Clip> bendClip(const Clip& clip, float curvature) {
     const std::string who = "clip '" + clip.name + "'";
     char text[200];
     if (!std::isfinite(curvature) || std::abs(curvature) > kMaxBendCurvature) {
-        std::snprintf(text, sizeof text, "%s: bend curvature %g per metre is %s (at most %g, a %g m radius)",
-                      who.c_str(), curvature, std::isfinite(curvature) ? "too sharp" : "not a number",
-                      kMaxBendCurvature, 1.0f / kMaxBendCurvature);
+        std::snprintf(
+            text, sizeof text, "%s: bend curvature %g per metre is %s (at most %g, a %g m radius)",
+            who.c_str(), curvature, std::isfinite(curvature) ? "too sharp" : "not a number",
+            kMaxBendCurvature, 1.0f / kMaxBendCurvature);
         return Status::error(text);
     }
     if (clip.isEmpty()) return Status::error(who + ": cannot bend an empty clip");
     const GroundLine line = groundLine(clip);
     if (!(line.travel >= kMinBendTravel)) {
-        std::snprintf(text, sizeof text, "%s: cannot bend a path that does not travel (%.2f m along it, at least %.2f m)",
-                      who.c_str(), line.travel, kMinBendTravel);
+        std::snprintf(
+            text, sizeof text,
+            "%s: cannot bend a path that does not travel (%.2f m along it, at least %.2f m)",
+            who.c_str(), line.travel, kMinBendTravel);
         return Status::error(text);
     }
     if (curvature == 0.0f) return clip;
     if (line.maxOffset * std::abs(curvature) >= 0.5f) {
-        std::snprintf(text, sizeof text,
-                      "%s: its root strays %.2f m from its straight path, too far to bend to a %.2f m radius",
-                      who.c_str(), line.maxOffset, 1.0f / std::abs(curvature));
+        std::snprintf(
+            text, sizeof text,
+            "%s: its root strays %.2f m from its straight path, too far to bend to a %.2f m radius",
+            who.c_str(), line.maxOffset, 1.0f / std::abs(curvature));
         return Status::error(text);
     }
     const glm::dvec2 o(line.origin), d(line.direction);
     const auto heading = [&](int f) {  // curvature x distance along the line
-        return curvature * glm::dot(glm::dvec2(clip.rootPositions[f].x, clip.rootPositions[f].z) - o, d);
+        return curvature *
+               glm::dot(glm::dvec2(clip.rootPositions[f].x, clip.rootPositions[f].z) - o, d);
     };
     const std::vector<glm::dvec2> pivot = pivots(clip);
     // Each frame's ground transform x -> yaw(angle) x + t; from one frame to the next it turns by

@@ -64,7 +64,8 @@ struct LoopRate {
     float u0 = 0.0f, rate = 1.0f;
 };
 
-LoopRate loopRate(const BakedBehavioralSpace& bs, const CharacterState& st, const MasterPair& m, int s) {
+LoopRate loopRate(const BakedBehavioralSpace& bs, const CharacterState& st, const MasterPair& m,
+                  int s) {
     const float L0 = static_cast<float>(bs.masterCycleFrames());
     const float L = static_cast<float>(bs.spaces[s].referenceCycleFrames());
     float dphi = wrapTo(st.phase - st.previousPhase, L0);
@@ -85,8 +86,8 @@ float poseDifference(const glm::quat* a, const glm::quat* b, int joints) {
 
 // How far off the goal (`local`, in the standing character's frame) is from straight ahead of the
 // loop that a start turned by `turn` hands over to (radians).
-float startAimError(const BakedBehavioralSpace& bs, const ArrivalSettings& settings, const BakedTransition& t,
-                    float begin, const glm::vec3& local, float turn) {
+float startAimError(const BakedBehavioralSpace& bs, const ArrivalSettings& settings,
+                    const BakedTransition& t, float begin, const glm::vec3& local, float turn) {
     const glm::vec3 at = startHandover(bs, settings, t, begin, turn);
     const float c = std::cos(at.z), s = std::sin(at.z);
     const glm::vec2 d(local.x - at.x, local.z - at.y);
@@ -97,8 +98,8 @@ float startAimError(const BakedBehavioralSpace& bs, const ArrivalSettings& setti
 // at it: from the goal's bearing (for a goal behind, either way round), moved by how far off the
 // goal is at the hand-over until it is ahead or the turn is at maxStartTurn (the rest is then
 // steered), keeping the best.
-float startTurn(const BakedBehavioralSpace& bs, const ArrivalSettings& settings, const BakedTransition& t, float begin,
-                const glm::vec3& local) {
+float startTurn(const BakedBehavioralSpace& bs, const ArrivalSettings& settings,
+                const BakedTransition& t, float begin, const glm::vec3& local) {
     const float most = settings.maxStartTurn;
     const float bearing = std::atan2(local.x, local.z);
     float best = 0.0f, bestOff = std::numeric_limits<float>::infinity();
@@ -106,7 +107,8 @@ float startTurn(const BakedBehavioralSpace& bs, const ArrivalSettings& settings,
     constexpr float pi = std::numbers::pi_v<float>;
     const int ways = std::abs(bearing) > 0.5f * pi ? 2 : 1;
     for (int w = 0; w < ways; ++w) {
-        float turn = std::clamp(w == 0 ? bearing : bearing - std::copysign(2.0f * pi, bearing), -most, most);
+        float turn =
+            std::clamp(w == 0 ? bearing : bearing - std::copysign(2.0f * pi, bearing), -most, most);
         for (int k = 0; k < kStartAimSteps; ++k) {
             const float off = startAimError(bs, settings, t, begin, local, turn);
             if (std::abs(off) < bestOff) bestOff = std::abs(off), best = turn;
@@ -118,7 +120,8 @@ float startTurn(const BakedBehavioralSpace& bs, const ArrivalSettings& settings,
     return best;
 }
 
-void enterStop(const BakedBehavioralSpace& bs, CharacterState& st, const StopPlan& plan, const glm::vec2& goal) {
+void enterStop(const BakedBehavioralSpace& bs, CharacterState& st, const StopPlan& plan,
+               const glm::vec2& goal) {
     const TransitionJoin& join = bs.spaces[plan.space].stops[plan.clip].joins[plan.join];
     ArrivalState& a = st.arrival;
     a.state = MotionState::Stopping;
@@ -179,8 +182,9 @@ void beginStart(const BakedBehavioralSpace& bs, const ArrivalSettings& settings,
         const BakedTransition& t = starts[k];
         const int begin = std::max(0, t.stillFrame - static_cast<int>(fadeFrames));
         const int frame = std::min(static_cast<int>(a.standTime), standing->lastFrame());
-        const float d = poseDifference(standing->rotations.data() + static_cast<size_t>(frame) * joints,
-                                       t.rotations.data() + static_cast<size_t>(begin) * joints, joints);
+        const float d =
+            poseDifference(standing->rotations.data() + static_cast<size_t>(frame) * joints,
+                           t.rotations.data() + static_cast<size_t>(begin) * joints, joints);
         if (d < best) best = d, pick = k;
     }
     const BakedTransition& t = starts[pick];
@@ -196,7 +200,8 @@ float longestStop(const BakedBehavioralSpace& bs, const CharacterState& st) {
     float longest = 0.0f;
     for (int s = 0; s < static_cast<int>(bs.spaces.size()); ++s) {
         if (st.styleWeight[s] < kStopStyleWeight) continue;
-        for (const BakedTransition& t : bs.spaces[s].stops) longest = std::max(longest, t.maxPathToEnd);
+        for (const BakedTransition& t : bs.spaces[s].stops)
+            longest = std::max(longest, t.maxPathToEnd);
     }
     return longest;
 }
@@ -207,7 +212,8 @@ bool nearForStyle(const BakedBehavioralSpace& bs, const CharacterState& st, cons
     float longest = 0.0f;
     for (int s = 0; s < static_cast<int>(bs.spaces.size()); ++s) {
         if (st.styleTarget[s] < kStopStyleWeight) continue;
-        for (const BakedTransition& t : bs.spaces[s].stops) longest = std::max(longest, t.maxPathToEnd);
+        for (const BakedTransition& t : bs.spaces[s].stops)
+            longest = std::max(longest, t.maxPathToEnd);
     }
     return glm::distance(goal, glm::vec2(st.ground.x, st.ground.z)) < longest;
 }
@@ -216,7 +222,8 @@ bool nearForStyle(const BakedBehavioralSpace& bs, const CharacterState& st, cons
 // straight out (blends straight, steering waiting) until it is further than the longest stop and
 // a little, and turns back to it from there. Returns true when it stops walking out (steering is
 // then to decide at once).
-bool escapeFrom(const BakedBehavioralSpace& bs, CharacterState& st, const glm::vec2& goal, bool feasible) {
+bool escapeFrom(const BakedBehavioralSpace& bs, CharacterState& st, const glm::vec2& goal,
+                bool feasible) {
     ArrivalState& a = st.arrival;
     const float longest = longestStop(bs, st);
     const float distance = glm::distance(goal, glm::vec2(st.ground.x, st.ground.z));
@@ -263,17 +270,18 @@ void follow(const BakedBehavioralSpace& bs, const ArrivalSettings& settings, Cha
         enterStop(bs, st, plan, glm::vec2(plan.target.x, plan.target.z));
         return;
     }
-    const float approach = plan.way - bs.spaces[plan.space].stops[plan.clip].joins[plan.join].pathToEnd;
-    a.approachScale = std::clamp(1.0f + plan.error.y / std::max(approach, 0.05f), 1.0f - settings.maxCorrection,
-                                 1.0f + settings.maxCorrection);
+    const float approach =
+        plan.way - bs.spaces[plan.space].stops[plan.clip].joins[plan.join].pathToEnd;
+    a.approachScale = std::clamp(1.0f + plan.error.y / std::max(approach, 0.05f),
+                                 1.0f - settings.maxCorrection, 1.0f + settings.maxCorrection);
 }
 
 // The stop planned last frame (space s, its stop c, join k, due in `expected` frames from now),
 // scored again now at the crossing of that join nearest to when it was due: a plan kept while
 // it still fits, so that the character does not turn from one join to a later one as it nears
 // them (each one's error is a smaller part of a longer way) and walk past the goal.
-StopPlan keptPlan(const BakedBehavioralSpace& bs, const CharacterState& st, const glm::vec2& goal, int s, int c, int k,
-                  float expected) {
+StopPlan keptPlan(const BakedBehavioralSpace& bs, const CharacterState& st, const glm::vec2& goal,
+                  int s, int c, int k, float expected) {
     StopPlan plan;
     if (s < 0 || s >= static_cast<int>(bs.spaces.size()) || c < 0 ||
         c >= static_cast<int>(bs.spaces[s].stops.size()) || st.styleWeight[s] < kStopStyleWeight)
@@ -284,7 +292,8 @@ StopPlan keptPlan(const BakedBehavioralSpace& bs, const CharacterState& st, cons
     const TransitionJoin& j = t.joins[k];
     const float L = static_cast<float>(ms.referenceCycleFrames());
     const auto [u0, rate] = loopRate(bs, st, masterPair(bs, st), s);
-    const float v = st.arrival.stepLength > 0.0f ? st.arrival.stepLength : ms.clips[ms.reference].speed / bs.fps;
+    const float v = st.arrival.stepLength > 0.0f ? st.arrival.stepLength
+                                                 : ms.clips[ms.reference].speed / bs.fps;
     const float cycle = L / rate;
     float n = wrapTo(j.loopFrame - u0, L) / rate;
     if (std::abs(n + cycle - expected) < std::abs(n - expected)) n += cycle;
@@ -318,11 +327,16 @@ StopPlan planStop(const BakedBehavioralSpace& bs, const CharacterState& st, cons
     for (int s = 0; s < static_cast<int>(bs.spaces.size()) && !near; ++s) {
         const BakedMotionSpace& ms = bs.spaces[s];
         if (ms.stops.empty() || st.styleWeight[s] < kStopStyleWeight) continue;
-        const float v = st.arrival.stepLength > 0.0f ? st.arrival.stepLength : ms.clips[ms.reference].speed / bs.fps;
-        const float cycle = 2.0f * static_cast<float>(ms.referenceCycleFrames());  // at half the rate at most
+        const float v = st.arrival.stepLength > 0.0f ? st.arrival.stepLength
+                                                     : ms.clips[ms.reference].speed / bs.fps;
+        const float cycle =
+            2.0f * static_cast<float>(ms.referenceCycleFrames());  // at half the rate at most
         for (const BakedTransition& t : ms.stops)
-            near = near || distance <= t.maxPathToEnd + 2.0f * cycle * v + 1.0f +
-                                           goalSpeed * ((2.0f * cycle + static_cast<float>(t.frames)) / bs.fps + lead);
+            near =
+                near ||
+                distance <=
+                    t.maxPathToEnd + 2.0f * cycle * v + 1.0f +
+                        goalSpeed * ((2.0f * cycle + static_cast<float>(t.frames)) / bs.fps + lead);
     }
     if (!near) return best;
     const MasterPair m = masterPair(bs, st);
@@ -333,14 +347,16 @@ StopPlan planStop(const BakedBehavioralSpace& bs, const CharacterState& st, cons
         // The phase step of the last frame stands for the next.
         const auto [u0, rate] = loopRate(bs, st, m, s);
         // Metres per output frame: the last step's, or the reference loop's at the start.
-        const float v = st.arrival.stepLength > 0.0f ? st.arrival.stepLength : ms.clips[ms.reference].speed / bs.fps;
+        const float v = st.arrival.stepLength > 0.0f ? st.arrival.stepLength
+                                                     : ms.clips[ms.reference].speed / bs.fps;
         const float cycle = L / rate;  // output frames per cycle
         for (int c = 0; c < static_cast<int>(ms.stops.size()); ++c) {
             const BakedTransition& t = ms.stops[c];
             const float reach = t.maxPathToEnd;
             // Beyond two cycles and the stop (and where a moving goal gets to meanwhile).
             const float longest = 2.0f * cycle + static_cast<float>(t.frames);
-            if (distance > reach + 2.0f * cycle * v + 1.0f + goalSpeed * (longest / bs.fps + lead)) continue;
+            if (distance > reach + 2.0f * cycle * v + 1.0f + goalSpeed * (longest / bs.fps + lead))
+                continue;
             for (int k = 0; k < static_cast<int>(t.joins.size()); ++k) {
                 const TransitionJoin& j = t.joins[k];
                 const float ahead = wrapTo(j.loopFrame - u0, L) / rate;
@@ -349,7 +365,9 @@ StopPlan planStop(const BakedBehavioralSpace& bs, const CharacterState& st, cons
                     // The join straight ahead (the entry's heading is the character's).
                     const glm::vec2 end(j.end.x, v * n + j.end.y);
                     // A moving goal: where it will be `lead` seconds after the stop stands.
-                    const float seconds = (n + std::max(0.0f, static_cast<float>(t.stillFrame) - j.clipFrame)) / bs.fps;
+                    const float seconds =
+                        (n + std::max(0.0f, static_cast<float>(t.stillFrame) - j.clipFrame)) /
+                        bs.fps;
                     const glm::vec2 target = local + velocity * (seconds + lead);
                     const glm::vec2 error = target - end;
                     const float way = v * n + j.pathToEnd;
@@ -357,7 +375,13 @@ StopPlan planStop(const BakedBehavioralSpace& bs, const CharacterState& st, cons
                     const float score = glm::length(error) / way;
                     if (score < bestScore) {
                         bestScore = score;
-                        best = StopPlan{s, c, k, n, error, way, st.ground.toWorld(glm::vec3(target.x, 0.0f, target.y))};
+                        best = StopPlan{s,
+                                        c,
+                                        k,
+                                        n,
+                                        error,
+                                        way,
+                                        st.ground.toWorld(glm::vec3(target.x, 0.0f, target.y))};
                     }
                 }
             }
@@ -375,13 +399,20 @@ StopPlan nextJoin(const BakedBehavioralSpace& bs, const CharacterState& st, int 
     const BakedTransition& t = ms.stops[clip];
     const float L = static_cast<float>(ms.referenceCycleFrames());
     const auto [u0, rate] = loopRate(bs, st, masterPair(bs, st), s);
-    const float v = st.arrival.stepLength > 0.0f ? st.arrival.stepLength : ms.clips[ms.reference].speed / bs.fps;
+    const float v = st.arrival.stepLength > 0.0f ? st.arrival.stepLength
+                                                 : ms.clips[ms.reference].speed / bs.fps;
     for (int k = 0; k < static_cast<int>(t.joins.size()); ++k) {
         const TransitionJoin& j = t.joins[k];
         const float n = wrapTo(j.loopFrame - u0, L) / rate;
         if (best.join >= 0 && n >= best.frames) continue;
         const glm::vec2 end(j.end.x, v * n + j.end.y);
-        best = StopPlan{s, clip, k, n, glm::vec2(0.0f), v * n + j.pathToEnd, st.ground.toWorld(glm::vec3(end.x, 0.0f, end.y))};
+        best = StopPlan{s,
+                        clip,
+                        k,
+                        n,
+                        glm::vec2(0.0f),
+                        v * n + j.pathToEnd,
+                        st.ground.toWorld(glm::vec3(end.x, 0.0f, end.y))};
     }
     return best;
 }
@@ -389,8 +420,10 @@ StopPlan nextJoin(const BakedBehavioralSpace& bs, const CharacterState& st, int 
 Status ArrivalJob::validate() const {
     if (Status s = settings.validate(); !s) return s;
     if (!space) return Status::error("arrival: no behavioral space");
-    if (goals.size() < characters.size()) return Status::error("arrival: fewer goals than characters");
-    if (flags.size() < characters.size()) return Status::error("arrival: fewer flags than characters");
+    if (goals.size() < characters.size())
+        return Status::error("arrival: fewer goals than characters");
+    if (flags.size() < characters.size())
+        return Status::error("arrival: fewer flags than characters");
     return Status::ok();
 }
 
@@ -409,8 +442,10 @@ Status ArrivalJob::run() {
         if (a.state == MotionState::Walking && a.forced) {
             // A stop asked for by name: taken at its next join, stood where it ends.
             const StopPlan plan = nextJoin(bs, st, a.planSpace, a.planClip);
-            if (plan.join < 0) a.forced = false;
-            else if (plan.frames < 1.0f) enterStop(bs, st, plan, glm::vec2(plan.target.x, plan.target.z));
+            if (plan.join < 0)
+                a.forced = false;
+            else if (plan.frames < 1.0f)
+                enterStop(bs, st, plan, glm::vec2(plan.target.x, plan.target.z));
             continue;
         }
         const std::uint8_t f = flags[c];
@@ -420,93 +455,104 @@ Status ArrivalJob::run() {
         const glm::vec2 velocity = goalVelocities.empty() ? glm::vec2(0.0f) : goalVelocities[c];
         // A moving goal slower than the walk is followed by stopping in its way, standing, and
         // starting after it (the walk could only circle it).
-        const bool following = followByStopping && !(f & kSteerArrive) && velocity != glm::vec2(0.0f) &&
-                               slowGoal(bs, st, velocity);
+        const bool following = followByStopping && !(f & kSteerArrive) &&
+                               velocity != glm::vec2(0.0f) && slowGoal(bs, st, velocity);
         switch (a.state) {
-        case MotionState::Walking: {
-            flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
-            const int keptSpace = a.planSpace, keptClip = a.planClip, keptJoin = a.planJoin;
-            a.planSpace = a.planClip = -1;
-            a.planJoin = -1;
-            if (following) {
-                a.escape = false;
-                follow(bs, settings, st, goal, velocity);
-                break;
-            }
-            if (!(f & kSteerArrive)) {
-                a.escape = false;
-                a.styleHold = false;
-                break;
-            }
-            // Just started in another space's style (a jog starts as a walk): near a goal, it
-            // stays in that style and stops with its stops; a jog's would take it past.
-            // Once held, it is held until it stands and starts again or another goal comes (a goal
-            // walked out of and come back to is near again).
-            a.styleHold = a.styleCatchUp && ((a.styleHold && !newGoal) || nearForStyle(bs, st, goal));
-            // The stop planned last frame is kept while it fits; when no new plan fits, it is kept
-            // with the slack of a stop due (the alternative is to walk past and come back).
-            StopPlan plan = planStop(bs, st, goal);
-            bool kept = false;
-            if (keptJoin >= 0 && !a.escape) {
-                const StopPlan last = keptPlan(bs, st, goal, keptSpace, keptClip, keptJoin, a.planFrames - 1.0f);
-                const float limit = settings.maxCorrection *
-                                    (last.frames < 1.0f || !(plan.correction() <= settings.maxCorrection) ? kDueSlack : 1.0f);
-                if (last.join >= 0 && last.correction() <= limit) plan = last, kept = true;
-            }
-            const bool feasible = plan.join >= 0 && plan.correction() <= settings.maxCorrection * kDueSlack;
-            if (!feasible || a.escape) {
-                if (escapeFrom(bs, st, goal, feasible)) flags[c] |= kSteerNow;
-                if (a.escape) break;
-            }
-            if (plan.join < 0) break;
-            // Due now, a stop is taken with a little more correction than one planned ahead:
-            // the alternative is to walk past and come back.
-            if (plan.correction() > settings.maxCorrection * (plan.frames < 1.0f || kept ? kDueSlack : 1.0f)) break;
-            if (plan.frames < 1.0f) {
-                enterStop(bs, st, plan, goal);
-                break;
-            }
-            // Until the join comes, the approach's steps are stretched or shortened toward it.
-            a.planSpace = static_cast<std::int8_t>(plan.space);
-            a.planClip = static_cast<std::int8_t>(plan.clip);
-            a.planJoin = static_cast<std::int16_t>(plan.join);
-            a.planFrames = plan.frames;
-            // The whole error along the way is taken out before the join, where the steps are
-            // still the loop's (the stop's own are corrected for what is left).
-            const float approach = plan.way - bs.spaces[plan.space].stops[plan.clip].joins[plan.join].pathToEnd;
-            a.approachScale = std::clamp(1.0f + plan.error.y / std::max(approach, 0.05f), 1.0f - settings.maxCorrection,
-                                         1.0f + settings.maxCorrection);
-            break;
-        }
-        case MotionState::Stopping:
-            // A goal moved a little is still stopped at; one moved further waits for the stand
-            // (a followed goal is stood in the way of where it was planned).
-            if (following) {
+            case MotionState::Walking: {
                 flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
-            } else if (newGoal && glm::distance(goal, a.target) <= settings.standRadius) {
-                a.target = goal;
-                flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
-            }
-            break;
-        case MotionState::Standing:
-            if (following) {
-                // Off after the followed goal once it has gone by.
-                flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
-                const glm::vec2 at(st.ground.x, st.ground.z);
-                const float speed = glm::length(velocity);
-                const float ahead = glm::dot(goal - at, velocity) / speed;
-                if (ahead > kFollowGo || glm::distance(goal, at) > kFollowFar)
-                    beginStart(bs, settings, st, goal + velocity * kFollowStartSeconds);
+                const int keptSpace = a.planSpace, keptClip = a.planClip, keptJoin = a.planJoin;
+                a.planSpace = a.planClip = -1;
+                a.planJoin = -1;
+                if (following) {
+                    a.escape = false;
+                    follow(bs, settings, st, goal, velocity);
+                    break;
+                }
+                if (!(f & kSteerArrive)) {
+                    a.escape = false;
+                    a.styleHold = false;
+                    break;
+                }
+                // Just started in another space's style (a jog starts as a walk): near a goal, it
+                // stays in that style and stops with its stops; a jog's would take it past.
+                // Once held, it is held until it stands and starts again or another goal comes (a
+                // goal walked out of and come back to is near again).
+                a.styleHold =
+                    a.styleCatchUp && ((a.styleHold && !newGoal) || nearForStyle(bs, st, goal));
+                // The stop planned last frame is kept while it fits; when no new plan fits, it is
+                // kept with the slack of a stop due (the alternative is to walk past and come
+                // back).
+                StopPlan plan = planStop(bs, st, goal);
+                bool kept = false;
+                if (keptJoin >= 0 && !a.escape) {
+                    const StopPlan last =
+                        keptPlan(bs, st, goal, keptSpace, keptClip, keptJoin, a.planFrames - 1.0f);
+                    const float limit =
+                        settings.maxCorrection *
+                        (last.frames < 1.0f || !(plan.correction() <= settings.maxCorrection)
+                             ? kDueSlack
+                             : 1.0f);
+                    if (last.join >= 0 && last.correction() <= limit) plan = last, kept = true;
+                }
+                const bool feasible =
+                    plan.join >= 0 && plan.correction() <= settings.maxCorrection * kDueSlack;
+                if (!feasible || a.escape) {
+                    if (escapeFrom(bs, st, goal, feasible)) flags[c] |= kSteerNow;
+                    if (a.escape) break;
+                }
+                if (plan.join < 0) break;
+                // Due now, a stop is taken with a little more correction than one planned ahead:
+                // the alternative is to walk past and come back.
+                if (plan.correction() >
+                    settings.maxCorrection * (plan.frames < 1.0f || kept ? kDueSlack : 1.0f))
+                    break;
+                if (plan.frames < 1.0f) {
+                    enterStop(bs, st, plan, goal);
+                    break;
+                }
+                // Until the join comes, the approach's steps are stretched or shortened toward it.
+                a.planSpace = static_cast<std::int8_t>(plan.space);
+                a.planClip = static_cast<std::int8_t>(plan.clip);
+                a.planJoin = static_cast<std::int16_t>(plan.join);
+                a.planFrames = plan.frames;
+                // The whole error along the way is taken out before the join, where the steps are
+                // still the loop's (the stop's own are corrected for what is left).
+                const float approach =
+                    plan.way - bs.spaces[plan.space].stops[plan.clip].joins[plan.join].pathToEnd;
+                a.approachScale =
+                    std::clamp(1.0f + plan.error.y / std::max(approach, 0.05f),
+                               1.0f - settings.maxCorrection, 1.0f + settings.maxCorrection);
                 break;
             }
-            if (!newGoal) break;
-            flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
-            if (glm::distance(goal, glm::vec2(st.ground.x, st.ground.z)) > settings.standRadius)
-                beginStart(bs, settings, st, goal);
-            break;
-        case MotionState::Starting:
-            flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
-            break;
+            case MotionState::Stopping:
+                // A goal moved a little is still stopped at; one moved further waits for the stand
+                // (a followed goal is stood in the way of where it was planned).
+                if (following) {
+                    flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
+                } else if (newGoal && glm::distance(goal, a.target) <= settings.standRadius) {
+                    a.target = goal;
+                    flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
+                }
+                break;
+            case MotionState::Standing:
+                if (following) {
+                    // Off after the followed goal once it has gone by.
+                    flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
+                    const glm::vec2 at(st.ground.x, st.ground.z);
+                    const float speed = glm::length(velocity);
+                    const float ahead = glm::dot(goal - at, velocity) / speed;
+                    if (ahead > kFollowGo || glm::distance(goal, at) > kFollowFar)
+                        beginStart(bs, settings, st, goal + velocity * kFollowStartSeconds);
+                    break;
+                }
+                if (!newGoal) break;
+                flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
+                if (glm::distance(goal, glm::vec2(st.ground.x, st.ground.z)) > settings.standRadius)
+                    beginStart(bs, settings, st, goal);
+                break;
+            case MotionState::Starting:
+                flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
+                break;
         }
     }
     return Status::ok();

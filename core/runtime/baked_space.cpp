@@ -18,7 +18,6 @@ float BakedMotionSpace::curvatureAt(float blend) const {
     return lo + (hi - lo) * std::clamp(blend, 0.0f, 1.0f);
 }
 
-
 void BakedMotionSpace::clipWeights(float blend, int& c0, int& c1, float& w0, float& w1) const {
     const int n = static_cast<int>(clips.size());
     const float k = curvatureAt(blend);
@@ -30,12 +29,10 @@ void BakedMotionSpace::clipWeights(float blend, int& c0, int& c1, float& w0, flo
     w0 = 1.0f - w1;
 }
 
-
 float BakedMotionSpace::blendOf(int clip) const {
     const float lo = clips.front().curvature, hi = clips.back().curvature;
     return hi > lo ? std::clamp((clips[clip].curvature - lo) / (hi - lo), 0.0f, 1.0f) : 0.5f;
 }
-
 
 namespace {
 
@@ -44,14 +41,17 @@ std::string limitText(std::size_t limit) { return std::to_string(limit); }
 // A looped clip's values against the named limits; ctx names the space and the clip.
 Status clipValuesInRange(const BakedClip& c, const std::string& ctx) {
     if (static_cast<std::size_t>(c.frames) > limits::kMaxGSpaceLoopFrames)
-        return Status::error(ctx + " has " + std::to_string(c.frames) + " frames, above the limit of " +
+        return Status::error(ctx + " has " + std::to_string(c.frames) +
+                             " frames, above the limit of " +
                              limitText(limits::kMaxGSpaceLoopFrames));
     for (float h : c.rootHeight)
         if (!ranges::height(h))
-            return Status::error(ctx + ": a root height is outside +-" + std::to_string(int(limits::kMaxHeightM)) + " m");
+            return Status::error(ctx + ": a root height is outside +-" +
+                                 std::to_string(int(limits::kMaxHeightM)) + " m");
     for (const glm::vec3& s : c.step)
         if (!ranges::groundMove(s, limits::kMaxStepM))
-            return Status::error(ctx + ": a root step is longer than " + std::to_string(int(limits::kMaxStepM)) +
+            return Status::error(ctx + ": a root step is longer than " +
+                                 std::to_string(int(limits::kMaxStepM)) +
                                  " m or turns more than half a turn");
     if (!ranges::speed(c.speed) || !ranges::turnRate(c.turnRate))
         return Status::error(ctx + ": its speed or turn rate is outside 0-" +
@@ -61,9 +61,11 @@ Status clipValuesInRange(const BakedClip& c, const std::string& ctx) {
 }
 
 // A space's stops or starts: within the count limit, each named once.
-Status transitionsListed(const std::vector<BakedTransition>& list, const std::string& ctx, const char* kind) {
+Status transitionsListed(const std::vector<BakedTransition>& list, const std::string& ctx,
+                         const char* kind) {
     if (list.size() > limits::kMaxGSpaceTransitionsPerSpace)
-        return Status::error(ctx + " has " + std::to_string(list.size()) + " " + kind + "s, above the limit of " +
+        return Status::error(ctx + " has " + std::to_string(list.size()) + " " + kind +
+                             "s, above the limit of " +
                              limitText(limits::kMaxGSpaceTransitionsPerSpace));
     for (std::size_t i = 0; i < list.size(); ++i)
         for (std::size_t k = 0; k < i; ++k)
@@ -75,15 +77,19 @@ Status transitionsListed(const std::vector<BakedTransition>& list, const std::st
 }  // namespace
 
 Status BakedMotionSpace::validate() const {
-    if (clips.size() < 2) return Status::error("motion space '" + name + "' has fewer than 2 clips");
+    if (clips.size() < 2)
+        return Status::error("motion space '" + name + "' has fewer than 2 clips");
     if (clips.size() > limits::kMaxGSpaceClipsPerSpace)
         return Status::error("motion space '" + name + "' has " + std::to_string(clips.size()) +
-                             " clips, above the limit of " + limitText(limits::kMaxGSpaceClipsPerSpace));
+                             " clips, above the limit of " +
+                             limitText(limits::kMaxGSpaceClipsPerSpace));
     if (name.size() > limits::kMaxGSpaceName)
-        return Status::error("motion space name is longer than " + limitText(limits::kMaxGSpaceName) + " bytes");
+        return Status::error("motion space name is longer than " +
+                             limitText(limits::kMaxGSpaceName) + " bytes");
     if (!ranges::fps(fps))
         return Status::error("motion space '" + name + "': its rate is outside " +
-                             std::to_string(int(limits::kMinFps)) + "-" + std::to_string(int(limits::kMaxFps)) + " fps");
+                             std::to_string(int(limits::kMinFps)) + "-" +
+                             std::to_string(int(limits::kMaxFps)) + " fps");
     if (!ranges::height(floorHeight))
         return Status::error("motion space '" + name + "': its floor height is outside +-" +
                              std::to_string(int(limits::kMaxHeightM)) + " m");
@@ -101,12 +107,15 @@ Status BakedMotionSpace::validate() const {
             c.leftContact.size() != static_cast<size_t>(c.frames) ||
             c.rightContact.size() != static_cast<size_t>(c.frames) ||
             c.warp.size() != static_cast<size_t>(referenceFrames + 1))
-            return Status::error("motion space '" + name + "': clip '" + c.name + "' is inconsistent");
+            return Status::error("motion space '" + name + "': clip '" + c.name +
+                                 "' is inconsistent");
         for (size_t i = 1; i < c.warp.size(); ++i)
             if (!(c.warp[i] > c.warp[i - 1]))
                 return Status::error("motion space '" + name + "': clip '" + c.name +
                                      "' has a time warp that is not increasing");
-        if (Status s = clipValuesInRange(c, "motion space '" + name + "': clip '" + c.name + "'"); !s) return s;
+        if (Status s = clipValuesInRange(c, "motion space '" + name + "': clip '" + c.name + "'");
+            !s)
+            return s;
     }
     if (Status s = transitionsListed(stops, "motion space '" + name + "'", "stop"); !s) return s;
     if (Status s = transitionsListed(starts, "motion space '" + name + "'", "start"); !s) return s;
@@ -117,13 +126,11 @@ Status BakedMotionSpace::validate() const {
     return Status::ok();
 }
 
-
 int BakedBehavioralSpace::spaceIndex(const std::string& spaceName) const {
     for (size_t s = 0; s < spaces.size(); ++s)
         if (spaces[s].name == spaceName) return static_cast<int>(s);
     return -1;
 }
-
 
 float BakedBehavioralSpace::spacePhase(int s, float phi, int c0, int c1, float w0, float w1) const {
     return detail::spacePhaseOf(*this, s, phi, c0, c1, w0, w1);
@@ -134,12 +141,11 @@ float BakedBehavioralSpace::masterPhase(int s, float u, int c0, int c1, float w0
     return warpInverse(clipPhaseMap[s][c0], clipPhaseMap[s][c1], w0, w1, u);
 }
 
-
-float BakedBehavioralSpace::masterPhase(int s, float u, int c0, int c1, float w0, float w1, int& hint) const {
+float BakedBehavioralSpace::masterPhase(int s, float u, int c0, int c1, float w0, float w1,
+                                        int& hint) const {
     if (clipPhaseMap.empty()) return warpInverse(phaseMap[s], phaseMap[s], 1.0f, 0.0f, u, hint);
     return warpInverse(clipPhaseMap[s][c0], clipPhaseMap[s][c1], w0, w1, u, hint);
 }
-
 
 bool BakedBehavioralSpace::runtimePrepared() const {
     const BakedRuntimeData& r = runtime;
@@ -155,18 +161,22 @@ bool BakedBehavioralSpace::runtimePrepared() const {
             ++clip;
         }
     }
-    if (clip != r.clipOffset.size() || r.alignedWithTransitions.size() != static_cast<size_t>(r.joints)) return false;
+    if (clip != r.clipOffset.size() ||
+        r.alignedWithTransitions.size() != static_cast<size_t>(r.joints))
+        return false;
     size_t transition = 0;
     for (const BakedMotionSpace& ms : spaces)
         for (const auto* list : {&ms.stops, &ms.starts})
             for (const BakedTransition& t : *list) {
-                if (transition >= r.transitionOffset.size() || r.transitionOffset[transition] != offset) return false;
+                if (transition >= r.transitionOffset.size() ||
+                    r.transitionOffset[transition] != offset)
+                    return false;
                 offset += t.rotations.size();
                 ++transition;
             }
-    return transition == r.transitionOffset.size() && offset == r.rotations.size() && offset == r.signs.size();
+    return transition == r.transitionOffset.size() && offset == r.rotations.size() &&
+           offset == r.signs.size();
 }
-
 
 void prepareRuntime(BakedBehavioralSpace& bs) {
     BakedRuntimeData r;
@@ -189,10 +199,12 @@ void prepareRuntime(BakedBehavioralSpace& bs) {
             }
     r.rotations.reserve(total);
     for (const BakedMotionSpace& ms : bs.spaces)
-        for (const BakedClip& c : ms.clips) r.rotations.insert(r.rotations.end(), c.rotations.begin(), c.rotations.end());
+        for (const BakedClip& c : ms.clips)
+            r.rotations.insert(r.rotations.end(), c.rotations.begin(), c.rotations.end());
     for (const BakedMotionSpace& ms : bs.spaces)
         for (const auto* list : {&ms.stops, &ms.starts})
-            for (const BakedTransition& t : *list) r.rotations.insert(r.rotations.end(), t.rotations.begin(), t.rotations.end());
+            for (const BakedTransition& t : *list)
+                r.rotations.insert(r.rotations.end(), t.rotations.begin(), t.rotations.end());
     r.signs.assign(total, 1.0f);
     r.aligned.assign(static_cast<size_t>(joints), 0);
     r.alignedWithTransitions.assign(static_cast<size_t>(joints), 0);
@@ -203,10 +215,12 @@ void prepareRuntime(BakedBehavioralSpace& bs) {
         // positive, and the hemisphere tests of a blend never flip a sign.
         const float cone = 0.70712f;  // just above cos(45 degrees)
         for (int j = 0; j < joints; ++j) {
-            glm::quat ref = loopTotal > 0 ? r.rotations[static_cast<size_t>(j)] : glm::quat(1, 0, 0, 0);
+            glm::quat ref =
+                loopTotal > 0 ? r.rotations[static_cast<size_t>(j)] : glm::quat(1, 0, 0, 0);
             for (int pass = 0; pass < 2; ++pass) {
                 glm::quat sum(0.0f, 0.0f, 0.0f, 0.0f);
-                for (size_t i = static_cast<size_t>(j); i < loopTotal; i += static_cast<size_t>(joints)) {
+                for (size_t i = static_cast<size_t>(j); i < loopTotal;
+                     i += static_cast<size_t>(joints)) {
                     const glm::quat& q = r.rotations[i];
                     sum += glm::dot(q, ref) < 0.0f ? -q : q;
                 }
@@ -232,21 +246,23 @@ void prepareRuntime(BakedBehavioralSpace& bs) {
     // The feet's heights in every clip pose (what a blend's feet are held to), and the toes'
     // heights one frame on (a landing coming; the loop's last frame is its first, so the frame
     // after the last is frame 1).
-    if (auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe); legs && legs->isValid() && joints > 0) {
+    if (auto legs = findLegs(bs.skeleton, bs.leftToe, bs.rightToe);
+        legs && legs->isValid() && joints > 0) {
         r.footHeights.reserve(total / static_cast<size_t>(joints));
         std::vector<glm::vec3> positions(static_cast<size_t>(joints));
         std::vector<glm::vec2> lowest, toe;
         // One clip's rows: `next` gives the frame one on from each (a loop wraps, a transition
         // holds its last).
-        auto addRows = [&](const std::vector<glm::quat>& rotations, const std::vector<float>& rootHeight, int frames,
-                           auto next) {
+        auto addRows = [&](const std::vector<glm::quat>& rotations,
+                           const std::vector<float>& rootHeight, int frames, auto next) {
             lowest.resize(static_cast<size_t>(frames));
             toe.resize(static_cast<size_t>(frames));
             for (int f = 0; f < frames; ++f) {
-                jointPositions(bs.skeleton,
-                               std::span<const glm::quat>(rotations.data() + static_cast<size_t>(f) * joints,
-                                                          static_cast<size_t>(joints)),
-                               glm::vec3(0.0f, rootHeight[f], 0.0f), positions);
+                jointPositions(
+                    bs.skeleton,
+                    std::span<const glm::quat>(rotations.data() + static_cast<size_t>(f) * joints,
+                                               static_cast<size_t>(joints)),
+                    glm::vec3(0.0f, rootHeight[f], 0.0f), positions);
                 for (int k = 0; k < 2; ++k) {
                     const Leg& leg = legs->legs[k];
                     lowest[f][k] = std::min(positions[leg.ankle].y, positions[leg.toe].y);
@@ -258,36 +274,42 @@ void prepareRuntime(BakedBehavioralSpace& bs) {
         for (const BakedMotionSpace& ms : bs.spaces)
             for (const BakedClip& c : ms.clips) {
                 const int cycle = std::max(1, c.cycleFrames());
-                addRows(c.rotations, c.rootHeight, c.frames, [cycle](int f) { return (f + 1) % cycle; });
+                addRows(c.rotations, c.rootHeight, c.frames,
+                        [cycle](int f) { return (f + 1) % cycle; });
             }
         for (const BakedMotionSpace& ms : bs.spaces)
             for (const auto* list : {&ms.stops, &ms.starts})
                 for (const BakedTransition& t : *list)
-                    addRows(t.rotations, t.rootHeight, t.frames, [&t](int f) { return std::min(f + 1, t.frames - 1); });
+                    addRows(t.rotations, t.rootHeight, t.frames,
+                            [&t](int f) { return std::min(f + 1, t.frames - 1); });
     }
     bs.runtime = std::move(r);
 }
-
 
 Status BakedBehavioralSpace::validate() const {
     if (spaces.empty()) return Status::error("the behavioral space holds no motion space");
     if (spaces.size() > static_cast<std::size_t>(limits::kMaxSpaces))
         return Status::error("the behavioral space holds " + std::to_string(spaces.size()) +
-                             " motion spaces, above the limit of " + std::to_string(limits::kMaxSpaces));
-    if (phaseMap.size() != spaces.size()) return Status::error("the behavioral space has no phase map per space");
+                             " motion spaces, above the limit of " +
+                             std::to_string(limits::kMaxSpaces));
+    if (phaseMap.size() != spaces.size())
+        return Status::error("the behavioral space has no phase map per space");
     if (!ranges::fps(fps))
-        return Status::error("the behavioral space's rate is outside " + std::to_string(int(limits::kMinFps)) + "-" +
+        return Status::error("the behavioral space's rate is outside " +
+                             std::to_string(int(limits::kMinFps)) + "-" +
                              std::to_string(int(limits::kMaxFps)) + " fps");
     if (!ranges::height(floorHeight))
         return Status::error("the behavioral space's floor height is outside +-" +
                              std::to_string(int(limits::kMaxHeightM)) + " m");
     for (int toe : {leftToe, rightToe})
-        if (toe < -1 || toe >= skeleton.jointCount()) return Status::error("a toe joint is out of range");
+        if (toe < -1 || toe >= skeleton.jointCount())
+            return Status::error("a toe joint is out of range");
     for (size_t s = 0; s < spaces.size(); ++s) {
         if (Status st = spaces[s].validate(); !st) return st;
         if (std::abs(spaces[s].fps - fps) > limits::kMaxFpsMismatch * fps)
-            return Status::error("motion space '" + spaces[s].name + "' runs at " + ranges::text(spaces[s].fps) +
-                                 " fps, the behavioral space at " + ranges::text(fps));
+            return Status::error("motion space '" + spaces[s].name + "' runs at " +
+                                 ranges::text(spaces[s].fps) + " fps, the behavioral space at " +
+                                 ranges::text(fps));
         if (!spaces[s].skeleton.sameHierarchy(skeleton))
             return Status::error("motion space '" + spaces[s].name + "' has a different skeleton");
         if (spaces[s].cycles != spaces.front().cycles)
@@ -296,21 +318,25 @@ Status BakedBehavioralSpace::validate() const {
                                  std::to_string(spaces.front().cycles));
         const auto& map = phaseMap[s];
         if (map.size() != static_cast<size_t>(masterCycleFrames() + 1))
-            return Status::error("motion space '" + spaces[s].name + "' has a phase map of the wrong size");
+            return Status::error("motion space '" + spaces[s].name +
+                                 "' has a phase map of the wrong size");
         for (size_t i = 1; i < map.size(); ++i)
             if (!(map[i] > map[i - 1]))
-                return Status::error("motion space '" + spaces[s].name + "' has a phase map that is not increasing");
+                return Status::error("motion space '" + spaces[s].name +
+                                     "' has a phase map that is not increasing");
         if (!clipPhaseMap.empty()) {
-            if (clipPhaseMap.size() != spaces.size() || clipPhaseMap[s].size() != spaces.front().clips.size())
-                return Status::error("motion space '" + spaces[s].name + "' has no cross registration per master clip");
+            if (clipPhaseMap.size() != spaces.size() ||
+                clipPhaseMap[s].size() != spaces.front().clips.size())
+                return Status::error("motion space '" + spaces[s].name +
+                                     "' has no cross registration per master clip");
             for (const auto& m : clipPhaseMap[s])
                 if (m.size() != map.size())
-                    return Status::error("motion space '" + spaces[s].name + "' has a clip cross registration of the wrong size");
+                    return Status::error("motion space '" + spaces[s].name +
+                                         "' has a clip cross registration of the wrong size");
         }
     }
     return Status::ok();
 }
-
 
 BakedBehavioralSpace singleSpace(BakedMotionSpace space) {
     BakedBehavioralSpace result;
@@ -328,6 +354,5 @@ BakedBehavioralSpace singleSpace(BakedMotionSpace space) {
     prepareRuntime(result);
     return result;
 }
-
 
 }  // namespace gs

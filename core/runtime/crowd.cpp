@@ -20,8 +20,10 @@ constexpr float kPi = 3.14159265358979f;
 }  // namespace
 
 Status CrowdSettings::validate() const {
-    if (!(naiveGain > 0.0f) || !std::isfinite(naiveGain)) return Status::error("crowd: naive gain must be > 0");
-    if (skinningMatrices && !modelMatrices) return Status::error("crowd: skinning matrices need model matrices");
+    if (!(naiveGain > 0.0f) || !std::isfinite(naiveGain))
+        return Status::error("crowd: naive gain must be > 0");
+    if (skinningMatrices && !modelMatrices)
+        return Status::error("crowd: skinning matrices need model matrices");
     return Status::ok();
 }
 
@@ -53,8 +55,10 @@ Crowd::Crowd(std::shared_ptr<const BakedSpaceFile> baked, CrowdSettings settings
         m_fanSize = m_steering.goalSpaces.front().endBlends;
     }
     m_steer.steering = &m_steering;
-    if (Status s = m_loco.settings.validate(); !s) m_status = s;
-    else if (Status s2 = m_steer.settings.validate(); !s2) m_status = s2;
+    if (Status s = m_loco.settings.validate(); !s)
+        m_status = s;
+    else if (Status s2 = m_steer.settings.validate(); !s2)
+        m_status = s2;
 }
 
 Crowd::~Crowd() { stopWorkers(); }
@@ -99,7 +103,8 @@ Expected<CharacterId> Crowd::add(const GroundFrame& ground, std::span<const floa
     if (!std::isfinite(ground.x) || !std::isfinite(ground.z) || !std::isfinite(ground.heading))
         return Status::error("crowd: the new character's ground frame is not finite");
     for (float w : styleWeights)
-        if (!std::isfinite(w) || w < 0.0f) return Status::error("crowd: a style weight is negative or not finite");
+        if (!std::isfinite(w) || w < 0.0f)
+            return Status::error("crowd: a style weight is negative or not finite");
     for (float b : blends)
         if (!std::isfinite(b)) return Status::error("crowd: a blend value is not finite");
     std::uint32_t slot;
@@ -131,7 +136,8 @@ Expected<CharacterId> Crowd::add(const GroundFrame& ground, std::span<const floa
     m_shownWorld.resize((c + 1) * j);
     if (m_settings.modelMatrices) m_model.resize((c + 1) * j);
     if (m_settings.skinningMatrices) m_skinning.resize((c + 1) * j);
-    if (m_settings.steerFans) m_fans.resize((c + 1) * static_cast<size_t>(m_fanSize), glm::vec2(ground.x, ground.z));
+    if (m_settings.steerFans)
+        m_fans.resize((c + 1) * static_cast<size_t>(m_fanSize), glm::vec2(ground.x, ground.z));
 
     // Its first frame, both as the newest and the older one, shown as is.
     LocomotionJob job = m_loco;
@@ -153,9 +159,11 @@ Expected<CharacterId> Crowd::add(const GroundFrame& ground, std::span<const floa
     m_shownRoot[c] = newestRoot[c];
     std::copy_n(m_world.data() + c * j, j, m_shownWorld.data() + c * j);
     if (m_settings.modelMatrices)
-        gs::modelMatrices(std::span(m_world.data() + c * j, j), std::span(m_model.data() + c * j, j));
+        gs::modelMatrices(std::span(m_world.data() + c * j, j),
+                          std::span(m_model.data() + c * j, j));
     if (m_settings.skinningMatrices && m_inverseBind.size() == j)
-        gs::skinningMatrices(std::span(m_model.data() + c * j, j), m_inverseBind, std::span(m_skinning.data() + c * j, j));
+        gs::skinningMatrices(std::span(m_model.data() + c * j, j), m_inverseBind,
+                             std::span(m_skinning.data() + c * j, j));
     return id;
 }
 
@@ -173,14 +181,16 @@ Status Crowd::remove(CharacterId id) {
         m_goals[c] = m_goals[last];
         m_goalVelocities[c] = m_goalVelocities[last];
         m_steerFlags[c] = m_steerFlags[last];
-        for (auto* v : {&m_poseA, &m_poseB, &m_shownPose}) std::copy_n(v->data() + last * j, j, v->data() + c * j);
+        for (auto* v : {&m_poseA, &m_poseB, &m_shownPose})
+            std::copy_n(v->data() + last * j, j, v->data() + c * j);
         for (auto* v : {&m_rootA, &m_rootB, &m_shownRoot}) (*v)[c] = (*v)[last];
         m_groundA[c] = m_groundA[last];
         m_groundB[c] = m_groundB[last];
         std::copy_n(m_world.data() + last * j, j, m_world.data() + c * j);
         std::copy_n(m_shownWorld.data() + last * j, j, m_shownWorld.data() + c * j);
         if (!m_model.empty()) std::copy_n(m_model.data() + last * j, j, m_model.data() + c * j);
-        if (!m_skinning.empty()) std::copy_n(m_skinning.data() + last * j, j, m_skinning.data() + c * j);
+        if (!m_skinning.empty())
+            std::copy_n(m_skinning.data() + last * j, j, m_skinning.data() + c * j);
         if (!m_fans.empty()) {
             const size_t z = static_cast<size_t>(m_fanSize);
             std::copy_n(m_fans.data() + last * z, z, m_fans.data() + c * z);
@@ -220,10 +230,12 @@ int Crowd::indexOf(CharacterId id) const {
 
 Status Crowd::unknown(CharacterId id) const {
     if (id == kNoCharacter) return Status::error("crowd: no character (the id is kNoCharacter)");
-    const std::string name = "character " + std::to_string(id.slot()) + "." + std::to_string(id.generation());
+    const std::string name =
+        "character " + std::to_string(id.slot()) + "." + std::to_string(id.generation());
     if (id.slot() < m_slots.size()) {
         const Slot& slot = m_slots[id.slot()];
-        if (id.generation() < slot.generation || (id.generation() == slot.generation && slot.index == Slot::kRetired))
+        if (id.generation() < slot.generation ||
+            (id.generation() == slot.generation && slot.index == Slot::kRetired))
             return Status::error("crowd: " + name + " was removed");
     }
     return Status::error("crowd: no " + name + " in this crowd");
@@ -236,14 +248,19 @@ bool Crowd::contains(CharacterId id) const { return indexOf(id) >= 0; }
 Status Crowd::setGoal(CharacterId id, const glm::vec2& position, GoalArrival arrival) {
     const int c = indexOf(id);
     if (c < 0) return unknown(id);
-    if (!canSteer()) return Status::error("crowd: the baked space has no goal spaces to steer with");
-    if (!std::isfinite(position.x) || !std::isfinite(position.y)) return Status::error("crowd: the goal is not finite");
-    const bool changed = !(m_steerFlags[c] & kSteerActive) || m_goals[c] != position || m_goalVelocities[c] != glm::vec2(0.0f);
+    if (!canSteer())
+        return Status::error("crowd: the baked space has no goal spaces to steer with");
+    if (!std::isfinite(position.x) || !std::isfinite(position.y))
+        return Status::error("crowd: the goal is not finite");
+    const bool changed = !(m_steerFlags[c] & kSteerActive) || m_goals[c] != position ||
+                         m_goalVelocities[c] != glm::vec2(0.0f);
     m_goals[c] = position;
     m_goalVelocities[c] = glm::vec2(0.0f);
     m_steerFlags[c] |= kSteerActive;
-    if (arrival == GoalArrival::Stop) m_steerFlags[c] |= kSteerArrive;
-    else m_steerFlags[c] &= static_cast<std::uint8_t>(~kSteerArrive);
+    if (arrival == GoalArrival::Stop)
+        m_steerFlags[c] |= kSteerArrive;
+    else
+        m_steerFlags[c] &= static_cast<std::uint8_t>(~kSteerArrive);
     if (changed) m_steerFlags[c] |= kSteerNow | kSteerNewGoal;
     return Status::ok();
 }
@@ -251,7 +268,8 @@ Status Crowd::setGoal(CharacterId id, const glm::vec2& position, GoalArrival arr
 Status Crowd::setMovingGoal(CharacterId id, const glm::vec2& position, const glm::vec2& velocity) {
     const int c = indexOf(id);
     if (c < 0) return unknown(id);
-    if (!canSteer()) return Status::error("crowd: the baked space has no goal spaces to steer with");
+    if (!canSteer())
+        return Status::error("crowd: the baked space has no goal spaces to steer with");
     if (!std::isfinite(position.x) || !std::isfinite(position.y) || !std::isfinite(velocity.x) ||
         !std::isfinite(velocity.y))
         return Status::error("crowd: the goal is not finite");
@@ -272,7 +290,8 @@ Status Crowd::stop(CharacterId id, int space, int stop) {
         stop >= static_cast<int>(bs.spaces[space].stops.size()))
         return Status::error("crowd: the space has no such stop");
     ArrivalState& a = m_states[c].arrival;
-    if (a.state != MotionState::Walking) return Status::error("crowd: the character is not walking");
+    if (a.state != MotionState::Walking)
+        return Status::error("crowd: the character is not walking");
     a.forced = true;
     a.planSpace = static_cast<std::int8_t>(space);
     a.planClip = static_cast<std::int8_t>(stop);
@@ -304,7 +323,8 @@ Status Crowd::setStyleTargets(CharacterId id, std::span<const float> targets) {
     if (c < 0) return unknown(id);
     float sum = 0.0f;
     for (float t : targets) {
-        if (!std::isfinite(t) || t < 0.0f) return Status::error("crowd: a style target is negative or not finite");
+        if (!std::isfinite(t) || t < 0.0f)
+            return Status::error("crowd: a style target is negative or not finite");
         sum += t;
     }
     if (!(sum > 0.0f)) return Status::error("crowd: the style targets sum to 0");
@@ -326,7 +346,8 @@ Status Crowd::setBlendTargets(CharacterId id, std::span<const float> targets) {
 
 Status Crowd::update(float dt) {
     if (!m_status) return m_status;
-    if (!(dt >= 0.0f) || !std::isfinite(dt)) return Status::error("crowd: dt must be a finite number >= 0");
+    if (!(dt >= 0.0f) || !std::isfinite(dt))
+        return Status::error("crowd: dt must be a finite number >= 0");
     const detail::DefaultFloatEnvironment environment;  // the workers' jobs hold their own
     m_time += static_cast<double>(dt) * m_baked->space.fps;
     // A time within a ten-thousandth of a frame of a whole frame is that frame: dt = 1/30 s is
@@ -379,8 +400,9 @@ void Crowd::stepRange(size_t begin, size_t end) {
             steer.goalVelocities = std::span<const glm::vec2>(m_goalVelocities.data() + begin, n);
             steer.flags = std::span<std::uint8_t>(m_steerFlags.data() + begin, n);
             if (!m_fans.empty())
-                steer.fans = std::span<glm::vec2>(m_fans.data() + begin * static_cast<size_t>(m_fanSize),
-                                                  n * static_cast<size_t>(m_fanSize));
+                steer.fans =
+                    std::span<glm::vec2>(m_fans.data() + begin * static_cast<size_t>(m_fanSize),
+                                         n * static_cast<size_t>(m_fanSize));
             (void)steer.run();  // validated with the crowd, and setGoal checks every goal
         } else {
             NaiveSteerJob naive;
@@ -419,20 +441,23 @@ void Crowd::showRange(size_t begin, size_t end) {
     if (between) {
         for (size_t c = begin; c < end; ++c) {
             const size_t o = c * j;
-            for (size_t k = 0; k < j; ++k) m_shownPose[o + k] = nlerp(older[o + k], newest[o + k], t);
+            for (size_t k = 0; k < j; ++k)
+                m_shownPose[o + k] = nlerp(older[o + k], newest[o + k], t);
             m_shownRoot[c] = olderRoot[c] + (newestRoot[c] - olderRoot[c]) * t;
         }
         // Forward kinematics eight characters at a time (a lane each).
         for (size_t first = begin; first < end; first += kFkLanes)
             forwardKinematics(sk, m_shownPose.data() + first * j, m_shownRoot.data() + first,
-                              m_shownWorld.data() + first * j, static_cast<int>(std::min<size_t>(kFkLanes, end - first)));
+                              m_shownWorld.data() + first * j,
+                              static_cast<int>(std::min<size_t>(kFkLanes, end - first)));
     }
     for (size_t c = begin; c < end; ++c) {
         const size_t o = c * j;
         if (m_settings.modelMatrices)
             gs::modelMatrices(std::span(world.data() + o, j), std::span(m_model.data() + o, j));
         if (m_settings.skinningMatrices && m_inverseBind.size() == j)
-            gs::skinningMatrices(std::span(m_model.data() + o, j), m_inverseBind, std::span(m_skinning.data() + o, j));
+            gs::skinningMatrices(std::span(m_model.data() + o, j), m_inverseBind,
+                                 std::span(m_skinning.data() + o, j));
     }
 }
 
@@ -484,7 +509,9 @@ void Crowd::worker(int index, std::stop_token stop) {
     long seen = 0;
     for (;;) {
         void (Crowd::*task)(size_t, size_t) = nullptr;
-        spinUntil([&] { return m_generation.load(std::memory_order_acquire) != seen || stop.stop_requested(); });
+        spinUntil([&] {
+            return m_generation.load(std::memory_order_acquire) != seen || stop.stop_requested();
+        });
         {
             std::unique_lock lock(m_mutex);
             m_wake.wait(lock, [&] { return stop.stop_requested() || m_generation != seen; });
@@ -565,7 +592,9 @@ Expected<glm::vec3> Crowd::rootPosition(CharacterId id) const {
 Expected<std::span<const glm::quat>> Crowd::localPose(CharacterId id) const {
     const int c = indexOf(id);
     if (c < 0) return unknown(id);
-    const std::vector<glm::quat>& pose = m_alpha < 1.0f ? m_shownPose : m_newestIsA ? m_poseA : m_poseB;
+    const std::vector<glm::quat>& pose = m_alpha < 1.0f ? m_shownPose
+                                         : m_newestIsA  ? m_poseA
+                                                        : m_poseB;
     return std::span<const glm::quat>(pose.data() + static_cast<size_t>(c) * m_joints, m_joints);
 }
 
@@ -585,8 +614,8 @@ Expected<std::span<const glm::mat4>> Crowd::modelMatrices(CharacterId id) const 
 
 Status Crowd::setInverseBindMatrices(std::span<const glm::mat4> inverseBind) {
     if (static_cast<int>(inverseBind.size()) != m_joints)
-        return Status::error("crowd: " + std::to_string(inverseBind.size()) + " inverse bind matrices for " +
-                             std::to_string(m_joints) + " joints");
+        return Status::error("crowd: " + std::to_string(inverseBind.size()) +
+                             " inverse bind matrices for " + std::to_string(m_joints) + " joints");
     m_inverseBind.assign(inverseBind.begin(), inverseBind.end());
     return Status::ok();
 }
@@ -595,14 +624,16 @@ Expected<std::span<const glm::mat4>> Crowd::skinningMatrices(CharacterId id) con
     const int c = indexOf(id);
     if (c < 0) return unknown(id);
     if (m_skinning.empty() || m_inverseBind.empty()) return std::span<const glm::mat4>();
-    return std::span<const glm::mat4>(m_skinning.data() + static_cast<size_t>(c) * m_joints, m_joints);
+    return std::span<const glm::mat4>(m_skinning.data() + static_cast<size_t>(c) * m_joints,
+                                      m_joints);
 }
 
 Expected<std::span<const glm::vec2>> Crowd::steerFan(CharacterId id) const {
     const int c = indexOf(id);
     if (c < 0) return unknown(id);
     if (m_fans.empty()) return std::span<const glm::vec2>();
-    return std::span<const glm::vec2>(m_fans.data() + static_cast<size_t>(c) * m_fanSize, m_fanSize);
+    return std::span<const glm::vec2>(m_fans.data() + static_cast<size_t>(c) * m_fanSize,
+                                      m_fanSize);
 }
 
 Expected<float> Crowd::steerTarget(CharacterId id) const {

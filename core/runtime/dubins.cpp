@@ -13,7 +13,8 @@ float dubinsDistance(float x, float z, float radiusLeft, float radiusRight) {
 namespace steering_detail {
 
 GS_LANES_WIDE
-void dubinsDistances(std::span<const glm::vec2> points, float radiusLeft, float radiusRight, std::span<float> out) {
+void dubinsDistances(std::span<const glm::vec2> points, float radiusLeft, float radiusRight,
+                     std::span<float> out) {
     const Walker walker{radiusLeft, radiusRight};
     const size_t n = std::min(points.size(), out.size());
     for (size_t first = 0; first < n; first += kPathLanes) {
@@ -24,7 +25,8 @@ void dubinsDistances(std::span<const glm::vec2> points, float radiusLeft, float 
             g.y.v[i] = p.y;
         }
         const PathLanes t = dubinsTime(g, walker);
-        for (size_t i = 0; i < static_cast<size_t>(kPathLanes) && first + i < n; ++i) out[first + i] = t.v[i];
+        for (size_t i = 0; i < static_cast<size_t>(kPathLanes) && first + i < n; ++i)
+            out[first + i] = t.v[i];
     }
 }
 

@@ -46,11 +46,13 @@ GS_STEER_INLINE T fastAtan2(const T& y, const T& x) {
     const T ax = absOf(x), ay = absOf(y);
     const T hi = maxOf(ax, ay), lo = minOf(ax, ay);
     const T a = lo / hi, s = a * a;
-    T r = a * (0.9999993329f +
-               s * (-0.3332985605f +
-                    s * (0.1994653599f +
-                         s * (-0.1390853351f +
-                              s * (0.0964200441f + s * (-0.0559098861f + s * (0.0218612288f - 0.0040540580f * s)))))));
+    T r = a *
+          (0.9999993329f +
+           s * (-0.3332985605f +
+                s * (0.1994653599f +
+                     s * (-0.1390853351f +
+                          s * (0.0964200441f +
+                               s * (-0.0559098861f + s * (0.0218612288f - 0.0040540580f * s)))))));
     r = select(ay > ax, kHalfPi - r, r);
     r = select(x < 0.0f, kPi - r, r);
     // Both zero: 0 or pi by the sign of x.
@@ -65,8 +67,11 @@ GS_STEER_INLINE void fastSinCos(const T& a, T& sine, T& cosine) {
     const T q = floorOf(a * (2.0f / kPi) + 0.5f);
     const T r = (a - q * 1.5707963705062866f) + q * 4.371139000186243e-8f;
     const T r2 = r * r;
-    const T sr = r * (1.0f + r2 * (-1.0f / 6.0f + r2 * (1.0f / 120.0f + r2 * (-1.0f / 5040.0f + r2 * (1.0f / 362880.0f)))));
-    const T cr = 1.0f + r2 * (-0.5f + r2 * (1.0f / 24.0f + r2 * (-1.0f / 720.0f + r2 * (1.0f / 40320.0f))));
+    const T sr =
+        r * (1.0f + r2 * (-1.0f / 6.0f +
+                          r2 * (1.0f / 120.0f + r2 * (-1.0f / 5040.0f + r2 * (1.0f / 362880.0f)))));
+    const T cr =
+        1.0f + r2 * (-0.5f + r2 * (1.0f / 24.0f + r2 * (-1.0f / 720.0f + r2 * (1.0f / 40320.0f))));
     // The quarter turn modulo 4, in [0, 4).
     const T quarter = q - 4.0f * floorOf(q * 0.25f);
     const auto odd = quarter == 1.0f || quarter == 3.0f;
@@ -76,7 +81,6 @@ GS_STEER_INLINE void fastSinCos(const T& a, T& sine, T& cosine) {
     sine = select(negateSine, -s, s);
     cosine = select(negateCosine, -c, c);
 }
-
 
 // An angle moved by whole turns into [-pi, pi] (std::remainder by a turn, without its cost).
 template <class T>
@@ -132,7 +136,8 @@ GS_STEER_INLINE T leftFirst(const V2<T>& g, const Walker& w, float reach) {
     }
     if (!std::isfinite(r2)) return best;
     const V2<T> fromRight{g.x - (-r2), g.y - 0.0f};
-    const auto insideRight = !insideLeft && fromRight.x * fromRight.x + fromRight.y * fromRight.y < r2 * r2;
+    const auto insideRight =
+        !insideLeft && fromRight.x * fromRight.x + fromRight.y * fromRight.y < r2 * r2;
     if (!any(insideRight)) return best;
     // Well inside the right circle: the right circle's centre moves on a circle of radius
     // r1 + r2 about the left centre as the left turn goes on; turn until the goal lies on it.
@@ -149,7 +154,9 @@ GS_STEER_INLINE T leftFirst(const V2<T>& g, const Walker& w, float reach) {
     const V2<T> rest{g.x - p.x, g.y - p.y};
     const T ahead = rest.x * sa + rest.y * ca, across = rest.x * ca + rest.y * -sa;
     const T b = turnAngle(fastAtan2(ahead / r2, 1.0f + across / r2));
-    return select(insideRight, minOf(best, r1 * a / w.speedLeft + maxOf(0.0f, r2 * b - reach) / w.speedRight), best);
+    return select(insideRight,
+                  minOf(best, r1 * a / w.speedLeft + maxOf(0.0f, r2 * b - reach) / w.speedRight),
+                  best);
 }
 
 // Time of Dubins' path to within `reach` of a point; the straight time when neither side can turn.

@@ -37,8 +37,9 @@ const float kToeHoldMaxSin = std::sin(kToeHoldMaxTurn), kToeHoldMaxCos = std::co
 
 // The foot lock's target for the ankle at lock weight w: the blended ankle moved by the faded
 // offset, lifted so that the foot (which keeps its blended pitch and roll) is not below the floor.
-GS_LANES_INLINE glm::vec3 lockTarget(const FootLockConstants& settings, const CharacterState::FootLock& fl, float w,
-                     const glm::vec3& ankle, const glm::vec3& toe) {
+GS_LANES_INLINE glm::vec3 lockTarget(const FootLockConstants& settings,
+                                     const CharacterState::FootLock& fl, float w,
+                                     const glm::vec3& ankle, const glm::vec3& toe) {
     glm::vec3 target = ankle + smoothstep01(w) * glm::vec3(fl.offset.x, 0.0f, fl.offset.y);
     const float below = settings.floor - std::min(ankle.y, toe.y);
     if (below > 0.0f) target.y += below;
@@ -85,7 +86,9 @@ float kneePacedStep(const FootLockConstants& settings, const Leg& leg, Character
                                : bendTo(fl.weight, fl.lastHip, fl.lastAnkle, fl.lastToe) -
                                      kneeBend(leg, distance2(fl.lastAnkle, fl.lastHip));
     const float blended = kneeBend(leg, distance2(ankle, hip));
-    auto after = [&](float s) { return bendTo(std::max(0.0f, fl.weight - s), hip, ankle, toe) - blended; };
+    auto after = [&](float s) {
+        return bendTo(std::max(0.0f, fl.weight - s), hip, ankle, toe) - blended;
+    };
     auto back = [&](float d) { return before < 0.0f ? d - before : before - d; };
     fl.kneeKnown = true;
     const float whole = after(step);
@@ -95,7 +98,8 @@ float kneePacedStep(const FootLockConstants& settings, const Leg& leg, Character
     const float none = after(0.0f);
     float s = least;
     if (back(none) < settings.kneeReturn)
-        s = std::clamp(step * (settings.kneeReturn - back(none)) / (back(whole) - back(none)), least, step);
+        s = std::clamp(step * (settings.kneeReturn - back(none)) / (back(whole) - back(none)),
+                       least, step);
     fl.kneeDeficit = none + (whole - none) * (s / step);
     return s;
 }
@@ -114,8 +118,8 @@ inline glm::vec2 turnedBy(const glm::vec2& v, float sine) {
 // heading or of the foot's pitch would otherwise show. Fading in, the shown turn is kept, as the
 // offset is; lifted, the turn fades out with the lock's weight. No trigonometry: the turn is
 // kept as its sine.
-GS_LANES_INLINE void holdToe(const FootLockConstants& settings, CharacterState::FootLock& fl, bool down,
-                             const glm::vec3& ankle, const glm::vec3& toe) {
+GS_LANES_INLINE void holdToe(const FootLockConstants& settings, CharacterState::FootLock& fl,
+                             bool down, const glm::vec3& ankle, const glm::vec3& toe) {
     if (!down || !(fl.weight > 0.0f)) {
         fl.toePinned = false;
         return;
@@ -137,7 +141,8 @@ GS_LANES_INLINE void holdToe(const FootLockConstants& settings, CharacterState::
     const float inv = 1.0f / std::sqrt(lengths2);
     float sine = (wanted.x * foot.y - wanted.y * foot.x) * inv;
     const float cosine = glm::dot(wanted, foot) * inv;
-    if (cosine < kToeHoldMaxCos || std::abs(sine) > kToeHoldMaxSin) sine = std::copysign(kToeHoldMaxSin, sine);
+    if (cosine < kToeHoldMaxCos || std::abs(sine) > kToeHoldMaxSin)
+        sine = std::copysign(kToeHoldMaxSin, sine);
     fl.turnSine = sine / shown;
     fl.offset = (fl.toePin - turnedBy(foot, sine) - blendedHeel) / shown;
     const float len2 = glm::dot(fl.offset, fl.offset);
@@ -152,10 +157,13 @@ struct LegWorld {
 // lockFoot on the leg's world transforms `at`; world: the character's (written by the batch), or
 // null. Inlined into both of lockFoot's cases, so that the character's transforms are read in
 // place (copied, and called through, the lock cost 7 % more instructions).
-GS_LANES_INLINE void lockLeg(const FootLockConstants& settings, const Leg& leg, CharacterState::FootLock& fl,
-                             bool otherPlanted, float contactWeight, float toeNext, bool advance, float bodyStep2,
-                             float heading, glm::quat* rot, const LegWorld& at, Transform* world, LegIkBatch& batch) {
-    const Transform &parent = at.parent, &hip = at.hip, &knee = at.knee, &ankle = at.ankle, &toe = at.toe;
+GS_LANES_INLINE void lockLeg(const FootLockConstants& settings, const Leg& leg,
+                             CharacterState::FootLock& fl, bool otherPlanted, float contactWeight,
+                             float toeNext, bool advance, float bodyStep2, float heading,
+                             glm::quat* rot, const LegWorld& at, Transform* world,
+                             LegIkBatch& batch) {
+    const Transform &parent = at.parent, &hip = at.hip, &knee = at.knee, &ankle = at.ankle,
+                    &toe = at.toe;
     if (advance) {
         // The knee's deficit is known from the last step only if it was fading out then too.
         const bool kneeKnown = std::exchange(fl.kneeKnown, false);
@@ -175,8 +183,8 @@ GS_LANES_INLINE void lockLeg(const FootLockConstants& settings, const Leg& leg, 
         //   over the next stance with the leg stretched straight.
         const bool contact = contactWeight >= 0.5f;
         const bool nearFloor = toe.translation.y - settings.floor < settings.height;
-        const bool landing =
-            toeNext - settings.floor < settings.height && toe.translation.y - toeNext > kLandingDrop;
+        const bool landing = toeNext - settings.floor < settings.height &&
+                             toe.translation.y - toeNext > kLandingDrop;
         // A foot on its ball that the clips still have down stays planted, and the ball's hold
         // places it (holdToe): no slide to work out.
         const bool onBall = fl.toePinned && contact && fl.planted && nearFloor;
@@ -184,7 +192,8 @@ GS_LANES_INLINE void lockLeg(const FootLockConstants& settings, const Leg& leg, 
         // lock cancels that point's slide (needed only for a foot that may be planted).
         glm::vec2 slide(0.0f);
         if (!onBall && fl.hasLast && (contact || nearFloor || landing)) {
-            const glm::vec3 va = ankle.translation - fl.lastAnkle, vt = toe.translation - fl.lastToe;
+            const glm::vec3 va = ankle.translation - fl.lastAnkle,
+                            vt = toe.translation - fl.lastToe;
             const glm::vec3 dv = vt - va;
             const float dd = glm::dot(dv, dv);
             const float s = dd > 1e-12f ? std::clamp(-glm::dot(va, dv) / dd, 0.0f, 1.0f) : 0.5f;
@@ -193,7 +202,8 @@ GS_LANES_INLINE void lockLeg(const FootLockConstants& settings, const Leg& leg, 
         }
         const float slide2 = glm::dot(slide, slide);
         const float maxSlide2 = settings.maxSlide2;
-        const bool notFast = slide2 <= 4.0f * std::max(bodyStep2, maxSlide2);  // twice the body's step
+        const bool notFast =
+            slide2 <= 4.0f * std::max(bodyStep2, maxSlide2);  // twice the body's step
         const bool planted = onBall || ((nearFloor || landing) && notFast) ||
                              (contact && (slide2 <= maxSlide2 || (fl.planted && nearFloor)));
         if (planted) {
@@ -214,8 +224,10 @@ GS_LANES_INLINE void lockLeg(const FootLockConstants& settings, const Leg& leg, 
             // Fading out, the foot goes back to the blended foot no faster than footLockReturnSpeed
             // (a foot that is free already has no offset to fade).
             float step = settings.fadeOutStep;
-            const float back = 1.5f * glm::length(fl.offset);  // smoothstep's steepest slope x offset
-            if (back * step * settings.fps > settings.returnSpeed) step = settings.returnSpeed / (settings.fps * back);
+            const float back =
+                1.5f * glm::length(fl.offset);  // smoothstep's steepest slope x offset
+            if (back * step * settings.fps > settings.returnSpeed)
+                step = settings.returnSpeed / (settings.fps * back);
             // While the other foot is down: lifted into a run's flight, the knee flexes at the
             // clips' pace and is not held back.
             if (otherPlanted)
@@ -236,12 +248,14 @@ GS_LANES_INLINE void lockLeg(const FootLockConstants& settings, const Leg& leg, 
     }
 
     // A free foot above the floor stays as the clips have it.
-    if (fl.weight <= 0.0f && std::min(ankle.translation.y, toe.translation.y) >= settings.floor) return;
+    if (fl.weight <= 0.0f && std::min(ankle.translation.y, toe.translation.y) >= settings.floor)
+        return;
     const glm::vec3 target =
         lockTarget(settings, fl, fl.weight, ankle.translation, toe.translation);
     const float turnSine = smoothstep01(fl.weight) * fl.turnSine;
     const glm::vec3 move = target - ankle.translation;
-    if (glm::dot(move, move) < 1e-8f && std::abs(turnSine) < 1e-4f) return;  // under 0.1 mm: not worth a solve
+    if (glm::dot(move, move) < 1e-8f && std::abs(turnSine) < 1e-4f)
+        return;  // under 0.1 mm: not worth a solve
 
     // Knees bend toward where the foot points (a hint for a straight leg only).
     const glm::vec3 hint = leg.toe != leg.ankle && leg.foot > 1e-3f
@@ -263,17 +277,19 @@ GS_LANES_INLINE void lockLeg(const FootLockConstants& settings, const Leg& leg, 
 // +infinity when unknown); bodyStep2: the square of how far the body moved on the ground this
 // step (square metres); heading: the character's; rot: its local rotations (written by the
 // batch); world: its world transforms, or null (written by the batch).
-GS_LANES_INLINE void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings, const Leg& leg,
-                              CharacterState::FootLock& fl, bool otherPlanted, float contactWeight, float toeNext,
-                              bool advance, float bodyStep2, float heading, glm::quat* rot, const glm::vec3& root,
+GS_LANES_INLINE void lockFoot(const BakedBehavioralSpace& bs, const FootLockConstants& settings,
+                              const Leg& leg, CharacterState::FootLock& fl, bool otherPlanted,
+                              float contactWeight, float toeNext, bool advance, float bodyStep2,
+                              float heading, glm::quat* rot, const glm::vec3& root,
                               Transform* world, LegIkBatch& batch) {
     const Skeleton& sk = bs.skeleton;
     const int hipParent = sk.parents[leg.hip];
     if (world) {
         // Read in place.
-        const LegWorld at{world[hipParent], world[leg.hip], world[leg.knee], world[leg.ankle], world[leg.toe]};
-        lockLeg(settings, leg, fl, otherPlanted, contactWeight, toeNext, advance, bodyStep2, heading, rot, at, world,
-                batch);
+        const LegWorld at{world[hipParent], world[leg.hip], world[leg.knee], world[leg.ankle],
+                          world[leg.toe]};
+        lockLeg(settings, leg, fl, otherPlanted, contactWeight, toeNext, advance, bodyStep2,
+                heading, rot, at, world, batch);
         return;
     }
     // Without the character's world transforms, the leg's are worked out from the root.
@@ -282,8 +298,8 @@ GS_LANES_INLINE void lockFoot(const BakedBehavioralSpace& bs, const FootLockCons
     const Transform knee = hip * Transform{rot[leg.knee], sk.restOffsets[leg.knee]};
     const Transform ankle = knee * Transform{rot[leg.ankle], sk.restOffsets[leg.ankle]};
     const Transform toe = descend(sk, rot, ankle, leg.ankle, leg.toe);
-    lockLeg(settings, leg, fl, otherPlanted, contactWeight, toeNext, advance, bodyStep2, heading, rot,
-            LegWorld{parent, hip, knee, ankle, toe}, nullptr, batch);
+    lockLeg(settings, leg, fl, otherPlanted, contactWeight, toeNext, advance, bodyStep2, heading,
+            rot, LegWorld{parent, hip, knee, ankle, toe}, nullptr, batch);
 }
 
 }  // namespace
@@ -300,11 +316,19 @@ FootLockConstants::FootLockConstants(const BakedBehavioralSpace& bs, const Locom
       returnSpeed(s.footLockReturnSpeed),
       kneeReturn(kKneeReturnSpeed / bs.fps) {}
 
-void LegIkBatch::add(const PendingLeg& leg, const Transform& parent, const Transform& hip, const Transform& knee,
-                     const Transform& ankle, const glm::vec3& target, const glm::vec3& hint) {
-    m_inputs[m_count] = LegIkInput{hip.translation, knee.translation, ankle.translation, target,
-                                   hint,            leg.leg->thigh,   leg.leg->shin,     parent.rotation,
-                                   hip.rotation,    knee.rotation,
+void LegIkBatch::add(const PendingLeg& leg, const Transform& parent, const Transform& hip,
+                     const Transform& knee, const Transform& ankle, const glm::vec3& target,
+                     const glm::vec3& hint) {
+    m_inputs[m_count] = LegIkInput{hip.translation,
+                                   knee.translation,
+                                   ankle.translation,
+                                   target,
+                                   hint,
+                                   leg.leg->thigh,
+                                   leg.leg->shin,
+                                   parent.rotation,
+                                   hip.rotation,
+                                   knee.rotation,
                                    leg.turned ? leg.footTurn(ankle.rotation) : ankle.rotation};
     m_pending[m_count++] = leg;
     if (m_count == kIkLanes) flush();
@@ -334,17 +358,20 @@ void LegIkBatch::apply(const PendingLeg& p, const LegIkInput& in, const LegIkRes
     world[leg.ankle] = Transform{in.ankleRotation, ik.ankle};
     if (p.turned) {
         for (int j = leg.ankle + 1; j < leg.ankleEnd; ++j)
-            world[j] = Transform{p.footTurn(world[j].rotation), ik.ankle + p.footTurn(world[j].translation - in.ankle)};
+            world[j] = Transform{p.footTurn(world[j].rotation),
+                                 ik.ankle + p.footTurn(world[j].translation - in.ankle)};
     } else {
         const glm::vec3 shift = ik.ankle - in.ankle;
         for (int j = leg.ankle + 1; j < leg.ankleEnd; ++j) world[j].translation += shift;
     }
     // Anything else on the leg (a joint beside the chain) through forward kinematics, in order.
-    if (leg.subtreeEnd - leg.hip == leg.ankleEnd - leg.ankle + 2) return;  // hip, knee and the ankle's joints alone
+    if (leg.subtreeEnd - leg.hip == leg.ankleEnd - leg.ankle + 2)
+        return;  // hip, knee and the ankle's joints alone
     for (int j = leg.hip + 1; j < leg.subtreeEnd; ++j) {
         if (j == leg.knee || (j >= leg.ankle && j < leg.ankleEnd)) continue;
         const Transform& parent = world[m_skeleton.parents[j]];
-        world[j] = Transform{parent.rotation * p.rot[j], parent.translation + parent.rotation * m_skeleton.restOffsets[j]};
+        world[j] = Transform{parent.rotation * p.rot[j],
+                             parent.translation + parent.rotation * m_skeleton.restOffsets[j]};
     }
 }
 
@@ -354,14 +381,17 @@ void lockFeet(const Context& cx, size_t first, std::span<Step> steps, LegIkBatch
     const LocomotionJob& job = cx.job;
     if (!job.settings.footLock || !cx.posing) return;
     const size_t joints = static_cast<size_t>(cx.joints);
-    const float unknown = std::numeric_limits<float>::infinity();  // the plain path: no landing seen
+    const float unknown =
+        std::numeric_limits<float>::infinity();  // the plain path: no landing seen
     for (size_t n = 0; n < steps.size(); ++n) {
         const size_t c = first + n;
         CharacterState& st = job.characters[c];
         if (!st.legs.isValid()) continue;
         const Step& sp = steps[n];
-        const float bodyStep2 = sp.displacement.x * sp.displacement.x + sp.displacement.y * sp.displacement.y;
-        const glm::vec2 toeNext = cx.toeAhead ? glm::vec2(sp.footHeights.z, sp.footHeights.w) : glm::vec2(unknown);
+        const float bodyStep2 =
+            sp.displacement.x * sp.displacement.x + sp.displacement.y * sp.displacement.y;
+        const glm::vec2 toeNext =
+            cx.toeAhead ? glm::vec2(sp.footHeights.z, sp.footHeights.w) : glm::vec2(unknown);
         Transform* w = job.world.empty() ? nullptr : job.world.data() + c * joints;
         const bool plantedBefore[2] = {st.foot[0].planted, st.foot[1].planted};
         for (int k = 0; k < 2; ++k)

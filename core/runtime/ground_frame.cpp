@@ -5,9 +5,7 @@
 
 namespace gs {
 
-Transform GroundFrame::transform() const {
-    return {yawRotation(heading), glm::vec3(x, 0.0f, z)};
-}
+Transform GroundFrame::transform() const { return {yawRotation(heading), glm::vec3(x, 0.0f, z)}; }
 
 glm::vec3 GroundFrame::toWorldDirection(const glm::vec3& local) const {
     return yawRotation(heading) * local;

@@ -32,7 +32,8 @@ constexpr float kV1MovingCommitment = 0.2f;
 constexpr std::uint32_t kFirstVersionWithTransitions = 3;
 
 bool knownSection(std::uint32_t tag) {
-    for (std::uint32_t known : {kInfo, kSkeleton, kSpaces, kPhase, kGoals, kSettings, sectionTag("TRAN")})
+    for (std::uint32_t known :
+         {kInfo, kSkeleton, kSpaces, kPhase, kGoals, kSettings, sectionTag("TRAN")})
         if (tag == known) return true;
     return false;
 }
@@ -121,7 +122,8 @@ Section goalSection(const std::vector<GoalSpace>& goals) {
         w.floats(g.startFrames);
         w.u32(static_cast<std::uint32_t>(g.samples.size()));
         for (const GoalSample& s : g.samples) w.f32(s.x), w.f32(s.z), w.f32(s.heading);
-        for (const GoalSpaceMotion& m : {g.left, g.right, g.straight}) w.f32(m.speed), w.f32(m.turnRate);
+        for (const GoalSpaceMotion& m : {g.left, g.right, g.straight})
+            w.f32(m.speed), w.f32(m.turnRate);
         w.floats(g.sway);
     }
     return {kGoals, std::move(w.bytes())};
@@ -196,7 +198,8 @@ Status readSkeleton(std::span<const std::uint8_t> bytes, Skeleton& s) {
     ByteReader r(bytes);
     const std::uint32_t n = r.count("the joint count", limits::kMaxJoints, 4);
     if (r.ok() && n == 0) r.fail("the skeleton has no joints");
-    for (std::uint32_t j = 0; j < n && r.ok(); ++j) s.names.push_back(r.string("a joint name", limits::kMaxGSpaceName));
+    for (std::uint32_t j = 0; j < n && r.ok(); ++j)
+        s.names.push_back(r.string("a joint name", limits::kMaxGSpaceName));
     s.parents = r.ints("the parents", limits::kMaxJoints);
     s.restOffsets = r.vec3s("the rest offsets", limits::kMaxJoints);
     s.restRotations = r.quats("the rest rotations", limits::kMaxJoints);
@@ -205,14 +208,16 @@ Status readSkeleton(std::span<const std::uint8_t> bytes, Skeleton& s) {
     if (Status st = s.validate(); !st) return st.withContext("section 'SKEL'");
     for (int j = 0; j < s.jointCount(); ++j)
         if (!unitQuat(s.restRotations[j]) || !finite(s.tipOffsets[j]))
-            return Status::error("section 'SKEL': joint '" + s.names[j] + "' has a bad rest rotation or tip");
+            return Status::error("section 'SKEL': joint '" + s.names[j] +
+                                 "' has a bad rest rotation or tip");
     return Status::ok();
 }
 
 Status readClip(ByteReader& r, BakedClip& c, int joints) {
     c.name = r.string("a clip name", limits::kMaxGSpaceName);
     c.frames = r.i32("a clip's frame count");
-    if (r.ok() && (c.frames < 3 || static_cast<std::size_t>(c.frames) > limits::kMaxGSpaceLoopFrames))
+    if (r.ok() &&
+        (c.frames < 3 || static_cast<std::size_t>(c.frames) > limits::kMaxGSpaceLoopFrames))
         r.fail("clip '" + c.name + "': frame count " + std::to_string(c.frames) + " is outside 3-" +
                std::to_string(limits::kMaxGSpaceLoopFrames));
     c.rotations = r.quats("a clip's rotations", limits::kMaxGSpaceLoopFrames * limits::kMaxJoints);
@@ -233,9 +238,11 @@ Status readClip(ByteReader& r, BakedClip& c, int joints) {
 
     const std::string ctx = "clip '" + c.name + "'";
     const std::size_t frames = static_cast<std::size_t>(c.frames);
-    if (c.rotations.size() != frames * static_cast<std::size_t>(joints) || c.rootHeight.size() != frames ||
-        c.step.size() != frames - 1 || c.leftContact.size() != frames || c.rightContact.size() != frames)
-        return Status::error(ctx + ": array sizes do not match its " + std::to_string(c.frames) + " frames");
+    if (c.rotations.size() != frames * static_cast<std::size_t>(joints) ||
+        c.rootHeight.size() != frames || c.step.size() != frames - 1 ||
+        c.leftContact.size() != frames || c.rightContact.size() != frames)
+        return Status::error(ctx + ": array sizes do not match its " + std::to_string(c.frames) +
+                             " frames");
     for (const glm::quat& q : c.rotations)
         if (!unitQuat(q)) return Status::error(ctx + ": a rotation is not a unit quaternion");
     for (const glm::vec3& s : c.step)
@@ -244,7 +251,8 @@ Status readClip(ByteReader& r, BakedClip& c, int joints) {
         return Status::error(ctx + ": a root height or time warp value is not finite");
     for (const auto* contacts : {&c.leftContact, &c.rightContact})
         for (float v : *contacts)
-            if (!(v >= 0.0f && v <= 1.0f)) return Status::error(ctx + ": a foot contact is outside [0, 1]");
+            if (!(v >= 0.0f && v <= 1.0f))
+                return Status::error(ctx + ": a foot contact is outside [0, 1]");
     for (const glm::ivec2& s : c.strikes)
         if (s.x < 0 || s.x >= c.frames || (s.y != 0 && s.y != 1))
             return Status::error(ctx + ": a foot strike is out of range");
@@ -257,8 +265,8 @@ Status readClip(ByteReader& r, BakedClip& c, int joints) {
     return Status::ok();
 }
 
-Status readSpaces(std::span<const std::uint8_t> bytes, const Skeleton& skeleton, std::uint32_t expected,
-                  std::vector<BakedMotionSpace>& spaces) {
+Status readSpaces(std::span<const std::uint8_t> bytes, const Skeleton& skeleton,
+                  std::uint32_t expected, std::vector<BakedMotionSpace>& spaces) {
     ByteReader r(bytes);
     const std::uint32_t n = r.count("the space count", kMaxSpaces, 4);
     if (r.ok() && n != expected)
@@ -276,7 +284,8 @@ Status readSpaces(std::span<const std::uint8_t> bytes, const Skeleton& skeleton,
         m.floorHeight = r.f32("a space's floor");
         m.leftToe = r.i32("a space's left toe");
         m.rightToe = r.i32("a space's right toe");
-        const std::uint32_t clips = r.count("a space's clip count", limits::kMaxGSpaceClipsPerSpace, 4);
+        const std::uint32_t clips =
+            r.count("a space's clip count", limits::kMaxGSpaceClipsPerSpace, 4);
         m.clips.resize(r.ok() ? clips : 0);
         for (BakedClip& c : m.clips) {
             if (Status st = readClip(r, c, skeleton.jointCount()); !st)
@@ -291,12 +300,14 @@ Status readSpaces(std::span<const std::uint8_t> bytes, const Skeleton& skeleton,
         if (m.cycles < 1 || m.cycles > 64) return Status::error(ctx + ": cycles outside 1-64");
         if (!finite(m.floorHeight)) return Status::error(ctx + ": floor height is not finite");
         for (int toe : {m.leftToe, m.rightToe})
-            if (toe < -1 || toe >= skeleton.jointCount()) return Status::error(ctx + ": toe joint out of range");
+            if (toe < -1 || toe >= skeleton.jointCount())
+                return Status::error(ctx + ": toe joint out of range");
         if (Status st = m.validate(); !st) return st.withContext("section 'SPAC'");
         const int L = m.referenceCycleFrames();
         for (const auto* list : {&m.startFrames, &m.leftStrikes, &m.rightStrikes})
             for (int f : *list)
-                if (f < 0 || f > L) return Status::error(ctx + ": a start frame or strike lies outside the loop");
+                if (f < 0 || f > L)
+                    return Status::error(ctx + ": a start frame or strike lies outside the loop");
         if (m.startFrames.empty()) return Status::error(ctx + ": no start frames");
     }
     return finish(r, "SPAC");
@@ -307,24 +318,32 @@ Status readPhase(std::span<const std::uint8_t> bytes, BakedBehavioralSpace& bs) 
     const std::size_t spaces = bs.spaces.size();
     const std::size_t knots = limits::kMaxGSpaceLoopFrames + 1;
     const std::uint32_t n = r.count("the phase maps", kMaxSpaces, 4);
-    if (r.ok() && n != spaces) r.fail("holds " + std::to_string(n) + " phase maps for " + std::to_string(spaces) + " spaces");
-    for (std::uint32_t s = 0; s < n && r.ok(); ++s) bs.phaseMap.push_back(r.floats("a phase map", knots));
+    if (r.ok() && n != spaces)
+        r.fail("holds " + std::to_string(n) + " phase maps for " + std::to_string(spaces) +
+               " spaces");
+    for (std::uint32_t s = 0; s < n && r.ok(); ++s)
+        bs.phaseMap.push_back(r.floats("a phase map", knots));
     bs.crossResidual = r.floats("the cross residuals", kMaxSpaces);
     const std::uint32_t cn = r.count("the clip cross registrations", kMaxSpaces, 4);
-    if (r.ok() && cn != 0 && cn != spaces) r.fail("holds clip cross registrations for " + std::to_string(cn) + " spaces");
+    if (r.ok() && cn != 0 && cn != spaces)
+        r.fail("holds clip cross registrations for " + std::to_string(cn) + " spaces");
     for (std::uint32_t s = 0; s < cn && r.ok(); ++s) {
-        const std::uint32_t m = r.count("a space's clip cross registrations", limits::kMaxGSpaceClipsPerSpace, 4);
+        const std::uint32_t m =
+            r.count("a space's clip cross registrations", limits::kMaxGSpaceClipsPerSpace, 4);
         bs.clipPhaseMap.emplace_back();
-        for (std::uint32_t c = 0; c < m && r.ok(); ++c) bs.clipPhaseMap.back().push_back(r.floats("a clip cross registration", knots));
+        for (std::uint32_t c = 0; c < m && r.ok(); ++c)
+            bs.clipPhaseMap.back().push_back(r.floats("a clip cross registration", knots));
     }
     if (Status st = finish(r, "PHAS"); !st) return st;
     if (!bs.crossResidual.empty() && bs.crossResidual.size() != spaces)
         return Status::error("section 'PHAS': cross residuals do not match the spaces");
-    if (!allFinite(bs.crossResidual)) return Status::error("section 'PHAS': a cross residual is not finite");
+    if (!allFinite(bs.crossResidual))
+        return Status::error("section 'PHAS': a cross residual is not finite");
     for (size_t s = 0; s < bs.phaseMap.size(); ++s) {
         const float L = static_cast<float>(bs.spaces[s].referenceCycleFrames());
         auto inRange = [&](const std::vector<float>& m) {
-            return allFinite(m) && increasing(m) && !m.empty() && m.front() >= -1e-3f && m.back() <= L + 1e-3f;
+            return allFinite(m) && increasing(m) && !m.empty() && m.front() >= -1e-3f &&
+                   m.back() <= L + 1e-3f;
         };
         if (!inRange(bs.phaseMap[s]))
             return Status::error("section 'PHAS': the phase map of space '" + bs.spaces[s].name +
@@ -343,7 +362,8 @@ Status readGoals(std::span<const std::uint8_t> bytes, const BakedBehavioralSpace
     ByteReader r(bytes);
     const std::uint32_t n = r.count("the goal spaces", kMaxSpaces, 4);
     if (r.ok() && n != 0 && n != bs.spaces.size())
-        r.fail("holds " + std::to_string(n) + " goal spaces for " + std::to_string(bs.spaces.size()) + " spaces");
+        r.fail("holds " + std::to_string(n) + " goal spaces for " +
+               std::to_string(bs.spaces.size()) + " spaces");
     goals.resize(r.ok() ? n : 0);
     for (size_t s = 0; s < goals.size() && r.ok(); ++s) {
         GoalSpace& g = goals[s];
@@ -352,7 +372,8 @@ Status readGoals(std::span<const std::uint8_t> bytes, const BakedBehavioralSpace
         g.horizon = r.i32("a goal space's F");
         g.maxBlendRate = r.f32("a goal space's blend rate");
         g.startFrames = r.floats("a goal space's start frames", limits::kMaxGSpaceLoopFrames);
-        const std::uint32_t samples = r.count("a goal space's samples", limits::kMaxGSpaceGoalSamples, 12);
+        const std::uint32_t samples =
+            r.count("a goal space's samples", limits::kMaxGSpaceGoalSamples, 12);
         g.samples.resize(r.ok() ? samples : 0);
         for (GoalSample& p : g.samples) {
             p.x = r.f32("a goal sample");
@@ -374,7 +395,8 @@ Status readGoals(std::span<const std::uint8_t> bytes, const BakedBehavioralSpace
         if (Status st = g.validate(); !st) return st.withContext(ctx);
         const float L = static_cast<float>(bs.spaces[s].referenceCycleFrames());
         for (float f : g.startFrames)
-            if (!(f >= 0.0f && f <= L)) return Status::error(ctx + ": a start frame lies outside the loop");
+            if (!(f >= 0.0f && f <= L))
+                return Status::error(ctx + ": a start frame lies outside the loop");
         for (const GoalSample& p : g.samples)
             if (!finite(p.x) || !finite(p.z) || !finite(p.heading))
                 return Status::error(ctx + ": a sample is not finite");
@@ -382,7 +404,8 @@ Status readGoals(std::span<const std::uint8_t> bytes, const BakedBehavioralSpace
     return finish(r, "GOAL");
 }
 
-Status readSettings(std::span<const std::uint8_t> bytes, bool hasMovingCommitment, BakedSpaceFile& b) {
+Status readSettings(std::span<const std::uint8_t> bytes, bool hasMovingCommitment,
+                    BakedSpaceFile& b) {
     ByteReader r(bytes);
     LocomotionSettings& l = b.locomotion;
     l.styleIncrement = r.f32("the style increment");
@@ -406,7 +429,8 @@ Status readSettings(std::span<const std::uint8_t> bytes, bool hasMovingCommitmen
     s.intercept = flag(r, "the intercept flag");
     s.arrivalRadius = r.f32("the arrival radius");
     s.commitment = r.f32("the commitment");
-    s.movingCommitment = hasMovingCommitment ? r.f32("the moving-goal commitment") : kV1MovingCommitment;
+    s.movingCommitment =
+        hasMovingCommitment ? r.f32("the moving-goal commitment") : kV1MovingCommitment;
     s.interpolateFans = flag(r, "the fan interpolation flag");
     s.neighbours = r.i32("the neighbour count");
     s.escapeTurningCircle = flag(r, "the escape flag");
@@ -432,9 +456,9 @@ Status BakedSpaceFile::validate() const {
 }
 
 std::vector<std::uint8_t> writeGSpace(const BakedSpaceFile& b) {
-    std::vector<Section> sections = {infoSection(b),  skeletonSection(b.space.skeleton),
-                                     spacesSection(b.space), phaseSection(b.space),
-                                     goalSection(b.goalSpaces), settingsSection(b)};
+    std::vector<Section> sections = {
+        infoSection(b),        skeletonSection(b.space.skeleton), spacesSection(b.space),
+        phaseSection(b.space), goalSection(b.goalSpaces),         settingsSection(b)};
     if (Section t = transitionSection(b); !t.bytes.empty()) sections.push_back(std::move(t));
     return packSections(sections, kGSpaceVersion);
 }
@@ -444,18 +468,22 @@ Expected<BakedSpaceFile> readGSpace(std::span<const std::uint8_t> bytes) {
     Expected<SectionTable> table = unpackSections(bytes, kGSpaceVersion, "gspace");
     if (!table) return table.status();
     for (std::uint32_t tag : {kInfo, kSkeleton, kSpaces, kPhase, kGoals, kSettings})
-        if (!table->find(tag)) return Status::error("section '" + sectionTagName(tag) + "' is missing");
+        if (!table->find(tag))
+            return Status::error("section '" + sectionTagName(tag) + "' is missing");
     // Version 1: which of its layouts, from the settings' length (before anything is parsed, so
     // that a layout this build does not read is named as such).
     bool hasMovingCommitment = true;
     if (table->version == 1) {
         const std::size_t settings = table->find(kSettings)->bytes.size();
-        const std::size_t current = settingsSection(BakedSpaceFile{}).bytes.size(), older = current - 4;
+        const std::size_t current = settingsSection(BakedSpaceFile{}).bytes.size(),
+                          older = current - 4;
         if (settings != current && settings != older)
-            return Status::error("gspace format version 1 with a " + std::to_string(settings) +
-                                 "-byte 'SETT' section (its first layout) is older than this build reads "
-                                 "(version 1 with " + std::to_string(older) + " or " + std::to_string(current) +
-                                 " bytes there, and version " + std::to_string(kGSpaceVersion) + "): bake it again");
+            return Status::error(
+                "gspace format version 1 with a " + std::to_string(settings) +
+                "-byte 'SETT' section (its first layout) is older than this build reads "
+                "(version 1 with " +
+                std::to_string(older) + " or " + std::to_string(current) +
+                " bytes there, and version " + std::to_string(kGSpaceVersion) + "): bake it again");
         hasMovingCommitment = settings == current;
     }
 
@@ -472,20 +500,26 @@ Expected<BakedSpaceFile> readGSpace(std::span<const std::uint8_t> bytes) {
     if (Status st = finish(info, "INFO"); !st) return st;
     if (!ranges::fps(bs.fps))
         return Status::error("section 'INFO': rate " + ranges::text(bs.fps) + " is outside " +
-                             ranges::text(limits::kMinFps) + "-" + ranges::text(limits::kMaxFps) + " fps");
+                             ranges::text(limits::kMinFps) + "-" + ranges::text(limits::kMaxFps) +
+                             " fps");
     if (!ranges::height(bs.floorHeight))
-        return Status::error("section 'INFO': floor height is outside +-" + ranges::text(limits::kMaxHeightM) + " m");
+        return Status::error("section 'INFO': floor height is outside +-" +
+                             ranges::text(limits::kMaxHeightM) + " m");
     if (spaceCount < 1 || spaceCount > kMaxSpaces)
-        return Status::error("section 'INFO': space count " + std::to_string(spaceCount) + " is outside 1-" +
-                             std::to_string(kMaxSpaces));
+        return Status::error("section 'INFO': space count " + std::to_string(spaceCount) +
+                             " is outside 1-" + std::to_string(kMaxSpaces));
 
     if (Status st = readSkeleton(table->find(kSkeleton)->bytes, bs.skeleton); !st) return st;
     for (int toe : {bs.leftToe, bs.rightToe})
-        if (toe < -1 || toe >= bs.skeleton.jointCount()) return Status::error("section 'INFO': toe joint out of range");
-    if (Status st = readSpaces(table->find(kSpaces)->bytes, bs.skeleton, spaceCount, bs.spaces); !st) return st;
+        if (toe < -1 || toe >= bs.skeleton.jointCount())
+            return Status::error("section 'INFO': toe joint out of range");
+    if (Status st = readSpaces(table->find(kSpaces)->bytes, bs.skeleton, spaceCount, bs.spaces);
+        !st)
+        return st;
     if (Status st = readPhase(table->find(kPhase)->bytes, bs); !st) return st;
     if (Status st = readGoals(table->find(kGoals)->bytes, bs, b.goalSpaces); !st) return st;
-    if (Status st = readSettings(table->find(kSettings)->bytes, hasMovingCommitment, b); !st) return st;
+    if (Status st = readSettings(table->find(kSettings)->bytes, hasMovingCommitment, b); !st)
+        return st;
     if (const SectionView* t = table->find(sectionTag("TRAN"))) {
         if (table->version < kFirstVersionWithTransitions)
             return Status::error("section 'TRAN' in a version " + std::to_string(table->version) +
@@ -494,7 +528,9 @@ Expected<BakedSpaceFile> readGSpace(std::span<const std::uint8_t> bytes) {
         if (Status st = readTransitionSection(t->bytes, b); !st) return st;
     }
     for (const SectionView& s : table->sections)
-        if (!knownSection(s.tag)) return Status::error("section '" + sectionTagName(s.tag) + "' is not one of this format's");
+        if (!knownSection(s.tag))
+            return Status::error("section '" + sectionTagName(s.tag) +
+                                 "' is not one of this format's");
     if (Status st = b.validate(); !st) return st;
     prepareRuntime(b.space);
     return b;
@@ -507,7 +543,8 @@ Status saveGSpace(const BakedSpaceFile& baked, const std::string& path) {
     {
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);
         if (!out) return Status::error(path + ": cannot write (" + temp + " cannot be created)");
-        out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+        out.write(reinterpret_cast<const char*>(bytes.data()),
+                  static_cast<std::streamsize>(bytes.size()));
         out.flush();
         if (!out) {
             std::error_code ec;
@@ -528,15 +565,18 @@ Expected<BakedSpaceFile> loadGSpace(const std::string& path) {
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
     if (ec || !std::filesystem::exists(status)) return Status::error(path + ": no such file");
-    if (!std::filesystem::is_regular_file(status)) return Status::error(path + ": not a regular file");
+    if (!std::filesystem::is_regular_file(status))
+        return Status::error(path + ": not a regular file");
     const auto size = std::filesystem::file_size(path, ec);
     if (ec) return Status::error(path + ": cannot read its size (" + ec.message() + ")");
-    if (size > limits::kMaxGSpaceBytes) return Status::error(path + ": larger than the 1 GiB limit of a baked space");
+    if (size > limits::kMaxGSpaceBytes)
+        return Status::error(path + ": larger than the 1 GiB limit of a baked space");
     std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
     std::ifstream in(path, std::ios::binary);
     if (!in) return Status::error(path + ": cannot open");
     in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    if (static_cast<std::uintmax_t>(in.gcount()) != size) return Status::error(path + ": read failed");
+    if (static_cast<std::uintmax_t>(in.gcount()) != size)
+        return Status::error(path + ": read failed");
     Expected<BakedSpaceFile> b = readGSpace(bytes);
     if (!b) return b.status().withContext(path);
     return b;

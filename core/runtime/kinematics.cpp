@@ -51,13 +51,14 @@ constexpr int kFkStackJoints = 64;
 // Built for AVX2 as well (GS_LANES_WIDE): eight characters in one register. A chain of joints
 // waits on its parent at every joint; eight characters at once keep the multipliers busy.
 GS_LANES_WIDE
-void forwardKinematics(const Skeleton& skeleton, const glm::quat* localRotations, const glm::vec3* rootPositions,
-                       Transform* world, int count) {
+void forwardKinematics(const Skeleton& skeleton, const glm::quat* localRotations,
+                       const glm::vec3* rootPositions, Transform* world, int count) {
     const int n = skeleton.jointCount();
     const size_t stride = static_cast<size_t>(n);
     if (n > kFkStackJoints || count < 1) {
         for (int i = 0; i < count; ++i)
-            forwardKinematics(skeleton, std::span<const glm::quat>(localRotations + i * stride, stride),
+            forwardKinematics(skeleton,
+                              std::span<const glm::quat>(localRotations + i * stride, stride),
                               rootPositions[i], std::span<Transform>(world + i * stride, stride));
         return;
     }
@@ -70,15 +71,17 @@ void forwardKinematics(const Skeleton& skeleton, const glm::quat* localRotations
     Q<L> rotation[kFkStackJoints];
     V3<L> translation[kFkStackJoints];
     for (int j = 0; j < n; ++j) {
-        const Q<L> local{simd::gather<kFkLanes>([&](int i) { return localRotations[lane(i) * stride + j].w; }),
-                         simd::gather<kFkLanes>([&](int i) { return localRotations[lane(i) * stride + j].x; }),
-                         simd::gather<kFkLanes>([&](int i) { return localRotations[lane(i) * stride + j].y; }),
-                         simd::gather<kFkLanes>([&](int i) { return localRotations[lane(i) * stride + j].z; })};
+        const Q<L> local{
+            simd::gather<kFkLanes>([&](int i) { return localRotations[lane(i) * stride + j].w; }),
+            simd::gather<kFkLanes>([&](int i) { return localRotations[lane(i) * stride + j].x; }),
+            simd::gather<kFkLanes>([&](int i) { return localRotations[lane(i) * stride + j].y; }),
+            simd::gather<kFkLanes>([&](int i) { return localRotations[lane(i) * stride + j].z; })};
         if (j == 0) {
             rotation[0] = local;
-            translation[0] = {simd::gather<kFkLanes>([&](int i) { return rootPositions[lane(i)].x; }),
-                              simd::gather<kFkLanes>([&](int i) { return rootPositions[lane(i)].y; }),
-                              simd::gather<kFkLanes>([&](int i) { return rootPositions[lane(i)].z; })};
+            translation[0] = {
+                simd::gather<kFkLanes>([&](int i) { return rootPositions[lane(i)].x; }),
+                simd::gather<kFkLanes>([&](int i) { return rootPositions[lane(i)].y; }),
+                simd::gather<kFkLanes>([&](int i) { return rootPositions[lane(i)].z; })};
         } else {
             const int p = skeleton.parents[j];
             const glm::vec3& r = skeleton.restOffsets[j];
@@ -116,8 +119,7 @@ void jointPositions(const Skeleton& skeleton, std::span<const glm::quat> localRo
 
 std::vector<glm::vec3> restJointPositions(const Skeleton& skeleton) {
     std::vector<glm::vec3> out(skeleton.jointCount());
-    if (!out.empty())
-        jointPositions(skeleton, skeleton.restRotations, glm::vec3(0.0f), out);
+    if (!out.empty()) jointPositions(skeleton, skeleton.restRotations, glm::vec3(0.0f), out);
     return out;
 }
 

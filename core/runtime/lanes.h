@@ -46,7 +46,9 @@ inline void clearUpperState() {}
 // Aligned as a whole vector register holds them (up to AVX's 32 bytes): a copy then moves them in
 // as few pieces as a read, and a read of lanes just written is served from the write.
 template <int N>
-struct alignas(N * sizeof(float) >= 32 ? 32 : N * sizeof(float) >= 16 ? 16 : alignof(float)) Lanes {
+struct alignas(N * sizeof(float) >= 32   ? 32
+               : N * sizeof(float) >= 16 ? 16
+                                         : alignof(float)) Lanes {
     float v[N];
 };
 template <int N>
@@ -54,49 +56,146 @@ struct Mask {
     int v[N];  // -1 or 0
 };
 
-#define GS_LANEWISE(expr)                                       \
-    Lanes<N> r;                                                 \
-    for (int i = 0; i < N; ++i) r.v[i] = (expr);                \
+#define GS_LANEWISE(expr)                        \
+    Lanes<N> r;                                  \
+    for (int i = 0; i < N; ++i) r.v[i] = (expr); \
     return r
-#define GS_MASKWISE(expr)                                       \
-    Mask<N> r;                                                  \
-    for (int i = 0; i < N; ++i) r.v[i] = (expr) ? -1 : 0;       \
+#define GS_MASKWISE(expr)                                 \
+    Mask<N> r;                                            \
+    for (int i = 0; i < N; ++i) r.v[i] = (expr) ? -1 : 0; \
     return r
 
-template <int N> GS_LANES_INLINE Lanes<N> operator+(const Lanes<N>& a, const Lanes<N>& b) { GS_LANEWISE(a.v[i] + b.v[i]); }
-template <int N> GS_LANES_INLINE Lanes<N> operator-(const Lanes<N>& a, const Lanes<N>& b) { GS_LANEWISE(a.v[i] - b.v[i]); }
-template <int N> GS_LANES_INLINE Lanes<N> operator*(const Lanes<N>& a, const Lanes<N>& b) { GS_LANEWISE(a.v[i] * b.v[i]); }
-template <int N> GS_LANES_INLINE Lanes<N> operator/(const Lanes<N>& a, const Lanes<N>& b) { GS_LANEWISE(a.v[i] / b.v[i]); }
-template <int N> GS_LANES_INLINE Lanes<N> operator-(const Lanes<N>& a) { GS_LANEWISE(-a.v[i]); }
-template <int N> GS_LANES_INLINE Lanes<N> operator+(const Lanes<N>& a, float b) { GS_LANEWISE(a.v[i] + b); }
-template <int N> GS_LANES_INLINE Lanes<N> operator+(float a, const Lanes<N>& b) { GS_LANEWISE(a + b.v[i]); }
-template <int N> GS_LANES_INLINE Lanes<N> operator-(const Lanes<N>& a, float b) { GS_LANEWISE(a.v[i] - b); }
-template <int N> GS_LANES_INLINE Lanes<N> operator-(float a, const Lanes<N>& b) { GS_LANEWISE(a - b.v[i]); }
-template <int N> GS_LANES_INLINE Lanes<N> operator*(const Lanes<N>& a, float b) { GS_LANEWISE(a.v[i] * b); }
-template <int N> GS_LANES_INLINE Lanes<N> operator*(float a, const Lanes<N>& b) { GS_LANEWISE(a * b.v[i]); }
-template <int N> GS_LANES_INLINE Lanes<N> operator/(const Lanes<N>& a, float b) { GS_LANEWISE(a.v[i] / b); }
-template <int N> GS_LANES_INLINE Lanes<N> operator/(float a, const Lanes<N>& b) { GS_LANEWISE(a / b.v[i]); }
-template <int N> GS_LANES_INLINE Mask<N> operator<(const Lanes<N>& a, float b) { GS_MASKWISE(a.v[i] < b); }
-template <int N> GS_LANES_INLINE Mask<N> operator<(const Lanes<N>& a, const Lanes<N>& b) { GS_MASKWISE(a.v[i] < b.v[i]); }
-template <int N> GS_LANES_INLINE Mask<N> operator>(const Lanes<N>& a, float b) { GS_MASKWISE(a.v[i] > b); }
-template <int N> GS_LANES_INLINE Mask<N> operator>(const Lanes<N>& a, const Lanes<N>& b) { GS_MASKWISE(a.v[i] > b.v[i]); }
-template <int N> GS_LANES_INLINE Mask<N> operator>=(const Lanes<N>& a, float b) { GS_MASKWISE(a.v[i] >= b); }
-template <int N> GS_LANES_INLINE Mask<N> operator==(const Lanes<N>& a, float b) { GS_MASKWISE(a.v[i] == b); }
-template <int N> GS_LANES_INLINE Mask<N> operator!(const Mask<N>& a) { GS_MASKWISE(!a.v[i]); }
-template <int N> GS_LANES_INLINE Mask<N> operator&&(const Mask<N>& a, const Mask<N>& b) { GS_MASKWISE(a.v[i] & b.v[i]); }
-template <int N> GS_LANES_INLINE Mask<N> operator||(const Mask<N>& a, const Mask<N>& b) { GS_MASKWISE(a.v[i] | b.v[i]); }
-template <int N> GS_LANES_INLINE Lanes<N> sqrtOf(const Lanes<N>& a) { GS_LANEWISE(std::sqrt(a.v[i])); }
-template <int N> GS_LANES_INLINE Lanes<N> floorOf(const Lanes<N>& a) { GS_LANEWISE(std::floor(a.v[i])); }
-template <int N> GS_LANES_INLINE Mask<N> finite(const Lanes<N>& a) { GS_MASKWISE(std::isfinite(a.v[i])); }
-template <int N> GS_LANES_INLINE Lanes<N> absOf(const Lanes<N>& a) { GS_LANEWISE(std::abs(a.v[i])); }
-template <int N> GS_LANES_INLINE Lanes<N> minOf(const Lanes<N>& a, const Lanes<N>& b) { GS_LANEWISE(std::min(a.v[i], b.v[i])); }
-template <int N> GS_LANES_INLINE Lanes<N> maxOf(const Lanes<N>& a, const Lanes<N>& b) { GS_LANEWISE(std::max(a.v[i], b.v[i])); }
-template <int N> GS_LANES_INLINE Lanes<N> maxOf(const Lanes<N>& a, float b) { GS_LANEWISE(std::max(a.v[i], b)); }
-template <int N> GS_LANES_INLINE Lanes<N> maxOf(float a, const Lanes<N>& b) { GS_LANEWISE(std::max(a, b.v[i])); }
-template <int N> GS_LANES_INLINE Lanes<N> clampOf(const Lanes<N>& a, float lo, float hi) { GS_LANEWISE(std::clamp(a.v[i], lo, hi)); }
-template <int N> GS_LANES_INLINE Lanes<N> copysignOf(const Lanes<N>& a, const Lanes<N>& b) { GS_LANEWISE(std::copysign(a.v[i], b.v[i])); }
+template <int N>
+GS_LANES_INLINE Lanes<N> operator+(const Lanes<N>& a, const Lanes<N>& b) {
+    GS_LANEWISE(a.v[i] + b.v[i]);
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> operator-(const Lanes<N>& a, const Lanes<N>& b) {
+    GS_LANEWISE(a.v[i] - b.v[i]);
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> operator*(const Lanes<N>& a, const Lanes<N>& b) {
+    GS_LANEWISE(a.v[i] * b.v[i]);
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> operator/(const Lanes<N>& a, const Lanes<N>& b) {
+    GS_LANEWISE(a.v[i] / b.v[i]);
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> operator-(const Lanes<N>& a) {
+    GS_LANEWISE(-a.v[i]);
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> operator+(const Lanes<N>& a, float b) {
+    GS_LANEWISE(a.v[i] + b);
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> operator+(float a, const Lanes<N>& b) {
+    GS_LANEWISE(a + b.v[i]);
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> operator-(const Lanes<N>& a, float b) {
+    GS_LANEWISE(a.v[i] - b);
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> operator-(float a, const Lanes<N>& b) {
+    GS_LANEWISE(a - b.v[i]);
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> operator*(const Lanes<N>& a, float b) {
+    GS_LANEWISE(a.v[i] * b);
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> operator*(float a, const Lanes<N>& b) {
+    GS_LANEWISE(a * b.v[i]);
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> operator/(const Lanes<N>& a, float b) {
+    GS_LANEWISE(a.v[i] / b);
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> operator/(float a, const Lanes<N>& b) {
+    GS_LANEWISE(a / b.v[i]);
+}
+template <int N>
+GS_LANES_INLINE Mask<N> operator<(const Lanes<N>& a, float b) {
+    GS_MASKWISE(a.v[i] < b);
+}
+template <int N>
+GS_LANES_INLINE Mask<N> operator<(const Lanes<N>& a, const Lanes<N>& b) {
+    GS_MASKWISE(a.v[i] < b.v[i]);
+}
+template <int N>
+GS_LANES_INLINE Mask<N> operator>(const Lanes<N>& a, float b) {
+    GS_MASKWISE(a.v[i] > b);
+}
+template <int N>
+GS_LANES_INLINE Mask<N> operator>(const Lanes<N>& a, const Lanes<N>& b) {
+    GS_MASKWISE(a.v[i] > b.v[i]);
+}
+template <int N>
+GS_LANES_INLINE Mask<N> operator>=(const Lanes<N>& a, float b) {
+    GS_MASKWISE(a.v[i] >= b);
+}
+template <int N>
+GS_LANES_INLINE Mask<N> operator==(const Lanes<N>& a, float b) {
+    GS_MASKWISE(a.v[i] == b);
+}
+template <int N>
+GS_LANES_INLINE Mask<N> operator!(const Mask<N>& a) {
+    GS_MASKWISE(!a.v[i]);
+}
+template <int N>
+GS_LANES_INLINE Mask<N> operator&&(const Mask<N>& a, const Mask<N>& b) {
+    GS_MASKWISE(a.v[i] & b.v[i]);
+}
+template <int N>
+GS_LANES_INLINE Mask<N> operator||(const Mask<N>& a, const Mask<N>& b) {
+    GS_MASKWISE(a.v[i] | b.v[i]);
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> sqrtOf(const Lanes<N>& a) {
+    GS_LANEWISE(std::sqrt(a.v[i]));
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> floorOf(const Lanes<N>& a) {
+    GS_LANEWISE(std::floor(a.v[i]));
+}
+template <int N>
+GS_LANES_INLINE Mask<N> finite(const Lanes<N>& a) {
+    GS_MASKWISE(std::isfinite(a.v[i]));
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> absOf(const Lanes<N>& a) {
+    GS_LANEWISE(std::abs(a.v[i]));
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> minOf(const Lanes<N>& a, const Lanes<N>& b) {
+    GS_LANEWISE(std::min(a.v[i], b.v[i]));
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> maxOf(const Lanes<N>& a, const Lanes<N>& b) {
+    GS_LANEWISE(std::max(a.v[i], b.v[i]));
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> maxOf(const Lanes<N>& a, float b) {
+    GS_LANEWISE(std::max(a.v[i], b));
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> maxOf(float a, const Lanes<N>& b) {
+    GS_LANEWISE(std::max(a, b.v[i]));
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> clampOf(const Lanes<N>& a, float lo, float hi) {
+    GS_LANEWISE(std::clamp(a.v[i], lo, hi));
+}
+template <int N>
+GS_LANES_INLINE Lanes<N> copysignOf(const Lanes<N>& a, const Lanes<N>& b) {
+    GS_LANEWISE(std::copysign(a.v[i], b.v[i]));
+}
 // Both sides are read for every lane, so that the loop has no branch to keep.
-template <int N> GS_LANES_INLINE Lanes<N> select(const Mask<N>& m, const Lanes<N>& a, const Lanes<N>& b) {
+template <int N>
+GS_LANES_INLINE Lanes<N> select(const Mask<N>& m, const Lanes<N>& a, const Lanes<N>& b) {
     Lanes<N> r;
     for (int i = 0; i < N; ++i) {
         const float x = a.v[i], y = b.v[i];
@@ -104,7 +203,8 @@ template <int N> GS_LANES_INLINE Lanes<N> select(const Mask<N>& m, const Lanes<N
     }
     return r;
 }
-template <int N> GS_LANES_INLINE bool any(const Mask<N>& m) {
+template <int N>
+GS_LANES_INLINE bool any(const Mask<N>& m) {
     int a = 0;
     for (int i = 0; i < N; ++i) a |= m.v[i];
     return a != 0;

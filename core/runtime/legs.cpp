@@ -33,18 +33,22 @@ Side sideOf(const std::string& n) {
     if (endsWith(".r") || endsWith("_r") || endsWith("-r")) return Side::Right;
     if (n.rfind("l_", 0) == 0 || n.rfind("l.", 0) == 0) return Side::Left;
     if (n.rfind("r_", 0) == 0 || n.rfind("r.", 0) == 0) return Side::Right;
-    if (n.size() > 1 && n[0] == 'l' && (n.find("foot") == 1 || n.find("toe") == 1 || n.find("ankle") == 1)) return Side::Left;
-    if (n.size() > 1 && n[0] == 'r' && (n.find("foot") == 1 || n.find("toe") == 1 || n.find("ankle") == 1)) return Side::Right;
+    if (n.size() > 1 && n[0] == 'l' &&
+        (n.find("foot") == 1 || n.find("toe") == 1 || n.find("ankle") == 1))
+        return Side::Left;
+    if (n.size() > 1 && n[0] == 'r' &&
+        (n.find("foot") == 1 || n.find("toe") == 1 || n.find("ankle") == 1))
+        return Side::Right;
     return Side::None;
 }
 
 bool isToe(const std::string& n) { return n.find("toe") != std::string::npos; }
 bool isAnkle(const std::string& n) {
-    return !isToe(n) && (n.find("foot") != std::string::npos || n.find("ankle") != std::string::npos);
+    return !isToe(n) &&
+           (n.find("foot") != std::string::npos || n.find("ankle") != std::string::npos);
 }
 
 int onlyChild(const Skeleton& s, int j) {
-
     int child = -1;
     for (int c = j + 1; c < s.jointCount(); ++c)
         if (s.parents[c] == j) {
@@ -53,8 +57,6 @@ int onlyChild(const Skeleton& s, int j) {
         }
     return child;
 }
-
-
 
 bool isAncestor(const Skeleton& s, int ancestor, int j) {
     for (; j >= 0; j = s.parents[j])
@@ -121,7 +123,8 @@ LegRig legsByStructure(const Skeleton& s) {
         if (-shin.y < 0.5f * glm::length(shin) || -thigh.y < 0.5f * glm::length(thigh)) continue;
         found.push_back(leg);
     }
-    std::sort(found.begin(), found.end(), [&](const Leg& a, const Leg& b) { return p[a.toe].y < p[b.toe].y; });
+    std::sort(found.begin(), found.end(),
+              [&](const Leg& a, const Leg& b) { return p[a.toe].y < p[b.toe].y; });
     for (size_t a = 0; a < found.size(); ++a)
         for (size_t b = a + 1; b < found.size(); ++b)
             if (isPair(found[a], found[b])) {
@@ -156,17 +159,18 @@ FootJoints findFootJoints(const Skeleton& skeleton) {
     return feet;
 }
 
-
 Expected<LegRig> findLegs(const Skeleton& skeleton, int leftToe, int rightToe) {
-    if (skeleton.jointCount() < 3) return Status::error("no two-bone legs: the skeleton has fewer than 3 joints");
+    if (skeleton.jointCount() < 3)
+        return Status::error("no two-bone legs: the skeleton has fewer than 3 joints");
     const FootJoints feet = findFootJoints(skeleton);
     LegRig rig;
     rig.legs[0] = legFrom(skeleton, feet.leftAnkle, leftToe >= 0 ? leftToe : feet.leftToe);
     rig.legs[1] = legFrom(skeleton, feet.rightAnkle, rightToe >= 0 ? rightToe : feet.rightToe);
     if (!isPair(rig.legs[0], rig.legs[1])) rig = legsByStructure(skeleton);
     if (!isPair(rig.legs[0], rig.legs[1]))
-        return Status::error("no two-bone legs found (by the foot names or by the rest pose's lowest "
-                             "hip-knee-ankle chains); feet play unlocked");
+        return Status::error(
+            "no two-bone legs found (by the foot names or by the rest pose's lowest "
+            "hip-knee-ankle chains); feet play unlocked");
     for (int k = 0; k < 2; ++k) {
         const int hint = k == 0 ? leftToe : rightToe;
         if (hint >= 0 && isAncestor(skeleton, rig.legs[k].ankle, hint)) rig.legs[k].toe = hint;

@@ -1,6 +1,5 @@
 #include <gaitspace/runtime/locomotion.h>
 
-
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -19,10 +18,12 @@ void initCharacter(const BakedBehavioralSpace& space, CharacterState& state,
     const int n = static_cast<int>(space.spaces.size());
     float sum = 0.0f;
     for (int s = 0; s < n; ++s) {
-        state.styleWeight[s] = s < static_cast<int>(styleWeights.size()) ? std::max(0.0f, styleWeights[s]) : 0.0f;
+        state.styleWeight[s] =
+            s < static_cast<int>(styleWeights.size()) ? std::max(0.0f, styleWeights[s]) : 0.0f;
         sum += state.styleWeight[s];
         const float straight = space.spaces[s].blendOf(space.spaces[s].reference);
-        state.blend[s] = s < static_cast<int>(blends.size()) ? std::clamp(blends[s], 0.0f, 1.0f) : straight;
+        state.blend[s] =
+            s < static_cast<int>(blends.size()) ? std::clamp(blends[s], 0.0f, 1.0f) : straight;
         state.blendTarget[s] = state.blend[s];
     }
     if (sum <= 0.0f) {
@@ -75,9 +76,12 @@ Status LocomotionJob::validate() const {
     if (Status s = settings.validate(); !s) return s;
     if (!space) return Status::error("no behavioral space");
     if (space->spaces.empty()) return Status::error("the behavioral space holds no motion space");
-    if (space->spaces.size() > kMaxSpaces) return Status::error("too many motion spaces (at most " + std::to_string(kMaxSpaces) + ")");
+    if (space->spaces.size() > kMaxSpaces)
+        return Status::error("too many motion spaces (at most " + std::to_string(kMaxSpaces) + ")");
     const size_t joints = static_cast<size_t>(space->skeleton.jointCount());
-    if (joints == 0 || joints > limits::kMaxJoints) return Status::error("skeleton must have 1-" + std::to_string(limits::kMaxJoints) + " joints");
+    if (joints == 0 || joints > limits::kMaxJoints)
+        return Status::error("skeleton must have 1-" + std::to_string(limits::kMaxJoints) +
+                             " joints");
     if (!localRotations.empty() && localRotations.size() < characters.size() * joints)
         return Status::error("local rotation output is smaller than characters x joints");
     if (localRotations.empty() && !world.empty())

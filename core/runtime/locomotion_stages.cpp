@@ -47,9 +47,10 @@ glm::vec3 integrateSteps(const BakedClip& clip, float f0, float f1) {
 // lower foot (the one the clips have lower) counts most, weighed smoothly, so the lift moves
 // continuously from one stance to the next. world: the pose's world transforms, or null (then
 // the feet are found by forward kinematics of the legs).
-float footHeightCorrection(const Skeleton& sk, const LegRig& legs, const glm::vec2& feet, const glm::quat* rot,
-                           const glm::vec3& root, const Transform* world) {
-    constexpr float kSpread = 0.02f;  // metres: a foot this much higher than the other counts 1/e as much
+float footHeightCorrection(const Skeleton& sk, const LegRig& legs, const glm::vec2& feet,
+                           const glm::quat* rot, const glm::vec3& root, const Transform* world) {
+    constexpr float kSpread =
+        0.02f;  // metres: a foot this much higher than the other counts 1/e as much
     float sum = 0.0f, weights = 0.0f;
     const float lowest = std::min(feet.x, feet.y);
     for (int k = 0; k < 2; ++k) {
@@ -59,7 +60,8 @@ float footHeightCorrection(const Skeleton& sk, const LegRig& legs, const glm::ve
             height = std::min(world[leg.ankle].translation.y, world[leg.toe].translation.y);
         } else {
             const Transform ankle = worldOf(sk, rot, root, leg.ankle);
-            height = std::min(ankle.translation.y, descend(sk, rot, ankle, leg.ankle, leg.toe).translation.y);
+            height = std::min(ankle.translation.y,
+                              descend(sk, rot, ankle, leg.ankle, leg.toe).translation.y);
         }
         const float w = std::exp((lowest - feet[k]) / kSpread);
         sum += w * (feet[k] - height);
@@ -71,14 +73,21 @@ float footHeightCorrection(const Skeleton& sk, const LegRig& legs, const glm::ve
 }  // namespace
 
 Context::Context(const LocomotionJob& j)
-    : job(j), bs(*j.space), rt(j.space->runtime), spaceCount(static_cast<int>(j.space->spaces.size())),
-      joints(j.space->skeleton.jointCount()), masterPeriod(static_cast<float>(j.space->masterCycleFrames())),
-      styleStep(j.settings.styleTransitionSeconds > 0.0f ? 1.0f / (j.settings.styleTransitionSeconds * j.space->fps)
-                                                         : j.settings.styleIncrement),
-      prepared(j.space->runtimePrepared()), posing(!j.localRotations.empty()),
+    : job(j),
+      bs(*j.space),
+      rt(j.space->runtime),
+      spaceCount(static_cast<int>(j.space->spaces.size())),
+      joints(j.space->skeleton.jointCount()),
+      masterPeriod(static_cast<float>(j.space->masterCycleFrames())),
+      styleStep(j.settings.styleTransitionSeconds > 0.0f
+                    ? 1.0f / (j.settings.styleTransitionSeconds * j.space->fps)
+                    : j.settings.styleIncrement),
+      prepared(j.space->runtimePrepared()),
+      posing(!j.localRotations.empty()),
       correctHeight(posing && j.settings.footHeights && prepared && !rt.footHeights.empty()),
       toeAhead(posing && j.settings.footLock && prepared && !rt.footHeights.empty()),
-      heights(correctHeight || toeAhead), footLock(*j.space, j.settings) {}
+      heights(correctHeight || toeAhead),
+      footLock(*j.space, j.settings) {}
 
 // ---- the leg IK batch
 
@@ -94,7 +103,8 @@ void advanceWeightsAndPhase(const Context& cx, size_t first, std::span<Step> ste
         Step& sp = steps[i];
         // The transition layer first: a start's hand-over sets the phase, blends and style the
         // loop goes on from.
-        sp.transitionCount = advanceTransition(bs, settings.arrival, st, sp.transition, sp.transitionStep, advance);
+        sp.transitionCount =
+            advanceTransition(bs, settings.arrival, st, sp.transition, sp.transitionStep, advance);
         sp.loopWeight = st.arrival.loopWeight;
         // Style weights move toward their targets along a straight line, no weight by more
         // than the increment, so they keep summing to 1.
@@ -106,19 +116,21 @@ void advanceWeightsAndPhase(const Context& cx, size_t first, std::span<Step> ste
                 largest = std::max(largest, std::abs(st.styleTarget[s] - st.styleWeight[s]));
             // A start holds its own space's style until the loop has taken over, then blends
             // into the character's over ArrivalSettings::styleSeconds at most.
-            const float styleStep = st.arrival.state == MotionState::Starting || st.arrival.styleHold ? 0.0f
-                                    : st.arrival.styleCatchUp
-                                        ? std::min(cx.styleStep, 1.0f / (settings.arrival.styleSeconds * bs.fps))
-                                        : cx.styleStep;
+            const float styleStep =
+                st.arrival.state == MotionState::Starting || st.arrival.styleHold ? 0.0f
+                : st.arrival.styleCatchUp
+                    ? std::min(cx.styleStep, 1.0f / (settings.arrival.styleSeconds * bs.fps))
+                    : cx.styleStep;
             if (largest <= 0.0f) st.arrival.styleCatchUp = false;
             if (largest > 0.0f && styleStep > 0.0f) {
                 const float k = std::min(1.0f, styleStep / largest);
-                for (int s = 0; s < spaceCount; ++s) st.styleWeight[s] += k * (st.styleTarget[s] - st.styleWeight[s]);
+                for (int s = 0; s < spaceCount; ++s)
+                    st.styleWeight[s] += k * (st.styleTarget[s] - st.styleWeight[s]);
                 st.lastStyleStep = k * largest;
             }
             for (int s = 0; s < spaceCount; ++s) {
-                const float d =
-                    std::clamp(st.blendTarget[s] - st.blend[s], -settings.maxBlendRate, settings.maxBlendRate);
+                const float d = std::clamp(st.blendTarget[s] - st.blend[s], -settings.maxBlendRate,
+                                           settings.maxBlendRate);
                 st.blend[s] += d;
                 st.lastBlendStep = std::max(st.lastBlendStep, std::abs(d));
             }
@@ -133,7 +145,8 @@ void advanceWeightsAndPhase(const Context& cx, size_t first, std::span<Step> ste
         // The two clips each space blends, once per step. Time in every space follows the master
         // space's clips (space 0) in proportion to their weights.
         for (int s = 0; s < spaceCount; ++s)
-            bs.spaces[s].clipWeights(st.blend[s], sp.pairs[s].c0, sp.pairs[s].c1, sp.pairs[s].w0, sp.pairs[s].w1);
+            bs.spaces[s].clipWeights(st.blend[s], sp.pairs[s].c0, sp.pairs[s].c1, sp.pairs[s].w0,
+                                     sp.pairs[s].w1);
         const auto [m0, m1, mw0, mw1] = sp.pairs[0];
         // Space phases at this frame's phase, per space (computed once).
         for (int s = 0; s < spaceCount; ++s)
@@ -152,7 +165,8 @@ void advanceWeightsAndPhase(const Context& cx, size_t first, std::span<Step> ste
         // (a step turn slows down within its cycle) the blend slows with it by its weight, rather
         // than playing the other clip faster to make up the lost frame.
         const std::span<const float> a = ms.clips[c0].warp, b = ms.clips[c1].warp;
-        const float next = warpInverse(a, b, w0, w1, detail::warpLookup(a, b, w0, w1, u) + 1.0f, st.warpHint[0]);
+        const float next =
+            warpInverse(a, b, w0, w1, detail::warpLookup(a, b, w0, w1, u) + 1.0f, st.warpHint[0]);
         sp.nextPhase = bs.masterPhase(dominant, next, m0, m1, mw0, mw1, st.warpHint[1]);
         // Start frames (heel strikes of the dominant reference loop) crossed by this step.
         const float uEnd = next;
@@ -187,8 +201,9 @@ void sampleClips(const Context& cx, size_t first, std::span<Step> steps) {
             if (ws <= limits::kNegligibleWeight) continue;
             const BakedMotionSpace& ms = bs.spaces[s];
             const float u0 = sp.uNow[s];
-            const float u1 = detail::spacePhaseOf(bs, s, nextPhase < st.phase ? nextPhase + cx.masterPeriod : nextPhase,
-                                                  m0, m1, mw0, mw1);
+            const float u1 = detail::spacePhaseOf(
+                bs, s, nextPhase < st.phase ? nextPhase + cx.masterPeriod : nextPhase, m0, m1, mw0,
+                mw1);
             const auto [c0, c1, w0, w1] = sp.pairs[s];
             for (auto [k, w] : {std::pair{c0, w0}, std::pair{c1, w1}}) {
                 if (w <= limits::kNegligibleWeight) continue;
@@ -203,19 +218,31 @@ void sampleClips(const Context& cx, size_t first, std::span<Step> steps) {
                 const glm::quat* aligned = nullptr;
                 const float* sign = nullptr;
                 if (cx.prepared) {
-                    const size_t row = rt.clipOffset[rt.spaceFirstClip[s] + k] + static_cast<size_t>(i) * joints;
+                    const size_t row =
+                        rt.clipOffset[rt.spaceFirstClip[s] + k] + static_cast<size_t>(i) * joints;
                     aligned = rt.rotations.data() + row;
                     sign = rt.signs.data() + row;
                     if (cx.heights) {
-                        const glm::vec4* h = rt.footHeights.data() + row / static_cast<size_t>(joints);
+                        const glm::vec4* h =
+                            rt.footHeights.data() + row / static_cast<size_t>(joints);
                         heightSum += (ws * w) * (h[0] + (h[1] - h[0]) * t);
                     }
                 }
-                sp.contrib[contribCount++] = {clip.rotations.data() + static_cast<size_t>(i) * joints, i, t, ws * w,
-                                              aligned, sign};
-                height += ws * w * (clip.rootHeight[i] + (clip.rootHeight[i + 1] - clip.rootHeight[i]) * t);
-                contact[0] += ws * w * (clip.leftContact[i] + (clip.leftContact[i + 1] - clip.leftContact[i]) * t);
-                contact[1] += ws * w * (clip.rightContact[i] + (clip.rightContact[i + 1] - clip.rightContact[i]) * t);
+                sp.contrib[contribCount++] = {
+                    clip.rotations.data() + static_cast<size_t>(i) * joints,
+                    i,
+                    t,
+                    ws * w,
+                    aligned,
+                    sign};
+                height += ws * w *
+                          (clip.rootHeight[i] + (clip.rootHeight[i + 1] - clip.rootHeight[i]) * t);
+                contact[0] +=
+                    ws * w *
+                    (clip.leftContact[i] + (clip.leftContact[i + 1] - clip.leftContact[i]) * t);
+                contact[1] +=
+                    ws * w *
+                    (clip.rightContact[i] + (clip.rightContact[i + 1] - clip.rightContact[i]) * t);
             }
         }
         // The transition layer's poses beside the loop's (gaitspace/runtime/arrival.h).
@@ -235,10 +262,13 @@ void sampleClips(const Context& cx, size_t first, std::span<Step> steps) {
                     heightSum += w * (h[0] + (h[1] - h[0]) * t);
                 }
             }
-            sp.contrib[contribCount++] = {clip.rotations.data() + static_cast<size_t>(i) * joints, i, t, w, aligned, sign};
+            sp.contrib[contribCount++] = {
+                clip.rotations.data() + static_cast<size_t>(i) * joints, i, t, w, aligned, sign};
             height += w * (clip.rootHeight[i] + (clip.rootHeight[i + 1] - clip.rootHeight[i]) * t);
-            contact[0] += w * (clip.leftContact[i] + (clip.leftContact[i + 1] - clip.leftContact[i]) * t);
-            contact[1] += w * (clip.rightContact[i] + (clip.rightContact[i + 1] - clip.rightContact[i]) * t);
+            contact[0] +=
+                w * (clip.leftContact[i] + (clip.leftContact[i + 1] - clip.leftContact[i]) * t);
+            contact[1] +=
+                w * (clip.rightContact[i] + (clip.rightContact[i + 1] - clip.rightContact[i]) * t);
         }
         if (advance) {
             displacement += sp.transitionStep.displacement;
@@ -249,7 +279,8 @@ void sampleClips(const Context& cx, size_t first, std::span<Step> steps) {
             }
         }
         sp.contribCount = contribCount;
-        sp.alignedJoints = sp.transitionCount > 0 ? rt.alignedWithTransitions.data() : rt.aligned.data();
+        sp.alignedJoints =
+            sp.transitionCount > 0 ? rt.alignedWithTransitions.data() : rt.aligned.data();
         sp.displacement = displacement;
         sp.height = height;
         sp.contact[0] = contact[0];
@@ -309,7 +340,8 @@ void blendPoses(const Context& cx, size_t first, std::span<Step> steps) {
                 }
                 const glm::quat& q = acc[j];
                 const float len2 = glm::dot(q, q);
-                out[j] = len2 > 0.0f ? q * (sign[j] / std::sqrt(len2)) : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+                out[j] = len2 > 0.0f ? q * (sign[j] / std::sqrt(len2))
+                                     : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
             }
         } else {
             for (int j = 0; j < joints; ++j) blendJoint(j);
@@ -351,8 +383,8 @@ void forwardKinematicsOf(const Context& cx, size_t first, std::span<Step> steps)
     const size_t joints = static_cast<size_t>(cx.joints);
     for (size_t at = first; at < first + steps.size(); at += kFkLanes) {
         const int count = static_cast<int>(std::min<size_t>(kFkLanes, first + steps.size() - at));
-        forwardKinematics(cx.bs.skeleton, job.localRotations.data() + at * joints, job.rootPositions.data() + at,
-                          job.world.data() + at * joints, count);
+        forwardKinematics(cx.bs.skeleton, job.localRotations.data() + at * joints,
+                          job.rootPositions.data() + at, job.world.data() + at * joints, count);
     }
 }
 
@@ -364,10 +396,10 @@ void liftFeet(const Context& cx, size_t first, std::span<Step> steps) {
         const size_t c = first + n;
         CharacterState& st = job.characters[c];
         if (!st.legs.isValid()) continue;
-        const float lift = footHeightCorrection(cx.bs.skeleton, st.legs,
-                                                glm::vec2(steps[n].footHeights.x, steps[n].footHeights.y),
-                                                job.localRotations.data() + c * joints, job.rootPositions[c],
-                                                job.world.empty() ? nullptr : job.world.data() + c * joints);
+        const float lift = footHeightCorrection(
+            cx.bs.skeleton, st.legs, glm::vec2(steps[n].footHeights.x, steps[n].footHeights.y),
+            job.localRotations.data() + c * joints, job.rootPositions[c],
+            job.world.empty() ? nullptr : job.world.data() + c * joints);
         st.rootHeight += lift;
         job.rootPositions[c].y += lift;
         if (!job.world.empty())

@@ -15,7 +15,8 @@
 //                           transition's corrections, the root joint put into the world
 //   forwardKinematicsOf     world transforms, eight characters at a time (a lane each)
 //   liftFeet                the pose lifted so that its lower foot is as high as its clips have it
-//   lockFeet                the foot lock's bookkeeping (foot_lock.cpp); the legs it moves go to a LegIkBatch,
+//   lockFeet                the foot lock's bookkeeping (foot_lock.cpp); the legs it moves go to a
+//   LegIkBatch,
 //                           which solves eight at a time and writes them back
 //
 // A batch is the characters [first, first + steps.size()) of the job; `steps` carries what one
@@ -58,18 +59,20 @@ struct Step {
     int transitionCount = 0;         // how many (0 while walking)
     TransitionStep transitionStep;   // its root motion over the step, and what its corrections need
     float loopWeight = 1.0f;         // the looped space's share of the pose (arrival.loopWeight)
-    int dominant = 0;              // the most heavily weighted space, whose phase advances
-    ClipPair pairs[kMaxSpaces];    // per space
-    float uNow[kMaxSpaces];        // per space: its reference frame at the current phase
-    float nextPhase = 0.0f;        // the master phase after this frame (not wrapped)
+    int dominant = 0;                // the most heavily weighted space, whose phase advances
+    ClipPair pairs[kMaxSpaces];      // per space
+    float uNow[kMaxSpaces];          // per space: its reference frame at the current phase
+    float nextPhase = 0.0f;          // the master phase after this frame (not wrapped)
     // sampleClips
     Contribution contrib[kMaxSpaces * 2 + 2];  // the loops' clips, then the transition's
     int contribCount = 0;
-    const unsigned char* alignedJoints = nullptr;  // the joints the prepared sum serves (BakedRuntimeData)
-    glm::vec3 displacement{0.0f};  // root motion (dx, dz, dyaw) in the ground frame, the transition's included
-    float height = 0.0f;           // root height
-    float contact[2] = {0.0f, 0.0f};   // the clips' weighted contact per foot
-    glm::vec4 footHeights{0.0f};   // the clips' foot heights and toe heights one frame on (prepared)
+    const unsigned char* alignedJoints =
+        nullptr;  // the joints the prepared sum serves (BakedRuntimeData)
+    glm::vec3 displacement{
+        0.0f};  // root motion (dx, dz, dyaw) in the ground frame, the transition's included
+    float height = 0.0f;              // root height
+    float contact[2] = {0.0f, 0.0f};  // the clips' weighted contact per foot
+    glm::vec4 footHeights{0.0f};  // the clips' foot heights and toe heights one frame on (prepared)
 };
 
 // The foot lock's settings as lockFeet uses them.
@@ -114,19 +117,21 @@ struct FootTurn {
         t.halfSin = 0.5f * sine / t.halfCos;
         return t;
     }
-    glm::vec3 operator()(const glm::vec3& v) const { return {cos * v.x + sin * v.z, v.y, cos * v.z - sin * v.x}; }
+    glm::vec3 operator()(const glm::vec3& v) const {
+        return {cos * v.x + sin * v.z, v.y, cos * v.z - sin * v.x};
+    }
     glm::quat operator()(const glm::quat& q) const {  // the turn's quaternion times q
-        return glm::quat(halfCos * q.w - halfSin * q.y, halfCos * q.x + halfSin * q.z, halfCos * q.y + halfSin * q.w,
-                         halfCos * q.z - halfSin * q.x);
+        return glm::quat(halfCos * q.w - halfSin * q.y, halfCos * q.x + halfSin * q.z,
+                         halfCos * q.y + halfSin * q.w, halfCos * q.z - halfSin * q.x);
     }
 };
 
 struct PendingLeg {
     const Leg* leg;
-    glm::quat* rot;    // the character's local rotations
-    Transform* world;  // its world transforms, or null
-    FootTurn footTurn;      // the foot turned about the ankle
-    bool turned = false;    // footTurn is not the identity
+    glm::quat* rot;       // the character's local rotations
+    Transform* world;     // its world transforms, or null
+    FootTurn footTurn;    // the foot turned about the ankle
+    bool turned = false;  // footTurn is not the identity
 };
 
 // The leg IK of several feet, solved together (solveLegIk's lanes) and then written back; a
@@ -135,8 +140,9 @@ class LegIkBatch {
 public:
     LegIkBatch(const Skeleton& skeleton, const TwoBoneIkSettings& settings)
         : m_skeleton(skeleton), m_settings(settings) {}
-    void add(const PendingLeg& leg, const Transform& parent, const Transform& hip, const Transform& knee,
-             const Transform& ankle, const glm::vec3& target, const glm::vec3& hint);
+    void add(const PendingLeg& leg, const Transform& parent, const Transform& hip,
+             const Transform& knee, const Transform& ankle, const glm::vec3& target,
+             const glm::vec3& hint);
     void flush();
     int pending() const { return m_count; }
 

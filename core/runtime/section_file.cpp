@@ -76,12 +76,15 @@ Expected<SectionTable> unpackSections(std::span<const std::uint8_t> file, std::u
     const std::uint32_t tableCrc = r.u32("the header");
     const std::uint32_t reserved = r.u32("the header");
     if (!r.ok()) return Status::error("truncated: the file ends inside its header");
-    if (reserved != 0) return Status::error("the header's reserved field is " + std::to_string(reserved) + ", not 0");
+    if (reserved != 0)
+        return Status::error("the header's reserved field is " + std::to_string(reserved) +
+                             ", not 0");
     if (table.version == 0 || table.version > maxVersion)
         return Status::error(formatName + " format version " + std::to_string(table.version) +
-                             (table.version == 0 ? " is not valid"
-                                                 : " is newer than this build reads (up to version " +
-                                                       std::to_string(maxVersion) + ")"));
+                             (table.version == 0
+                                  ? " is not valid"
+                                  : " is newer than this build reads (up to version " +
+                                        std::to_string(maxVersion) + ")"));
     if (length != file.size()) {
         if (length > file.size())
             return Status::error("truncated: the header says " + std::to_string(length) +
@@ -93,8 +96,10 @@ Expected<SectionTable> unpackSections(std::span<const std::uint8_t> file, std::u
         return Status::error("section count " + std::to_string(count) + " is outside 1-" +
                              std::to_string(kMaxSections));
     const std::size_t tableEnd = kSectionFileHeaderBytes + kSectionEntryBytes * count;
-    if (tableEnd > file.size()) return Status::error("truncated: the file ends inside the section table");
-    if (crc32(file.subspan(kSectionFileHeaderBytes, tableEnd - kSectionFileHeaderBytes)) != tableCrc)
+    if (tableEnd > file.size())
+        return Status::error("truncated: the file ends inside the section table");
+    if (crc32(file.subspan(kSectionFileHeaderBytes, tableEnd - kSectionFileHeaderBytes)) !=
+        tableCrc)
         return Status::error("the section table is corrupted (checksum mismatch)");
     std::uint64_t previousEnd = tableEnd;
     for (std::uint32_t i = 0; i < count; ++i) {
@@ -106,17 +111,21 @@ Expected<SectionTable> unpackSections(std::span<const std::uint8_t> file, std::u
         if (offset < previousEnd || offset > file.size() || size > file.size() - offset)
             return Status::error(name + " lies outside the file or overlaps another (offset " +
                                  std::to_string(offset) + ", " + std::to_string(size) + " bytes)");
-        if (offset != alignedTo8(previousEnd) || !allZero(file.subspan(previousEnd, offset - previousEnd)))
-            return Status::error(name + " does not follow the one before it (offset " + std::to_string(offset) +
-                                 ", expected " + std::to_string(alignedTo8(previousEnd)) + " after zero padding)");
-        const auto bytes = file.subspan(static_cast<std::size_t>(offset), static_cast<std::size_t>(size));
+        if (offset != alignedTo8(previousEnd) ||
+            !allZero(file.subspan(previousEnd, offset - previousEnd)))
+            return Status::error(name + " does not follow the one before it (offset " +
+                                 std::to_string(offset) + ", expected " +
+                                 std::to_string(alignedTo8(previousEnd)) + " after zero padding)");
+        const auto bytes =
+            file.subspan(static_cast<std::size_t>(offset), static_cast<std::size_t>(size));
         if (crc32(bytes) != crc) return Status::error(name + " is corrupted (checksum mismatch)");
         if (table.find(tag)) return Status::error(name + " appears twice");
         table.sections.push_back({tag, bytes});
         previousEnd = offset + size;
     }
     if (previousEnd != file.size())
-        return Status::error(std::to_string(file.size() - previousEnd) + " bytes follow the last section");
+        return Status::error(std::to_string(file.size() - previousEnd) +
+                             " bytes follow the last section");
     return table;
 }
 

@@ -23,7 +23,8 @@
 
 namespace gs {
 
-constexpr std::array<std::uint8_t, 8> kSectionFileMagic = {'G', 'S', 'P', 'C', '\r', '\n', 0x1a, '\n'};
+constexpr std::array<std::uint8_t, 8> kSectionFileMagic = {'G',  'S',  'P',  'C',
+                                                           '\r', '\n', 0x1a, '\n'};
 constexpr std::size_t kSectionFileHeaderBytes = 32;
 constexpr std::size_t kSectionEntryBytes = 24;
 constexpr std::uint32_t kMaxSections = 64;

@@ -40,7 +40,8 @@ Status Skeleton::validate() const {
             !std::isfinite(q.z))
             return Status::error("joint '" + names[j] + "' has a non-finite rest transform");
         if (!ranges::boneLength(o) || !ranges::boneLength(tipOffsets[j]))
-            return Status::error("joint '" + names[j] + "' has a rest or tip offset longer than the limit of " +
+            return Status::error("joint '" + names[j] +
+                                 "' has a rest or tip offset longer than the limit of " +
                                  std::to_string(static_cast<int>(limits::kMaxBoneLengthM)) + " m");
     }
     return Status::ok();

@@ -26,8 +26,8 @@ int crossedStartFrame(const GoalSpace& gs, float u0, float u1, float period) {
     return -1;
 }
 
-int decisionInputs(const SteeringSpace& steering, const SteeringTables* tables, const CharacterState& st,
-                   SteerInput* inputs) {
+int decisionInputs(const SteeringSpace& steering, const SteeringTables* tables,
+                   const CharacterState& st, SteerInput* inputs) {
     const BakedBehavioralSpace& bs = *steering.space;
     const int spaceCount = static_cast<int>(bs.spaces.size());
     int dominant = 0;
@@ -43,8 +43,13 @@ int decisionInputs(const SteeringSpace& steering, const SteeringTables* tables, 
         const float u = detail::spacePhaseOf(bs, s, st.phase, m0, m1, mw0, mw1);
         const float rate = static_cast<float>(bs.spaces[s].referenceCycleFrames()) /
                            static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
-        inputs[count++] = {&g, &bs.spaces[s], g.startFrameAt(u), st.blend[s],
-                           st.styleWeight[s], rate, st.frame > 0 ? st.blendTarget[s] : -1.0f,
+        inputs[count++] = {&g,
+                           &bs.spaces[s],
+                           g.startFrameAt(u),
+                           st.blend[s],
+                           st.styleWeight[s],
+                           rate,
+                           st.frame > 0 ? st.blendTarget[s] : -1.0f,
                            tables ? tables->polar[s].data() : nullptr};
     }
     float total = 0.0f;
@@ -90,8 +95,11 @@ float largestOther(const std::array<float, kMaxSpaces>& weights, int style, int 
 // was on, until the share wanted has crossed the band (the pace then alternates either side of
 // the goal's).
 float clearOfTie(const CharacterState& st, int style, int spaceCount, float wanted) {
-    const float lead = st.userStyle[style] - largestOther(st.userStyle, style, spaceCount);  // at share 0
-    auto edge = [&](float side) { return std::clamp((side * kPaceTieBand - lead) / (1.0f - lead), 0.0f, 1.0f); };
+    const float lead =
+        st.userStyle[style] - largestOther(st.userStyle, style, spaceCount);  // at share 0
+    auto edge = [&](float side) {
+        return std::clamp((side * kPaceTieBand - lead) / (1.0f - lead), 0.0f, 1.0f);
+    };
     if (wanted <= edge(-1.0f) || wanted >= edge(1.0f)) return wanted;
     const bool leads = st.styleTarget[style] > largestOther(st.styleTarget, style, spaceCount);
     return leads ? edge(1.0f) : edge(-1.0f);
@@ -103,18 +111,22 @@ Status SteerJob::validate() const {
     if (Status s = settings.validate(); !s) return s;
     if (!steering) return Status::error("steering: no goal spaces");
     if (Status s = steering->validate(); !s) return s;
-    if (goals.size() < characters.size()) return Status::error("steering: fewer goals than characters");
+    if (goals.size() < characters.size())
+        return Status::error("steering: fewer goals than characters");
     for (size_t c = 0; c < characters.size(); ++c)
         if (!std::isfinite(goals[c].x) || !std::isfinite(goals[c].y))
-            return Status::error("steering: goal of character " + std::to_string(c) + " is not finite");
+            return Status::error("steering: goal of character " + std::to_string(c) +
+                                 " is not finite");
     if (!goalVelocities.empty()) {
         if (goalVelocities.size() < characters.size())
             return Status::error("steering: fewer goal velocities than characters");
         for (size_t c = 0; c < characters.size(); ++c)
             if (!std::isfinite(goalVelocities[c].x) || !std::isfinite(goalVelocities[c].y))
-                return Status::error("steering: goal velocity of character " + std::to_string(c) + " is not finite");
+                return Status::error("steering: goal velocity of character " + std::to_string(c) +
+                                     " is not finite");
     }
-    if (!flags.empty() && flags.size() < characters.size()) return Status::error("steering: fewer flags than characters");
+    if (!flags.empty() && flags.size() < characters.size())
+        return Status::error("steering: fewer flags than characters");
     if (!fans.empty() && fans.size() < characters.size() * steering->goalSpaces.front().endBlends)
         return Status::error("steering: the fan output is smaller than characters x Z");
     return Status::ok();
@@ -158,7 +170,8 @@ void SteerJob::borrowTighterStyle(const BakedBehavioralSpace& bs, const glm::vec
         if (best < 0 || speed < bs.spaces[best].clips[bs.spaces[best].reference].speed) best = s;
     }
     if (best < 0) return;
-    if (st.paceShare <= 0.0f) st.userStyle = st.styleTarget;  // when pacing, userStyle is the user's
+    if (st.paceShare <= 0.0f)
+        st.userStyle = st.styleTarget;  // when pacing, userStyle is the user's
     st.paceShare = 0.0f;
     st.styleOverridden = true;
     st.styleTarget.fill(0.0f);
@@ -166,8 +179,8 @@ void SteerJob::borrowTighterStyle(const BakedBehavioralSpace& bs, const glm::vec
     st.steerEscaping = false;
 }
 
-void SteerJob::keepPace(const BakedBehavioralSpace& bs, const glm::vec2& goal, const glm::vec2& velocity,
-                        CharacterState& st) const {
+void SteerJob::keepPace(const BakedBehavioralSpace& bs, const glm::vec2& goal,
+                        const glm::vec2& velocity, CharacterState& st) const {
     if (st.styleOverridden) return;  // a tighter turn borrowed comes first
     const int spaceCount = static_cast<int>(bs.spaces.size());
     auto speedOf = [&](int s) { return bs.spaces[s].clips[bs.spaces[s].reference].speed; };
@@ -176,7 +189,8 @@ void SteerJob::keepPace(const BakedBehavioralSpace& bs, const glm::vec2& goal, c
         if (speedOf(s) < speedOf(slowest)) slowest = s;
         if (speedOf(s) > speedOf(fastest)) fastest = s;
     }
-    const std::array<float, kMaxSpaces>& user = st.paceShare != 0.0f ? st.userStyle : st.styleTarget;
+    const std::array<float, kMaxSpaces>& user =
+        st.paceShare != 0.0f ? st.userStyle : st.styleTarget;
     float userSpeed = 0.0f;
     for (int s = 0; s < spaceCount; ++s) userSpeed += user[s] * speedOf(s);
     // The speed a whole share changes, slower (share < 0) and faster (share > 0).
@@ -241,12 +255,15 @@ Status SteerJob::run() {
         // Within one goal-space step of the goal (Predicted), steer every frame (every other one
         // for a goal that stands still): the last metres decide whether the goal is passed close
         // enough or must be looped back to.
-        const float nearby = static_cast<float>(dominantGoals.horizon) / bs.fps * dominantGoals.straight.speed;
-        const bool finalApproach = settings.pick == SteerSettings::Pick::Predicted &&
-                                   glm::distance(glm::vec2(st.ground.x, st.ground.z), goals[c]) < nearby;
+        const float nearby =
+            static_cast<float>(dominantGoals.horizon) / bs.fps * dominantGoals.straight.speed;
+        const bool finalApproach =
+            settings.pick == SteerSettings::Pick::Predicted &&
+            glm::distance(glm::vec2(st.ground.x, st.ground.z), goals[c]) < nearby;
         bool atStartFrame = true;
         if (st.frame > 0 && !now) {
-            const float uBefore = detail::spacePhaseOf(bs, dominant, st.previousPhase, m0, m1, mw0, mw1);
+            const float uBefore =
+                detail::spacePhaseOf(bs, dominant, st.previousPhase, m0, m1, mw0, mw1);
             const float period = static_cast<float>(bs.spaces[dominant].referenceCycleFrames());
             const int crossed = crossedStartFrame(dominantGoals, uBefore, uNow, period);
             atStartFrame = crossed >= 0;
@@ -275,10 +292,12 @@ Status SteerJob::run() {
 
         SteerInput inputs[kMaxSpaces];
         const int count = decisionInputs(*steering, tables.get(), st, inputs);
-        const SteerGoal goal{goals[c], goalVelocities.empty() ? glm::vec2(0.0f) : goalVelocities[c]};
-        const SteerDecision d = steerTarget(std::span<const SteerInput>(inputs, count), st.ground, goal,
-                                            decisionSettings, st.steerEscaping,
-                                            fans.empty() ? std::span<glm::vec2>() : fans.subspan(c * fanSize, fanSize));
+        const SteerGoal goal{goals[c],
+                             goalVelocities.empty() ? glm::vec2(0.0f) : goalVelocities[c]};
+        const SteerDecision d =
+            steerTarget(std::span<const SteerInput>(inputs, count), st.ground, goal,
+                        decisionSettings, st.steerEscaping,
+                        fans.empty() ? std::span<glm::vec2>() : fans.subspan(c * fanSize, fanSize));
         if (!flags.empty()) flags[c] &= static_cast<std::uint8_t>(~kSteerNow);
         if (stats) {
             ++stats->decisions;
@@ -291,8 +310,8 @@ Status SteerJob::run() {
             bool inside = d.escaping;
             if (settings.pick == SteerSettings::Pick::Predicted) {
                 const glm::vec3 l = st.ground.toLocal(glm::vec3(goals[c].x, 0.0f, goals[c].y));
-                inside = turningCircleRatio(std::span<const SteerInput>(inputs, count), glm::vec2(l.x, l.z)) <
-                         settings.turningCircleMargin;
+                inside = turningCircleRatio(std::span<const SteerInput>(inputs, count),
+                                            glm::vec2(l.x, l.z)) < settings.turningCircleMargin;
             }
             borrowTighterStyle(bs, goals[c], inside, st);
         }
@@ -302,9 +321,12 @@ Status SteerJob::run() {
 
 Status NaiveSteerJob::validate() const {
     if (!space) return Status::error("naive steering: no behavioral space");
-    if (goals.size() < characters.size()) return Status::error("naive steering: fewer goals than characters");
-    if (!(gain > 0.0f) || !std::isfinite(gain)) return Status::error("naive steering: gain must be > 0");
-    if (!flags.empty() && flags.size() < characters.size()) return Status::error("naive steering: fewer flags than characters");
+    if (goals.size() < characters.size())
+        return Status::error("naive steering: fewer goals than characters");
+    if (!(gain > 0.0f) || !std::isfinite(gain))
+        return Status::error("naive steering: gain must be > 0");
+    if (!flags.empty() && flags.size() < characters.size())
+        return Status::error("naive steering: fewer flags than characters");
     return Status::ok();
 }
 

@@ -65,7 +65,9 @@ template <class T>
 GS_STEER_INLINE T chordMissSq(const V2<T>& a, const V2<T>& b, const glm::vec2& point, T& along) {
     const V2<T> chord{b.x - a.x, b.y - a.y};
     const V2<T> d{point.x - a.x, point.y - a.y};
-    along = clampOf((d.x * chord.x + d.y * chord.y) / maxOf(chord.x * chord.x + chord.y * chord.y, 1e-9f), 0.0f, 1.0f);
+    along = clampOf(
+        (d.x * chord.x + d.y * chord.y) / maxOf(chord.x * chord.x + chord.y * chord.y, 1e-9f), 0.0f,
+        1.0f);
     const V2<T> off{d.x - along * chord.x, d.y - along * chord.y};
     return off.x * off.x + off.y * off.y;
 }
@@ -74,8 +76,8 @@ GS_STEER_INLINE T chordMissSq(const V2<T>& a, const V2<T>& b, const glm::vec2& p
 // the goal along the quickest way; a moving goal is met where it will be (the arrival time
 // refined twice).
 template <class T>
-GS_STEER_INLINE T secondsToGoal(const MixModel& m, const V2<T>& at, const V2<T>& direction, const T& t,
-                                const SteerGoal& goal, bool intercept) {
+GS_STEER_INLINE T secondsToGoal(const MixModel& m, const V2<T>& at, const V2<T>& direction,
+                                const T& t, const SteerGoal& goal, bool intercept) {
     const V2<T> where{goal.position.x + t * goal.velocity.x, goal.position.y + t * goal.velocity.y};
     T seconds{};
     for (int k = 0; k < (intercept ? 3 : 1); ++k) {
@@ -98,9 +100,9 @@ GS_STEER_INLINE T secondsToGoal(const MixModel& m, const V2<T>& at, const V2<T>&
 // closing to it linearly over the intercept time. `integralIn` carries that integral in (from
 // the earlier steps), and `integralOut[k]`, when given, receives it over the whole way k.
 template <int points>
-GS_STEER_INLINE void stepCosts(const MixModel& m, const Pose2& from, std::span<const Pose2> to, float t0,
-                               float seconds, const SteerGoal& goal, bool intercept, float integralIn, float* cost,
-                               float* integralOut) {
+GS_STEER_INLINE void stepCosts(const MixModel& m, const Pose2& from, std::span<const Pose2> to,
+                               float t0, float seconds, const SteerGoal& goal, bool intercept,
+                               float integralIn, float* cost, float* integralOut) {
     static_assert(points >= 1 && points <= kPathLanes);
     using L = PathLanes;
     constexpr int perBatch = kPathLanes / points;
@@ -136,12 +138,15 @@ GS_STEER_INLINE void stepCosts(const MixModel& m, const Pose2& from, std::span<c
             d1y.v[i] = d1.y;
         }
         const L s2 = s * s, s3 = s2 * s;
-        const L h0 = 2.0f * s3 - 3.0f * s2 + 1.0f, h1 = s3 - 2.0f * s2 + s, h2 = -2.0f * s3 + 3.0f * s2, h3 = s3 - s2;
-        V2<L> at{h0 * from.p.x + h1 * m0x + h2 * toX + h3 * m1x, h0 * from.p.y + h1 * m0y + h2 * toY + h3 * m1y};
+        const L h0 = 2.0f * s3 - 3.0f * s2 + 1.0f, h1 = s3 - 2.0f * s2 + s,
+                h2 = -2.0f * s3 + 3.0f * s2, h3 = s3 - s2;
+        V2<L> at{h0 * from.p.x + h1 * m0x + h2 * toX + h3 * m1x,
+                 h0 * from.p.y + h1 * m0y + h2 * toY + h3 * m1y};
         // The tangent is the direction of travel.
-        const L g0 = 6.0f * s2 - 6.0f * s, g1 = 3.0f * s2 - 4.0f * s + 1.0f, g2 = -6.0f * s2 + 6.0f * s,
-                g3 = 3.0f * s2 - 2.0f * s;
-        const V2<L> v{g0 * from.p.x + g1 * m0x + g2 * toX + g3 * m1x, g0 * from.p.y + g1 * m0y + g2 * toY + g3 * m1y};
+        const L g0 = 6.0f * s2 - 6.0f * s, g1 = 3.0f * s2 - 4.0f * s + 1.0f,
+                g2 = -6.0f * s2 + 6.0f * s, g3 = 3.0f * s2 - 2.0f * s;
+        const V2<L> v{g0 * from.p.x + g1 * m0x + g2 * toX + g3 * m1x,
+                      g0 * from.p.y + g1 * m0y + g2 * toY + g3 * m1y};
         const L speed = sqrtOf(v.x * v.x + v.y * v.y);
         V2<L> direction{select(last, d1x, v.x / speed), select(last, d1y, v.y / speed)};
         at = {select(last, toX, at.x), select(last, toY, at.y)};
@@ -164,8 +169,8 @@ GS_STEER_INLINE void stepCosts(const MixModel& m, const Pose2& from, std::span<c
             // halfway: a single chord cuts inside a turn (by 0.27 m over half a step of the run's
             // sharpest veer), and a goal on the inside of the turn looked passed when it was not.
             const L h = s - 0.5f / points, h2s = h * h, h3s = h2s * h;
-            const L q0 = 2.0f * h3s - 3.0f * h2s + 1.0f, q1 = h3s - 2.0f * h2s + h, q2 = -2.0f * h3s + 3.0f * h2s,
-                    q3 = h3s - h2s;
+            const L q0 = 2.0f * h3s - 3.0f * h2s + 1.0f, q1 = h3s - 2.0f * h2s + h,
+                    q2 = -2.0f * h3s + 3.0f * h2s, q3 = h3s - h2s;
             const V2<L> halfway{q0 * from.p.x + q1 * m0x + q2 * toX + q3 * m1x,
                                 q0 * from.p.y + q1 * m0y + q2 * toY + q3 * m1y};
             V2<L> previous;
@@ -185,7 +190,8 @@ GS_STEER_INLINE void stepCosts(const MixModel& m, const Pose2& from, std::span<c
         const L toGo = secondsToGoal(m, at, direction, t, goal, intercept);
         L distance{};
         if (intercept) {
-            const V2<L> off{goal.position.x + t * goal.velocity.x - at.x, goal.position.y + t * goal.velocity.y - at.y};
+            const V2<L> off{goal.position.x + t * goal.velocity.x - at.x,
+                            goal.position.y + t * goal.velocity.y - at.y};
             distance = sqrtOf(off.x * off.x + off.y * off.y);
         }
         for (int k = 0; k < ways; ++k) {
@@ -199,7 +205,8 @@ GS_STEER_INLINE void stepCosts(const MixModel& m, const Pose2& from, std::span<c
                         break;
                     }
                     if (miss.v[i] < kMissWindow * m.reach)
-                        best = std::min(best, when.v[i] + kMissPenalty * (miss.v[i] - kPassBy * m.reach));
+                        best = std::min(best,
+                                        when.v[i] + kMissPenalty * (miss.v[i] - kPassBy * m.reach));
                 }
                 if (intercept) {
                     sum += 0.5f * (distance.v[i] + lastDistance) * seconds / points;
@@ -245,14 +252,18 @@ GS_LANES_WIDE
 void firstStepCosts(const MixModel& m, const Pose2& from, std::span<const Pose2> to, float seconds,
                     const SteerGoal& goal, bool intercept, float* cost, float* integralOut) {
     if (m.reach > 0.0f)
-        stepCosts<kFirstStepPoints>(m, from, to, 0.0f, seconds, goal, intercept, 0.0f, cost, integralOut);
+        stepCosts<kFirstStepPoints>(m, from, to, 0.0f, seconds, goal, intercept, 0.0f, cost,
+                                    integralOut);
     else
-        stepCosts<kMovingFirstStepPoints>(m, from, to, 0.0f, seconds, goal, intercept, 0.0f, cost, integralOut);
+        stepCosts<kMovingFirstStepPoints>(m, from, to, 0.0f, seconds, goal, intercept, 0.0f, cost,
+                                          integralOut);
 }
 GS_LANES_WIDE
-void secondStepCosts(const MixModel& m, const Pose2& from, std::span<const Pose2> to, float t0, float seconds,
-                     const SteerGoal& goal, bool intercept, float integralIn, float* cost) {
-    stepCosts<kSecondStepPoints>(m, from, to, t0, seconds, goal, intercept, integralIn, cost, nullptr);
+void secondStepCosts(const MixModel& m, const Pose2& from, std::span<const Pose2> to, float t0,
+                     float seconds, const SteerGoal& goal, bool intercept, float integralIn,
+                     float* cost) {
+    stepCosts<kSecondStepPoints>(m, from, to, t0, seconds, goal, intercept, integralIn, cost,
+                                 nullptr);
 }
 
 }  // namespace gs::steering_detail

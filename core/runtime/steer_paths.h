@@ -14,7 +14,7 @@ namespace gs::steering_detail {
 
 // Where the mix will be, facing which way, in a frame's local coordinates.
 struct Pose2 {
-    glm::vec2 p{0.0f};  // x = left, y = forward
+    glm::vec2 p{0.0f};     // x = left, y = forward
     float heading = 0.0f;  // of the ground frame (the hips)
     float sway = 0.0f;     // the hips' heading minus the direction of travel
     float travel() const { return heading - sway; }
@@ -29,7 +29,8 @@ inline glm::vec2 directionOf(float angle) {
 
 // `step` taken from `a`; `d`: directionOf(a.heading), (s, c).
 inline Pose2 compose(const Pose2& a, const glm::vec2& d, const Pose2& step) {
-    return {a.p + step.p.x * glm::vec2(d.y, -d.x) + step.p.y * d, a.heading + step.heading, step.sway};
+    return {a.p + step.p.x * glm::vec2(d.y, -d.x) + step.p.y * d, a.heading + step.heading,
+            step.sway};
 }
 
 // What the quickest way on is estimated from: the mix's straight speed and tightest turns.
@@ -50,7 +51,8 @@ MixModel mixModel(std::span<const SteerInput> inputs, float reach);
 // `integralIn` so far. Both are built for AVX2 as well (GS_LANES_WIDE).
 void firstStepCosts(const MixModel& m, const Pose2& from, std::span<const Pose2> to, float seconds,
                     const SteerGoal& goal, bool intercept, float* cost, float* integralOut);
-void secondStepCosts(const MixModel& m, const Pose2& from, std::span<const Pose2> to, float t0, float seconds,
-                     const SteerGoal& goal, bool intercept, float integralIn, float* cost);
+void secondStepCosts(const MixModel& m, const Pose2& from, std::span<const Pose2> to, float t0,
+                     float seconds, const SteerGoal& goal, bool intercept, float integralIn,
+                     float* cost);
 
 }  // namespace gs::steering_detail

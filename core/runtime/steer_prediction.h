@@ -47,22 +47,22 @@ struct Prediction {
     const SteerSettings* settings = nullptr;
     int Z = 0;
     MixModel model;
-    SteerGoal goal;          // in the decision's frame; no velocity without settings.intercept
-    bool intercept = false;  // a moving goal is aimed at where it will be
-    bool standing = true;    // the goal stands still (in the world)
+    SteerGoal goal;            // in the decision's frame; no velocity without settings.intercept
+    bool intercept = false;    // a moving goal is aimed at where it will be
+    bool standing = true;      // the goal stands still (in the world)
     float lastTarget = -1.0f;  // the last decision's blend (< 0: none)
     int first[kMaxSpaces] = {}, second[kMaxSpaces] = {}, third[kMaxSpaces] = {};  // start frames
     FanPair fans[kMaxSpaces];
-    Pose2 now;               // the character at the decision (its sway)
+    Pose2 now;                  // the character at the decision (its sway)
     float stepLength = 0.0f;    // metres of one goal-space step at the mix's straight speed
     float goalDistance = 0.0f;  // metres
     bool coarse = false;        // first steps scored coarse to fine
     bool lookedAhead = false;   // scoreSecondSteps looked at second steps
     // Per end blend z in [0, Z).
-    float cost[kMaxZ];       // seconds to the goal (a moving goal: the distance integral)
-    float integral[kMaxZ];   // a moving goal: the first step's distance integral
+    float cost[kMaxZ];      // seconds to the goal (a moving goal: the distance integral)
+    float integral[kMaxZ];  // a moving goal: the first step's distance integral
     bool scored[kMaxZ];
-    Pose2 end[kMaxZ];        // where the first step ends
+    Pose2 end[kMaxZ];  // where the first step ends
     int bestZ = 0;
 };
 

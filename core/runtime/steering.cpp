@@ -43,7 +43,8 @@ float arcMiss(const glm::vec2& sample, const glm::vec2& goal) {
 Pose2 fanSample(const SteerInput& in, int x, const FanPair& f, int z) {
     const GoalPolar a = polarAt(in, x, f.y0, z), b = polarAt(in, x, f.y1, z);
     const float r = glm::mix(a.r, b.r, f.t);
-    return {r * directionOf(glm::mix(a.bearing, b.bearing, f.t)), glm::mix(a.heading, b.heading, f.t)};
+    return {r * directionOf(glm::mix(a.bearing, b.bearing, f.t)),
+            glm::mix(a.heading, b.heading, f.t)};
 }
 
 }  // namespace
@@ -71,8 +72,8 @@ float turningCircleRatio(std::span<const SteerInput> inputs, const glm::vec2& go
 }  // namespace steering_detail
 
 SteerDecision steerTarget(std::span<const SteerInput> inputs, const GroundFrame& ground,
-                          const SteerGoal& movingGoal, const SteerSettings& settings, bool wasEscaping,
-                          std::span<glm::vec2> fan) {
+                          const SteerGoal& movingGoal, const SteerSettings& settings,
+                          bool wasEscaping, std::span<glm::vec2> fan) {
     SteerDecision decision;
     if (inputs.empty()) return decision;
     const glm::vec2 goal = movingGoal.position;
@@ -130,17 +131,22 @@ SteerDecision steerTarget(std::span<const SteerInput> inputs, const GroundFrame&
         const glm::vec2 point(w.x, w.z);
         if (static_cast<size_t>(z) < fan.size()) fan[z] = point;
         float d;
-        if (nearGoal) d = arcMiss(local[z], goalLocal);
-        else if (settings.pick == SteerSettings::Pick::NearestLine) d = distanceToRay(point, origin, direction);
-        else d = glm::distance(point, goal);
+        if (nearGoal)
+            d = arcMiss(local[z], goalLocal);
+        else if (settings.pick == SteerSettings::Pick::NearestLine)
+            d = distanceToRay(point, origin, direction);
+        else
+            d = glm::distance(point, goal);
         distance[z] = d;
         if (d < distance[bestZ]) bestZ = z;
     }
     // The second neighbour is the nearer of the best sample's two fan neighbours: two samples on
     // opposite sides of the fan (a goal behind) would otherwise average to going straight.
     const int last = std::min(Z, kMaxZ) - 1;
-    int secondZ = bestZ == 0 ? 1 : bestZ == last ? last - 1
-                  : (distance[bestZ - 1] <= distance[bestZ + 1] ? bestZ - 1 : bestZ + 1);
+    int secondZ = bestZ == 0 ? 1
+                  : bestZ == last
+                      ? last - 1
+                      : (distance[bestZ - 1] <= distance[bestZ + 1] ? bestZ - 1 : bestZ + 1);
     const float best[2] = {distance[bestZ], distance[secondZ]};
     const float endBlend = 1.0f / static_cast<float>(Z - 1);
     const float b0 = static_cast<float>(bestZ) * endBlend;

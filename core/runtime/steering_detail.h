@@ -36,13 +36,14 @@ GoalPolar polarOf(const GoalSample& a);
 
 // dubinsDistance of several points at once, in the lanes the decisions time their ways on with:
 // bit for bit what dubinsDistance gives one point at a time (checked by tst_steering).
-void dubinsDistances(std::span<const glm::vec2> points, float radiusLeft, float radiusRight, std::span<float> out);
+void dubinsDistances(std::span<const glm::vec2> points, float radiusLeft, float radiusRight,
+                     std::span<float> out);
 
 // The inputs of a character's steering decision, one per space it walks in (its style weights
 // normalized over them), into inputs[0, kMaxSpaces); returns how many. `tables`: the steering
 // space's polar tables, or null.
-int decisionInputs(const SteeringSpace& steering, const SteeringTables* tables, const CharacterState& st,
-                   SteerInput* inputs);
+int decisionInputs(const SteeringSpace& steering, const SteeringTables* tables,
+                   const CharacterState& st, SteerInput* inputs);
 
 // Index of the goal space's start frame crossed when the space's phase moved from u0 to u1
 // (u1 may have wrapped), or -1.

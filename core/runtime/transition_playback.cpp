@@ -18,7 +18,8 @@ constexpr float kMinPathLeft = 0.02f;
 // place.
 constexpr float kStandPath = 0.005f;
 // A start turns toward its goal at most this fast (radians per second): a goal behind is turned
-// to over the start's first steps, as a pivot; what is left of the turn at the hand-over is steered.
+// to over the start's first steps, as a pivot; what is left of the turn at the hand-over is
+// steered.
 constexpr float kMaxStartTurnRate = 3.0f;
 
 float wrapTo(float x, float period) {
@@ -62,7 +63,8 @@ glm::vec3 toEndAt(const BakedTransition& t, float f) {
 // that move (dx, dz, dyaw), in the start's frame.
 glm::vec3 loopFromStart(const TransitionJoin& join) {
     const float c = std::cos(-join.offset.z), s = std::sin(-join.offset.z);
-    return {-(c * join.offset.x + s * join.offset.y), -(-s * join.offset.x + c * join.offset.y), -join.offset.z};
+    return {-(c * join.offset.x + s * join.offset.y), -(-s * join.offset.x + c * join.offset.y),
+            -join.offset.z};
 }
 
 // Toward the goal's side: the part of a start's turn still to make (`turn`, taken from it) that
@@ -75,8 +77,9 @@ float startTurnStep(const BakedTransition& t, float t0, float t1, float fps, flo
     // Its share of the way left, or of the frames left where that is more (the first steps of a
     // start hardly move, and a turn spread by the way alone would be left for the last ones).
     const float framesLeft = t.joins[t.handover].clipFrame - t0;
-    const float share = std::max(left > 1e-4f ? std::min(1.0f, done / left) : 1.0f,
-                                 framesLeft > 1e-3f ? std::min(1.0f, (t1 - t0) / framesLeft) : 1.0f);
+    const float share =
+        std::max(left > 1e-4f ? std::min(1.0f, done / left) : 1.0f,
+                 framesLeft > 1e-3f ? std::min(1.0f, (t1 - t0) / framesLeft) : 1.0f);
     const float spread = turn * share;
     const float most = kMaxStartTurnRate / fps;
     const float step = std::clamp(spread, -most, most);
@@ -84,7 +87,8 @@ float startTurnStep(const BakedTransition& t, float t0, float t1, float fps, flo
     return step;
 }
 
-TransitionSample sampleOf(const BakedBehavioralSpace& bs, int space, bool start, int clip, float time, float weight) {
+TransitionSample sampleOf(const BakedBehavioralSpace& bs, int space, bool start, int clip,
+                          float time, float weight) {
     const BakedTransition& t = start ? bs.spaces[space].starts[clip] : bs.spaces[space].stops[clip];
     TransitionSample s;
     s.clip = &t;
@@ -99,7 +103,8 @@ TransitionSample sampleOf(const BakedBehavioralSpace& bs, int space, bool start,
 
 // A start hands over: the loop's phase is set to the join's (so that it is there `ahead` frames
 // from now, when the start reaches the join's frame), its blends straight, its style the start's.
-void handOver(const BakedBehavioralSpace& bs, CharacterState& st, int space, float loopFrame, float ahead) {
+void handOver(const BakedBehavioralSpace& bs, CharacterState& st, int space, float loopFrame,
+              float ahead) {
     const int n = static_cast<int>(bs.spaces.size());
     for (int s = 0; s < n; ++s) {
         const float straight = bs.spaces[s].blendOf(bs.spaces[s].reference);
@@ -117,81 +122,82 @@ void handOver(const BakedBehavioralSpace& bs, CharacterState& st, int space, flo
 }
 
 // Moves the state on one frame and records the transition's root motion over it.
-void advanceState(const BakedBehavioralSpace& bs, const ArrivalSettings& settings, CharacterState& st,
-                  TransitionStep& step) {
+void advanceState(const BakedBehavioralSpace& bs, const ArrivalSettings& settings,
+                  CharacterState& st, TransitionStep& step) {
     ArrivalState& a = st.arrival;
     const float fade = 1.0f / std::max(1.0f, settings.fadeSeconds * bs.fps);
     const float rise = 1.0f / std::max(1.0f, settings.startFadeSeconds * bs.fps);
     switch (a.state) {
-    case MotionState::Walking:
-        break;
-    case MotionState::Standing: {
-        const float last = static_cast<float>(bs.spaces[a.space].stops[a.clip].lastFrame());
-        a.time = std::min(a.time + 1.0f, last);
-        break;
-    }
-    case MotionState::Stopping: {
-        const BakedTransition& t = bs.spaces[a.space].stops[a.clip];
-        const float last = static_cast<float>(t.lastFrame());
-        const float t0 = a.time, t1 = std::min(t0 + 1.0f, last);
-        const float before = a.loopWeight;
-        a.loopWeight = std::max(0.0f, a.loopWeight - fade);
-        step.offsetTaken = before > 0.0f ? (before - a.loopWeight) / before : 0.0f;
-        step.displacement = clipSteps(t, t0, t1) * (1.0f - a.loopWeight);
-        step.pathDone = pathAt(t, t1) - pathAt(t, t0);
-        step.pathLeft = pathAt(t, last) - pathAt(t, t0);
-        a.time = t1;
-        // It stands once its root has less than kStandPath left to go (or none); the last
-        // frames then play on in place, the root held.
-        if (t1 >= last || (a.loopWeight <= 0.0f && pathAt(t, last) - pathAt(t, t1) < kStandPath)) {
-            a.state = MotionState::Standing;
-            a.loopWeight = 0.0f;
+        case MotionState::Walking:
+            break;
+        case MotionState::Standing: {
+            const float last = static_cast<float>(bs.spaces[a.space].stops[a.clip].lastFrame());
+            a.time = std::min(a.time + 1.0f, last);
+            break;
         }
-        break;
-    }
-    case MotionState::Starting: {
-        a.standWeight = std::max(0.0f, a.standWeight - rise);
-        if (a.clip < 0) {
-            // No start clip: the loop rises out of the standing pose on its own.
-            if (a.loopWeight == 0.0f) handOver(bs, st, a.space, 0.0f, 0.0f);
-            a.loopWeight = 1.0f - a.standWeight;
-        } else {
-            const BakedTransition& t = bs.spaces[a.space].starts[a.clip];
-            const TransitionJoin& join = t.joins[t.handover];
+        case MotionState::Stopping: {
+            const BakedTransition& t = bs.spaces[a.space].stops[a.clip];
             const float last = static_cast<float>(t.lastFrame());
             const float t0 = a.time, t1 = std::min(t0 + 1.0f, last);
-            if (!a.handedOver && t1 > join.clipFrame) {
-                handOver(bs, st, a.space, join.loopFrame, join.clipFrame - t0);
-                a.handedOver = true;
-                a.turn = 0.0f;
-                a.offset = loopFromStart(join);
-            }
             const float before = a.loopWeight;
-            if (a.handedOver) a.loopWeight = std::min(1.0f, a.loopWeight + fade);
-            step.offsetTaken = before < 1.0f ? (a.loopWeight - before) / (1.0f - before) : 0.0f;
-            const float w = std::max(0.0f, 1.0f - a.loopWeight - a.standWeight);
-            step.displacement = clipSteps(t, t0, t1) * w;
-            step.displacement.z += startTurnStep(t, t0, t1, bs.fps, a.turn);
+            a.loopWeight = std::max(0.0f, a.loopWeight - fade);
+            step.offsetTaken = before > 0.0f ? (before - a.loopWeight) / before : 0.0f;
+            step.displacement = clipSteps(t, t0, t1) * (1.0f - a.loopWeight);
+            step.pathDone = pathAt(t, t1) - pathAt(t, t0);
+            step.pathLeft = pathAt(t, last) - pathAt(t, t0);
             a.time = t1;
+            // It stands once its root has less than kStandPath left to go (or none); the last
+            // frames then play on in place, the root held.
+            if (t1 >= last ||
+                (a.loopWeight <= 0.0f && pathAt(t, last) - pathAt(t, t1) < kStandPath)) {
+                a.state = MotionState::Standing;
+                a.loopWeight = 0.0f;
+            }
+            break;
         }
-        if (a.loopWeight >= 1.0f) {
-            a.state = MotionState::Walking;
-            a.styleCatchUp = true;
-            a.loopWeight = 1.0f;
-            a.standWeight = 0.0f;
-            a.space = a.clip = a.standSpace = a.standClip = -1;
-            a.turn = 0.0f;
-            a.handedOver = false;
+        case MotionState::Starting: {
+            a.standWeight = std::max(0.0f, a.standWeight - rise);
+            if (a.clip < 0) {
+                // No start clip: the loop rises out of the standing pose on its own.
+                if (a.loopWeight == 0.0f) handOver(bs, st, a.space, 0.0f, 0.0f);
+                a.loopWeight = 1.0f - a.standWeight;
+            } else {
+                const BakedTransition& t = bs.spaces[a.space].starts[a.clip];
+                const TransitionJoin& join = t.joins[t.handover];
+                const float last = static_cast<float>(t.lastFrame());
+                const float t0 = a.time, t1 = std::min(t0 + 1.0f, last);
+                if (!a.handedOver && t1 > join.clipFrame) {
+                    handOver(bs, st, a.space, join.loopFrame, join.clipFrame - t0);
+                    a.handedOver = true;
+                    a.turn = 0.0f;
+                    a.offset = loopFromStart(join);
+                }
+                const float before = a.loopWeight;
+                if (a.handedOver) a.loopWeight = std::min(1.0f, a.loopWeight + fade);
+                step.offsetTaken = before < 1.0f ? (a.loopWeight - before) / (1.0f - before) : 0.0f;
+                const float w = std::max(0.0f, 1.0f - a.loopWeight - a.standWeight);
+                step.displacement = clipSteps(t, t0, t1) * w;
+                step.displacement.z += startTurnStep(t, t0, t1, bs.fps, a.turn);
+                a.time = t1;
+            }
+            if (a.loopWeight >= 1.0f) {
+                a.state = MotionState::Walking;
+                a.styleCatchUp = true;
+                a.loopWeight = 1.0f;
+                a.standWeight = 0.0f;
+                a.space = a.clip = a.standSpace = a.standClip = -1;
+                a.turn = 0.0f;
+                a.handedOver = false;
+            }
+            break;
         }
-        break;
-    }
     }
 }
 
 }  // namespace
 
-glm::vec3 startHandover(const BakedBehavioralSpace& bs, const ArrivalSettings& settings, const BakedTransition& t,
-                        float begin, float turn) {
+glm::vec3 startHandover(const BakedBehavioralSpace& bs, const ArrivalSettings& settings,
+                        const BakedTransition& t, float begin, float turn) {
     // As advanceTransition plays it: the standing pose fades out as the start fades in, the turn
     // is spread over the way, and at the hand-over the loop's frame is the start's moved back by
     // the join's offset.
@@ -219,8 +225,9 @@ int transitionRow(const BakedBehavioralSpace& bs, int spaceIndex, bool start, in
     return row + (start ? static_cast<int>(bs.spaces[spaceIndex].stops.size()) : 0) + clip;
 }
 
-int advanceTransition(const BakedBehavioralSpace& bs, const ArrivalSettings& settings, CharacterState& st,
-                      TransitionSample samples[2], TransitionStep& step, bool advance) {
+int advanceTransition(const BakedBehavioralSpace& bs, const ArrivalSettings& settings,
+                      CharacterState& st, TransitionSample samples[2], TransitionStep& step,
+                      bool advance) {
     ArrivalState& a = st.arrival;
     step = TransitionStep{};
     if (a.state == MotionState::Walking) return 0;
@@ -228,27 +235,30 @@ int advanceTransition(const BakedBehavioralSpace& bs, const ArrivalSettings& set
     // The poses of the state it is in now.
     int count = 0;
     switch (a.state) {
-    case MotionState::Walking:
-        break;
-    case MotionState::Stopping:
-        samples[count++] = sampleOf(bs, a.space, false, a.clip, a.time, 1.0f - a.loopWeight);
-        break;
-    case MotionState::Standing:
-        samples[count++] = sampleOf(bs, a.space, false, a.clip, a.time, 1.0f);
-        break;
-    case MotionState::Starting: {
-        const float w = std::max(0.0f, 1.0f - a.loopWeight - a.standWeight);
-        if (a.clip >= 0 && w > 0.0f) samples[count++] = sampleOf(bs, a.space, true, a.clip, a.time, w);
-        if (a.standWeight > 0.0f && a.standSpace >= 0 && a.standClip >= 0) {
-            samples[count++] = sampleOf(bs, a.standSpace, false, a.standClip, a.standTime, a.standWeight);
+        case MotionState::Walking:
+            break;
+        case MotionState::Stopping:
+            samples[count++] = sampleOf(bs, a.space, false, a.clip, a.time, 1.0f - a.loopWeight);
+            break;
+        case MotionState::Standing:
+            samples[count++] = sampleOf(bs, a.space, false, a.clip, a.time, 1.0f);
+            break;
+        case MotionState::Starting: {
+            const float w = std::max(0.0f, 1.0f - a.loopWeight - a.standWeight);
+            if (a.clip >= 0 && w > 0.0f)
+                samples[count++] = sampleOf(bs, a.space, true, a.clip, a.time, w);
+            if (a.standWeight > 0.0f && a.standSpace >= 0 && a.standClip >= 0) {
+                samples[count++] =
+                    sampleOf(bs, a.standSpace, false, a.standClip, a.standTime, a.standWeight);
+            }
+            break;
         }
-        break;
-    }
     }
     return count;
 }
 
-void correctTransition(const BakedBehavioralSpace& bs, CharacterState& st, const TransitionStep& step) {
+void correctTransition(const BakedBehavioralSpace& bs, CharacterState& st,
+                       const TransitionStep& step) {
     ArrivalState& a = st.arrival;
     GroundFrame& g = st.ground;
     // The join's offset goes in over the fade.
@@ -260,7 +270,9 @@ void correctTransition(const BakedBehavioralSpace& bs, CharacterState& st, const
         g.heading = moved.z;
         a.offset -= take;
     }
-    if ((a.state != MotionState::Stopping && a.state != MotionState::Standing) || a.space < 0 || a.clip < 0) return;
+    if ((a.state != MotionState::Stopping && a.state != MotionState::Standing) || a.space < 0 ||
+        a.clip < 0)
+        return;
     if (step.pathLeft < kMinPathLeft || step.pathDone <= 0.0f) return;
     // Distance matching: where the stop ends from here (through what is left of the join's
     // offset), against where it is to end.
@@ -271,7 +283,8 @@ void correctTransition(const BakedBehavioralSpace& bs, CharacterState& st, const
     const float f = std::min(1.0f, step.pathDone / step.pathLeft);
     float turn = 0.0f;
     if (glm::length(e) > kTurnRange && glm::length(target) > 0.05f)
-        turn = std::clamp(wrapAngle(std::atan2(target.x, target.y) - std::atan2(e.x, e.y)), -kMaxStopTurn, kMaxStopTurn);
+        turn = std::clamp(wrapAngle(std::atan2(target.x, target.y) - std::atan2(e.x, e.y)),
+                          -kMaxStopTurn, kMaxStopTurn);
     const float c = std::cos(turn), s = std::sin(turn);
     // (x left, z forward) turned by `turn` (positive = left) as the ground frame turns.
     const glm::vec2 turned(c * e.x + s * e.y, -s * e.x + c * e.y);

@@ -23,7 +23,8 @@ namespace gs {
 // A transition pose in the blend: clip frame `frame` + `t` toward the next, at `weight`.
 struct TransitionSample {
     const BakedTransition* clip = nullptr;
-    int row = -1;    // its index among the prepared transition rows (BakedRuntimeData), space by space
+    int row =
+        -1;  // its index among the prepared transition rows (BakedRuntimeData), space by space
     int frame = 0;
     float t = 0.0f;
     float weight = 0.0f;
@@ -33,24 +34,26 @@ struct TransitionSample {
 // and what the corrections need.
 struct TransitionStep {
     glm::vec3 displacement{0.0f};
-    float pathDone = 0.0f;  // metres of the clip's own path covered by the step
-    float pathLeft = 0.0f;  // metres of it left before the step (a stop: to its end)
+    float pathDone = 0.0f;     // metres of the clip's own path covered by the step
+    float pathLeft = 0.0f;     // metres of it left before the step (a stop: to its end)
     float offsetTaken = 0.0f;  // fraction of the remaining join offset to take in after the step
 };
 
 // Moves the layer on one frame (see above; with `advance` false it stays where it is) and writes
 // the transition poses of the frame; returns how many (0 while walking).
-int advanceTransition(const BakedBehavioralSpace& space, const ArrivalSettings& settings, CharacterState& st,
-                      TransitionSample samples[2], TransitionStep& step, bool advance);
+int advanceTransition(const BakedBehavioralSpace& space, const ArrivalSettings& settings,
+                      CharacterState& st, TransitionSample samples[2], TransitionStep& step,
+                      bool advance);
 
 // After the step's root motion: the join offset taken in, a stop's correction toward its target.
-void correctTransition(const BakedBehavioralSpace& space, CharacterState& st, const TransitionStep& step);
+void correctTransition(const BakedBehavioralSpace& space, CharacterState& st,
+                       const TransitionStep& step);
 
 // Where a start played from clip frame `begin`, turning by `turn` toward its goal's side as it
 // goes, leaves the loop's ground frame at its hand-over: (dx, dz, dyaw) in the ground frame it
 // starts from.
-glm::vec3 startHandover(const BakedBehavioralSpace& space, const ArrivalSettings& settings, const BakedTransition& start,
-                        float begin, float turn);
+glm::vec3 startHandover(const BakedBehavioralSpace& space, const ArrivalSettings& settings,
+                        const BakedTransition& start, float begin, float turn);
 
 // Index of a space's stop (start = false) or start among the prepared transition rows.
 int transitionRow(const BakedBehavioralSpace& space, int spaceIndex, bool start, int clip);

@@ -34,17 +34,21 @@ void writeTransition(ByteWriter& w, const BakedTransition& t) {
     }
 }
 
-bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+bool finite(const glm::vec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
 
 // Reads one transition; its ranges are checked by the caller (BakedTransition::validate) once
 // the arrays' sizes and values are known to be sound.
 Status readTransition(ByteReader& r, BakedTransition& t, int joints) {
     t.name = r.string("a transition's name", limits::kMaxGSpaceName);
     t.frames = r.i32("a transition's frame count");
-    if (r.ok() && (t.frames < 2 || static_cast<std::size_t>(t.frames) > limits::kMaxGSpaceLoopFrames))
-        r.fail("transition '" + t.name + "': frame count " + std::to_string(t.frames) + " is outside 2-" +
-               std::to_string(limits::kMaxGSpaceLoopFrames));
-    t.rotations = r.quats("a transition's rotations", limits::kMaxGSpaceLoopFrames * limits::kMaxJoints);
+    if (r.ok() &&
+        (t.frames < 2 || static_cast<std::size_t>(t.frames) > limits::kMaxGSpaceLoopFrames))
+        r.fail("transition '" + t.name + "': frame count " + std::to_string(t.frames) +
+               " is outside 2-" + std::to_string(limits::kMaxGSpaceLoopFrames));
+    t.rotations =
+        r.quats("a transition's rotations", limits::kMaxGSpaceLoopFrames * limits::kMaxJoints);
     t.rootHeight = r.floats("a transition's root heights", limits::kMaxGSpaceLoopFrames);
     t.step = r.vec3s("a transition's root steps", limits::kMaxGSpaceLoopFrames);
     t.leftContact = r.floats("a transition's left contacts", limits::kMaxGSpaceLoopFrames);
@@ -66,7 +70,8 @@ Status readTransition(ByteReader& r, BakedTransition& t, int joints) {
     const std::size_t n = static_cast<std::size_t>(t.frames);
     if (t.rotations.size() != n * static_cast<std::size_t>(joints) || t.rootHeight.size() != n ||
         t.step.size() != n - 1 || t.leftContact.size() != n || t.rightContact.size() != n)
-        return Status::error(ctx + ": array sizes do not match its " + std::to_string(t.frames) + " frames");
+        return Status::error(ctx + ": array sizes do not match its " + std::to_string(t.frames) +
+                             " frames");
     for (const glm::quat& q : t.rotations) {
         const float len = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
         if (!std::isfinite(len) || std::abs(len - 1.0f) >= 1e-3f)
@@ -78,7 +83,8 @@ Status readTransition(ByteReader& r, BakedTransition& t, int joints) {
         if (!std::isfinite(h)) return Status::error(ctx + ": a root height is not finite");
     for (const auto* contacts : {&t.leftContact, &t.rightContact})
         for (float v : *contacts)
-            if (!(v >= 0.0f && v <= 1.0f)) return Status::error(ctx + ": a foot contact is outside [0, 1]");
+            if (!(v >= 0.0f && v <= 1.0f))
+                return Status::error(ctx + ": a foot contact is outside [0, 1]");
     return Status::ok();
 }
 
@@ -86,15 +92,18 @@ Status readTransition(ByteReader& r, BakedTransition& t, int joints) {
 
 Section transitionSection(const BakedSpaceFile& b) {
     bool any = false;
-    for (const BakedMotionSpace& m : b.space.spaces) any = any || !m.stops.empty() || !m.starts.empty();
+    for (const BakedMotionSpace& m : b.space.spaces)
+        any = any || !m.stops.empty() || !m.starts.empty();
     const ArrivalSettings& a = b.locomotion.arrival;
     const ArrivalSettings defaults;
-    if (!any && a.fadeSeconds == defaults.fadeSeconds && a.startFadeSeconds == defaults.startFadeSeconds &&
+    if (!any && a.fadeSeconds == defaults.fadeSeconds &&
+        a.startFadeSeconds == defaults.startFadeSeconds &&
         a.maxCorrection == defaults.maxCorrection && a.maxStartTurn == defaults.maxStartTurn &&
         a.standRadius == defaults.standRadius && a.styleSeconds == defaults.styleSeconds)
         return {kTransitions, {}};
     ByteWriter w;
-    for (float v : {a.fadeSeconds, a.startFadeSeconds, a.maxCorrection, a.maxStartTurn, a.standRadius, a.styleSeconds})
+    for (float v : {a.fadeSeconds, a.startFadeSeconds, a.maxCorrection, a.maxStartTurn,
+                    a.standRadius, a.styleSeconds})
         w.f32(v);
     w.u32(static_cast<std::uint32_t>(b.space.spaces.size()));
     for (const BakedMotionSpace& m : b.space.spaces)
@@ -108,18 +117,20 @@ Section transitionSection(const BakedSpaceFile& b) {
 Status readTransitionSection(std::span<const std::uint8_t> bytes, BakedSpaceFile& b) {
     ByteReader r(bytes);
     ArrivalSettings& a = b.locomotion.arrival;
-    for (float* v : {&a.fadeSeconds, &a.startFadeSeconds, &a.maxCorrection, &a.maxStartTurn, &a.standRadius,
-                     &a.styleSeconds})
+    for (float* v : {&a.fadeSeconds, &a.startFadeSeconds, &a.maxCorrection, &a.maxStartTurn,
+                     &a.standRadius, &a.styleSeconds})
         *v = r.f32("the arrival settings");
     const std::uint32_t spaces = r.count("the space count", kMaxSpaces, 8);
     if (r.ok() && spaces != b.space.spaces.size())
-        r.fail("holds " + std::to_string(spaces) + " spaces, INFO says " + std::to_string(b.space.spaces.size()));
+        r.fail("holds " + std::to_string(spaces) + " spaces, INFO says " +
+               std::to_string(b.space.spaces.size()));
     const int joints = b.space.skeleton.jointCount();
     for (std::uint32_t s = 0; s < spaces && r.ok(); ++s) {
         BakedMotionSpace& m = b.space.spaces[s];
         for (auto [list, kind] : {std::pair{&m.stops, BakedTransition::Kind::Stop},
                                   std::pair{&m.starts, BakedTransition::Kind::Start}}) {
-            const std::uint32_t n = r.count("a space's transition count", kMaxTransitionsPerSpace, 4);
+            const std::uint32_t n =
+                r.count("a space's transition count", kMaxTransitionsPerSpace, 4);
             list->resize(r.ok() ? n : 0);
             for (BakedTransition& t : *list) {
                 t.kind = kind;
@@ -128,17 +139,21 @@ Status readTransitionSection(std::span<const std::uint8_t> bytes, BakedSpaceFile
                 if (!r.ok()) break;
                 const std::string ctx = "section 'TRAN', space '" + m.name + "'";
                 for (const TransitionJoin& j : t.joins)
-                    if (!std::isfinite(j.loopFrame) || !std::isfinite(j.clipFrame) || !std::isfinite(j.cost))
-                        return Status::error(ctx + ", transition '" + t.name + "': a join is not finite");
+                    if (!std::isfinite(j.loopFrame) || !std::isfinite(j.clipFrame) ||
+                        !std::isfinite(j.cost))
+                        return Status::error(ctx + ", transition '" + t.name +
+                                             "': a join is not finite");
                 deriveTransition(t);
-                if (Status st = t.validate(joints, m.referenceCycleFrames()); !st) return st.withContext(ctx);
+                if (Status st = t.validate(joints, m.referenceCycleFrames()); !st)
+                    return st.withContext(ctx);
             }
             if (!r.ok()) break;
         }
     }
     if (!r.ok()) return Status::error("section 'TRAN': " + r.error());
     if (r.remaining() != 0)
-        return Status::error("section 'TRAN' has " + std::to_string(r.remaining()) + " bytes past its end");
+        return Status::error("section 'TRAN' has " + std::to_string(r.remaining()) +
+                             " bytes past its end");
     if (Status st = a.validate(); !st) return st.withContext("section 'TRAN'");
     return Status::ok();
 }

@@ -21,9 +21,13 @@ inline std::string text(double v) {
 }
 
 inline bool within(float v, float lo, float hi) { return v >= lo && v <= hi; }
-inline bool height(float metres) { return within(metres, -limits::kMaxHeightM, limits::kMaxHeightM); }
+inline bool height(float metres) {
+    return within(metres, -limits::kMaxHeightM, limits::kMaxHeightM);
+}
 inline bool speed(float mps) { return within(mps, 0.0f, limits::kMaxSpeedMps); }
-inline bool turnRate(float radPerSecond) { return within(radPerSecond, -limits::kMaxTurnRate, limits::kMaxTurnRate); }
+inline bool turnRate(float radPerSecond) {
+    return within(radPerSecond, -limits::kMaxTurnRate, limits::kMaxTurnRate);
+}
 inline bool fps(float v) { return within(v, limits::kMinFps, limits::kMaxFps); }
 inline bool boneLength(const glm::vec3& v) {
     return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z) &&
@@ -31,8 +35,8 @@ inline bool boneLength(const glm::vec3& v) {
 }
 // A ground step or offset (dx, dz, dyaw) of at most `metres` and a turn of at most half a turn.
 inline bool groundMove(const glm::vec3& v, float metres) {
-    return std::isfinite(v.z) && std::abs(v.z) <= limits::kMaxStepYaw + 1e-4f && std::isfinite(v.x) &&
-           std::isfinite(v.y) && std::hypot(v.x, v.y) <= metres;
+    return std::isfinite(v.z) && std::abs(v.z) <= limits::kMaxStepYaw + 1e-4f &&
+           std::isfinite(v.x) && std::isfinite(v.y) && std::hypot(v.x, v.y) <= metres;
 }
 
 }  // namespace gs::ranges

@@ -12,7 +12,8 @@
 
 namespace gs::detail {
 
-inline float warpLookup(std::span<const float> a, std::span<const float> b, float w0, float w1, float x) {
+inline float warpLookup(std::span<const float> a, std::span<const float> b, float w0, float w1,
+                        float x) {
     const int n = static_cast<int>(a.size()) - 1;
     float base = 0.0f;
     if (x >= static_cast<float>(n)) {
@@ -25,9 +26,12 @@ inline float warpLookup(std::span<const float> a, std::span<const float> b, floa
     return base + lo + (hi - lo) * (x - static_cast<float>(i));
 }
 
-inline float warpLookup(std::span<const float> table, float x) { return warpLookup(table, table, 1.0f, 0.0f, x); }
+inline float warpLookup(std::span<const float> table, float x) {
+    return warpLookup(table, table, 1.0f, 0.0f, x);
+}
 
-inline float spacePhaseOf(const BakedBehavioralSpace& bs, int s, float phi, int c0, int c1, float w0, float w1) {
+inline float spacePhaseOf(const BakedBehavioralSpace& bs, int s, float phi, int c0, int c1,
+                          float w0, float w1) {
     if (bs.clipPhaseMap.empty()) return warpLookup(bs.phaseMap[s], phi);
     return warpLookup(bs.clipPhaseMap[s][c0], bs.clipPhaseMap[s][c1], w0, w1, phi);
 }

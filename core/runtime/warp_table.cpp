@@ -37,7 +37,10 @@ float warpInverse(std::span<const float> a, std::span<const float> b, float w0, 
     int lo = 0, hi = n;
     while (hi - lo > 1) {
         const int mid = (lo + hi) / 2;
-        if (knot(a, b, w0, w1, mid) <= y) lo = mid; else hi = mid;
+        if (knot(a, b, w0, w1, mid) <= y)
+            lo = mid;
+        else
+            hi = mid;
     }
     const float k0 = knot(a, b, w0, w1, lo), k1 = knot(a, b, w0, w1, lo + 1);
     const float t = k1 > k0 ? (y - k0) / (k1 - k0) : 0.0f;
@@ -75,7 +78,10 @@ float warpInverse(std::span<const float> a, std::span<const float> b, float w0, 
         int l = 0, h = n;
         while (h - l > 1) {
             const int mid = (l + h) / 2;
-            if (knot(a, b, w0, w1, mid) <= y) l = mid; else h = mid;
+            if (knot(a, b, w0, w1, mid) <= y)
+                l = mid;
+            else
+                h = mid;
         }
         lo = l;
         k0 = knot(a, b, w0, w1, lo);

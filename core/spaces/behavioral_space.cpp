@@ -11,14 +11,17 @@
 
 namespace gs {
 Status BehavioralSpaceDesc::validate() const {
-    if (spaces.empty()) return Status::error("behavioral space '" + name + "' holds no motion space");
-    if (spaces.size() > 8) return Status::error("behavioral space '" + name + "' holds more than 8 motion spaces");
+    if (spaces.empty())
+        return Status::error("behavioral space '" + name + "' holds no motion space");
+    if (spaces.size() > 8)
+        return Status::error("behavioral space '" + name + "' holds more than 8 motion spaces");
     for (const MotionSpaceDesc& s : spaces) {
         // Building what builds, each space is checked on its own as it is built (and named
         // among the failed when it cannot be).
         if (buildWhatBuilds) break;
         if (Status st = s.validate(); !st) return st;
-        if (const std::string why = skeletonDifference(spaces.front().clips.front().skeleton, s.clips.front().skeleton);
+        if (const std::string why =
+                skeletonDifference(spaces.front().clips.front().skeleton, s.clips.front().skeleton);
             !why.empty())
             return Status::error("motion space '" + s.name + "' uses a different skeleton from '" +
                                  spaces.front().name + "': " + why);
@@ -38,7 +41,8 @@ namespace {
 // between them bunches whole steps into a few frames. What must coincide are the footfalls: the
 // map runs through matched strikes of the same foot and is smooth between them.
 
-// Bound on a cross-gait map's secant between strikes, as a factor of the mean ratio of loop lengths.
+// Bound on a cross-gait map's secant between strikes, as a factor of the mean ratio of loop
+// lengths.
 constexpr float kCrossSlopeFactor = 1.4f;
 
 // One foot strike at a (fractional) reference frame.
@@ -59,8 +63,8 @@ std::vector<Strike> strikesInReference(const BakedClip& clip) {
 // loops start on the same strike ((0, 0) and (La, Lb)); every strike of A pairs with B's strike of
 // the same foot nearest in loop position (within half a gait cycle), keeping the knots increasing.
 // Strikes without a partner are left out.
-std::vector<glm::vec2> strikeKnots(const std::vector<Strike>& a, float La, const std::vector<Strike>& b,
-                                   float Lb, int cycles) {
+std::vector<glm::vec2> strikeKnots(const std::vector<Strike>& a, float La,
+                                   const std::vector<Strike>& b, float Lb, int cycles) {
     std::vector<glm::vec2> knots{{0.0f, 0.0f}};
     const float window = 0.5f / static_cast<float>(std::max(cycles, 1));
     for (const Strike& sa : a) {
@@ -83,7 +87,8 @@ std::vector<glm::vec2> strikeKnots(const std::vector<Strike>& a, float La, const
 // tangents (the slope at the loop's end is the slope at its start, so the map stays smooth across
 // the wrap). Where the strikes are so uneven that a segment's slope leaves [r / f, r f] around the
 // mean ratio r = Lb / La, the knots are drawn toward the straight line just enough to respect it.
-std::vector<float> strikePhaseMap(std::vector<glm::vec2> knots, int La, float Lb, float slopeFactor) {
+std::vector<float> strikePhaseMap(std::vector<glm::vec2> knots, int La, float Lb,
+                                  float slopeFactor) {
     const float r = Lb / static_cast<float>(La);
     const size_t n = knots.size();
     auto withinBounds = [&](const std::vector<glm::vec2>& k) {
@@ -108,7 +113,8 @@ std::vector<float> strikePhaseMap(std::vector<glm::vec2> knots, int La, float Lb
     }
     // Secants and periodic tangents (harmonic mean of the neighbouring secants: monotone).
     std::vector<float> d(n - 1), m(n);
-    for (size_t i = 0; i + 1 < n; ++i) d[i] = (knots[i + 1].y - knots[i].y) / (knots[i + 1].x - knots[i].x);
+    for (size_t i = 0; i + 1 < n; ++i)
+        d[i] = (knots[i + 1].y - knots[i].y) / (knots[i + 1].x - knots[i].x);
     for (size_t i = 0; i < n; ++i) {
         const float left = i == 0 ? d.back() : d[i - 1];
         const float right = i + 1 == n ? d.front() : d[i];
@@ -184,21 +190,28 @@ Expected<Accepted> acceptSpaces(const BehavioralSpaceDesc& desc,
         MotionSpaceDesc s = space;
         if (status && !out.spaces.empty()) {
             const Skeleton& first = out.spaces.front().clips.front().skeleton;
-            if (const std::string why = skeletonDifference(first, s.clips.front().skeleton); !why.empty())
-                status = Status::error(ctx + " uses a different skeleton from '" + out.spaces.front().name + "': " + why);
+            if (const std::string why = skeletonDifference(first, s.clips.front().skeleton);
+                !why.empty())
+                status = Status::error(ctx + " uses a different skeleton from '" +
+                                       out.spaces.front().name + "': " + why);
         }
         // Every space in the first space's joint order (files may list children in another order).
         for (Clip& c : s.clips) {
             if (!status) break;
-            auto conformed = conformClip(c, (out.spaces.empty() ? s : out.spaces.front()).clips.front().skeleton);
-            if (!conformed) status = conformed.status().withContext(ctx + ", clip '" + c.name + "'");
-            else c = std::move(*conformed);
+            auto conformed = conformClip(
+                c, (out.spaces.empty() ? s : out.spaces.front()).clips.front().skeleton);
+            if (!conformed)
+                status = conformed.status().withContext(ctx + ", clip '" + c.name + "'");
+            else
+                c = std::move(*conformed);
         }
         int held = 0;
         if (status && desc.cycles == 0) {
             auto n = fewestCycles(s);
-            if (!n) status = n.status().withContext(ctx);
-            else held = *n;
+            if (!n)
+                status = n.status().withContext(ctx);
+            else
+                held = *n;
         }
         if (status.isCancelled()) return status;
         if (!status) {
@@ -210,17 +223,20 @@ Expected<Accepted> acceptSpaces(const BehavioralSpaceDesc& desc,
         fewestAll = std::min(fewestAll, held);
         out.spaces.push_back(std::move(s));
     }
-    if (out.spaces.empty()) return Status::error(failed && !failed->empty() ? failed->front().second
-                                                                            : "no motion space to build");
+    if (out.spaces.empty())
+        return Status::error(failed && !failed->empty() ? failed->front().second
+                                                        : "no motion space to build");
     out.cycles = desc.cycles > 0 ? desc.cycles : fewestAll;
     return out;
 }
 
 }  // namespace
 
-Expected<BakedBehavioralSpace> buildBehavioralSpace(const BehavioralSpaceDesc& desc, BehavioralSpaceNotes* notes) {
+Expected<BakedBehavioralSpace> buildBehavioralSpace(const BehavioralSpaceDesc& desc,
+                                                    BehavioralSpaceNotes* notes) {
     if (Status s = desc.validate(); !s) return s;
-    std::vector<std::pair<std::string, std::string>>* failed = desc.buildWhatBuilds && notes ? &notes->failed : nullptr;
+    std::vector<std::pair<std::string, std::string>>* failed =
+        desc.buildWhatBuilds && notes ? &notes->failed : nullptr;
     if (notes) *notes = {};
     auto accepted = acceptSpaces(desc, failed);
     if (!accepted) return accepted.status();
@@ -248,7 +264,8 @@ Expected<BakedBehavioralSpace> buildBehavioralSpace(const BehavioralSpaceDesc& d
     result.floorHeight = master.floorHeight;
     result.leftToe = master.leftToe;
     result.rightToe = master.rightToe;
-    for (const auto& s : result.spaces) result.floorHeight = std::min(result.floorHeight, s.floorHeight);
+    for (const auto& s : result.spaces)
+        result.floorHeight = std::min(result.floorHeight, s.floorHeight);
 
     // Cross-register each space's reference loop to the master's: one shared phase. The loops
     // start on the same phase and hold the same cycles, so the whole cycle maps onto the whole.
@@ -272,12 +289,15 @@ Expected<BakedBehavioralSpace> buildBehavioralSpace(const BehavioralSpaceDesc& d
         job.settings.startCell = {0, 0};
         job.settings.endCell = {masterFrames, frames};
         if (Status st = job.run(); !st)
-            return st.withContext("cross-registering motion space '" + space.name + "' to '" + master.name + "'");
+            return st.withContext("cross-registering motion space '" + space.name + "' to '" +
+                                  master.name + "'");
         // The pose registration gives the residual only: the map itself runs through the
         // reference loops' matched strikes (see strikePhaseMap).
         std::vector<Strike> strikesA, strikesB;
-        for (auto [f, foot] : referenceStrikes(master)) strikesA.push_back({static_cast<float>(f), foot});
-        for (auto [f, foot] : referenceStrikes(space)) strikesB.push_back({static_cast<float>(f), foot});
+        for (auto [f, foot] : referenceStrikes(master))
+            strikesA.push_back({static_cast<float>(f), foot});
+        for (auto [f, foot] : referenceStrikes(space))
+            strikesB.push_back({static_cast<float>(f), foot});
         map = strikePhaseMap(strikeKnots(strikesA, static_cast<float>(masterFrames), strikesB,
                                          static_cast<float>(frames), cycles),
                              masterFrames, static_cast<float>(frames), kCrossSlopeFactor);

@@ -15,7 +15,8 @@ namespace {
 GoalSpaceMotion arcMotion(const GoalSample& s, float seconds) {
     const float chord = std::hypot(s.x, s.z);
     const float turn = std::abs(s.heading);
-    const float arc = turn > 1e-3f ? chord * turn / (2.0f * std::sin(0.5f * std::min(turn, 6.0f))) : chord;
+    const float arc =
+        turn > 1e-3f ? chord * turn / (2.0f * std::sin(0.5f * std::min(turn, 6.0f))) : chord;
     return {arc / seconds, s.heading / seconds};
 }
 
@@ -25,7 +26,8 @@ Status GoalSpaceJob::validate() const {
     if (Status s = settings.validate(); !s) return s;
     if (!space) return Status::error("goal space: no motion space");
     if (Status s = space->validate(); !s) return s;
-    if (space->startFrames.empty()) return Status::error("goal space: the motion space has no start frames");
+    if (space->startFrames.empty())
+        return Status::error("goal space: the motion space has no start frames");
     return Status::ok();
 }
 
@@ -48,7 +50,8 @@ Status GoalSpaceJob::run() {
                             ? static_cast<float>(space->startFrames[x + 1])
                             : static_cast<float>(space->startFrames[0]) + period;
         for (int k = 0; k < settings.subdivisions; ++k)
-            output.startFrames.push_back(std::fmod(a + (b - a) * k / settings.subdivisions, period));
+            output.startFrames.push_back(
+                std::fmod(a + (b - a) * k / settings.subdivisions, period));
     }
     std::sort(output.startFrames.begin(), output.startFrames.end());
     const int starts = static_cast<int>(output.startFrames.size());
@@ -79,8 +82,9 @@ Status GoalSpaceJob::run() {
                 state.blendTarget[0] = output.endBlend(z);
                 for (int f = 0; f < settings.horizon; ++f)
                     if (Status s = job.run(); !s) return s;
-                output.samples[(static_cast<size_t>(x) * settings.startBlends + y) * settings.endBlends + z] =
-                    {state.ground.x, state.ground.z, state.ground.heading};
+                output.samples[(static_cast<size_t>(x) * settings.startBlends + y) *
+                                   settings.endBlends +
+                               z] = {state.ground.x, state.ground.z, state.ground.heading};
             }
         }
     }
@@ -96,7 +100,8 @@ Status GoalSpaceJob::run() {
                 for (; f < 3 * loop; ++f)
                     if (Status s = job.run(); !s) return s;
                 const glm::vec3 d = start.toLocal(glm::vec3(state.ground.x, 0.0f, state.ground.z));
-                motion = arcMotion({d.x, d.z, state.ground.heading - start.heading}, 2.0f * loop / space->fps);
+                motion = arcMotion({d.x, d.z, state.ground.heading - start.heading},
+                                   2.0f * loop / space->fps);
                 return Status::ok();
             }
             if (Status s = job.run(); !s) return s;
@@ -108,7 +113,8 @@ Status GoalSpaceJob::run() {
     // instead, they come out tighter than the turns steering makes in F frames.
     for (int x = 0; x < starts; ++x) {
         const float seconds = static_cast<float>(settings.horizon) / space->fps;
-        const GoalSpaceMotion l = arcMotion(output.at(x, settings.startBlends - 1, settings.endBlends - 1), seconds);
+        const GoalSpaceMotion l =
+            arcMotion(output.at(x, settings.startBlends - 1, settings.endBlends - 1), seconds);
         const GoalSpaceMotion r = arcMotion(output.at(x, 0, 0), seconds);
         output.left.speed += l.speed / starts;
         output.left.turnRate += l.turnRate / starts;
@@ -133,7 +139,8 @@ Status GoalSpaceJob::run() {
         const float travel = std::atan2(b.x - a.x, b.z - a.z);
         output.sway.push_back(wrapAngle(path[f].heading - travel));
     }
-    output.buildSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    output.buildSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return Status::ok();
 }
 
@@ -143,16 +150,17 @@ int goalSpaceStartFrames(const BakedMotionSpace& space, const GoalSpaceSettings&
     return x * settings.subdivisions;
 }
 
-Expected<std::vector<GoalSpace>> buildGoalSpaces(const BakedBehavioralSpace& space,
-                                                 const GoalSpaceSettings& settings,
-                                                 const std::function<void(const std::string&)>& progress) {
+Expected<std::vector<GoalSpace>> buildGoalSpaces(
+    const BakedBehavioralSpace& space, const GoalSpaceSettings& settings,
+    const std::function<void(const std::string&)>& progress) {
     std::vector<GoalSpace> goals;
     for (const BakedMotionSpace& ms : space.spaces) {
         if (cancelRequested()) return Status::cancelled();
         if (progress) progress(ms.name);
         const std::string context = "motion space '" + ms.name + "'";
-        if (Status s = limits::checkGoalSpaceBudget(goalSpaceStartFrames(ms, settings), settings.startBlends,
-                                                     settings.endBlends, settings.horizon);
+        if (Status s = limits::checkGoalSpaceBudget(goalSpaceStartFrames(ms, settings),
+                                                    settings.startBlends, settings.endBlends,
+                                                    settings.horizon);
             !s)
             return s.withContext(context);
         GoalSpaceJob job;

@@ -30,8 +30,8 @@ int goalSpaceStartFrames(const BakedMotionSpace& space, const GoalSpaceSettings&
 // The goal space of every motion space of `space`, each bounded by the goal-space budget
 // (limits.h) before it is built. `progress`, when given, hears each space's name first. The
 // error names the space.
-Expected<std::vector<GoalSpace>> buildGoalSpaces(const BakedBehavioralSpace& space,
-                                                 const GoalSpaceSettings& settings = {},
-                                                 const std::function<void(const std::string&)>& progress = {});
+Expected<std::vector<GoalSpace>> buildGoalSpaces(
+    const BakedBehavioralSpace& space, const GoalSpaceSettings& settings = {},
+    const std::function<void(const std::string&)>& progress = {});
 
 }  // namespace gs

@@ -62,7 +62,8 @@ void smoothSeamStep(const LoopedClip& loop, std::vector<glm::vec3>& step) {
     // step[k] runs from loop frame k to k + 1; loop frame `seam` is the cut's first source frame.
     const int seam = ((loop.sourceClose - loop.sourcePhaseFrame) % L + L) % L;
     auto at = [&](int k) -> glm::vec3& { return step[((k % L) + L) % L]; };
-    const glm::vec3 jump = (at(seam) - at(seam - 1)) - 0.5f * ((at(seam - 1) - at(seam - 2)) + (at(seam + 1) - at(seam)));
+    const glm::vec3 jump = (at(seam) - at(seam - 1)) -
+                           0.5f * ((at(seam - 1) - at(seam - 2)) + (at(seam + 1) - at(seam)));
     for (int j = -n; j < n; ++j) {
         const float ramp = (static_cast<float>(j + n) + 0.5f) / static_cast<float>(2 * n);
         at(seam + j) -= jump * ((j >= 0 ? 1.0f : 0.0f) - ramp);
@@ -105,7 +106,8 @@ BakedClip bakeLoop(const LoopedClip& loop, const std::string& name) {
     const int L = b.cycleFrames();
     b.step.resize(L);
     for (int f = 0; f < L; ++f) {
-        const glm::vec3 local = ground[f].toLocal(glm::vec3(ground[f + 1].x, 0.0f, ground[f + 1].z));
+        const glm::vec3 local =
+            ground[f].toLocal(glm::vec3(ground[f + 1].x, 0.0f, ground[f + 1].z));
         b.step[f] = glm::vec3(local.x, local.z, ground[f + 1].heading - ground[f].heading);
     }
     smoothSeamStep(loop, b.step);
@@ -133,7 +135,8 @@ std::vector<float> warpTable(const RegistrationCurve& curve, int referenceFrames
     table.front() = 0.0f;
     table.back() = static_cast<float>(clipFrames);
     const float minStep = 1e-3f;
-    for (int u = 1; u <= referenceFrames; ++u) table[u] = std::max(table[u], table[u - 1] + minStep);
+    for (int u = 1; u <= referenceFrames; ++u)
+        table[u] = std::max(table[u], table[u - 1] + minStep);
     // Keep the end exact: squeeze back if the monotone fix overshot.
     if (table.back() > static_cast<float>(clipFrames)) {
         const float scale = static_cast<float>(clipFrames) / table.back();
@@ -230,7 +233,8 @@ void pinToStrikes(std::vector<float>& warp, const std::vector<std::pair<int, int
     for (size_t i = 0; i < strikesA.size(); ++i) {
         if (strikesA[i].second != strikesB[i].second) return;
         if (static_cast<float>(strikesB[i].first) <= knots.back().y) return;
-        knots.push_back({static_cast<float>(strikesA[i].first), static_cast<float>(strikesB[i].first)});
+        knots.push_back(
+            {static_cast<float>(strikesA[i].first), static_cast<float>(strikesB[i].first)});
     }
     knots.push_back({static_cast<float>(La), warp.back()});
     if (knots.back().y <= knots[knots.size() - 2].y) return;
@@ -264,7 +268,8 @@ Clip toClip(const BakedMotionSpace& space, int index, float fps) {
     const int joints = c.jointCount();
     GroundFrame g;
     for (int f = 0; f < b.frames; ++f) {
-        c.rotations[static_cast<size_t>(f) * joints] = yawRotation(g.heading) * b.rotations[static_cast<size_t>(f) * joints];
+        c.rotations[static_cast<size_t>(f) * joints] =
+            yawRotation(g.heading) * b.rotations[static_cast<size_t>(f) * joints];
         c.rootPositions[f] = glm::vec3(g.x, b.rootHeight[f], g.z);
         if (f < b.cycleFrames()) {
             const glm::vec3 d = g.toWorldDirection(glm::vec3(b.step[f].x, 0.0f, b.step[f].y));
@@ -278,7 +283,8 @@ Clip toClip(const BakedMotionSpace& space, int index, float fps) {
 
 Status MotionSpaceSettings::validate() const {
     if (cycles < 0) return Status::error("cycles must be >= 0");
-    if (!(fps > 0.0f && fps <= 240.0f)) return Status::error("working rate must be in (0, 240] fps");
+    if (!(fps > 0.0f && fps <= 240.0f))
+        return Status::error("working rate must be in (0, 240] fps");
     return Status::ok();
 }
 
@@ -290,7 +296,8 @@ Status MotionSpaceDesc::validate() const {
         return Status::error(ctx + ": reference clip index out of range");
     for (const Clip& c : clips) {
         if (Status s = c.validate(); !s) return s.withContext(ctx + ", " + clipContext(c));
-        if (const std::string why = skeletonDifference(clips.front().skeleton, c.skeleton); !why.empty())
+        if (const std::string why = skeletonDifference(clips.front().skeleton, c.skeleton);
+            !why.empty())
             return Status::error(ctx + ": " + clipContext(c) + " has a different skeleton from '" +
                                  clips.front().name + "': " + why);
     }
@@ -298,21 +305,24 @@ Status MotionSpaceDesc::validate() const {
         const int like = loopedAsOf(i);
         if (like < 0) continue;
         if (like >= static_cast<int>(i))
-            return Status::error(ctx + ": " + clipContext(clips[i]) + " is looped as a clip that does not come before it");
+            return Status::error(ctx + ": " + clipContext(clips[i]) +
+                                 " is looped as a clip that does not come before it");
         if (clips[like].frameCount() != clips[i].frameCount() || clips[like].fps != clips[i].fps)
-            return Status::error(ctx + ": " + clipContext(clips[i]) + " is looped as '" + clips[like].name +
-                                 "' but does not have its frames");
+            return Status::error(ctx + ": " + clipContext(clips[i]) + " is looped as '" +
+                                 clips[like].name + "' but does not have its frames");
     }
     return Status::ok();
 }
 
 std::vector<int> loopCycleSourceFrames(const BakedClip& clip) {
     const int M = clip.sourceClose - clip.sourceStart;
-    if (clip.sourceStart < 0 || M <= 0 || clip.cycleFrames() != M || clip.sourcePhaseFrame < clip.sourceStart ||
-        clip.sourcePhaseFrame >= clip.sourceClose)
+    if (clip.sourceStart < 0 || M <= 0 || clip.cycleFrames() != M ||
+        clip.sourcePhaseFrame < clip.sourceStart || clip.sourcePhaseFrame >= clip.sourceClose)
         return {};
     // Loop frame k is source frame sourceStart + (sourcePhaseFrame - sourceStart + k) mod M.
-    const auto toSource = [&](int k) { return clip.sourceStart + (clip.sourcePhaseFrame - clip.sourceStart + k) % M; };
+    const auto toSource = [&](int k) {
+        return clip.sourceStart + (clip.sourcePhaseFrame - clip.sourceStart + k) % M;
+    };
     std::vector<int> out{toSource(0)};
     for (const glm::ivec2& s : clip.strikes)
         if (s.y == clip.startFoot && s.x > 0 && s.x < M) out.push_back(toSource(s.x));
@@ -321,7 +331,8 @@ std::vector<int> loopCycleSourceFrames(const BakedClip& clip) {
 }
 
 Clip loopSource(const BakedClip& clip, const Clip& source) {
-    if (clip.sourceStart < 0 || clip.sourceClose <= clip.sourceStart || clip.sourceClose >= source.frameCount())
+    if (clip.sourceStart < 0 || clip.sourceClose <= clip.sourceStart ||
+        clip.sourceClose >= source.frameCount())
         return source;
     auto cut = trimClip(source, clip.sourceStart, clip.sourceClose);
     return cut ? *cut : source;
@@ -350,18 +361,22 @@ Expected<int> fewestCycles(const MotionSpaceDesc& desc) {
         if (Status s = job.run(); !s) return s.withContext(clipContext(c));
         if (!job.output.periodic) {
             // Without feet found, an in-place clip is told by its root alone (a quarter metre).
-            if (const RootFigures root = rootFigures(c); root.inPlace || root.travel < kInPlaceTravelM)
-                return Status::error(clipContext(c) + " stays in place (its root travels " + metres(root.travel) +
-                                     "): it has no root motion, and a motion space needs clips that travel");
-            return Status::error(clipContext(c) + " shows no gait cycle to loop (" + job.output.source + ")");
+            if (const RootFigures root = rootFigures(c);
+                root.inPlace || root.travel < kInPlaceTravelM)
+                return Status::error(
+                    clipContext(c) + " stays in place (its root travels " + metres(root.travel) +
+                    "): it has no root motion, and a motion space needs clips that travel");
+            return Status::error(clipContext(c) + " shows no gait cycle to loop (" +
+                                 job.output.source + ")");
         }
         if (job.output.cycles < 1) {
             char text[160];
-            std::snprintf(text, sizeof text,
-                          " is too short to loop: %d frames hold %.2f of its %.1f-frame gait cycle, "
-                          "a loop needs one whole cycle",
-                          c.frameCount(), (c.frameCount() - 1) / job.output.periodFrames,
-                          job.output.periodFrames);
+            std::snprintf(
+                text, sizeof text,
+                " is too short to loop: %d frames hold %.2f of its %.1f-frame gait cycle, "
+                "a loop needs one whole cycle",
+                c.frameCount(), (c.frameCount() - 1) / job.output.periodFrames,
+                job.output.periodFrames);
             return Status::error(clipContext(c) + text);
         }
         int held = job.output.cycles;
@@ -386,18 +401,21 @@ std::vector<std::string> turningRangeWarnings(const BakedMotionSpace& space) {
         hi = std::max(hi, c.curvature);
     }
     char text[320];
-    // A loop of this curvature or less turns a circle wider than 10 m: to steer with, nearly straight.
+    // A loop of this curvature or less turns a circle wider than 10 m: to steer with, nearly
+    // straight.
     constexpr float kNearlyStraight = 0.1f;
     const std::string name = "'" + space.name + "'";
     if (hi - lo < kNearlyStraight) {
-        std::snprintf(text, sizeof text,
-                      "every loop of %s goes nearly straight (curvature %+.2f to %+.2f rad/m): it can hardly "
-                      "turn; add turning clips, or check that their loops hold the turns",
-                      name.c_str(), lo, hi);
+        std::snprintf(
+            text, sizeof text,
+            "every loop of %s goes nearly straight (curvature %+.2f to %+.2f rad/m): it can hardly "
+            "turn; add turning clips, or check that their loops hold the turns",
+            name.c_str(), lo, hi);
         out.push_back(text);
     } else if (lo > -kNearlyStraight || hi < kNearlyStraight) {
         std::snprintf(text, sizeof text,
-                      "the loops of %s turn only %s (curvature %+.2f to %+.2f rad/m): it steers the other way "
+                      "the loops of %s turn only %s (curvature %+.2f to %+.2f rad/m): it steers "
+                      "the other way "
                       "only in wide curves; add a clip turning %s",
                       name.c_str(), hi < kNearlyStraight ? "right" : "left", lo, hi,
                       hi < kNearlyStraight ? "left" : "right");
@@ -427,8 +445,9 @@ Status conformClips(MotionSpaceDesc& desc, const std::string& ctx) {
         if (!conformed) return conformed.status().withContext(ctx + ", " + clipContext(c));
         c = std::move(*conformed);
         if (const RootFigures root = rootFigures(c); root.hasFeet && root.inPlace)
-            return Status::error(ctx + ": " + clipContext(c) + " stays in place (its root travels " +
-                                 metres(root.travel) + "): a motion space needs clips that travel");
+            return Status::error(ctx + ": " + clipContext(c) +
+                                 " stays in place (its root travels " + metres(root.travel) +
+                                 "): a motion space needs clips that travel");
     }
     return Status::ok();
 }
@@ -446,8 +465,8 @@ void pairLoneClip(MotionSpaceDesc& desc) {
 
 // Loop every clip to the same number of cycles, starting on the same phase; each loop baked with
 // its source frames, contacts and strikes.
-Status loopClips(const MotionSpaceDesc& desc, int cycles, const std::string& ctx, std::vector<LoopedClip>& loops,
-                 std::vector<BakedClip>& baked) {
+Status loopClips(const MotionSpaceDesc& desc, int cycles, const std::string& ctx,
+                 std::vector<LoopedClip>& loops, std::vector<BakedClip>& baked) {
     for (size_t i = 0; i < desc.clips.size(); ++i) {
         const Clip& c = desc.clips[i];
         if (cancelRequested()) return Status::cancelled();
@@ -461,7 +480,8 @@ Status loopClips(const MotionSpaceDesc& desc, int cycles, const std::string& ctx
             // itself took other cycles of the take (Bandai's exhausted run: its left turn the
             // cycle whose left toe passes 2 cm lower, skating 21 cm/s against 6.5 unlocked).
             job.output = loopLike(c, loops[static_cast<size_t>(like)]);
-            job.output.window.reason = "the cycles of '" + desc.clips[static_cast<size_t>(like)].name +
+            job.output.window.reason = "the cycles of '" +
+                                       desc.clips[static_cast<size_t>(like)].name +
                                        "', which it was made from";
         } else if (Status s = job.run(); !s) {
             return s.withContext(ctx + ", " + clipContext(c));
@@ -471,9 +491,11 @@ Status loopClips(const MotionSpaceDesc& desc, int cycles, const std::string& ctx
         baked.back().sourceStart = job.output.sourceStart;
         baked.back().sourceClose = job.output.sourceClose;
         baked.back().sourcePhaseFrame = job.output.sourcePhaseFrame;
-        baked.back().startFoot = job.settings.startPhase == LoopSettings::StartPhase::LeftHeelStrike ? 0 : 1;
+        baked.back().startFoot =
+            job.settings.startPhase == LoopSettings::StartPhase::LeftHeelStrike ? 0 : 1;
         bakeContacts(job.output, c, baked.back());
-        for (auto [frame, foot] : loopStrikes(job.output, c)) baked.back().strikes.push_back({frame, foot});
+        for (auto [frame, foot] : loopStrikes(job.output, c))
+            baked.back().strikes.push_back({frame, foot});
     }
     return Status::ok();
 }
@@ -482,15 +504,16 @@ Status loopClips(const MotionSpaceDesc& desc, int cycles, const std::string& ctx
 int straightestLoop(const std::vector<BakedClip>& baked) {
     int reference = 0;
     for (size_t i = 1; i < baked.size(); ++i)
-        if (std::abs(baked[i].curvature) < std::abs(baked[reference].curvature)) reference = static_cast<int>(i);
+        if (std::abs(baked[i].curvature) < std::abs(baked[reference].curvature))
+            reference = static_cast<int>(i);
     return reference;
 }
 
 // Register every loop to the reference loop, whole cycle onto whole cycle: each loop's warp
 // table, pinned to the reference's strikes.
-Status registerLoops(const MotionSpaceDesc& desc, const std::vector<LoopedClip>& loops, int reference,
-                     const std::vector<std::pair<int, int>>& strikesOfReference, const std::string& ctx,
-                     std::vector<BakedClip>& baked) {
+Status registerLoops(const MotionSpaceDesc& desc, const std::vector<LoopedClip>& loops,
+                     int reference, const std::vector<std::pair<int, int>>& strikesOfReference,
+                     const std::string& ctx, std::vector<BakedClip>& baked) {
     const Clip& ref = loops[reference].clip;
     const int referenceFrames = ref.frameCount() - 1;
     for (size_t i = 0; i < loops.size(); ++i) {
@@ -506,7 +529,8 @@ Status registerLoops(const MotionSpaceDesc& desc, const std::vector<LoopedClip>&
         job.b = &clip;
         job.settings.startCell = {0, 0};
         job.settings.endCell = {ref.frameCount() - 1, clip.frameCount() - 1};
-        if (Status s = job.run(); !s) return s.withContext(ctx + ", registering " + clipContext(clip));
+        if (Status s = job.run(); !s)
+            return s.withContext(ctx + ", registering " + clipContext(clip));
         baked[i].warp = warpTable(job.output, referenceFrames, clip.frameCount() - 1);
         smoothWarpSlopes(baked[i].warp, desc.settings.fps);
         pinToStrikes(baked[i].warp, strikesOfReference, loopStrikes(loops[i], desc.clips[i]));
@@ -528,8 +552,8 @@ Status findFloor(const MotionSpaceDesc& desc, const std::string& ctx, BakedMotio
 }
 
 // Feet and the reference loop's heel strikes (the goal space's start frames).
-void findStartFrames(const std::vector<std::pair<int, int>>& strikesOfReference, int referenceFrames,
-                     BakedMotionSpace& space) {
+void findStartFrames(const std::vector<std::pair<int, int>>& strikesOfReference,
+                     int referenceFrames, BakedMotionSpace& space) {
     const FootJoints feet = findFootJoints(space.skeleton);
     space.leftToe = feet.leftToe;
     space.rightToe = feet.rightToe;
@@ -537,8 +561,10 @@ void findStartFrames(const std::vector<std::pair<int, int>>& strikesOfReference,
         (foot == 0 ? space.leftStrikes : space.rightStrikes).push_back(frame);
     // The loop starts on a strike (frame 0 has no onset before it): count frame 0 as one.
     space.startFrames.push_back(0);
-    for (int f : space.leftStrikes) if (f < referenceFrames) space.startFrames.push_back(f);
-    for (int f : space.rightStrikes) if (f < referenceFrames) space.startFrames.push_back(f);
+    for (int f : space.leftStrikes)
+        if (f < referenceFrames) space.startFrames.push_back(f);
+    for (int f : space.rightStrikes)
+        if (f < referenceFrames) space.startFrames.push_back(f);
     std::sort(space.startFrames.begin(), space.startFrames.end());
     space.startFrames.erase(std::unique(space.startFrames.begin(), space.startFrames.end(),
                                         [](int a, int b) { return b - a < 4; }),
@@ -557,8 +583,8 @@ void addByCurvature(std::vector<BakedClip>& baked, int reference, BakedMotionSpa
 }
 
 // What the build chose: each clip's loop window and the space's turning-range warnings.
-void writeNotes(const MotionSpaceDesc& desc, const std::vector<LoopedClip>& loops, const BakedMotionSpace& space,
-                MotionSpaceNotes& notes) {
+void writeNotes(const MotionSpaceDesc& desc, const std::vector<LoopedClip>& loops,
+                const BakedMotionSpace& space, MotionSpaceNotes& notes) {
     notes.space = desc.name;
     notes.clips.clear();
     notes.windows.clear();
@@ -591,7 +617,8 @@ Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& input, Motion
     const int reference = desc.reference >= 0 ? desc.reference : straightestLoop(baked);
     const int referenceFrames = loops[reference].clip.frameCount() - 1;
     const auto strikesOfReference = loopStrikes(loops[reference], desc.clips[reference]);
-    if (Status s = registerLoops(desc, loops, reference, strikesOfReference, ctx, baked); !s) return s;
+    if (Status s = registerLoops(desc, loops, reference, strikesOfReference, ctx, baked); !s)
+        return s;
 
     BakedMotionSpace space;
     space.name = desc.name;

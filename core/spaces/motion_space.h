@@ -29,15 +29,16 @@ struct MotionSpaceDesc {
     std::string name;
     std::vector<Clip> clips;  // same joints (by name), >= 2 clips
     int reference = -1;       // index of the reference clip; -1 = the straightest
-    // Not looped (core/spaces/transition_builder.h): clips that walk to a stop, and that start from standing.
+    // Not looped (core/spaces/transition_builder.h): clips that walk to a stop, and that start from
+    // standing.
     std::vector<Clip> stops, starts;
     // Per clip: 1 when the user trimmed it to what it should loop (its loop may take any of its
-    // cycles), 0 when the cycles that do what it is for are chosen (core/loops/loop_window.h). Empty or
-    // shorter than clips: the rest are 0.
+    // cycles), 0 when the cycles that do what it is for are chosen (core/loops/loop_window.h).
+    // Empty or shorter than clips: the rest are 0.
     std::vector<std::uint8_t> trimmed;
     // Per clip: -1 when its loop is chosen as above, else the index of an earlier clip it was
-    // made from frame for frame (a turn bent from a straight clip, core/loops/path_bend.h): its loop
-    // is cut from the same source frames as that clip's, so that the two are the same cycles
+    // made from frame for frame (a turn bent from a straight clip, core/loops/path_bend.h): its
+    // loop is cut from the same source frames as that clip's, so that the two are the same cycles
     // on another path. Empty or shorter than clips: the rest are -1.
     std::vector<int> loopedAs;
     MotionSpaceSettings settings;
@@ -52,8 +53,8 @@ struct MotionSpaceDesc {
 // sentences about the space as a whole (a turning range its loops do not spread).
 struct MotionSpaceNotes {
     std::string space;
-    std::vector<std::string> clips;    // clip names, in the description's order
-    std::vector<LoopWindow> windows;   // the same order
+    std::vector<std::string> clips;   // clip names, in the description's order
+    std::vector<LoopWindow> windows;  // the same order
     std::vector<std::string> warnings;
 };
 
@@ -99,7 +100,8 @@ Expected<int> fewestCycles(const MotionSpaceDesc& desc);
 // Loops every clip to the same number of cycles starting on the same phase (from the cycles that
 // do what each clip is for, unless trimmed), registers every clip to the reference clip, orders
 // clips by curvature. The error names the clip at fault. `notes`, when given, gets what was chosen.
-Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& desc, MotionSpaceNotes* notes = nullptr);
+Expected<BakedMotionSpace> buildMotionSpace(const MotionSpaceDesc& desc,
+                                            MotionSpaceNotes* notes = nullptr);
 
 // Sentences about a built space's turning range: its loops all go one way, or span too little
 // curvature to steer with ("every loop of 'walk' goes nearly straight ...").

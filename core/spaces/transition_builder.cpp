@@ -40,7 +40,8 @@ float meanOver(const std::vector<float>& v, int a, int b) {
 float fastest(const std::vector<float>& v, float fps) {
     const int w = std::max(1, static_cast<int>(std::lround(0.3f * fps)));
     float best = 0.0f;
-    for (int a = 0; a + w <= static_cast<int>(v.size()); ++a) best = std::max(best, meanOver(v, a, a + w));
+    for (int a = 0; a + w <= static_cast<int>(v.size()); ++a)
+        best = std::max(best, meanOver(v, a, a + w));
     if (static_cast<int>(v.size()) < w) best = meanOver(v, 0, static_cast<int>(v.size()));
     return best;
 }
@@ -95,7 +96,8 @@ glm::vec3 groundOffset(const GroundFrame& from, const GroundFrame& to) {
 }  // namespace
 
 Status TransitionSettings::validate() const {
-    if (!(stillSpeed > 0.0f && stillSpeed <= 1.0f)) return Status::error("transitions: still speed must be in (0, 1] m/s");
+    if (!(stillSpeed > 0.0f && stillSpeed <= 1.0f))
+        return Status::error("transitions: still speed must be in (0, 1] m/s");
     if (!(stillSeconds >= 0.05f && stillSeconds <= 5.0f))
         return Status::error("transitions: still time must be in [0.05, 5] s");
     if (!(maxJoinCost > 0.0f && maxJoinCost <= 1.0f))
@@ -115,23 +117,26 @@ Status checkTransitionClip(const Clip& clip, Kind kind, const TransitionSettings
     const int still = std::max(2, static_cast<int>(std::lround(settings.stillSeconds * clip.fps)));
     if (n < 2 * still + 2) {
         char text[160];
-        std::snprintf(text, sizeof text, "is too short to %s: %d frames, it needs %d", kind == Kind::Stop ? "stop" : "start",
-                      n, 2 * still + 2);
+        std::snprintf(text, sizeof text, "is too short to %s: %d frames, it needs %d",
+                      kind == Kind::Stop ? "stop" : "start", n, 2 * still + 2);
         return Status::error(text);
     }
     const std::vector<float> speed = rootSpeeds(clip);
     const float top = fastest(speed, clip.fps);
     if (top < 2.0f * settings.stillSpeed) {
         char text[160];
-        std::snprintf(text, sizeof text, "never moves (its root is never faster than %.2f m/s)", top);
+        std::snprintf(text, sizeof text, "never moves (its root is never faster than %.2f m/s)",
+                      top);
         return Status::error(text);
     }
-    const float endSpeed = kind == Kind::Stop ? meanOver(speed, n - still, n) : meanOver(speed, 0, still);
+    const float endSpeed =
+        kind == Kind::Stop ? meanOver(speed, n - still, n) : meanOver(speed, 0, still);
     if (endSpeed >= settings.stillSpeed) {
         char text[200];
-        std::snprintf(text, sizeof text, "does not %s standing: its root moves %.2f m/s over its %s %.1f s",
-                      kind == Kind::Stop ? "end" : "begin", endSpeed, kind == Kind::Stop ? "last" : "first",
-                      settings.stillSeconds);
+        std::snprintf(text, sizeof text,
+                      "does not %s standing: its root moves %.2f m/s over its %s %.1f s",
+                      kind == Kind::Stop ? "end" : "begin", endSpeed,
+                      kind == Kind::Stop ? "last" : "first", settings.stillSeconds);
         return Status::error(text);
     }
     FootContactJob contacts;
@@ -143,7 +148,8 @@ Status checkTransitionClip(const Clip& clip, Kind kind, const TransitionSettings
     const bool left = c.leftAnkle[f] || c.leftToe[f], right = c.rightAnkle[f] || c.rightToe[f];
     if (!left || !right)
         return Status::error(std::string("does not ") + (kind == Kind::Stop ? "end" : "begin") +
-                             " standing: its " + (!left ? "left" : "right") + " foot is off the ground at its " +
+                             " standing: its " + (!left ? "left" : "right") +
+                             " foot is off the ground at its " +
                              (kind == Kind::Stop ? "last" : "first") + " frame");
     return Status::ok();
 }
@@ -161,7 +167,8 @@ Clip repeatedLoop(const BakedMotionSpace& space, int cycles) {
         const GroundFrame g{at.x, at.y, at.z};
         for (int f = 1; f < once.frameCount(); ++f) {
             const auto rotations = once.frameRotations(f);
-            for (int j = 0; j < joints; ++j) c.rotations.push_back(j == 0 ? yawRotation(at.z) * rotations[0] : rotations[j]);
+            for (int j = 0; j < joints; ++j)
+                c.rotations.push_back(j == 0 ? yawRotation(at.z) * rotations[0] : rotations[j]);
             const glm::vec3 p = once.rootPositions[f];
             const glm::vec3 w = g.toWorld(glm::vec3(p.x, 0.0f, p.z));
             c.rootPositions.emplace_back(w.x, p.y, w.z);
@@ -180,7 +187,8 @@ Clip toClip(const BakedTransition& t, const Skeleton& skeleton, float fps) {
     const int joints = skeleton.jointCount();
     glm::vec3 g(0.0f);
     for (int f = 0; f < t.frames; ++f) {
-        c.rotations[static_cast<size_t>(f) * joints] = yawRotation(g.z) * t.rotations[static_cast<size_t>(f) * joints];
+        c.rotations[static_cast<size_t>(f) * joints] =
+            yawRotation(g.z) * t.rotations[static_cast<size_t>(f) * joints];
         c.rootPositions.emplace_back(g.x, t.rootHeight[f], g.y);
         if (f + 1 < t.frames) g = composeGround(g, t.step[f]);
     }
@@ -195,7 +203,8 @@ Status TransitionJob::validate() const {
     if (Status s = clip->validate(); !s) return s;
     if (!clip->skeleton.sameHierarchy(space->skeleton))
         return Status::error("has a different skeleton from the space's clips");
-    if (std::abs(clip->fps - space->fps) > 1e-3f) return Status::error("is not at the space's rate");
+    if (std::abs(clip->fps - space->fps) > 1e-3f)
+        return Status::error("is not at the space's rate");
     return checkTransitionClip(*clip, kind, settings);
 }
 
@@ -254,18 +263,22 @@ Status TransitionJob::run() {
         }
     }
     if (cells.empty())
-        return Status::error(std::string("never has the loop's feet down where its poses match the loop's"));
+        return Status::error(
+            std::string("never has the loop's feet down where its poses match the loop's"));
     float best = 1e30f;
     for (const Cell& c : cells) best = std::min(best, c.cost);
     if (best > settings.maxJoinCost) {
         char text[200];
-        std::snprintf(text, sizeof text, "never comes near the loop's poses (its best match is %.2f m RMS, above %.2f)",
-                      best, settings.maxJoinCost);
+        std::snprintf(
+            text, sizeof text,
+            "never comes near the loop's poses (its best match is %.2f m RMS, above %.2f)", best,
+            settings.maxJoinCost);
         return Status::error(text);
     }
     const float limit = std::min(settings.maxJoinCost, best + settings.joinCostMargin);
 
-    const std::vector<GroundFrame> loopGround = groundFrames(loop), clipGround = groundFrames(*clip);
+    const std::vector<GroundFrame> loopGround = groundFrames(loop),
+                                   clipGround = groundFrames(*clip);
     BakedTransition& t = output;
     t = BakedTransition{};
     t.name = clip->name;
@@ -302,17 +315,21 @@ Status TransitionJob::run() {
         join.foot = clipFeet[c.j] == 3 ? 2 : clipFeet[c.j] - 1;
         t.joins.push_back(join);
     }
-    std::stable_sort(t.joins.begin(), t.joins.end(),
-                     [](const TransitionJoin& a, const TransitionJoin& b) { return a.loopFrame < b.loopFrame; });
+    std::stable_sort(
+        t.joins.begin(), t.joins.end(),
+        [](const TransitionJoin& a, const TransitionJoin& b) { return a.loopFrame < b.loopFrame; });
     if (kind == Kind::Start) {
-        // The first join (in the clip's time) where it moves nearly as fast as the loop, else the cheapest.
+        // The first join (in the clip's time) where it moves nearly as fast as the loop, else the
+        // cheapest.
         int pick = -1, cheapest = 0;
         for (int k = 0; k < static_cast<int>(t.joins.size()); ++k) {
             const TransitionJoin& j = t.joins[k];
             if (j.cost < t.joins[cheapest].cost) cheapest = k;
             const int f = static_cast<int>(j.clipFrame);
             const float v = meanOver(speed, f - 2, f + 3);
-            if (v >= settings.handoverSpeed * ref.speed && (pick < 0 || j.clipFrame < t.joins[pick].clipFrame)) pick = k;
+            if (v >= settings.handoverSpeed * ref.speed &&
+                (pick < 0 || j.clipFrame < t.joins[pick].clipFrame))
+                pick = k;
         }
         t.handover = pick >= 0 ? pick : cheapest;
     }
@@ -320,7 +337,8 @@ Status TransitionJob::run() {
     return t.validate(joints, L);
 }
 
-Status addTransitions(const MotionSpaceDesc& desc, BakedMotionSpace& space, const TransitionSettings& settings) {
+Status addTransitions(const MotionSpaceDesc& desc, BakedMotionSpace& space,
+                      const TransitionSettings& settings) {
     const std::string ctx = "motion space '" + desc.name + "'";
     for (Kind kind : {Kind::Stop, Kind::Start}) {
         std::vector<BakedTransition>& out = kind == Kind::Stop ? space.stops : space.starts;

@@ -27,15 +27,18 @@
 namespace gs {
 
 struct TransitionSettings {
-    float stillSpeed = 0.15f;      // m/s: a clip stands while its root is slower; (0, 1]; default 0.15
-    float stillSeconds = 0.3f;     // s: a stop ends (a start begins) standing this long; [0.05, 5]; default 0.3
-    float maxJoinCost = 0.25f;     // metres RMS: no join costs more; (0, 1]; default 0.25 (the CMU run
-                                   // stops meet the jog loop at 0.11-0.15, walk stops the walk at 0.02)
-    float joinCostMargin = 0.04f;  // metres: joins cost at most the clip's best plus this; [0, 1]; default 0.04
+    float stillSpeed = 0.15f;  // m/s: a clip stands while its root is slower; (0, 1]; default 0.15
+    float stillSeconds =
+        0.3f;  // s: a stop ends (a start begins) standing this long; [0.05, 5]; default 0.3
+    float maxJoinCost =
+        0.25f;  // metres RMS: no join costs more; (0, 1]; default 0.25 (the CMU run
+                // stops meet the jog loop at 0.11-0.15, walk stops the walk at 0.02)
+    float joinCostMargin =
+        0.04f;  // metres: joins cost at most the clip's best plus this; [0, 1]; default 0.04
     // A start hands over at its first join where it moves at least this fraction of the loop's
     // speed; (0, 2]; default 0.85. A start that never does hands over at its cheapest join.
     float handoverSpeed = 0.85f;
-    PointCloudSettings cloud;      // the window of the match web and the alignments
+    PointCloudSettings cloud;  // the window of the match web and the alignments
     FootContactSettings contacts;
 
     Status validate() const;
@@ -44,7 +47,8 @@ struct TransitionSettings {
 // Whether a clip can serve as a stop or a start at all, from the clip alone (it stands at the
 // right end, and moves): ok, or the cause in one sentence ("does not end standing: its root moves
 // 0.41 m/s over its last 0.3 s").
-Status checkTransitionClip(const Clip& clip, BakedTransition::Kind kind, const TransitionSettings& settings = {});
+Status checkTransitionClip(const Clip& clip, BakedTransition::Kind kind,
+                           const TransitionSettings& settings = {});
 
 struct TransitionJob {
     TransitionSettings settings;
@@ -69,6 +73,7 @@ Clip toClip(const BakedTransition& transition, const Skeleton& skeleton, float f
 
 // Builds every stop and start of `desc` (resampled to the space's rate) into `space`. The error
 // names the space and the clip.
-Status addTransitions(const MotionSpaceDesc& desc, BakedMotionSpace& space, const TransitionSettings& settings = {});
+Status addTransitions(const MotionSpaceDesc& desc, BakedMotionSpace& space,
+                      const TransitionSettings& settings = {});
 
 }  // namespace gs

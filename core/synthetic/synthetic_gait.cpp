@@ -12,12 +12,12 @@ namespace gs {
 namespace {
 
 constexpr float kPi = 3.14159265358979f;
-constexpr float kReach = 0.95f;          // largest hip-ankle distance, fraction of the leg
-constexpr float kHeelRiseStart = 0.5f;   // part of the stance the foot stays flat
-constexpr float kArmAbductionDeg = 8.0f; // arms held off the hips
-constexpr float kSkimHeight = 0.03f;     // metres: the swinging toe moves on only above this
-constexpr float kMaxHeelKick = 0.25f;    // metres a trailing swing foot may be lifted to reach
-constexpr float kIkTolerance = 1e-5f;    // metres the IK may miss a planted foot by
+constexpr float kReach = 0.95f;           // largest hip-ankle distance, fraction of the leg
+constexpr float kHeelRiseStart = 0.5f;    // part of the stance the foot stays flat
+constexpr float kArmAbductionDeg = 8.0f;  // arms held off the hips
+constexpr float kSkimHeight = 0.03f;      // metres: the swinging toe moves on only above this
+constexpr float kMaxHeelKick = 0.25f;     // metres a trailing swing foot may be lifted to reach
+constexpr float kIkTolerance = 1e-5f;     // metres the IK may miss a planted foot by
 
 float radians(float degrees) { return degrees * kPi / 180.0f; }
 float smoothstep(float x) {
@@ -55,7 +55,7 @@ struct Path {
 struct Gait {
     SyntheticGaitSettings s;
     Path path;
-    float period = 1.0f, stance = 0.5f;   // seconds
+    float period = 1.0f, stance = 0.5f;             // seconds
     float rightStrike0 = 0.0f, leftStrike0 = 0.0f;  // first strike times (s)
     float footLength = 0.0f, hipHalfWidth = 0.0f, thigh = 0.0f, shin = 0.0f;
     float ahead = 0.0f;  // metres of path a strike lands ahead of the pelvis
@@ -108,13 +108,13 @@ FootPose footAt(const Gait& g, int side, float t) {
         const float next = plant + g.s.speed * g.period;
         // At each end of the swing the foot only rises or drops until the toe is kSkimHeight up
         // (it never skims the floor), then travels.
-        const float margin =
-            std::clamp(std::asin(std::min(1.0f, kSkimHeight / g.s.footClearance)) / kPi, 0.02f, 0.2f);
+        const float margin = std::clamp(
+            std::asin(std::min(1.0f, kSkimHeight / g.s.footClearance)) / kPi, 0.02f, 0.2f);
         const float blend = smootherstep((u - margin) / (1.0f - 2.0f * margin));
         const float along = plant + (next - plant) * blend;
         // At toe-off the ankle stands forward of its footprint by the heel rise; that fades out.
-        const glm::vec3 rise = g.footLength * (1.0f - std::cos(heelRise)) *
-                               forwardOf(g.path.heading(plant));
+        const glm::vec3 rise =
+            g.footLength * (1.0f - std::cos(heelRise)) * forwardOf(g.path.heading(plant));
         f.pitch = heelRise * (1.0f - smoothstep(u));
         f.heading = g.path.heading(along);
         f.ankle = g.path.at(along, l) + rise * (1.0f - blend);
@@ -160,7 +160,8 @@ float baseHeight(const Gait& g, int frames) {
 Status checkRange(const char* field, float value, float lo, float hi) {
     if (std::isfinite(value) && value >= lo && value <= hi) return Status::ok();
     char text[160];
-    std::snprintf(text, sizeof text, "synthetic gait: %s is %g, outside [%g, %g]", field, value, lo, hi);
+    std::snprintf(text, sizeof text, "synthetic gait: %s is %g, outside [%g, %g]", field, value, lo,
+                  hi);
     return Status::error(text);
 }
 
@@ -176,9 +177,12 @@ std::string defaultName(const SyntheticGaitSettings& s) {
 
 const char* syntheticGaitName(SyntheticGait gait) {
     switch (gait) {
-    case SyntheticGait::Walk: return "walk";
-    case SyntheticGait::Jog: return "jog";
-    case SyntheticGait::Run: return "run";
+        case SyntheticGait::Walk:
+            return "walk";
+        case SyntheticGait::Jog:
+            return "jog";
+        case SyntheticGait::Run:
+            return "run";
     }
     return "walk";
 }
@@ -299,7 +303,8 @@ Expected<Clip> generateSyntheticGait(const SyntheticGaitSettings& settings) {
         char text[160];
         std::snprintf(text, sizeof text,
                       "synthetic gait: a stance of %.2f m (speed x stance time) is longer than the "
-                      "legs reach; lower speed or stanceFraction, or raise cadence", travel);
+                      "legs reach; lower speed or stanceFraction, or raise cadence",
+                      travel);
         return Status::error(text);
     }
     g.ahead = bestAhead;
@@ -376,7 +381,7 @@ std::vector<SyntheticClipSpec> syntheticClipSet(int cycles) {
     };
     const Bend bends[] = {
         {"90r", "turn right", -1.0f, true}, {"veer_r", "veer right", -1.0f, false},
-        {"", "straight", 0.0f, false},       {"veer_l", "veer left", 1.0f, false},
+        {"", "straight", 0.0f, false},      {"veer_l", "veer left", 1.0f, false},
         {"90l", "turn left", 1.0f, true},
     };
     // Curvatures (rad/m): a veer bends the path gently, a turn turns about 90 degrees in a

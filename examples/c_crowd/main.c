@@ -86,11 +86,13 @@ int main(int argc, char** argv) {
     }
     if (gs_crowd_set_threads(crowd, threads) != GS_OK) return fail("threads");
     const int joints = gs_crowd_joint_count(crowd);
-    characters cs = {malloc(sizeof(uint32_t) * (size_t)(count + 1)), malloc(sizeof(float) * 2 * (size_t)(count + 1)), 0};
+    characters cs = {malloc(sizeof(uint32_t) * (size_t)(count + 1)),
+                     malloc(sizeof(float) * 2 * (size_t)(count + 1)), 0};
     float* pose = malloc(sizeof(float) * 4 * (size_t)joints);
     if (!cs.ids || !cs.goals || !pose) return fail("out of memory");
     for (int c = 0; c < count; ++c)
-        if (add_character(&cs, (float)(4 * (c % 20) - 38), (float)(4 * (c / 20) - 18), c) != GS_OK) return fail("add");
+        if (add_character(&cs, (float)(4 * (c % 20) - 38), (float)(4 * (c / 20) - 18), c) != GS_OK)
+            return fail("add");
 
     long updates = 0, reached = 0;
     double t = 0.0, update_seconds = 0.0;
@@ -102,13 +104,15 @@ int main(int argc, char** argv) {
         timespec_get(&t0, TIME_UTC);
         if (gs_crowd_update(crowd, dt) != GS_OK) return fail("update");
         timespec_get(&t1, TIME_UTC);
-        update_seconds += (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+        update_seconds +=
+            (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
         t += dt;
         ++updates;
         for (int i = 0; i < cs.count; ++i) {
             float g[3];
             if (gs_crowd_ground(crowd, cs.ids[i], g) != GS_OK) return fail("ground");
-            const double dx = (double)g[0] - cs.goals[2 * i], dz = (double)g[1] - cs.goals[2 * i + 1];
+            const double dx = (double)g[0] - cs.goals[2 * i],
+                         dz = (double)g[1] - cs.goals[2 * i + 1];
             if (dx * dx + dz * dz < 0.25) {
                 ++reached;
                 if (new_goal(&cs, i) != GS_OK) return fail("goal");
@@ -133,22 +137,25 @@ int main(int argc, char** argv) {
         }
         if (replaced) {
             float g[3];
-            const int refused = (gs_crowd_set_goal(crowd, stale, 0.0f, 0.0f) == GS_ERROR_UNKNOWN_ID) +
-                                (gs_crowd_ground(crowd, stale, g) == GS_ERROR_UNKNOWN_ID) +
-                                (gs_crowd_remove(crowd, stale) == GS_ERROR_UNKNOWN_ID);
+            const int refused =
+                (gs_crowd_set_goal(crowd, stale, 0.0f, 0.0f) == GS_ERROR_UNKNOWN_ID) +
+                (gs_crowd_ground(crowd, stale, g) == GS_ERROR_UNKNOWN_ID) +
+                (gs_crowd_remove(crowd, stale) == GS_ERROR_UNKNOWN_ID);
             if (refused != 3) return fail("a removed character's id was taken");
             stale_refused += refused;
         }
     }
     if (!replaced) return fail("the run was too short to replace a character");
     for (int i = 0; i < cs.count; ++i) {
-        if (gs_crowd_local_pose(crowd, cs.ids[i], pose, 4 * (size_t)joints) != GS_OK) return fail("pose");
+        if (gs_crowd_local_pose(crowd, cs.ids[i], pose, 4 * (size_t)joints) != GS_OK)
+            return fail("pose");
         for (int k = 0; k < 4 * joints; ++k) checksum_add(pose[k]);
     }
-    printf("characters %d, seconds %.1f, updates %ld, goals reached %ld, stale id refused %d times, "
-           "poses %016" PRIx64 ", update %.2f us per character\n",
-           cs.count, t, updates, reached, stale_refused, checksum,
-           update_seconds * 1e6 / ((double)updates * (double)cs.count));
+    printf(
+        "characters %d, seconds %.1f, updates %ld, goals reached %ld, stale id refused %d times, "
+        "poses %016" PRIx64 ", update %.2f us per character\n",
+        cs.count, t, updates, reached, stale_refused, checksum,
+        update_seconds * 1e6 / ((double)updates * (double)cs.count));
     free(pose);
     free(cs.goals);
     free(cs.ids);

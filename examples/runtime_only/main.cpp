@@ -39,7 +39,9 @@ struct Random {
         return static_cast<std::uint32_t>(state >> 33);
     }
     // A coordinate in [-20, 20] m, a multiple of 1/64 (exact in a float).
-    float coordinate() { return static_cast<float>(static_cast<int>(next() % 2561) - 1280) / 64.0f; }
+    float coordinate() {
+        return static_cast<float>(static_cast<int>(next() % 2561) - 1280) / 64.0f;
+    }
     // A frame time of 4 to 50 / 1024 s.
     float frameTime() { return static_cast<float>(4 + next() % 47) / 1024.0f; }
 };
@@ -98,10 +100,12 @@ struct Scenario {
     gs::Status checkArrivals(float dt) {
         for (size_t i = 0; i < ids.size(); ++i) {
             const gs::GroundFrame g = *crowd.ground(ids[i]);
-            const double dx = static_cast<double>(g.x) - goals[2 * i], dz = static_cast<double>(g.z) - goals[2 * i + 1];
+            const double dx = static_cast<double>(g.x) - goals[2 * i],
+                         dz = static_cast<double>(g.z) - goals[2 * i + 1];
             const bool near = dx * dx + dz * dz < 0.25;
             const gs::MotionState state = *crowd.motionState(ids[i]);
-            if (state == gs::MotionState::Stopping) continue;  // arriving: it stands where its goal is
+            if (state == gs::MotionState::Stopping)
+                continue;  // arriving: it stands where its goal is
             if (state == gs::MotionState::Standing) {
                 // Given its next goal, it starts at the next frame (unless the goal is where it
                 // stands: then it has arrived again).
@@ -116,7 +120,8 @@ struct Scenario {
             }
             standing[i] = 0.0f;
             // A space with stops stops on the goal (above); one without walks on through it.
-            const bool canStop = !crowd.space().spaces[static_cast<size_t>(styles[i])].stops.empty();
+            const bool canStop =
+                !crowd.space().spaces[static_cast<size_t>(styles[i])].stops.empty();
             if (!canStop && near) {
                 ++reached;
                 if (gs::Status s = newGoal(i); !s) return s;
@@ -135,7 +140,8 @@ struct Scenario {
         goals.erase(goals.begin(), goals.begin() + 2);
         if (gs::Status s = addCharacter(0.0f, 0.0f, 0); !s) return s;
         if (ids.back().slot() != stale.slot() || ids.back() == stale)
-            return gs::Status::error("the new character did not take the freed slot under a new id");
+            return gs::Status::error(
+                "the new character did not take the freed slot under a new id");
         return stale;
     }
 
@@ -168,22 +174,25 @@ int main(int argc, char** argv) {
     const int characters = argc > 2 ? std::atoi(argv[2]) : 200;
     const double seconds = argc > 3 ? std::atof(argv[3]) : 30.0;
     const int threads = argc > 4 ? std::atoi(argv[4]) : 1;
-    if (characters < 2 || characters > 1'000'000 || !(seconds > 0.0 && seconds <= 86400.0) || threads < 1 ||
-        threads > gs::Crowd::kMaxThreads) {
-        std::fprintf(stderr, "runtime_only: CHARACTERS 2-1000000, SECONDS (0, 86400], THREADS 1-64\n");
+    if (characters < 2 || characters > 1'000'000 || !(seconds > 0.0 && seconds <= 86400.0) ||
+        threads < 1 || threads > gs::Crowd::kMaxThreads) {
+        std::fprintf(stderr,
+                     "runtime_only: CHARACTERS 2-1000000, SECONDS (0, 86400], THREADS 1-64\n");
         return 2;
     }
     auto baked = gs::loadGSpace(argv[1]);
     if (!baked) return fail(baked.message());  // names the file
     gs::Crowd crowd(std::make_shared<const gs::BakedSpaceFile>(std::move(*baked)));
     if (!crowd.status()) return fail(std::string(argv[1]) + ": " + crowd.status().message());
-    if (!crowd.canSteer()) return fail(std::string(argv[1]) + ": baked without goal spaces, cannot steer");
+    if (!crowd.canSteer())
+        return fail(std::string(argv[1]) + ": baked without goal spaces, cannot steer");
     crowd.reserve(characters);
     crowd.setThreads(threads);
 
     Scenario run(crowd);
     for (int c = 0; c < characters; ++c)
-        if (gs::Status s = run.addCharacter(static_cast<float>(4 * (c % 20) - 38), static_cast<float>(4 * (c / 20) - 18), c);
+        if (gs::Status s = run.addCharacter(static_cast<float>(4 * (c % 20) - 38),
+                                            static_cast<float>(4 * (c / 20) - 18), c);
             !s)
             return fail(s.message());
 
@@ -197,7 +206,8 @@ int main(int argc, char** argv) {
         const float dt = run.random.frameTime();
         const auto t0 = std::chrono::steady_clock::now();
         if (gs::Status s = crowd.update(dt); !s) return fail(s.message());
-        updateSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        updateSeconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         t += dt;
         ++updates;
         if (gs::Status s = run.checkArrivals(dt); !s) return fail(s.message());
@@ -211,16 +221,19 @@ int main(int argc, char** argv) {
             stale = *old;
         }
         if (replaced) {
-            const int refused = !crowd.setGoal(stale, {0.0f, 0.0f}) + !crowd.ground(stale) + !crowd.remove(stale);
+            const int refused =
+                !crowd.setGoal(stale, {0.0f, 0.0f}) + !crowd.ground(stale) + !crowd.remove(stale);
             if (refused != 3) return fail("a removed character's id was taken");
             staleRefused += refused;
         }
     }
     if (!replaced || staleRefused == 0) return fail("the run was too short to replace a character");
     run.addPoses(checksum);
-    std::printf("characters %d, seconds %.1f, updates %ld, goals reached %ld, stale id refused %d times, "
-                "poses %016" PRIx64 ", stood on %ld, update %.2f us per character\n",
-                static_cast<int>(run.ids.size()), t, updates, run.reached, staleRefused, checksum.hash, run.stood,
-                updateSeconds * 1e6 / (static_cast<double>(updates) * static_cast<double>(run.ids.size())));
+    std::printf(
+        "characters %d, seconds %.1f, updates %ld, goals reached %ld, stale id refused %d times, "
+        "poses %016" PRIx64 ", stood on %ld, update %.2f us per character\n",
+        static_cast<int>(run.ids.size()), t, updates, run.reached, staleRefused, checksum.hash,
+        run.stood,
+        updateSeconds * 1e6 / (static_cast<double>(updates) * static_cast<double>(run.ids.size())));
     return 0;
 }

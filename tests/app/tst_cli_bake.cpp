@@ -22,11 +22,29 @@ QString demoProject() {
 // The figures of a run that depend on the motion (not on where the source figures come from).
 QJsonObject motionFigures(const QJsonObject& o) {
     QJsonObject m;
-    for (const char* key : {"goals", "reached", "mean_time_ratio", "frames", "foot_skate_cm_s", "root_accel_p95_mps2",
-                            "knee_step_p95_deg", "max_blend_step", "mean_heading_error_deg", "mean_distance_m",
-                            "p95_distance_m", "distance_m", "speed_mps", "turn_rate_deg_s", "max_style_step",
-                            "stops", "stop_error_m", "standing_drift_m", "goal_positions", "stand_frames",
-                            "time_ratio_to_no_stop", "join_joint_step_m", "stop_foot_skate_cm_s"})
+    for (const char* key : {"goals",
+                            "reached",
+                            "mean_time_ratio",
+                            "frames",
+                            "foot_skate_cm_s",
+                            "root_accel_p95_mps2",
+                            "knee_step_p95_deg",
+                            "max_blend_step",
+                            "mean_heading_error_deg",
+                            "mean_distance_m",
+                            "p95_distance_m",
+                            "distance_m",
+                            "speed_mps",
+                            "turn_rate_deg_s",
+                            "max_style_step",
+                            "stops",
+                            "stop_error_m",
+                            "standing_drift_m",
+                            "goal_positions",
+                            "stand_frames",
+                            "time_ratio_to_no_stop",
+                            "join_joint_step_m",
+                            "stop_foot_skate_cm_s"})
         if (o.contains(key)) m[key] = o[key];
     return m;
 }
@@ -59,10 +77,14 @@ private slots:
 
     void sameFiguresAsTheProject_data() {
         QTest::addColumn<QStringList>("args");
-        QTest::newRow("simulate random mix") << QStringList{"simulate", "--goals", "40", "--seed", "11", "--style", "walk=0.5,jog=0.5"};
-        QTest::newRow("simulate circle jog") << QStringList{"simulate", "--scenario", "circle", "--seconds", "20", "--style", "jog=1"};
-        QTest::newRow("simulate naive walk") << QStringList{"simulate", "--goals", "20", "--controller", "naive"};
-        QTest::newRow("play mix") << QStringList{"play", "--seconds", "10", "--style", "walk=0.3,jog=0.7", "--blend", "walk=0.2"};
+        QTest::newRow("simulate random mix") << QStringList{
+            "simulate", "--goals", "40", "--seed", "11", "--style", "walk=0.5,jog=0.5"};
+        QTest::newRow("simulate circle jog") << QStringList{
+            "simulate", "--scenario", "circle", "--seconds", "20", "--style", "jog=1"};
+        QTest::newRow("simulate naive walk")
+            << QStringList{"simulate", "--goals", "20", "--controller", "naive"};
+        QTest::newRow("play mix") << QStringList{
+            "play", "--seconds", "10", "--style", "walk=0.3,jog=0.7", "--blend", "walk=0.2"};
     }
     void sameFiguresAsTheProject() {
         GS_REQUIRE_DATA();
@@ -78,7 +100,8 @@ private slots:
         QCOMPARE(fromBaked.exitCode, 0);
         QVERIFY(!fromProject.json()["baked"].toBool());
         QVERIFY(fromBaked.json()["baked"].toBool());
-        const QJsonObject x = motionFigures(fromProject.json()), y = motionFigures(fromBaked.json());
+        const QJsonObject x = motionFigures(fromProject.json()),
+                          y = motionFigures(fromBaked.json());
         QVERIFY(x.size() >= 5);
         QCOMPARE(y, x);
     }
@@ -86,16 +109,19 @@ private slots:
     void arrivesTheSameFromItsBake() {
         // The arrive project and its bake: the same stops, to the figure.
         GS_REQUIRE_DATA();
-        const QString project = QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/projects/cmu_walk_jog_arrive.gsproj");
+        const QString project =
+            QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/projects/cmu_walk_jog_arrive.gsproj");
         const QString baked = m_dir.filePath("arrive.gspace");
         QCOMPARE(cli({"bake", project, "-o", baked}).exitCode, 0);
-        const QStringList args{"--scenario", "arrive", "--goals", "8", "--seed", "3", "--style", "walk=0.5,jog=0.5",
-                               "--stand-seconds", "1", "--json"};
+        const QStringList args{"--scenario",      "arrive", "--goals", "8",
+                               "--seed",          "3",      "--style", "walk=0.5,jog=0.5",
+                               "--stand-seconds", "1",      "--json"};
         const Run fromProject = cli(QStringList{"simulate", project} + args);
         const Run fromBaked = cli(QStringList{"simulate", baked} + args);
         QCOMPARE(fromProject.exitCode, 0);
         QCOMPARE(fromBaked.exitCode, 0);
-        const QJsonObject x = motionFigures(fromProject.json()), y = motionFigures(fromBaked.json());
+        const QJsonObject x = motionFigures(fromProject.json()),
+                          y = motionFigures(fromBaked.json());
         QCOMPARE(x["stops"].toInt(), 8);
         QVERIFY(x["stop_error_m"].toObject()["mean"].toDouble() <= 0.10);
         QCOMPARE(y, x);
@@ -131,10 +157,18 @@ private slots:
         QVERIFY(in.open(QIODevice::ReadOnly));
         QByteArray bytes = in.readAll();
         switch (damage) {
-        case 0: bytes.truncate(bytes.size() / 2); break;
-        case 1: bytes[bytes.size() - 100] = static_cast<char>(bytes[bytes.size() - 100] ^ 0x10); break;
-        case 2: bytes[8] = 9; break;
-        case 3: bytes = "HIERARCHY\nROOT x\n"; break;
+            case 0:
+                bytes.truncate(bytes.size() / 2);
+                break;
+            case 1:
+                bytes[bytes.size() - 100] = static_cast<char>(bytes[bytes.size() - 100] ^ 0x10);
+                break;
+            case 2:
+                bytes[8] = 9;
+                break;
+            case 3:
+                bytes = "HIERARCHY\nROOT x\n";
+                break;
         }
         const QString path = m_dir.filePath(QStringLiteral("damaged%1.gspace").arg(damage));
         QFile out(path);

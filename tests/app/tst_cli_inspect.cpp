@@ -19,7 +19,8 @@ class TestCliInspect : public QObject {
 private slots:
     void veerLeftThenRight() {
         GS_REQUIRE_DATA();
-        const Run r = cli({"inspect", gs::test::cmuClip("16_11"), gs::test::cmuClip("16_13"), "--json"});
+        const Run r =
+            cli({"inspect", gs::test::cmuClip("16_11"), gs::test::cmuClip("16_13"), "--json"});
         QCOMPARE(r.exitCode, 0);
         QJsonParseError err;
         const QJsonDocument doc = QJsonDocument::fromJson(r.out, &err);
@@ -27,8 +28,9 @@ private slots:
         const QJsonArray clips = doc.object()["clips"].toArray();
         QCOMPARE(clips.size(), 2);
         QVERIFY(doc.object()["errors"].toArray().isEmpty());
-        for (const char* key : {"file", "name", "frames", "fps", "duration_s", "joints", "hip_height_m",
-                                "path_length_m", "speed_mps", "heading_change_deg", "heel_strikes"})
+        for (const char* key :
+             {"file", "name", "frames", "fps", "duration_s", "joints", "hip_height_m",
+              "path_length_m", "speed_mps", "heading_change_deg", "heel_strikes"})
             QVERIFY2(clips[0].toObject().contains(key), key);
         QCOMPARE(clips[0].toObject()["frames"].toInt(), 133);
         QCOMPARE(clips[0].toObject()["fps"].toDouble(), 30.0);

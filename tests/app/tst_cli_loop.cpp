@@ -26,7 +26,8 @@ private slots:
         GS_REQUIRE_DATA();
         QTemporaryDir dir;
         const QString out = dir.filePath("loop.bvh");
-        const Run r = cli({"loop", gs::test::cmuClip("16_15"), "--cycles", "2", "-o", out, "--json"});
+        const Run r =
+            cli({"loop", gs::test::cmuClip("16_15"), "--cycles", "2", "-o", out, "--json"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.isOneObject());
         const QJsonObject o = r.json();
@@ -40,7 +41,8 @@ private slots:
         QCOMPARE(loop.frameCount(), o["frames"].toInt());
         const int last = loop.frameCount() - 1;
         for (int j = 1; j < loop.jointCount(); ++j)
-            QVERIFY(std::abs(glm::dot(loop.frameRotations(0)[j], loop.frameRotations(last)[j])) > 0.9999f);
+            QVERIFY(std::abs(glm::dot(loop.frameRotations(0)[j], loop.frameRotations(last)[j])) >
+                    0.9999f);
         const Run again = cli({"cycles", out, "--json"});
         QCOMPARE(again.exitCode, 0);
         QVERIFY(again.json()["periodic"].toBool());

@@ -53,7 +53,8 @@ private slots:
 
     void twoClips() {
         GS_REQUIRE_DATA();
-        const Run r = cli({"matchweb", gs::test::cmuClip("16_11"), gs::test::cmuClip("16_15"), "--json"});
+        const Run r =
+            cli({"matchweb", gs::test::cmuClip("16_11"), gs::test::cmuClip("16_15"), "--json"});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.json()["rows"].toInt(), 133);
         QCOMPARE(r.json()["cols"].toInt(), 117);
@@ -62,7 +63,8 @@ private slots:
     void errors() {
         GS_REQUIRE_DATA();
         QCOMPARE(cli({"matchweb"}).exitCode, 2);
-        const Run r = cli({"matchweb", gs::test::cmuClip("16_15"), gs::test::dataPath("cmu/cgspeed/16_11.bvh")});
+        const Run r = cli(
+            {"matchweb", gs::test::cmuClip("16_15"), gs::test::dataPath("cmu/cgspeed/16_11.bvh")});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.err.trimmed().count('\n'), 0);
         QVERIFY(r.err.contains("skeleton"));

@@ -22,7 +22,8 @@ class TestCliRegister : public QObject {
 private slots:
     void veerLeftAgainstStraight() {
         GS_REQUIRE_DATA();
-        const Run r = cli({"register", gs::test::cmuClip("16_11"), gs::test::cmuClip("16_15"), "--json"});
+        const Run r =
+            cli({"register", gs::test::cmuClip("16_11"), gs::test::cmuClip("16_15"), "--json"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.isOneObject());
         const QJsonObject o = r.json();
@@ -43,7 +44,10 @@ private slots:
     void errors() {
         GS_REQUIRE_DATA();
         QCOMPARE(cli({"register", gs::test::cmuClip("16_15")}).exitCode, 2);
-        QCOMPARE(cli({"register", gs::test::cmuClip("16_15"), gs::test::cmuClip("16_15"), "--start", "x"}).exitCode, 2);
+        QCOMPARE(cli({"register", gs::test::cmuClip("16_15"), gs::test::cmuClip("16_15"), "--start",
+                      "x"})
+                     .exitCode,
+                 2);
         const Run r = cli({"register", gs::test::cmuClip("16_15"), gs::test::cmuClip("16_16"),
                            "--start", "50,50", "--end", "10,60"});
         QCOMPARE(r.exitCode, 1);

@@ -15,8 +15,9 @@ private slots:
 
     void soak() {
         GS_REQUIRE_DATA();
-        const gs::test::CliRun r = gs::test::runCli({"soak", QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"),
-                                                     "--characters", "100", "--minutes", "3", "--json"});
+        const gs::test::CliRun r = gs::test::runCli(
+            {"soak", QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"),
+             "--characters", "100", "--minutes", "3", "--json"});
         QVERIFY(r.isOneObject());
         const QJsonObject o = r.json();
         qInfo("%s", r.out.trimmed().constData());
@@ -24,7 +25,8 @@ private slots:
         QVERIFY(o["pass"].toBool());
         QCOMPARE(o["nan_frames"].toInt(), 0);
         QCOMPARE(o["stuck_characters"].toInt(), 0);
-        QVERIFY(o["goals_reached"].toDouble() > 100 * 3 * 60 / 15.0);  // a goal every 15 s or better
+        QVERIFY(o["goals_reached"].toDouble() >
+                100 * 3 * 60 / 15.0);  // a goal every 15 s or better
         QVERIFY(o["phase_error_frames"].toDouble() <= 2.0);
         QVERIFY(o["memory_growth"].toDouble() < 0.01);
         QVERIFY(o["style_changes"].toDouble() > 0);

@@ -12,7 +12,9 @@
 
 namespace {
 
-QString demoProject() { return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"); }
+QString demoProject() {
+    return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj");
+}
 
 }  // namespace
 
@@ -24,7 +26,8 @@ private slots:
     void sameRun() {
         GS_REQUIRE_DATA();
         const float seconds = 4.0f;
-        const gs::test::CliRun r = gs::test::runCli({"play", demoProject(), "--goal", "4,6", "--seconds", "4", "--json"});
+        const gs::test::CliRun r =
+            gs::test::runCli({"play", demoProject(), "--goal", "4,6", "--seconds", "4", "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonArray cliEnd = r.json()["end_position"].toArray();
         QCOMPARE(cliEnd.size(), 2);
@@ -40,8 +43,8 @@ private slots:
         for (int f = 0; f < frames; ++f) demo.step();
         QCOMPARE(demo.motion().frameCount(), frames);
         const glm::vec3 guiEnd = demo.motion().rootPositions.back();
-        qInfo("GUI ends at (%.6f, %.6f), CLI at (%.6f, %.6f)", guiEnd.x, guiEnd.z, cliEnd[0].toDouble(),
-              cliEnd[1].toDouble());
+        qInfo("GUI ends at (%.6f, %.6f), CLI at (%.6f, %.6f)", guiEnd.x, guiEnd.z,
+              cliEnd[0].toDouble(), cliEnd[1].toDouble());
         QVERIFY(glm::length(glm::vec2(guiEnd.x, guiEnd.z)) > 3.0f);  // it went somewhere
         QCOMPARE(guiEnd.x, static_cast<float>(cliEnd[0].toDouble()));
         QCOMPARE(guiEnd.z, static_cast<float>(cliEnd[1].toDouble()));

@@ -1,9 +1,9 @@
 // Hostile input through the command line: every count and length a run is asked for has a named
-// upper limit (core/authoring_limits.h) and is refused above it with one line naming the limit and exit 2,
-// before any work; weights that sum to 0 are refused; the arrive scenario names the spaces that
-// have no stop; a baked file without toes (INFO toe -1, which the format allows) runs the arrive
-// scenario; a clip that stays in place is refused for its missing root motion. The mutants are
-// made here from the shipped projects and the data's clips.
+// upper limit (core/authoring_limits.h) and is refused above it with one line naming the limit and
+// exit 2, before any work; weights that sum to 0 are refused; the arrive scenario names the spaces
+// that have no stop; a baked file without toes (INFO toe -1, which the format allows) runs the
+// arrive scenario; a clip that stays in place is refused for its missing root motion. The mutants
+// are made here from the shipped projects and the data's clips.
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -24,7 +24,9 @@ using gs::test::runCli;
 
 namespace {
 
-QString projectFile(const char* name) { return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/") + name; }
+QString projectFile(const char* name) {
+    return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/") + name;
+}
 
 // The file's INFO section with both toes set to -1 ("no toe"), repacked with fresh checksums.
 std::vector<std::uint8_t> withoutToes(const std::vector<std::uint8_t>& file) {
@@ -71,14 +73,18 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("expected");
         const QString demo = projectFile("demo/cmu_walk_jog.gsproj");
-        QTest::newRow("goals 1e9") << QStringList{"simulate", demo, "--goals", "1000000000"} << "--goals must be 1-10000";
-        QTest::newRow("goals int max") << QStringList{"simulate", demo, "--goals", "2147483647"}
-                                       << "--goals must be 1-10000";
-        QTest::newRow("goals 0") << QStringList{"simulate", demo, "--goals", "0"} << "--goals must be 1-10000";
+        QTest::newRow("goals 1e9")
+            << QStringList{"simulate", demo, "--goals", "1000000000"} << "--goals must be 1-10000";
+        QTest::newRow("goals int max")
+            << QStringList{"simulate", demo, "--goals", "2147483647"} << "--goals must be 1-10000";
+        QTest::newRow("goals 0") << QStringList{"simulate", demo, "--goals", "0"}
+                                 << "--goals must be 1-10000";
         for (const char* s : {"1e12", "1e30", "inf", "3e38", "nan"})
-            QTest::addRow("circle seconds %s", s) << QStringList{"simulate", demo, "--scenario", "circle", "--seconds", s}
-                                                  << "--seconds must be in (5, 3600] s";
-        QTest::newRow("play seconds 1e30") << QStringList{"play", demo, "--seconds", "1e30"} << "--seconds must be in (0, 3600]";
+            QTest::addRow("circle seconds %s", s)
+                << QStringList{"simulate", demo, "--scenario", "circle", "--seconds", s}
+                << "--seconds must be in (5, 3600] s";
+        QTest::newRow("play seconds 1e30")
+            << QStringList{"play", demo, "--seconds", "1e30"} << "--seconds must be in (0, 3600]";
         QTest::newRow("soak characters") << QStringList{"soak", demo, "--characters", "1000000"}
                                          << "--characters must be 1-100000";
     }
@@ -99,7 +105,8 @@ private slots:
         const QString demo = projectFile("demo/cmu_walk_jog.gsproj");
         QTest::newRow("simulate") << QStringList{"simulate", demo, "--style", "walk=0,jog=0"};
         QTest::newRow("play") << QStringList{"play", demo, "--style", "walk=0,jog=0"};
-        QTest::newRow("simulate negative") << QStringList{"simulate", demo, "--style", "walk=-1,jog=1"};
+        QTest::newRow("simulate negative")
+            << QStringList{"simulate", demo, "--style", "walk=-1,jog=1"};
     }
     void weightsThatSumToZero() {
         GS_REQUIRE_DATA();
@@ -115,8 +122,9 @@ private slots:
     // naming them, instead of running with 0 stops.
     void arriveNeedsStops() {
         GS_REQUIRE_DATA();
-        const test::CliRun r = runCli({"simulate", projectFile("demo/cmu_walk_jog.gsproj"), "--scenario", "arrive",
-                                       "--style", "walk=0.5,jog=0.5", "--goals", "3"});
+        const test::CliRun r =
+            runCli({"simulate", projectFile("demo/cmu_walk_jog.gsproj"), "--scenario", "arrive",
+                    "--style", "walk=0.5,jog=0.5", "--goals", "3"});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("motion spaces 'walk', 'jog' have no stop"), r.err.constData());
         QCOMPARE(r.err.trimmed().count('\n'), 0);
@@ -126,15 +134,18 @@ private slots:
     // drift at the root instead of reading joint -1, and stops at its goals as with the toes.
     void arriveWithoutToes() {
         GS_REQUIRE_DATA();
-        const QString baked = m_dir.filePath("arrive.gspace"), toeless = m_dir.filePath("toeless.gspace");
-        QCOMPARE(runCli({"bake", projectFile("projects/cmu_walk_jog_arrive.gsproj"), "-o", baked}).exitCode, 0);
+        const QString baked = m_dir.filePath("arrive.gspace"),
+                      toeless = m_dir.filePath("toeless.gspace");
+        QCOMPARE(runCli({"bake", projectFile("projects/cmu_walk_jog_arrive.gsproj"), "-o", baked})
+                     .exitCode,
+                 0);
         const std::vector<std::uint8_t> bytes = withoutToes(readAll(baked));
         Expected<BakedSpaceFile> back = readGSpace(bytes);
         QVERIFY2(back, back.message().c_str());
         QCOMPARE(back->space.leftToe, -1);
         writeAll(toeless, bytes);
-        const test::CliRun r = runCli({"simulate", toeless, "--scenario", "arrive", "--goals", "3", "--seed", "3",
-                                       "--stand-seconds", "1", "--json"});
+        const test::CliRun r = runCli({"simulate", toeless, "--scenario", "arrive", "--goals", "3",
+                                       "--seed", "3", "--stand-seconds", "1", "--json"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(r.json()["stops"].toInt(), 3);
     }
@@ -163,12 +174,15 @@ private slots:
         const QString project = m_dir.filePath("in_place.gsproj");
         QFile p(project);
         QVERIFY(p.open(QIODevice::WriteOnly));
-        p.write("{\"format\":\"gaitspace-project\",\"version\":1,\"clips\":[{\"id\":\"in_place\",\"source\":\"" +
-                clip.toUtf8() + "\"}],\"spaces\":[{\"name\":\"walk\",\"clips\":[\"in_place\"]}]}");
+        p.write(
+            "{\"format\":\"gaitspace-project\",\"version\":1,\"clips\":[{\"id\":\"in_place\","
+            "\"source\":\"" +
+            clip.toUtf8() + "\"}],\"spaces\":[{\"name\":\"walk\",\"clips\":[\"in_place\"]}]}");
         p.close();
         const test::CliRun r = runCli({"bake", project, "-o", m_dir.filePath("x.gspace")});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("stays in place") && !r.err.contains("no gait cycle"), r.err.constData());
+        QVERIFY2(r.err.contains("stays in place") && !r.err.contains("no gait cycle"),
+                 r.err.constData());
     }
 };
 

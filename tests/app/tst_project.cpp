@@ -63,7 +63,9 @@ private slots:
         const QString clip = QDir(dir.path()).relativeFilePath(test::cmuClip("16_15"));
         const QString path = dir.filePath("trim.gsproj");
         write(path, QStringLiteral(R"({"format":"gaitspace-project","version":1,
-            "clips":[{"id":"a","source":"%1","trim":[10,59]}],"spaces":[]})").arg(clip).toUtf8());
+            "clips":[{"id":"a","source":"%1","trim":[10,59]}],"spaces":[]})")
+                        .arg(clip)
+                        .toUtf8());
         auto p = Project::load(path);
         QVERIFY2(p.isOk(), p.message().c_str());
         QVERIFY2(p->clip("a")->error.isEmpty(), qPrintable(p->clip("a")->error));
@@ -87,7 +89,9 @@ private slots:
             "clips":[{"id":"a","source":"a.bvh","style":3}],"spaces":[]})");
         auto bad = Project::load(path);
         QVERIFY(!bad.isOk());
-        QVERIFY2(QString::fromStdString(bad.message()).contains("clips[0].style: 3 is not a string"), bad.message().c_str());
+        QVERIFY2(
+            QString::fromStdString(bad.message()).contains("clips[0].style: 3 is not a string"),
+            bad.message().c_str());
     }
 
     void characterBlockRoundTrips() {
@@ -147,9 +151,9 @@ private slots:
     }
 
     // spaces[].bent_turns_m: each radius adds a left and a right turn bent from every straight
-    // clip of the space (core/loops/path_bend.h), named for the window and the CLI, after the clips;
-    // the key is written back as it was read. A turn clip is not bent, and a space of turns only
-    // that asks for bent turns says why it cannot have them.
+    // clip of the space (core/loops/path_bend.h), named for the window and the CLI, after the
+    // clips; the key is written back as it was read. A turn clip is not bent, and a space of turns
+    // only that asks for bent turns says why it cannot have them.
     void bentTurns() {
         GS_REQUIRE_DATA();
         QTemporaryDir dir;
@@ -166,7 +170,8 @@ private slots:
         QVERIFY2(p->warnings.isEmpty(), qPrintable(p->warnings.join('\n')));  // a key it knows
         const QStringList errors = p->errors();
         QCOMPARE(errors.size(), 1);
-        QVERIFY2(errors[0].contains("space 'turns'") && errors[0].contains("none of its clips is straight"),
+        QVERIFY2(errors[0].contains("space 'turns'") &&
+                     errors[0].contains("none of its clips is straight"),
                  qPrintable(errors[0]));
         auto desc = p->behavioralDesc();
         QVERIFY2(desc.isOk(), desc.message().c_str());
@@ -175,8 +180,9 @@ private slots:
         QCOMPARE(walk.clips.size(), size_t(6));
         QStringList names;
         for (const Clip& c : walk.clips) names << QString::fromStdString(c.name);
-        QCOMPARE(names, (QStringList{"straight", "left", "straight (bent left 3 m)", "straight (bent right 3 m)",
-                                     "straight (bent left 6.5 m)", "straight (bent right 6.5 m)"}));
+        QCOMPARE(names, (QStringList{"straight", "left", "straight (bent left 3 m)",
+                                     "straight (bent right 3 m)", "straight (bent left 6.5 m)",
+                                     "straight (bent right 6.5 m)"}));
         QCOMPARE(walk.reference, 0);
         QCOMPARE(walk.trimmed, (std::vector<std::uint8_t>{1, 0, 1, 1, 1, 1}));  // as the clip bent
         // Each bent clip turns the way and at the radius its name says.
@@ -198,12 +204,18 @@ private slots:
     void badBentTurns_data() {
         QTest::addColumn<QByteArray>("radii");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("too tight") << QByteArray("[1.5]") << "spaces[0].bent_turns_m[0]: 1.5 is below the limit 2";
-        QTest::newRow("too wide") << QByteArray("[5000]") << "spaces[0].bent_turns_m[0]: 5000 is above the limit 1000";
-        QTest::newRow("not a number") << QByteArray(R"(["6"])") << "spaces[0].bent_turns_m[0]: \"6\" is not a number";
-        QTest::newRow("twice") << QByteArray("[6, 4, 6]") << "spaces[0].bent_turns_m[2]: the radius 6 m is listed twice";
-        QTest::newRow("too many") << QByteArray("[2, 3, 4, 5, 6]") << "spaces[0].bent_turns_m: 5 entries are above the limit 4";
-        QTest::newRow("not a list") << QByteArray("6") << "spaces[0].bent_turns_m: 6 is not an array";
+        QTest::newRow("too tight")
+            << QByteArray("[1.5]") << "spaces[0].bent_turns_m[0]: 1.5 is below the limit 2";
+        QTest::newRow("too wide") << QByteArray("[5000]")
+                                  << "spaces[0].bent_turns_m[0]: 5000 is above the limit 1000";
+        QTest::newRow("not a number")
+            << QByteArray(R"(["6"])") << "spaces[0].bent_turns_m[0]: \"6\" is not a number";
+        QTest::newRow("twice") << QByteArray("[6, 4, 6]")
+                               << "spaces[0].bent_turns_m[2]: the radius 6 m is listed twice";
+        QTest::newRow("too many") << QByteArray("[2, 3, 4, 5, 6]")
+                                  << "spaces[0].bent_turns_m: 5 entries are above the limit 4";
+        QTest::newRow("not a list")
+            << QByteArray("6") << "spaces[0].bent_turns_m: 6 is not an array";
     }
     void badBentTurns() {
         QFETCH(QByteArray, radii);
@@ -211,7 +223,8 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath("broken.gsproj");
         write(path, R"({"format":"gaitspace-project","version":1,"clips":[],
-            "spaces":[{"name":"walk","clips":[],"bent_turns_m":)" + radii + "}]}");
+            "spaces":[{"name":"walk","clips":[],"bent_turns_m":)" +
+                        radii + "}]}");
         auto p = Project::load(path);
         QVERIFY(!p.isOk());
         const QString message = QString::fromStdString(p.message());
@@ -222,9 +235,14 @@ private slots:
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<QString>("expected");
         QTest::newRow("not json") << QByteArray("{\"format\": ") << "not valid JSON";
-        QTest::newRow("wrong format") << QByteArray(R"({"format":"x","version":1,"clips":[]})") << "not a Gaitspace project";
-        QTest::newRow("future version") << QByteArray(R"({"format":"gaitspace-project","version":9,"clips":[]})") << "version: 9 is not supported";
-        QTest::newRow("clips not array") << QByteArray(R"({"format":"gaitspace-project","version":1,"clips":{}})") << "clips: {} is not an array";
+        QTest::newRow("wrong format")
+            << QByteArray(R"({"format":"x","version":1,"clips":[]})") << "not a Gaitspace project";
+        QTest::newRow("future version")
+            << QByteArray(R"({"format":"gaitspace-project","version":9,"clips":[]})")
+            << "version: 9 is not supported";
+        QTest::newRow("clips not array")
+            << QByteArray(R"({"format":"gaitspace-project","version":1,"clips":{}})")
+            << "clips: {} is not an array";
     }
     void malformedFiles() {
         QFETCH(QByteArray, text);
@@ -235,7 +253,8 @@ private slots:
         auto p = Project::load(path);
         QVERIFY(!p.isOk());
         const QString message = QString::fromStdString(p.message());
-        QVERIFY2(message.startsWith("broken.gsproj: ") && message.contains(expected), qPrintable(message));
+        QVERIFY2(message.startsWith("broken.gsproj: ") && message.contains(expected),
+                 qPrintable(message));
         QVERIFY(!Project::load(dir.filePath("absent.gsproj")).isOk());
     }
 };

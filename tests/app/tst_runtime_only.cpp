@@ -26,9 +26,13 @@ Run run(const QString& program, const QStringList& args, const QStringList& env 
 // preloaded: python3 cannot load it late).
 Run runPython(const QStringList& args) {
     const QString preload = QStringLiteral(PYTHON_PRELOAD);
-    const QStringList env = preload.isEmpty() ? QStringList() : QStringList{"LD_PRELOAD=" + preload, "ASAN_OPTIONS=detect_leaks=0"};
+    const QStringList env =
+        preload.isEmpty() ? QStringList()
+                          : QStringList{"LD_PRELOAD=" + preload, "ASAN_OPTIONS=detect_leaks=0"};
     return run(QStringLiteral(PYTHON3),
-               QStringList{QStringLiteral(GAITSPACE_SOURCE_DIR "/examples/python/crowd.py"), "--library", QStringLiteral(RUNTIME_C_LIB)} + args,
+               QStringList{QStringLiteral(GAITSPACE_SOURCE_DIR "/examples/python/crowd.py"),
+                           "--library", QStringLiteral(RUNTIME_C_LIB)} +
+                   args,
                env);
 }
 
@@ -39,8 +43,9 @@ struct Summary {
 };
 
 Summary summary(const QString& out) {
-    const auto m = QRegularExpression("characters (\\d+), .* goals reached (\\d+), stale id refused (\\d+) "
-                                      "times, poses ([0-9a-f]{16})")
+    const auto m = QRegularExpression(
+                       "characters (\\d+), .* goals reached (\\d+), stale id refused (\\d+) "
+                       "times, poses ([0-9a-f]{16})")
                        .match(out);
     Summary s;
     if (!m.hasMatch()) return s;
@@ -65,18 +70,23 @@ private slots:
         const gs::test::CliRun made = gs::test::runCli({"synth", synth, "--cycles", "2"});
         QCOMPARE(made.exitCode, 0);
         m_baked = m_dir.filePath("synthetic.gspace");
-        const gs::test::CliRun bake = gs::test::runCli({"bake", synth + "/synthetic.gsproj", "-o", m_baked});
+        const gs::test::CliRun bake =
+            gs::test::runCli({"bake", synth + "/synthetic.gsproj", "-o", m_baked});
         QVERIFY2(bake.exitCode == 0, bake.err.constData());
     }
 
     void linksNeitherQtNorAssimp() {
-        for (const QString& binary : {QStringLiteral(RUNTIME_ONLY_EXE), QStringLiteral(C_CROWD_EXE), QStringLiteral(RUNTIME_C_LIB)}) {
+        for (const QString& binary : {QStringLiteral(RUNTIME_ONLY_EXE), QStringLiteral(C_CROWD_EXE),
+                                      QStringLiteral(RUNTIME_C_LIB)}) {
             const Run ldd = run("ldd", {binary});
             QCOMPARE(ldd.exitCode, 0);
-            qInfo("%s: %s", qPrintable(QFileInfo(binary).fileName()), qPrintable(ldd.out.simplified()));
+            qInfo("%s: %s", qPrintable(QFileInfo(binary).fileName()),
+                  qPrintable(ldd.out.simplified()));
             QVERIFY(ldd.out.contains("libc.so"));
-            QVERIFY2(!ldd.out.contains("Qt", Qt::CaseInsensitive), qPrintable(binary + " links Qt"));
-            QVERIFY2(!ldd.out.contains("assimp", Qt::CaseInsensitive), qPrintable(binary + " links Assimp"));
+            QVERIFY2(!ldd.out.contains("Qt", Qt::CaseInsensitive),
+                     qPrintable(binary + " links Qt"));
+            QVERIFY2(!ldd.out.contains("assimp", Qt::CaseInsensitive),
+                     qPrintable(binary + " links Assimp"));
         }
         // The C API's library exports the gs_* functions and nothing else.
         const Run nm = run("nm", {"-D", "--defined-only", QStringLiteral(RUNTIME_C_LIB)});
@@ -125,11 +135,12 @@ private slots:
     // A file that is not a baked space is refused with a line naming it, in every language.
     void refusesABadFile() {
         const QString readme = QStringLiteral(GAITSPACE_SOURCE_DIR "/README.md");
-        const QList<Run> runs = {run(QStringLiteral(RUNTIME_ONLY_EXE), {readme}), run(QStringLiteral(C_CROWD_EXE), {readme}),
-                                 runPython({readme})};
+        const QList<Run> runs = {run(QStringLiteral(RUNTIME_ONLY_EXE), {readme}),
+                                 run(QStringLiteral(C_CROWD_EXE), {readme}), runPython({readme})};
         for (const Run& r : runs) {
             QCOMPARE(r.exitCode, 1);
-            QVERIFY2(r.err.contains("README.md") && r.err.contains("not a gspace file"), qPrintable(r.err));
+            QVERIFY2(r.err.contains("README.md") && r.err.contains("not a gspace file"),
+                     qPrintable(r.err));
             QCOMPARE(r.err.trimmed().count('\n'), 0);
         }
     }
@@ -141,12 +152,15 @@ private slots:
         qputenv("GAITSPACE_DATA_DIR", gs::test::dataDir().toLocal8Bit());
         const QString arrive = m_dir.filePath("arrive.gspace");
         const gs::test::CliRun bake = gs::test::runCli(
-            {"bake", QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/projects/cmu_walk_jog_arrive.gsproj"), "-o", arrive});
+            {"bake",
+             QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/projects/cmu_walk_jog_arrive.gsproj"),
+             "-o", arrive});
         QVERIFY2(bake.exitCode == 0, bake.err.constData());
         const Run stopping = run(QStringLiteral(RUNTIME_ONLY_EXE), {arrive, "20", "60", "2"});
         QVERIFY2(stopping.exitCode == 0, qPrintable(stopping.err));
         qInfo("%s", qPrintable(stopping.out.trimmed()));
-        const auto s = QRegularExpression("goals reached (\\d+), .* stood on (\\d+)").match(stopping.out);
+        const auto s =
+            QRegularExpression("goals reached (\\d+), .* stood on (\\d+)").match(stopping.out);
         QVERIFY(s.hasMatch());
         // 20 characters for 60 s, goals 0-40 m away, a second stood on each: every one stands on
         // a goal at least twice, and every goal reached is stood on.

@@ -21,7 +21,8 @@ namespace {
 using Run = gs::test::ProgramRun;
 
 // Runs a program; ten minutes at most (a build outside the tree on a busy machine).
-Run run(const QString& program, const QStringList& args, const QStringList& env = {}, const QString& dir = {}) {
+Run run(const QString& program, const QStringList& args, const QStringList& env = {},
+        const QString& dir = {}) {
     return gs::test::runProgram(program, args, env, dir, 600000);
 }
 
@@ -59,12 +60,13 @@ class TestRuntimePackage : public QObject {
     // returns its executable, or empty (with the output shown) when that fails.
     QString buildExample(const QString& example, const QString& prefix, const QString& buildDir) {
         const QString flags = "-O3 -march=native " + kSanitize;
-        const Run configure = run(QStringLiteral(CMAKE_EXE),
-                                  {"-S", m_source + "/examples/" + example, "-B", buildDir, "-G", "Ninja",
-                                   "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_PREFIX_PATH=" + prefix,
-                                   "-DCMAKE_CXX_COMPILER=" CXX_COMPILER, "-DCMAKE_C_COMPILER=" C_COMPILER,
-                                   "-DCMAKE_CXX_FLAGS_RELEASE=" + flags, "-DCMAKE_C_FLAGS_RELEASE=" + flags,
-                                   "-DCMAKE_EXE_LINKER_FLAGS=" + kSanitize});
+        const Run configure =
+            run(QStringLiteral(CMAKE_EXE),
+                {"-S", m_source + "/examples/" + example, "-B", buildDir, "-G", "Ninja",
+                 "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_PREFIX_PATH=" + prefix,
+                 "-DCMAKE_CXX_COMPILER=" CXX_COMPILER, "-DCMAKE_C_COMPILER=" C_COMPILER,
+                 "-DCMAKE_CXX_FLAGS_RELEASE=" + flags, "-DCMAKE_C_FLAGS_RELEASE=" + flags,
+                 "-DCMAKE_EXE_LINKER_FLAGS=" + kSanitize});
         if (configure.exitCode != 0) {
             qWarning("%s%s", qPrintable(configure.out), qPrintable(configure.err));
             return {};
@@ -83,7 +85,8 @@ private slots:
         const QString synth = m_dir.filePath("synth");
         QCOMPARE(gs::test::runCli({"synth", synth, "--cycles", "2"}).exitCode, 0);
         m_baked = m_dir.filePath("synthetic.gspace");
-        QCOMPARE(gs::test::runCli({"bake", synth + "/synthetic.gsproj", "-o", m_baked}).exitCode, 0);
+        QCOMPARE(gs::test::runCli({"bake", synth + "/synthetic.gsproj", "-o", m_baked}).exitCode,
+                 0);
         // The in-tree run every consumer must match.
         const Run reference = run(QStringLiteral(RUNTIME_ONLY_EXE), {m_baked, "200", "20"});
         QVERIFY2(reference.exitCode == 0, qPrintable(reference.err));
@@ -94,24 +97,33 @@ private slots:
 
     void installsThePackage() {
         m_prefix = m_dir.filePath("prefix");
-        const Run install = run(QStringLiteral(CMAKE_EXE), {"--install", QStringLiteral(GAITSPACE_BINARY_DIR), "--prefix", m_prefix});
+        const Run install =
+            run(QStringLiteral(CMAKE_EXE),
+                {"--install", QStringLiteral(GAITSPACE_BINARY_DIR), "--prefix", m_prefix});
         QVERIFY2(install.exitCode == 0, qPrintable(install.out + install.err));
-        for (const char* file : {"lib/libgaitspace_runtime.a", "lib/libgaitspace_runtime_c.so", "include/gaitspace/runtime.h",
-                                 "lib/cmake/Gaitspace/GaitspaceConfig.cmake", "lib/cmake/Gaitspace/GaitspaceConfigVersion.cmake",
-                                 "lib/cmake/Gaitspace/GaitspaceRuntimeTargets.cmake", "lib/pkgconfig/gaitspace-runtime.pc",
-                                 "lib/pkgconfig/gaitspace-runtime-c.pc"})
+        for (const char* file :
+             {"lib/libgaitspace_runtime.a", "lib/libgaitspace_runtime_c.so",
+              "include/gaitspace/runtime.h", "lib/cmake/Gaitspace/GaitspaceConfig.cmake",
+              "lib/cmake/Gaitspace/GaitspaceConfigVersion.cmake",
+              "lib/cmake/Gaitspace/GaitspaceRuntimeTargets.cmake",
+              "lib/pkgconfig/gaitspace-runtime.pc", "lib/pkgconfig/gaitspace-runtime-c.pc"})
             QVERIFY2(QFileInfo::exists(m_prefix + "/" + file), file);
         // The public headers, all of them and nothing else: no private header goes out.
         QSet<QString> installed, pub;
-        for (QDirIterator it(m_prefix + "/include", QDir::Files, QDirIterator::Subdirectories); it.hasNext();)
+        for (QDirIterator it(m_prefix + "/include", QDir::Files, QDirIterator::Subdirectories);
+             it.hasNext();)
             installed.insert(QDir(m_prefix + "/include").relativeFilePath(it.next()));
-        for (QDirIterator it(m_source + "/core/runtime/include", QDir::Files, QDirIterator::Subdirectories); it.hasNext();)
+        for (QDirIterator it(m_source + "/core/runtime/include", QDir::Files,
+                             QDirIterator::Subdirectories);
+             it.hasNext();)
             pub.insert(QDir(m_source + "/core/runtime/include").relativeFilePath(it.next()));
         QCOMPARE(installed, pub);
         QVERIFY(installed.contains("gaitspace/runtime/crowd.h"));
-        for (const char* p : {"lanes.h", "lane_vectors.h", "steering_detail.h", "dubins.h", "steer_paths.h", "byte_stream.h",
-                              "crc32.h", "section_file.h", "locomotion_stages.h", "steer_prediction.h", "warp_lookup.h",
-                              "float_environment.h", "transition_playback.h", "transition_section.h"})
+        for (const char* p :
+             {"lanes.h", "lane_vectors.h", "steering_detail.h", "dubins.h", "steer_paths.h",
+              "byte_stream.h", "crc32.h", "section_file.h", "locomotion_stages.h",
+              "steer_prediction.h", "warp_lookup.h", "float_environment.h", "transition_playback.h",
+              "transition_section.h"})
             QVERIFY2(!installed.contains(QString("gaitspace/runtime/") + p), p);
         // The version file takes this version and refuses another minor one.
         const QString version = QString::fromUtf8([&] {
@@ -143,8 +155,10 @@ private slots:
         QVERIFY(run("ldd", {c}).out.contains(m_prefix + "/lib/libgaitspace_runtime_c.so"));
 
         // A version the package does not claim is refused.
-        const Run wrong = run(QStringLiteral(CMAKE_EXE), {"--find-package", "-DNAME=Gaitspace", "-DVERSION=0.2", "-DCOMPILER_ID=GNU",
-                                                          "-DLANGUAGE=CXX", "-DMODE=EXIST", "-DCMAKE_PREFIX_PATH=" + m_prefix});
+        const Run wrong =
+            run(QStringLiteral(CMAKE_EXE),
+                {"--find-package", "-DNAME=Gaitspace", "-DVERSION=0.2", "-DCOMPILER_ID=GNU",
+                 "-DLANGUAGE=CXX", "-DMODE=EXIST", "-DCMAKE_PREFIX_PATH=" + m_prefix});
         QVERIFY2(wrong.out.contains("not found"), qPrintable(wrong.out + wrong.err));
     }
 
@@ -155,28 +169,40 @@ private slots:
         const QString pcDir = m_prefix + "/lib/pkgconfig";
         const QStringList cFlags = pkgConfig({"--cflags", "--libs", "gaitspace-runtime-c"}, pcDir);
         const QStringList cppFlags = pkgConfig({"--cflags", "--libs", "gaitspace-runtime"}, pcDir);
-        QVERIFY2(cFlags.contains("-I" + m_prefix + "/include") && cFlags.contains("-lgaitspace_runtime_c"), qPrintable(cFlags.join(' ')));
-        QVERIFY2(cppFlags.contains("-ffp-contract=off") && cppFlags.contains("-lgaitspace_runtime"), qPrintable(cppFlags.join(' ')));
+        QVERIFY2(cFlags.contains("-I" + m_prefix + "/include") &&
+                     cFlags.contains("-lgaitspace_runtime_c"),
+                 qPrintable(cFlags.join(' ')));
+        QVERIFY2(cppFlags.contains("-ffp-contract=off") && cppFlags.contains("-lgaitspace_runtime"),
+                 qPrintable(cppFlags.join(' ')));
         const QString rpath = "-Wl,-rpath," + m_prefix + "/lib";
         QStringList sanitize = kSanitize.isEmpty() ? QStringList() : QStringList{kSanitize};
         const QString cExe = m_dir.filePath("c_pc"), cppExe = m_dir.filePath("cpp_pc");
-        Run cc = run(QStringLiteral(C_COMPILER), QStringList{"-std=c11", "-O3", m_source + "/examples/c_crowd/main.c", "-o", cExe, rpath} +
-                                                     sanitize + cFlags);
+        Run cc = run(QStringLiteral(C_COMPILER),
+                     QStringList{"-std=c11", "-O3", m_source + "/examples/c_crowd/main.c", "-o",
+                                 cExe, rpath} +
+                         sanitize + cFlags);
         QVERIFY2(cc.exitCode == 0, qPrintable(cc.err));
-        Run cxx = run(QStringLiteral(CXX_COMPILER), QStringList{"-std=c++20", "-O3", m_source + "/examples/runtime_only/main.cpp", "-o",
-                                                                cppExe} + sanitize + cppFlags);
+        Run cxx = run(QStringLiteral(CXX_COMPILER),
+                      QStringList{"-std=c++20", "-O3", m_source + "/examples/runtime_only/main.cpp",
+                                  "-o", cppExe} +
+                          sanitize + cppFlags);
         QVERIFY2(cxx.exitCode == 0, qPrintable(cxx.err));
         for (const QString& exe : {cExe, cppExe}) {
             const Run r = run(exe, {m_baked, "200", "20"});
             QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-            qInfo("pkg-config, %s: %s", qPrintable(QFileInfo(exe).fileName()), qPrintable(r.out.trimmed()));
+            qInfo("pkg-config, %s: %s", qPrintable(QFileInfo(exe).fileName()),
+                  qPrintable(r.out.trimmed()));
             QCOMPARE(posesOf(r.out), m_reference);
         }
         // (Under the sanitizers python3 loads the library only with their runtime preloaded.)
         const QString preload = QStringLiteral(PYTHON_PRELOAD);
-        const QStringList pyEnv = preload.isEmpty() ? QStringList() : QStringList{"LD_PRELOAD=" + preload, "ASAN_OPTIONS=detect_leaks=0"};
-        const Run py = run(QStringLiteral(PYTHON3), {m_source + "/examples/python/crowd.py", "--library",
-                                                     m_prefix + "/lib/libgaitspace_runtime_c.so", m_baked, "200", "20"}, pyEnv);
+        const QStringList pyEnv =
+            preload.isEmpty() ? QStringList()
+                              : QStringList{"LD_PRELOAD=" + preload, "ASAN_OPTIONS=detect_leaks=0"};
+        const Run py = run(QStringLiteral(PYTHON3),
+                           {m_source + "/examples/python/crowd.py", "--library",
+                            m_prefix + "/lib/libgaitspace_runtime_c.so", m_baked, "200", "20"},
+                           pyEnv);
         QVERIFY2(py.exitCode == 0, qPrintable(py.err));
         qInfo("Python on the installed library: %s", qPrintable(py.out.trimmed()));
         QCOMPARE(posesOf(py.out), m_reference);
@@ -188,7 +214,8 @@ private slots:
         QVERIFY(!m_prefix.isEmpty());
         const QString moved = m_dir.filePath("moved");
         QVERIFY(QDir().rename(m_prefix, moved));
-        const QStringList pc = pkgConfig({"--cflags", "gaitspace-runtime-c"}, moved + "/lib/pkgconfig");
+        const QStringList pc =
+            pkgConfig({"--cflags", "gaitspace-runtime-c"}, moved + "/lib/pkgconfig");
         QVERIFY2(pc.contains("-I" + moved + "/include"), qPrintable(pc.join(' ')));
         const QString c = buildExample("c_crowd", moved, m_dir.filePath("c-moved"));
         QVERIFY(!c.isEmpty());

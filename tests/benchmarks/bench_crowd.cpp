@@ -1,5 +1,5 @@
-// The runtime as a game runs it (gaitspace/runtime/crowd.h), on the demo's spaces (walk + jog, 5 CMU
-// clips each, 19 joints) baked into a .gspace:
+// The runtime as a game runs it (gaitspace/runtime/crowd.h), on the demo's spaces (walk + jog, 5
+// CMU clips each, 19 joints) baked into a .gspace:
 //   - the baked file's size and load time (read and validate, from memory and from disk);
 //   - Crowd::update per character, 1,000 and 10,000 characters, on 1 and 2 threads: locomotion
 //     only (foot lock included), and steering + locomotion with every character chasing its own
@@ -13,7 +13,8 @@
 //   (data: $GAITSPACE_DATA_DIR, else ../shared/data). --only runs one load (locomotion, steering or
 //   arrival) for CHARACTERS characters on one thread, once: for a count of the instructions of
 //   Crowd::update alone, which a busy machine does not change, e.g.
-//   valgrind --tool=callgrind --toggle-collect='gs::Crowd::update(float)' bench_crowd --only arrival 1000
+//   valgrind --tool=callgrind --toggle-collect='gs::Crowd::update(float)' bench_crowd --only
+//   arrival 1000
 
 #include <algorithm>
 #include <chrono>
@@ -49,7 +50,9 @@ double measure(const std::shared_ptr<const gs::BakedSpaceFile>& baked, int chara
                Load load, int updates, int runs) {
     const bool steer = load != Load::Locomotion;
     using Arrive = gs::Crowd::GoalArrival;
-    auto arrival = [&](int c) { return load == Load::Arrival && c % 2 == 0 ? Arrive::Stop : Arrive::WalkOn; };
+    auto arrival = [&](int c) {
+        return load == Load::Arrival && c % 2 == 0 ? Arrive::Stop : Arrive::WalkOn;
+    };
     double best = 1e30;
     for (int r = 0; r < runs; ++r) {
         gs::Crowd crowd(baked);  // outputs: local poses, roots, model transforms
@@ -61,8 +64,10 @@ double measure(const std::shared_ptr<const gs::BakedSpaceFile>& baked, int chara
             const float w = (c % 7) / 6.0f;
             const float styles[] = {w, 1.0f - w};
             const float blends[] = {unit(rng), unit(rng)};
-            const gs::CharacterId id = *crowd.add(gs::GroundFrame{u(rng), u(rng), u(rng)}, styles, blends);
-            // The benchmark space has goal spaces, the id is the crowd's own and the goal finite: it cannot fail.
+            const gs::CharacterId id =
+                *crowd.add(gs::GroundFrame{u(rng), u(rng), u(rng)}, styles, blends);
+            // The benchmark space has goal spaces, the id is the crowd's own and the goal finite:
+            // it cannot fail.
             if (steer) (void)crowd.setGoal(id, {u(rng), u(rng)}, arrival(c));
         }
         std::vector<int> stood(static_cast<size_t>(characters), 0);  // frames stood at the goal
@@ -73,14 +78,17 @@ double measure(const std::shared_ptr<const gs::BakedSpaceFile>& baked, int chara
             // What a game does between updates: a new goal for each character that arrived (in
             // the 40 m box), and a style change now and then.
             if (steer) {
-                // setGoal cannot fail here: the space has goal spaces, the ids are the crowd's, the goals finite.
+                // setGoal cannot fail here: the space has goal spaces, the ids are the crowd's, the
+                // goals finite.
                 const auto ids = crowd.ids();
                 for (size_t k = 0; k < ids.size(); ++k) {
                     const gs::CharacterId id = ids[k];
-                    const int c = static_cast<int>(k);  // storage order is the order added (none removed)
+                    const int c =
+                        static_cast<int>(k);  // storage order is the order added (none removed)
                     if (arrival(c) == Arrive::Stop) {
                         // Stopped: stands a second, then off to the next goal.
-                        if (*crowd.motionState(id) != gs::MotionState::Standing || ++stood[c] < 30) continue;
+                        if (*crowd.motionState(id) != gs::MotionState::Standing || ++stood[c] < 30)
+                            continue;
                         stood[c] = 0;
                         (void)crowd.setGoal(id, {u(rng), u(rng)}, Arrive::Stop);
                         continue;
@@ -119,7 +127,9 @@ int main(int argc, char** argv) {
                 if (std::strcmp(argv[i + 1], loads[k]) == 0) onlyLoad = k, onlyName = loads[k];
             onlyCharacters = i + 2 < argc ? std::atoi(argv[i + 2]) : 0;
             if (onlyLoad < 0 || onlyCharacters < 1 || onlyCharacters > 100000) {
-                std::fprintf(stderr, "bench_crowd: --only takes locomotion|steering|arrival and 1-100000 characters\n");
+                std::fprintf(stderr,
+                             "bench_crowd: --only takes locomotion|steering|arrival and 1-100000 "
+                             "characters\n");
                 return 2;
             }
             dataArgs = std::min(dataArgs, i);
@@ -144,7 +154,8 @@ int main(int argc, char** argv) {
     const std::vector<std::uint8_t> bytes = gs::writeGSpace(file);
 
     // Load: read + validate from memory, and loadGSpace from a file (one read).
-    const std::string path = (std::filesystem::temp_directory_path() / "bench_crowd.gspace").string();
+    const std::string path =
+        (std::filesystem::temp_directory_path() / "bench_crowd.gspace").string();
     if (gs::Status s = gs::saveGSpace(file, path); !s) {
         std::fprintf(stderr, "bench_crowd: %s\n", s.message().c_str());
         return 1;
@@ -162,25 +173,31 @@ int main(int argc, char** argv) {
     std::filesystem::remove(path);
     size_t samples = 0;
     for (const auto& g : file.goalSpaces) samples += g.samples.size();
-    std::printf("demo baked space (walk + jog, 5 clips each, 4 stops, 2 starts, %zu goal samples): %zu bytes, "
-                "read %.2f ms, load from disk %.2f ms\n",
-                samples, bytes.size(), readBest * 1e3, loadBest * 1e3);
+    std::printf(
+        "demo baked space (walk + jog, 5 clips each, 4 stops, 2 starts, %zu goal samples): %zu "
+        "bytes, "
+        "read %.2f ms, load from disk %.2f ms\n",
+        samples, bytes.size(), readBest * 1e3, loadBest * 1e3);
 
     const auto baked = std::make_shared<const gs::BakedSpaceFile>(std::move(file));
     const int updates = quick ? 20 : 90, runs = quick ? 1 : 3;
     if (onlyLoad >= 0) {
-        const double ns = measure(baked, onlyCharacters, 1, static_cast<Load>(onlyLoad), updates, 1);
-        std::printf("%s, %d characters, 1 thread: %.0f ns per character and update\n", onlyName, onlyCharacters, ns);
+        const double ns =
+            measure(baked, onlyCharacters, 1, static_cast<Load>(onlyLoad), updates, 1);
+        std::printf("%s, %d characters, 1 thread: %.0f ns per character and update\n", onlyName,
+                    onlyCharacters, ns);
         return 0;
     }
-    std::printf("Crowd::update, ns per character (dt = 1/30 s: one whole step per update; %d joints)\n",
-                baked->space.skeleton.jointCount());
-    std::printf("  %-10s %-8s %14s %22s %24s\n", "characters", "threads", "locomotion", "steering + locomotion",
-                "half stopping at goals");
+    std::printf(
+        "Crowd::update, ns per character (dt = 1/30 s: one whole step per update; %d joints)\n",
+        baked->space.skeleton.jointCount());
+    std::printf("  %-10s %-8s %14s %22s %24s\n", "characters", "threads", "locomotion",
+                "steering + locomotion", "half stopping at goals");
     for (int characters : {1000, 10000}) {
         double one[3] = {0, 0, 0};
         for (int threads : {1, 2}) {
-            const double loco = measure(baked, characters, threads, Load::Locomotion, updates, runs);
+            const double loco =
+                measure(baked, characters, threads, Load::Locomotion, updates, runs);
             const double both = measure(baked, characters, threads, Load::Steering, updates, runs);
             const double arrive = measure(baked, characters, threads, Load::Arrival, updates, runs);
             if (threads == 1) {
@@ -188,10 +205,11 @@ int main(int argc, char** argv) {
                 one[1] = both;
                 one[2] = arrive;
             }
-            std::printf("  %-10d %-8d %11.0f ns %19.0f ns %14.0f ns (%+.1f %%)", characters, threads, loco, both, arrive,
-                        100.0 * (arrive / both - 1.0));
+            std::printf("  %-10d %-8d %11.0f ns %19.0f ns %14.0f ns (%+.1f %%)", characters,
+                        threads, loco, both, arrive, 100.0 * (arrive / both - 1.0));
             if (threads == 2)
-                std::printf("   (%.2fx, %.2fx, %.2fx one thread)", one[0] / loco, one[1] / both, one[2] / arrive);
+                std::printf("   (%.2fx, %.2fx, %.2fx one thread)", one[0] / loco, one[1] / both,
+                            one[2] / arrive);
             std::printf("\n");
         }
     }

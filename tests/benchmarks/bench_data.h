@@ -27,7 +27,8 @@ inline MotionSpaceDesc cmuSpace(const std::string& dir, const char* name,
     for (const char* id : ids) {
         auto imported = importClips(dir + "/cmu/" + id + ".bvh");
         if (!imported) {
-            std::fprintf(stderr, "benchmark: %s/cmu/%s.bvh: %s\n", dir.c_str(), id, imported.message().c_str());
+            std::fprintf(stderr, "benchmark: %s/cmu/%s.bvh: %s\n", dir.c_str(), id,
+                         imported.message().c_str());
             std::exit(1);
         }
         d.clips.push_back(imported->clips.front());

@@ -25,7 +25,8 @@ int main(int argc, char** argv) {
             auto imported = gs::importClips(dir + name);
             const auto t1 = clock::now();
             if (!imported) {
-                std::fprintf(stderr, "bench_import: %s%s: %s\n", dir.c_str(), name, imported.message().c_str());
+                std::fprintf(stderr, "bench_import: %s%s: %s\n", dir.c_str(), name,
+                             imported.message().c_str());
                 return 1;
             }
             const auto positions = gs::clipJointPositions(imported->clips.front());

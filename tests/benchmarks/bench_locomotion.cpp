@@ -38,7 +38,8 @@ struct Crowd {
         for (int c = 0; c < characters; ++c) {
             const float styles[] = {(c % 7) / 6.0f, 1.0f - (c % 7) / 6.0f};
             const float blends[] = {(c % 11) / 10.0f, (c % 13) / 12.0f};
-            gs::initCharacter(bs, start[c], gs::GroundFrame{float(c % 100), float(c / 100), 0.0f}, styles, blends);
+            gs::initCharacter(bs, start[c], gs::GroundFrame{float(c % 100), float(c / 100), 0.0f},
+                              styles, blends);
         }
         states = start;
         local.resize(static_cast<size_t>(characters) * joints);
@@ -71,8 +72,9 @@ double measure(Crowd& crowd, bool footLock, int frames) {
 // timed), with the foot lock: ns of CPU time per character, best of 3 runs of `frames` frames.
 struct StageTimes {
     static constexpr int kStages = 7;
-    static constexpr const char* kNames[kStages] = {"advance weights + phase", "sample", "blend", "root motion",
-                                                    "FK", "lift feet", "foot lock + IK"};
+    static constexpr const char* kNames[kStages] = {
+        "advance weights + phase", "sample", "blend", "root motion", "FK", "lift feet",
+        "foot lock + IK"};
     double ns[kStages] = {};
     double total() const {
         double t = 0.0;
@@ -116,7 +118,8 @@ StageTimes measureStages(Crowd& crowd, int frames) {
             lap(6);
         }
         const double n = static_cast<double>(frames) * crowd.states.size();
-        for (int k = 0; k < StageTimes::kStages; ++k) best.ns[k] = std::min(best.ns[k], sum.ns[k] / n);
+        for (int k = 0; k < StageTimes::kStages; ++k)
+            best.ns[k] = std::min(best.ns[k], sum.ns[k] / n);
     }
     return best;
 }
@@ -131,16 +134,21 @@ void report(const gs::BakedBehavioralSpace& bs, int characters, int frames) {
     }
     const StageTimes stages = measureStages(crowd, frames);
     const double total = stages.total();
-    std::printf("%d characters, %d joints, 2 spaces x 2 clips, one thread\n", characters, bs.skeleton.jointCount());
-    std::printf("  update with IK foot lock: %.0f ns per character (CPU time, best of 3 x 5 x %d frames)\n",
-                withLock, frames);
+    std::printf("%d characters, %d joints, 2 spaces x 2 clips, one thread\n", characters,
+                bs.skeleton.jointCount());
+    std::printf(
+        "  update with IK foot lock: %.0f ns per character (CPU time, best of 3 x 5 x %d frames)\n",
+        withLock, frames);
     std::printf("  update without foot lock: %.0f ns per character\n", withoutLock);
     std::printf("  IK foot lock adds %.0f ns (%.1f%%)\n", withLock - withoutLock,
                 100.0 * (withLock - withoutLock) / withoutLock);
-    std::printf("  stages alone over all %d characters, with foot lock (best of 3 x %d frames), %.0f ns in all:\n",
-                characters, frames, total);
+    std::printf(
+        "  stages alone over all %d characters, with foot lock (best of 3 x %d frames), %.0f ns in "
+        "all:\n",
+        characters, frames, total);
     for (int k = 0; k < StageTimes::kStages; ++k)
-        std::printf("    %-24s %4.0f ns (%2.0f%%)\n", StageTimes::kNames[k], stages.ns[k], 100.0 * stages.ns[k] / total);
+        std::printf("    %-24s %4.0f ns (%2.0f%%)\n", StageTimes::kNames[k], stages.ns[k],
+                    100.0 * stages.ns[k] / total);
 }
 
 // Largest differences between the poses of the plain and the prepared space over `frames` frames.
@@ -162,18 +170,25 @@ void compare(const gs::BakedBehavioralSpace& plain, const gs::BakedBehavioralSpa
             const glm::dvec4 qb(b.local[i].x, b.local[i].y, b.local[i].z, b.local[i].w);
             const double chord = std::min(glm::length(qa - qb), glm::length(qa + qb));
             worstAngle = std::max(worstAngle, 4.0 * std::asin(std::min(1.0, chord / 2.0)));
-            worstWorld = std::max(worstWorld, static_cast<double>(glm::length(a.world[i].translation - b.world[i].translation)));
+            worstWorld = std::max(
+                worstWorld,
+                static_cast<double>(glm::length(a.world[i].translation - b.world[i].translation)));
             // The prepared path keeps the stored signs, not only the rotations.
             if (glm::dot(a.local[i], b.local[i]) < 0.0f) worstAngle = 4.0;
         }
         for (size_t i = 0; i < a.roots.size(); ++i)
-            worstRoot = std::max(worstRoot, static_cast<double>(glm::length(a.roots[i] - b.roots[i])));
+            worstRoot =
+                std::max(worstRoot, static_cast<double>(glm::length(a.roots[i] - b.roots[i])));
     }
     int aligned = 0;
     for (unsigned char x : prepared.runtime.aligned) aligned += x;
-    std::printf("prepared vs plain space (no foot lock), %d characters x %d frames: largest joint rotation difference "
-                "%.2g rad, root %.2g m, joint position %.2g m (%d of %d joints blended without sign tests)\n",
-                characters, frames, worstAngle, worstRoot, worstWorld, aligned, prepared.skeleton.jointCount());
+    std::printf(
+        "prepared vs plain space (no foot lock), %d characters x %d frames: largest joint rotation "
+        "difference "
+        "%.2g rad, root %.2g m, joint position %.2g m (%d of %d joints blended without sign "
+        "tests)\n",
+        characters, frames, worstAngle, worstRoot, worstWorld, aligned,
+        prepared.skeleton.jointCount());
 }
 
 }  // namespace

@@ -35,7 +35,9 @@ double bestMs(gs::MatchWebJob& job, int repeats) {
             std::fprintf(stderr, "bench_match_web: %s\n", s.message().c_str());
             std::exit(1);
         }
-        best = std::min(best, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        best = std::min(
+            best, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                      .count());
     }
     return best;
 }

@@ -5,7 +5,8 @@
 // for the GPU (glFinish), so the figure is what a viewport would get.
 //
 //   xvfb-run -a ./build/tests/benchmarks/bench_render [CLIP.bvh] [--seconds S] [--samples N]
-//                                                     [--counts 0,1,20,100] [--mannequin SIDES,RINGS]
+//                                                     [--counts 0,1,20,100] [--mannequin
+//                                                     SIDES,RINGS]
 //                                                     [--no-lod] [--screenshot PREFIX] [--frames N]
 //                                                     [--crowd-samples N] [--crowd-from CHARACTERS]
 // --no-lod draws the full mannequin at every size; --screenshot saves each count's last frame
@@ -88,7 +89,8 @@ int main(int argc, char* argv[]) {
     }
     auto imported = importClips(clipPath.toStdString());
     if (!imported) {
-        std::fprintf(stderr, "bench_render: %s: %s\n", qPrintable(clipPath), imported.message().c_str());
+        std::fprintf(stderr, "bench_render: %s: %s\n", qPrintable(clipPath),
+                     imported.message().c_str());
         return 1;
     }
     const Clip& clip = imported->clips.front();
@@ -102,12 +104,13 @@ int main(int argc, char* argv[]) {
     }
     const int mesh = lod ? offscreen.renderer().upload(*character)
                          : offscreen.renderer().upload(character->mesh());
-    std::printf("renderer: %s; mannequin: %d triangles (%d when small), %d joints; 1280x720, %dx MSAA"
-                " (%dx from %d characters)\n",
-                qPrintable(offscreen.glRenderer()), character->mesh().triangleCount(),
-                lod && character->coarseMesh() ? character->coarseMesh()->triangleCount()
-                                               : character->mesh().triangleCount(),
-                clip.jointCount(), samples, sampling.crowdSamples, sampling.crowdFrom);
+    std::printf(
+        "renderer: %s; mannequin: %d triangles (%d when small), %d joints; 1280x720, %dx MSAA"
+        " (%dx from %d characters)\n",
+        qPrintable(offscreen.glRenderer()), character->mesh().triangleCount(),
+        lod && character->coarseMesh() ? character->coarseMesh()->triangleCount()
+                                       : character->mesh().triangleCount(),
+        clip.jointCount(), samples, sampling.crowdSamples, sampling.crowdFrom);
 
     for (int count : counts) {
         // A square crowd, 1.5 m apart, each at its own phase of the clip, seen from above-behind.
@@ -119,22 +122,26 @@ int main(int argc, char* argv[]) {
         camera.setDistance(4.5f + 1.6f * side);
         QElapsedTimer timer;
         timer.start();
-        // CPU time of all threads (the caller's and llvmpipe's): steadier than fps on a busy machine.
+        // CPU time of all threads (the caller's and llvmpipe's): steadier than fps on a busy
+        // machine.
         const std::clock_t cpuStart = std::clock();
         int frames = 0;
         double poseMs = 0.0;
         Scene scene;
-        while (fixedFrames > 0 ? frames < fixedFrames : timer.elapsed() < seconds * 1000.0 || frames < 3) {
+        while (fixedFrames > 0 ? frames < fixedFrames
+                               : timer.elapsed() < seconds * 1000.0 || frames < 3) {
             QElapsedTimer pose;
             pose.start();
             scene = Scene();
             for (int i = 0; i < count; ++i) {
-                const float frame = std::fmod(frames + 7.0f * i, static_cast<float>(clip.frameCount() - 1));
+                const float frame =
+                    std::fmod(frames + 7.0f * i, static_cast<float>(clip.frameCount() - 1));
                 // Shifted so each walks in place around its grid cell.
-                const glm::vec3 offset = glm::vec3((i % side - 0.5f * (side - 1)) * 1.5f, 0.0f,
-                                                   (i / side - 0.5f * (side - 1)) * 1.5f) -
-                                         glm::vec3(clip.rootPositions[static_cast<int>(frame)].x, 0.0f,
-                                                   clip.rootPositions[static_cast<int>(frame)].z);
+                const glm::vec3 offset =
+                    glm::vec3((i % side - 0.5f * (side - 1)) * 1.5f, 0.0f,
+                              (i / side - 0.5f * (side - 1)) * 1.5f) -
+                    glm::vec3(clip.rootPositions[static_cast<int>(frame)].x, 0.0f,
+                              clip.rootPositions[static_cast<int>(frame)].z);
                 CharacterDraw draw;
                 draw.mesh = mesh;
                 std::vector<Transform> world;
@@ -150,13 +157,15 @@ int main(int argc, char* argv[]) {
         }
         const double elapsed = timer.nsecsElapsed() / 1e9;
         const double cpuMs = 1000.0 * (std::clock() - cpuStart) / CLOCKS_PER_SEC / frames;
-        std::printf("%3d mannequins: %6.1f fps at %dx (%.1f ms per frame, of which posing %.2f ms; "
-                    "CPU %.1f ms per frame; %d frames)\n",
-                    count, frames / elapsed, offscreen.lastSamples(), 1000.0 * elapsed / frames,
-                    poseMs / frames, cpuMs, frames);
+        std::printf(
+            "%3d mannequins: %6.1f fps at %dx (%.1f ms per frame, of which posing %.2f ms; "
+            "CPU %.1f ms per frame; %d frames)\n",
+            count, frames / elapsed, offscreen.lastSamples(), 1000.0 * elapsed / frames,
+            poseMs / frames, cpuMs, frames);
         std::fflush(stdout);
         if (!screenshot.isEmpty())
-            offscreen.render(scene, camera).save(QStringLiteral("%1_%2.png").arg(screenshot).arg(count));
+            offscreen.render(scene, camera)
+                .save(QStringLiteral("%1_%2.png").arg(screenshot).arg(count));
     }
     return 0;
 }

@@ -55,7 +55,8 @@ int main(int argc, char** argv) {
     // The benchmark space: 2 spaces x 2 clips.
     gs::BehavioralSpaceDesc desc;
     desc.name = "bench";
-    desc.spaces = {gs::bench::cmuSpace(dir, "walk", {"16_13", "16_11"}), gs::bench::cmuSpace(dir, "jog", {"16_39", "16_37"})};
+    desc.spaces = {gs::bench::cmuSpace(dir, "walk", {"16_13", "16_11"}),
+                   gs::bench::cmuSpace(dir, "jog", {"16_39", "16_37"})};
     auto built = gs::buildBehavioralSpace(desc);
     if (!built) return 1;
     const gs::BakedBehavioralSpace& bs = *built;
@@ -98,9 +99,10 @@ int main(int argc, char** argv) {
         gs::SteerSettings::Pick pick;
         int lookAhead;
     };
-    const Variant variants[] = {{"predicted, 2 steps (default)", gs::SteerSettings::Pick::Predicted, 2},
-                                {"predicted, 1 step", gs::SteerSettings::Pick::Predicted, 1},
-                                {"nearest line (the method's)", gs::SteerSettings::Pick::NearestLine, 2}};
+    const Variant variants[] = {
+        {"predicted, 2 steps (default)", gs::SteerSettings::Pick::Predicted, 2},
+        {"predicted, 1 step", gs::SteerSettings::Pick::Predicted, 1},
+        {"nearest line (the method's)", gs::SteerSettings::Pick::NearestLine, 2}};
     const std::vector<gs::CharacterState> initial = states;
     for (const Variant& v : variants) {
         steer.settings = {};
@@ -116,7 +118,8 @@ int main(int argc, char** argv) {
                 steer.stats = f == 0 ? &firstStats : &restStats;
                 const auto s0 = clock_type::now();
                 (void)steer.run();
-                const double ns = std::chrono::duration<double, std::nano>(clock_type::now() - s0).count();
+                const double ns =
+                    std::chrono::duration<double, std::nano>(clock_type::now() - s0).count();
                 (f == 0 ? firstNs : restNs) += ns;
                 (void)loco.run();
             }
@@ -131,13 +134,17 @@ int main(int argc, char** argv) {
         const double restFrames = static_cast<double>(frames - 1) * characters;
         std::printf("  steering, %s: %.0f ns per character and frame over all %d frames\n", v.name,
                     (bestFirst + bestRest) / n, frames);
-        std::printf("    first frame (every character decides, %.0f%% two steps ahead): %.0f ns per character\n",
-                    100.0 * first.lookAheads / std::max(1LL, first.decisions), bestFirst / characters);
-        std::printf("    frames 2-%d: %.0f ns per character and frame; %.3f decisions per character and frame "
-                    "(%.0f%% two steps ahead), %.0f ns per decision\n",
-                    frames, bestRest / restFrames, rest.decisions / restFrames,
-                    100.0 * rest.lookAheads / std::max(1LL, rest.decisions),
-                    bestRest / std::max(1LL, rest.decisions));
+        std::printf(
+            "    first frame (every character decides, %.0f%% two steps ahead): %.0f ns per "
+            "character\n",
+            100.0 * first.lookAheads / std::max(1LL, first.decisions), bestFirst / characters);
+        std::printf(
+            "    frames 2-%d: %.0f ns per character and frame; %.3f decisions per character and "
+            "frame "
+            "(%.0f%% two steps ahead), %.0f ns per decision\n",
+            frames, bestRest / restFrames, rest.decisions / restFrames,
+            100.0 * rest.lookAheads / std::max(1LL, rest.decisions),
+            bestRest / std::max(1LL, rest.decisions));
     }
     steer.settings = {};
 
@@ -150,10 +157,12 @@ int main(int argc, char** argv) {
         std::vector<std::array<gs::SteerInput, gs::kMaxSpaces>> inputs(decisions);
         std::vector<int> counts(decisions);
         const auto tables = steering.tables();
-        for (int c = 0; c < decisions; ++c) counts[c] = sd::decisionInputs(steering, tables.get(), initial[c], inputs[c].data());
+        for (int c = 0; c < decisions; ++c)
+            counts[c] = sd::decisionInputs(steering, tables.get(), initial[c], inputs[c].data());
         std::vector<sd::Prediction> predictions(decisions);
         constexpr int kStages = 5;
-        const char* names[kStages] = {"begin", "first steps", "second steps", "commitment", "refine"};
+        const char* names[kStages] = {"begin", "first steps", "second steps", "commitment",
+                                      "refine"};
         double best[kStages];
         std::fill(best, best + kStages, 1e30);
         int lookedAhead = 0;
@@ -162,11 +171,13 @@ int main(int argc, char** argv) {
             auto stage = [&](int k, auto&& fn) {
                 const auto t0 = clock_type::now();
                 for (int c = 0; c < decisions; ++c) fn(c);
-                ns[k] = std::chrono::duration<double, std::nano>(clock_type::now() - t0).count() / decisions;
+                ns[k] = std::chrono::duration<double, std::nano>(clock_type::now() - t0).count() /
+                        decisions;
             };
             stage(0, [&](int c) {
-                sd::beginPrediction(predictions[c], std::span<const gs::SteerInput>(inputs[c].data(), counts[c]),
-                                    gs::SteerGoal{goals[c], glm::vec2(0.0f)}, initial[c].ground, settings);
+                sd::beginPrediction(
+                    predictions[c], std::span<const gs::SteerInput>(inputs[c].data(), counts[c]),
+                    gs::SteerGoal{goals[c], glm::vec2(0.0f)}, initial[c].ground, settings);
             });
             stage(1, [&](int c) { sd::scoreFirstSteps(predictions[c]); });
             stage(2, [&](int c) { sd::scoreSecondSteps(predictions[c]); });
@@ -178,10 +189,14 @@ int main(int argc, char** argv) {
         }
         double total = 0.0;
         for (double x : best) total += x;
-        std::printf("  predicted decision by stage, each alone over %d first decisions (%d two steps ahead): "
-                    "%.0f ns in all\n", decisions, lookedAhead, total);
+        std::printf(
+            "  predicted decision by stage, each alone over %d first decisions (%d two steps "
+            "ahead): "
+            "%.0f ns in all\n",
+            decisions, lookedAhead, total);
         for (int k = 0; k < kStages; ++k)
-            std::printf("    %-13s %5.0f ns (%2.0f%%)\n", names[k], best[k], 100.0 * best[k] / total);
+            std::printf("    %-13s %5.0f ns (%2.0f%%)\n", names[k], best[k],
+                        100.0 * best[k] / total);
     }
 
     double best = 1e30, bestSteer = 0.0, bestSteerRest = 0.0;
@@ -192,12 +207,14 @@ int main(int argc, char** argv) {
         for (int f = 0; f < frames; ++f) {
             const auto s0 = clock_type::now();
             (void)steer.run();
-            const double ns = std::chrono::duration<double, std::nano>(clock_type::now() - s0).count();
+            const double ns =
+                std::chrono::duration<double, std::nano>(clock_type::now() - s0).count();
             steerNs += ns;
             if (f > 0) steerRestNs += ns;
             (void)loco.run();
         }
-        const double total = std::chrono::duration<double, std::nano>(clock_type::now() - a).count();
+        const double total =
+            std::chrono::duration<double, std::nano>(clock_type::now() - a).count();
         if (total < best) {
             best = total;
             bestSteer = steerNs;
@@ -207,8 +224,10 @@ int main(int argc, char** argv) {
     const double locoNs = (best - bestSteer) / n;
     std::printf("%d characters with their own goals, %d joints, 2 spaces x 2 clips, one thread\n",
                 characters, joints);
-    std::printf("  update: %.0f ns per character and frame (steer %.0f ns + locomotion %.0f ns); "
-                "steer in frames 2-%d: %.0f ns\n",
-                best / n, bestSteer / n, locoNs, frames, bestSteerRest / (static_cast<double>(frames - 1) * characters));
+    std::printf(
+        "  update: %.0f ns per character and frame (steer %.0f ns + locomotion %.0f ns); "
+        "steer in frames 2-%d: %.0f ns\n",
+        best / n, bestSteer / n, locoNs, frames,
+        bestSteerRest / (static_cast<double>(frames - 1) * characters));
     return 0;
 }

@@ -13,8 +13,8 @@ CliRun runCli(const QStringList& args) {
     return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
 }
 
-ProgramRun runProgram(const QString& program, const QStringList& args, const QStringList& env, const QString& dir,
-                      int timeoutMs) {
+ProgramRun runProgram(const QString& program, const QStringList& args, const QStringList& env,
+                      const QString& dir, int timeoutMs) {
     QProcess p;
     if (!env.isEmpty()) {
         QProcessEnvironment e = QProcessEnvironment::systemEnvironment();

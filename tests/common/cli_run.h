@@ -18,7 +18,8 @@ struct CliRun {
     bool isOneObject() const {
         QJsonParseError e;
         const QJsonDocument d = QJsonDocument::fromJson(out, &e);
-        return e.error == QJsonParseError::NoError && d.isObject() && out.trimmed().count('\n') == 0;
+        return e.error == QJsonParseError::NoError && d.isObject() &&
+               out.trimmed().count('\n') == 0;
     }
 };
 

@@ -31,7 +31,10 @@ MotionSpaceDesc spaceOf(const char* name, std::initializer_list<ClipRef> clips, 
 
 MotionSpaceDesc cmuWalkDesc() {
     // The turns are cut around the turning steps, as in the demo project.
-    return spaceOf("walk", {{"16_19", 46, 96}, {"16_13", 28, 76}, {"16_15"}, {"16_11", 44, 90}, {"16_17", 60, 108}}, 2);
+    return spaceOf(
+        "walk",
+        {{"16_19", 46, 96}, {"16_13", 28, 76}, {"16_15"}, {"16_11", 44, 90}, {"16_17", 60, 108}},
+        2);
 }
 
 MotionSpaceDesc cmuJogDesc() {
@@ -44,7 +47,9 @@ MotionSpaceDesc cmuWalkVeerDesc() {
 
 MotionSpaceDesc cmuJogVeerDesc() { return spaceOf("jog", {{"16_39"}, {"16_35"}, {"16_37"}}, 1); }
 
-MotionSpaceDesc cmuBriskVeerDesc() { return spaceOf("brisk", {{"16_21"}, {"16_23"}, {"16_25"}}, 0); }
+MotionSpaceDesc cmuBriskVeerDesc() {
+    return spaceOf("brisk", {{"16_21"}, {"16_23"}, {"16_25"}}, 0);
+}
 
 MotionSpaceDesc cmuBriskDesc() {
     return spaceOf("brisk", {{"16_21"}, {"16_23"}, {"16_25"}, {"16_27"}, {"16_29"}}, 0);

@@ -1,8 +1,8 @@
 #pragma once
 // CMU motion spaces built in code for core tests (core tests do not read project files): those
 // of resources/demo/cmu_walk_jog.gsproj with the hand trims it had before loops chose their own
-// cycles (core/loops/loop_window.h), each clip looped as given, so that the runtime's tests keep their
-// figures; and spaces of veer clips only, whose tightest turn is wide.
+// cycles (core/loops/loop_window.h), each clip looped as given, so that the runtime's tests keep
+// their figures; and spaces of veer clips only, whose tightest turn is wide.
 
 #include "core/spaces/behavioral_space.h"
 #include <gaitspace/runtime/steering.h>

@@ -35,7 +35,7 @@ struct Writer {
     const Clip& clip;
     const ForeignShape& shape;
     std::vector<std::vector<int>> children;
-    std::vector<int> order;  // joints in the order the file lists them
+    std::vector<int> order;          // joints in the order the file lists them
     std::vector<glm::vec3> offsets;  // per clip joint, as written (file units)
     std::string text;
     std::string nl;
@@ -65,8 +65,8 @@ struct Writer {
         if (kids.empty()) {
             glm::vec3 tip = clip.skeleton.tipOffsets[j] * shape.unitsPerMetre;
             if (glm::length(tip) == 0.0f) tip = glm::vec3(0.0f, 0.05f, 0.0f) * shape.unitsPerMetre;
-            text += pad + "End Site" + nl + pad + "{" + nl + pad + "  OFFSET " + number(tip.x) + " " + number(tip.y) +
-                    " " + number(tip.z) + nl + pad + "}" + nl;
+            text += pad + "End Site" + nl + pad + "{" + nl + pad + "  OFFSET " + number(tip.x) +
+                    " " + number(tip.y) + " " + number(tip.z) + nl + pad + "}" + nl;
         }
     }
 };
@@ -77,17 +77,26 @@ std::string foreignBvh(const Clip& clip, const ForeignShape& shape) {
     const Skeleton& s = clip.skeleton;
     const int J = s.jointCount();
     const float u = shape.unitsPerMetre;
-    const glm::quat world = shape.zUp ? glm::angleAxis(glm::radians(90.0f), glm::vec3(1, 0, 0)) : glm::quat(1, 0, 0, 0);
-    const glm::quat frame = glm::angleAxis(glm::radians(shape.pelvisFrameYawDeg), glm::vec3(0, 1, 0));
+    const glm::quat world =
+        shape.zUp ? glm::angleAxis(glm::radians(90.0f), glm::vec3(1, 0, 0)) : glm::quat(1, 0, 0, 0);
+    const glm::quat frame =
+        glm::angleAxis(glm::radians(shape.pelvisFrameYawDeg), glm::vec3(0, 1, 0));
     const glm::quat unframe = glm::inverse(frame);
     const auto floorOf = [&](glm::vec3 p) {  // the point on the floor below p, in the file's world
         (shape.zUp ? p.z : p.y) = 0.0f;
         return p;
     };
 
-    Writer w{clip, shape, std::vector<std::vector<int>>(J), {}, std::vector<glm::vec3>(J), {}, shape.crlf ? "\r\n" : "\n"};
+    Writer w{clip,
+             shape,
+             std::vector<std::vector<int>>(J),
+             {},
+             std::vector<glm::vec3>(J),
+             {},
+             shape.crlf ? "\r\n" : "\n"};
     for (int j = 1; j < J; ++j) w.children[s.parents[j]].push_back(j);
-    for (int j = 1; j < J; ++j) w.offsets[j] = (s.parents[j] == 0 ? unframe * s.restOffsets[j] : s.restOffsets[j]) * u;
+    for (int j = 1; j < J; ++j)
+        w.offsets[j] = (s.parents[j] == 0 ? unframe * s.restOffsets[j] : s.restOffsets[j]) * u;
     const glm::vec3 start = world * clip.rootPositions.front() * u;
     const glm::vec3 ground0 = shape.groundCarriesTravel ? floorOf(start) : glm::vec3(0.0f);
     w.offsets[0] = shape.pelvisOffsetAtStart ? start - ground0 : glm::vec3(0.0f);
@@ -95,7 +104,8 @@ std::string foreignBvh(const Clip& clip, const ForeignShape& shape) {
     w.text = "HIERARCHY" + w.nl;
     const bool ground = !shape.groundRoot.empty();
     if (ground) {
-        w.text += "ROOT " + shape.groundRoot + w.nl + "{" + w.nl + "  OFFSET 0.0 0.0 0.0" + w.nl + "  " + w.channels(true) + w.nl;
+        w.text += "ROOT " + shape.groundRoot + w.nl + "{" + w.nl + "  OFFSET 0.0 0.0 0.0" + w.nl +
+                  "  " + w.channels(true) + w.nl;
         w.text += "  JOINT " + w.name(0) + w.nl + "  {" + w.nl;
         w.joint(0, 2);
         w.text += "  }" + w.nl + "}" + w.nl;
@@ -122,10 +132,14 @@ std::string foreignBvh(const Clip& clip, const ForeignShape& shape) {
         }
         for (int j : w.order) {
             glm::quat r = rot[j];
-            if (j == 0) r = world * r * frame;
-            else if (s.parents[j] == 0) r = unframe * r;
-            if (j == 0) add(pelvis - g);
-            else if (shape.sixChannels) add(w.offsets[j]);
+            if (j == 0)
+                r = world * r * frame;
+            else if (s.parents[j] == 0)
+                r = unframe * r;
+            if (j == 0)
+                add(pelvis - g);
+            else if (shape.sixChannels)
+                add(w.offsets[j]);
             add(eulerDegrees(r, shape.rotationOrder));
         }
         std::string line;

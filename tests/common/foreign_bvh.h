@@ -14,15 +14,16 @@
 namespace gs::test {
 
 struct ForeignShape {
-    std::string groundRoot;          // name of a joint above the pelvis ("joint_Root"); empty = none
-    bool groundCarriesTravel = false;  // the ground node moves on the floor, the pelvis keeps its bob
-    bool sixChannels = false;        // position and rotation channels on every joint
-    bool reverseChildren = false;    // each joint's children listed in reverse order
-    bool pelvisOffsetAtStart = true; // the pelvis OFFSET is its world position in the first frame
-    float unitsPerMetre = 100.0f;    // 100 = centimetres, 1 = metres, 39.37 = inches
+    std::string groundRoot;  // name of a joint above the pelvis ("joint_Root"); empty = none
+    bool groundCarriesTravel =
+        false;                     // the ground node moves on the floor, the pelvis keeps its bob
+    bool sixChannels = false;      // position and rotation channels on every joint
+    bool reverseChildren = false;  // each joint's children listed in reverse order
+    bool pelvisOffsetAtStart = true;  // the pelvis OFFSET is its world position in the first frame
+    float unitsPerMetre = 100.0f;     // 100 = centimetres, 1 = metres, 39.37 = inches
     std::string rotationOrder = "ZXY";  // channel order, applied as listed
-    bool zUp = false;                // the world's up is +Z (the clip's +Y)
-    float pelvisFrameYawDeg = 0.0f;  // the pelvis' own frame turned about the up axis
+    bool zUp = false;                   // the world's up is +Z (the clip's +Y)
+    float pelvisFrameYawDeg = 0.0f;     // the pelvis' own frame turned about the up axis
     bool crlf = false;
     bool finalNewline = true;
     std::map<std::string, std::string> rename;  // joint names to write instead

@@ -14,14 +14,20 @@ QByteArray generatedBvh(int frames, const QByteArray& frameTime) {
         "ROOT Hips\n{\n"
         "  OFFSET 0.00 0.00 0.00\n"
         "  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
-        "  JOINT Spine\n  {\n    OFFSET 0.00 20.00 0.00\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
-        "    JOINT Head\n    {\n      OFFSET 0.00 50.00 0.00\n      CHANNELS 3 Zrotation Xrotation Yrotation\n"
+        "  JOINT Spine\n  {\n    OFFSET 0.00 20.00 0.00\n    CHANNELS 3 Zrotation Xrotation "
+        "Yrotation\n"
+        "    JOINT Head\n    {\n      OFFSET 0.00 50.00 0.00\n      CHANNELS 3 Zrotation Xrotation "
+        "Yrotation\n"
         "      End Site\n      {\n        OFFSET 0.00 20.00 0.00\n      }\n    }\n  }\n"
-        "  JOINT LeftUpLeg\n  {\n    OFFSET 10.00 0.00 0.00\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
-        "    JOINT LeftLeg\n    {\n      OFFSET 0.00 -45.00 0.00\n      CHANNELS 3 Zrotation Xrotation Yrotation\n"
+        "  JOINT LeftUpLeg\n  {\n    OFFSET 10.00 0.00 0.00\n    CHANNELS 3 Zrotation Xrotation "
+        "Yrotation\n"
+        "    JOINT LeftLeg\n    {\n      OFFSET 0.00 -45.00 0.00\n      CHANNELS 3 Zrotation "
+        "Xrotation Yrotation\n"
         "      End Site\n      {\n        OFFSET 0.00 -45.00 0.00\n      }\n    }\n  }\n"
-        "  JOINT RightUpLeg\n  {\n    OFFSET -10.00 0.00 0.00\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
-        "    JOINT RightLeg\n    {\n      OFFSET 0.00 -45.00 0.00\n      CHANNELS 3 Zrotation Xrotation Yrotation\n"
+        "  JOINT RightUpLeg\n  {\n    OFFSET -10.00 0.00 0.00\n    CHANNELS 3 Zrotation Xrotation "
+        "Yrotation\n"
+        "    JOINT RightLeg\n    {\n      OFFSET 0.00 -45.00 0.00\n      CHANNELS 3 Zrotation "
+        "Xrotation Yrotation\n"
         "      End Site\n      {\n        OFFSET 0.00 -45.00 0.00\n      }\n    }\n  }\n"
         "}\nMOTION\n";
     t += "Frames: " + QByteArray::number(frames) + "\n";
@@ -29,23 +35,32 @@ QByteArray generatedBvh(int frames, const QByteArray& frameTime) {
     for (int f = 0; f < frames; ++f) {
         const double swing = 25.0 * std::sin(f * 0.4);
         QList<QByteArray> v;
-        v << "0.00" << "90.00" << QByteArray::number(2.0 * f, 'f', 2) << "0.00" << "0.00" << "0.00";
-        v << "0.00" << "2.00" << "0.00";                                      // Spine
-        v << "0.00" << "-2.00" << "0.00";                                     // Head
-        v << "0.00" << QByteArray::number(swing, 'f', 3) << "0.00";           // LeftUpLeg
-        v << "0.00" << QByteArray::number(std::abs(swing), 'f', 3) << "0.00"; // LeftLeg
-        v << "0.00" << QByteArray::number(-swing, 'f', 3) << "0.00";          // RightUpLeg
-        v << "0.00" << QByteArray::number(std::abs(swing), 'f', 3) << "0.00"; // RightLeg
+        v << "0.00"
+          << "90.00" << QByteArray::number(2.0 * f, 'f', 2) << "0.00"
+          << "0.00"
+          << "0.00";
+        v << "0.00"
+          << "2.00"
+          << "0.00";  // Spine
+        v << "0.00"
+          << "-2.00"
+          << "0.00";                                                           // Head
+        v << "0.00" << QByteArray::number(swing, 'f', 3) << "0.00";            // LeftUpLeg
+        v << "0.00" << QByteArray::number(std::abs(swing), 'f', 3) << "0.00";  // LeftLeg
+        v << "0.00" << QByteArray::number(-swing, 'f', 3) << "0.00";           // RightUpLeg
+        v << "0.00" << QByteArray::number(std::abs(swing), 'f', 3) << "0.00";  // RightLeg
         t += v.join(' ') + "\n";
     }
     return t;
 }
 
 QByteArray manyJointsBvh(int joints, bool nested) {
-    QByteArray t = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition "
-                   "Zrotation Xrotation Yrotation\n";
+    QByteArray t =
+        "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition "
+        "Zrotation Xrotation Yrotation\n";
     for (int j = 0; j < joints; ++j) {
-        t += "JOINT J" + QByteArray::number(j) + "\n{\nOFFSET 0 1 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n";
+        t += "JOINT J" + QByteArray::number(j) +
+             "\n{\nOFFSET 0 1 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n";
         if (!nested) t += "End Site\n{\nOFFSET 0 1 0\n}\n}\n";
     }
     if (nested) {
@@ -59,14 +74,16 @@ QByteArray manyJointsBvh(int joints, bool nested) {
     return t;
 }
 
-QByteArray replaceLine(const QByteArray& text, const QByteArray& start, const QByteArray& replacement,
-                       int skip) {
+QByteArray replaceLine(const QByteArray& text, const QByteArray& start,
+                       const QByteArray& replacement, int skip) {
     QList<QByteArray> lines = text.split('\n');
     for (int i = 0; i < lines.size(); ++i) {
         if (!lines[i].trimmed().startsWith(start)) continue;
         if (skip-- > 0) continue;
-        if (replacement.isEmpty()) lines.removeAt(i);
-        else lines[i] = replacement;
+        if (replacement.isEmpty())
+            lines.removeAt(i);
+        else
+            lines[i] = replacement;
         break;
     }
     return lines.join('\n');

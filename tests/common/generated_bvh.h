@@ -17,8 +17,8 @@ QByteArray manyJointsBvh(int joints, bool nested);
 
 // Replaces the first line that starts (after indentation) with `start`, from the `skip`-th such
 // line on, by `replacement` (which may be empty: the line is removed). Returns the new text.
-QByteArray replaceLine(const QByteArray& text, const QByteArray& start, const QByteArray& replacement,
-                       int skip = 0);
+QByteArray replaceLine(const QByteArray& text, const QByteArray& start,
+                       const QByteArray& replacement, int skip = 0);
 
 // Writes bytes to a file (fails the current test on error).
 void writeBytes(const QString& path, const QByteArray& bytes);

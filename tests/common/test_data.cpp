@@ -25,8 +25,8 @@ QString cmuClip(const QString& id) { return dataPath("cmu/" + id + ".bvh"); }
 Clip loadClip(const QString& path) {
     auto imported = importClips(path.toStdString());
     if (!imported) {
-        QTest::qFail(qPrintable(path + ": " + QString::fromStdString(imported.message())),
-                     __FILE__, __LINE__);
+        QTest::qFail(qPrintable(path + ": " + QString::fromStdString(imported.message())), __FILE__,
+                     __LINE__);
         return {};
     }
     return imported->clips.front();

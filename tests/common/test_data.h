@@ -27,12 +27,13 @@ QString cliPath();
 }  // namespace gs::test
 
 // Skips the test (or fails it when data is required) if ../shared/data is absent.
-#define GS_REQUIRE_DATA()                                                                   \
-    do {                                                                                    \
-        if (!gs::test::hasData()) {                                                         \
-            const QByteArray msg_ = ("shared data not found at " + gs::test::dataDir() +    \
-                                     " (set GAITSPACE_DATA_DIR)").toLocal8Bit();            \
-            if (gs::test::dataRequired()) QFAIL(msg_.constData());                          \
-            QSKIP(msg_.constData());                                                        \
-        }                                                                                   \
+#define GS_REQUIRE_DATA()                                                                         \
+    do {                                                                                          \
+        if (!gs::test::hasData()) {                                                               \
+            const QByteArray msg_ =                                                               \
+                ("shared data not found at " + gs::test::dataDir() + " (set GAITSPACE_DATA_DIR)") \
+                    .toLocal8Bit();                                                               \
+            if (gs::test::dataRequired()) QFAIL(msg_.constData());                                \
+            QSKIP(msg_.constData());                                                              \
+        }                                                                                         \
     } while (0)

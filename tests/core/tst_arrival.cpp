@@ -40,13 +40,15 @@ float sourceJointStep(const BehavioralSpaceDesc& desc, const std::vector<float>&
 }
 
 // The foot skate of the stop clips of the spaces with a style weight, pooled by frames.
-float stopClipSkate(const BehavioralSpaceDesc& desc, const BakedBehavioralSpace& bs, const std::vector<float>& weights) {
+float stopClipSkate(const BehavioralSpaceDesc& desc, const BakedBehavioralSpace& bs,
+                    const std::vector<float>& weights) {
     double skate = 0.0;
     int frames = 0;
     for (size_t s = 0; s < desc.spaces.size(); ++s) {
         if (weights[s] <= 0.0f) continue;
         for (const Clip& c : desc.spaces[s].stops) {
-            skate += footSkate(clipJointPositions(c), c.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, c.fps) *
+            skate += footSkate(clipJointPositions(c), c.jointCount(), bs.leftToe, bs.rightToe,
+                               bs.floorHeight, c.fps) *
                      c.frameCount();
             frames += c.frameCount();
         }
@@ -100,13 +102,16 @@ private slots:
         QCOMPARE(a.stops, settings.goals);
         std::vector<float> errors = a.stopErrors;
         const float worst = *std::max_element(errors.begin(), errors.end());
-        qInfo("stopped %d of %d, root to goal mean %.3f m, max %.3f m, standing drift %.4f m, time %.2fx "
-              "(to within 0.5 m %.2fx)", a.stops, settings.goals, mean(errors), worst, a.standingDrift,
-              a.meanTimeRatio, a.meanReachRatio);
+        qInfo(
+            "stopped %d of %d, root to goal mean %.3f m, max %.3f m, standing drift %.4f m, time "
+            "%.2fx "
+            "(to within 0.5 m %.2fx)",
+            a.stops, settings.goals, mean(errors), worst, a.standingDrift, a.meanTimeRatio,
+            a.meanReachRatio);
         // The least time its own starts and stops allow (the way between walked straight at the
         // fastest loop's speed) is no more than the time taken.
-        qInfo("time against no stop %.2fx, the floor its starts and stops allow %.2fx", a.meanTimeRatio,
-              a.meanFloorRatio);
+        qInfo("time against no stop %.2fx, the floor its starts and stops allow %.2fx",
+              a.meanTimeRatio, a.meanFloorRatio);
         QVERIFY(a.meanFloorRatio > 0.0f && a.meanFloorRatio <= a.meanTimeRatio);
         QVERIFY2(mean(errors) <= 0.10f, qPrintable(QString::number(mean(errors))));
         QVERIFY2(worst <= 0.30f, qPrintable(QString::number(worst)));
@@ -114,13 +119,15 @@ private slots:
         QVERIFY2(a.standingDrift <= 0.01f, qPrintable(QString::number(a.standingDrift)));
         // No pop where a loop, a stop, the standing pose and a start meet.
         const float source = sourceJointStep(m_desc, settings.styleWeights);
-        qInfo("joint step at the joins %.3f m, anywhere %.3f m, the source clips' largest %.3f m", a.joinJointStep,
-              a.maxJointStep, source);
-        QVERIFY2(a.joinJointStep <= 1.5f * source, qPrintable(QString("%1 against %2").arg(a.joinJointStep).arg(source)));
+        qInfo("joint step at the joins %.3f m, anywhere %.3f m, the source clips' largest %.3f m",
+              a.joinJointStep, a.maxJointStep, source);
+        QVERIFY2(a.joinJointStep <= 1.5f * source,
+                 qPrintable(QString("%1 against %2").arg(a.joinJointStep).arg(source)));
         // The feet slide less over the stops than the stop clips' own do.
         const float clips = stopClipSkate(m_desc, m_baked->space, settings.styleWeights);
         qInfo("foot skate over the stops %.2f cm/s, the stop clips' %.2f cm/s", a.stopSkate, clips);
-        QVERIFY2(a.stopSkate <= 0.5f * clips, qPrintable(QString("%1 against %2").arg(a.stopSkate).arg(clips)));
+        QVERIFY2(a.stopSkate <= 0.5f * clips,
+                 qPrintable(QString("%1 against %2").arg(a.stopSkate).arg(clips)));
         // Each goal had its stand, in the run's frames, in order.
         long last = -1;
         for (const glm::ivec2& f : a.standFrames) {
@@ -142,11 +149,17 @@ private slots:
         QTest::addColumn<int>("scenario");
         QTest::addColumn<float>("walk");
         using S = SimulationSettings::Scenario;
-        const struct { const char* name; S scenario; } paths[] = {
-            {"circle", S::Circle}, {"zigzag", S::Zigzag}, {"figure8", S::Figure8}};
-        const struct { const char* name; float walk; } styles[] = {{"walk", 1.0f}, {"jog", 0.0f}, {"50/50", 0.5f}};
+        const struct {
+            const char* name;
+            S scenario;
+        } paths[] = {{"circle", S::Circle}, {"zigzag", S::Zigzag}, {"figure8", S::Figure8}};
+        const struct {
+            const char* name;
+            float walk;
+        } styles[] = {{"walk", 1.0f}, {"jog", 0.0f}, {"50/50", 0.5f}};
         for (const auto& p : paths)
-            for (const auto& st : styles) QTest::addRow("%s, %s", p.name, st.name) << int(p.scenario) << st.walk;
+            for (const auto& st : styles)
+                QTest::addRow("%s, %s", p.name, st.name) << int(p.scenario) << st.walk;
     }
     void followsMovingGoals() {
         QFETCH(int, scenario);
@@ -168,8 +181,10 @@ private slots:
             goalSpace += r->meanDistance / 16.0;
             naive += n->meanDistance / 16.0;
         }
-        qInfo("mean distance %.3f m against naive %.3f m: %.2fx", goalSpace, naive, goalSpace / naive);
-        QVERIFY2(goalSpace <= 0.7 * naive, qPrintable(QString("%1 against %2").arg(goalSpace).arg(naive)));
+        qInfo("mean distance %.3f m against naive %.3f m: %.2fx", goalSpace, naive,
+              goalSpace / naive);
+        QVERIFY2(goalSpace <= 0.7 * naive,
+                 qPrintable(QString("%1 against %2").arg(goalSpace).arg(naive)));
     }
 
     void statesInOrder() {
@@ -188,13 +203,15 @@ private slots:
         QCOMPARE(seen.back(), MotionState::Standing);
         QVERIFY(crowd.setGoal(id, {6.0f, 6.0f}).isOk());
         run(12.0f);
-        const std::vector<MotionState> expected{MotionState::Walking,  MotionState::Stopping, MotionState::Standing,
-                                                MotionState::Starting, MotionState::Walking,  MotionState::Stopping,
+        const std::vector<MotionState> expected{MotionState::Walking,  MotionState::Stopping,
+                                                MotionState::Standing, MotionState::Starting,
+                                                MotionState::Walking,  MotionState::Stopping,
                                                 MotionState::Standing};
         QCOMPARE(seen, expected);
         QCOMPARE(QString(motionStateName(MotionState::Starting)), QString("starting"));
         const GroundFrame g = *crowd.ground(id);
-        QVERIFY2(std::hypot(g.x - 6.0f, g.z - 6.0f) < 0.1f, qPrintable(QString("%1, %2").arg(g.x).arg(g.z)));
+        QVERIFY2(std::hypot(g.x - 6.0f, g.z - 6.0f) < 0.1f,
+                 qPrintable(QString("%1, %2").arg(g.x).arg(g.z)));
     }
 
     void standsStill() {
@@ -202,7 +219,8 @@ private slots:
         Crowd crowd = makeCrowd();
         const CharacterId id = *crowd.add(GroundFrame{});
         QVERIFY(crowd.setGoal(id, {1.0f, 5.0f}).isOk());
-        for (int f = 0; f < 300 && *crowd.motionState(id) != MotionState::Standing; ++f) QVERIFY(crowd.update(1.0f / 30.0f).isOk());
+        for (int f = 0; f < 300 && *crowd.motionState(id) != MotionState::Standing; ++f)
+            QVERIFY(crowd.update(1.0f / 30.0f).isOk());
         QCOMPARE(*crowd.motionState(id), MotionState::Standing);
         // Its last frames play on in place for a moment (the clip's own settling).
         for (int f = 0; f < 30; ++f) QVERIFY(crowd.update(1.0f / 30.0f).isOk());
@@ -211,7 +229,8 @@ private slots:
         for (int f = 0; f < 300; ++f) QVERIFY(crowd.update(1.0f / 30.0f).isOk());
         const auto after = *crowd.modelTransforms(id);
         for (size_t j = 0; j < before.size(); ++j)
-            QVERIFY2(glm::distance(before[j].translation, after[j].translation) < 1e-4f, qPrintable(QString::number(j)));
+            QVERIFY2(glm::distance(before[j].translation, after[j].translation) < 1e-4f,
+                     qPrintable(QString::number(j)));
         QCOMPARE(*crowd.motionState(id), MotionState::Standing);
         // A new goal within the stand radius leaves it where it is.
         const GroundFrame g = *crowd.ground(id);
@@ -224,7 +243,8 @@ private slots:
         Crowd crowd = makeCrowd();
         const CharacterId id = *crowd.add(GroundFrame{});
         QVERIFY(crowd.setGoal(id, {0.0f, 4.0f}).isOk());
-        for (int f = 0; f < 300 && *crowd.motionState(id) != MotionState::Standing; ++f) QVERIFY(crowd.update(1.0f / 30.0f).isOk());
+        for (int f = 0; f < 300 && *crowd.motionState(id) != MotionState::Standing; ++f)
+            QVERIFY(crowd.update(1.0f / 30.0f).isOk());
         QCOMPARE(*crowd.motionState(id), MotionState::Standing);
         const GroundFrame stood = *crowd.ground(id);
         // A goal 5 m behind it, a little to its left.
@@ -234,17 +254,20 @@ private slots:
         float turned = 0.0f;
         for (; frames < 600; ++frames) {
             QVERIFY(crowd.update(1.0f / 30.0f).isOk());
-            if (*crowd.motionState(id) == MotionState::Starting) turned = wrapAngle(crowd.ground(id)->heading - stood.heading);
+            if (*crowd.motionState(id) == MotionState::Starting)
+                turned = wrapAngle(crowd.ground(id)->heading - stood.heading);
             if (frames > 30 && *crowd.motionState(id) == MotionState::Standing) break;
         }
         // It turned toward the goal's side (left) while it started, nearly all the way round (the
         // goal is 169 degrees off; the start turned 94 degrees of it before starts pivoted), and
         // got there in a few seconds.
-        qInfo("turned %.0f degrees while starting, stood at the goal after %.1f s", turned * 180.0f / kPi, frames / 30.0f);
+        qInfo("turned %.0f degrees while starting, stood at the goal after %.1f s",
+              turned * 180.0f / kPi, frames / 30.0f);
         QVERIFY2(turned > 2.6f, qPrintable(QString::number(turned)));
         QCOMPARE(*crowd.motionState(id), MotionState::Standing);
         const GroundFrame g = *crowd.ground(id);
-        QVERIFY2(std::hypot(g.x - behind.x, g.z - behind.z) < 0.1f, qPrintable(QString("%1, %2").arg(g.x).arg(g.z)));
+        QVERIFY2(std::hypot(g.x - behind.x, g.z - behind.z) < 0.1f,
+                 qPrintable(QString("%1, %2").arg(g.x).arg(g.z)));
         QVERIFY2(frames < 7 * 30, qPrintable(QString::number(frames)));
     }
 
@@ -278,8 +301,8 @@ private slots:
                     QVERIFY(crowd.update(1.0f / 30.0f).isOk());
                 QCOMPARE(*crowd.motionState(id), MotionState::Standing);
                 const GroundFrame stood = *crowd.ground(id);
-                const glm::vec3 goal =
-                    stood.toWorld(glm::vec3(distance * std::sin(bearing), 0.0f, distance * std::cos(bearing)));
+                const glm::vec3 goal = stood.toWorld(
+                    glm::vec3(distance * std::sin(bearing), 0.0f, distance * std::cos(bearing)));
                 QVERIFY(crowd.setGoal(id, {goal.x, goal.z}).isOk());
                 int frames = 0;
                 float handedOver = kPi;  // the goal's bearing when the loop has taken over
@@ -295,8 +318,10 @@ private slots:
                 const QString where = QString("%1 m at %2 degrees").arg(distance).arg(k * 15);
                 // The loop takes over walking at the goal (within the ground frame's sway over the
                 // step it takes over on, about 5 degrees).
-                QVERIFY2(std::abs(handedOver) < 8.0f * kPi / 180.0f,
-                         qPrintable(QString("%1: %2 degrees off").arg(where).arg(handedOver * 180.0f / kPi)));
+                QVERIFY2(
+                    std::abs(handedOver) < 8.0f * kPi / 180.0f,
+                    qPrintable(
+                        QString("%1: %2 degrees off").arg(where).arg(handedOver * 180.0f / kPi)));
                 worstBearing = std::max(worstBearing, std::abs(handedOver));
                 QVERIFY2(*crowd.motionState(id) == MotionState::Standing, qPrintable(where));
                 const GroundFrame g = *crowd.ground(id);
@@ -308,9 +333,11 @@ private slots:
                 ++count;
             }
         }
-        qInfo("%d goals stood on within 7 s, %.2f s on average, the slowest after %.1f s; the goal at most %.1f degrees "
-              "off when the loop took over",
-              count, total / count, slowest, worstBearing * 180.0f / kPi);
+        qInfo(
+            "%d goals stood on within 7 s, %.2f s on average, the slowest after %.1f s; the goal "
+            "at most %.1f degrees "
+            "off when the loop took over",
+            count, total / count, slowest, worstBearing * 180.0f / kPi);
     }
 
     void stopFromAnyBlend_data() {
@@ -333,7 +360,8 @@ private slots:
         for (int f = 0; f < 150; ++f) {
             if (f == 30) QVERIFY(crowd.stop(id, 0, stop).isOk());
             QVERIFY(crowd.update(1.0f / 30.0f).isOk());
-            for (const Transform& t : *crowd.modelTransforms(id)) positions.push_back(t.translation);
+            for (const Transform& t : *crowd.modelTransforms(id))
+                positions.push_back(t.translation);
         }
         QCOMPARE(*crowd.motionState(id), MotionState::Standing);
         const float step = maxJointStep(positions, joints);

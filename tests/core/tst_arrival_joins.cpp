@@ -1,6 +1,7 @@
-// Stop and start clips joined to the loops (core/spaces/transition_builder.h) on the CMU subject's own stops and
-// starts: where they join, that the same foot is down in both there, that the join holds for any
-// blend of the space (registration), and the clips that cannot serve, each named with its cause.
+// Stop and start clips joined to the loops (core/spaces/transition_builder.h) on the CMU subject's
+// own stops and starts: where they join, that the same foot is down in both there, that the join
+// holds for any blend of the space (registration), and the clips that cannot serve, each named with
+// its cause.
 
 #include <QTest>
 
@@ -75,30 +76,38 @@ private slots:
         QVERIFY2(t.joins.size() >= 8, qPrintable(QString::number(t.joins.size())));
         for (const TransitionJoin& j : t.joins) {
             QVERIFY2(j.cost <= maxCost, qPrintable(QString::number(j.cost)));
-            // The loop hands over with the same feet down (a run's flight counts as its last stance).
+            // The loop hands over with the same feet down (a run's flight counts as its last
+            // stance).
             const int clipFeet = feet(t.leftContact, t.rightContact, static_cast<int>(j.clipFrame));
-            const int loopFeet = feet(loop.leftContact, loop.rightContact, static_cast<int>(j.loopFrame) % L);
+            const int loopFeet =
+                feet(loop.leftContact, loop.rightContact, static_cast<int>(j.loopFrame) % L);
             if (clipFeet != 0 && loopFeet != 0) QCOMPARE(clipFeet, loopFeet);
-            // Matched poses lie over each other: the ground frames differ by centimetres and degrees.
-            QVERIFY2(std::hypot(j.offset.x, j.offset.y) < 0.07f, qPrintable(QString::number(j.offset.x)));
+            // Matched poses lie over each other: the ground frames differ by centimetres and
+            // degrees.
+            QVERIFY2(std::hypot(j.offset.x, j.offset.y) < 0.07f,
+                     qPrintable(QString::number(j.offset.x)));
             QVERIFY2(std::abs(j.offset.z) < 12.0f * std::numbers::pi_v<float> / 180.0f,
                      qPrintable(QString::number(j.offset.z)));
             // A stop joins where it still walks; a start where it already does.
-            if (start) QVERIFY(j.clipFrame > t.stillFrame);
-            else QVERIFY(j.clipFrame < t.stillFrame);
+            if (start)
+                QVERIFY(j.clipFrame > t.stillFrame);
+            else
+                QVERIFY(j.clipFrame < t.stillFrame);
         }
         if (start) {
             // It hands over once it moves nearly as fast as the loop.
             const TransitionJoin& h = t.joins[t.handover];
             const int f = static_cast<int>(h.clipFrame);
             const float v = std::hypot(t.step[f].x, t.step[f].y) * space.fps;
-            QVERIFY2(v >= 0.7f * loop.speed, qPrintable(QString("%1 m/s against %2").arg(v).arg(loop.speed)));
+            QVERIFY2(v >= 0.7f * loop.speed,
+                     qPrintable(QString("%1 m/s against %2").arg(v).arg(loop.speed)));
         } else {
             // It stands at its end: the last 0.3 s move under 5 cm, the path left shrinks to it.
             QVERIFY(t.stillFrame > t.frames / 2);
             QVERIFY2(t.pathLength.back() - t.pathLength[t.stillFrame] < 0.05f,
                      qPrintable(QString::number(t.pathLength.back() - t.pathLength[t.stillFrame])));
-            for (const TransitionJoin& j : t.joins) QVERIFY(j.pathToEnd > 0.1f && j.pathToEnd <= t.pathLength.back() + 1e-4f);
+            for (const TransitionJoin& j : t.joins)
+                QVERIFY(j.pathToEnd > 0.1f && j.pathToEnd <= t.pathLength.back() + 1e-4f);
         }
     }
 
@@ -112,7 +121,8 @@ private slots:
         for (int u = 0; u < L; ++u) {
             bool any = false;
             for (const BakedTransition& t : space.stops)
-                for (const TransitionJoin& j : t.joins) any = any || std::abs(j.loopFrame - static_cast<float>(u)) < 1.5f;
+                for (const TransitionJoin& j : t.joins)
+                    any = any || std::abs(j.loopFrame - static_cast<float>(u)) < 1.5f;
             covered += any ? 1 : 0;
         }
         QVERIFY2(covered >= L - 2, qPrintable(QString("%1 of %2 phases").arg(covered).arg(L)));
@@ -157,15 +167,18 @@ private slots:
         QVERIFY(glm::distance(at, t.toEnd[0]) < 1e-4f);
         QVERIFY(std::abs(path - t.pathLength.back()) < 1e-4f);
         // The stop travels about as far as the file says (2.21 m for 16_34).
-        QVERIFY2(std::abs(t.pathLength.back() - 2.21f) < 0.1f, qPrintable(QString::number(t.pathLength.back())));
+        QVERIFY2(std::abs(t.pathLength.back() - 2.21f) < 0.1f,
+                 qPrintable(QString::number(t.pathLength.back())));
     }
 
     void clipsThatCannotServe_data() {
         QTest::addColumn<QString>("id");
         QTest::addColumn<bool>("start");
         QTest::addColumn<QString>("cause");
-        QTest::newRow("a walk as a stop") << "16_15" << false << "does not end standing: its root moves";
-        QTest::newRow("a walk as a start") << "16_15" << true << "does not begin standing: its root moves";
+        QTest::newRow("a walk as a stop")
+            << "16_15" << false << "does not end standing: its root moves";
+        QTest::newRow("a walk as a start")
+            << "16_15" << true << "does not begin standing: its root moves";
         QTest::newRow("a stop as a start") << "16_33" << true << "does not begin standing";
         QTest::newRow("a start as a stop") << "16_31" << false << "does not end standing";
         QTest::newRow("a jump in place") << "16_01" << false << "never moves";
@@ -176,7 +189,8 @@ private slots:
         QFETCH(bool, start);
         QFETCH(QString, cause);
         const Clip clip = test::loadClip(test::cmuClip(id));
-        const Status s = checkTransitionClip(clip, start ? BakedTransition::Kind::Start : BakedTransition::Kind::Stop);
+        const Status s = checkTransitionClip(
+            clip, start ? BakedTransition::Kind::Start : BakedTransition::Kind::Stop);
         QVERIFY(!s.isOk());
         QVERIFY2(QString::fromStdString(s.message()).contains(cause), s.message().c_str());
         // The job says the same, and names nothing else.
@@ -203,7 +217,8 @@ private slots:
         desc.stops = {stop};
         const auto built = buildMotionSpace(desc);
         QVERIFY(!built);
-        QVERIFY2(built.message().find("motion space 'walk', stop 'theirs'") != std::string::npos, built.message().c_str());
+        QVERIFY2(built.message().find("motion space 'walk', stop 'theirs'") != std::string::npos,
+                 built.message().c_str());
     }
 
     void badJobs() {
@@ -217,13 +232,15 @@ private slots:
         QVERIFY(job.validate().isOk());
         Clip fast = *resampleClip(stop, 60.0f);
         job.clip = &fast;
-        QVERIFY2(job.validate().message().find("rate") != std::string::npos, job.validate().message().c_str());
+        QVERIFY2(job.validate().message().find("rate") != std::string::npos,
+                 job.validate().message().c_str());
         job.clip = &stop;
         job.settings.maxJoinCost = 0.0f;
         QVERIFY(!job.validate().isOk());
         job.settings = TransitionSettings{};
         job.settings.maxJoinCost = 0.001f;  // nothing matches that well
-        QVERIFY2(job.run().message().find("never comes near the loop") != std::string::npos, job.run().message().c_str());
+        QVERIFY2(job.run().message().find("never comes near the loop") != std::string::npos,
+                 job.run().message().c_str());
     }
 };
 

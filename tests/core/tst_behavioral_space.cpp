@@ -41,8 +41,8 @@ class TestBehavioralSpace : public QObject {
         }
         // Across the wrap: the last frame's slope and the first's (the map continues one period).
         const float wrapJump = std::abs(map[L0] - map[L0 - 1] - (map[1] - map[0])) / r;
-        qInfo("%s: slope %.2f ... %.2f x the mean ratio %.3f, change across the wrap %.3f", what, lo,
-              hi, r, wrapJump);
+        qInfo("%s: slope %.2f ... %.2f x the mean ratio %.3f, change across the wrap %.3f", what,
+              lo, hi, r, wrapJump);
         QVERIFY2(lo >= 1.0f / 1.5f && hi <= 1.5f, what);
         QVERIFY2(wrapJump <= 0.15f, what);
         // Phase lock: every strike of the master's reference loop lands within a frame of a
@@ -54,9 +54,14 @@ class TestBehavioralSpace : public QObject {
             float nearest = 1e9f;
             for (auto [g, footB] : strikesB)
                 if (footB == foot) nearest = std::min(nearest, std::abs(v - static_cast<float>(g)));
-            QVERIFY2(nearest <= 1.0f, qPrintable(QString("%1: master strike at %2 (foot %3) maps to %4, "
-                                                         "%5 frames from the same foot's strike")
-                                                     .arg(what).arg(f).arg(foot).arg(v).arg(nearest)));
+            QVERIFY2(nearest <= 1.0f,
+                     qPrintable(QString("%1: master strike at %2 (foot %3) maps to %4, "
+                                        "%5 frames from the same foot's strike")
+                                    .arg(what)
+                                    .arg(f)
+                                    .arg(foot)
+                                    .arg(v)
+                                    .arg(nearest)));
         }
     }
 
@@ -99,7 +104,8 @@ private slots:
             const std::string what = built->spaces[s].name + " reference map";
             checkMap(*built, built->phaseMap[s], s, what.c_str(), lo, hi);
             for (size_t c = 0; c < built->clipPhaseMap[s].size(); ++c) {
-                const std::string clip = built->spaces[s].name + " clip map of " + built->spaces.front().clips[c].name;
+                const std::string clip =
+                    built->spaces[s].name + " clip map of " + built->spaces.front().clips[c].name;
                 checkMap(*built, built->clipPhaseMap[s][c], s, clip.c_str(), lo, hi);
             }
         }
@@ -118,10 +124,12 @@ private slots:
         for (const MotionSpaceDesc& space : m_desc.spaces)
             for (const Clip& clip : space.clips)
                 rootAccelerationSamples(clip.rootPositions, clip.fps, lateral, longitudinal);
-        const float sourceLat = percentile(lateral, 0.95f), sourceLong = percentile(longitudinal, 0.95f);
-        qInfo("walk/jog 50/50 root acceleration p95: longitudinal %.2f (source %.2f), lateral %.2f "
-              "(source %.2f) m/s^2",
-              mix.longitudinal, sourceLong, mix.lateral, sourceLat);
+        const float sourceLat = percentile(lateral, 0.95f),
+                    sourceLong = percentile(longitudinal, 0.95f);
+        qInfo(
+            "walk/jog 50/50 root acceleration p95: longitudinal %.2f (source %.2f), lateral %.2f "
+            "(source %.2f) m/s^2",
+            mix.longitudinal, sourceLong, mix.lateral, sourceLat);
         QVERIFY2(mix.longitudinal <= 1.2f * sourceLong,
                  qPrintable(QString("%1 vs source %2").arg(mix.longitudinal).arg(sourceLong)));
         QVERIFY2(mix.lateral <= 1.2f * sourceLat,

@@ -22,7 +22,9 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+double msSince(Clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
 
 }  // namespace
 
@@ -49,7 +51,8 @@ private slots:
         const Status s = Status::cancelled().withContext("motion space 'walk'");
         QVERIFY(!s.isOk());
         QVERIFY(s.isCancelled());
-        QCOMPARE(QString::fromStdString(s.message()), QStringLiteral("motion space 'walk': cancelled"));
+        QCOMPARE(QString::fromStdString(s.message()),
+                 QStringLiteral("motion space 'walk': cancelled"));
         QVERIFY(!Status::error("bad").isCancelled());
         QVERIFY(!cancelRequested());  // no scope on this thread
     }
@@ -76,8 +79,8 @@ private slots:
         }
         const double wholeMs = msSince(t0);
         QVERIFY2(whole.isOk(), whole.message().c_str());
-        qInfo("behavioral space of %zu + %zu synthetic clips: %.0f ms", m_desc.spaces[0].clips.size(),
-              m_desc.spaces[1].clips.size(), wholeMs);
+        qInfo("behavioral space of %zu + %zu synthetic clips: %.0f ms",
+              m_desc.spaces[0].clips.size(), m_desc.spaces[1].clips.size(), wholeMs);
 
         std::atomic<bool> flag{false};
         auto task = std::async(std::launch::async, [&] {
@@ -89,7 +92,8 @@ private slots:
         flag = true;
         auto stopped = task.get();
         const double latency = msSince(asked);
-        qInfo("stopped %.1f ms after the flag was set (the whole build takes %.0f ms)", latency, wholeMs);
+        qInfo("stopped %.1f ms after the flag was set (the whole build takes %.0f ms)", latency,
+              wholeMs);
         QVERIFY(!stopped.isOk());
         QVERIFY2(stopped.status().isCancelled(), stopped.message().c_str());
         QVERIFY(latency < 100.0);

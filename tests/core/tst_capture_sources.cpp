@@ -21,7 +21,7 @@ namespace {
 
 struct Row {
     QString file;
-    float hipCm = 0.0f;    // as the table gives it, in its file unit
+    float hipCm = 0.0f;  // as the table gives it, in its file unit
     bool centimetres = true;
     float pathM = 0.0f;
     float speed = 0.0f;
@@ -39,8 +39,8 @@ QList<Row> readmeRows(const QString& folder) {
         if (!line.startsWith("| `") || !line.contains(".bvh`")) continue;
         const QStringList c = line.split('|');
         if (c.size() < 17) continue;  // the trim-window table has fewer columns
-        // | file | clip | frames | fps | dur s | joints | ch/frame | up | unit (hip) | root path / net
-        // | avg m/s | gait period s | full cycles | heading change | ...
+        // | file | clip | frames | fps | dur s | joints | ch/frame | up | unit (hip) | root path /
+        // net | avg m/s | gait period s | full cycles | heading change | ...
         Row r;
         r.file = c[1].trimmed().remove('`');
         r.centimetres = c[9].contains("cm");
@@ -61,7 +61,8 @@ float strikePeriodFrames(const Clip& clip) {
     if (!contacts.run()) return clip.fps;
     std::vector<float> d;
     for (const auto* s : {&contacts.output.leftStrikes(), &contacts.output.rightStrikes()})
-        for (size_t i = 1; i < s->size(); ++i) d.push_back(static_cast<float>((*s)[i] - (*s)[i - 1]));
+        for (size_t i = 1; i < s->size(); ++i)
+            d.push_back(static_cast<float>((*s)[i] - (*s)[i - 1]));
     if (d.empty()) return clip.fps;
     std::nth_element(d.begin(), d.begin() + d.size() / 2, d.end());
     return d[d.size() / 2];
@@ -81,8 +82,8 @@ private slots:
             return;
         }
         for (const auto& [folder, pelvis] : {std::pair<QString, QString>{"bandai", "Hips"},
-                                              {"games105", "RootJoint"},
-                                              {"100style", "Hips"}}) {
+                                             {"games105", "RootJoint"},
+                                             {"100style", "Hips"}}) {
             const QList<Row> rows = readmeRows(folder);
             QVERIFY2(rows.size() >= 2, qPrintable(folder + ": no table in its README"));
             for (const Row& r : rows)
@@ -109,8 +110,12 @@ private slots:
         const RootFigures root = rootFigures(clip);
         const float hip = row.hipCm * (row.centimetres ? 0.01f : 1.0f);
         const QString figures = QString("path %1 m (table %2), %3 m/s (%4), hip %5 m (%6)")
-                                    .arg(motion.pathLength).arg(row.pathM).arg(motion.speed).arg(row.speed)
-                                    .arg(root.hipHeight).arg(hip);
+                                    .arg(motion.pathLength)
+                                    .arg(row.pathM)
+                                    .arg(motion.speed)
+                                    .arg(row.speed)
+                                    .arg(root.hipHeight)
+                                    .arg(hip);
         // The table's path is smoothed over a gait period; ours follows the sway, a few % longer.
         QVERIFY2(std::abs(motion.pathLength / row.pathM - 1.0f) < 0.10f, qPrintable(figures));
         QVERIFY2(std::abs(motion.speed / row.speed - 1.0f) < 0.10f, qPrintable(figures));
@@ -118,11 +123,15 @@ private slots:
         QVERIFY(!root.inPlace);
         if (row.cycles == 0) return;  // one cycle: no period or heading to compare
         const float period = strikePeriodFrames(clip);
-        QVERIFY2(std::abs(period / clip.fps - row.periodS) < 0.1f * row.periodS,
-                 qPrintable(QString("gait period %1 s, table %2 s").arg(period / clip.fps).arg(row.periodS)));
+        QVERIFY2(
+            std::abs(period / clip.fps - row.periodS) < 0.1f * row.periodS,
+            qPrintable(
+                QString("gait period %1 s, table %2 s").arg(period / clip.fps).arg(row.periodS)));
         const float heading = pathHeadingChange(clip, period) * 180.0f / std::numbers::pi_v<float>;
-        QVERIFY2(std::abs(heading - row.headingDeg) < 3.0f,
-                 qPrintable(QString("heading change %1 deg, table %2 deg").arg(heading).arg(row.headingDeg)));
+        QVERIFY2(
+            std::abs(heading - row.headingDeg) < 3.0f,
+            qPrintable(
+                QString("heading change %1 deg, table %2 deg").arg(heading).arg(row.headingDeg)));
     }
 };
 

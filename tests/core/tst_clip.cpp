@@ -92,7 +92,8 @@ private slots:
         const Transform rebuilt = g[5].transform() * residual;
         QVERIFY(glm::distance(rebuilt.translation, c.rootPositions[5]) < 1e-5f);
         QVERIFY(std::abs(std::abs(glm::dot(rebuilt.rotation, r)) - 1.0f) < 1e-5f);
-        QVERIFY(std::abs(residual.translation.x) < 1e-5f && std::abs(residual.translation.z) < 1e-5f);
+        QVERIFY(std::abs(residual.translation.x) < 1e-5f &&
+                std::abs(residual.translation.z) < 1e-5f);
     }
 
     void resample() {

@@ -98,11 +98,14 @@ private slots:
         QTest::addColumn<float>("maxDeg");
         for (const char* id : {"16_11", "16_12", "16_23", "16_24", "16_37", "16_38", "16_48"})
             QTest::newRow(id) << id << 0.001f << 180.0f;
-        for (const char* id : {"16_13", "16_14", "16_25", "16_26", "16_39", "16_40", "16_49", "16_50"})
+        for (const char* id :
+             {"16_13", "16_14", "16_25", "16_26", "16_39", "16_40", "16_49", "16_50"})
             QTest::newRow(id) << id << -180.0f << -0.001f;
-        for (const char* id : {"16_17", "16_18", "16_27", "16_28", "16_41", "16_42", "16_51", "16_52"})
+        for (const char* id :
+             {"16_17", "16_18", "16_27", "16_28", "16_41", "16_42", "16_51", "16_52"})
             QTest::newRow(id) << id << 60.0f << 120.0f;
-        for (const char* id : {"16_19", "16_20", "16_29", "16_30", "16_43", "16_44", "16_53", "16_54"})
+        for (const char* id :
+             {"16_19", "16_20", "16_29", "16_30", "16_43", "16_44", "16_53", "16_54"})
             QTest::newRow(id) << id << -120.0f << -60.0f;
     }
     void turnSign() {
@@ -124,7 +127,8 @@ private slots:
         QVERIFY(cg->clips.front().skeleton.jointIndex("LeftToeBase") >= 0);
         const FootJoints feet = findFootJoints(cg->clips.front().skeleton);
         QVERIFY(feet.isComplete());
-        QCOMPARE(QString::fromStdString(cg->skeleton.names[feet.leftAnkle]), QStringLiteral("LeftFoot"));
+        QCOMPARE(QString::fromStdString(cg->skeleton.names[feet.leftAnkle]),
+                 QStringLiteral("LeftFoot"));
         // Same capture as 16_11 at 30 fps: the same turn.
         QVERIFY(headingChangeDeg(cg->clips.front()) > 30.0f);
         // Units are explicit and can be overridden.
@@ -145,10 +149,11 @@ private slots:
 
     void gltfWithManyAnimations() {
         GS_REQUIRE_DATA();
-        auto imported = importClips(test::dataPath("characters/quaternius_casual_female/Casual_Female.gltf").toStdString());
+        auto imported = importClips(
+            test::dataPath("characters/quaternius_casual_female/Casual_Female.gltf").toStdString());
         QVERIFY2(imported.isOk(), imported.message().c_str());
         QCOMPARE(imported->clips.size(), size_t(17));  // every animation of the file
-        QVERIFY(!imported->units.detected);           // glTF is metres by specification
+        QVERIFY(!imported->units.detected);            // glTF is metres by specification
         QCOMPARE(imported->units.scale, 1.0f);
         bool walk = false;
         for (const Clip& c : imported->clips) {
@@ -174,17 +179,28 @@ private slots:
     void badInput_data() {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("missing") << "missing" << "not found";
-        QTest::newRow("empty") << "empty" << "empty";
-        QTest::newRow("truncated motion") << "truncated" << "truncated";
-        QTest::newRow("truncated hierarchy") << "truncated-hierarchy" << "truncated";
-        QTest::newRow("short line") << "short-line" << "expected 60";
-        QTest::newRow("long line") << "long-line" << "expected 60";
-        QTest::newRow("nan") << "nan" << "non-finite";
-        QTest::newRow("inf") << "inf" << "non-finite";
-        QTest::newRow("garbage") << "garbage" << "not a BVH";
-        QTest::newRow("no skeleton") << "obj" << "no animation";
-        QTest::newRow("no animation") << "glb" << "no animation";
+        QTest::newRow("missing") << "missing"
+                                 << "not found";
+        QTest::newRow("empty") << "empty"
+                               << "empty";
+        QTest::newRow("truncated motion") << "truncated"
+                                          << "truncated";
+        QTest::newRow("truncated hierarchy") << "truncated-hierarchy"
+                                             << "truncated";
+        QTest::newRow("short line") << "short-line"
+                                    << "expected 60";
+        QTest::newRow("long line") << "long-line"
+                                   << "expected 60";
+        QTest::newRow("nan") << "nan"
+                             << "non-finite";
+        QTest::newRow("inf") << "inf"
+                             << "non-finite";
+        QTest::newRow("garbage") << "garbage"
+                                 << "not a BVH";
+        QTest::newRow("no skeleton") << "obj"
+                                     << "no animation";
+        QTest::newRow("no animation") << "glb"
+                                      << "no animation";
     }
     void badInput() {
         GS_REQUIRE_DATA();

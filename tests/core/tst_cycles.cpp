@@ -15,7 +15,8 @@ class TestCycles : public QObject {
 private slots:
     void walks_data() {
         QTest::addColumn<QString>("id");
-        for (const char* id : {"16_15", "16_16", "16_21", "16_22", "16_31", "16_32"}) QTest::newRow(id) << id;
+        for (const char* id : {"16_15", "16_16", "16_21", "16_22", "16_31", "16_32"})
+            QTest::newRow(id) << id;
     }
     void walks() {
         GS_REQUIRE_DATA();
@@ -42,12 +43,14 @@ private slots:
         QVERIFY2(std::abs(info.periodFrames - spacing) <= 2.0,
                  qPrintable(QString("period %1, strikes %2").arg(info.periodFrames).arg(spacing)));
         QVERIFY(info.cycles >= 2);
-        QCOMPARE(info.cycles, static_cast<int>(std::floor((c.frameCount() - 1) / info.periodFrames)));
+        QCOMPARE(info.cycles,
+                 static_cast<int>(std::floor((c.frameCount() - 1) / info.periodFrames)));
     }
 
     void jumpsAreNotPeriodic_data() {
         QTest::addColumn<QString>("id");
-        for (int i = 1; i <= 7; ++i) QTest::newRow(qPrintable(QString("16_0%1").arg(i))) << QString("16_0%1").arg(i);
+        for (int i = 1; i <= 7; ++i)
+            QTest::newRow(qPrintable(QString("16_0%1").arg(i))) << QString("16_0%1").arg(i);
     }
     void jumpsAreNotPeriodic() {
         GS_REQUIRE_DATA();
@@ -63,7 +66,8 @@ private slots:
 
     void shortJogs_data() {
         QTest::addColumn<QString>("id");
-        for (const char* id : {"16_35", "16_36", "16_45", "16_46", "16_55", "16_56"}) QTest::newRow(id) << id;
+        for (const char* id : {"16_35", "16_36", "16_45", "16_46", "16_55", "16_56"})
+            QTest::newRow(id) << id;
     }
     void shortJogs() {
         GS_REQUIRE_DATA();

@@ -28,14 +28,16 @@ private slots:
             positions.push_back({3.0f * f / fps, 0.01f, 0.3f});
         }
         const float planted = 50.0f, swing = 300.0f * (2.0f - std::exp2(1.0f / 2.5f));  // cm/s
-        QVERIFY(std::abs(footSkate(positions, joints, 0, 1, 0.0f, fps) - 0.5f * (planted + swing)) < 0.01f);
+        QVERIFY(std::abs(footSkate(positions, joints, 0, 1, 0.0f, fps) - 0.5f * (planted + swing)) <
+                0.01f);
         QVERIFY(std::abs(stanceSkate(positions, joints, 0, 1, 0.0f, fps) - 0.5f * planted) < 0.01f);
     }
 
     void findsFeetByName() {
         Skeleton s;
-        s.names = {"Hips", "mixamorig:LeftUpLeg", "mixamorig:LeftFoot", "mixamorig:LeftToeBase",
-                   "RightUpLeg", "RightFoot", "RightToeBase"};
+        s.names = {
+            "Hips",       "mixamorig:LeftUpLeg", "mixamorig:LeftFoot", "mixamorig:LeftToeBase",
+            "RightUpLeg", "RightFoot",           "RightToeBase"};
         s.parents = {-1, 0, 1, 2, 0, 4, 5};
         const FootJoints f = findFootJoints(s);
         QCOMPARE(f.leftAnkle, 2);
@@ -90,7 +92,9 @@ private slots:
     void walksStrikeWithTheHeel_data() {
         QTest::addColumn<QString>("id");
         for (int i = 11; i <= 34; ++i)
-            if (i != 28) QTest::newRow(qPrintable(QStringLiteral("16_%1").arg(i))) << QStringLiteral("16_%1").arg(i);
+            if (i != 28)
+                QTest::newRow(qPrintable(QStringLiteral("16_%1").arg(i)))
+                    << QStringLiteral("16_%1").arg(i);
     }
     void walksStrikeWithTheHeel() {
         GS_REQUIRE_DATA();
@@ -109,7 +113,8 @@ private slots:
     void runsStrikeOnTheForefoot_data() {
         QTest::addColumn<QString>("id");
         for (int i : {45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56})
-            QTest::newRow(qPrintable(QStringLiteral("16_%1").arg(i))) << QStringLiteral("16_%1").arg(i);
+            QTest::newRow(qPrintable(QStringLiteral("16_%1").arg(i)))
+                << QStringLiteral("16_%1").arg(i);
     }
     void runsStrikeOnTheForefoot() {
         GS_REQUIRE_DATA();
@@ -129,7 +134,8 @@ private slots:
         // Stances that never put the ankle down: all of them on the straight runs and veers, 1 of 4
         // in 16_51's sharp left turn (its feet come down flat while turning).
         const int forefoot = o.leftForefootStrikes + o.rightForefootStrikes;
-        QVERIFY2(id == "16_51" ? forefoot >= 1 : forefoot >= static_cast<int>(all.size()) - 1, qPrintable(seq));
+        QVERIFY2(id == "16_51" ? forefoot >= 1 : forefoot >= static_cast<int>(all.size()) - 1,
+                 qPrintable(seq));
         for (size_t i = 1; i < all.size(); ++i) {
             QVERIFY2(all[i].second != all[i - 1].second, qPrintable("not alternating: " + seq));
             const float dt = (all[i].first - all[i - 1].first) / c.fps;

@@ -27,23 +27,32 @@ Q_DECLARE_METATYPE(ForeignShape)
 namespace {
 
 const std::map<std::string, std::string> kBandaiNames = {
-    {"pelvis", "Hips"},         {"thorax", "Chest"},         {"head", "Head"},
-    {"lfemur", "UpperLeg_L"},   {"ltibia", "LowerLeg_L"},    {"lfoot", "Foot_L"},        {"ltoes", "Toes_L"},
-    {"rfemur", "UpperLeg_R"},   {"rtibia", "LowerLeg_R"},    {"rfoot", "Foot_R"},        {"rtoes", "Toes_R"},
-    {"lclavicle", "Shoulder_L"}, {"lhumerus", "UpperArm_L"}, {"lradius", "LowerArm_L"},  {"lhand", "Hand_L"},
-    {"rclavicle", "Shoulder_R"}, {"rhumerus", "UpperArm_R"}, {"rradius", "LowerArm_R"},  {"rhand", "Hand_R"}};
+    {"pelvis", "Hips"},          {"thorax", "Chest"},        {"head", "Head"},
+    {"lfemur", "UpperLeg_L"},    {"ltibia", "LowerLeg_L"},   {"lfoot", "Foot_L"},
+    {"ltoes", "Toes_L"},         {"rfemur", "UpperLeg_R"},   {"rtibia", "LowerLeg_R"},
+    {"rfoot", "Foot_R"},         {"rtoes", "Toes_R"},        {"lclavicle", "Shoulder_L"},
+    {"lhumerus", "UpperArm_L"},  {"lradius", "LowerArm_L"},  {"lhand", "Hand_L"},
+    {"rclavicle", "Shoulder_R"}, {"rhumerus", "UpperArm_R"}, {"rradius", "LowerArm_R"},
+    {"rhand", "Hand_R"}};
 const std::map<std::string, std::string> kGames105Names = {
-    {"pelvis", "RootJoint"},         {"thorax", "lowerback_torso"}, {"head", "torso_head"},
-    {"lfemur", "lHip"},              {"ltibia", "lKnee"},           {"lfoot", "lAnkle"},     {"ltoes", "lToeJoint"},
-    {"rfemur", "rHip"},              {"rtibia", "rKnee"},           {"rfoot", "rAnkle"},     {"rtoes", "rToeJoint"},
-    {"lclavicle", "lTorso_Clavicle"}, {"lhumerus", "lShoulder"},    {"lradius", "lElbow"},   {"lhand", "lWrist"},
-    {"rclavicle", "rTorso_Clavicle"}, {"rhumerus", "rShoulder"},    {"rradius", "rElbow"},   {"rhand", "rWrist"}};
+    {"pelvis", "RootJoint"},   {"thorax", "lowerback_torso"},
+    {"head", "torso_head"},    {"lfemur", "lHip"},
+    {"ltibia", "lKnee"},       {"lfoot", "lAnkle"},
+    {"ltoes", "lToeJoint"},    {"rfemur", "rHip"},
+    {"rtibia", "rKnee"},       {"rfoot", "rAnkle"},
+    {"rtoes", "rToeJoint"},    {"lclavicle", "lTorso_Clavicle"},
+    {"lhumerus", "lShoulder"}, {"lradius", "lElbow"},
+    {"lhand", "lWrist"},       {"rclavicle", "rTorso_Clavicle"},
+    {"rhumerus", "rShoulder"}, {"rradius", "rElbow"},
+    {"rhand", "rWrist"}};
 const std::map<std::string, std::string> k100StyleNames = {
-    {"pelvis", "Hips"},            {"thorax", "Chest"},            {"head", "Head"},
-    {"lfemur", "LeftHip"},         {"ltibia", "LeftKnee"},         {"lfoot", "LeftAnkle"},   {"ltoes", "LeftToe"},
-    {"rfemur", "RightHip"},        {"rtibia", "RightKnee"},        {"rfoot", "RightAnkle"},  {"rtoes", "RightToe"},
-    {"lclavicle", "LeftCollar"},   {"lhumerus", "LeftShoulder"},   {"lradius", "LeftElbow"}, {"lhand", "LeftWrist"},
-    {"rclavicle", "RightCollar"},  {"rhumerus", "RightShoulder"},  {"rradius", "RightElbow"}, {"rhand", "RightWrist"}};
+    {"pelvis", "Hips"},           {"thorax", "Chest"},           {"head", "Head"},
+    {"lfemur", "LeftHip"},        {"ltibia", "LeftKnee"},        {"lfoot", "LeftAnkle"},
+    {"ltoes", "LeftToe"},         {"rfemur", "RightHip"},        {"rtibia", "RightKnee"},
+    {"rfoot", "RightAnkle"},      {"rtoes", "RightToe"},         {"lclavicle", "LeftCollar"},
+    {"lhumerus", "LeftShoulder"}, {"lradius", "LeftElbow"},      {"lhand", "LeftWrist"},
+    {"rclavicle", "RightCollar"}, {"rhumerus", "RightShoulder"}, {"rradius", "RightElbow"},
+    {"rhand", "RightWrist"}};
 
 Clip syntheticWalk(float curvature = 0.0f, float fps = 30.0f) {
     SyntheticGaitSettings s = SyntheticGaitSettings::preset(SyntheticGait::Walk);
@@ -61,7 +70,8 @@ Expected<ImportedClips> importText(const std::string& text, const std::string& n
 }
 
 // Largest distance between the same joint (by name) of two clips, over every frame, in metres.
-float largestJointDistance(const Clip& a, const Clip& b, const std::map<std::string, std::string>& rename) {
+float largestJointDistance(const Clip& a, const Clip& b,
+                           const std::map<std::string, std::string>& rename) {
     const auto pa = clipJointPositions(a), pb = clipJointPositions(b);
     float worst = 0.0f;
     for (int j = 0; j < a.jointCount(); ++j) {
@@ -101,8 +111,8 @@ private slots:
         bandai.rename = kBandaiNames;
         bandai.crlf = true;
         bandai.finalNewline = false;
-        QTest::newRow("Bandai: static ground node, six channels") << bandai << 0.01f
-                                                                  << "root motion from 'Hips' ('joint_Root' is static)";
+        QTest::newRow("Bandai: static ground node, six channels")
+            << bandai << 0.01f << "root motion from 'Hips' ('joint_Root' is static)";
         ForeignShape carried = bandai;
         carried.groundCarriesTravel = true;
         QTest::newRow("Bandai one-cycle: the ground node carries the travel")
@@ -112,7 +122,8 @@ private slots:
         games.unitsPerMetre = 1.0f;
         games.rotationOrder = "XYZ";
         games.rename = kGames105Names;
-        QTest::newRow("GAMES-105: metres, children reordered") << games << 1.0f << "root motion from 'RootJoint'";
+        QTest::newRow("GAMES-105: metres, children reordered")
+            << games << 1.0f << "root motion from 'RootJoint'";
         ForeignShape style;
         style.rotationOrder = "YXZ";
         style.rename = k100StyleNames;
@@ -122,18 +133,21 @@ private slots:
         QTest::newRow("inches") << inches << 0.0254f << "root motion from 'pelvis'";
         ForeignShape zUp;
         zUp.zUp = true;
-        zUp.rotationOrder = "XYZ";  // a root turned 90 deg about X: X first keeps the Euler angles exact
+        zUp.rotationOrder =
+            "XYZ";  // a root turned 90 deg about X: X first keeps the Euler angles exact
         QTest::newRow("Z up") << zUp << 0.01f << "root motion from 'pelvis'";
         ForeignShape turned;
         turned.pelvisFrameYawDeg = 90.0f;
-        QTest::newRow("pelvis frame turned 90 deg") << turned << 0.01f << "root motion from 'pelvis'";
+        QTest::newRow("pelvis frame turned 90 deg")
+            << turned << 0.01f << "root motion from 'pelvis'";
         ForeignShape all = bandai;
         all.reverseChildren = true;
         all.rotationOrder = "XZY";
         all.zUp = true;
         all.pelvisFrameYawDeg = -120.0f;
         all.unitsPerMetre = 1.0f;
-        QTest::newRow("all at once") << all << 1.0f << "root motion from 'Hips' ('joint_Root' is static)";
+        QTest::newRow("all at once")
+            << all << 1.0f << "root motion from 'Hips' ('joint_Root' is static)";
     }
     void sameMotion() {
         QFETCH(ForeignShape, shape);
@@ -147,12 +161,15 @@ private slots:
         QCOMPARE(clip.frameCount(), original.frameCount());
         QVERIFY2(std::abs(imported->units.scale - metresPerUnit) < 1e-4f * metresPerUnit,
                  qPrintable(QString::fromStdString(imported->units.reason)));
-        QVERIFY2(QString::fromStdString(imported->rootMotion).startsWith(rootSays), imported->rootMotion.c_str());
+        QVERIFY2(QString::fromStdString(imported->rootMotion).startsWith(rootSays),
+                 imported->rootMotion.c_str());
         const float joints = largestJointDistance(original, clip, shape.rename);
-        QVERIFY2(joints < 2e-3f, qPrintable(QString("a joint is %1 m from where it was").arg(joints)));
+        QVERIFY2(joints < 2e-3f,
+                 qPrintable(QString("a joint is %1 m from where it was").arg(joints)));
         const float heading = largestHeadingDifference(original, clip);
-        QVERIFY2(heading < 1.0f, qPrintable(QString("a heading is %1 deg off (%2)").arg(heading).arg(
-                                     QString::fromStdString(imported->facing))));
+        QVERIFY2(heading < 1.0f, qPrintable(QString("a heading is %1 deg off (%2)")
+                                                .arg(heading)
+                                                .arg(QString::fromStdString(imported->facing))));
     }
 
     // The same skeleton whatever the order of children: a space of the two builds, in the first
@@ -179,7 +196,8 @@ private slots:
         desc.clips = {straight->clips.front(), other->clips.front()};
         auto refused = buildMotionSpace(desc);
         QVERIFY(!refused);
-        QVERIFY2(QString::fromStdString(refused.message()).contains("joint 'ltibia' is missing"), refused.message().c_str());
+        QVERIFY2(QString::fromStdString(refused.message()).contains("joint 'ltibia' is missing"),
+                 refused.message().c_str());
     }
 
     // 60 and 100 fps clips in one space, resampled to its 30 fps.
@@ -204,7 +222,8 @@ private slots:
         auto imported = importText(gs::test::foreignBvh(still, {}), "treadmill");
         QVERIFY(imported);
         bool warned = false;
-        for (const std::string& w : imported->warnings) warned = warned || w.find("in place") != std::string::npos;
+        for (const std::string& w : imported->warnings)
+            warned = warned || w.find("in place") != std::string::npos;
         QVERIFY2(warned, "no in-place warning");
         MotionSpaceDesc desc;
         desc.name = "walk";

@@ -61,7 +61,8 @@ Model readModel(const QString& path) {
     }
     const quint32 jsonLength = readU32(bytes, 12);
     m.json = QJsonDocument::fromJson(bytes.mid(20, jsonLength)).object();
-    if (bytes.size() > 28 + qsizetype(jsonLength)) m.bin = bytes.mid(28 + jsonLength, readU32(bytes, 20 + jsonLength));
+    if (bytes.size() > 28 + qsizetype(jsonLength))
+        m.bin = bytes.mid(28 + jsonLength, readU32(bytes, 20 + jsonLength));
     return m;
 }
 
@@ -79,13 +80,16 @@ QByteArray fileBytes(const Model& m, const QByteArray& jsonText) {
 }
 
 // Edits of nested JSON values (QJsonObject holds values, not references).
-QJsonObject element(const QJsonObject& root, const char* array, int i) { return root[array].toArray()[i].toObject(); }
+QJsonObject element(const QJsonObject& root, const char* array, int i) {
+    return root[array].toArray()[i].toObject();
+}
 void setElement(QJsonObject& root, const char* array, int i, const QJsonObject& value) {
     QJsonArray a = root[array].toArray();
     a[i] = value;
     root[array] = a;
 }
-void setField(QJsonObject& root, const char* array, int i, const char* key, const QJsonValue& value) {
+void setField(QJsonObject& root, const char* array, int i, const char* key,
+              const QJsonValue& value) {
     QJsonObject e = element(root, array, i);
     e[key] = value;
     setElement(root, array, i, e);
@@ -100,7 +104,9 @@ struct Mutant {
 Mutant mutate(const QString& kind, Model m) {
     QJsonObject& j = m.json;
     auto text = [&] { return QJsonDocument(j).toJson(QJsonDocument::Compact); };
-    auto firstSampler = [&] { return element(j, "animations", 0)["samplers"].toArray()[0].toObject(); };
+    auto firstSampler = [&] {
+        return element(j, "animations", 0)["samplers"].toArray()[0].toObject();
+    };
     if (kind == "sampler input count 0") {
         const int input = firstSampler()["input"].toInt();
         setField(j, "accessors", input, "count", 0);
@@ -131,7 +137,8 @@ Mutant mutate(const QString& kind, Model m) {
         buffer["uri"] = uri;
         buffers[b] = buffer;
         j["buffers"] = buffers;
-        const QString why = uri.startsWith('/') ? "is an absolute path" : "leaves the file's folder";
+        const QString why =
+            uri.startsWith('/') ? "is an absolute path" : "leaves the file's folder";
         return {text(), QString("buffer %1: uri '%2' %3").arg(b).arg(uri, why)};
     }
     if (kind == "node translation 1e38") {
@@ -139,7 +146,8 @@ Mutant mutate(const QString& kind, Model m) {
         return {text(), "node 0: translation 1e+38 is beyond the plausible 10000 m"};
     }
     if (kind == "every node scale 0") {
-        for (int n = 0; n < j["nodes"].toArray().size(); ++n) setField(j, "nodes", n, "scale", QJsonArray{0, 0, 0});
+        for (int n = 0; n < j["nodes"].toArray().size(); ++n)
+            setField(j, "nodes", n, "scale", QJsonArray{0, 0, 0});
         return {text(), "node 0: scale 0 is outside"};
     }
     if (kind == "translation as strings") {
@@ -156,16 +164,21 @@ Mutant mutate(const QString& kind, Model m) {
         animation["channels"] = channels;
         setElement(j, "animations", 0, animation);
         return {text(), QString("animation 0, channel 3: sampler %1 is out of range (%2 samplers)")
-                            .arg(samplers + 7).arg(samplers)};
+                            .arg(samplers + 7)
+                            .arg(samplers)};
     }
     if (kind == "accessor past its view") {
         const int view = element(j, "accessors", 0)["bufferView"].toInt();
-        setField(j, "accessors", 0, "byteOffset", element(j, "bufferViews", view)["byteLength"].toInt());
-        return {text(), QString("accessor 0: ").append("%1 elements").arg(element(j, "accessors", 0)["count"].toInt())};
+        setField(j, "accessors", 0, "byteOffset",
+                 element(j, "bufferViews", view)["byteLength"].toInt());
+        return {text(), QString("accessor 0: ")
+                            .append("%1 elements")
+                            .arg(element(j, "accessors", 0)["count"].toInt())};
     }
     if (kind == "view past its buffer") {
         const int buffer = element(j, "bufferViews", 0)["buffer"].toInt();
-        setField(j, "bufferViews", 0, "byteLength", element(j, "buffers", buffer)["byteLength"].toInt() + 4);
+        setField(j, "bufferViews", 0, "byteLength",
+                 element(j, "buffers", buffer)["byteLength"].toInt() + 4);
         return {text(), QString("buffer view 0: bytes ")};
     }
     if (kind == "child cycle") {
@@ -191,11 +204,21 @@ Mutant mutate(const QString& kind, Model m) {
     return {};
 }
 
-const QStringList kMutations = {
-    "sampler input count 0", "mesh accessor count 0", "skin with no joints", "one JSON byte changed",
-    "buffer uri ../../../../etc/passwd", "buffer uri /dev/zero", "node translation 1e38", "every node scale 0",
-    "translation as strings", "animation sampler index out of range", "accessor past its view",
-    "view past its buffer", "child cycle", "deep nesting", "glTF 1"};
+const QStringList kMutations = {"sampler input count 0",
+                                "mesh accessor count 0",
+                                "skin with no joints",
+                                "one JSON byte changed",
+                                "buffer uri ../../../../etc/passwd",
+                                "buffer uri /dev/zero",
+                                "node translation 1e38",
+                                "every node scale 0",
+                                "translation as strings",
+                                "animation sampler index out of range",
+                                "accessor past its view",
+                                "view past its buffer",
+                                "child cycle",
+                                "deep nesting",
+                                "glTF 1"};
 
 bool animated(const QString& character) { return character != kMale; }
 
@@ -208,8 +231,10 @@ QString refusedEverywhere(const QString& path, const QByteArray& bytes, const QS
     auto clips = importClips(path.toStdString());
     refusals.push_back({"importClips", clips ? std::string() : clips.message()});
     if (path.endsWith(".glb")) {
-        auto fromMemory = importClipsFromMemory(std::string(bytes.constData(), bytes.size()), ".glb", "mutant.glb");
-        refusals.push_back({"importClipsFromMemory", fromMemory ? std::string() : fromMemory.message()});
+        auto fromMemory = importClipsFromMemory(std::string(bytes.constData(), bytes.size()),
+                                                ".glb", "mutant.glb");
+        refusals.push_back(
+            {"importClipsFromMemory", fromMemory ? std::string() : fromMemory.message()});
     }
     auto character = importCharacter(path.toStdString());
     refusals.push_back({"importCharacter", character ? std::string() : character.message()});
@@ -222,13 +247,13 @@ QString refusedEverywhere(const QString& path, const QByteArray& bytes, const QS
     return {};
 }
 
-#define GS_REQUIRE_FILE(path)                                                          \
-    do {                                                                               \
-        if (!QFileInfo::exists(path)) {                                                \
-            const QByteArray msg_ = ("not found: " + (path)).toLocal8Bit();            \
-            if (gs::test::dataRequired()) QFAIL(msg_.constData());                     \
-            QSKIP(msg_.constData());                                                   \
-        }                                                                              \
+#define GS_REQUIRE_FILE(path)                                               \
+    do {                                                                    \
+        if (!QFileInfo::exists(path)) {                                     \
+            const QByteArray msg_ = ("not found: " + (path)).toLocal8Bit(); \
+            if (gs::test::dataRequired()) QFAIL(msg_.constData());          \
+            QSKIP(msg_.constData());                                        \
+        }                                                                   \
     } while (0)
 
 // The rows of smallDocuments_data, defined after the test class: moc misreads raw string
@@ -247,7 +272,8 @@ private slots:
         for (const QString& character : {kRobot, kMale, kFemale})
             for (const QString& mutation : kMutations)
                 if (animated(character) || !mutation.contains("sampler"))
-                    QTest::newRow(qPrintable(QFileInfo(character).fileName() + ": " + mutation)) << character << mutation;
+                    QTest::newRow(qPrintable(QFileInfo(character).fileName() + ": " + mutation))
+                        << character << mutation;
     }
     void mutantsRefused() {
         QFETCH(QString, character);
@@ -273,13 +299,15 @@ private slots:
         QTest::addColumn<int>("clipJoints");
         QTest::addColumn<QList<int>>("frames");  // per clip, in file order; empty: no animation
         QTest::addColumn<QList<int>>("mesh");    // joints, vertices, indices of importCharacter
-        QTest::newRow("RobotExpressive.glb") << kRobot << 51
-                                             << QList<int>{81, 24, 81, 18, 41, 21, 24, 11, 11, 39, 24, 21, 45, 41}
-                                             << QList<int>{42, 7068, 9711};
-        QTest::newRow("male_base_mesh.glb") << kMale << 0 << QList<int>{} << QList<int>{56, 1226, 5412};
-        QTest::newRow("Casual_Female.gltf") << kFemale << 23
-                                            << QList<int>{56, 61, 101, 26, 31, 19, 16, 23, 22, 22, 14, 24, 32, 26, 46, 31, 31}
-                                            << QList<int>{22, 8958, 19872};
+        QTest::newRow("RobotExpressive.glb")
+            << kRobot << 51 << QList<int>{81, 24, 81, 18, 41, 21, 24, 11, 11, 39, 24, 21, 45, 41}
+            << QList<int>{42, 7068, 9711};
+        QTest::newRow("male_base_mesh.glb")
+            << kMale << 0 << QList<int>{} << QList<int>{56, 1226, 5412};
+        QTest::newRow("Casual_Female.gltf")
+            << kFemale << 23
+            << QList<int>{56, 61, 101, 26, 31, 19, 16, 23, 22, 22, 14, 24, 32, 26, 46, 31, 31}
+            << QList<int>{22, 8958, 19872};
     }
     void shippedCharactersAsBefore() {
         QFETCH(QString, character);
@@ -291,13 +319,15 @@ private slots:
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray bytes = file.readAll();
-        QVERIFY2(checkGltf(std::string_view(bytes.constData(), bytes.size()), QFileInfo(path).path().toStdString(),
-                           path.endsWith(".glb")).isOk(),
+        QVERIFY2(checkGltf(std::string_view(bytes.constData(), bytes.size()),
+                           QFileInfo(path).path().toStdString(), path.endsWith(".glb"))
+                     .isOk(),
                  "the check refuses a shipped character");
         std::vector<Expected<ImportedClips>> imports;
         imports.push_back(importClips(path.toStdString()));
         if (path.endsWith(".glb"))
-            imports.push_back(importClipsFromMemory(std::string(bytes.constData(), bytes.size()), ".glb", path.toStdString()));
+            imports.push_back(importClipsFromMemory(std::string(bytes.constData(), bytes.size()),
+                                                    ".glb", path.toStdString()));
         for (const auto& imported : imports) {
             if (frames.isEmpty()) {
                 QVERIFY(!imported);
@@ -323,15 +353,26 @@ private slots:
     void externalBuffer_data() {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("expected");  // empty: accepted
-        QTest::newRow("regular file") << "file" << "";
-        QTest::newRow("link inside the folder") << "inner link" << "";
-        QTest::newRow("FIFO") << "fifo" << "buffer 0: uri 'body.bin' names something that is not a regular file";
-        QTest::newRow("link to /dev/zero") << "zero" << "buffer 0: uri 'body.bin' leaves the file's folder (through a link)";
-        QTest::newRow("link out of the folder") << "outer link" << "leaves the file's folder (through a link)";
-        QTest::newRow("missing") << "missing" << "buffer 0: uri 'body.bin' names a file that does not exist";
-        QTest::newRow("short file") << "short" << "names a file of 100 bytes, byteLength says 971772";
-        QTest::newRow("sub/../body.bin") << "dotdot" << "leaves the file's folder";
-        QTest::newRow("percent escape") << "percent" << "holds '%'";
+        QTest::newRow("regular file") << "file"
+                                      << "";
+        QTest::newRow("link inside the folder") << "inner link"
+                                                << "";
+        QTest::newRow("FIFO")
+            << "fifo"
+            << "buffer 0: uri 'body.bin' names something that is not a regular file";
+        QTest::newRow("link to /dev/zero")
+            << "zero"
+            << "buffer 0: uri 'body.bin' leaves the file's folder (through a link)";
+        QTest::newRow("link out of the folder") << "outer link"
+                                                << "leaves the file's folder (through a link)";
+        QTest::newRow("missing") << "missing"
+                                 << "buffer 0: uri 'body.bin' names a file that does not exist";
+        QTest::newRow("short file") << "short"
+                                    << "names a file of 100 bytes, byteLength says 971772";
+        QTest::newRow("sub/../body.bin") << "dotdot"
+                                         << "leaves the file's folder";
+        QTest::newRow("percent escape") << "percent"
+                                        << "holds '%'";
     }
     void externalBuffer() {
         QFETCH(QString, kind);
@@ -356,7 +397,9 @@ private slots:
         if (kind == "zero") QCOMPARE(::symlink("/dev/zero", target.constData()), 0);
         if (kind == "outer link") {
             test::writeBytes(outside.filePath("body.bin"), body);
-            QCOMPARE(::symlink(outside.filePath("body.bin").toLocal8Bit().constData(), target.constData()), 0);
+            QCOMPARE(::symlink(outside.filePath("body.bin").toLocal8Bit().constData(),
+                               target.constData()),
+                     0);
         }
         if (kind == "dotdot") name = "sub/../body.bin";
         if (kind == "percent") name = "body%2Ebin";
@@ -377,8 +420,9 @@ private slots:
             QCOMPARE(int(character->mesh.vertices.size()), 8958);
             return;
         }
-        for (const std::string& message : {clips ? std::string("accepted") : clips.message(),
-                                           character ? std::string("accepted") : character.message()})
+        for (const std::string& message :
+             {clips ? std::string("accepted") : clips.message(),
+              character ? std::string("accepted") : character.message()})
             QVERIFY2(QString::fromStdString(message).contains(expected), message.c_str());
     }
 
@@ -401,7 +445,8 @@ private slots:
         QVERIFY2(!s.isOk(), "accepted");
         const QString message = QString::fromStdString(s.message());
         QVERIFY2(message.contains(expected), qPrintable(message));
-        QVERIFY2(message.startsWith(binary ? "cannot import as glTF binary (GLB): " : "cannot import as glTF: "),
+        QVERIFY2(message.startsWith(binary ? "cannot import as glTF binary (GLB): "
+                                           : "cannot import as glTF: "),
                  qPrintable(message));
         QVERIFY(!message.contains('\n'));
         QVERIFY2(message.size() < 300, qPrintable(message));
@@ -412,15 +457,19 @@ namespace {
 
 void smallDocumentRows() {
     const QByteArray asset = R"("asset":{"version":"2.0"})";
-    auto doc = [&](const QByteArray& rest) { return "{" + asset + (rest.isEmpty() ? QByteArray() : "," + rest) + "}"; };
-    // One buffer of 24 bytes (a data: uri), a view, a VEC3 float accessor of 2, a node tree.
-    const QByteArray data = R"("buffers":[{"byteLength":24,"uri":"data:application/octet-stream;base64,)" +
-                            QByteArray(24, '\0').toBase64() + R"("}],"bufferViews":[{"buffer":0,"byteLength":24}])";
-    auto accessor = [&](const QByteArray& fields) { return data + R"(,"accessors":[{)" + fields + "}]"; };
-    const QByteArray good = R"("componentType":5126,"type":"VEC3","count":2,"bufferView":0)";
-    auto row = [&](const char* name, const QByteArray& bytes, const QString& expected, bool binary = false) {
-        QTest::newRow(name) << bytes << binary << expected;
+    auto doc = [&](const QByteArray& rest) {
+        return "{" + asset + (rest.isEmpty() ? QByteArray() : "," + rest) + "}";
     };
+    // One buffer of 24 bytes (a data: uri), a view, a VEC3 float accessor of 2, a node tree.
+    const QByteArray data =
+        R"("buffers":[{"byteLength":24,"uri":"data:application/octet-stream;base64,)" +
+        QByteArray(24, '\0').toBase64() + R"("}],"bufferViews":[{"buffer":0,"byteLength":24}])";
+    auto accessor = [&](const QByteArray& fields) {
+        return data + R"(,"accessors":[{)" + fields + "}]";
+    };
+    const QByteArray good = R"("componentType":5126,"type":"VEC3","count":2,"bufferView":0)";
+    auto row = [&](const char* name, const QByteArray& bytes, const QString& expected,
+                   bool binary = false) { QTest::newRow(name) << bytes << binary << expected; };
     row("asset only", doc(""), "");
     row("buffer, view, accessor", doc(accessor(good)), "");
     row("no asset", "{}", "has no asset object");
@@ -428,112 +477,167 @@ void smallDocumentRows() {
     row("not an object", "[1,2]", "the JSON is not an object");
     row("repeated key", doc(R"("nodes":[],"nodes":[{}])"), "repeats the key 'nodes'");
     row("truncated", doc("").left(10), "the JSON is not valid (at byte");
-    row("invalid UTF-8", doc(R"("nodes":[{"name":")" + QByteArray("\xC3\x28") + "\"}]"), "not valid");
-    row("65 levels", doc(R"("extras":)" + QByteArray(64, '[') + QByteArray(64, ']')), "deeper than 64 levels");
+    row("invalid UTF-8", doc(R"("nodes":[{"name":")" + QByteArray("\xC3\x28") + "\"}]"),
+        "not valid");
+    row("65 levels", doc(R"("extras":)" + QByteArray(64, '[') + QByteArray(64, ']')),
+        "deeper than 64 levels");
     row("64 levels", doc(R"("extras":)" + QByteArray(63, '[') + QByteArray(63, ']')), "");
     row("brackets in a string", doc(R"("extras":")" + QByteArray(100, '[') + "\""), "");
     QByteArray many = "[";
     many += QByteArray("0,").repeated(4'000'000) + "0]";
     row("4000001 values", doc(R"("extras":)" + many), "more than 4000000 values");
-    row("count 0", doc(accessor(R"("componentType":5126,"type":"VEC3","count":0,"bufferView":0)")), "accessor 0: count 0");
-    row("count 3 past the view", doc(accessor(R"("componentType":5126,"type":"VEC3","count":3,"bufferView":0)")),
+    row("count 0", doc(accessor(R"("componentType":5126,"type":"VEC3","count":0,"bufferView":0)")),
+        "accessor 0: count 0");
+    row("count 3 past the view",
+        doc(accessor(R"("componentType":5126,"type":"VEC3","count":3,"bufferView":0)")),
         "accessor 0: 3 elements of 12 bytes from byte 0 run past buffer view 0 (24 bytes)");
-    row("count 2^62", doc(accessor(R"("componentType":5126,"type":"VEC3","count":4611686018427387904,"bufferView":0)")),
+    row("count 2^62",
+        doc(accessor(
+            R"("componentType":5126,"type":"VEC3","count":4611686018427387904,"bufferView":0)")),
         "run past buffer view 0");
-    row("count as float", doc(accessor(R"("componentType":5126,"type":"VEC3","count":2.0,"bufferView":0)")),
+    row("count as float",
+        doc(accessor(R"("componentType":5126,"type":"VEC3","count":2.0,"bufferView":0)")),
         "accessor 0: count is not a whole number");
-    row("componentType 5124", doc(accessor(R"("componentType":5124,"type":"VEC3","count":2,"bufferView":0)")),
+    row("componentType 5124",
+        doc(accessor(R"("componentType":5124,"type":"VEC3","count":2,"bufferView":0)")),
         "accessor 0: componentType 5124 is not one of");
-    row("type VEC5", doc(accessor(R"("componentType":5126,"type":"VEC5","count":2,"bufferView":0)")),
+    row("type VEC5",
+        doc(accessor(R"("componentType":5126,"type":"VEC5","count":2,"bufferView":0)")),
         "accessor 0: type is not one of");
     row("sparse", doc(accessor(good + R"(,"sparse":{"count":1})")), "accessor 0: is sparse");
-    row("no bufferView", doc(accessor(R"("componentType":5126,"type":"VEC3","count":2)")), "accessor 0: has no bufferView");
-    row("bufferView out of range", doc(accessor(R"("componentType":5126,"type":"VEC3","count":2,"bufferView":1)")),
+    row("no bufferView", doc(accessor(R"("componentType":5126,"type":"VEC3","count":2)")),
+        "accessor 0: has no bufferView");
+    row("bufferView out of range",
+        doc(accessor(R"("componentType":5126,"type":"VEC3","count":2,"bufferView":1)")),
         "accessor 0: bufferView 1 is out of range (1 buffer views)");
-    row("byteStride 2", doc(R"("buffers":[{"byteLength":4,"uri":"data:;base64,AAAAAA=="}],"bufferViews":[{"buffer":0,"byteLength":4,"byteStride":2}])"),
+    row("byteStride 2",
+        doc(R"("buffers":[{"byteLength":4,"uri":"data:;base64,AAAAAA=="}],"bufferViews":[{"buffer":0,"byteLength":4,"byteStride":2}])"),
         "buffer view 0: byteStride 2 is not a multiple of 4 in [4, 252]");
     row("data uri short", doc(R"("buffers":[{"byteLength":5,"uri":"data:;base64,AAAAAA=="}])"),
         "holds 4 bytes, byteLength says 5");
-    row("data uri not base64", doc(R"("buffers":[{"byteLength":4,"uri":"data:,abcd"}])"), "is a data: uri that is not base64");
-    row("data uri bad character", doc(R"("buffers":[{"byteLength":3,"uri":"data:;base64,AA*A"}])"), "a character outside base64");
-    row("data uri long header", doc(R"("buffers":[{"byteLength":3,"uri":"data:)" + QByteArray(200, 'a') + R"(;base64,AAAA"}])"),
+    row("data uri not base64", doc(R"("buffers":[{"byteLength":4,"uri":"data:,abcd"}])"),
+        "is a data: uri that is not base64");
+    row("data uri bad character", doc(R"("buffers":[{"byteLength":3,"uri":"data:;base64,AA*A"}])"),
+        "a character outside base64");
+    row("data uri long header",
+        doc(R"("buffers":[{"byteLength":3,"uri":"data:)" + QByteArray(200, 'a') +
+            R"(;base64,AAAA"}])"),
         "header is longer than 100 characters");
-    row("byteLength 0", doc(R"("buffers":[{"byteLength":0,"uri":"data:;base64,"}])"), "buffer 0: byteLength 0");
+    row("byteLength 0", doc(R"("buffers":[{"byteLength":0,"uri":"data:;base64,"}])"),
+        "buffer 0: byteLength 0");
     row("file uri from memory", doc(R"("buffers":[{"byteLength":4,"uri":"body.bin"}])"),
-        "buffer 0: uri 'body.bin' names a file, but a glTF read from memory holds only embedded data");
-    row("uri with a NUL", doc(R"("buffers":[{"byteLength":4,"uri":"a.bin\u0000../x"}])"), "holds a control character");
-    row("uri with a backslash", doc(R"("buffers":[{"byteLength":4,"uri":"..\\x.bin"}])"), "holds '\\'");
-    row("uri file://", doc(R"("buffers":[{"byteLength":4,"uri":"file:///etc/passwd"}])"), "holds ':'");
+        "buffer 0: uri 'body.bin' names a file, but a glTF read from memory holds only embedded "
+        "data");
+    row("uri with a NUL", doc(R"("buffers":[{"byteLength":4,"uri":"a.bin\u0000../x"}])"),
+        "holds a control character");
+    row("uri with a backslash", doc(R"("buffers":[{"byteLength":4,"uri":"..\\x.bin"}])"),
+        "holds '\\'");
+    row("uri file://", doc(R"("buffers":[{"byteLength":4,"uri":"file:///etc/passwd"}])"),
+        "holds ':'");
     row("no uri in .gltf", doc(R"("buffers":[{"byteLength":4}])"), "buffer 0: has no uri");
     row("own child", doc(R"("nodes":[{"children":[0]}])"), "node 0: is its own child");
-    row("two parents", doc(R"("nodes":[{"children":[2]},{"children":[2]},{}])"), "node 2: is a child of node 0 and of node 1");
+    row("two parents", doc(R"("nodes":[{"children":[2]},{"children":[2]},{}])"),
+        "node 2: is a child of node 0 and of node 1");
     row("cycle", doc(R"("nodes":[{"children":[1]},{"children":[0]}])"), "is its own ancestor");
     QByteArray chain = R"("nodes":[)";
     for (int i = 0; i < 200; ++i) chain += "{\"children\":[" + QByteArray::number(i + 1) + "]},";
     row("200 nodes deep", doc(chain + "{}]"), "lies deeper than 128 levels");
     row("scene root is a child", doc(R"("scenes":[{"nodes":[1]}],"nodes":[{"children":[1]},{}])"),
         "scene 0: node 1 is not a root (it is a child of node 0)");
-    row("scene out of range", doc(R"("scene":1,"scenes":[{}])"), "scene 1 is out of range (1 scenes)");
-    row("mesh index out of range", doc(R"("nodes":[{"mesh":0}])"), "node 0: mesh 0 is out of range (0 meshes)");
-    row("skin index out of range", doc(R"("nodes":[{"skin":4}])"), "node 0: skin 4 is out of range (0 skins)");
-    row("rotation zero", doc(R"("nodes":[{"rotation":[0,0,0,0]}])"), "node 0: rotation has (nearly) zero length");
+    row("scene out of range", doc(R"("scene":1,"scenes":[{}])"),
+        "scene 1 is out of range (1 scenes)");
+    row("mesh index out of range", doc(R"("nodes":[{"mesh":0}])"),
+        "node 0: mesh 0 is out of range (0 meshes)");
+    row("skin index out of range", doc(R"("nodes":[{"skin":4}])"),
+        "node 0: skin 4 is out of range (0 skins)");
+    row("rotation zero", doc(R"("nodes":[{"rotation":[0,0,0,0]}])"),
+        "node 0: rotation has (nearly) zero length");
     row("scale 1e7", doc(R"("nodes":[{"scale":[1,1e7,1]}])"), "node 0: scale 1e+07 is outside");
     row("scale -1", doc(R"("nodes":[{"scale":[-1,1,1]}])"), "");
-    row("translation of 2", doc(R"("nodes":[{"translation":[1,2]}])"), "is not an array of 3 numbers");
-    row("translation 1e39", doc(R"("nodes":[{"translation":[0,1e39,0]}])"), "holds a number no float can hold");
-    row("matrix last row", doc(R"("nodes":[{"matrix":[1,0,0,1, 0,1,0,0, 0,0,1,0, 0,0,0,1]}])"), "matrix's last row");
-    row("matrix far", doc(R"("nodes":[{"matrix":[1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,50000,1]}])"), "matrix translation 50000");
-    row("matrix flat", doc(R"("nodes":[{"matrix":[1,0,0,0, 0,0,0,0, 0,0,1,0, 0,0,0,1]}])"), "matrix scale 0");
+    row("translation of 2", doc(R"("nodes":[{"translation":[1,2]}])"),
+        "is not an array of 3 numbers");
+    row("translation 1e39", doc(R"("nodes":[{"translation":[0,1e39,0]}])"),
+        "holds a number no float can hold");
+    row("matrix last row", doc(R"("nodes":[{"matrix":[1,0,0,1, 0,1,0,0, 0,0,1,0, 0,0,0,1]}])"),
+        "matrix's last row");
+    row("matrix far", doc(R"("nodes":[{"matrix":[1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,50000,1]}])"),
+        "matrix translation 50000");
+    row("matrix flat", doc(R"("nodes":[{"matrix":[1,0,0,0, 0,0,0,0, 0,0,1,0, 0,0,0,1]}])"),
+        "matrix scale 0");
     row("no primitives", doc(R"("meshes":[{"primitives":[]}])"), "mesh 0: has no primitives");
-    row("no POSITION", doc(accessor(good) + R"(,"meshes":[{"primitives":[{"attributes":{"NORMAL":0}}]}])"),
+    row("no POSITION",
+        doc(accessor(good) + R"(,"meshes":[{"primitives":[{"attributes":{"NORMAL":0}}]}])"),
         "mesh 0, primitive 0: has no POSITION attribute");
-    row("JOINTS of floats", doc(accessor(good) + R"(,"meshes":[{"primitives":[{"attributes":{"POSITION":0,"JOINTS_0":0}}]}])"),
+    row("JOINTS of floats",
+        doc(accessor(good) +
+            R"(,"meshes":[{"primitives":[{"attributes":{"POSITION":0,"JOINTS_0":0}}]}])"),
         "attribute 'JOINTS_0' (accessor 0) is VEC3 of 5126, not VEC4 of 5121 or 5123");
-    row("indices of floats", doc(accessor(good) + R"(,"meshes":[{"primitives":[{"attributes":{"POSITION":0},"indices":0}]}])"),
+    row("indices of floats",
+        doc(accessor(good) +
+            R"(,"meshes":[{"primitives":[{"attributes":{"POSITION":0},"indices":0}]}])"),
         "indices (accessor 0) is VEC3 of 5126, not SCALAR");
-    row("Draco", doc(accessor(good) + R"(,"meshes":[{"primitives":[{"attributes":{"POSITION":0},"extensions":{"KHR_draco_mesh_compression":{"bufferView":0}}}]}])"),
+    row("Draco",
+        doc(accessor(good) +
+            R"(,"meshes":[{"primitives":[{"attributes":{"POSITION":0},"extensions":{"KHR_draco_mesh_compression":{"bufferView":0}}}]}])"),
         "mesh 0, primitive 0: is Draco-compressed");
-    row("mesh accepted", doc(accessor(good) + R"(,"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}])"), "");
-    row("skin without matrices", doc(R"("nodes":[{}],"skins":[{"joints":[0]}])"), "skin 0: has no inverseBindMatrices");
-    row("skin joint out of range", doc(R"("nodes":[{}],"skins":[{"joints":[3]}])"), "skin 0: joints entry 3 is out of range");
-    row("texture index out of range", doc(R"("materials":[{"pbrMetallicRoughness":{"baseColorTexture":{"index":2}}}])"),
+    row("mesh accepted",
+        doc(accessor(good) + R"(,"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}])"), "");
+    row("skin without matrices", doc(R"("nodes":[{}],"skins":[{"joints":[0]}])"),
+        "skin 0: has no inverseBindMatrices");
+    row("skin joint out of range", doc(R"("nodes":[{}],"skins":[{"joints":[3]}])"),
+        "skin 0: joints entry 3 is out of range");
+    row("texture index out of range",
+        doc(R"("materials":[{"pbrMetallicRoughness":{"baseColorTexture":{"index":2}}}])"),
         "material 0, baseColorTexture: index 2 is out of range (0 textures)");
     row("extension texture out of range",
         doc(R"("materials":[{"extensions":{"KHR_materials_pbrSpecularGlossiness":{"diffuseTexture":{"index":0}}}}])"),
         "material 0, diffuseTexture: index 0 is out of range");
-    row("image without mimeType", doc(data + R"(,"images":[{"bufferView":0}])"), "image 0: has a bufferView but no mimeType");
-    row("image uri outside", doc(R"("images":[{"uri":"../secret.png"}])"), "image 0: uri '../secret.png' leaves the file's folder");
+    row("image without mimeType", doc(data + R"(,"images":[{"bufferView":0}])"),
+        "image 0: has a bufferView but no mimeType");
+    row("image uri outside", doc(R"("images":[{"uri":"../secret.png"}])"),
+        "image 0: uri '../secret.png' leaves the file's folder");
     // Animations over one node: a time accessor (SCALAR) and a value accessor (VEC3).
-    const QByteArray anim = R"("buffers":[{"byteLength":48,"uri":"data:;base64,)" + QByteArray(48, '\0').toBase64() +
-                            R"("}],"bufferViews":[{"buffer":0,"byteLength":48}],"accessors":[)"
-                            R"({"componentType":5126,"type":"SCALAR","count":2,"bufferView":0},)"
-                            R"({"componentType":5126,"type":"VEC3","count":2,"bufferView":0}],"nodes":[{}])";
+    const QByteArray anim =
+        R"("buffers":[{"byteLength":48,"uri":"data:;base64,)" + QByteArray(48, '\0').toBase64() +
+        R"("}],"bufferViews":[{"buffer":0,"byteLength":48}],"accessors":[)"
+        R"({"componentType":5126,"type":"SCALAR","count":2,"bufferView":0},)"
+        R"({"componentType":5126,"type":"VEC3","count":2,"bufferView":0}],"nodes":[{}])";
     auto animation = [&](const QByteArray& sampler, const QByteArray& channel) {
-        return doc(anim + R"(,"animations":[{"samplers":[)" + sampler + R"(],"channels":[)" + channel + "]}]");
+        return doc(anim + R"(,"animations":[{"samplers":[)" + sampler + R"(],"channels":[)" +
+                   channel + "]}]");
     };
     const QByteArray sampler = R"({"input":0,"output":1})";
-    row("animation accepted", animation(sampler, R"({"sampler":0,"target":{"node":0,"path":"translation"}})"), "");
-    row("channel sampler out of range", animation(sampler, R"({"sampler":2,"target":{"node":0,"path":"translation"}})"),
+    row("animation accepted",
+        animation(sampler, R"({"sampler":0,"target":{"node":0,"path":"translation"}})"), "");
+    row("channel sampler out of range",
+        animation(sampler, R"({"sampler":2,"target":{"node":0,"path":"translation"}})"),
         "animation 0, channel 0: sampler 2 is out of range (1 samplers)");
-    row("channel without node", animation(sampler, R"({"sampler":0,"target":{"path":"translation"}})"),
+    row("channel without node",
+        animation(sampler, R"({"sampler":0,"target":{"path":"translation"}})"),
         "animation 0, channel 0, target: has no node");
     row("channel path", animation(sampler, R"({"sampler":0,"target":{"node":0,"path":"colour"}})"),
         "target path is not translation, rotation, scale or weights");
-    row("rotation from VEC3", animation(sampler, R"({"sampler":0,"target":{"node":0,"path":"rotation"}})"),
+    row("rotation from VEC3",
+        animation(sampler, R"({"sampler":0,"target":{"node":0,"path":"rotation"}})"),
         "rotation output (accessor 1) is VEC3 of 5126, not VEC4");
-    row("input of VEC3", animation(R"({"input":1,"output":1})", ""), "animation 0, sampler 0: input (accessor 1) is VEC3");
-    row("cubic spline short", animation(R"({"input":0,"output":1,"interpolation":"CUBICSPLINE"})", ""),
+    row("input of VEC3", animation(R"({"input":1,"output":1})", ""),
+        "animation 0, sampler 0: input (accessor 1) is VEC3");
+    row("cubic spline short",
+        animation(R"({"input":0,"output":1,"interpolation":"CUBICSPLINE"})", ""),
         "output accessor 1 holds 2 values for 2 keys (at least 6 needed)");
-    row("interpolation unknown", animation(R"({"input":0,"output":1,"interpolation":"SMOOTH"})", ""),
+    row("interpolation unknown",
+        animation(R"({"input":0,"output":1,"interpolation":"SMOOTH"})", ""),
         "interpolation is not LINEAR, STEP or CUBICSPLINE");
     // GLB containers.
     const QByteArray json = doc("");
     row("GLB", glb(json, {}), "", true);
     row("GLB with BIN", glb(doc(R"("buffers":[{"byteLength":8}])"), QByteArray(8, 'x')), "", true);
-    row("GLB version 1", "glTF" + u32(1) + glb(json, {}).mid(8), "it is glTF 1 (a version 1 GLB)", true);
+    row("GLB version 1", "glTF" + u32(1) + glb(json, {}).mid(8), "it is glTF 1 (a version 1 GLB)",
+        true);
     row("GLB short", QByteArray("glTF\2\0\0\0"), "shorter than a GLB header", true);
     row("GLB length past the bytes", glb(json, {}).left(24), "the header claims", true);
-    QByteArray odd = "glTF" + u32(2) + u32(20 + 30) + u32(30) + "JSON" + doc("").leftJustified(30, ' ');
+    QByteArray odd =
+        "glTF" + u32(2) + u32(20 + 30) + u32(30) + "JSON" + doc("").leftJustified(30, ' ');
     row("GLB JSON chunk of 30", odd, "the JSON chunk's length 30 is not a multiple of 4", true);
     QByteArray stray = glb(json, {});
     stray += "abcd";
@@ -545,11 +649,15 @@ void smallDocumentRows() {
     QByteArray longBin = glb(json, QByteArray(8, 'x'));
     longBin.replace(longBin.size() - 16, 4, u32(0xFFFFFFF0u));
     row("GLB BIN chunk too long", longBin, "the BIN chunk claims 4294967280 bytes", true);
-    row("GLB buffer past the BIN chunk", glb(doc(R"("buffers":[{"byteLength":12}])"), QByteArray(8, 'x')),
+    row("GLB buffer past the BIN chunk",
+        glb(doc(R"("buffers":[{"byteLength":12}])"), QByteArray(8, 'x')),
         "buffer 0: byteLength 12 but the BIN chunk holds 8 bytes", true);
-    row("GLB buffer 0 with a uri", glb(doc(R"("buffers":[{"byteLength":4,"uri":"data:;base64,AAAAAA=="}])"), QByteArray(8, 'x')),
+    row("GLB buffer 0 with a uri",
+        glb(doc(R"("buffers":[{"byteLength":4,"uri":"data:;base64,AAAAAA=="}])"),
+            QByteArray(8, 'x')),
         "buffer 0: a GLB's buffer 0 has a uri", true);
-    row("GLB buffer 0 without BIN", glb(doc(R"("buffers":[{"byteLength":4}])"), {}), "buffer 0: has no uri", true);
+    row("GLB buffer 0 without BIN", glb(doc(R"("buffers":[{"byteLength":4}])"), {}),
+        "buffer 0: has no uri", true);
 }
 
 }  // namespace

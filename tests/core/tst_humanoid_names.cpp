@@ -52,8 +52,10 @@ Skeleton skeletonOf(const HumanoidConvention& c, bool ground, bool ikFeet) {
         const int o = side == 0 ? 0 : 4;
         const int up = add(name(R(int(R::LeftUpLeg) + o)), hips, {0.1f * x, 0.9f, 0});
         const int knee = add(name(R(int(R::LeftLeg) + o)), up, {0.1f * x, 0.5f, 0});
-        const int foot = add(name(R(int(R::LeftFoot) + o)), ikFeet ? base : knee, {0.1f * x, 0.08f, 0});
-        if (!name(R(int(R::LeftToe) + o)).empty()) add(name(R(int(R::LeftToe) + o)), foot, {0.1f * x, 0.0f, 0.12f});
+        const int foot =
+            add(name(R(int(R::LeftFoot) + o)), ikFeet ? base : knee, {0.1f * x, 0.08f, 0});
+        if (!name(R(int(R::LeftToe) + o)).empty())
+            add(name(R(int(R::LeftToe) + o)), foot, {0.1f * x, 0.0f, 0.12f});
     }
     return s;
 }
@@ -117,9 +119,10 @@ void TestHumanoidNames::everyConvention() {
     for (int r = 0; r < kHumanoidRoleCount; ++r) {
         const std::string want = c.joints[r];
         const std::string got = h.joints[r] >= 0 ? s.names[h.joints[r]] : std::string();
-        QVERIFY2(got == want, qPrintable(QString("%1: %2 is '%3', expected '%4'")
-                                             .arg(c.name, roleName(HumanoidRole(r)), QString::fromStdString(got),
-                                                  QString::fromStdString(want))));
+        QVERIFY2(got == want,
+                 qPrintable(QString("%1: %2 is '%3', expected '%4'")
+                                .arg(c.name, roleName(HumanoidRole(r)), QString::fromStdString(got),
+                                     QString::fromStdString(want))));
     }
     QCOMPARE(h.ikFoot[0], quaternius);
     QCOMPARE(h.ikFoot[1], quaternius);
@@ -136,13 +139,19 @@ void TestHumanoidNames::realSkeletons_data() {
     QTest::addColumn<bool>("ik");
     QTest::addColumn<QString>("hips");
     QTest::newRow("CMU") << "cmu/16_15.bvh" << false << 8 << 3 << 8 << false << "pelvis";
-    QTest::newRow("Bandai") << "bandai/dataset-2_walk_normal_020.bvh" << false << 8 << 5 << 8 << false << "Hips";
-    QTest::newRow("100STYLE") << "100style/Neutral_FR.bvh" << false << 8 << 5 << 8 << false << "Hips";
-    QTest::newRow("GAMES-105") << "games105/walkF.bvh" << false << 8 << 4 << 8 << false << "RootJoint";
-    QTest::newRow("male base mesh") << "characters/male_base_mesh/male_base_mesh.glb" << true << 8 << 5 << 8 << false << "spine";
-    QTest::newRow("Casual_Female") << "characters/quaternius_casual_female/Casual_Female.gltf" << true << 6 << 5 << 8 << true << "Body";
+    QTest::newRow("Bandai") << "bandai/dataset-2_walk_normal_020.bvh" << false << 8 << 5 << 8
+                            << false << "Hips";
+    QTest::newRow("100STYLE") << "100style/Neutral_FR.bvh" << false << 8 << 5 << 8 << false
+                              << "Hips";
+    QTest::newRow("GAMES-105") << "games105/walkF.bvh" << false << 8 << 4 << 8 << false
+                               << "RootJoint";
+    QTest::newRow("male base mesh") << "characters/male_base_mesh/male_base_mesh.glb" << true << 8
+                                    << 5 << 8 << false << "spine";
+    QTest::newRow("Casual_Female") << "characters/quaternius_casual_female/Casual_Female.gltf"
+                                   << true << 6 << 5 << 8 << true << "Body";
     // No hand joint: the palms hang off the forearm.
-    QTest::newRow("RobotExpressive") << "characters/robot_expressive/RobotExpressive.glb" << true << 6 << 5 << 6 << true << "Body";
+    QTest::newRow("RobotExpressive") << "characters/robot_expressive/RobotExpressive.glb" << true
+                                     << 6 << 5 << 6 << true << "Body";
 }
 
 void TestHumanoidNames::realSkeletons() {
@@ -165,7 +174,9 @@ void TestHumanoidNames::realSkeletons() {
     const HumanoidJoints h = findHumanoidJoints(s);
     QStringList found;
     for (int r = 0; r < kHumanoidRoleCount; ++r)
-        if (h.joints[r] >= 0) found << QString("%1=%2").arg(roleName(HumanoidRole(r)), QString::fromStdString(s.names[h.joints[r]]));
+        if (h.joints[r] >= 0)
+            found << QString("%1=%2").arg(roleName(HumanoidRole(r)),
+                                          QString::fromStdString(s.names[h.joints[r]]));
     qInfo("%s (%s): %s", qPrintable(file), conventionOf(s).c_str(), qPrintable(found.join(' ')));
     QCOMPARE(h.count("legs"), legs);
     QCOMPARE(h.count("spine"), spine);

@@ -16,7 +16,8 @@ class TestLoop : public QObject {
 private slots:
     void walksTwoCycles_data() {
         QTest::addColumn<QString>("id");
-        for (const char* id : {"16_15", "16_16", "16_21", "16_22", "16_31", "16_32"}) QTest::newRow(id) << id;
+        for (const char* id : {"16_15", "16_16", "16_21", "16_22", "16_31", "16_32"})
+            QTest::newRow(id) << id;
     }
     void walksTwoCycles() {
         GS_REQUIRE_DATA();
@@ -28,7 +29,9 @@ private slots:
         QVERIFY(job.run().isOk());
         const LoopedClip& loop = job.output;
         const QString figures = QString("seam %1 m, %2 deg, step ratio %3")
-                                    .arg(loop.seamErrorM).arg(loop.seamErrorDeg).arg(loop.seamStepRatio);
+                                    .arg(loop.seamErrorM)
+                                    .arg(loop.seamErrorDeg)
+                                    .arg(loop.seamStepRatio);
         qInfo("%s: %s", qPrintable(id), qPrintable(figures));
         QCOMPARE(loop.cycles, 2);
         const int M = loop.clip.frameCount() - 1;
@@ -36,10 +39,13 @@ private slots:
 
         // The last pose is the first pose; the root has walked on by two strides.
         for (int j = 1; j < c.jointCount(); ++j)
-            QVERIFY(std::abs(glm::dot(loop.clip.frameRotations(0)[j], loop.clip.frameRotations(M)[j])) > 0.99999f);
+            QVERIFY(std::abs(glm::dot(loop.clip.frameRotations(0)[j],
+                                      loop.clip.frameRotations(M)[j])) > 0.99999f);
         const auto ground = groundFrames(loop.clip);
-        const Transform first = rootResidual(ground[0], loop.clip.frameRotations(0)[0], loop.clip.rootPositions[0]);
-        const Transform last = rootResidual(ground[M], loop.clip.frameRotations(M)[0], loop.clip.rootPositions[M]);
+        const Transform first =
+            rootResidual(ground[0], loop.clip.frameRotations(0)[0], loop.clip.rootPositions[0]);
+        const Transform last =
+            rootResidual(ground[M], loop.clip.frameRotations(M)[0], loop.clip.rootPositions[M]);
         QVERIFY(glm::length(first.translation - last.translation) < 1e-4f);
         QVERIFY(std::hypot(ground[M].x - ground[0].x, ground[M].z - ground[0].z) > 1.5f);
         QCOMPARE(loop.rootVelocity.size(), static_cast<size_t>(M + 1));

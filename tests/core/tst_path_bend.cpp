@@ -1,5 +1,5 @@
-// Motion path editing (core/loops/path_bend.h) on a real straight walk, CMU 16_15: the bent clip turns
-// at the curvature asked for, travels as far, keeps its pose relative to the root, and bad
+// Motion path editing (core/loops/path_bend.h) on a real straight walk, CMU 16_15: the bent clip
+// turns at the curvature asked for, travels as far, keeps its pose relative to the root, and bad
 // curvatures and clips that do not travel are refused by name.
 
 #include <QTest>
@@ -64,8 +64,10 @@ private slots:
         const RootMotionStats straight = rootMotionStats(m_walk), turned = rootMotionStats(*bent);
         const float facing = (turned.headingChange - straight.headingChange) / turned.pathLength;
         // The travel's direction over whole gait cycles, from its first cycle to its last.
-        const float travel = (pathHeadingChange(*bent, m_period) - pathHeadingChange(m_walk, m_period));
-        const float between = turned.pathLength * (m_walk.frameCount() - 1 - m_period) / (m_walk.frameCount() - 1);
+        const float travel =
+            (pathHeadingChange(*bent, m_period) - pathHeadingChange(m_walk, m_period));
+        const float between =
+            turned.pathLength * (m_walk.frameCount() - 1 - m_period) / (m_walk.frameCount() - 1);
         qInfo("curvature %+.4f: facing %+.4f /m, travel %+.4f /m; path %.3f m (straight %.3f m)",
               curvature, facing, travel / between, turned.pathLength, straight.pathLength);
         QVERIFY(std::abs(facing - curvature) <= 0.02f * std::abs(curvature));
@@ -117,19 +119,24 @@ private slots:
                 if (!(*planted)[f] || !(*planted)[f - 1]) continue;
                 const auto ground = [](const glm::vec3& p) { return glm::vec2(p.x, p.z); };
                 const auto speed = [&](const std::vector<glm::vec3>& w, int j) {
-                    return glm::length(ground(w[f * jc + j]) - ground(w[(f - 1) * jc + j])) * m_walk.fps;
+                    return glm::length(ground(w[f * jc + j]) - ground(w[(f - 1) * jc + j])) *
+                           m_walk.fps;
                 };
                 straight += speed(a, joint);
                 turned += speed(b, joint);
-                aboutRoot += curvature * glm::length(ground(a[f * jc + joint]) - ground(m_walk.rootPositions[f])) *
-                             speed(a, 0);
+                aboutRoot +=
+                    curvature *
+                    glm::length(ground(a[f * jc + joint]) - ground(m_walk.rootPositions[f])) *
+                    speed(a, 0);
                 ++frames;
             }
         }
         QVERIFY(frames > 20);
         straight /= frames, turned /= frames, aboutRoot /= frames;
-        qInfo("planted ankles: %.1f cm/s straight, %.1f cm/s bent at 2 m (turning about the root would add %.1f)",
-              100 * straight, 100 * turned, 100 * aboutRoot);
+        qInfo(
+            "planted ankles: %.1f cm/s straight, %.1f cm/s bent at 2 m (turning about the root "
+            "would add %.1f)",
+            100 * straight, 100 * turned, 100 * aboutRoot);
         QVERIFY(turned <= straight + 0.25 * aboutRoot);
     }
 
@@ -173,26 +180,31 @@ private slots:
             QCOMPARE(c.sourceClose, straight->sourceClose);
             QCOMPARE(c.sourcePhaseFrame, straight->sourcePhaseFrame);
         }
-        qInfo("loops cut from source frames %d-%d (%s)", straight->sourceStart, straight->sourceClose, notes.windows[1].reason.c_str());
-        QVERIFY2(notes.windows[1].reason.find("'" + m_walk.name + "'") != std::string::npos, notes.windows[1].reason.c_str());
+        qInfo("loops cut from source frames %d-%d (%s)", straight->sourceStart,
+              straight->sourceClose, notes.windows[1].reason.c_str());
+        QVERIFY2(notes.windows[1].reason.find("'" + m_walk.name + "'") != std::string::npos,
+                 notes.windows[1].reason.c_str());
 
         MotionSpaceDesc later = desc;
         later.loopedAs = {1, -1, 0};
         auto refused = buildMotionSpace(later);
         QVERIFY(!refused);
-        QVERIFY2(refused.message().find("clip '" + m_walk.name + "'") != std::string::npos, refused.message().c_str());
+        QVERIFY2(refused.message().find("clip '" + m_walk.name + "'") != std::string::npos,
+                 refused.message().c_str());
         MotionSpaceDesc shorter = desc;
         shorter.clips[2] = *trimClip(shorter.clips[2], 0, shorter.clips[2].frameCount() - 10);
         auto other = buildMotionSpace(shorter);
         QVERIFY(!other);
-        QVERIFY2(other.message().find("does not have its frames") != std::string::npos, other.message().c_str());
+        QVERIFY2(other.message().find("does not have its frames") != std::string::npos,
+                 other.message().c_str());
     }
 
     void refusesBadCurvatureAndNoTravel() {
         for (float k : {std::nanf(""), INFINITY, -INFINITY, 0.51f, -0.6f, 100.0f}) {
             auto bent = bendClip(m_walk, k);
             QVERIFY(!bent);
-            QVERIFY2(bent.message().find("clip '" + m_walk.name + "'") != std::string::npos, bent.message().c_str());
+            QVERIFY2(bent.message().find("clip '" + m_walk.name + "'") != std::string::npos,
+                     bent.message().c_str());
             QVERIFY2(bent.message().find("curvature") != std::string::npos, bent.message().c_str());
         }
         Clip still = m_walk;
@@ -200,8 +212,10 @@ private slots:
         for (glm::vec3& p : still.rootPositions) p = glm::vec3(1.0f, p.y, 2.0f);
         auto bent = bendClip(still, 0.25f);
         QVERIFY(!bent);
-        QVERIFY2(bent.message().find("clip 'standing'") != std::string::npos, bent.message().c_str());
-        QVERIFY2(bent.message().find("does not travel") != std::string::npos, bent.message().c_str());
+        QVERIFY2(bent.message().find("clip 'standing'") != std::string::npos,
+                 bent.message().c_str());
+        QVERIFY2(bent.message().find("does not travel") != std::string::npos,
+                 bent.message().c_str());
         Clip empty;
         empty.name = "empty";
         QVERIFY(!bendClip(empty, 0.25f));

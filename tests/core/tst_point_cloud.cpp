@@ -23,7 +23,8 @@ class TestPointCloud : public QObject {
         for (auto& p : c) p = glm::dvec3(4.0 + u(rng), 1.0 + u(rng), -3.0 + u(rng));
         return c;
     }
-    static std::vector<glm::dvec3> moved(const std::vector<glm::dvec3>& a, double t, double x0, double z0) {
+    static std::vector<glm::dvec3> moved(const std::vector<glm::dvec3>& a, double t, double x0,
+                                         double z0) {
         std::vector<glm::dvec3> b(a.size());
         const double c = std::cos(t), s = std::sin(t);
         for (size_t i = 0; i < a.size(); ++i)
@@ -87,9 +88,11 @@ private slots:
         const glm::vec3 back = al.inverse().apply(al.apply(p));
         QVERIFY(glm::length(back - p) < 1e-5f);
         // Same rotation convention as headings: +Z turns towards +X.
-        const glm::vec3 f = Alignment{std::numbers::pi_v<float> / 2, 0, 0}.apply(glm::vec3(0, 0, 1));
+        const glm::vec3 f =
+            Alignment{std::numbers::pi_v<float> / 2, 0, 0}.apply(glm::vec3(0, 0, 1));
         QVERIFY(glm::length(f - glm::vec3(1, 0, 0)) < 1e-6f);
-        QVERIFY(glm::length(f - yawRotation(std::numbers::pi_v<float> / 2) * glm::vec3(0, 0, 1)) < 1e-6f);
+        QVERIFY(glm::length(f - yawRotation(std::numbers::pi_v<float> / 2) * glm::vec3(0, 0, 1)) <
+                1e-6f);
     }
 
     void window() {

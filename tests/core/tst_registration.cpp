@@ -19,8 +19,10 @@ int longestSideRun(const std::vector<glm::ivec2>& cells) {
     glm::ivec2 last{0};
     for (size_t k = 1; k < cells.size(); ++k) {
         const glm::ivec2 d = cells[k] - cells[k - 1];
-        if (d.x == 1 && d.y == 1) run = 0;
-        else run = d == last ? run + 1 : 1;
+        if (d.x == 1 && d.y == 1)
+            run = 0;
+        else
+            run = d == last ? run + 1 : 1;
         last = d;
         longest = std::max(longest, run);
     }
@@ -63,7 +65,8 @@ private slots:
         job.b = &b;
         QVERIFY(job.run().isOk());
         for (const Alignment& al : job.output.alignment) {
-            QVERIFY(std::abs(al.theta - std::numbers::pi_v<float> / 2) < std::numbers::pi_v<float> / 180);
+            QVERIFY(std::abs(al.theta - std::numbers::pi_v<float> / 2) <
+                    std::numbers::pi_v<float> / 180);
             QVERIFY(std::hypot(al.x0 - shift.x, al.z0 - shift.z) < 0.02f);
         }
         QCOMPARE(job.output.mapAtoB(40.0f), 40.0f);
@@ -86,7 +89,8 @@ private slots:
         QVERIFY(std::abs(r.meanSlope() - 1.0f) < 0.15f);
         QVERIFY(r.constraints.size() >= 4);
         for (const ConstraintMatch& c : r.constraints)
-            QVERIFY(std::abs(c.mappedA - c.frameB) <= job.settings.constraintToleranceSeconds * a.fps);
+            QVERIFY(std::abs(c.mappedA - c.frameB) <=
+                    job.settings.constraintToleranceSeconds * a.fps);
         // Inverse map and slope agree with the curve.
         const float b50 = r.mapAtoB(50.0f);
         QVERIFY(std::abs(r.mapBtoA(b50) - 50.0f) < 1e-3f);

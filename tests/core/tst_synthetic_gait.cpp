@@ -23,7 +23,7 @@ using namespace gs;
 namespace {
 
 SyntheticGaitSettings settingsOf(const QString& gait, float curvature) {
-    const SyntheticGait g = gait == "jog" ? SyntheticGait::Jog
+    const SyntheticGait g = gait == "jog"   ? SyntheticGait::Jog
                             : gait == "run" ? SyntheticGait::Run
                                             : SyntheticGait::Walk;
     SyntheticGaitSettings s = SyntheticGaitSettings::preset(g);
@@ -61,10 +61,12 @@ private slots:
         const Skeleton sk = syntheticSkeleton();
         QVERIFY(sk.validate().isOk());
         QCOMPARE(sk.jointCount(), 19);
-        const char* names[] = {"pelvis", "lfemur", "ltibia", "lfoot", "ltoes", "rfemur", "rtibia",
-                               "rfoot", "rtoes", "thorax", "head", "lclavicle", "lhumerus",
-                               "lradius", "lhand", "rclavicle", "rhumerus", "rradius", "rhand"};
-        for (int j = 0; j < 19; ++j) QCOMPARE(QString::fromStdString(sk.names[j]), QString(names[j]));
+        const char* names[] = {"pelvis",    "lfemur",    "ltibia",   "lfoot",   "ltoes",
+                               "rfemur",    "rtibia",    "rfoot",    "rtoes",   "thorax",
+                               "head",      "lclavicle", "lhumerus", "lradius", "lhand",
+                               "rclavicle", "rhumerus",  "rradius",  "rhand"};
+        for (int j = 0; j < 19; ++j)
+            QCOMPARE(QString::fromStdString(sk.names[j]), QString(names[j]));
         QVERIFY(findLegs(sk).isOk());
         QCOMPARE(findFootJoints(sk).leftToe, 4);
     }
@@ -87,7 +89,8 @@ private slots:
         QString seq;
         for (auto [f, side] : all) seq += QString("%1%2 ").arg(side ? 'R' : 'L').arg(f);
         QVERIFY2(static_cast<int>(all.size()) >= 2 * s.cycles, qPrintable(seq));
-        for (size_t i = 1; i < all.size(); ++i) QVERIFY2(all[i].second != all[i - 1].second, qPrintable(seq));
+        for (size_t i = 1; i < all.size(); ++i)
+            QVERIFY2(all[i].second != all[i - 1].second, qPrintable(seq));
         // Same-foot strikes one period apart (within a frame).
         const float period = s.periodSeconds() * s.fps;
         for (size_t i = 2; i < all.size(); ++i)
@@ -122,7 +125,8 @@ private slots:
                 // A planted toe: on the floor in this frame and both neighbours.
                 if (std::max({a.y, here.y, b.y}) - floor > 1e-3f) continue;
                 ++planted;
-                worst = std::max(worst, glm::length(glm::vec2(b.x - a.x, b.z - a.z)) * clip->fps / 2.0f);
+                worst = std::max(worst,
+                                 glm::length(glm::vec2(b.x - a.x, b.z - a.z)) * clip->fps / 2.0f);
             }
         }
         const float skate = footSkate(pos, joints, 4, 8, floor, clip->fps);
@@ -192,9 +196,11 @@ private slots:
         for (size_t i = 0; i < specs.size(); ++i) {
             const BakedClip& c = space->clips[i];
             const SyntheticGaitSettings& s = specs[i].settings;
-            qInfo("%s: speed %.3f m/s (set %.3f), turn rate %+.4f rad/s (set %+.4f), seam %.4f m, "
-                  "residual %.4f m", c.name.c_str(), c.speed, s.speed, c.turnRate, s.turnRate(),
-                  c.seamErrorM, c.registrationResidual);
+            qInfo(
+                "%s: speed %.3f m/s (set %.3f), turn rate %+.4f rad/s (set %+.4f), seam %.4f m, "
+                "residual %.4f m",
+                c.name.c_str(), c.speed, s.speed, c.turnRate, s.turnRate(), c.seamErrorM,
+                c.registrationResidual);
             QCOMPARE(QString::fromStdString(c.name), QString::fromStdString(s.name));
             QVERIFY(std::abs(c.speed - s.speed) < 0.03f * s.speed);
             QVERIFY(std::abs(c.turnRate - s.turnRate()) < 0.03f * std::abs(s.turnRate()) + 0.01f);
@@ -222,14 +228,15 @@ private slots:
         const float walk[] = {1, 0, 0}, jog[] = {0, 1, 0}, run[] = {0, 0, 1};
         CharacterState state;
         initCharacter(bs, state, GroundFrame{}, walk, blends);
-        auto clip = recordLocomotion(bs, state, LocomotionSettings{}, 300, [&](int f, CharacterState& s) {
-            if (f == 100) setStyleTarget(s, jog);
-            if (f == 200) setStyleTarget(s, run);
-        });
+        auto clip =
+            recordLocomotion(bs, state, LocomotionSettings{}, 300, [&](int f, CharacterState& s) {
+                if (f == 100) setStyleTarget(s, jog);
+                if (f == 200) setStyleTarget(s, run);
+            });
         QVERIFY2(clip.isOk(), clip.message().c_str());
         const auto pos = clipJointPositions(*clip);
-        const float skate = footSkate(pos, clip->jointCount(), bs.leftToe, bs.rightToe,
-                                      bs.floorHeight, clip->fps);
+        const float skate =
+            footSkate(pos, clip->jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, clip->fps);
         const RootMotionStats stats = rootMotionStats(*clip);
         qInfo("behavioral space, 10 s walk -> jog -> run: foot skate %.3f cm/s, %.1f m at %.2f m/s",
               skate, stats.pathLength, stats.speed);

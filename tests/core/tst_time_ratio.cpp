@@ -29,7 +29,8 @@ private slots:
         for (float x : {-6.0f, -2.0f, -0.5f, 0.5f, 2.0f, 6.0f})
             for (float z : {-6.0f, -1.0f, 0.0f, 1.0f, 6.0f}) {
                 const float d = dubinsReachDistanceSampled(x, z, 0.8f, 1.2f, reach);
-                QVERIFY2(d <= dubinsDistanceSampled(x, z, 0.8f, 1.2f) + 1e-3f, qPrintable(QString("%1, %2").arg(x).arg(z)));
+                QVERIFY2(d <= dubinsDistanceSampled(x, z, 0.8f, 1.2f) + 1e-3f,
+                         qPrintable(QString("%1, %2").arg(x).arg(z)));
                 QVERIFY(std::abs(d - dubinsReachDistanceSampled(-x, z, 1.2f, 0.8f, reach)) < 2e-3f);
                 QVERIFY(d <= dubinsReachDistanceSampled(x, z, 1.6f, 2.4f, reach) + 1e-3f);
             }
@@ -60,14 +61,18 @@ private slots:
         float lowest = 1e9f;
         for (const GoalRecord& g : run->goalRecords)
             if (g.reached) lowest = std::min(lowest, g.seconds / g.optimalSeconds);
-        qInfo("%s: %d of %d goals, mean time ratio %.3f, lowest %.3f; bound: radii %.2f / %.2f m at %.2f m/s "
-              "(the mix's own %.2f / %.2f m, straight %.2f m/s)",
-              QTest::currentDataTag(), run->reached, run->goals, run->meanTimeRatio, lowest, run->optimumRadiusLeft,
-              run->optimumRadiusRight, run->optimumSpeed, run->turnRadiusLeft, run->turnRadiusRight, run->speed);
+        qInfo(
+            "%s: %d of %d goals, mean time ratio %.3f, lowest %.3f; bound: radii %.2f / %.2f m at "
+            "%.2f m/s "
+            "(the mix's own %.2f / %.2f m, straight %.2f m/s)",
+            QTest::currentDataTag(), run->reached, run->goals, run->meanTimeRatio, lowest,
+            run->optimumRadiusLeft, run->optimumRadiusRight, run->optimumSpeed, run->turnRadiusLeft,
+            run->turnRadiusRight, run->speed);
         QCOMPARE(run->reached, run->goals);
         QVERIFY(lowest >= 1.0f);
         QVERIFY(run->meanTimeRatio >= 1.0f);
-        QVERIFY(run->optimumRadiusLeft <= run->turnRadiusLeft && run->optimumRadiusRight <= run->turnRadiusRight);
+        QVERIFY(run->optimumRadiusLeft <= run->turnRadiusLeft &&
+                run->optimumRadiusRight <= run->turnRadiusRight);
         QVERIFY(run->optimumSpeed >= run->speed);
     }
 };

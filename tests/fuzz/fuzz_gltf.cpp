@@ -20,7 +20,8 @@ extern "C" std::size_t LLVMFuzzerMutate(std::uint8_t* data, std::size_t size, st
 namespace {
 
 std::uint32_t readU32(const std::uint8_t* p) {
-    return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 | std::uint32_t(p[3]) << 24;
+    return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 |
+           std::uint32_t(p[3]) << 24;
 }
 
 void appendU32(std::vector<std::uint8_t>& out, std::uint32_t v) {
@@ -28,7 +29,8 @@ void appendU32(std::vector<std::uint8_t>& out, std::uint32_t v) {
 }
 
 // A GLB of a JSON text (padded with spaces) and a BIN chunk (none when absent).
-std::vector<std::uint8_t> packGlb(const std::vector<std::uint8_t>& json, const std::vector<std::uint8_t>* bin) {
+std::vector<std::uint8_t> packGlb(const std::vector<std::uint8_t>& json,
+                                  const std::vector<std::uint8_t>* bin) {
     std::vector<std::uint8_t> out{'g', 'l', 'T', 'F'};
     const std::size_t jsonPadded = (json.size() + 3) / 4 * 4;
     const std::size_t binPadded = bin ? (bin->size() + 3) / 4 * 4 : 0;
@@ -49,16 +51,17 @@ std::vector<std::uint8_t> packGlb(const std::vector<std::uint8_t>& json, const s
 
 }  // namespace
 
-extern "C" std::size_t LLVMFuzzerCustomMutator(std::uint8_t* data, std::size_t size, std::size_t maxSize,
-                                               unsigned int seed) {
-    const bool glb = size >= 20 && std::memcmp(data, "glTF", 4) == 0 && std::memcmp(data + 16, "JSON", 4) == 0 &&
-                     readU32(data + 12) <= size - 20;
+extern "C" std::size_t LLVMFuzzerCustomMutator(std::uint8_t* data, std::size_t size,
+                                               std::size_t maxSize, unsigned int seed) {
+    const bool glb = size >= 20 && std::memcmp(data, "glTF", 4) == 0 &&
+                     std::memcmp(data + 16, "JSON", 4) == 0 && readU32(data + 12) <= size - 20;
     const std::size_t jsonLength = glb ? readU32(data + 12) : 0;
     if (jsonLength == 0 || seed % 8 == 0) return LLVMFuzzerMutate(data, size, maxSize);
     std::vector<std::uint8_t> json(data + 20, data + 20 + jsonLength);
     std::vector<std::uint8_t> bin;
     const std::size_t at = 20 + jsonLength;
-    const bool hasBin = size >= at + 8 && std::memcmp(data + at + 4, "BIN", 4) == 0 && readU32(data + at) <= size - at - 8;
+    const bool hasBin = size >= at + 8 && std::memcmp(data + at + 4, "BIN", 4) == 0 &&
+                        readU32(data + at) <= size - at - 8;
     if (hasBin) bin.assign(data + at + 8, data + at + 8 + readU32(data + at));
     if (hasBin && !bin.empty() && seed % 8 == 1) {
         bin.resize(LLVMFuzzerMutate(bin.data(), bin.size(), bin.size()));

@@ -39,9 +39,12 @@ std::vector<std::uint8_t> withChecksums(const std::uint8_t* data, std::size_t si
         std::memcpy(&offset, b.data() + at + 8, 8);
         std::memcpy(&bytes, b.data() + at + 16, 8);
         if (offset <= size && bytes <= size - offset)
-            put32(b, at + 4, gs::crc32(std::span(b.data() + offset, static_cast<std::size_t>(bytes))));
+            put32(b, at + 4,
+                  gs::crc32(std::span(b.data() + offset, static_cast<std::size_t>(bytes))));
     }
-    put32(b, 24, gs::crc32(std::span(b.data() + gs::kSectionFileHeaderBytes, tableEnd - gs::kSectionFileHeaderBytes)));
+    put32(b, 24,
+          gs::crc32(std::span(b.data() + gs::kSectionFileHeaderBytes,
+                              tableEnd - gs::kSectionFileHeaderBytes)));
     return b;
 }
 

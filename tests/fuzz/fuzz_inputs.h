@@ -13,7 +13,8 @@ QByteArray walkBvh(int frames, double stepCm, double period);
 
 // Seeds of the import target: valid files and their CR, CRLF, BOM, extra-line variants.
 std::vector<QByteArray> importSeeds();
-// Files shaped like the other capture sources (Bandai, GAMES-105, 100STYLE; tests/common/foreign_bvh.h).
+// Files shaped like the other capture sources (Bandai, GAMES-105, 100STYLE;
+// tests/common/foreign_bvh.h).
 std::vector<QByteArray> foreignSeeds();
 
 // Seeds of the project target: projects over the clips written by writeProjectClips().

@@ -62,10 +62,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         job.settings = gs::goalSpaceSettings(*project);
         job.space = &space;
         const std::int64_t starts = gs::goalSpaceStartFrames(space, job.settings);
-        if (!gs::limits::checkGoalSpaceBudget(starts, job.settings.startBlends, job.settings.endBlends,
-                                              job.settings.horizon))
+        if (!gs::limits::checkGoalSpaceBudget(starts, job.settings.startBlends,
+                                              job.settings.endBlends, job.settings.horizon))
             continue;  // refused, as the CLI refuses it
-        if (starts * job.settings.startBlends * job.settings.endBlends * job.settings.horizon > kFuzzGoalSpaceUpdates)
+        if (starts * job.settings.startBlends * job.settings.endBlends * job.settings.horizon >
+            kFuzzGoalSpaceUpdates)
             continue;
         if (job.run() && !job.output.validate()) __builtin_trap();
     }

@@ -27,7 +27,8 @@ QByteArray gspaceSeed() {
     bs.name = "fuzz";
     bs.skeleton.names = {"root", "hip", "toe"};
     bs.skeleton.parents = {-1, 0, 1};
-    bs.skeleton.restOffsets = {glm::vec3(0, 0.9f, 0), glm::vec3(0, -0.45f, 0), glm::vec3(0, -0.45f, 0.1f)};
+    bs.skeleton.restOffsets = {glm::vec3(0, 0.9f, 0), glm::vec3(0, -0.45f, 0),
+                               glm::vec3(0, -0.45f, 0.1f)};
     bs.skeleton.restRotations.assign(3, glm::quat(1, 0, 0, 0));
     bs.skeleton.tipOffsets.assign(3, glm::vec3(0));
     bs.leftToe = bs.rightToe = 2;
@@ -53,7 +54,8 @@ QByteArray gspaceSeed() {
             clip.rightContact.push_back(f < 4 ? 0.0f : 1.0f);
             clip.warp.push_back(static_cast<float>(f));
         }
-        for (int f = 0; f + 1 < frames; ++f) clip.step.push_back(glm::vec3(0.0f, 0.04f, c ? 0.01f : -0.01f));
+        for (int f = 0; f + 1 < frames; ++f)
+            clip.step.push_back(glm::vec3(0.0f, 0.04f, c ? 0.01f : -0.01f));
         clip.strikes = {glm::ivec2(4, 0)};
         clip.curvature = c ? 0.25f : -0.25f;
         clip.speed = 1.2f;
@@ -68,18 +70,21 @@ QByteArray gspaceSeed() {
     goals.endBlends = 3;
     goals.horizon = 10;
     goals.startFrames = {0.0f, 4.0f};
-    for (int i = 0; i < 12; ++i) goals.samples.push_back({0.1f * (i % 3 - 1), 0.4f, 0.05f * (i % 3 - 1)});
+    for (int i = 0; i < 12; ++i)
+        goals.samples.push_back({0.1f * (i % 3 - 1), 0.4f, 0.05f * (i % 3 - 1)});
     goals.left = {1.2f, 0.5f};
     goals.right = {1.2f, -0.5f};
     goals.straight = {1.2f, 0.0f};
     goals.sway = {0.02f, -0.02f};
     baked.goalSpaces.push_back(std::move(goals));
     if (gs::Status s = baked.validate(); !s) {
-        std::fprintf(stderr, "make_fuzz_seeds: the gspace seed is invalid: %s\n", s.message().c_str());
+        std::fprintf(stderr, "make_fuzz_seeds: the gspace seed is invalid: %s\n",
+                     s.message().c_str());
         return {};
     }
     const std::vector<std::uint8_t> bytes = gs::writeGSpace(baked);
-    return QByteArray(reinterpret_cast<const char*>(bytes.data()), static_cast<qsizetype>(bytes.size()));
+    return QByteArray(reinterpret_cast<const char*>(bytes.data()),
+                      static_cast<qsizetype>(bytes.size()));
 }
 
 // A GLB of a JSON object and a BIN chunk (none when empty), padded as the format asks.
@@ -112,11 +117,14 @@ struct GlbData {
     QByteArray bin;
     QJsonArray views, accessors;
     int add(const QByteArray& bytes, int componentType, const char* type, int count) {
-        views.append(QJsonObject{{"buffer", 0}, {"byteOffset", int(bin.size())}, {"byteLength", int(bytes.size())}});
+        views.append(QJsonObject{
+            {"buffer", 0}, {"byteOffset", int(bin.size())}, {"byteLength", int(bytes.size())}});
         bin += bytes;
         while (bin.size() % 4) bin += '\0';
-        accessors.append(QJsonObject{{"bufferView", int(views.size()) - 1}, {"componentType", componentType},
-                                     {"type", type}, {"count", count}});
+        accessors.append(QJsonObject{{"bufferView", int(views.size()) - 1},
+                                     {"componentType", componentType},
+                                     {"type", type},
+                                     {"count", count}});
         return int(accessors.size()) - 1;
     }
 };
@@ -125,34 +133,49 @@ struct GlbData {
 QByteArray smallGlb() {
     GlbData d;
     const int times = d.add(floats({0.0f, 0.5f, 1.0f}), 5126, "SCALAR", 3);
-    const int swing = d.add(floats({0, 0, 0, 1, 0.2588f, 0, 0, 0.9659f, 0, 0, 0, 1}), 5126, "VEC4", 3);
+    const int swing =
+        d.add(floats({0, 0, 0, 1, 0.2588f, 0, 0, 0.9659f, 0, 0, 0, 1}), 5126, "VEC4", 3);
     const int travel = d.add(floats({0, 0.9f, 0, 0, 0.9f, 0.5f, 0, 0.9f, 1.0f}), 5126, "VEC3", 3);
     const int positions = d.add(floats({0, 0.9f, 0, 0.1f, 0.45f, 0, 0, 0, 0.1f}), 5126, "VEC3", 3);
     const int weights = d.add(floats({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0}), 5126, "VEC4", 3);
     const int joints = d.add(QByteArray("\0\0\0\0\1\0\0\0\2\0\0\0", 12), 5121, "VEC4", 3);
     QByteArray inverseBinds;
-    for (float y : {-0.9f, -0.45f, 0.0f}) inverseBinds += floats({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, y, 0, 1});
+    for (float y : {-0.9f, -0.45f, 0.0f})
+        inverseBinds += floats({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, y, 0, 1});
     const int binds = d.add(inverseBinds, 5126, "MAT4", 3);
     auto channel = [](int sampler, int node, const char* path) {
-        return QJsonObject{{"sampler", sampler}, {"target", QJsonObject{{"node", node}, {"path", path}}}};
+        return QJsonObject{{"sampler", sampler},
+                           {"target", QJsonObject{{"node", node}, {"path", path}}}};
     };
     QJsonObject json{
         {"asset", QJsonObject{{"version", "2.0"}}},
         {"scene", 0},
         {"scenes", QJsonArray{QJsonObject{{"nodes", QJsonArray{0, 3}}}}},
-        {"nodes", QJsonArray{QJsonObject{{"name", "hips"}, {"children", QJsonArray{1}}, {"translation", QJsonArray{0, 0.9, 0}}},
-                             QJsonObject{{"name", "knee"}, {"children", QJsonArray{2}}, {"translation", QJsonArray{0, -0.45, 0}}},
-                             QJsonObject{{"name", "foot"}, {"translation", QJsonArray{0, -0.45, 0}}},
-                             QJsonObject{{"name", "body"}, {"mesh", 0}, {"skin", 0}}}},
-        {"meshes", QJsonArray{QJsonObject{{"primitives", QJsonArray{QJsonObject{
-                       {"attributes", QJsonObject{{"POSITION", positions}, {"JOINTS_0", joints}, {"WEIGHTS_0", weights}}}}}}}}},
-        {"skins", QJsonArray{QJsonObject{{"joints", QJsonArray{0, 1, 2}}, {"inverseBindMatrices", binds}}}},
-        {"animations", QJsonArray{QJsonObject{
-                           {"name", "swing"},
-                           {"samplers", QJsonArray{QJsonObject{{"input", times}, {"output", swing}},
-                                                   QJsonObject{{"input", times}, {"output", travel}, {"interpolation", "STEP"}}}},
-                           {"channels", QJsonArray{channel(0, 1, "rotation"), channel(0, 2, "rotation"),
-                                                   channel(1, 0, "translation")}}}}},
+        {"nodes",
+         QJsonArray{QJsonObject{{"name", "hips"},
+                                {"children", QJsonArray{1}},
+                                {"translation", QJsonArray{0, 0.9, 0}}},
+                    QJsonObject{{"name", "knee"},
+                                {"children", QJsonArray{2}},
+                                {"translation", QJsonArray{0, -0.45, 0}}},
+                    QJsonObject{{"name", "foot"}, {"translation", QJsonArray{0, -0.45, 0}}},
+                    QJsonObject{{"name", "body"}, {"mesh", 0}, {"skin", 0}}}},
+        {"meshes", QJsonArray{QJsonObject{
+                       {"primitives", QJsonArray{QJsonObject{
+                                          {"attributes", QJsonObject{{"POSITION", positions},
+                                                                     {"JOINTS_0", joints},
+                                                                     {"WEIGHTS_0", weights}}}}}}}}},
+        {"skins",
+         QJsonArray{QJsonObject{{"joints", QJsonArray{0, 1, 2}}, {"inverseBindMatrices", binds}}}},
+        {"animations",
+         QJsonArray{QJsonObject{
+             {"name", "swing"},
+             {"samplers",
+              QJsonArray{
+                  QJsonObject{{"input", times}, {"output", swing}},
+                  QJsonObject{{"input", times}, {"output", travel}, {"interpolation", "STEP"}}}},
+             {"channels", QJsonArray{channel(0, 1, "rotation"), channel(0, 2, "rotation"),
+                                     channel(1, 0, "translation")}}}}},
         {"buffers", QJsonArray{QJsonObject{{"byteLength", int(d.bin.size())}}}},
         {"bufferViews", d.views},
         {"accessors", d.accessors}};
@@ -170,7 +193,8 @@ std::vector<QByteArray> characterSeeds() {
         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
     };
     std::vector<QByteArray> seeds;
-    for (const char* file : {"robot_expressive/RobotExpressive.glb", "male_base_mesh/male_base_mesh.glb"}) {
+    for (const char* file :
+         {"robot_expressive/RobotExpressive.glb", "male_base_mesh/male_base_mesh.glb"}) {
         const QByteArray bytes = read(file);
         if (bytes.size() < 20) continue;
         seeds.push_back(bytes);
@@ -181,9 +205,12 @@ std::vector<QByteArray> characterSeeds() {
         for (qsizetype i = animations.size(); i-- > 0;)
             if (animations[i].toObject()["name"].toString() != "Idle") animations.removeAt(i);
         json["animations"] = animations;
-        seeds.push_back(glb(json, bytes.mid(28 + jsonLength, qFromLittleEndian<quint32>(bytes.constData() + 20 + jsonLength))));
+        seeds.push_back(
+            glb(json, bytes.mid(28 + jsonLength,
+                                qFromLittleEndian<quint32>(bytes.constData() + 20 + jsonLength))));
     }
-    QJsonObject female = QJsonDocument::fromJson(read("quaternius_casual_female/Casual_Female.gltf")).object();
+    QJsonObject female =
+        QJsonDocument::fromJson(read("quaternius_casual_female/Casual_Female.gltf")).object();
     QJsonArray buffers = female["buffers"].toArray();
     if (!buffers.isEmpty()) {
         QJsonObject buffer = buffers[0].toObject();
@@ -195,8 +222,10 @@ std::vector<QByteArray> characterSeeds() {
         seeds.push_back(glb(female, bin));
     }
     if (seeds.empty())
-        std::fprintf(stderr, "make_fuzz_seeds: no characters in %s: the glTF corpus holds only the small GLB\n",
-                     qPrintable(characters.path()));
+        std::fprintf(
+            stderr,
+            "make_fuzz_seeds: no characters in %s: the glTF corpus holds only the small GLB\n",
+            qPrintable(characters.path()));
     return seeds;
 }
 
@@ -239,47 +268,165 @@ int main(int argc, char* argv[]) {
             QByteArray escaped;
             for (const char* c = w; *c; ++c) {
                 const auto byte = static_cast<unsigned char>(*c);
-                if (*c == '"' || *c == '\\') escaped += QByteArray("\\") + *c;
-                else if (byte < 0x20 || byte >= 0x7F) escaped += "\\x" + QByteArray::number(byte, 16).rightJustified(2, '0');
-                else escaped += *c;
+                if (*c == '"' || *c == '\\')
+                    escaped += QByteArray("\\") + *c;
+                else if (byte < 0x20 || byte >= 0x7F)
+                    escaped += "\\x" + QByteArray::number(byte, 16).rightJustified(2, '0');
+                else
+                    escaped += *c;
             }
             f.write("\"" + escaped + "\"\n");
         }
         return true;
     };
     const bool dictionaries =
-        dictionary("bvh.dict", {"HIERARCHY", "ROOT", "JOINT", "End Site", "OFFSET", "CHANNELS", "MOTION",
-                                "Frames:", "Frame Time:", "Xposition", "Yposition", "Zposition", "Xrotation",
-                                "Yrotation", "Zrotation", "{", "}", "\r\n", "\r", "\xEF\xBB\xBF", "1e300",
-                                "-0.0", "4294967413", "nan", "1e-300", "6"}) &&
-        dictionary("gsproj.dict", {"\"format\"", "\"gaitspace-project\"", "\"version\"", "\"clips\"",
-                                   "\"spaces\"", "\"settings\"", "\"character\"", "\"id\"", "\"source\"",
-                                   "\"trim\"", "\"unit_scale\"", "\"name\"", "\"reference\"", "\"fps\"",
-                                   "\"cycles\"", "\"style_increment\"", "\"max_blend_rate\"", "\"foot_lock\"",
-                                   "\"goal_space\"", "\"X\"", "\"Y\"", "\"Z\"", "\"F\"", "\"subdivisions\"",
-                                   "\"joint_map\"", "\"style_keys\"", "\"time\"", "\"weights\"", "\"style_mode\"",
-                                   "\"transition\"", "\"increment\"", "\"style_transition_seconds\"", "\"a.bvh\"", "\"b.bvh\"", "\"c.bvh\"", "\"a\"", "\"b\"",
-                                   "\"c\"", "1e9", "2147483647", "-1", "0.5", "null", "true", "[", "]", "{", "}"}) &&
-        dictionary("gltf.dict", {"glTF", "JSON", "BIN", "\"asset\"", "\"version\"", "\"2.0\"", "\"1.0\"",
-                                 "\"buffers\"", "\"bufferViews\"", "\"accessors\"", "\"buffer\"", "\"bufferView\"",
-                                 "\"byteLength\"", "\"byteOffset\"", "\"byteStride\"", "\"uri\"",
-                                 "\"data:application/octet-stream;base64,AAAAAA==\"", "\"../../etc/passwd\"",
-                                 "\"count\"", "\"componentType\"", "\"type\"", "\"SCALAR\"", "\"VEC3\"",
-                                 "\"VEC4\"", "\"MAT4\"", "5126", "5125", "5123", "5121", "\"sparse\"", "\"scene\"",
-                                 "\"scenes\"", "\"nodes\"", "\"children\"", "\"mesh\"", "\"skin\"", "\"camera\"",
-                                 "\"translation\"", "\"rotation\"", "\"scale\"", "\"matrix\"", "\"weights\"",
-                                 "\"meshes\"", "\"primitives\"", "\"attributes\"", "\"POSITION\"", "\"NORMAL\"",
-                                 "\"JOINTS_0\"", "\"WEIGHTS_0\"", "\"TEXCOORD_1\"", "\"indices\"", "\"mode\"",
-                                 "\"targets\"", "\"material\"", "\"skins\"", "\"joints\"",
-                                 "\"inverseBindMatrices\"", "\"skeleton\"", "\"animations\"", "\"channels\"",
-                                 "\"samplers\"", "\"sampler\"", "\"input\"", "\"output\"", "\"interpolation\"",
-                                 "\"CUBICSPLINE\"", "\"STEP\"", "\"target\"", "\"node\"", "\"path\"",
-                                 "\"materials\"", "\"textures\"", "\"images\"", "\"index\"", "\"source\"",
-                                 "\"mimeType\"", "\"extensions\"", "\"KHR_draco_mesh_compression\"", "1e38", "-1",
-                                 "0", "4294967295", "4294967296", "[", "]", "{", "}", ":", ","}) &&
-        dictionary("gspace.dict", {"INFO", "SKEL", "SPAC", "PHAS", "GOAL", "SETT", "GSPC\r\n\x1a\n",
-                                   "\xff\xff\xff\xff", "\xff\xff\x7f\x7f", "\xff\xff\xff\x7f",
-                                   "\x02"});
+        dictionary("bvh.dict",
+                   {"HIERARCHY", "ROOT",      "JOINT",      "End Site",    "OFFSET",
+                    "CHANNELS",  "MOTION",    "Frames:",    "Frame Time:", "Xposition",
+                    "Yposition", "Zposition", "Xrotation",  "Yrotation",   "Zrotation",
+                    "{",         "}",         "\r\n",       "\r",          "\xEF\xBB\xBF",
+                    "1e300",     "-0.0",      "4294967413", "nan",         "1e-300",
+                    "6"}) &&
+        dictionary("gsproj.dict", {"\"format\"",
+                                   "\"gaitspace-project\"",
+                                   "\"version\"",
+                                   "\"clips\"",
+                                   "\"spaces\"",
+                                   "\"settings\"",
+                                   "\"character\"",
+                                   "\"id\"",
+                                   "\"source\"",
+                                   "\"trim\"",
+                                   "\"unit_scale\"",
+                                   "\"name\"",
+                                   "\"reference\"",
+                                   "\"fps\"",
+                                   "\"cycles\"",
+                                   "\"style_increment\"",
+                                   "\"max_blend_rate\"",
+                                   "\"foot_lock\"",
+                                   "\"goal_space\"",
+                                   "\"X\"",
+                                   "\"Y\"",
+                                   "\"Z\"",
+                                   "\"F\"",
+                                   "\"subdivisions\"",
+                                   "\"joint_map\"",
+                                   "\"style_keys\"",
+                                   "\"time\"",
+                                   "\"weights\"",
+                                   "\"style_mode\"",
+                                   "\"transition\"",
+                                   "\"increment\"",
+                                   "\"style_transition_seconds\"",
+                                   "\"a.bvh\"",
+                                   "\"b.bvh\"",
+                                   "\"c.bvh\"",
+                                   "\"a\"",
+                                   "\"b\"",
+                                   "\"c\"",
+                                   "1e9",
+                                   "2147483647",
+                                   "-1",
+                                   "0.5",
+                                   "null",
+                                   "true",
+                                   "[",
+                                   "]",
+                                   "{",
+                                   "}"}) &&
+        dictionary("gltf.dict", {"glTF",
+                                 "JSON",
+                                 "BIN",
+                                 "\"asset\"",
+                                 "\"version\"",
+                                 "\"2.0\"",
+                                 "\"1.0\"",
+                                 "\"buffers\"",
+                                 "\"bufferViews\"",
+                                 "\"accessors\"",
+                                 "\"buffer\"",
+                                 "\"bufferView\"",
+                                 "\"byteLength\"",
+                                 "\"byteOffset\"",
+                                 "\"byteStride\"",
+                                 "\"uri\"",
+                                 "\"data:application/octet-stream;base64,AAAAAA==\"",
+                                 "\"../../etc/passwd\"",
+                                 "\"count\"",
+                                 "\"componentType\"",
+                                 "\"type\"",
+                                 "\"SCALAR\"",
+                                 "\"VEC3\"",
+                                 "\"VEC4\"",
+                                 "\"MAT4\"",
+                                 "5126",
+                                 "5125",
+                                 "5123",
+                                 "5121",
+                                 "\"sparse\"",
+                                 "\"scene\"",
+                                 "\"scenes\"",
+                                 "\"nodes\"",
+                                 "\"children\"",
+                                 "\"mesh\"",
+                                 "\"skin\"",
+                                 "\"camera\"",
+                                 "\"translation\"",
+                                 "\"rotation\"",
+                                 "\"scale\"",
+                                 "\"matrix\"",
+                                 "\"weights\"",
+                                 "\"meshes\"",
+                                 "\"primitives\"",
+                                 "\"attributes\"",
+                                 "\"POSITION\"",
+                                 "\"NORMAL\"",
+                                 "\"JOINTS_0\"",
+                                 "\"WEIGHTS_0\"",
+                                 "\"TEXCOORD_1\"",
+                                 "\"indices\"",
+                                 "\"mode\"",
+                                 "\"targets\"",
+                                 "\"material\"",
+                                 "\"skins\"",
+                                 "\"joints\"",
+                                 "\"inverseBindMatrices\"",
+                                 "\"skeleton\"",
+                                 "\"animations\"",
+                                 "\"channels\"",
+                                 "\"samplers\"",
+                                 "\"sampler\"",
+                                 "\"input\"",
+                                 "\"output\"",
+                                 "\"interpolation\"",
+                                 "\"CUBICSPLINE\"",
+                                 "\"STEP\"",
+                                 "\"target\"",
+                                 "\"node\"",
+                                 "\"path\"",
+                                 "\"materials\"",
+                                 "\"textures\"",
+                                 "\"images\"",
+                                 "\"index\"",
+                                 "\"source\"",
+                                 "\"mimeType\"",
+                                 "\"extensions\"",
+                                 "\"KHR_draco_mesh_compression\"",
+                                 "1e38",
+                                 "-1",
+                                 "0",
+                                 "4294967295",
+                                 "4294967296",
+                                 "[",
+                                 "]",
+                                 "{",
+                                 "}",
+                                 ":",
+                                 ","}) &&
+        dictionary("gspace.dict",
+                   {"INFO", "SKEL", "SPAC", "PHAS", "GOAL", "SETT", "GSPC\r\n\x1a\n",
+                    "\xff\xff\xff\xff", "\xff\xff\x7f\x7f", "\xff\xff\xff\x7f", "\x02"});
     if (!dictionaries || !write("import", gs::fuzz::importSeeds(), ".bvh") ||
         !write("project", projectSeedsWithShipped(), ".gsproj") ||
         !write("gspace", {gspaceSeed()}, ".gspace")) {

@@ -16,8 +16,8 @@ namespace gs::test {
 
 // The environment for a process a test starts: this one's, with its configuration, data and
 // autosave folders under `dir` (made when missing).
-inline QProcessEnvironment isolatedEnvironment(const QString& dir,
-                                               QProcessEnvironment env = QProcessEnvironment::systemEnvironment()) {
+inline QProcessEnvironment isolatedEnvironment(
+    const QString& dir, QProcessEnvironment env = QProcessEnvironment::systemEnvironment()) {
     const QDir root(dir);
     for (const char* sub : {"config", "data", "autosave"}) root.mkpath(QLatin1String(sub));
     env.insert("XDG_CONFIG_HOME", root.filePath("config"));

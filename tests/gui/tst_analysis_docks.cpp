@@ -32,13 +32,17 @@ using namespace gs;
 
 namespace {
 
-QString demoProject() { return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"); }
+QString demoProject() {
+    return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj");
+}
 
 // The drawn chain whose mean lag |i - j| is nearest `lag`.
 const Chain* chainNear(const MatchWebPicture& p, float lag) {
     const Chain* best = nullptr;
     for (const Chain* c : p.drawnChains())
-        if (!best || std::abs(std::abs(c->meanLag()) - lag) < std::abs(std::abs(best->meanLag()) - lag)) best = c;
+        if (!best ||
+            std::abs(std::abs(c->meanLag()) - lag) < std::abs(std::abs(best->meanLag()) - lag))
+            best = c;
     return best;
 }
 
@@ -62,7 +66,8 @@ private slots:
         // The live run first, so that it does not take the 3D view back later.
         QTRY_VERIFY_WITH_TIMEOUT(m_window->isSteering(), 180000);
         QVERIFY(m_window->document()->clip("walk") && m_window->document()->clip("walk")->clip);
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->document()->clipAnalysis("walk") && m_window->document()->clipAnalysis("walk_veer_l"),
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->document()->clipAnalysis("walk") &&
+                                     m_window->document()->clipAnalysis("walk_veer_l"),
                                  120000);
         const auto walk = m_window->document()->clipAnalysis("walk");
         QVERIFY(walk->cycles.periodic);
@@ -89,13 +94,14 @@ private slots:
         const Chain* two = chainNear(p, 2.0f * m_period);
         QVERIFY(one && two);
         const float tolerance = std::max(2.0f, 0.1f * m_period);
-        qInfo("P = %.1f frames; chains drawn %zu; nearest lags %.1f and %.1f", m_period, p.drawnChains().size(),
-              std::abs(one->meanLag()), std::abs(two->meanLag()));
+        qInfo("P = %.1f frames; chains drawn %zu; nearest lags %.1f and %.1f", m_period,
+              p.drawnChains().size(), std::abs(one->meanLag()), std::abs(two->meanLag()));
         QVERIFY(std::abs(std::abs(one->meanLag()) - m_period) < tolerance);
         QVERIFY(std::abs(std::abs(two->meanLag()) - 2.0f * m_period) < tolerance);
         QVERIFY(one->length() > m_period / 2 && two->length() > m_period / 2);
         QVERIFY(!p.minima.empty());
-        QVERIFY(p.path.size() > static_cast<size_t>(frames / 2));  // the registration's path overlay
+        QVERIFY(p.path.size() >
+                static_cast<size_t>(frames / 2));  // the registration's path overlay
 
         // The Chains toggle switches them off in the model the view paints from, and on again.
         auto* chains = dock->findChild<QCheckBox*>();
@@ -117,15 +123,16 @@ private slots:
         view->fitToView();
         const QPoint at = view->cellCentre(cell.x, cell.y).toPoint();
         QCOMPARE(view->cellAt(at), std::optional<glm::ivec2>(cell));
-        QMouseEvent move(QEvent::MouseMove, at, view->mapToGlobal(at), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+        QMouseEvent move(QEvent::MouseMove, at, view->mapToGlobal(at), Qt::NoButton, Qt::NoButton,
+                         Qt::NoModifier);
         QApplication::sendEvent(view, &move);
         QVERIFY(view->toolTip().contains(QString("(i %1, j %2)").arg(cell.x).arg(cell.y)));
         QVERIFY(view->toolTip().contains(QString::number(p.at(cell.x, cell.y) * 100.0f, 'f', 2)));
 
         // The wheel zooms about the mouse: the cell stays under it.
         const double zoom = view->zoom();
-        QWheelEvent wheel(QPointF(at), QPointF(view->mapToGlobal(at)), {}, QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
-                          Qt::NoScrollPhase, false);
+        QWheelEvent wheel(QPointF(at), QPointF(view->mapToGlobal(at)), {}, QPoint(0, 240),
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
         QApplication::sendEvent(view, &wheel);
         QVERIFY(view->zoom() > 1.3 * zoom);
         QCOMPARE(view->cellAt(at), std::optional<glm::ivec2>(cell));
@@ -134,7 +141,8 @@ private slots:
         QTest::mousePress(view, Qt::LeftButton, {}, at);
         for (int k = 1; k <= 4; ++k) {
             const QPoint p = at + QPoint(5 * k, 3 * k);
-            QMouseEvent drag(QEvent::MouseMove, p, view->mapToGlobal(p), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+            QMouseEvent drag(QEvent::MouseMove, p, view->mapToGlobal(p), Qt::NoButton,
+                             Qt::LeftButton, Qt::NoModifier);
             QApplication::sendEvent(view, &drag);
         }
         QTest::mouseRelease(view, Qt::LeftButton, {}, at + QPoint(20, 12));
@@ -162,8 +170,8 @@ private slots:
         QVERIFY(apart < 0.15f);
 
         // Zoomed in, a click shows the poses and keeps the zoom and the cell under the mouse.
-        QWheelEvent zoomIn(QPointF(at), QPointF(view->mapToGlobal(at)), {}, QPoint(0, 360), Qt::NoButton, Qt::NoModifier,
-                           Qt::NoScrollPhase, false);
+        QWheelEvent zoomIn(QPointF(at), QPointF(view->mapToGlobal(at)), {}, QPoint(0, 360),
+                           Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
         QApplication::sendEvent(view, &zoomIn);
         const double zoomed = view->zoom();
         QVERIFY(zoomed > 1.5 * zoom);
@@ -187,12 +195,14 @@ private slots:
         for (int i = 0; i < p.rows; ++i) {
             const QList<QByteArray> values = lines[i].split(',');
             QCOMPARE(values.size(), p.cols);
-            for (int j = 0; j < p.cols; j += 7) QVERIFY(std::abs(values[j].toFloat() - p.at(i, j)) <= 1e-5f * (1.0f + p.at(i, j)));
+            for (int j = 0; j < p.cols; j += 7)
+                QVERIFY(std::abs(values[j].toFloat() - p.at(i, j)) <= 1e-5f * (1.0f + p.at(i, j)));
             diagonal = std::max(diagonal, values[i].toFloat());
         }
-        qInfo("CSV %d lines x %d values; largest distance of a frame to itself %.2g m", static_cast<int>(lines.size()),
-              p.cols, diagonal);
-        QVERIFY(diagonal < 2e-3f);  // a frame matches itself (to the rounding of the running window sums)
+        qInfo("CSV %d lines x %d values; largest distance of a frame to itself %.2g m",
+              static_cast<int>(lines.size()), p.cols, diagonal);
+        QVERIFY(diagonal <
+                2e-3f);  // a frame matches itself (to the rounding of the running window sums)
 
         const QImage image(png);
         QVERIFY(!image.isNull());
@@ -213,11 +223,13 @@ private slots:
         for (int y = 0; y < image.height() && !found; ++y)
             for (int x = 0; x < image.width() && !found; ++x) {
                 const QColor c = image.pixelColor(x, y);
-                found = std::abs(c.red() - expected.red()) <= 2 && std::abs(c.green() - expected.green()) <= 2 &&
+                found = std::abs(c.red() - expected.red()) <= 2 &&
+                        std::abs(c.green() - expected.green()) <= 2 &&
                         std::abs(c.blue() - expected.blue()) <= 2;
             }
         QVERIFY(found);
-        // Dark (similar) on the diagonal at least somewhere, pale off it: the picture is a heat map.
+        // Dark (similar) on the diagonal at least somewhere, pale off it: the picture is a heat
+        // map.
         int dark = 0, pale = 0;
         for (int y = 0; y < image.height(); ++y)
             for (int x = 0; x < image.width(); ++x) {
@@ -246,16 +258,20 @@ private slots:
         for (float s : r.slope) QVERIFY(s > 0.0f);
         QCOMPARE(r.alignment.size(), r.path.size());
         QVERIFY(!r.constraints.empty());
-        qInfo("registration: %zu samples, A %.0f-%.0f -> B %.1f-%.1f, %zu strikes matched, residual %.1f cm "
-              "(linear %.1f cm)", r.path.size(), r.path.front().x, r.path.back().x, r.path.front().y,
-              r.path.back().y, r.constraints.size(), r.residual * 100.0f, r.identityResidual * 100.0f);
+        qInfo(
+            "registration: %zu samples, A %.0f-%.0f -> B %.1f-%.1f, %zu strikes matched, residual "
+            "%.1f cm "
+            "(linear %.1f cm)",
+            r.path.size(), r.path.front().x, r.path.back().x, r.path.front().y, r.path.back().y,
+            r.constraints.size(), r.residual * 100.0f, r.identityResidual * 100.0f);
         QVERIFY(r.residual < r.identityResidual);
 
         // A press on the plots moves the cursor: clip A in the view at that frame, B as a ghost
         // at the frame the warp gives, and the timeline at A's source frame.
         const float target = 0.5f * (r.path.front().x + r.path.back().x);
         const QRectF plot = view->warpRect();
-        const QPoint at(static_cast<int>(plot.left() + target / (r.framesA - 1) * plot.width()), static_cast<int>(plot.center().y()));
+        const QPoint at(static_cast<int>(plot.left() + target / (r.framesA - 1) * plot.width()),
+                        static_cast<int>(plot.center().y()));
         QTest::mouseClick(view, Qt::LeftButton, {}, at);
         QVERIFY(std::abs(view->picture().cursor - target) < 1.0f);
         QCOMPARE(m_window->currentClip(), QString("walk"));
@@ -263,12 +279,14 @@ private slots:
         QVERIFY(vp->ghostClip() != nullptr);
         const auto walk = m_window->document()->clipAnalysis("walk");
         const float fps = m_window->document()->project().settings.fps;
-        QVERIFY(std::abs(m_window->currentFrame() - view->picture().cursor * walk->source.fps / fps) < 0.5f);
+        QVERIFY(std::abs(m_window->currentFrame() -
+                         view->picture().cursor * walk->source.fps / fps) < 0.5f);
         vp->update();
         QTRY_COMPARE_WITH_TIMEOUT(vp->lastScene().characters.size(), size_t(2), 10000);
         // Scrubbing the timeline moves the cursor back.
         const float before = view->picture().cursor;
-        emit m_window->timelineDock()->timeline()->scrubbed(m_window->currentFrame() + walk->source.fps / fps * 5.0f);
+        emit m_window->timelineDock()->timeline()->scrubbed(m_window->currentFrame() +
+                                                            walk->source.fps / fps * 5.0f);
         QVERIFY(std::abs(view->picture().cursor - (before + 5.0f)) < 0.6f);
     }
 
@@ -295,15 +313,18 @@ private slots:
         QVERIFY(job.run().isOk());
         QCOMPARE(seen.back(), 1.0f);
         // The alignment of a cell leaves the cell's distance.
-        const CloudMatch m = alignCell(walk, 40, walk, 40 + static_cast<int>(std::lround(m_period)));
-        QVERIFY(std::abs(m.rmsDistance() - job.output.at(40, 40 + static_cast<int>(std::lround(m_period)))) < 1e-3);
+        const CloudMatch m =
+            alignCell(walk, 40, walk, 40 + static_cast<int>(std::lround(m_period)));
+        QVERIFY(std::abs(m.rmsDistance() -
+                         job.output.at(40, 40 + static_cast<int>(std::lround(m_period)))) < 1e-3);
     }
 
     void scriptedDocks() {
         QTemporaryDir dir;
         QProcess bad;
         bad.setProcessEnvironment(gs::test::isolatedEnvironment(dir.filePath("home")));
-        bad.start(GAITSPACE_EXE, {"--project", demoProject(), "--screenshot", dir.filePath("x.png"), "--docks", "matchweb,nonsense"});
+        bad.start(GAITSPACE_EXE, {"--project", demoProject(), "--screenshot", dir.filePath("x.png"),
+                                  "--docks", "matchweb,nonsense"});
         QVERIFY(bad.waitForFinished(60000));
         QCOMPARE(bad.exitCode(), 2);
         const QString error = QString::fromLocal8Bit(bad.readAllStandardError());
@@ -312,8 +333,9 @@ private slots:
         QProcess run;
         run.setProcessEnvironment(gs::test::isolatedEnvironment(dir.filePath("home")));
         const QString shot = dir.filePath("docks.png");
-        run.start(GAITSPACE_EXE, {"--project", demoProject(), "--screenshot", shot, "--seconds", "1", "--size", "1280x800",
-                                  "--docks", "matchweb,registration,spaces"});
+        run.start(GAITSPACE_EXE,
+                  {"--project", demoProject(), "--screenshot", shot, "--seconds", "1", "--size",
+                   "1280x800", "--docks", "matchweb,registration,spaces"});
         QVERIFY(run.waitForFinished(300000));
         QCOMPARE(run.exitCode(), 0);
         const QImage image(shot);

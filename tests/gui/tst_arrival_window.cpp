@@ -39,7 +39,9 @@ using namespace gs;
 
 namespace {
 
-QString windowDemo() { return QStringLiteral(GAITSPACE_SOURCE_DIR "/") + QLatin1String(kWindowDemoProject); }
+QString windowDemo() {
+    return QStringLiteral(GAITSPACE_SOURCE_DIR "/") + QLatin1String(kWindowDemoProject);
+}
 
 constexpr auto kStop = BakedTransition::Kind::Stop;
 constexpr auto kStart = BakedTransition::Kind::Start;
@@ -52,7 +54,9 @@ QStringList rows(const QTableWidget* table, int column) {
     return out;
 }
 
-int rowOf(const QTableWidget* table, const QString& id) { return static_cast<int>(rows(table, 0).indexOf(id)); }
+int rowOf(const QTableWidget* table, const QString& id) {
+    return static_cast<int>(rows(table, 0).indexOf(id));
+}
 
 }  // namespace
 
@@ -71,7 +75,8 @@ class TestArrivalWindow : public QObject {
         QTRY_VERIFY(library->isVisible());
         const QModelIndex index = model->index(model->rowOf(id), 0);
         library->scrollTo(index);
-        QTest::mouseClick(library->viewport(), Qt::LeftButton, {}, library->visualRect(index).center());
+        QTest::mouseClick(library->viewport(), Qt::LeftButton, {},
+                          library->visualRect(index).center());
         QCOMPARE(library->selectionModel()->selectedRows().size(), 1);
         showSpaces();
     }
@@ -116,8 +121,9 @@ class TestArrivalWindow : public QObject {
         }
         if (!standing) return -1.0f;
         const glm::vec3 root = demo->motion().rootPositions.back();
-        qInfo("standing after %.1f s of the run: root %.3f m from the goal; heads-up \"%s\"", demo->seconds() - t0,
-              glm::distance(glm::vec2(root.x, root.z), demo->goal()), qPrintable(m_window->viewport()->hud().join(" | ")));
+        qInfo("standing after %.1f s of the run: root %.3f m from the goal; heads-up \"%s\"",
+              demo->seconds() - t0, glm::distance(glm::vec2(root.x, root.z), demo->goal()),
+              qPrintable(m_window->viewport()->hud().join(" | ")));
         return glm::distance(glm::vec2(root.x, root.z), demo->goal());
     }
 
@@ -140,12 +146,15 @@ private slots:
     void dockListsStopsAndStarts() {
         m_panel->setCurrentSpace(0);
         m_panel->waitForFits();
-        QCOMPARE(rows(m_panel->transitionTable(kStop), 0), QStringList({"walk_stop_a", "walk_stop_b"}));
-        QCOMPARE(rows(m_panel->transitionTable(kStart), 0), QStringList({"walk_start_a", "walk_start_b"}));
+        QCOMPARE(rows(m_panel->transitionTable(kStop), 0),
+                 QStringList({"walk_stop_a", "walk_stop_b"}));
+        QCOMPARE(rows(m_panel->transitionTable(kStart), 0),
+                 QStringList({"walk_start_a", "walk_start_b"}));
         QCOMPARE(rows(m_panel->transitionTable(kStop), 1), QStringList({"serves", "serves"}));
         QCOMPARE(rows(m_panel->transitionTable(kStart), 1), QStringList({"serves", "serves"}));
         m_panel->setCurrentSpace(1);
-        QCOMPARE(rows(m_panel->transitionTable(kStop), 0), QStringList({"jog_stop_a", "jog_stop_b"}));
+        QCOMPARE(rows(m_panel->transitionTable(kStop), 0),
+                 QStringList({"jog_stop_a", "jog_stop_b"}));
         QCOMPARE(m_panel->transitionTable(kStart)->rowCount(), 0);
         for (const char* id : {"jog_stop_a", "jog_stop_b"}) {
             const MotionSpacesPanel::Fit fit = m_panel->transitionFitOf(id, kStop);
@@ -155,8 +164,9 @@ private slots:
         m_panel->setCurrentSpace(0);
         const auto& spaces = m_window->liveRun()->demo()->crowd()->space().spaces;
         QCOMPARE(spaces.size(), size_t(2));
-        qInfo("built: walk %zu stops, %zu starts; jog %zu stops, %zu starts", spaces[0].stops.size(), spaces[0].starts.size(),
-              spaces[1].stops.size(), spaces[1].starts.size());
+        qInfo("built: walk %zu stops, %zu starts; jog %zu stops, %zu starts",
+              spaces[0].stops.size(), spaces[0].starts.size(), spaces[1].stops.size(),
+              spaces[1].starts.size());
         QCOMPARE(spaces[0].stops.size(), size_t(2));
         QCOMPARE(spaces[0].starts.size(), size_t(2));
         QCOMPARE(spaces[1].stops.size(), size_t(2));
@@ -175,19 +185,23 @@ private slots:
         const int undoBefore = m_doc->undoStack()->index();
         selectInLibrary("walk");
         QTest::mouseClick(m_panel->findChild<QPushButton*>("spaceAddStop"), Qt::LeftButton);
-        QCOMPARE(m_doc->project().spaces[0].stopIds, QStringList({"walk_stop_a", "walk_stop_b", "walk"}));
+        QCOMPARE(m_doc->project().spaces[0].stopIds,
+                 QStringList({"walk_stop_a", "walk_stop_b", "walk"}));
         QCOMPARE(m_doc->undoStack()->undoText(), QString("Add stop walk to walk"));
         SpaceClipTable* stops = m_panel->transitionTable(kStop);
         QCOMPARE(stops->rowCount(), 3);
         m_panel->waitForFits();
         const MotionSpacesPanel::Fit fit = m_panel->transitionFitOf("walk", kStop);
-        const QString status = stops->item(rowOf(stops, "walk"), MotionSpacesPanel::TransitionStatus)->text();
+        const QString status =
+            stops->item(rowOf(stops, "walk"), MotionSpacesPanel::TransitionStatus)->text();
         qInfo("walk (16_15) as a stop: %s", qPrintable(status));
         QVERIFY(fit.known);
-        QVERIFY2(status.startsWith("cannot serve: it does not end standing: its root moves"), qPrintable(status));
+        QVERIFY2(status.startsWith("cannot serve: it does not end standing: its root moves"),
+                 qPrintable(status));
         QCOMPARE(status, fit.warning);
         // The build would refuse it, and the space says so with the same cause.
-        QVERIFY2(m_doc->project().spaces[0].error.contains("stop 'walk' cannot serve: it does not end standing"),
+        QVERIFY2(m_doc->project().spaces[0].error.contains(
+                     "stop 'walk' cannot serve: it does not end standing"),
                  qPrintable(m_doc->project().spaces[0].error));
 
         m_doc->undoStack()->undo();
@@ -196,7 +210,8 @@ private slots:
         QVERIFY(m_doc->project().spaces[0].error.isEmpty());
         m_doc->undoStack()->redo();
         QCOMPARE(stops->rowCount(), 3);
-        QCOMPARE(stops->item(rowOf(stops, "walk"), MotionSpacesPanel::TransitionStatus)->text(), status);
+        QCOMPARE(stops->item(rowOf(stops, "walk"), MotionSpacesPanel::TransitionStatus)->text(),
+                 status);
 
         // Removed with Delete (the table's key and the window's Edit > Delete alike).
         stops->setFocus();
@@ -207,7 +222,8 @@ private slots:
         QCOMPARE(m_doc->project().spaces[0].stopIds, QStringList({"walk_stop_a", "walk_stop_b"}));
         QCOMPARE(m_doc->project().spaces.size(), size_t(2));  // the space itself stays
         m_doc->undoStack()->undo();
-        QCOMPARE(m_doc->project().spaces[0].stopIds, QStringList({"walk_stop_a", "walk_stop_b", "walk"}));
+        QCOMPARE(m_doc->project().spaces[0].stopIds,
+                 QStringList({"walk_stop_a", "walk_stop_b", "walk"}));
         m_doc->undoStack()->redo();
         QCOMPARE(m_doc->project().spaces[0].stopIds, QStringList({"walk_stop_a", "walk_stop_b"}));
         QCOMPARE(stops->rowCount(), 2);
@@ -224,14 +240,16 @@ private slots:
         m_panel->setCurrentSpace(1);
         auto* library = m_window->libraryDock()->view();
         auto* model = static_cast<ClipLibraryModel*>(library->model());
-        std::unique_ptr<QMimeData> mime(model->mimeData({model->index(model->rowOf("walk_start_a"), 0)}));
+        std::unique_ptr<QMimeData> mime(
+            model->mimeData({model->index(model->rowOf("walk_start_a"), 0)}));
         QVERIFY(mime);
         QVERIFY(test::dropOn(m_panel->transitionTable(kStart)->viewport(), mime.get()));
         QCOMPARE(m_doc->project().spaces[1].startIds, QStringList({"walk_start_a"}));
         QCOMPARE(rows(m_panel->transitionTable(kStart), 0), QStringList({"walk_start_a"}));
         QVERIFY(m_doc->renameClip("jog_stop_b", "jog_stop_57"));
         QCOMPARE(m_doc->project().spaces[1].stopIds, QStringList({"jog_stop_a", "jog_stop_57"}));
-        QVERIFY2(m_doc->project().spaces[1].error.isEmpty(), qPrintable(m_doc->project().spaces[1].error));
+        QVERIFY2(m_doc->project().spaces[1].error.isEmpty(),
+                 qPrintable(m_doc->project().spaces[1].error));
 
         QTemporaryDir dir;
         const QString path = dir.filePath("arrive.gsproj");
@@ -269,10 +287,11 @@ private slots:
             QVERIFY2(target, "no ground point 3 to 5 m from the character in view");
             QTest::mouseClick(view, Qt::LeftButton, {}, target->first);
             QVERIFY(glm::distance(demo->goal(), target->second) < 0.05f);
-            qInfo("goal %d clicked at (%.2f, %.2f), %.2f m from the character", goal + 1, target->second.x, target->second.y,
-                  demo->distanceToGoal());
+            qInfo("goal %d clicked at (%.2f, %.2f), %.2f m from the character", goal + 1,
+                  target->second.x, target->second.y, demo->distanceToGoal());
             if (goal > 0) {  // it stood: the new goal starts it
-                QTRY_VERIFY_WITH_TIMEOUT(demo->motionState() == "starting" || demo->motionState() == "walking", 20000);
+                QTRY_VERIFY_WITH_TIMEOUT(
+                    demo->motionState() == "starting" || demo->motionState() == "walking", 20000);
             }
             const float error = waitForStanding(30.0);
             QVERIFY2(error >= 0.0f, qPrintable(view->hud().join(" | ")));

@@ -52,7 +52,9 @@ using namespace gs;
 
 namespace {
 
-QString windowDemo() { return QStringLiteral(GAITSPACE_SOURCE_DIR "/") + QLatin1String(kWindowDemoProject); }
+QString windowDemo() {
+    return QStringLiteral(GAITSPACE_SOURCE_DIR "/") + QLatin1String(kWindowDemoProject);
+}
 
 QString hudText(MainWindow& w) { return w.viewport()->hud().join(" | "); }
 
@@ -95,7 +97,8 @@ class TestFirstUse : public QObject {
                 if (!g) continue;
                 const glm::vec2 at(g->x, g->z);
                 const float miss = std::abs(glm::distance(at, glm::vec2(root.x, root.z)) - far);
-                if (glm::distance(at, run()->goal()) > 0.5f && miss < bestMiss) bestMiss = miss, best = std::pair{p, at};
+                if (glm::distance(at, run()->goal()) > 0.5f && miss < bestMiss)
+                    bestMiss = miss, best = std::pair{p, at};
             }
         return best;
     }
@@ -120,7 +123,9 @@ class TestFirstUse : public QObject {
         return hudText(w()).contains(text);
     }
 
-    bool waitStanding(double seconds) { return hudSays("standing", seconds) && run()->motionState() == "standing"; }
+    bool waitStanding(double seconds) {
+        return hudSays("standing", seconds) && run()->motionState() == "standing";
+    }
 
     // The folder File > Import Clips (Ctrl+I) opens in.
     QString importFolder() {
@@ -146,7 +151,8 @@ private slots:
         QTabBar* right = nullptr;
         for (QTabBar* bar : w().findChildren<QTabBar*>())
             for (int i = 0; i < bar->count(); ++i)
-                if (bar->isVisible() && bar->tabText(i) == w().steeringDock()->windowTitle()) right = bar;
+                if (bar->isVisible() && bar->tabText(i) == w().steeringDock()->windowTitle())
+                    right = bar;
         QVERIFY(right);
         QCOMPARE(right->count(), 6);
         for (QToolButton* arrow : right->findChildren<QToolButton*>()) QVERIFY(!arrow->isVisible());
@@ -155,14 +161,16 @@ private slots:
             QVERIFY2(right->rect().contains(right->tabRect(i)), qPrintable(right->tabText(i)));
             tips << right->tabToolTip(i);
         }
-        QCOMPARE(tips, QStringList({"Blend weights", "Match web", "Registration", "Motion spaces", "Goal space", "Quality"}));
+        QCOMPARE(tips, QStringList({"Blend weights", "Match web", "Registration", "Motion spaces",
+                                    "Goal space", "Quality"}));
         // The View menu names them in full.
         QCOMPARE(w().steeringDock()->toggleViewAction()->text(), QString("Blend weights"));
     }
 
     void headsUpSaysWhatItsNumbersAre() {
         QTRY_VERIFY(hudText(w()).contains("style weights: walk 1.00, jog 0.00"));
-        QVERIFY2(hudText(w()).contains("turn blend (0 sharpest right, 1 sharpest left): walk "), qPrintable(hudText(w())));
+        QVERIFY2(hudText(w()).contains("turn blend (0 sharpest right, 1 sharpest left): walk "),
+                 qPrintable(hudText(w())));
     }
 
     // The goal marker: where the character stands on it, a ring on the ground (no pole through
@@ -211,7 +219,11 @@ private slots:
         QTest::mouseClick(build, Qt::LeftButton);
         QVERIFY(!w().isBuilding());
         QCOMPARE(run(), before);
-        QTRY_VERIFY(w().messagesDock()->list()->item(w().messagesDock()->list()->count() - 1)->text().contains("it keeps running"));
+        QTRY_VERIFY(w().messagesDock()
+                        ->list()
+                        ->item(w().messagesDock()->list()->count() - 1)
+                        ->text()
+                        .contains("it keeps running"));
         QVERIFY(w().messagesDock()->list()->count() > messages);
         QTest::qWait(300);
         QVERIFY(run()->seconds() > t0);  // not started over
@@ -248,10 +260,12 @@ private slots:
         QTest::mouseClick(keep, Qt::LeftButton, {}, QPoint(6, keep->height() / 2));
         QVERIFY(w().document()->project().settings.keepStyle);
         QVERIFY(clickGoal(6.0f));
-        QVERIFY2(hudSays("starting as walk (you set jog 1.00): jog has no starts", 10.0), qPrintable(hudText(w())));
+        QVERIFY2(hudSays("starting as walk (you set jog 1.00): jog has no starts", 10.0),
+                 qPrintable(hudText(w())));
         const QString hud = hudText(w());
         qInfo("heads-up: %s", qPrintable(hud));
-        QVERIFY2(hud.contains("Keep style cannot keep jog: it has no start clips"), qPrintable(hud));
+        QVERIFY2(hud.contains("Keep style cannot keep jog: it has no start clips"),
+                 qPrintable(hud));
         QTRY_VERIFY(w().steeringDock()->styleReason()->isVisible() &&
                     !w().steeringDock()->styleReason()->text().isEmpty());
         QTest::mouseClick(keep, Qt::LeftButton, {}, QPoint(6, keep->height() / 2));
@@ -265,13 +279,15 @@ private slots:
         StyleEditor* editor = w().steeringDock()->styleEditor();
         auto* track = editor->findChild<StyleKeyTrack*>();
         QTRY_VERIFY(track->isVisible() && track->width() > 100);
-        QTest::mouseDClick(track, Qt::LeftButton, {}, QPoint(static_cast<int>(track->xOf(0.2)), track->height() / 2));
+        QTest::mouseDClick(track, Qt::LeftButton, {},
+                           QPoint(static_cast<int>(track->xOf(0.2)), track->height() / 2));
         QCOMPARE(w().document()->styleKeys().size(), size_t(1));
         // The key applies at 0.2 s of each 20 s of the run.
         QTRY_VERIFY_WITH_TIMEOUT(editor->drivingKey() == 0, 60000);
         auto* note = editor->findChild<QLabel*>("styleKeyNote");
         auto* walk = editor->findChild<QSlider*>("style_walk");
-        QVERIFY2(note->isVisible() && note->text().startsWith("Set by the style key at 0."), qPrintable(note->text()));
+        QVERIFY2(note->isVisible() && note->text().startsWith("Set by the style key at 0."),
+                 qPrintable(note->text()));
         QVERIFY(!walk->isEnabled());
         QVERIFY(walk->toolTip().contains("set by the style key"));
         const int steps = w().document()->undoStack()->count();
@@ -313,15 +329,19 @@ private slots:
         const QByteArray text = f.readAll();
         const QJsonObject saved = QJsonDocument::fromJson(text).object();
         for (const QJsonValue& c : saved["clips"].toArray())
-            QVERIFY2(c["source"].toString().startsWith("${GAITSPACE_DATA_DIR}/cmu/"), qPrintable(c["source"].toString()));
-        QVERIFY2(text.contains("\"style_increment\": 0.1,") && !text.contains("0.10000000149011612"), text.constData());
+            QVERIFY2(c["source"].toString().startsWith("${GAITSPACE_DATA_DIR}/cmu/"),
+                     qPrintable(c["source"].toString()));
+        QVERIFY2(
+            text.contains("\"style_increment\": 0.1,") && !text.contains("0.10000000149011612"),
+            text.constData());
         QCOMPARE(saved["style"]["walk"].toDouble(-1), 0.0);
         QCOMPARE(saved["style"]["jog"].toDouble(-1), 1.0);
         MainWindow again;
         again.openProject(path);
         QTRY_VERIFY_WITH_TIMEOUT(again.document()->path() == path && !again.isLoading(), 60000);
         QCOMPARE(again.document()->styleWeights(), std::vector<float>({0.0f, 1.0f}));
-        QCOMPARE(again.document()->project().clips.front().source, saved["clips"].toArray()[0].toObject()["source"].toString());
+        QCOMPARE(again.document()->project().clips.front().source,
+                 saved["clips"].toArray()[0].toObject()["source"].toString());
         again.setSaveQuestion([] { return QMessageBox::Discard; });
     }
 
@@ -352,16 +372,21 @@ private slots:
         QVERIFY(test::clickTab(w(), w().libraryDock()));
         const QModelIndex name = model->index(model->rowOf("walk"), ClipLibraryModel::Name);
         library->scrollTo(name);
-        QTest::mouseClick(library->viewport(), Qt::LeftButton, {}, library->visualRect(name).center());
+        QTest::mouseClick(library->viewport(), Qt::LeftButton, {},
+                          library->visualRect(name).center());
         QCOMPARE(model->index(name.row(), ClipLibraryModel::Cycles).data().toInt(), 2);
-        QVERIFY2(w().libraryDock()->details().contains(QString("2 gait cycles as trimmed (%1 in the file)").arg(whole)),
+        QVERIFY2(w().libraryDock()->details().contains(
+                     QString("2 gait cycles as trimmed (%1 in the file)").arg(whole)),
                  qPrintable(w().libraryDock()->details()));
         QVERIFY(w().save());
         MainWindow again;
         again.openProject(w().document()->path());
-        QTRY_VERIFY_WITH_TIMEOUT(!again.isLoading() && again.document()->clipAnalysis("walk"), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!again.isLoading() && again.document()->clipAnalysis("walk"),
+                                 60000);
         auto* againModel = static_cast<ClipLibraryModel*>(again.libraryDock()->view()->model());
-        QTRY_COMPARE(againModel->index(againModel->rowOf("walk"), ClipLibraryModel::Cycles).data().toInt(), 2);
+        QTRY_COMPARE(
+            againModel->index(againModel->rowOf("walk"), ClipLibraryModel::Cycles).data().toInt(),
+            2);
         again.setSaveQuestion([] { return QMessageBox::Discard; });
     }
 

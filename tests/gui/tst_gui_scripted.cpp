@@ -24,7 +24,8 @@ struct Run {
 
 Run gaitspace(const QStringList& args, const QString& dataDir, const QString& reportPath) {
     QProcess p;
-    QProcessEnvironment env = gs::test::isolatedEnvironment(QFileInfo(reportPath).absolutePath() + "/home");
+    QProcessEnvironment env =
+        gs::test::isolatedEnvironment(QFileInfo(reportPath).absolutePath() + "/home");
     env.insert("GAITSPACE_DATA_DIR", dataDir);
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(GAITSPACE_EXE), args);
@@ -47,15 +48,18 @@ private slots:
         GS_REQUIRE_DATA();
         QTemporaryDir dir;
         const QString shot = dir.filePath("shot.png"), report = dir.filePath("r.json");
-        const Run r = gaitspace({"--project", QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"),
-                                 "--screenshot", shot, "--seconds", "8", "--goal", "4,6", "--report", report, "--benchmark"},
-                                gs::test::dataDir(), report);
+        const Run r =
+            gaitspace({"--project",
+                       QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"),
+                       "--screenshot", shot, "--seconds", "8", "--goal", "4,6", "--report", report,
+                       "--benchmark"},
+                      gs::test::dataDir(), report);
         qInfo("%s", qPrintable(r.out.trimmed()));
         QCOMPARE(r.exitCode, 0);
         QVERIFY(QImage(shot).width() > 600);
         const QJsonObject o = r.report;
-        for (const char* key : {"fps", "frames", "goal", "character_position", "distance_to_goal", "style_weights",
-                                "blend", "reached_goals"})
+        for (const char* key : {"fps", "frames", "goal", "character_position", "distance_to_goal",
+                                "style_weights", "blend", "reached_goals"})
             QVERIFY2(o.contains(key), key);
         QCOMPARE(o["goal"].toArray()[0].toDouble(), 4.0);
         QCOMPARE(o["goal"].toArray()[1].toDouble(), 6.0);
@@ -72,8 +76,9 @@ private slots:
         GS_REQUIRE_DATA();
         QTemporaryDir dir;
         const QString shot = dir.filePath("shot.png"), report = dir.filePath("r.json");
-        const Run r = gaitspace({"--size", "1280x720", "--screenshot", shot, "--seconds", "3", "--report", report},
-                                gs::test::dataDir(), report);
+        const Run r = gaitspace(
+            {"--size", "1280x720", "--screenshot", shot, "--seconds", "3", "--report", report},
+            gs::test::dataDir(), report);
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(QImage(shot).size(), QSize(1280, 720));
         QCOMPARE(r.report["spaces"].toArray().size(), 2);
@@ -83,8 +88,9 @@ private slots:
     void syntheticWithoutData() {
         QTemporaryDir dir, empty;
         const QString report = dir.filePath("r.json");
-        const Run r = gaitspace({"--screenshot", dir.filePath("shot.png"), "--seconds", "3", "--report", report},
-                                empty.path(), report);
+        const Run r = gaitspace(
+            {"--screenshot", dir.filePath("shot.png"), "--seconds", "3", "--report", report},
+            empty.path(), report);
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.report["spaces"].toArray().size(), 3);  // walk, jog, run
         QCOMPARE(r.report["spaces"].toArray()[2].toString(), QStringLiteral("run"));

@@ -42,7 +42,9 @@ using namespace gs;
 
 namespace {
 
-QString demoProject() { return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"); }
+QString demoProject() {
+    return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj");
+}
 
 using test::drag;
 
@@ -81,7 +83,8 @@ private slots:
             ground = m_view->groundAt(candidate);
             const Clip& motion = m_demo->motion();
             const glm::vec3 root = motion.rootPositions.back();
-            if (ground && glm::distance(glm::vec2(ground->x, ground->z), glm::vec2(root.x, root.z)) > 3.0f) {
+            if (ground &&
+                glm::distance(glm::vec2(ground->x, ground->z), glm::vec2(root.x, root.z)) > 3.0f) {
                 target = candidate;
                 break;
             }
@@ -89,14 +92,16 @@ private slots:
         QVERIFY2(ground, "no ground point 3 m from the character in view");
         drag(m_view, marker.toPoint(), target);
         const glm::vec2 goal = m_demo->goal();
-        qInfo("goal dragged to (%.2f, %.2f); the ground under the mouse is (%.2f, %.2f)", goal.x, goal.y,
-              ground->x, ground->z);
+        qInfo("goal dragged to (%.2f, %.2f); the ground under the mouse is (%.2f, %.2f)", goal.x,
+              goal.y, ground->x, ground->z);
         QVERIFY(glm::distance(goal, glm::vec2(ground->x, ground->z)) < 0.05f);
         // Within 10 s of the run's time, the distance halves.
         const float d0 = m_demo->distanceToGoal();
         const double t0 = m_demo->seconds();
-        QTRY_VERIFY_WITH_TIMEOUT(m_demo->distanceToGoal() < 0.5f * d0 || m_demo->seconds() - t0 > 10.0, 120000);
-        qInfo("distance %.2f m -> %.2f m in %.2f s of the run", d0, m_demo->distanceToGoal(), m_demo->seconds() - t0);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_demo->distanceToGoal() < 0.5f * d0 || m_demo->seconds() - t0 > 10.0, 120000);
+        qInfo("distance %.2f m -> %.2f m in %.2f s of the run", d0, m_demo->distanceToGoal(),
+              m_demo->seconds() - t0);
         QVERIFY(m_demo->distanceToGoal() < 0.5f * d0);
         QVERIFY(m_demo->seconds() - t0 <= 10.0);
     }
@@ -107,7 +112,8 @@ private slots:
         const auto marker = m_view->goalOnScreen();
         // From a point well away from the marker.
         QPoint from(m_view->width() / 2, m_view->height() / 6);
-        if (marker && QLineF(*marker, from).length() < 80) from = QPoint(m_view->width() / 6, m_view->height() / 6);
+        if (marker && QLineF(*marker, from).length() < 80)
+            from = QPoint(m_view->width() / 6, m_view->height() / 6);
         drag(m_view, from, from + QPoint(120, 0));
         QCOMPARE(m_demo->goal(), goal);
         QVERIFY(std::abs(m_view->camera().yaw() - yaw) > 0.5f);
@@ -120,9 +126,11 @@ private slots:
         QVERIFY(mode);
         QCOMPARE(mode->currentIndex(), 0);
         QVERIFY2(mode->currentText().contains("go to and stop"), qPrintable(mode->currentText()));
-        QVERIFY2(mode->toolTip().contains("walk, jog have no stops: they walk on."), qPrintable(mode->toolTip()));
+        QVERIFY2(mode->toolTip().contains("walk, jog have no stops: they walk on."),
+                 qPrintable(mode->toolTip()));
         QCOMPARE(m_demo->motionState(), QString("walking"));
-        QTRY_VERIFY2(m_view->hud().join('\n').contains("walking on (walk has no stops)"), qPrintable(m_view->hud().join(" | ")));
+        QTRY_VERIFY2(m_view->hud().join('\n').contains("walking on (walk has no stops)"),
+                     qPrintable(m_view->hud().join(" | ")));
         qInfo("heads-up: %s", qPrintable(m_view->hud().join(" | ")));
     }
 
@@ -142,7 +150,8 @@ private slots:
         wall.start();
         while (m_demo->styleWeights()[1] < 0.999f && wall.elapsed() < 60000) {
             const double frames = (m_demo->seconds() - t0) * 30.0;
-            worst = std::max(worst, m_demo->styleWeights()[1] - static_cast<float>(0.1 * (frames + 1.0)));
+            worst = std::max(worst,
+                             m_demo->styleWeights()[1] - static_cast<float>(0.1 * (frames + 1.0)));
             QTest::qWait(5);
         }
         const double frames = (m_demo->seconds() - t0) * 30.0;
@@ -161,7 +170,8 @@ private slots:
         dock->raise();
         QTRY_VERIFY(track->isVisible() && track->width() > 100);
         const size_t before = track->keys().size();
-        QTest::mouseDClick(track, Qt::LeftButton, {}, QPoint(static_cast<int>(track->xOf(5.0)), track->height() / 2));
+        QTest::mouseDClick(track, Qt::LeftButton, {},
+                           QPoint(static_cast<int>(track->xOf(5.0)), track->height() / 2));
         QCOMPARE(track->keys().size(), before + 1);
         QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(track->keys().size(), before);
@@ -182,7 +192,8 @@ private slots:
         dock->raise();
         QTRY_VERIFY(track->isVisible() && track->width() > 100);
         const size_t before = track->keys().size();
-        QTest::mouseDClick(track, Qt::LeftButton, {}, QPoint(static_cast<int>(track->xOf(7.0)), track->height() / 2));
+        QTest::mouseDClick(track, Qt::LeftButton, {},
+                           QPoint(static_cast<int>(track->xOf(7.0)), track->height() / 2));
         QCOMPARE(track->keys().size(), before + 1);
         QTest::mouseClick(byTime, Qt::LeftButton);
         QVERIFY(m_window->document()->project().settings.styleByTransition);
@@ -237,8 +248,10 @@ private slots:
             float worst = 0.0f;
             for (int f = 0; f < frames; ++f)
                 for (int j = 0; j < joints; ++j)
-                    worst = std::max(worst, glm::distance(a[size_t(f) * joints + j], b[size_t(f) * joints + j]));
-            qInfo("%s: %d frames back, joints within %.2g m of the run", name, back.frameCount(), worst);
+                    worst = std::max(
+                        worst, glm::distance(a[size_t(f) * joints + j], b[size_t(f) * joints + j]));
+            qInfo("%s: %d frames back, joints within %.2g m of the run", name, back.frameCount(),
+                  worst);
             QVERIFY(worst < 0.002f);
         }
     }
@@ -265,8 +278,9 @@ private slots:
         QVERIFY2(motion, motion.message().c_str());
         QVERIFY(motion->clips.front().frameCount() >= frames);
         QCOMPARE(motion->clips.front().jointCount(), asset->skeleton.jointCount());
-        qInfo("the run on the model: %d frames, %d joints, %d triangles", motion->clips.front().frameCount(),
-              back->skeleton.jointCount(), back->mesh.triangleCount());
+        qInfo("the run on the model: %d frames, %d joints, %d triangles",
+              motion->clips.front().frameCount(), back->skeleton.jointCount(),
+              back->mesh.triangleCount());
         m_window->document()->undoStack()->undo();
         QVERIFY(m_window->document()->project().character.source.isEmpty());
     }
@@ -285,7 +299,8 @@ private slots:
             QVERIFY(in.open(QIODevice::ReadOnly));
             QJsonObject o = QJsonDocument::fromJson(in.readAll()).object();
             QJsonObject settings = o["settings"].toObject();
-            settings["goal_space"] = QJsonObject{{"X", 2}, {"Y", 41}, {"Z", 41}, {"F", 240}, {"subdivisions", 4}};
+            settings["goal_space"] =
+                QJsonObject{{"X", 2}, {"Y", 41}, {"Z", 41}, {"F", 240}, {"subdivisions", 4}};
             o["settings"] = settings;
             QFile out(heavy);
             QVERIFY(out.open(QIODevice::WriteOnly));
@@ -296,15 +311,17 @@ private slots:
         m_window->openProject(heavy);
         QPushButton* cancel = m_window->messagesDock()->cancelButton();
         QTRY_VERIFY(cancel->isVisible());
-        // Into the sampling of the first goal space; the character that was running goes on meanwhile.
+        // Into the sampling of the first goal space; the character that was running goes on
+        // meanwhile.
         QElapsedTimer sinceOpen;
         sinceOpen.start();
-        QTRY_VERIFY_WITH_TIMEOUT(!stages.isEmpty() && stages.last()[2].toString().startsWith("goal space"), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !stages.isEmpty() && stages.last()[2].toString().startsWith("goal space"), 60000);
         QTest::qWait(300);
         QVERIFY(m_window->isBuilding());
         QVERIFY(m_window->isSteering());
-        qInfo("Cancel pressed %lld ms after the project was opened, in the stage '%s'", sinceOpen.elapsed(),
-              qPrintable(stages.last()[2].toString()));
+        qInfo("Cancel pressed %lld ms after the project was opened, in the stage '%s'",
+              sinceOpen.elapsed(), qPrintable(stages.last()[2].toString()));
         QElapsedTimer timer;
         timer.start();
         QTest::mouseClick(cancel, Qt::LeftButton);
@@ -320,7 +337,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(before->seconds() > t0 + 0.5, 10000);
         bool said = false;
         for (int i = 0; i < m_window->messagesDock()->list()->count(); ++i)
-            said = said || m_window->messagesDock()->list()->item(i)->text().contains("cancelled; the character that was running stays");
+            said = said || m_window->messagesDock()->list()->item(i)->text().contains(
+                               "cancelled; the character that was running stays");
         QVERIFY(said);
     }
 
@@ -332,7 +350,8 @@ private slots:
         const BakedBehavioralSpace& space = demo->crowd()->space();
         for (const char* id : {"walk", "walk_veer_l", "jog_90r"}) {
             m_window->selectClip(id);
-            QTRY_VERIFY_WITH_TIMEOUT(m_window->timelineDock()->timeline()->data().frames > 0, 30000);
+            QTRY_VERIFY_WITH_TIMEOUT(m_window->timelineDock()->timeline()->data().frames > 0,
+                                     30000);
             const TimelineData& data = m_window->timelineDock()->timeline()->data();
             QVERIFY(data.cyclesBuilt);
             const BakedClip* built = nullptr;
@@ -346,20 +365,27 @@ private slots:
             const float scale = fileFps / space.fps;
             const int offset = std::max(pc->trimIn, 0);
             std::vector<int> expected;
-            for (int f : loopCycleSourceFrames(*built)) expected.push_back(offset + static_cast<int>(std::lround(f * scale)));
+            for (int f : loopCycleSourceFrames(*built))
+                expected.push_back(offset + static_cast<int>(std::lround(f * scale)));
             QCOMPARE(data.cycleBoundaries, expected);
             QCOMPARE(static_cast<int>(expected.size()), cycles);  // one start per looped cycle
-            QCOMPARE(data.loopStart, offset + static_cast<int>(std::lround(built->sourceStart * scale)));
-            QCOMPARE(data.loopEnd, offset + static_cast<int>(std::lround(built->sourceClose * scale)));
+            QCOMPARE(data.loopStart,
+                     offset + static_cast<int>(std::lround(built->sourceStart * scale)));
+            QCOMPARE(data.loopEnd,
+                     offset + static_cast<int>(std::lround(built->sourceClose * scale)));
             QVERIFY(data.loopStart <= expected.front() && expected.back() < data.loopEnd);
             // The loop holds its cycles: the looped range is cycles x the clip's period.
             const float period = built->periodFrames * scale;
             QVERIFY(std::abs((data.loopEnd - data.loopStart) - cycles * period) < 0.2f * period);
             QStringList shown, detected;
             for (int f : data.cycleBoundaries) shown << QString::number(f);
-            for (int f : m_window->document()->clipAnalysis(id)->contacts.leftStrikes()) detected << QString::number(f);
-            qInfo("%s: built cycles start at file frames %s (loop %d..%d); the detector's left strikes: %s", id,
-                  qPrintable(shown.join(' ')), data.loopStart, data.loopEnd, qPrintable(detected.join(' ')));
+            for (int f : m_window->document()->clipAnalysis(id)->contacts.leftStrikes())
+                detected << QString::number(f);
+            qInfo(
+                "%s: built cycles start at file frames %s (loop %d..%d); the detector's left "
+                "strikes: %s",
+                id, qPrintable(shown.join(' ')), data.loopStart, data.loopEnd,
+                qPrintable(detected.join(' ')));
         }
         // Back to the live run.
         for (QAction* a : m_window->findChildren<QAction*>())

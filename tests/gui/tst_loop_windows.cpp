@@ -45,12 +45,15 @@ using namespace gs;
 
 namespace {
 
-QString demoProject() { return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"); }
+QString demoProject() {
+    return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj");
+}
 
 const char* const kBandaiStyles[7][4] = {
     // style, straight walk, left turn, right turn (the best takes in bandai/README.md)
-    {"active", "032", "004", "015"},   {"elderly", "017", "021", "013"}, {"exhausted", "015", "032", "032"},
-    {"feminine", "005", "012", "028"}, {"masculine", "009", "020", "025"}, {"normal", "020", "009", "016"},
+    {"active", "032", "004", "015"},    {"elderly", "017", "021", "013"},
+    {"exhausted", "015", "032", "032"}, {"feminine", "005", "012", "028"},
+    {"masculine", "009", "020", "025"}, {"normal", "020", "009", "016"},
     {"youthful", "027", "023", "030"}};
 
 using test::clickTab;
@@ -63,17 +66,24 @@ void clickRow(QAbstractItemView* view, const QModelIndex& index) {
 
 QStringList messageLines(MainWindow& w) {
     QStringList lines;
-    for (int i = 0; i < w.messagesDock()->list()->count(); ++i) lines << w.messagesDock()->list()->item(i)->text();
+    for (int i = 0; i < w.messagesDock()->list()->count(); ++i)
+        lines << w.messagesDock()->list()->item(i)->text();
     return lines;
 }
 
-QJsonObject clipEntry(const QString& id, const QString& source) { return {{"id", id}, {"source", source}}; }
+QJsonObject clipEntry(const QString& id, const QString& source) {
+    return {{"id", id}, {"source", source}};
+}
 QJsonObject spaceEntry(const QString& name, const QStringList& clips, const QString& reference) {
     return {{"name", name}, {"clips", QJsonArray::fromStringList(clips)}, {"reference", reference}};
 }
-bool writeProject(const QString& path, const QString& name, const QJsonArray& clips, const QJsonArray& spaces,
-                  const QJsonArray& keys = {}) {
-    QJsonObject p{{"format", "gaitspace-project"}, {"version", 1}, {"name", name}, {"clips", clips}, {"spaces", spaces},
+bool writeProject(const QString& path, const QString& name, const QJsonArray& clips,
+                  const QJsonArray& spaces, const QJsonArray& keys = {}) {
+    QJsonObject p{{"format", "gaitspace-project"},
+                  {"version", 1},
+                  {"name", name},
+                  {"clips", clips},
+                  {"spaces", spaces},
                   {"settings", QJsonObject{{"fps", 30}, {"cycles", 0}}}};
     if (!keys.isEmpty()) p["style_keys"] = keys;
     QFile f(path);
@@ -94,9 +104,13 @@ class TestLoopWindows : public QObject {
         const int before = w().messagesDock()->list()->count();
         w().openProject(path, untitled);
         QTRY_VERIFY_WITH_TIMEOUT(!w().isLoading(), 120000);
-        const auto said = [&](const char* what) { return messageLines(w()).mid(before).join('\n').contains(what); };
-        QTRY_VERIFY_WITH_TIMEOUT(said("The live run uses the new build") || said("The character cannot steer"), 240000);
-        QVERIFY2(said("The live run uses the new build"), qPrintable(messageLines(w()).mid(before).join('\n')));
+        const auto said = [&](const char* what) {
+            return messageLines(w()).mid(before).join('\n').contains(what);
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(
+            said("The live run uses the new build") || said("The character cannot steer"), 240000);
+        QVERIFY2(said("The live run uses the new build"),
+                 qPrintable(messageLines(w()).mid(before).join('\n')));
     }
 
 private slots:
@@ -127,16 +141,20 @@ private slots:
         // The window the build chose, as the build's notes have it.
         const auto built = w().liveRun()->demo()->builtCycles("walk_90r");
         QVERIFY(built && built->windowKnown);
-        qInfo("walk_90r: window frames %d-%d of %d: %s", d.windowFirst, d.windowLast, d.frames, qPrintable(d.windowReason));
+        qInfo("walk_90r: window frames %d-%d of %d: %s", d.windowFirst, d.windowLast, d.frames,
+              qPrintable(d.windowReason));
         QCOMPARE(built->window.purpose, LoopWindow::Purpose::Turn);
         QCOMPARE(d.windowReason, QString::fromStdString(built->window.reason));
         QVERIFY(d.windowReason.startsWith("turn"));
-        QVERIFY(d.windowFirst > 0 && d.windowLast < d.frames - 1 && d.windowLast > d.windowFirst);  // not the whole clip
-        QVERIFY(d.loopStart >= d.windowFirst - 2 && d.loopEnd <= d.windowLast + 2);                // the loop inside it
+        QVERIFY(d.windowFirst > 0 && d.windowLast < d.frames - 1 &&
+                d.windowLast > d.windowFirst);  // not the whole clip
+        QVERIFY(d.loopStart >= d.windowFirst - 2 &&
+                d.loopEnd <= d.windowLast + 2);  // the loop inside it
         auto* line = w().findChild<QLabel*>("loopWindowLabel");
         QVERIFY(line && line->isVisible());
         QVERIFY(line->text().contains(d.windowReason));
-        QVERIFY(line->text().contains(QString("frames %1–%2").arg(d.windowFirst).arg(d.windowLast)));
+        QVERIFY(
+            line->text().contains(QString("frames %1–%2").arg(d.windowFirst).arg(d.windowLast)));
         // For a look at it: GAITSPACE_SCREENSHOTS=DIR saves the window.
         if (const QString shots = qEnvironmentVariable("GAITSPACE_SCREENSHOTS"); !shots.isEmpty())
             QVERIFY(w().screenshot().save(shots + "/loop_window.png"));
@@ -159,7 +177,9 @@ private slots:
         QTRY_VERIFY(build->isVisible() && build->isEnabled());
         const int before = w().messagesDock()->list()->count();
         QTest::mouseClick(build, Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(messageLines(w()).mid(before).join('\n').contains("The live run uses the new build"), 180000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            messageLines(w()).mid(before).join('\n').contains("The live run uses the new build"),
+            180000);
         QVERIFY(clickTab(w(), w().libraryDock()));
         clickRow(view, model->index(model->rowOf("walk_90r"), 0));
         QTRY_VERIFY(t->data().frames > 0 && t->data().cyclesBuilt);
@@ -174,9 +194,12 @@ private slots:
         QVERIFY(clickTab(w(), w().motionSpacesDock()));
         const int again = w().messagesDock()->list()->count();
         QTest::mouseClick(build, Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(messageLines(w()).mid(again).join('\n').contains("The live run uses the new build"), 180000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            messageLines(w()).mid(again).join('\n').contains("The live run uses the new build"),
+            180000);
         const auto rebuilt = w().liveRun()->demo()->builtCycles("walk_90r");
-        QVERIFY(rebuilt && rebuilt->windowKnown && rebuilt->window.purpose == LoopWindow::Purpose::Turn);
+        QVERIFY(rebuilt && rebuilt->windowKnown &&
+                rebuilt->window.purpose == LoopWindow::Purpose::Turn);
     }
 
     // A space of straight walks is built but warned of (every loop straight) in the Motion spaces
@@ -184,12 +207,13 @@ private slots:
     // the live run steers with the rest.
     void spacesSayWhatTheBuildNoticed() {
         const QString cmu = "${GAITSPACE_DATA_DIR}/cmu/", bandai = "${GAITSPACE_DATA_DIR}/bandai/";
-        const QJsonArray clips{clipEntry("right", cmu + "16_19.bvh"),
-                               clipEntry("walk", cmu + "16_15.bvh"),
-                               clipEntry("left", cmu + "16_17.bvh"),
-                               clipEntry("walk2", cmu + "16_16.bvh"),
-                               clipEntry("b_walk", bandai + "dataset-2_walk_normal_020.bvh"),
-                               clipEntry("b_left", bandai + "dataset-2_walk-turn-left_normal_009.bvh")};
+        const QJsonArray clips{
+            clipEntry("right", cmu + "16_19.bvh"),
+            clipEntry("walk", cmu + "16_15.bvh"),
+            clipEntry("left", cmu + "16_17.bvh"),
+            clipEntry("walk2", cmu + "16_16.bvh"),
+            clipEntry("b_walk", bandai + "dataset-2_walk_normal_020.bvh"),
+            clipEntry("b_left", bandai + "dataset-2_walk-turn-left_normal_009.bvh")};
         const QJsonArray spaces{spaceEntry("walk", {"right", "walk", "left"}, "walk"),
                                 spaceEntry("straight", {"walk", "walk2"}, "walk"),
                                 spaceEntry("bandai", {"b_walk", "b_left"}, "b_walk")};
@@ -200,7 +224,9 @@ private slots:
         const QStringList lines = messageLines(w()).mid(before);
         qInfo("%s", qPrintable(lines.join('\n')));
         QCOMPARE(lines.filter("Motion space 'bandai' was not built").size(), 1);
-        QVERIFY(lines.filter("Motion space 'bandai' was not built").first().contains("different skeleton"));
+        QVERIFY(lines.filter("Motion space 'bandai' was not built")
+                    .first()
+                    .contains("different skeleton"));
         QCOMPARE(w().liveRun()->demo()->spaceNames(), QStringList({"walk", "straight"}));
         QTRY_VERIFY(w().isSteering());
 
@@ -215,7 +241,8 @@ private slots:
         QVERIFY(panel->spaceNotes().contains("every loop of 'straight' goes nearly straight"));
         const QRect r(notes->mapTo(&w(), QPoint(0, 0)), notes->size());
         QVERIFY2(QRect(0, 0, 1280, 720).contains(r), "the warning is on screen");
-        clickRow(panel->spaceList(), panel->spaceList()->model()->index(0, 0));  // walk: turns both ways
+        clickRow(panel->spaceList(),
+                 panel->spaceList()->model()->index(0, 0));  // walk: turns both ways
         QTRY_VERIFY(panel->spaceNotes().isEmpty());
         QVERIFY(!notes->isVisible());
         clickRow(panel->spaceList(), panel->spaceList()->model()->index(2, 0));  // bandai
@@ -233,13 +260,19 @@ private slots:
         for (const auto& s : kBandaiStyles) {
             const QString style = s[0];
             names << style;
-            clips << clipEntry(style + "_right", bandai + QString("dataset-2_walk-turn-right_%1_%2.bvh").arg(style, s[3]))
+            clips << clipEntry(
+                         style + "_right",
+                         bandai + QString("dataset-2_walk-turn-right_%1_%2.bvh").arg(style, s[3]))
                   << clipEntry(style, bandai + QString("dataset-2_walk_%1_%2.bvh").arg(style, s[1]))
-                  << clipEntry(style + "_left", bandai + QString("dataset-2_walk-turn-left_%1_%2.bvh").arg(style, s[2]));
+                  << clipEntry(
+                         style + "_left",
+                         bandai + QString("dataset-2_walk-turn-left_%1_%2.bvh").arg(style, s[2]));
             spaces << spaceEntry(style, {style + "_right", style, style + "_left"}, style);
         }
-        const QJsonArray keys{QJsonObject{{"time", 2.0}, {"style", "feminine"}},
-                              QJsonObject{{"time", 6.0}, {"weights", QJsonObject{{"elderly", 0.5}, {"youthful", 0.5}}}}};
+        const QJsonArray keys{
+            QJsonObject{{"time", 2.0}, {"style", "feminine"}},
+            QJsonObject{{"time", 6.0},
+                        {"weights", QJsonObject{{"elderly", 0.5}, {"youthful", 0.5}}}}};
         const QString path = m_dir.filePath("bandai7.gsproj");
         QVERIFY(writeProject(path, "Bandai walk styles", clips, spaces, keys));
         open(path);
@@ -259,7 +292,8 @@ private slots:
             QVERIFY2(slider, qPrintable(name));
             // On screen, inside the dock (scrolled into view if the dock scrolls).
             if (auto* area = dock->findChild<QScrollArea*>()) area->ensureWidgetVisible(slider);
-            QTRY_VERIFY2(slider->isVisible() && slider->visibleRegion().boundingRect().height() >= slider->height() / 2,
+            QTRY_VERIFY2(slider->isVisible() && slider->visibleRegion().boundingRect().height() >=
+                                                    slider->height() / 2,
                          qPrintable(name));
             const QRect r(slider->mapTo(&w(), QPoint(0, 0)), slider->size());
             QVERIFY2(QRect(0, 0, 1280, 720).contains(r), qPrintable(name));
@@ -273,7 +307,8 @@ private slots:
         QVERIFY(!masculine->isEnabled());
         QTest::mouseClick(dock->findChild<QPushButton*>("editStyleKey"), Qt::LeftButton);
         QVERIFY(masculine->isEnabled());
-        QTest::mouseClick(masculine, Qt::LeftButton, {}, QPoint(masculine->width() - 4, masculine->height() / 2));
+        QTest::mouseClick(masculine, Qt::LeftButton, {},
+                          QPoint(masculine->width() - 4, masculine->height() / 2));
         masculine->setFocus();
         QTest::keyClick(masculine, Qt::Key_End);
         QCOMPARE(editor->targets()[4], 1.0f);
@@ -291,7 +326,8 @@ private slots:
                 if (!menu) return;
                 for (QAction* a : menu->actions())
                     if (a->text() == text) {
-                        QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(a).center());
+                        QTest::mouseClick(menu, Qt::LeftButton, {},
+                                          menu->actionGeometry(a).center());
                         return;
                     }
                 menu->close();
@@ -312,8 +348,10 @@ private slots:
         pick("Set key to youthful");
         QContextMenuEvent set(QContextMenuEvent::Mouse, at, track->mapToGlobal(at));
         QApplication::sendEvent(track, &set);
-        QTRY_COMPARE(w().document()->project().styleKeys[2].weights, std::vector<float>({0, 0, 0, 0, 0, 0, 1}));
-        QCOMPARE(w().document()->undoStack()->undoText(), QString("Set style key at 10.0 s to youthful"));
+        QTRY_COMPARE(w().document()->project().styleKeys[2].weights,
+                     std::vector<float>({0, 0, 0, 0, 0, 0, 1}));
+        QCOMPARE(w().document()->undoStack()->undoText(),
+                 QString("Set style key at 10.0 s to youthful"));
         QTest::keyClick(track, Qt::Key_Z, Qt::ControlModifier);
         QTest::keyClick(track, Qt::Key_Z, Qt::ControlModifier);
         QTRY_COMPARE(w().document()->project().styleKeys.size(), size_t(2));

@@ -1,7 +1,7 @@
-// The main window driven as a user drives it (QTest mouse and keyboard events, at 1280 x 720): trimming with the
-// timeline handles and undoing it, saving and reopening, a corrupt import beside a good library,
-// playback at the clip's real rate, Open Motion stopping the live steering, and recovering the
-// autosave of a killed process.
+// The main window driven as a user drives it (QTest mouse and keyboard events, at 1280 x 720):
+// trimming with the timeline handles and undoing it, saving and reopening, a corrupt import beside
+// a good library, playback at the clip's real rate, Open Motion stopping the live steering, and
+// recovering the autosave of a killed process.
 
 #include <QAction>
 #include <QApplication>
@@ -37,7 +37,9 @@ using namespace gs;
 
 namespace {
 
-QString demoProject() { return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"); }
+QString demoProject() {
+    return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj");
+}
 
 bool importAndWait(MainWindow& w, const QStringList& files) {
     QSignalSpy finished(w.document(), &ProjectDocument::importFinished);
@@ -60,14 +62,16 @@ void dragHandle(Timeline* t, bool in, float frame, Qt::KeyboardModifiers modifie
     QTest::mousePress(t, Qt::LeftButton, {}, from);
     QTest::mouseMove(t, (from + to) / 2);
     // QTest::mouseMove carries no modifiers: send the last move as a real event that does.
-    QMouseEvent move(QEvent::MouseMove, to, t->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, modifiers);
+    QMouseEvent move(QEvent::MouseMove, to, t->mapToGlobal(to), Qt::NoButton, Qt::LeftButton,
+                     modifiers);
     QApplication::sendEvent(t, &move);
     QTest::mouseRelease(t, Qt::LeftButton, modifiers, to);
 }
 
 QStringList messageLines(MainWindow& w) {
     QStringList lines;
-    for (int i = 0; i < w.messagesDock()->list()->count(); ++i) lines << w.messagesDock()->list()->item(i)->text();
+    for (int i = 0; i < w.messagesDock()->list()->count(); ++i)
+        lines << w.messagesDock()->list()->item(i)->text();
     return lines;
 }
 
@@ -96,7 +100,8 @@ private slots:
         }
         {
             QSettings s;
-            s.setValue("recentFiles", QStringList{saved, dir.filePath("gone.gsproj"), "not a project.txt", saved});
+            s.setValue("recentFiles",
+                       QStringList{saved, dir.filePath("gone.gsproj"), "not a project.txt", saved});
             s.setValue("lastProjectDir", 12);
             s.setValue("window/layoutVersion", 1);
             s.setValue("window/geometry", QByteArray("garbage"));
@@ -146,7 +151,8 @@ private slots:
 
         // A click on the lanes scrubs to that frame and edits nothing.
         QTest::mouseClick(t, Qt::LeftButton, {}, QPoint(t->frameToX(40.0f), t->height() - 20));
-        QVERIFY2(std::abs(w.currentFrame() - 40.0f) <= 1.0f, qPrintable(QString::number(w.currentFrame())));
+        QVERIFY2(std::abs(w.currentFrame() - 40.0f) <= 1.0f,
+                 qPrintable(QString::number(w.currentFrame())));
         QCOMPARE(w.viewport()->frame(), w.currentFrame());
         QCOMPARE(w.document()->undoStack()->count(), 1);
 
@@ -165,7 +171,8 @@ private slots:
         const auto& d = t->data();
         QVERIFY(!d.leftStrikes.empty() && !d.rightStrikes.empty());
         const bool onStrike = std::count(d.leftStrikes.begin(), d.leftStrikes.end(), out) +
-                              std::count(d.rightStrikes.begin(), d.rightStrikes.end(), out) > 0;
+                                  std::count(d.rightStrikes.begin(), d.rightStrikes.end(), out) >
+                              0;
         QVERIFY2(onStrike, qPrintable(QString("out %1 is no strike").arg(out)));
         QCOMPARE(w.document()->undoStack()->count(), 3);
         QVERIFY(w.isWindowModified());
@@ -205,8 +212,10 @@ private slots:
         QTest::qWait(1500);
         const float advanced = w.currentFrame() - start;
         const double expected = clock.elapsed() / 1000.0 * fps;
-        qInfo("played %.1f frames in %.2f s at %.0f fps (expected %.1f)", advanced, clock.elapsed() / 1000.0, fps, expected);
-        QVERIFY2(std::abs(advanced - expected) < 0.2 * expected, qPrintable(QString::number(advanced)));
+        qInfo("played %.1f frames in %.2f s at %.0f fps (expected %.1f)", advanced,
+              clock.elapsed() / 1000.0, fps, expected);
+        QVERIFY2(std::abs(advanced - expected) < 0.2 * expected,
+                 qPrintable(QString::number(advanced)));
         QTest::keyClick(&w, Qt::Key_Space);
         QVERIFY(!w.isPlaying());
         const float paused = w.currentFrame();
@@ -224,7 +233,8 @@ private slots:
         QTest::qWait(500);  // the first paints (OpenGL set-up) are not the import's
         QStringList files;
         for (int copy = 0; copy < 3; ++copy)
-            for (int i = 1; i <= 58; ++i) files << test::cmuClip(QStringLiteral("16_%1").arg(i, 2, 10, QChar('0')));
+            for (int i = 1; i <= 58; ++i)
+                files << test::cmuClip(QStringLiteral("16_%1").arg(i, 2, 10, QChar('0')));
         // A 10 ms timer on the GUI thread: how often it ticks and the longest wait between its
         // ticks while 174 files load. Were the import on the GUI thread, it would not tick until
         // the import ended, and that wait would be the whole import.
@@ -247,8 +257,10 @@ private slots:
         QVERIFY(finished.wait(300000));
         ticker.stop();
         const qint64 total = clock.elapsed();
-        qInfo("174 files in %lld ms; the GUI thread ticked %d times and waited at most %lld ms; %d progress signals",
-              total, ticks, longest, int(progress.size()));
+        qInfo(
+            "174 files in %lld ms; the GUI thread ticked %d times and waited at most %lld ms; %d "
+            "progress signals",
+            total, ticks, longest, int(progress.size()));
         QCOMPARE(w.document()->clipCount(), 174);
         QVERIFY(progress.size() >= 2);
         QCOMPARE(progress.back()[0].toInt(), 174);
@@ -260,10 +272,11 @@ private slots:
 #else
         constexpr qint64 kLongestMs = 400;
 #endif
-        QVERIFY2(ticks >= 3 && longest < kLongestMs, qPrintable(QStringLiteral("%1 ticks, %2 ms").arg(ticks).arg(longest)));
+        QVERIFY2(ticks >= 3 && longest < kLongestMs,
+                 qPrintable(QStringLiteral("%1 ticks, %2 ms").arg(ticks).arg(longest)));
 
-        // Cancelled part way: the file being read stops too (core/support/cancel.h), so the import ends
-        // within a second; nothing is added and nothing is left to undo.
+        // Cancelled part way: the file being read stops too (core/support/cancel.h), so the import
+        // ends within a second; nothing is added and nothing is left to undo.
         const int undo = w.document()->undoStack()->count();
         QSignalSpy again(w.document(), &ProjectDocument::importFinished);
         QSignalSpy read(w.document(), &ProjectDocument::progress);
@@ -273,8 +286,8 @@ private slots:
         stopping.start();
         w.document()->cancelImport();
         QVERIFY(again.wait(120000));
-        qInfo("import cancelled after %d progress signals: importFinished %lld ms later", int(read.size()),
-              stopping.elapsed());
+        qInfo("import cancelled after %d progress signals: importFinished %lld ms later",
+              int(read.size()), stopping.elapsed());
         QVERIFY(stopping.elapsed() < 1000);
         QCOMPARE(again.front()[2].toBool(), true);
         QCOMPARE(w.document()->clipCount(), 174);
@@ -304,7 +317,10 @@ private slots:
             saved = w.document()->project().toJson();
             // Closing a saved project asks nothing.
             bool asked = false;
-            w.setSaveQuestion([&asked] { asked = true; return QMessageBox::Cancel; });
+            w.setSaveQuestion([&asked] {
+                asked = true;
+                return QMessageBox::Cancel;
+            });
             QVERIFY(w.close());
             QVERIFY(!asked);
         }
@@ -375,7 +391,8 @@ private slots:
         GS_REQUIRE_DATA();
         QTemporaryDir dir;
         const QString corrupt = dir.filePath("corrupt.bvh");
-        test::writeBytes(corrupt, "HIERARCHY\nROOT Hips\n{\n\tOFFSET 0 0 0\n\tCHANNELS 6 Xposition\n");
+        test::writeBytes(corrupt,
+                         "HIERARCHY\nROOT Hips\n{\n\tOFFSET 0 0 0\n\tCHANNELS 6 Xposition\n");
         MainWindow w;
         w.resize(1280, 720);
         w.show();
@@ -459,7 +476,9 @@ private slots:
         app.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         app.start(QStringLiteral(GAITSPACE_EXE), {"--no-recover", "--import", clip});
         QVERIFY(app.waitForStarted());
-        const QString side = QDir(m_autosave.path()).filePath(QStringLiteral("autosave-%1.gsproj").arg(app.processId()));
+        const QString side =
+            QDir(m_autosave.path())
+                .filePath(QStringLiteral("autosave-%1.gsproj").arg(app.processId()));
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(side), 60000);
         QTest::qWait(200);  // a whole autosave written (QSaveFile renames it into place anyway)
         app.kill();
@@ -488,7 +507,8 @@ private slots:
         QVERIFY(w.document()->isModified());  // recovered changes still need a save
         QVERIFY(w.isWindowModified());
         QVERIFY(!QFileInfo::exists(side));
-        QVERIFY(!w.recoverAutosaves([](const QString&, const QDateTime&) { return true; }));  // once only
+        QVERIFY(!w.recoverAutosaves(
+            [](const QString&, const QDateTime&) { return true; }));  // once only
         w.setSaveQuestion([] { return QMessageBox::Discard; });
     }
 

@@ -48,10 +48,12 @@ private slots:
         QProcessEnvironment env = gs::test::isolatedEnvironment(dir.filePath("home"));
         env.insert("GAITSPACE_DATA_DIR", gs::test::dataDir());
         window.setProcessEnvironment(env);
-        window.start(QStringLiteral(GAITSPACE_EXE),
-                     {"--project", QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/projects/cmu_walk_jog_arrive.gsproj"),
-                      "--model", gs::test::dataPath(file), "--goal", QString("%1,%2").arg(kGoalX).arg(kGoalZ),
-                      "--seconds", "14", "--report", report});
+        window.start(
+            QStringLiteral(GAITSPACE_EXE),
+            {"--project",
+             QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/projects/cmu_walk_jog_arrive.gsproj"),
+             "--model", gs::test::dataPath(file), "--goal",
+             QString("%1,%2").arg(kGoalX).arg(kGoalZ), "--seconds", "14", "--report", report});
         QVERIFY(window.waitForFinished(300000));
         QVERIFY2(window.exitStatus() == QProcess::NormalExit && window.exitCode() == 0,
                  window.readAllStandardError().constData());
@@ -59,15 +61,19 @@ private slots:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
         // The model drawn is the file's, not the mannequin it falls back to.
-        QVERIFY2(o["model"].toString().startsWith(QFileInfo(file).fileName()), qPrintable(o["model"].toString()));
-        const QJsonArray root = o["character_position"].toArray(), model = o["model_root_position"].toArray();
+        QVERIFY2(o["model"].toString().startsWith(QFileInfo(file).fileName()),
+                 qPrintable(o["model"].toString()));
+        const QJsonArray root = o["character_position"].toArray(),
+                         model = o["model_root_position"].toArray();
         QCOMPARE(root.size(), 2);
         QCOMPARE(model.size(), 2);
         const double toGoal = distance(model, kGoalX, kGoalZ);
         const double toRoot = distance(model, root[0].toDouble(), root[1].toDouble());
-        qInfo("%s: drawn at (%.3f, %.3f), %.3f m from the goal and %.3f m from the simulated character at (%.3f, %.3f)",
-              qPrintable(file), model[0].toDouble(), model[1].toDouble(), toGoal, toRoot, root[0].toDouble(),
-              root[1].toDouble());
+        qInfo(
+            "%s: drawn at (%.3f, %.3f), %.3f m from the goal and %.3f m from the simulated "
+            "character at (%.3f, %.3f)",
+            qPrintable(file), model[0].toDouble(), model[1].toDouble(), toGoal, toRoot,
+            root[0].toDouble(), root[1].toDouble());
         QVERIFY(toGoal < kTolerance);
         QVERIFY(toRoot < kTolerance);
     }

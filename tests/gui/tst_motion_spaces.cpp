@@ -47,11 +47,14 @@ using namespace gs;
 
 namespace {
 
-QString demoProject() { return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"); }
+QString demoProject() {
+    return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj");
+}
 
 int builtClips(const MainWindow& window, int space) {
     const SteeringDemo* demo = window.liveRun()->demo();
-    if (!demo || !demo->crowd() || space >= static_cast<int>(demo->crowd()->space().spaces.size())) return -1;
+    if (!demo || !demo->crowd() || space >= static_cast<int>(demo->crowd()->space().spaces.size()))
+        return -1;
     return static_cast<int>(demo->crowd()->space().spaces[space].clips.size());
 }
 
@@ -69,7 +72,11 @@ class TestMotionSpaces : public QObject {
         SteeringDemo* before = m_window->liveRun()->demo();
         QTest::mouseClick(m_panel->buildButton(), Qt::LeftButton);
         return QTest::qWaitFor(
-            [&] { return m_window->liveRun()->demo() != before && m_window->isSteering() && !m_window->isBuilding(); }, 180000);
+            [&] {
+                return m_window->liveRun()->demo() != before && m_window->isSteering() &&
+                       !m_window->isBuilding();
+            },
+            180000);
     }
 
     QPushButton* cancelButton() const { return m_window->messagesDock()->cancelButton(); }
@@ -102,8 +109,9 @@ private slots:
         QCOMPARE(m_panel->clipTable()->rowCount(), 5);
         for (const QString& id : m_doc->project().spaces[0].clipIds) {
             const MotionSpacesPanel::Fit fit = m_panel->fitOf(id);
-            qInfo("%s: %d cycles, %.2f rad/m, %.2f m/s, seam %.1f cm %.1f deg %s", qPrintable(id), fit.cycles,
-                  fit.curvature, fit.speed, fit.seamCm, fit.seamDeg, qPrintable(fit.warning));
+            qInfo("%s: %d cycles, %.2f rad/m, %.2f m/s, seam %.1f cm %.1f deg %s", qPrintable(id),
+                  fit.cycles, fit.curvature, fit.speed, fit.seamCm, fit.seamDeg,
+                  qPrintable(fit.warning));
             QVERIFY(fit.known);
             QVERIFY2(fit.warning.isEmpty(), qPrintable(fit.warning));
             QVERIFY(fit.cycles >= 1);
@@ -119,7 +127,9 @@ private slots:
         SpaceClipTable* table = m_panel->clipTable();
         int row = -1;
         for (int r = 0; r < table->rowCount(); ++r)
-            if (table->item(r, MotionSpacesPanel::Clip)->data(Qt::UserRole).toString() == "walk_veer_r") row = r;
+            if (table->item(r, MotionSpacesPanel::Clip)->data(Qt::UserRole).toString() ==
+                "walk_veer_r")
+                row = r;
         QVERIFY(row >= 0);
         table->selectRow(row);
         QTest::keyClick(table, Qt::Key_Delete);
@@ -127,7 +137,8 @@ private slots:
         QVERIFY(!m_doc->project().spaces[0].clipIds.contains("walk_veer_r"));
         QCOMPARE(table->rowCount(), 4);
         QVERIFY(buildAndWait());
-        qInfo("built with walk_veer_r removed: walk %d clips, jog %d clips", builtClips(*m_window, 0), builtClips(*m_window, 1));
+        qInfo("built with walk_veer_r removed: walk %d clips, jog %d clips",
+              builtClips(*m_window, 0), builtClips(*m_window, 1));
         QCOMPARE(builtClips(*m_window, 0), 4);
         QCOMPARE(builtClips(*m_window, 1), 5);
         QVERIFY(m_panel->buildStatus().contains("walk 4 clips"));
@@ -136,7 +147,8 @@ private slots:
         QCOMPARE(m_doc->project().spaces[0].clipIds.size(), 5);
         QCOMPARE(table->rowCount(), 5);
         QVERIFY(buildAndWait());
-        qInfo("built after undo: walk %d clips, jog %d clips", builtClips(*m_window, 0), builtClips(*m_window, 1));
+        qInfo("built after undo: walk %d clips, jog %d clips", builtClips(*m_window, 0),
+              builtClips(*m_window, 1));
         QCOMPARE(builtClips(*m_window, 0), 5);
     }
 
@@ -163,7 +175,8 @@ private slots:
         bool first = true;
         for (const char* id : {"walk_90r", "walk", "walk_90l"}) {
             const QRect cell = library->visualRect(model->index(model->rowOf(id), 0));
-            QTest::mouseClick(library->viewport(), Qt::LeftButton, first ? Qt::NoModifier : Qt::ControlModifier, cell.center());
+            QTest::mouseClick(library->viewport(), Qt::LeftButton,
+                              first ? Qt::NoModifier : Qt::ControlModifier, cell.center());
             first = false;
         }
         QModelIndexList rows = library->selectionModel()->selectedRows();
@@ -210,9 +223,12 @@ private slots:
         frame->setValue(2);
         blend->setValue(6);
         const GoalSpaceViewData& data = m_window->goalSpaceDock()->view()->data();
-        qInfo("goal space of walk: %d start frames, %d fans of %d samples, F = %d; steer space %d samples",
-              gs.startFrameCount(), int(data.fans.size()), data.fans.empty() ? 0 : int(data.fans[0].points.size()),
-              gs.horizon, int(data.steerFan.size()));
+        qInfo(
+            "goal space of walk: %d start frames, %d fans of %d samples, F = %d; steer space %d "
+            "samples",
+            gs.startFrameCount(), int(data.fans.size()),
+            data.fans.empty() ? 0 : int(data.fans[0].points.size()), gs.horizon,
+            int(data.steerFan.size()));
         QCOMPARE(int(data.fans.size()), gs.startBlends);
         for (const GoalSpaceFan& fan : data.fans) QCOMPARE(int(fan.points.size()), gs.endBlends);
         QCOMPARE(data.chosenFan, 6);
@@ -231,7 +247,8 @@ private slots:
             auto* spaces = m_window->findChild<QDockWidget*>("analysis_motionspaces");
             m_window->removeDockWidget(dock);
             m_window->addDockWidget(Qt::RightDockWidgetArea, dock, Qt::Vertical);
-            for (const char* name : {"weightsDock", "undoDock"}) m_window->findChild<QDockWidget*>(name)->hide();
+            for (const char* name : {"weightsDock", "undoDock"})
+                m_window->findChild<QDockWidget*>(name)->hide();
             spaces->show();
             spaces->raise();
             dock->show();
@@ -252,20 +269,22 @@ private slots:
     void cancelABuildHalfway() {
         const ProjectClip* walk = m_window->document()->clip("walk");
         QVERIFY(walk && walk->clip);
-        QVERIFY(m_window->document()->setTrim("walk", std::max(walk->trimIn, 0) + 1, walk->trimOut));
+        QVERIFY(
+            m_window->document()->setTrim("walk", std::max(walk->trimIn, 0) + 1, walk->trimOut));
         for (int attempt = 0; attempt < 5; ++attempt) {
             SteeringDemo* before = m_window->liveRun()->demo();
             QVERIFY(before && m_window->isSteering());
             QPushButton* cancel = cancelButton();
             QVERIFY(cancel);
             int cancelledAt = -1;
-            auto connection = connect(m_window->liveRun()->buildTask(), &BackgroundTask::progressChanged, this,
-                                      [&](int done, int, const QString&) {
-                                          if (done >= 1 && cancelledAt < 0) {
-                                              cancelledAt = done;
-                                              if (cancel->isVisible()) QTest::mouseClick(cancel, Qt::LeftButton);
-                                          }
-                                      });
+            auto connection =
+                connect(m_window->liveRun()->buildTask(), &BackgroundTask::progressChanged, this,
+                        [&](int done, int, const QString&) {
+                            if (done >= 1 && cancelledAt < 0) {
+                                cancelledAt = done;
+                                if (cancel->isVisible()) QTest::mouseClick(cancel, Qt::LeftButton);
+                            }
+                        });
             QTest::mouseClick(m_panel->buildButton(), Qt::LeftButton);
             QVERIFY(m_window->isBuilding());
             QTRY_VERIFY_WITH_TIMEOUT(!m_window->isBuilding(), 120000);
@@ -297,7 +316,8 @@ private slots:
         const QString out = QString::fromUtf8(cli.readAllStandardOutput()).trimmed();
         qInfo("gaitspace-cli simulate: %s", qPrintable(out));
         QCOMPARE(cli.exitCode(), 0);
-        const auto m = QRegularExpression(R"(reached (\d+) of (\d+) goals.*time ratio ([0-9.]+))").match(out);
+        const auto m =
+            QRegularExpression(R"(reached (\d+) of (\d+) goals.*time ratio ([0-9.]+))").match(out);
         QVERIFY(m.hasMatch());
         QCOMPARE(m.captured(2).toInt(), 50);
         QVERIFY(m.captured(1).toInt() >= 45);
@@ -321,24 +341,30 @@ private slots:
         QCOMPARE(finished.front().at(0).toBool(), true);
         const QualityPanel::Figures* f = panel->figures();
         QVERIFY(f);
-        qInfo("GUI: goal space %d of %d, time ratio %.3f, foot skate %.3f cm/s, knee step %.2f deg; naive %d of %d, "
-              "time ratio %.3f; source foot skate %.3f cm/s, knee step %.2f deg",
-              f->goalSpace.reached, f->goalSpace.goals, f->goalSpace.meanTimeRatio, f->goalSpace.footSkate,
-              f->goalSpace.kneeStep, f->naive.reached, f->naive.goals, f->naive.meanTimeRatio, f->source.footSkate,
-              f->source.kneeStep);
+        qInfo(
+            "GUI: goal space %d of %d, time ratio %.3f, foot skate %.3f cm/s, knee step %.2f deg; "
+            "naive %d of %d, "
+            "time ratio %.3f; source foot skate %.3f cm/s, knee step %.2f deg",
+            f->goalSpace.reached, f->goalSpace.goals, f->goalSpace.meanTimeRatio,
+            f->goalSpace.footSkate, f->goalSpace.kneeStep, f->naive.reached, f->naive.goals,
+            f->naive.meanTimeRatio, f->source.footSkate, f->source.kneeStep);
         for (const char* controller : {"goalspace", "naive"}) {
             QProcess cli;
             QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
             cli.setProcessEnvironment(env);
-            cli.start(QStringLiteral(GAITSPACE_CLI),
-                      {"simulate", demoProject(), "--goals", "30", "--controller", controller, "--json"});
+            cli.start(QStringLiteral(GAITSPACE_CLI), {"simulate", demoProject(), "--goals", "30",
+                                                      "--controller", controller, "--json"});
             QVERIFY(cli.waitForFinished(180000));
             QCOMPARE(cli.exitCode(), 0);
             const QJsonObject o = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
-            const SimulationResult& r = QString(controller) == "goalspace" ? f->goalSpace : f->naive;
-            qInfo("CLI %s: %d reached, time ratio %.3f, foot skate %.3f cm/s; source foot skate %.3f cm/s, knee step %.2f deg",
-                  controller, o["reached"].toInt(), o["mean_time_ratio"].toDouble(), o["foot_skate_cm_s"].toDouble(),
-                  o["source_foot_skate_cm_s"].toDouble(), o["source_knee_step_p95_deg"].toDouble());
+            const SimulationResult& r =
+                QString(controller) == "goalspace" ? f->goalSpace : f->naive;
+            qInfo(
+                "CLI %s: %d reached, time ratio %.3f, foot skate %.3f cm/s; source foot skate %.3f "
+                "cm/s, knee step %.2f deg",
+                controller, o["reached"].toInt(), o["mean_time_ratio"].toDouble(),
+                o["foot_skate_cm_s"].toDouble(), o["source_foot_skate_cm_s"].toDouble(),
+                o["source_knee_step_p95_deg"].toDouble());
             QCOMPARE(r.reached, o["reached"].toInt());
             QVERIFY(std::abs(r.meanTimeRatio - o["mean_time_ratio"].toDouble()) < 1e-3);
             QVERIFY(std::abs(r.footSkate - o["foot_skate_cm_s"].toDouble()) < 1e-3);
@@ -347,7 +373,8 @@ private slots:
             QVERIFY(std::abs(f->source.kneeStep - o["source_knee_step_p95_deg"].toDouble()) < 1e-2);
             QVERIFY(std::abs(r.meanSteadyRatio - o["mean_steady_ratio"].toDouble()) < 1e-3);
             QVERIFY(std::abs(r.kneeFlexion - o["knee_flexion_mean_deg"].toDouble()) < 1e-2);
-            QVERIFY(std::abs(f->source.kneeFlexion - o["source_knee_flexion_mean_deg"].toDouble()) < 1e-2);
+            QVERIFY(std::abs(f->source.kneeFlexion - o["source_knee_flexion_mean_deg"].toDouble()) <
+                    1e-2);
         }
         // The plot: a point per reached goal for each controller.
         const QualityPlotData& plot = panel->scenarioPlot()->data();
@@ -356,7 +383,8 @@ private slots:
         QCOMPARE(int(plot.series[1].points.size()), f->naive.reached);
         // The live run: samples come in while it steers.
         QTRY_VERIFY_WITH_TIMEOUT(panel->livePlot()->data().series.size() == 2 &&
-                                     panel->livePlot()->data().series[0].points.size() >= 3, 30000);
+                                     panel->livePlot()->data().series[0].points.size() >= 3,
+                                 30000);
         if (qEnvironmentVariableIsSet("GAITSPACE_QUALITY_SHOT")) {
             QTest::qWait(300);
             m_window->screenshot().save(qEnvironmentVariable("GAITSPACE_QUALITY_SHOT"));

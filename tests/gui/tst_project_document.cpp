@@ -22,7 +22,9 @@ using namespace gs;
 
 namespace {
 
-QString demoProject() { return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"); }
+QString demoProject() {
+    return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj");
+}
 
 // Imports and waits for the result: (loaded, failed).
 std::pair<int, int> importAndWait(ProjectDocument& doc, const QStringList& files) {
@@ -138,7 +140,8 @@ private slots:
         ProjectDocument doc;
         doc.reset(std::move(*p));
         const int clips = doc.clipCount();
-        const QStringList three = {doc.project().clips[0].id, doc.project().clips[1].id, doc.project().clips[2].id};
+        const QStringList three = {doc.project().clips[0].id, doc.project().clips[1].id,
+                                   doc.project().clips[2].id};
         doc.removeClips(three + QStringList{"no such clip"});
         QCOMPARE(doc.clipCount(), clips - 3);
         QCOMPARE(doc.undoStack()->count(), 1);
@@ -167,7 +170,8 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(QDir(dir.path()).mkpath("deeper/still"));
         ProjectDocument doc;
-        QCOMPARE(importAndWait(doc, {test::cmuClip("16_15"), test::cmuClip("16_35")}), std::make_pair(2, 0));
+        QCOMPARE(importAndWait(doc, {test::cmuClip("16_15"), test::cmuClip("16_35")}),
+                 std::make_pair(2, 0));
         QVERIFY(doc.setTrim("16_15", 5, 80));
         doc.setClipStyle("16_35", "run");
         const QString first = dir.filePath("first.gsproj");
@@ -179,7 +183,8 @@ private slots:
         QVERIFY2(reopened.isOk(), reopened.message().c_str());
         QVERIFY2(reopened->errors().isEmpty(), qPrintable(reopened->errors().join('\n')));
         QCOMPARE(reopened->toJson(), doc.project().toJson());
-        QCOMPARE(reopened->clip("16_15")->clip->frameCount(), doc.clip("16_15")->clip->frameCount());
+        QCOMPARE(reopened->clip("16_15")->clip->frameCount(),
+                 doc.clip("16_15")->clip->frameCount());
         QCOMPARE(reopened->clip("16_35")->style, QStringLiteral("run"));
 
         // Save As into another folder: the relative sources are rebased and still resolve.
@@ -188,7 +193,8 @@ private slots:
         auto moved = Project::load(second);
         QVERIFY2(moved.isOk(), moved.message().c_str());
         QVERIFY2(moved->errors().isEmpty(), qPrintable(moved->errors().join('\n')));
-        QCOMPARE(moved->resolve(moved->clips[0].source), reopened->resolve(reopened->clips[0].source));
+        QCOMPARE(moved->resolve(moved->clips[0].source),
+                 reopened->resolve(reopened->clips[0].source));
         QCOMPARE(moved->clip("16_15")->trimIn, 5);
         QCOMPARE(moved->clip("16_15")->trimOut, 80);
     }
@@ -216,17 +222,21 @@ private slots:
         QCOMPARE(mirrored.rotations.size(), expected->rotations.size());
         float fromExpected = 0.0f, fromPlain = 0.0f;
         for (size_t i = 0; i < mirrored.rotations.size(); ++i) {
-            fromExpected = std::max(fromExpected, glm::length(glm::vec4(mirrored.rotations[i].x - expected->rotations[i].x,
-                                                                        mirrored.rotations[i].y - expected->rotations[i].y,
-                                                                        mirrored.rotations[i].z - expected->rotations[i].z,
-                                                                        mirrored.rotations[i].w - expected->rotations[i].w)));
-            fromPlain = std::max(fromPlain, glm::length(glm::vec4(mirrored.rotations[i].x - plain.rotations[i].x,
-                                                                  mirrored.rotations[i].y - plain.rotations[i].y,
-                                                                  mirrored.rotations[i].z - plain.rotations[i].z,
-                                                                  mirrored.rotations[i].w - plain.rotations[i].w)));
+            fromExpected = std::max(
+                fromExpected,
+                glm::length(glm::vec4(mirrored.rotations[i].x - expected->rotations[i].x,
+                                      mirrored.rotations[i].y - expected->rotations[i].y,
+                                      mirrored.rotations[i].z - expected->rotations[i].z,
+                                      mirrored.rotations[i].w - expected->rotations[i].w)));
+            fromPlain = std::max(
+                fromPlain, glm::length(glm::vec4(mirrored.rotations[i].x - plain.rotations[i].x,
+                                                 mirrored.rotations[i].y - plain.rotations[i].y,
+                                                 mirrored.rotations[i].z - plain.rotations[i].z,
+                                                 mirrored.rotations[i].w - plain.rotations[i].w)));
         }
         QVERIFY2(fromExpected < 1e-5f, qPrintable(QString::number(fromExpected)));
-        QVERIFY2(fromPlain > 1e-2f, qPrintable(QString::number(fromPlain)));  // it really is mirrored
+        QVERIFY2(fromPlain > 1e-2f,
+                 qPrintable(QString::number(fromPlain)));  // it really is mirrored
         doc.waitForBackground();
     }
 
@@ -258,12 +268,14 @@ private slots:
         QVERIFY2(back.isOk(), back.message().c_str());
         QStringList sources;
         for (const ProjectClip& c : back->clips) sources << c.source;
-        QCOMPARE(sources, QStringList({"${GAITSPACE_DATA_DIR}/cmu/walk.bvh", "../../projects/a/local.bvh",
-                                       "${GAITSPACE_DATA_DIR}/cmu/run.bvh"}));
+        QCOMPARE(sources,
+                 QStringList({"${GAITSPACE_DATA_DIR}/cmu/walk.bvh", "../../projects/a/local.bvh",
+                              "${GAITSPACE_DATA_DIR}/cmu/run.bvh"}));
         QVERIFY2(back->errors().isEmpty(), qPrintable(back->errors().join('\n')));
         // The document names the same files as before.
         for (size_t i = 0; i < doc.project().clips.size(); ++i)
-            QCOMPARE(doc.project().resolve(doc.project().clips[i].source), back->resolve(back->clips[i].source));
+            QCOMPARE(doc.project().resolve(doc.project().clips[i].source),
+                     back->resolve(back->clips[i].source));
         doc.waitForBackground();
         qputenv("GAITSPACE_DATA_DIR", dataBefore);
     }
@@ -288,14 +300,17 @@ private slots:
         p.styleKeys.push_back({2.0, {0.7f}});
         p.style = {0.7f};
         const QByteArray text = QJsonDocument(p.toJson()).toJson(QJsonDocument::Compact);
-        for (const char* shortest : {"\"style_increment\":0.1,", "\"max_blend_rate\":0.3,", "\"style_transition_seconds\":1.1",
-                                     "\"unit_scale\":0.0254", "[4.5,6.3]", "\"weights\":[0.7]", "\"style\":{\"walk\":0.7}"})
-            QVERIFY2(text.contains(shortest), qPrintable(QString::fromUtf8(text) + " lacks " + shortest));
+        for (const char* shortest : {"\"style_increment\":0.1,", "\"max_blend_rate\":0.3,",
+                                     "\"style_transition_seconds\":1.1", "\"unit_scale\":0.0254",
+                                     "[4.5,6.3]", "\"weights\":[0.7]", "\"style\":{\"walk\":0.7}"})
+            QVERIFY2(text.contains(shortest),
+                     qPrintable(QString::fromUtf8(text) + " lacks " + shortest));
         QVERIFY(!text.contains("0000000"));
         // ... and read back as the same floats.
         const QJsonObject o = QJsonDocument::fromJson(text).object();
         QCOMPARE(static_cast<float>(o["settings"].toObject()["style_increment"].toDouble()), 0.1f);
-        QCOMPARE(static_cast<float>(o["clips"].toArray()[0].toObject()["unit_scale"].toDouble()), 0.0254f);
+        QCOMPARE(static_cast<float>(o["clips"].toArray()[0].toObject()["unit_scale"].toDouble()),
+                 0.0254f);
     }
 
     // The style set with the sliders: saved by space name, read back in the spaces' order, refused
@@ -305,8 +320,10 @@ private slots:
         QTemporaryDir dir;
         const auto write = [&](const QByteArray& style) {
             const QString path = dir.filePath("style.gsproj");
-            test::writeBytes(path, R"({"format":"gaitspace-project","version":1,"clips":[],"spaces":[
-                {"name":"walk","clips":[]},{"name":"jog","clips":[]}],"style":)" + style + "}");
+            test::writeBytes(path,
+                             R"({"format":"gaitspace-project","version":1,"clips":[],"spaces":[
+                {"name":"walk","clips":[]},{"name":"jog","clips":[]}],"style":)" +
+                                 style + "}");
             return path;
         };
         auto read = Project::load(write(R"({"jog":0.59,"walk":0.41})"));
@@ -315,13 +332,18 @@ private slots:
         QVERIFY(read->warnings.isEmpty());
         auto unknown = Project::load(write(R"({"run":1})"));
         QVERIFY(!unknown.isOk());
-        QVERIFY2(QString::fromStdString(unknown.message()).endsWith("style.run: not the name of a space"), unknown.message().c_str());
+        QVERIFY2(QString::fromStdString(unknown.message())
+                     .endsWith("style.run: not the name of a space"),
+                 unknown.message().c_str());
         auto nothing = Project::load(write(R"({"walk":0,"jog":0})"));
         QVERIFY(!nothing.isOk());
-        QVERIFY2(QString::fromStdString(nothing.message()).contains("style: the weights sum to 0"), nothing.message().c_str());
+        QVERIFY2(QString::fromStdString(nothing.message()).contains("style: the weights sum to 0"),
+                 nothing.message().c_str());
         auto wrong = Project::load(write(R"({"walk":1.5})"));
         QVERIFY(!wrong.isOk());
-        QVERIFY2(QString::fromStdString(wrong.message()).contains("style.walk: 1.5 is above the limit 1"), wrong.message().c_str());
+        QVERIFY2(QString::fromStdString(wrong.message())
+                     .contains("style.walk: 1.5 is above the limit 1"),
+                 wrong.message().c_str());
 
         ProjectDocument doc;
         doc.reset(*read);
@@ -392,7 +414,8 @@ private slots:
         QCOMPARE(characterChanged.size(), 1);
         QCOMPARE(doc.project().character.texture, c.texture);
         doc.undoStack()->undo();
-        QVERIFY(doc.project().character.source.isEmpty() && doc.project().character.texture.isEmpty());
+        QVERIFY(doc.project().character.source.isEmpty() &&
+                doc.project().character.texture.isEmpty());
         QCOMPARE(characterChanged.size(), 2);
         doc.waitForBackground();
     }

@@ -32,10 +32,14 @@ namespace {
 // Every file under `dir` with its size and modification time: what a test could have changed.
 QStringList snapshot(const QString& dir) {
     QStringList files;
-    QDirIterator it(dir, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    QDirIterator it(dir, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QFileInfo f(it.next());
-        files << QStringLiteral("%1 %2 %3").arg(f.filePath()).arg(f.size()).arg(f.lastModified().toMSecsSinceEpoch());
+        files << QStringLiteral("%1 %2 %3")
+                     .arg(f.filePath())
+                     .arg(f.size())
+                     .arg(f.lastModified().toMSecsSinceEpoch());
     }
     files.sort();
     return files;
@@ -50,7 +54,9 @@ QStringList userFolders(const QString& home) {
 QString smallProject(const QString& dir) {
     test::writeBytes(dir + "/walk.bvh", test::generatedBvh(60));
     const QString path = dir + "/small.gsproj";
-    test::writeBytes(path, R"({"format":"gaitspace-project","version":1,"clips":[{"id":"walk","source":"walk.bvh"}],"spaces":[]})");
+    test::writeBytes(
+        path,
+        R"({"format":"gaitspace-project","version":1,"clips":[{"id":"walk","source":"walk.bvh"}],"spaces":[]})");
     return path;
 }
 
@@ -58,7 +64,8 @@ QString smallProject(const QString& dir) {
 // and no autosave folder set.
 QProcessEnvironment byHand(const QString& home) {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const char* name : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "GAITSPACE_AUTOSAVE_DIR"}) env.remove(name);
+    for (const char* name : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "GAITSPACE_AUTOSAVE_DIR"})
+        env.remove(name);
     env.insert("HOME", home);
     return env;
 }
@@ -78,11 +85,13 @@ private slots:
 
     void settingsAreNotTheUsers() {
         const QString home = QDir::homePath();
-        QVERIFY2(!QSettings().fileName().startsWith(home + "/.config/"), qPrintable(QSettings().fileName()));
+        QVERIFY2(!QSettings().fileName().startsWith(home + "/.config/"),
+                 qPrintable(QSettings().fileName()));
         const QString data = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
         QVERIFY2(!data.startsWith(home + "/.local/share/"), qPrintable(data));
         if (!qEnvironmentVariableIsSet("GAITSPACE_AUTOSAVE_DIR"))
-            QVERIFY2(!Autosave::folder().startsWith(home + "/.local/share/"), qPrintable(Autosave::folder()));
+            QVERIFY2(!Autosave::folder().startsWith(home + "/.local/share/"),
+                     qPrintable(Autosave::folder()));
     }
 
     // What a window session writes: the geometry and dock layout on close, the recent files and
@@ -104,7 +113,8 @@ private slots:
         }
         QSettings settings;
         QVERIFY(settings.contains("window/geometry"));
-        QVERIFY(settings.value("recentFiles").toStringList().contains(dir.filePath("renamed.gsproj")));
+        QVERIFY(
+            settings.value("recentFiles").toStringList().contains(dir.filePath("renamed.gsproj")));
     }
 
     // The same session run as a person runs a test binary, with a home of its own: nothing of
@@ -120,7 +130,8 @@ private slots:
         child.start(QCoreApplication::applicationFilePath(), {"windowSessionWritesItsSettings"});
         QVERIFY(child.waitForFinished(120000));
         QCOMPARE(child.exitCode(), 0);
-        for (const QString& d : userFolders(home.path())) QVERIFY2(!QFileInfo::exists(d), qPrintable(d));
+        for (const QString& d : userFolders(home.path()))
+            QVERIFY2(!QFileInfo::exists(d), qPrintable(d));
         QVERIFY(QFileInfo::exists(home.filePath(".qttest")));  // where the test's settings went
     }
 
@@ -131,13 +142,17 @@ private slots:
         QTemporaryDir home, dir;
         const QString project = smallProject(dir.path());
         QProcess app;
-        app.setProcessEnvironment(test::isolatedEnvironment(dir.filePath("own"), byHand(home.path())));
-        app.start(QStringLiteral(GAITSPACE_EXE), {"--project", project, "--screenshot", dir.filePath("x.png"),
-                                                  "--screenshot-delay", "300"});
+        app.setProcessEnvironment(
+            test::isolatedEnvironment(dir.filePath("own"), byHand(home.path())));
+        app.start(QStringLiteral(GAITSPACE_EXE),
+                  {"--project", project, "--screenshot", dir.filePath("x.png"),
+                   "--screenshot-delay", "300"});
         QVERIFY(app.waitForFinished(120000));
         QCOMPARE(app.exitCode(), 0);
-        for (const QString& d : userFolders(home.path())) QVERIFY2(!QFileInfo::exists(d), qPrintable(d));
-        const QSettings own(dir.filePath("own/config/Gaitspace/Gaitspace.conf"), QSettings::IniFormat);
+        for (const QString& d : userFolders(home.path()))
+            QVERIFY2(!QFileInfo::exists(d), qPrintable(d));
+        const QSettings own(dir.filePath("own/config/Gaitspace/Gaitspace.conf"),
+                            QSettings::IniFormat);
         QVERIFY(own.value("recentFiles").toStringList().contains(project));
     }
 
@@ -149,7 +164,8 @@ private slots:
         ctest.start(QStringLiteral(CTEST_EXE), {"--show-only=json-v1"});
         QVERIFY(ctest.waitForFinished(60000));
         QCOMPARE(ctest.exitCode(), 0);
-        const QJsonArray tests = QJsonDocument::fromJson(ctest.readAllStandardOutput()).object()["tests"].toArray();
+        const QJsonArray tests =
+            QJsonDocument::fromJson(ctest.readAllStandardOutput()).object()["tests"].toArray();
         QVERIFY2(tests.size() > 20, "ctest lists the suite");
         const QString home = QDir::homePath();
         for (const QJsonValue& t : tests) {
@@ -162,8 +178,10 @@ private slots:
                         if (s.startsWith("XDG_CONFIG_HOME=")) config = s.mid(16);
                         if (s.startsWith("XDG_DATA_HOME=")) data = s.mid(14);
                     }
-            QVERIFY2(!config.isEmpty() && !config.startsWith(home + "/.config"), qPrintable(name + ": " + config));
-            QVERIFY2(!data.isEmpty() && !data.startsWith(home + "/.local/share"), qPrintable(name + ": " + data));
+            QVERIFY2(!config.isEmpty() && !config.startsWith(home + "/.config"),
+                     qPrintable(name + ": " + config));
+            QVERIFY2(!data.isEmpty() && !data.startsWith(home + "/.local/share"),
+                     qPrintable(name + ": " + data));
         }
     }
 

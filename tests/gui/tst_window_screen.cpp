@@ -28,7 +28,9 @@ QRect rectOf(const QJsonValue& v) {
     return a.size() == 4 ? QRect(a[0].toInt(), a[1].toInt(), a[2].toInt(), a[3].toInt()) : QRect();
 }
 
-QString text(const QRect& r) { return QStringLiteral("%1,%2 %3x%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height()); }
+QString text(const QRect& r) {
+    return QStringLiteral("%1,%2 %3x%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
+}
 
 }  // namespace
 
@@ -64,7 +66,8 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         const QRect available = w.screen()->availableGeometry();
-        QTRY_VERIFY2(available.contains(w.frameGeometry()), qPrintable(text(w.frameGeometry()) + " in " + text(available)));
+        QTRY_VERIFY2(available.contains(w.frameGeometry()),
+                     qPrintable(text(w.frameGeometry()) + " in " + text(available)));
         const QRect status(w.statusBar()->mapToGlobal(QPoint(0, 0)), w.statusBar()->size());
         QVERIFY2(available.contains(status), qPrintable(text(status)));
         w.setSaveQuestion([] { return QMessageBox::Discard; });
@@ -80,22 +83,29 @@ private slots:
     // the status bar inside the available area, as the window reports them (--report).
     void startsOnA1280x720Screen() {
         QFETCH(bool, windowManager);
-        const QString xvfb = QStandardPaths::findExecutable("xvfb-run"), openbox = QStandardPaths::findExecutable("openbox");
+        const QString xvfb = QStandardPaths::findExecutable("xvfb-run"),
+                      openbox = QStandardPaths::findExecutable("openbox");
         if (xvfb.isEmpty()) QSKIP("xvfb-run is not installed");
         if (windowManager && openbox.isEmpty()) QSKIP("openbox is not installed");
         QTemporaryDir dir;
         test::writeBytes(dir.filePath("walk.bvh"), test::generatedBvh(60));
         const QString project = dir.filePath("small.gsproj"), report = dir.filePath("report.json");
-        test::writeBytes(project, R"({"format":"gaitspace-project","version":1,"clips":[{"id":"walk","source":"walk.bvh"}],"spaces":[]})");
+        test::writeBytes(
+            project,
+            R"({"format":"gaitspace-project","version":1,"clips":[{"id":"walk","source":"walk.bvh"}],"spaces":[]})");
         // The window manager first (given a second to take the screen), then the window.
-        const QString script = windowManager ? QStringLiteral("\"%1\" & wm=$!; sleep 1; \"$0\" \"$@\"; rc=$?; kill $wm; exit $rc").arg(openbox)
-                                             : QStringLiteral("exec \"$0\" \"$@\"");
+        const QString script =
+            windowManager ? QStringLiteral(
+                                "\"%1\" & wm=$!; sleep 1; \"$0\" \"$@\"; rc=$?; kill $wm; exit $rc")
+                                .arg(openbox)
+                          : QStringLiteral("exec \"$0\" \"$@\"");
         QProcess run;
         run.setProcessEnvironment(test::isolatedEnvironment(dir.filePath("home")));
         run.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        run.start(xvfb, {"-a", "-s", "-screen 0 1280x720x24", "sh", "-c", script, QStringLiteral(GAITSPACE_EXE),
-                         "--project", project, "--screenshot", dir.filePath("shot.png"), "--screenshot-delay", "2500",
-                         "--report", report});
+        run.start(xvfb,
+                  {"-a", "-s", "-screen 0 1280x720x24", "sh", "-c", script,
+                   QStringLiteral(GAITSPACE_EXE), "--project", project, "--screenshot",
+                   dir.filePath("shot.png"), "--screenshot-delay", "2500", "--report", report});
         QVERIFY(run.waitForFinished(180000));
         QCOMPARE(run.exitCode(), 0);
         QFile f(report);
@@ -103,10 +113,11 @@ private slots:
         const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
         const QRect available = rectOf(o["screen_available"]), frame = rectOf(o["window_frame"]),
                     inside = rectOf(o["window_geometry"]), status = rectOf(o["status_bar"]);
-        qInfo("screen %s, frame %s, window %s, status bar %s", qPrintable(text(available)), qPrintable(text(frame)),
-              qPrintable(text(inside)), qPrintable(text(status)));
+        qInfo("screen %s, frame %s, window %s, status bar %s", qPrintable(text(available)),
+              qPrintable(text(frame)), qPrintable(text(inside)), qPrintable(text(status)));
         QCOMPARE(available, QRect(0, 0, 1280, 720));
-        if (windowManager) QVERIFY2(frame.top() < inside.top(), "openbox gave the window a title bar");
+        if (windowManager)
+            QVERIFY2(frame.top() < inside.top(), "openbox gave the window a title bar");
         QVERIFY(available.contains(frame));
         QVERIFY(available.contains(status));
         QVERIFY(inside.height() >= 600);  // shrunk by the frame only

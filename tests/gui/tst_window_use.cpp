@@ -49,17 +49,22 @@ using namespace gs;
 
 namespace {
 
-QString demoProject() { return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj"); }
+QString demoProject() {
+    return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj");
+}
 
 using test::clickTab;
 
-void clickRow(QAbstractItemView* view, const QModelIndex& index, Qt::KeyboardModifiers modifiers = {}) {
-    QTest::mouseClick(view->viewport(), Qt::LeftButton, modifiers, view->visualRect(index).center());
+void clickRow(QAbstractItemView* view, const QModelIndex& index,
+              Qt::KeyboardModifiers modifiers = {}) {
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, modifiers,
+                      view->visualRect(index).center());
 }
 
 QStringList messageLines(MainWindow& w) {
     QStringList lines;
-    for (int i = 0; i < w.messagesDock()->list()->count(); ++i) lines << w.messagesDock()->list()->item(i)->text();
+    for (int i = 0; i < w.messagesDock()->list()->count(); ++i)
+        lines << w.messagesDock()->list()->item(i)->text();
     return lines;
 }
 
@@ -88,20 +93,24 @@ private slots:
     void fitsTheScreen() {
         QCOMPARE(w().size(), QSize(1280, 720));
         QVERIFY2(w().minimumSizeHint().height() <= 720 && w().minimumSizeHint().width() <= 1280,
-                 qPrintable(QString("minimum %1 x %2").arg(w().minimumSizeHint().width()).arg(w().minimumSizeHint().height())));
+                 qPrintable(QString("minimum %1 x %2")
+                                .arg(w().minimumSizeHint().width())
+                                .arg(w().minimumSizeHint().height())));
         const QRect status = w().statusBar()->geometry();
         QVERIFY(w().statusBar()->isVisible() && status.bottom() < 720 && status.height() > 10);
         for (QDockWidget* dock : w().findChildren<QDockWidget*>()) {
             QVERIFY2(clickTab(w(), dock), qPrintable(dock->windowTitle()));
             QTRY_VERIFY2(dock->isVisible(), qPrintable(dock->windowTitle()));
             const QRect r(dock->mapTo(&w(), QPoint(0, 0)), dock->size());
-            qInfo("%-14s %4d x %3d at (%d, %d)", qPrintable(dock->windowTitle()), r.width(), r.height(), r.x(), r.y());
+            qInfo("%-14s %4d x %3d at (%d, %d)", qPrintable(dock->windowTitle()), r.width(),
+                  r.height(), r.x(), r.y());
             QVERIFY2(QRect(0, 0, 1280, 720).contains(r), qPrintable(dock->windowTitle()));
             QVERIFY2(r.height() >= 120 && r.width() >= 200, qPrintable(dock->windowTitle()));
         }
         // The Quality dock says what its ratios mean, in words, where the table is read.
         QVERIFY(w().qualityDock()->panel()->explanation().contains("time / Dubins"));
-        QVERIFY(w().qualityDock()->panel()->explanation().contains("least time any run could take"));
+        QVERIFY(
+            w().qualityDock()->panel()->explanation().contains("least time any run could take"));
         QVERIFY(clickTab(w(), w().steeringDock()));
         QVERIFY(clickTab(w(), w().libraryDock()));
         QVERIFY(clickTab(w(), w().messagesDock()));
@@ -124,7 +133,8 @@ private slots:
         QTest::keyClick(mode, Qt::Key_Space);
         QVERIFY(!mode->view()->isVisible());
         QVERIFY(!w().isSteering());
-        QVERIFY2(w().viewport()->hudStatus().startsWith("paused"), qPrintable(w().viewport()->hudStatus()));
+        QVERIFY2(w().viewport()->hudStatus().startsWith("paused"),
+                 qPrintable(w().viewport()->hudStatus()));
         const double t = run()->seconds();
         QTest::keyClick(mode, Qt::Key_Period);
         QCOMPARE(run()->seconds(), t + 1.0 / 30.0);
@@ -155,8 +165,9 @@ private slots:
         QMessageBox* box = nullptr;
         QTRY_VERIFY((box = w().findChild<QMessageBox*>("mouseAndKeys")) && box->isVisible());
         const QString text = box->text();
-        for (const char* key : {">Space<", ">.<", ">L<", ">F2<", ">Del", ">F<", ">Home<", "Ctrl+Z", "Ctrl+Shift+Z", "Ctrl+S",
-                                "Ctrl+I", "Play / Pause", "Single Step", "Loop", "Rename", "Delete"})
+        for (const char* key :
+             {">Space<", ">.<", ">L<", ">F2<", ">Del", ">F<", ">Home<", "Ctrl+Z", "Ctrl+Shift+Z",
+              "Ctrl+S", "Ctrl+I", "Play / Pause", "Single Step", "Loop", "Rename", "Delete"})
             QVERIFY2(text.contains(key), key);
         QTest::keyClick(box, Qt::Key_Escape);
         QTRY_VERIFY(!w().findChild<QMessageBox*>("mouseAndKeys"));
@@ -171,16 +182,19 @@ private slots:
         QTRY_VERIFY(view->isVisible());
         clickRow(view, model->index(model->rowOf("walk_90r"), 0));
         QVERIFY(w().libraryDock()->details().contains("m/s"));
-        QVERIFY(w().libraryDock()->details().contains("gait cycles") || w().libraryDock()->details().contains("cycles"));
+        QVERIFY(w().libraryDock()->details().contains("gait cycles") ||
+                w().libraryDock()->details().contains("cycles"));
         clickRow(view, model->index(model->rowOf("walk_90l"), 0), Qt::ShiftModifier);
         const QStringList walks = w().libraryDock()->selectedClips();
-        QCOMPARE(walks, QStringList({"walk_90r", "walk_veer_r", "walk", "walk_veer_l", "walk_90l"}));
+        QCOMPARE(walks,
+                 QStringList({"walk_90r", "walk_veer_r", "walk", "walk_veer_l", "walk_90l"}));
         clickRow(view, model->index(model->rowOf("jog"), 0), Qt::ControlModifier);
         QCOMPARE(w().libraryDock()->selectedClips().size(), 6);
         QVERIFY(w().libraryDock()->details().contains("6 clips selected"));
         // The columns building needs are in view at the default width.
         for (int c : {ClipLibraryModel::Speed, ClipLibraryModel::Turn, ClipLibraryModel::Cycles})
-            QVERIFY(view->viewport()->rect().contains(view->visualRect(model->index(0, c)).center()));
+            QVERIFY(
+                view->viewport()->rect().contains(view->visualRect(model->index(0, c)).center()));
         const int clips = w().document()->clipCount(), steps = w().document()->undoStack()->count();
         QTest::keyClick(view, Qt::Key_Delete);
         QCOMPARE(w().document()->clipCount(), clips - 6);
@@ -227,7 +241,8 @@ private slots:
         auto* label = w().findChild<QLabel*>("timelineLabel");
         QVERIFY(label->text().startsWith("veer_left"));
         QVERIFY(w().libraryDock()->details().contains("veer_left"));
-        // The built space still knows the clip under its new name: the timeline shows its built cycles.
+        // The built space still knows the clip under its new name: the timeline shows its built
+        // cycles.
         w().timelineDock()->refresh();
         QVERIFY(w().timelineDock()->timeline()->data().cyclesBuilt);
         QTest::keyClick(view, Qt::Key_Z, Qt::ControlModifier);
@@ -257,7 +272,9 @@ private slots:
             QVERIFY(at.z > 0.0f);
             QTest::mouseClick(view, Qt::LeftButton, {}, QPoint(int(at.x), int(at.y)));
             QTRY_VERIFY(glm::distance(run()->goal(), glm::vec2(left.x, left.z)) < 0.15f);
-            borrowed = QTest::qWaitFor([&] { return view->hud().join('\n').contains("borrows walk's tighter turn"); }, 3000);
+            borrowed = QTest::qWaitFor(
+                [&] { return view->hud().join('\n').contains("borrows walk's tighter turn"); },
+                3000);
         }
         QVERIFY2(borrowed, qPrintable(view->hud().join(" | ")));
         qInfo("heads-up: %s", qPrintable(view->hud().last()));
@@ -323,7 +340,8 @@ private slots:
         QTRY_COMPARE(dock->sourceOf("Abdomen"), QString("thorax"));
         QCOMPARE(w().document()->undoStack()->undoText(), QString("Map Abdomen to thorax"));
         const auto& map = w().document()->project().character.jointMap;
-        QVERIFY(std::find(map.begin(), map.end(), std::pair<QString, QString>("Abdomen", "thorax")) != map.end());
+        QVERIFY(std::find(map.begin(), map.end(),
+                          std::pair<QString, QString>("Abdomen", "thorax")) != map.end());
         QTemporaryDir saved;
         QVERIFY(w().document()->saveCopy(saved.filePath("mapped.gsproj")));
         auto back = Project::load(saved.filePath("mapped.gsproj"));

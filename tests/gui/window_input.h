@@ -27,7 +27,8 @@ inline void drag(QWidget* w, QPoint from, QPoint to) {
     QTest::mousePress(w, Qt::LeftButton, {}, from);
     for (int k = 1; k <= 8; ++k) {
         const QPoint p = from + (to - from) * k / 8;
-        QMouseEvent move(QEvent::MouseMove, p, w->mapToGlobal(p), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QMouseEvent move(QEvent::MouseMove, p, w->mapToGlobal(p), Qt::NoButton, Qt::LeftButton,
+                         Qt::NoModifier);
         QApplication::sendEvent(w, &move);
     }
     QTest::mouseRelease(w, Qt::LeftButton, {}, to);

@@ -26,10 +26,15 @@ aiMatrix4x4 localAt(const aiNode* node, const Channels& channels, int frame) {
     const auto it = channels.find(node);
     if (it == channels.end()) return node->mTransformation;
     const aiNodeAnim* ch = it->second;
-    const auto key = [frame](unsigned count) { return std::min<unsigned>(static_cast<unsigned>(frame), count - 1); };
-    const aiQuaternion q = ch->mNumRotationKeys ? ch->mRotationKeys[key(ch->mNumRotationKeys)].mValue : aiQuaternion();
-    const aiVector3D t = ch->mNumPositionKeys ? ch->mPositionKeys[key(ch->mNumPositionKeys)].mValue : aiVector3D();
-    const aiVector3D s = ch->mNumScalingKeys ? ch->mScalingKeys[key(ch->mNumScalingKeys)].mValue : aiVector3D(1.0f);
+    const auto key = [frame](unsigned count) {
+        return std::min<unsigned>(static_cast<unsigned>(frame), count - 1);
+    };
+    const aiQuaternion q =
+        ch->mNumRotationKeys ? ch->mRotationKeys[key(ch->mNumRotationKeys)].mValue : aiQuaternion();
+    const aiVector3D t =
+        ch->mNumPositionKeys ? ch->mPositionKeys[key(ch->mNumPositionKeys)].mValue : aiVector3D();
+    const aiVector3D s =
+        ch->mNumScalingKeys ? ch->mScalingKeys[key(ch->mNumScalingKeys)].mValue : aiVector3D(1.0f);
     return aiMatrix4x4(s, q, t);
 }
 
@@ -37,7 +42,8 @@ void appendFrame(const std::vector<const aiNode*>& nodes, const Channels& channe
                  std::vector<glm::vec3>& out) {
     for (const aiNode* node : nodes) {
         aiMatrix4x4 global;
-        for (const aiNode* n = node; n; n = n->mParent) global = localAt(n, channels, frame) * global;
+        for (const aiNode* n = node; n; n = n->mParent)
+            global = localAt(n, channels, frame) * global;
         out.emplace_back(node ? glm::vec3(global.a4, global.b4, global.c4) : glm::vec3(0.0f));
     }
 }
@@ -55,17 +61,20 @@ int animationFrames(const aiScene& scene) {
     unsigned frames = 0;
     const aiAnimation* anim = scene.mAnimations[0];
     for (unsigned c = 0; c < anim->mNumChannels; ++c)
-        frames = std::max({frames, anim->mChannels[c]->mNumRotationKeys, anim->mChannels[c]->mNumPositionKeys});
+        frames = std::max(
+            {frames, anim->mChannels[c]->mNumRotationKeys, anim->mChannels[c]->mNumPositionKeys});
     return static_cast<int>(frames);
 }
 
-std::vector<glm::vec3> animatedJoints(const aiScene& scene, const std::vector<std::string>& names, int frame) {
+std::vector<glm::vec3> animatedJoints(const aiScene& scene, const std::vector<std::string>& names,
+                                      int frame) {
     std::vector<glm::vec3> out;
     appendFrame(nodesNamed(scene, names), channelsOf(scene), frame, out);
     return out;
 }
 
-std::vector<glm::vec3> animatedJointTrack(const aiScene& scene, const std::vector<std::string>& names) {
+std::vector<glm::vec3> animatedJointTrack(const aiScene& scene,
+                                          const std::vector<std::string>& names) {
     const std::vector<const aiNode*> nodes = nodesNamed(scene, names);
     const auto channels = channelsOf(scene);
     const int frames = animationFrames(scene);

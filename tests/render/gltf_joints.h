@@ -17,9 +17,11 @@ int animationFrames(const aiScene& scene);
 
 // World positions of the nodes named `names` at key `frame` (a channel with fewer keys holds its
 // last); a name no node has gives the origin.
-std::vector<glm::vec3> animatedJoints(const aiScene& scene, const std::vector<std::string>& names, int frame);
+std::vector<glm::vec3> animatedJoints(const aiScene& scene, const std::vector<std::string>& names,
+                                      int frame);
 
 // The same at every key frame: animationFrames() x names.size() positions, frame by frame.
-std::vector<glm::vec3> animatedJointTrack(const aiScene& scene, const std::vector<std::string>& names);
+std::vector<glm::vec3> animatedJointTrack(const aiScene& scene,
+                                          const std::vector<std::string>& names);
 
 }  // namespace gs::test

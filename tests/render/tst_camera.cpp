@@ -19,10 +19,18 @@ private slots:
         float lowest = 1e9f;
         for (int i = 0; i < 20000; ++i) {
             switch (i % 4) {
-            case 0: camera.orbit(u(rng), 0.5f * u(rng) - 0.2f); break;   // mostly downward
-            case 1: camera.pan(u(rng), 0.5f * u(rng) - 0.3f); break;     // mostly down
-            case 2: camera.zoom(1.0f + 0.5f * u(rng)); break;
-            default: camera.follow(glm::vec3(u(rng), 0.9f, u(rng)), 0.016f); break;
+                case 0:
+                    camera.orbit(u(rng), 0.5f * u(rng) - 0.2f);
+                    break;  // mostly downward
+                case 1:
+                    camera.pan(u(rng), 0.5f * u(rng) - 0.3f);
+                    break;  // mostly down
+                case 2:
+                    camera.zoom(1.0f + 0.5f * u(rng));
+                    break;
+                default:
+                    camera.follow(glm::vec3(u(rng), 0.9f, u(rng)), 0.016f);
+                    break;
             }
             lowest = std::min(lowest, camera.position().y);
         }

@@ -36,15 +36,18 @@ namespace {
 
 const glm::vec3 kGoal(4.8f, 0.0f, 6.4f);  // 8 m from the origin
 constexpr float kSeconds = 14.0f;         // the walk there (about 7 s), the stop and standing
-constexpr float kStandTolerance = 0.15f;  // metres, drawn hips to the goal and to the simulated root
-constexpr float kSkateMargin = 0.5f;      // cm/s, the model's stance skate over the mannequin's
+constexpr float kStandTolerance =
+    0.15f;                            // metres, drawn hips to the goal and to the simulated root
+constexpr float kSkateMargin = 0.5f;  // cm/s, the model's stance skate over the mannequin's
 constexpr int kWidth = 800, kHeight = 600;
 
 QString arriveProject() {
     return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/projects/cmu_walk_jog_arrive.gsproj");
 }
 
-float groundDistance(const glm::vec3& a, const glm::vec3& b) { return std::hypot(a.x - b.x, a.z - b.z); }
+float groundDistance(const glm::vec3& a, const glm::vec3& b) {
+    return std::hypot(a.x - b.x, a.z - b.z);
+}
 
 // The joints whose stance skate is measured: the toes by role, else (toes: false) the ankles.
 std::optional<std::pair<std::string, std::string>> feetOf(const Skeleton& s, bool toes) {
@@ -55,13 +58,14 @@ std::optional<std::pair<std::string, std::string>> feetOf(const Skeleton& s, boo
     return std::pair{s.names[l], s.names[r]};
 }
 
-// Foot skate and stance skate (core/evaluation/quality.h, cm/s) of two joints over the first `frames` frames
-// of an exported file's animation read back through Assimp, on the floor they stand on (their
-// lowest height there); nullopt when the file cannot be read.
+// Foot skate and stance skate (core/evaluation/quality.h, cm/s) of two joints over the first
+// `frames` frames of an exported file's animation read back through Assimp, on the floor they stand
+// on (their lowest height there); nullopt when the file cannot be read.
 struct Skate {
     float foot = 0.0f, stance = 0.0f;
 };
-std::optional<Skate> exportedSkate(const std::string& path, const std::pair<std::string, std::string>& feet, int frames,
+std::optional<Skate> exportedSkate(const std::string& path,
+                                   const std::pair<std::string, std::string>& feet, int frames,
                                    float fps) {
     Assimp::Importer importer;
     const aiScene* scene = importer.ReadFile(path, 0);
@@ -90,7 +94,9 @@ QRect changedBounds(const QImage& a, const QImage& b, QImage* mask) {
     for (int y = 0; y < a.height(); ++y)
         for (int x = 0; x < a.width(); ++x) {
             const QRgb p = a.pixel(x, y), q = b.pixel(x, y);
-            if (std::abs(qRed(p) - qRed(q)) + std::abs(qGreen(p) - qGreen(q)) + std::abs(qBlue(p) - qBlue(q)) > 24) {
+            if (std::abs(qRed(p) - qRed(q)) + std::abs(qGreen(p) - qGreen(q)) +
+                    std::abs(qBlue(p) - qBlue(q)) >
+                24) {
                 mask->setPixel(x, y, 255);
                 bounds |= QRect(x, y, 1, 1);
             }
@@ -124,16 +130,20 @@ void TestModelAtGoal::initTestCase() {
     if (!test::hasData()) return;
     const QString bvh = m_dir.filePath("run.bvh");
     QProcess cli;
-    cli.start(test::cliPath(), {"play", arriveProject(), "--goal", QString("%1,%2").arg(kGoal.x).arg(kGoal.z),
-                                "--seconds", QString::number(kSeconds), "-o", bvh, "--json"});
+    cli.start(test::cliPath(),
+              {"play", arriveProject(), "--goal", QString("%1,%2").arg(kGoal.x).arg(kGoal.z),
+               "--seconds", QString::number(kSeconds), "-o", bvh, "--json"});
     QVERIFY(cli.waitForFinished(300000));
     QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
     const QJsonObject played = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
     m_run = test::loadClip(bvh);
     QVERIFY(m_run && m_run->frameCount() > 100);
     const glm::vec3 end = m_run->rootPositions.back();
-    qInfo("the run: %d frames, ends at (%.3f, %.3f), %.3f m from the goal; stance skate %.2f cm/s (play's figure)",
-          m_run->frameCount(), end.x, end.z, groundDistance(end, kGoal), played["stance_skate_cm_s"].toDouble());
+    qInfo(
+        "the run: %d frames, ends at (%.3f, %.3f), %.3f m from the goal; stance skate %.2f cm/s "
+        "(play's figure)",
+        m_run->frameCount(), end.x, end.z, groundDistance(end, kGoal),
+        played["stance_skate_cm_s"].toDouble());
     QVERIFY(groundDistance(end, kGoal) < 0.05f);  // the simulated character stands on the goal
 }
 
@@ -158,9 +168,12 @@ void TestModelAtGoal::standsWhereTheRootStands() {
         hips = addClipFrame(scene, *character, 0, *m_run, static_cast<float>(f)).root;
         worst = std::max(worst, groundDistance(hips, m_run->rootPositions[f]));
     }
-    qInfo("%s (legs %.2f x the clip's): drawn hips end at (%.3f, %.3f), %.3f m from the goal; at most %.3f m from the "
-          "simulated root over the run",
-          qPrintable(file), character->rootScale(), hips.x, hips.z, groundDistance(hips, kGoal), worst);
+    qInfo(
+        "%s (legs %.2f x the clip's): drawn hips end at (%.3f, %.3f), %.3f m from the goal; at "
+        "most %.3f m from the "
+        "simulated root over the run",
+        qPrintable(file), character->rootScale(), hips.x, hips.z, groundDistance(hips, kGoal),
+        worst);
     QVERIFY(groundDistance(hips, kGoal) < kStandTolerance);
     QVERIFY(worst < kStandTolerance);
 }
@@ -187,10 +200,12 @@ void TestModelAtGoal::feetStayPlanted() {
     const auto model = exportedSkate(modelPath, *modelFeet, frames, m_run->fps);
     const auto mannequin = exportedSkate(mannequinPath, *runFeet, frames, m_run->fps);
     QVERIFY(model && mannequin);
-    qInfo("%s: over the %d frames of the walk its %s skate %.2f cm/s while planted, %.2f in all (the mannequin's "
-          "%.2f and %.2f)",
-          qPrintable(file), frames, toes ? "toes" : "ankles", model->stance, model->foot, mannequin->stance,
-          mannequin->foot);
+    qInfo(
+        "%s: over the %d frames of the walk its %s skate %.2f cm/s while planted, %.2f in all (the "
+        "mannequin's "
+        "%.2f and %.2f)",
+        qPrintable(file), frames, toes ? "toes" : "ankles", model->stance, model->foot,
+        mannequin->stance, mannequin->foot);
     QVERIFY(model->stance <= mannequin->stance + kSkateMargin);
 }
 
@@ -206,24 +221,29 @@ void TestModelAtGoal::drawnOverTheGoalMarker() {
     const int mesh = m_offscreen.renderer().upload(character->mesh());
     QVERIFY(mesh >= 0);
     const float frame = static_cast<float>(m_run->frameCount() - 1);
-    const float heading = headingOf(facingRotation(m_run->skeleton, m_run->frameRotations(m_run->frameCount() - 1)[0]));
+    const float heading = headingOf(
+        facingRotation(m_run->skeleton, m_run->frameRotations(m_run->frameCount() - 1)[0]));
     Camera camera;
-    camera.frame(CameraView::Follow, kGoal + glm::vec3(0.0f, 0.5f * character->height(), 0.0f), heading,
-                 character->height());
-    camera.setYaw(heading + 0.8f);  // in front and to the side: an error along or across the path shows
+    camera.frame(CameraView::Follow, kGoal + glm::vec3(0.0f, 0.5f * character->height(), 0.0f),
+                 heading, character->height());
+    camera.setYaw(heading +
+                  0.8f);  // in front and to the side: an error along or across the path shows
     ClipSceneOptions options;
     options.trail = false;
     Scene with, without;
     addClipFrame(with, *character, mesh, *m_run, frame, options);
-    with.characters.back().shadowRadius = 0.0f;  // the figure alone (its shadow spreads around the hips)
+    with.characters.back().shadowRadius =
+        0.0f;  // the figure alone (its shadow spreads around the hips)
     with.goal = without.goal = kGoal;
-    const QImage image = m_offscreen.render(with, camera), empty = m_offscreen.render(without, camera);
+    const QImage image = m_offscreen.render(with, camera),
+                 empty = m_offscreen.render(without, camera);
     m_offscreen.renderer().remove(mesh);
     QImage mask;
     const QRect body = changedBounds(image, empty, &mask);
     const glm::vec3 goal = camera.project(kGoal, kWidth, kHeight);
     float tolerance = 4.0f;
-    for (const glm::vec3 d : {glm::vec3(1, 0, 0), glm::vec3(0, 0, 1), glm::vec3(-1, 0, 0), glm::vec3(0, 0, -1)}) {
+    for (const glm::vec3 d :
+         {glm::vec3(1, 0, 0), glm::vec3(0, 0, 1), glm::vec3(-1, 0, 0), glm::vec3(0, 0, -1)}) {
         const glm::vec3 p = camera.project(kGoal + kStandTolerance * d, kWidth, kHeight);
         tolerance = std::max(tolerance, std::hypot(p.x - goal.x, p.y - goal.y));
     }
@@ -232,13 +252,16 @@ void TestModelAtGoal::drawnOverTheGoalMarker() {
     for (int y = std::max(body.bottom() - body.height() / 4, 0); y <= body.bottom(); ++y)
         for (int x = body.left(); x <= body.right(); ++x)
             if (qGray(mask.pixel(x, y))) legs |= QRect(x, y, 1, 1);
-    const QString png = QDir::temp().filePath(
-        QString("tst_model_at_goal_%1.png").arg(QString(QTest::currentDataTag()).replace(' ', '_')));
+    const QString png =
+        QDir::temp().filePath(QString("tst_model_at_goal_%1.png")
+                                  .arg(QString(QTest::currentDataTag()).replace(' ', '_')));
     image.save(png);
-    qInfo("%s: goal at pixel (%.0f, %.0f), the figure x %d..%d, y %d..%d, its legs x %d..%d, y %d..%d; tolerance "
-          "%.0f pixels; image %s",
-          qPrintable(file), goal.x, goal.y, body.left(), body.right(), body.top(), body.bottom(), legs.left(),
-          legs.right(), legs.top(), legs.bottom(), tolerance, qPrintable(png));
+    qInfo(
+        "%s: goal at pixel (%.0f, %.0f), the figure x %d..%d, y %d..%d, its legs x %d..%d, y "
+        "%d..%d; tolerance "
+        "%.0f pixels; image %s",
+        qPrintable(file), goal.x, goal.y, body.left(), body.right(), body.top(), body.bottom(),
+        legs.left(), legs.right(), legs.top(), legs.bottom(), tolerance, qPrintable(png));
     QVERIFY(!legs.isEmpty());
     QVERIFY(goal.x > legs.left() && goal.x < legs.right());
     QVERIFY(goal.y > legs.top() - tolerance && goal.y < legs.bottom() + tolerance);

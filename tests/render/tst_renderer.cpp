@@ -70,8 +70,9 @@ private slots:
     void corruptCharacterFallsBackInCli();
 
 private:
-    QImage renderClip(const Character& c, int mesh, const Clip& clip, float frame, const Camera& camera,
-                      bool withCharacter = true, std::optional<glm::vec3> goal = {});
+    QImage renderClip(const Character& c, int mesh, const Clip& clip, float frame,
+                      const Camera& camera, bool withCharacter = true,
+                      std::optional<glm::vec3> goal = {});
     OffscreenRenderer m_offscreen;
     std::optional<Clip> m_walk;
     std::optional<Character> m_mannequin;
@@ -92,7 +93,8 @@ void TestRenderer::initTestCase() {
 }
 
 QImage TestRenderer::renderClip(const Character& c, int mesh, const Clip& clip, float frame,
-                                const Camera& camera, bool withCharacter, std::optional<glm::vec3> goal) {
+                                const Camera& camera, bool withCharacter,
+                                std::optional<glm::vec3> goal) {
     Scene scene;
     ClipSceneOptions options;
     options.trail = false;
@@ -107,7 +109,8 @@ void TestRenderer::mannequinCoversPlausibleArea() {
         const Clip rest = restLike(*m_walk, static_cast<int>(frame));
         const Clip& clip = frame == 0.0f ? rest : *m_walk;
         Scene probe;
-        const PlacedCharacter placed = addClipFrame(probe, *m_mannequin, m_mannequinMesh, clip, frame);
+        const PlacedCharacter placed =
+            addClipFrame(probe, *m_mannequin, m_mannequinMesh, clip, frame);
         Camera camera;
         camera.frame(CameraView::Front, placed.root, placed.heading);
         const QImage with = renderClip(*m_mannequin, m_mannequinMesh, clip, frame, camera);
@@ -129,7 +132,8 @@ void TestRenderer::limbsMoveBetweenRestAndWalk() {
     const int frame = 30;  // 1 s
     const Clip rest = restLike(*m_walk, frame);
     Scene probe;
-    const PlacedCharacter placed = addClipFrame(probe, *m_mannequin, m_mannequinMesh, *m_walk, frame);
+    const PlacedCharacter placed =
+        addClipFrame(probe, *m_mannequin, m_mannequinMesh, *m_walk, frame);
     Camera camera;
     camera.frame(CameraView::Side, placed.root, placed.heading);
     const QImage restImage = renderClip(*m_mannequin, m_mannequinMesh, rest, 0.0f, camera);
@@ -168,15 +172,18 @@ void TestRenderer::goalMarkerWhereProjected() {
     // A goal 3 m ahead and 2.5 m to the right (clear of the figure), then one 25 m away.
     const glm::vec3 forward(std::sin(placed.heading), 0, std::cos(placed.heading));
     const glm::vec3 right(-forward.z, 0, forward.x);
-    for (const glm::vec3 goal : {placed.root * glm::vec3(1, 0, 1) + forward * 3.0f + right * 2.5f,
-                                 placed.root * glm::vec3(1, 0, 1) + forward * 25.0f - right * 3.0f}) {
-        const QImage image = renderClip(*m_mannequin, m_mannequinMesh, *m_walk, 30, camera, true, goal);
+    for (const glm::vec3 goal :
+         {placed.root * glm::vec3(1, 0, 1) + forward * 3.0f + right * 2.5f,
+          placed.root * glm::vec3(1, 0, 1) + forward * 25.0f - right * 3.0f}) {
+        const QImage image =
+            renderClip(*m_mannequin, m_mannequinMesh, *m_walk, 30, camera, true, goal);
         int hits = 0;
         for (float h : {0.3f, 1.0f, 1.7f, 2.1f}) {  // up the pole to the ball
             const glm::vec3 p = camera.project(goal + glm::vec3(0, h, 0), kWidth, kHeight);
             QVERIFY(p.z > 0.0f && p.x >= 0 && p.y >= 0 && p.x < kWidth && p.y < kHeight);
             const QRgb c = image.pixel(static_cast<int>(p.x), static_cast<int>(p.y));
-            qInfo("goal point %.1f m up at (%.0f, %.0f): rgb %d %d %d", h, p.x, p.y, qRed(c), qGreen(c), qBlue(c));
+            qInfo("goal point %.1f m up at (%.0f, %.0f): rgb %d %d %d", h, p.x, p.y, qRed(c),
+                  qGreen(c), qBlue(c));
             if (qRed(c) > 170 && qGreen(c) < 130 && qBlue(c) < 110) ++hits;
         }
         if (hits < 3) image.save(QDir::temp().filePath("tst_renderer_goal.png"));
@@ -224,8 +231,9 @@ void TestRenderer::corruptTextureFallsBack() {
     QVERIFY(mesh >= 0);  // drawn with the base colour
     const QStringList warnings = renderer.takeWarnings();
     QCOMPARE(warnings.size(), 1);
-    QVERIFY2(warnings[0].contains("bad.png") && warnings[0].contains("cannot read the texture image"),
-             qPrintable(warnings[0]));
+    QVERIFY2(
+        warnings[0].contains("bad.png") && warnings[0].contains("cannot read the texture image"),
+        qPrintable(warnings[0]));
     renderer.remove(mesh);
 }
 
@@ -239,12 +247,13 @@ void TestRenderer::corruptCharacterFallsBackInCli() {
     f.close();
     const QString png = dir.filePath("shot.png");
     QProcess cli;
-    cli.start(test::cliPath(), {"render", test::cmuClip("16_15"), "--seconds", "1", "--size", "320x240",
-                                "--character", broken, "-o", png});
+    cli.start(test::cliPath(), {"render", test::cmuClip("16_15"), "--seconds", "1", "--size",
+                                "320x240", "--character", broken, "-o", png});
     QVERIFY(cli.waitForFinished(60000));
     const QString err = QString::fromLocal8Bit(cli.readAllStandardError());
     QCOMPARE(cli.exitCode(), 0);
-    QVERIFY2(err.contains("broken.glb") && err.contains("drawing the mannequin instead"), qPrintable(err));
+    QVERIFY2(err.contains("broken.glb") && err.contains("drawing the mannequin instead"),
+             qPrintable(err));
     QImage image(png);
     QCOMPARE(image.size(), QSize(320, 240));
 }

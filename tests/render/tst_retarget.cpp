@@ -61,9 +61,13 @@ void TestRetarget::exportSkinnedGltf() {
     QCOMPARE(back->mesh.triangleCount(), asset->mesh.triangleCount());
     QCOMPARE(back->mesh.vertices.size() > 0, true);
     float lo = 1e9f, hi = -1e9f;
-    for (const SkinVertex& v : back->mesh.vertices) { lo = std::min(lo, v.position.y); hi = std::max(hi, v.position.y); }
-    qInfo("re-imported: %d joints, %d triangles, %zu vertices, %.3f-%.3f m tall", back->skeleton.jointCount(),
-          back->mesh.triangleCount(), back->mesh.vertices.size(), lo, hi);
+    for (const SkinVertex& v : back->mesh.vertices) {
+        lo = std::min(lo, v.position.y);
+        hi = std::max(hi, v.position.y);
+    }
+    qInfo("re-imported: %d joints, %d triangles, %zu vertices, %.3f-%.3f m tall",
+          back->skeleton.jointCount(), back->mesh.triangleCount(), back->mesh.vertices.size(), lo,
+          hi);
     QVERIFY(std::abs(lo) < 1e-3f && hi > 1.8f && hi < 2.1f);
 
     auto motion = importClips(path);
@@ -81,9 +85,12 @@ void TestRetarget::exportSkinnedGltf() {
     for (int f = 0; f < clip.frameCount(); ++f) {
         jointPositions(played.skeleton, played.frameRotations(f), played.rootPositions[f], got);
         for (int j = 0; j < joints; ++j)
-            worst = std::max(worst, glm::distance(expected[static_cast<size_t>(f) * joints + j].translation, got[j]));
+            worst = std::max(
+                worst,
+                glm::distance(expected[static_cast<size_t>(f) * joints + j].translation, got[j]));
     }
-    qInfo("%d frames back, joints within %.2g m of the retargeted walk", played.frameCount(), worst);
+    qInfo("%d frames back, joints within %.2g m of the retargeted walk", played.frameCount(),
+          worst);
     QVERIFY(worst < 0.002f);
 }
 
@@ -93,9 +100,12 @@ void TestRetarget::importsBaseMesh() {
     QVERIFY2(asset, asset.message().c_str());
     QCOMPARE(asset->skeleton.jointCount(), 56);
     float lo = 1e9f, hi = -1e9f;
-    for (const SkinVertex& v : asset->mesh.vertices) { lo = std::min(lo, v.position.y); hi = std::max(hi, v.position.y); }
-    QVERIFY(std::abs(lo) < 1e-4f);            // standing on the floor
-    QVERIFY(hi > 1.8f && hi < 2.1f);          // about 1.95 m tall
+    for (const SkinVertex& v : asset->mesh.vertices) {
+        lo = std::min(lo, v.position.y);
+        hi = std::max(hi, v.position.y);
+    }
+    QVERIFY(std::abs(lo) < 1e-4f);    // standing on the floor
+    QVERIFY(hi > 1.8f && hi < 2.1f);  // about 1.95 m tall
 }
 
 void TestRetarget::bonesFollowTheSource() {
@@ -113,8 +123,10 @@ void TestRetarget::bonesFollowTheSource() {
     std::vector<Transform> src(clip.jointCount()), tgt(t.jointCount());
     const Skeleton& s = clip.skeleton;
     const std::pair<const char*, const char*> bones[][2] = {
-        {{"lfemur", "ltibia"}, {"thigh.L", "shin.L"}},   {{"ltibia", "lfoot"}, {"shin.L", "foot.L"}},
-        {{"rfemur", "rtibia"}, {"thigh.R", "shin.R"}},   {{"rtibia", "rfoot"}, {"shin.R", "foot.R"}},
+        {{"lfemur", "ltibia"}, {"thigh.L", "shin.L"}},
+        {{"ltibia", "lfoot"}, {"shin.L", "foot.L"}},
+        {{"rfemur", "rtibia"}, {"thigh.R", "shin.R"}},
+        {{"rtibia", "rfoot"}, {"shin.R", "foot.R"}},
         {{"lhumerus", "lradius"}, {"upper_arm.L", "forearm.L"}},
         {{"rradius", "rhand"}, {"forearm.R", "hand.R"}},
         {{"lfoot", "ltoes"}, {"foot.L", "toe.L"}},
@@ -123,11 +135,14 @@ void TestRetarget::bonesFollowTheSource() {
         forwardKinematics(s, clip.frameRotations(f), clip.rootPositions[f], src);
         retargetPose(*r, clip.frameRotations(f), clip.rootPositions[f], tgt);
         for (const auto& b : bones) {
-            const glm::vec3 ds = direction(src, s.jointIndex(b[0].first), s.jointIndex(b[0].second));
-            const glm::vec3 dt = direction(tgt, t.jointIndex(b[1].first), t.jointIndex(b[1].second));
+            const glm::vec3 ds =
+                direction(src, s.jointIndex(b[0].first), s.jointIndex(b[0].second));
+            const glm::vec3 dt =
+                direction(tgt, t.jointIndex(b[1].first), t.jointIndex(b[1].second));
             // Same bone direction within 25 degrees (rest poses differ slightly in bone shape).
             QVERIFY2(glm::dot(ds, dt) > std::cos(glm::radians(25.0f)),
-                     qPrintable(QString("frame %1 %2: %3").arg(f).arg(b[1].first).arg(glm::dot(ds, dt))));
+                     qPrintable(
+                         QString("frame %1 %2: %3").arg(f).arg(b[1].first).arg(glm::dot(ds, dt))));
         }
         // Knees point forward like the source's: no twisted legs.
         const float heading = headingOf(facingRotation(s, clip.frameRotations(f)[0]));
@@ -135,7 +150,8 @@ void TestRetarget::bonesFollowTheSource() {
         const glm::vec3 kneeAxis = tgt[t.jointIndex("shin.L")].rotation * glm::vec3(1, 0, 0);
         QVERIFY(std::abs(glm::dot(kneeAxis, forward)) < 0.6f);
         // Feet near the floor: the lower ankle within 15 cm of the ground.
-        const float ankle = std::min(tgt[t.jointIndex("foot.L")].translation.y, tgt[t.jointIndex("foot.R")].translation.y);
+        const float ankle = std::min(tgt[t.jointIndex("foot.L")].translation.y,
+                                     tgt[t.jointIndex("foot.R")].translation.y);
         QVERIFY2(ankle > -0.02f && ankle < 0.15f, qPrintable(QString::number(ankle)));
     }
 }
@@ -179,8 +195,10 @@ void TestRetarget::bundledCharacters_data() {
     QTest::addColumn<int>("arms");
     QTest::addColumn<bool>("ik");
     QTest::newRow("male base mesh") << "characters/male_base_mesh/male_base_mesh.glb" << 8 << false;
-    QTest::newRow("Casual_Female") << "characters/quaternius_casual_female/Casual_Female.gltf" << 8 << true;
-    QTest::newRow("RobotExpressive") << "characters/robot_expressive/RobotExpressive.glb" << 6 << true;
+    QTest::newRow("Casual_Female")
+        << "characters/quaternius_casual_female/Casual_Female.gltf" << 8 << true;
+    QTest::newRow("RobotExpressive")
+        << "characters/robot_expressive/RobotExpressive.glb" << 6 << true;
 }
 
 void TestRetarget::bundledCharacters() {
@@ -196,8 +214,8 @@ void TestRetarget::bundledCharacters() {
     const JointMap map = chooseJointMap(s, t);
     auto r = buildRetarget(s, clipFloorHeight(clip), t, map);
     QVERIFY2(r, r.message().c_str());
-    qInfo("%s: %s, %d joints mapped: %s; leg length ratio %.2f", qPrintable(file), map.name.c_str(), r->mappedCount,
-          r->describe().c_str(), r->rootScale);
+    qInfo("%s: %s, %d joints mapped: %s; leg length ratio %.2f", qPrintable(file), map.name.c_str(),
+          r->mappedCount, r->describe().c_str(), r->rootScale);
     QCOMPARE(r->mappedRoles("legs"), r->targetRoleCount("legs"));
     QVERIFY(r->mappedRoles("legs") >= 6);
     QVERIFY(r->mappedRoles("spine") >= 3);
@@ -225,12 +243,15 @@ void TestRetarget::bundledCharacters() {
         const float heading = headingOf(facingRotation(s, clip.frameRotations(f)[0]));
         const glm::vec3 forward(std::sin(heading), 0.0f, std::cos(heading));
         for (int k = 0; k < 2; ++k) {
-            const int up = tr[k ? R::RightUpLeg : R::LeftUpLeg], knee = tr[k ? R::RightLeg : R::LeftLeg];
-            const int foot = tr[k ? R::RightFoot : R::LeftFoot], ankle = sr[k ? R::RightFoot : R::LeftFoot];
+            const int up = tr[k ? R::RightUpLeg : R::LeftUpLeg],
+                      knee = tr[k ? R::RightLeg : R::LeftLeg];
+            const int foot = tr[k ? R::RightFoot : R::LeftFoot],
+                      ankle = sr[k ? R::RightFoot : R::LeftFoot];
             // The foot stays on its leg: thigh and shin keep their rest lengths.
             for (auto [a, b] : {std::pair{up, knee}, std::pair{knee, foot}})
-                worstBone = std::max(worstBone, std::abs(glm::distance(tw[a].translation, tw[b].translation) -
-                                                         glm::distance(rest[a], rest[b])));
+                worstBone = std::max(worstBone,
+                                     std::abs(glm::distance(tw[a].translation, tw[b].translation) -
+                                              glm::distance(rest[a], rest[b])));
             lowest = std::min(lowest, tw[foot].translation.y);
             // The knee bends forward, out of the hip-foot line.
             const glm::vec3 line = glm::normalize(tw[foot].translation - tw[up].translation);
@@ -239,9 +260,11 @@ void TestRetarget::bundledCharacters() {
             kneesForward += glm::dot(bend, forward) > -0.01f ? 1 : 0;
             // While the source's ankle is planted (slow, low), the character's foot is too.
             if (f > 0) {
-                const glm::vec3 vs = (sw[ankle].translation - previousSource[ankle].translation) * clip.fps;
+                const glm::vec3 vs =
+                    (sw[ankle].translation - previousSource[ankle].translation) * clip.fps;
                 const glm::vec3 vt = (tw[foot].translation - previous[foot].translation) * clip.fps;
-                if (std::hypot(vs.x, vs.z) < 0.1f && sw[ankle].translation.y < clipFloorHeight(clip) + 0.15f) {
+                if (std::hypot(vs.x, vs.z) < 0.1f &&
+                    sw[ankle].translation.y < clipFloorHeight(clip) + 0.15f) {
                     ++planted;
                     slide += std::hypot(vt.x, vt.z);
                     sourceSlide += std::hypot(vs.x, vs.z);
@@ -250,24 +273,35 @@ void TestRetarget::bundledCharacters() {
         }
         // The arms swing like the source's: upper arms within 30 degrees.
         for (int k = 0; k < 2; ++k) {
-            const glm::vec3 dt = tw[tr[k ? R::RightForeArm : R::LeftForeArm]].translation - tw[tr[k ? R::RightArm : R::LeftArm]].translation;
-            const glm::vec3 ds = sw[sr[k ? R::RightForeArm : R::LeftForeArm]].translation - sw[sr[k ? R::RightArm : R::LeftArm]].translation;
-            armsAlong += glm::dot(glm::normalize(dt), glm::normalize(ds)) > std::cos(glm::radians(30.0f)) ? 1 : 0;
+            const glm::vec3 dt = tw[tr[k ? R::RightForeArm : R::LeftForeArm]].translation -
+                                 tw[tr[k ? R::RightArm : R::LeftArm]].translation;
+            const glm::vec3 ds = sw[sr[k ? R::RightForeArm : R::LeftForeArm]].translation -
+                                 sw[sr[k ? R::RightArm : R::LeftArm]].translation;
+            armsAlong +=
+                glm::dot(glm::normalize(dt), glm::normalize(ds)) > std::cos(glm::radians(30.0f))
+                    ? 1
+                    : 0;
         }
         // The hips face the source's way.
         glm::vec3 lt = tw[tr[R::LeftUpLeg]].translation - tw[tr[R::RightUpLeg]].translation;
         glm::vec3 ls = sw[sr[R::LeftUpLeg]].translation - sw[sr[R::RightUpLeg]].translation;
         lt.y = ls.y = 0.0f;
-        faced += glm::dot(glm::normalize(lt), glm::normalize(ls)) > std::cos(glm::radians(20.0f)) ? 1 : 0;
+        faced += glm::dot(glm::normalize(lt), glm::normalize(ls)) > std::cos(glm::radians(20.0f))
+                     ? 1
+                     : 0;
         previous = tw;
         previousSource = sw;
         ++frames;
     }
-    qInfo("bones within %.2g m; lowest foot joint %.3f m; knees forward %d/%d, arms along %d/%d, facing %d/%d; "
-          "planted foot speed %.3f m/s (the source's %.3f) over %d foot-frames; frame by frame within %.2g m of "
-          "the whole clip",
-          worstBone, lowest, kneesForward, 2 * frames, armsAlong, 2 * frames, faced, frames,
-          planted ? slide / planted : 0.0f, planted ? sourceSlide / planted : 0.0f, planted, frameByFrame);
+    qInfo(
+        "bones within %.2g m; lowest foot joint %.3f m; knees forward %d/%d, arms along %d/%d, "
+        "facing %d/%d; "
+        "planted foot speed %.3f m/s (the source's %.3f) over %d foot-frames; frame by frame "
+        "within %.2g m of "
+        "the whole clip",
+        worstBone, lowest, kneesForward, 2 * frames, armsAlong, 2 * frames, faced, frames,
+        planted ? slide / planted : 0.0f, planted ? sourceSlide / planted : 0.0f, planted,
+        frameByFrame);
     QVERIFY(frameByFrame < 1e-5f);
     QVERIFY(worstBone < 1e-3f);
     QVERIFY(lowest > -0.03f);
@@ -275,7 +309,8 @@ void TestRetarget::bundledCharacters() {
     QVERIFY(armsAlong >= 2 * frames * 90 / 100);
     QCOMPARE(faced, frames);
     QVERIFY(planted > frames / 2);
-    QVERIFY2(slide / planted < sourceSlide / planted + 0.05f, "the feet slide more than the source's");
+    QVERIFY2(slide / planted < sourceSlide / planted + 0.05f,
+             "the feet slide more than the source's");
 
     // Exported as glTF and read back: every joint where the retargeted pose put it.
     QTemporaryDir dir;
@@ -289,7 +324,8 @@ void TestRetarget::bundledCharacters() {
     for (int f = 0; f < clip.frameCount(); f += 5) {
         const std::vector<glm::vec3> back = test::animatedJoints(*scene, t.names, f);
         for (int j = 0; j < tj; ++j)
-            worst = std::max(worst, glm::distance(back[j], posed[static_cast<size_t>(f) * tj + j].translation));
+            worst = std::max(
+                worst, glm::distance(back[j], posed[static_cast<size_t>(f) * tj + j].translation));
     }
     qInfo("glTF read back: joints within %.2g m of the retargeted walk", worst);
     QVERIFY(worst < 1e-3f);

@@ -46,12 +46,15 @@ private slots:
         view.setPicture(similarEverywhere(rows, cols));
         const QImage shot = view.grab().toImage();
         const QPointF first = view.cellCentre(0, 0), last = view.cellCentre(rows - 1, cols - 1);
-        const QRectF web(first - QPointF(view.zoom() / 2, view.zoom() / 2), last + QPointF(view.zoom() / 2, view.zoom() / 2));
+        const QRectF web(first - QPointF(view.zoom() / 2, view.zoom() / 2),
+                         last + QPointF(view.zoom() / 2, view.zoom() / 2));
         // The web itself: the darkest heat colour.
         QVERIFY(qGray(shot.pixel(web.center().toPoint())) < 30);
         // Beside it (the band the shorter clip leaves): grey, light, and no heat colour.
-        const QPoint beside = rows < cols ? QPoint(static_cast<int>(web.center().x()), static_cast<int>(web.bottom()) + 20)
-                                          : QPoint(static_cast<int>(web.right()) + 20, static_cast<int>(web.center().y()));
+        const QPoint beside =
+            rows < cols
+                ? QPoint(static_cast<int>(web.center().x()), static_cast<int>(web.bottom()) + 20)
+                : QPoint(static_cast<int>(web.right()) + 20, static_cast<int>(web.center().y()));
         int dark = 0, coloured = 0;
         for (int dy = -6; dy <= 6; ++dy)
             for (int dx = -6; dx <= 6; ++dx) {

@@ -68,9 +68,11 @@ private slots:
         QVERIFY(note->isVisible() && edit->isVisible() && clear->isVisible());
         QVERIFY2(note->text().contains("Set by the style key at 6.0 s"), qPrintable(note->text()));
         QVERIFY(!jog->isEnabled());
-        QVERIFY2(jog->toolTip().contains("set by the style key at 6.0 s") && jog->toolTip().contains("Clear keys"),
+        QVERIFY2(jog->toolTip().contains("set by the style key at 6.0 s") &&
+                     jog->toolTip().contains("Clear keys"),
                  qPrintable(jog->toolTip()));
-        QSignalSpy targets(&editor, &StyleEditor::targetsChanged), keyChanged(&editor, &StyleEditor::keyChangeRequested),
+        QSignalSpy targets(&editor, &StyleEditor::targetsChanged),
+            keyChanged(&editor, &StyleEditor::keyChangeRequested),
             cleared(&editor, &StyleEditor::keysClearRequested);
 
         // Edit key: the sliders change that key, not the style.
@@ -108,7 +110,8 @@ private slots:
             if (l->text().contains("now 0.30")) jogFigures = l;
         QVERIFY(jogFigures);
         QVERIFY2(jogFigures->text().contains("turn 1.00"), qPrintable(jogFigures->text()));
-        QVERIFY(jogFigures->toolTip().contains("turn blend 1.00 (0 = sharpest right, 1 = sharpest left)"));
+        QVERIFY(jogFigures->toolTip().contains(
+            "turn blend 1.00 (0 = sharpest right, 1 = sharpest left)"));
     }
 
     void keyTrack() {
@@ -118,15 +121,19 @@ private slots:
         track.resize(408, 60);
         track.show();
         QVERIFY(QTest::qWaitForWindowExposed(&track));
-        QSignalSpy added(&track, &StyleKeyTrack::addRequested), moved(&track, &StyleKeyTrack::moveRequested),
+        QSignalSpy added(&track, &StyleKeyTrack::addRequested),
+            moved(&track, &StyleKeyTrack::moveRequested),
             removed(&track, &StyleKeyTrack::removeRequested);
-        QTest::mouseDClick(&track, Qt::LeftButton, {}, QPoint(static_cast<int>(track.xOf(2.0)), 30));
+        QTest::mouseDClick(&track, Qt::LeftButton, {},
+                           QPoint(static_cast<int>(track.xOf(2.0)), 30));
         QCOMPARE(added.count(), 1);
         QVERIFY(std::abs(added.first().first().toDouble() - 2.0) < 0.05);
         track.setKeys({StyleKey{2.0, {1.0f, 0.0f}}, StyleKey{6.0, {0.2f, 0.8f}}});
-        const QPoint from(static_cast<int>(track.xOf(6.0)), 30), to(static_cast<int>(track.xOf(8.0)), 30);
+        const QPoint from(static_cast<int>(track.xOf(6.0)), 30),
+            to(static_cast<int>(track.xOf(8.0)), 30);
         QTest::mousePress(&track, Qt::LeftButton, {}, from);
-        QMouseEvent move(QEvent::MouseMove, to, track.mapToGlobal(to), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QMouseEvent move(QEvent::MouseMove, to, track.mapToGlobal(to), Qt::NoButton, Qt::LeftButton,
+                         Qt::NoModifier);
         QApplication::sendEvent(&track, &move);
         QTest::mouseRelease(&track, Qt::LeftButton, {}, to);
         QCOMPARE(moved.count(), 1);

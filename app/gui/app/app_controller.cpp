@@ -31,14 +31,16 @@ namespace {
 // The built-in demo project (a walk and a jog space of CMU clips, with their stops and starts),
 // from the source tree.
 QString demoProject() {
-    const QString path = QStringLiteral(GAITSPACE_SOURCE_DIR "/") + QLatin1String(kWindowDemoProject);
+    const QString path =
+        QStringLiteral(GAITSPACE_SOURCE_DIR "/") + QLatin1String(kWindowDemoProject);
     return QFileInfo::exists(path) ? path : QString();
 }
 
 // Where the CMU clips are looked for: GAITSPACE_DATA_DIR when set, else a shared/data folder
 // beside the working folder, the build tree or the source tree.
 QStringList dataDirs() {
-    if (qEnvironmentVariableIsSet("GAITSPACE_DATA_DIR")) return {qEnvironmentVariable("GAITSPACE_DATA_DIR")};
+    if (qEnvironmentVariableIsSet("GAITSPACE_DATA_DIR"))
+        return {qEnvironmentVariable("GAITSPACE_DATA_DIR")};
     QStringList dirs;
     dirs << QDir::cleanPath(QDir::currentPath() + "/../shared/data")
          << QDir::cleanPath(QCoreApplication::applicationDirPath() + "/../../../../shared/data")
@@ -63,7 +65,8 @@ bool softwareRasterizer() {
     surface.create();
     QOpenGLContext context;
     if (!context.create() || !context.makeCurrent(&surface)) return false;
-    const auto* renderer = reinterpret_cast<const char*>(context.functions()->glGetString(GL_RENDERER));
+    const auto* renderer =
+        reinterpret_cast<const char*>(context.functions()->glGetString(GL_RENDERER));
     const QString name = renderer ? QString::fromLatin1(renderer).toLower() : QString();
     context.doneCurrent();
     return name.contains("llvmpipe") || name.contains("softpipe") || name.contains("swiftshader");
@@ -101,7 +104,8 @@ struct FrameTimes {
         fps = total > 0.0 ? 1000.0 * times.size() / total : 0.0;
     }
     float at(double q) const {
-        return sorted.empty() ? 0.0f : sorted[std::min(sorted.size() - 1, size_t(q * sorted.size()))];
+        return sorted.empty() ? 0.0f
+                              : sorted[std::min(sorted.size() - 1, size_t(q * sorted.size()))];
     }
 };
 
@@ -153,12 +157,14 @@ bool AppController::openFirst() {
         window.openProject(demoProject(), true);  // an untitled copy: Save asks where to write it
         return true;
     }
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + "/synthetic-demo";
-    window.addMessage(ProjectDocument::Level::Warning,
-                      tr("No CMU clips found (looked for cmu/16_15.bvh in %1). Showing the SYNTHETIC demo: "
-                         "generated walk, jog and run, not motion capture. Set GAITSPACE_DATA_DIR to the "
-                         "folder that holds cmu/ to use the motion capture.")
-                          .arg(dataDirs().join(", ")));
+    const QString dir =
+        QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + "/synthetic-demo";
+    window.addMessage(
+        ProjectDocument::Level::Warning,
+        tr("No CMU clips found (looked for cmu/16_15.bvh in %1). Showing the SYNTHETIC demo: "
+           "generated walk, jog and run, not motion capture. Set GAITSPACE_DATA_DIR to the "
+           "folder that holds cmu/ to use the motion capture.")
+            .arg(dataDirs().join(", ")));
     auto demo = writeSyntheticDemo(dir);
     if (demo) {
         window.openProject(demo->projectPath);
@@ -173,8 +179,9 @@ void AppController::applyLook() {
     if (!m_options.texture.isEmpty()) m_window->setTexture(m_options.texture);
     if (!m_options.model.isEmpty()) {
         // Again after the project's own character is set (when a project opens).
-        connect(m_window->document(), &ProjectDocument::projectReset, this,
-                [this] { QTimer::singleShot(0, this, [this] { m_window->setModel(m_options.model); }); });
+        connect(m_window->document(), &ProjectDocument::projectReset, this, [this] {
+            QTimer::singleShot(0, this, [this] { m_window->setModel(m_options.model); });
+        });
         m_window->setModel(m_options.model);
     }
 }
@@ -198,7 +205,8 @@ void AppController::openDocks(bool opening) {
 void AppController::startScript() {
     const bool scripted = m_options.scripted();
     m_bySeconds = scripted && m_options.seconds >= 0.0;
-    if (scripted && !m_bySeconds) QTimer::singleShot(m_options.screenshotDelayMs, this, &AppController::finish);
+    if (scripted && !m_bySeconds)
+        QTimer::singleShot(m_options.screenshotDelayMs, this, &AppController::finish);
     if (!m_bySeconds && !m_options.goal && m_options.goalMode < 0) return;
     m_poll = new QTimer(this);
     m_wall.start();
@@ -232,14 +240,17 @@ void AppController::poll() {
 }
 
 void AppController::finish() {
-    if ((m_docksPending && m_window->isLoading()) || m_window->isAnalysing()) {  // the docks' computations first
+    if ((m_docksPending && m_window->isLoading()) ||
+        m_window->isAnalysing()) {  // the docks' computations first
         QTimer::singleShot(50, this, &AppController::finish);
         return;
     }
     bool ok = true;
     if (!m_options.screenshot.isEmpty()) {
         ok = m_window->screenshot().save(m_options.screenshot);
-        if (!ok) std::fprintf(stderr, "gaitspace: %s: cannot write the screenshot\n", qPrintable(m_options.screenshot));
+        if (!ok)
+            std::fprintf(stderr, "gaitspace: %s: cannot write the screenshot\n",
+                         qPrintable(m_options.screenshot));
     }
     if (!m_options.report.isEmpty()) ok = writeReport() && ok;
     if (m_options.benchmark) printBenchmark();
@@ -254,7 +265,8 @@ bool AppController::writeReport() const {
     // status bar, in screen pixels.
     o.insert("window_frame", array(window.frameGeometry()));
     o.insert("window_geometry", array(window.geometry()));
-    if (const QScreen* screen = window.screen()) o.insert("screen_available", array(screen->availableGeometry()));
+    if (const QScreen* screen = window.screen())
+        o.insert("screen_available", array(screen->availableGeometry()));
     const QStatusBar* status = window.statusBar();
     o.insert("status_bar", array(QRect(status->mapToGlobal(QPoint(0, 0)), status->size())));
     const SteeringDemo* run = window.liveRun()->demo();
@@ -265,7 +277,8 @@ bool AppController::writeReport() const {
         o.insert("character_position", QJsonArray{root.x, root.z});
         if (const auto drawn = drawnRoot(*window.viewport())) {
             o.insert("model_root_position", QJsonArray{drawn->x, drawn->y});
-            o.insert("model", QString::fromStdString(window.viewport()->character()->description()));
+            o.insert("model",
+                     QString::fromStdString(window.viewport()->character()->description()));
         }
         o.insert("distance_to_goal", run->distanceToGoal());
         o.insert("style_weights", array(run->styleWeights()));
@@ -275,17 +288,22 @@ bool AppController::writeReport() const {
         o.insert("spaces", QJsonArray::fromStringList(run->spaceNames()));
     }
     QSaveFile file(m_options.report);
-    const bool ok = file.open(QIODevice::WriteOnly) && file.write(QJsonDocument(o).toJson()) > 0 && file.commit();
-    if (!ok) std::fprintf(stderr, "gaitspace: %s: cannot write the report\n", qPrintable(m_options.report));
+    const bool ok = file.open(QIODevice::WriteOnly) && file.write(QJsonDocument(o).toJson()) > 0 &&
+                    file.commit();
+    if (!ok)
+        std::fprintf(stderr, "gaitspace: %s: cannot write the report\n",
+                     qPrintable(m_options.report));
     return ok;
 }
 
 void AppController::printBenchmark() const {
     const Viewport* view = m_window->viewport();
     const FrameTimes times(view->frameTimes());
-    std::printf("viewport %dx%d: frames %zu, %.1f fps; frame time ms: median %.1f, p95 %.1f, p99 %.1f, max %.1f\n",
-                view->width(), view->height(), times.sorted.size(), times.fps, times.at(0.5), times.at(0.95),
-                times.at(0.99), times.sorted.empty() ? 0.0f : times.sorted.back());
+    std::printf(
+        "viewport %dx%d: frames %zu, %.1f fps; frame time ms: median %.1f, p95 %.1f, p99 %.1f, max "
+        "%.1f\n",
+        view->width(), view->height(), times.sorted.size(), times.fps, times.at(0.5),
+        times.at(0.95), times.at(0.99), times.sorted.empty() ? 0.0f : times.sorted.back());
 }
 
 }  // namespace gs

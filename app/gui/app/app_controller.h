@@ -33,23 +33,24 @@ public:
     // What the command line asks for, each value range-checked by the caller.
     struct Options {
         // What the window opens with (the first that is set; else the demo).
-        QString project;              // a project (*.gsproj)
-        QStringList imports;          // motion files imported into a new project, in order
-        QString file;                 // a motion file or a project (*.gsproj)
-        bool recover = true;          // offer to recover autosaved changes (never in a scripted run)
+        QString project;      // a project (*.gsproj)
+        QStringList imports;  // motion files imported into a new project, in order
+        QString file;         // a motion file or a project (*.gsproj)
+        bool recover = true;  // offer to recover autosaved changes (never in a scripted run)
         // The look.
-        std::optional<QSize> size;    // window size in pixels, 320x240 to 8192x8192; none = as last time
-        QString texture;              // an image mapped onto the mannequin; empty = plain
-        QString model;                // a skinned model drawn retargeted to the clips; empty = the project's
+        std::optional<QSize>
+            size;         // window size in pixels, 320x240 to 8192x8192; none = as last time
+        QString texture;  // an image mapped onto the mannequin; empty = plain
+        QString model;    // a skinned model drawn retargeted to the clips; empty = the project's
         // The scripted run (scripted() when any of screenshot, report, benchmark is asked for).
-        QString screenshot;           // PNG of the window written at the end; empty = none
-        QString report;               // the live run's state as JSON written at the end; empty = none
-        bool benchmark = false;       // print the frame-time distribution at the end
-        int screenshotDelayMs = 1500; // without `seconds`: milliseconds from start() to the end
-        double seconds = -1.0;        // seconds of the live run, (0, 3600]; < 0 = end after the delay
+        QString screenshot;      // PNG of the window written at the end; empty = none
+        QString report;          // the live run's state as JSON written at the end; empty = none
+        bool benchmark = false;  // print the frame-time distribution at the end
+        int screenshotDelayMs = 1500;  // without `seconds`: milliseconds from start() to the end
+        double seconds = -1.0;  // seconds of the live run, (0, 3600]; < 0 = end after the delay
         std::optional<glm::vec2> goal;  // the live run's goal, world metres (x, z)
-        int goalMode = -1;            // SteeringDemo::GoalMode; -1 = as the window has it
-        QStringList docks;            // MainWindow::analysisDockNames() to show first
+        int goalMode = -1;              // SteeringDemo::GoalMode; -1 = as the window has it
+        QStringList docks;              // MainWindow::analysisDockNames() to show first
 
         bool scripted() const { return !screenshot.isEmpty() || !report.isEmpty() || benchmark; }
     };
@@ -88,12 +89,12 @@ private:
     MainWindow* m_window;
     Options m_options;
     QTimer* m_poll = nullptr;
-    QElapsedTimer m_wall;              // since the scripted run was started
+    QElapsedTimer m_wall;  // since the scripted run was started
     QMetaObject::Connection m_docksOnOpen;
-    bool m_bySeconds = false;          // the run ends after `seconds` of the live run
-    bool m_started = false;            // the live run started, the goal and mode are set
-    bool m_docksPending = false;       // waiting for the project to open the docks
-    double m_endSeconds = 0.0;         // the live run's clock at the end
+    bool m_bySeconds = false;     // the run ends after `seconds` of the live run
+    bool m_started = false;       // the live run started, the goal and mode are set
+    bool m_docksPending = false;  // waiting for the project to open the docks
+    double m_endSeconds = 0.0;    // the live run's clock at the end
 };
 
 }  // namespace gs

@@ -58,7 +58,8 @@ ClipLibraryDock::ClipLibraryDock(ProjectDocument* doc, QWidget* parent)
         if (m_setting) return;
         const QModelIndex current = m_view->selectionModel()->currentIndex();
         const QString id = m_model->idAt(current.row());
-        if (!id.isEmpty() && m_view->selectionModel()->isRowSelected(current.row(), {})) emit clipActivated(id);
+        if (!id.isEmpty() && m_view->selectionModel()->isRowSelected(current.row(), {}))
+            emit clipActivated(id);
     };
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, activate);
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, activate);
@@ -70,7 +71,9 @@ ClipLibraryDock::ClipLibraryDock(ProjectDocument* doc, QWidget* parent)
     updateDetails();
 }
 
-QString ClipLibraryDock::currentClip() const { return m_model->idAt(m_view->selectionModel()->currentIndex().row()); }
+QString ClipLibraryDock::currentClip() const {
+    return m_model->idAt(m_view->selectionModel()->currentIndex().row());
+}
 
 QStringList ClipLibraryDock::selectedClips() const {
     QList<int> rows;
@@ -93,8 +96,9 @@ void ClipLibraryDock::setCurrentClip(const QString& id) {
         m_view->clearSelection();
         m_view->selectionModel()->setCurrentIndex({}, QItemSelectionModel::Clear);
     } else {
-        m_view->selectionModel()->setCurrentIndex(m_model->index(row, 0),
-                                                   QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_view->selectionModel()->setCurrentIndex(
+            m_model->index(row, 0),
+            QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     }
     m_setting = false;
     updateDetails();
@@ -107,28 +111,42 @@ void ClipLibraryDock::updateDetails() {
     const QString id = currentClip();
     const ProjectClip* c = m_doc->clip(id);
     if (!c) {
-        m_details->setText(m_doc->clipCount() ? tr("%1 clips. Select one to play it; Shift or Ctrl selects more to drag "
-                                                   "into a motion space together.").arg(m_doc->clipCount())
-                                              : tr("No clips: Import, or drop motion files here."));
+        m_details->setText(
+            m_doc->clipCount()
+                ? tr("%1 clips. Select one to play it; Shift or Ctrl selects more to drag "
+                     "into a motion space together.")
+                      .arg(m_doc->clipCount())
+                : tr("No clips: Import, or drop motion files here."));
         return;
     }
     QStringList parts;
     if (c->clip) {
         const RootMotionStats stats = rootMotionStats(*c->clip);
-        parts << tr("%1 frames at %2 fps (%3 s)").arg(c->clip->frameCount()).arg(c->clip->fps, 0, 'g', 3).arg(c->clip->duration(), 0, 'f', 2)
+        parts << tr("%1 frames at %2 fps (%3 s)")
+                     .arg(c->clip->frameCount())
+                     .arg(c->clip->fps, 0, 'g', 3)
+                     .arg(c->clip->duration(), 0, 'f', 2)
               << tr("%1 m/s").arg(stats.speed, 0, 'f', 2)
               << tr("turn %1°").arg(stats.headingChange * 180.0 / std::numbers::pi, 0, 'f', 0);
     }
     if (const auto a = m_doc->clipAnalysis(id)) {
-        if (!a->cycleError.isEmpty()) parts << tr("cycles: %1").arg(a->cycleError);
-        else if (!a->cycles.periodic) parts << tr("no gait cycles");
-        else if (const int kept = trimmedCycles(*a, c->trimIn, c->trimOut); kept != a->cycles.cycles)
-            parts << tr("%1 gait cycles as trimmed (%2 in the file)").arg(kept).arg(a->cycles.cycles);
-        else parts << tr("%1 gait cycles").arg(kept);
+        if (!a->cycleError.isEmpty())
+            parts << tr("cycles: %1").arg(a->cycleError);
+        else if (!a->cycles.periodic)
+            parts << tr("no gait cycles");
+        else if (const int kept = trimmedCycles(*a, c->trimIn, c->trimOut);
+                 kept != a->cycles.cycles)
+            parts
+                << tr("%1 gait cycles as trimmed (%2 in the file)").arg(kept).arg(a->cycles.cycles);
+        else
+            parts << tr("%1 gait cycles").arg(kept);
     }
     if (!c->style.isEmpty()) parts << tr("style %1").arg(c->style);
-    QString text = QStringLiteral("<b>%1</b>: %2").arg(id.toHtmlEscaped(), parts.join(", ").toHtmlEscaped());
-    if (!c->error.isEmpty()) text += QStringLiteral("<br><span style='color:#c03020'>%1</span>").arg(c->error.toHtmlEscaped());
+    QString text =
+        QStringLiteral("<b>%1</b>: %2").arg(id.toHtmlEscaped(), parts.join(", ").toHtmlEscaped());
+    if (!c->error.isEmpty())
+        text += QStringLiteral("<br><span style='color:#c03020'>%1</span>")
+                    .arg(c->error.toHtmlEscaped());
     if (selected.size() > 1) text += tr("<br>%1 clips selected").arg(selected.size());
     m_details->setText(text);
 }
@@ -141,7 +159,8 @@ QString ClipLibraryDock::renameText() const {
 QString ClipLibraryDock::deleteText() const {
     const QStringList ids = selectedClips();
     if (ids.isEmpty()) return {};
-    return ids.size() == 1 ? tr("Delete %1").arg(ids.front()) : tr("Delete %1 clips").arg(ids.size());
+    return ids.size() == 1 ? tr("Delete %1").arg(ids.front())
+                           : tr("Delete %1 clips").arg(ids.size());
 }
 
 bool ClipLibraryDock::renameSelection() {

@@ -14,7 +14,8 @@
 
 namespace gs {
 
-GoalSpaceDock::GoalSpaceDock(LiveRun* run, QWidget* parent) : QDockWidget(tr("Goal space"), parent), m_run(run) {
+GoalSpaceDock::GoalSpaceDock(LiveRun* run, QWidget* parent)
+    : QDockWidget(tr("Goal space"), parent), m_run(run) {
     setObjectName("analysis_goalspace");
     auto* goal = new QWidget(this);
     auto* layout = new QVBoxLayout(goal);
@@ -24,7 +25,8 @@ GoalSpaceDock::GoalSpaceDock(LiveRun* run, QWidget* parent) : QDockWidget(tr("Go
     m_space->setObjectName("goalSpaceChoice");
     m_startFrame = new QSpinBox(goal);
     m_startFrame->setObjectName("goalStartFrame");
-    m_startFrame->setToolTip(tr("Start frame: which of the space's start frames (heel strikes and between)"));
+    m_startFrame->setToolTip(
+        tr("Start frame: which of the space's start frames (heel strikes and between)"));
     m_startBlend = new QSpinBox(goal);
     m_startBlend->setObjectName("goalStartBlend");
     m_startBlend->setRange(-1, 0);
@@ -43,7 +45,8 @@ GoalSpaceDock::GoalSpaceDock(LiveRun* run, QWidget* parent) : QDockWidget(tr("Go
     layout->addLayout(choices);
     layout->addWidget(m_view, 1);
     setWidget(goal);
-    for (QSpinBox* box : {m_startFrame, m_startBlend}) connect(box, &QSpinBox::valueChanged, this, &GoalSpaceDock::refresh);
+    for (QSpinBox* box : {m_startFrame, m_startBlend})
+        connect(box, &QSpinBox::valueChanged, this, &GoalSpaceDock::refresh);
     connect(m_space, &QComboBox::currentIndexChanged, this, &GoalSpaceDock::refresh);
     connect(m_onlyChosen, &QCheckBox::toggled, this, &GoalSpaceDock::refresh);
     connect(run, &LiveRun::ready, this, &GoalSpaceDock::refresh);
@@ -88,25 +91,30 @@ void GoalSpaceDock::refresh() {
                              .arg(gs.endBlends)
                              .arg(gs.horizon);
             if (y >= 0) data.title += tr(", start blend %1").arg(gs.startBlend(y), 0, 'f', 2);
-            m_view->setToolTip(tr("Goal space of %1 (FIG. 9/10): start frame %2 of %3 (reference frame %4); one fan "
-                                  "per start blend (%5, a symbol each), one sample per end blend (%6), %7 frames "
-                                  "ahead. Right: the live steer space (FIG. 11/12), the chosen samples boxed.")
-                                   .arg(names.value(space))
-                                   .arg(x)
-                                   .arg(gs.startFrameCount())
-                                   .arg(gs.startFrames[x], 0, 'f', 1)
-                                   .arg(gs.startBlends)
-                                   .arg(gs.endBlends)
-                                   .arg(gs.horizon));
+            m_view->setToolTip(
+                tr("Goal space of %1 (FIG. 9/10): start frame %2 of %3 (reference frame %4); one "
+                   "fan "
+                   "per start blend (%5, a symbol each), one sample per end blend (%6), %7 frames "
+                   "ahead. Right: the live steer space (FIG. 11/12), the chosen samples boxed.")
+                    .arg(names.value(space))
+                    .arg(x)
+                    .arg(gs.startFrameCount())
+                    .arg(gs.startFrames[x], 0, 'f', 1)
+                    .arg(gs.startBlends)
+                    .arg(gs.endBlends)
+                    .arg(gs.horizon));
         }
         // The live steer space in the character's frame.
         const GroundFrame ground = *crowd->ground(demo->character());
         for (const glm::vec2& p : demo->fan()) data.steerFan.push_back(toCharacterFrame(ground, p));
-        for (const glm::vec2& p : demo->chosenSamples()) data.chosenSamples.push_back(toCharacterFrame(ground, p));
+        for (const glm::vec2& p : demo->chosenSamples())
+            data.chosenSamples.push_back(toCharacterFrame(ground, p));
         data.goal = toCharacterFrame(ground, demo->goal());
         data.steerTitle = data.steerFan.empty()
                               ? tr("Steer space: none (naive steering or no decision yet)")
-                              : tr("Steer space: %1 samples, target %2").arg(data.steerFan.size()).arg(*crowd->steerTarget(demo->character()), 0, 'f', 2);
+                              : tr("Steer space: %1 samples, target %2")
+                                    .arg(data.steerFan.size())
+                                    .arg(*crowd->steerTarget(demo->character()), 0, 'f', 2);
     }
     m_view->setData(std::move(data));
 }

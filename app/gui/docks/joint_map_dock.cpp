@@ -60,7 +60,8 @@ QString JointMapDock::summary() const { return m_summary->text(); }
 QString JointMapDock::sourceOf(const QString& target) const {
     for (int row = 0; row < m_table->rowCount(); ++row)
         if (m_table->item(row, 0)->text() == target)
-            if (auto* combo = qobject_cast<QComboBox*>(m_table->cellWidget(row, 2))) return combo->currentData().toString();
+            if (auto* combo = qobject_cast<QComboBox*>(m_table->cellWidget(row, 2)))
+                return combo->currentData().toString();
     return {};
 }
 
@@ -72,11 +73,13 @@ void JointMapDock::refresh() {
     m_builtIn->setEnabled(!pc.jointMap.empty());
     m_table->setRowCount(0);
     if (!r) {
-        m_summary->setText(pc.source.isEmpty()
-                               ? tr("The mannequin is drawn: it is built around the clips' own skeleton. Character > "
-                                    "Load Model retargets a skinned model to them.")
-                               : tr("%1 is not drawn yet (it is retargeted once a clip or the live run is shown).")
-                                     .arg(QFileInfo(pc.source).fileName()));
+        m_summary->setText(
+            pc.source.isEmpty()
+                ? tr("The mannequin is drawn: it is built around the clips' own skeleton. "
+                     "Character > "
+                     "Load Model retargets a skinned model to them.")
+                : tr("%1 is not drawn yet (it is retargeted once a clip or the live run is shown).")
+                      .arg(QFileInfo(pc.source).fileName()));
         m_filling = false;
         return;
     }
@@ -85,11 +88,14 @@ void JointMapDock::refresh() {
                            .arg(r->mappedCount)
                            .arg(r->target.jointCount())
                            .arg(QString::fromStdString(r->describe()))
-                           .arg(pc.jointMap.empty() ? tr("the built-in (%1)").arg(QString::fromStdString(character->jointMap().name))
-                                                    : tr("the project's own")));
+                           .arg(pc.jointMap.empty()
+                                    ? tr("the built-in (%1)")
+                                          .arg(QString::fromStdString(character->jointMap().name))
+                                    : tr("the project's own")));
     QStringList roles(r->target.jointCount());
     for (int role = 0; role < kHumanoidRoleCount; ++role)
-        if (const int j = r->targetRoles.joints[role]; j >= 0) roles[j] = roleName(static_cast<HumanoidRole>(role));
+        if (const int j = r->targetRoles.joints[role]; j >= 0)
+            roles[j] = roleName(static_cast<HumanoidRole>(role));
     for (int t = 0; t < r->target.jointCount(); ++t) {
         m_table->insertRow(t);
         m_table->setItem(t, 0, new QTableWidgetItem(QString::fromStdString(r->target.names[t])));
@@ -97,12 +103,14 @@ void JointMapDock::refresh() {
         auto* combo = new QComboBox(m_table);
         combo->setObjectName(QStringLiteral("map_") + QString::fromStdString(r->target.names[t]));
         combo->addItem(tr("(none)"), QString());
-        for (const std::string& s : r->source.names) combo->addItem(QString::fromStdString(s), QString::fromStdString(s));
+        for (const std::string& s : r->source.names)
+            combo->addItem(QString::fromStdString(s), QString::fromStdString(s));
         const int s = r->sourceOf[t];
         combo->setCurrentIndex(s >= 0 ? s + 1 : 0);
         combo->setFocusPolicy(Qt::StrongFocus);
         m_table->setCellWidget(t, 2, combo);
-        connect(combo, &QComboBox::activated, this, [this, t, combo] { edit(t, combo->currentData().toString()); });
+        connect(combo, &QComboBox::activated, this,
+                [this, t, combo] { edit(t, combo->currentData().toString()); });
     }
     m_table->resizeColumnToContents(0);
     m_table->resizeColumnToContents(1);
@@ -118,14 +126,19 @@ void JointMapDock::edit(int row, const QString& source) {
     std::vector<std::pair<QString, QString>> map;
     for (int t = 0; t < r->target.jointCount(); ++t) {
         const QString target = QString::fromStdString(r->target.names[t]);
-        const QString from = t == row ? source : (r->sourceOf[t] >= 0 ? QString::fromStdString(r->source.names[r->sourceOf[t]]) : QString());
+        const QString from =
+            t == row
+                ? source
+                : (r->sourceOf[t] >= 0 ? QString::fromStdString(r->source.names[r->sourceOf[t]])
+                                       : QString());
         if (!from.isEmpty()) map.emplace_back(target, from);
     }
     ProjectCharacter c = m_doc->project().character;
     if (c.jointMap == map) return;
     c.jointMap = std::move(map);
     const QString target = QString::fromStdString(r->target.names[row]);
-    m_doc->setCharacter(c, source.isEmpty() ? tr("Unmap %1").arg(target) : tr("Map %1 to %2").arg(target, source));
+    m_doc->setCharacter(
+        c, source.isEmpty() ? tr("Unmap %1").arg(target) : tr("Map %1 to %2").arg(target, source));
 }
 
 }  // namespace gs

@@ -26,21 +26,23 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
     m_goalMode = new QComboBox(content);
     m_goalMode->setObjectName("goalMode");
     // Go to and stop is the first and the default: a placed goal is stopped on and stood at.
-    m_goalMode->addItems({tr("Goal: go to and stop (drag or click)"), tr("Goal: follow the mouse"), tr("Goal: circle"),
-                          tr("Goal: zigzag"), tr("Goal: figure eight")});
+    m_goalMode->addItems({tr("Goal: go to and stop (drag or click)"), tr("Goal: follow the mouse"),
+                          tr("Goal: circle"), tr("Goal: zigzag"), tr("Goal: figure eight")});
     refreshGoalTip();
     m_controller = new QComboBox(content);
     m_controller->setObjectName("controller");
     m_controller->addItems({tr("Goal space"), tr("Naive")});
-    m_controller->setToolTip(tr("Steering: the goal-space controller, or the naive one (turn toward the goal) to compare"));
+    m_controller->setToolTip(tr(
+        "Steering: the goal-space controller, or the naive one (turn toward the goal) to compare"));
     row->addWidget(m_goalMode, 1);
     row->addWidget(m_controller);
     layout->addLayout(row);
     m_keepStyle = new QCheckBox(tr("Keep style"), content);
     m_keepStyle->setObjectName("keepStyle");
-    m_keepStyle->setToolTip(tr("Steering keeps the style you set: it never borrows a slower style's tighter turn for a "
-                               "goal inside your style's turning circle, nor blends in a slower or faster style to "
-                               "keep pace with a moving goal (saved with the project)"));
+    m_keepStyle->setToolTip(
+        tr("Steering keeps the style you set: it never borrows a slower style's tighter turn for a "
+           "goal inside your style's turning circle, nor blends in a slower or faster style to "
+           "keep pace with a moving goal (saved with the project)"));
     layout->addWidget(m_keepStyle);
     m_reason = new QLabel(content);
     m_reason->setObjectName("styleReason");
@@ -54,17 +56,21 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
 
     connect(m_goalMode, &QComboBox::currentIndexChanged, this,
             [this](int i) { m_run->setGoalMode(static_cast<SteeringDemo::GoalMode>(i)); });
-    connect(m_controller, &QComboBox::currentIndexChanged, this, [this](int i) { m_run->setNaive(i == 1); });
+    connect(m_controller, &QComboBox::currentIndexChanged, this,
+            [this](int i) { m_run->setNaive(i == 1); });
     connect(m_keepStyle, &QCheckBox::toggled, this, [this](bool on) { m_doc->setKeepStyle(on); });
-    connect(doc, &ProjectDocument::settingsChanged, this, [this] { m_keepStyle->setChecked(m_doc->project().settings.keepStyle); });
+    connect(doc, &ProjectDocument::settingsChanged, this,
+            [this] { m_keepStyle->setChecked(m_doc->project().settings.keepStyle); });
 
     // The style set with the sliders: to the run at once, and to the document (undoable); the
     // document's (opened, undone) back to both.
-    connect(m_editor, &StyleEditor::targetsChanged, this, [this](const std::vector<float>& targets) {
-        m_run->setStyleTargets(targets);
-        m_doc->setStyleWeights(toProject(targets));
-    });
-    connect(doc, &ProjectDocument::styleWeightsChanged, this, &LiveSteeringDock::applyDocumentStyle);
+    connect(m_editor, &StyleEditor::targetsChanged, this,
+            [this](const std::vector<float>& targets) {
+                m_run->setStyleTargets(targets);
+                m_doc->setStyleWeights(toProject(targets));
+            });
+    connect(doc, &ProjectDocument::styleWeightsChanged, this,
+            &LiveSteeringDock::applyDocumentStyle);
     connect(run, &LiveRun::styleTargetsApplied, m_editor, &StyleEditor::setTargets);
     connect(run, &LiveRun::styleKeyChanged, m_editor, &StyleEditor::setDrivingKey);
     connect(m_editor, &StyleEditor::keysClearRequested, this, [this] {
@@ -72,9 +78,11 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
         applyDocumentStyle();
     });
     // The style track is the document's: edits go to it, and its changes come back here.
-    connect(m_editor, &StyleEditor::transitionChanged, this, [this](float increment, float seconds) {
-        m_doc->setStyleTransition(seconds > 0.0f, increment, seconds > 0.0f ? seconds : m_editor->transitionSeconds());
-    });
+    connect(m_editor, &StyleEditor::transitionChanged, this,
+            [this](float increment, float seconds) {
+                m_doc->setStyleTransition(seconds > 0.0f, increment,
+                                          seconds > 0.0f ? seconds : m_editor->transitionSeconds());
+            });
     connect(m_editor, &StyleEditor::keyAddRequested, this, [this](const StyleKey& key) {
         auto keys = m_keys;
         keys.push_back(key);
@@ -86,26 +94,33 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
         keys[index].seconds = seconds;
         setKeys(keys, tr("Move style key to %1 s").arg(seconds, 0, 'f', 1));
     });
-    connect(m_editor, &StyleEditor::keyChangeRequested, this, [this](int index, const std::vector<float>& weights) {
-        if (index < 0 || index >= static_cast<int>(m_keys.size())) return;
-        auto keys = m_keys;
-        keys[index].weights = weights;
-        if (m_editor->isEditingKey()) {  // the sliders, step by step: one undo step
-            setKeys(keys, tr("Edit style key at %1 s").arg(keys[index].seconds, 0, 'f', 1), true);
-            return;
-        }
-        QString named;
-        for (size_t s = 0; s < weights.size(); ++s)
-            if (weights[s] > 0.0f && static_cast<int>(s) < m_editor->styles().size()) named = m_editor->styles()[s];
-        setKeys(keys, tr("Set style key at %1 s to %2").arg(keys[index].seconds, 0, 'f', 1).arg(named));
-    });
+    connect(
+        m_editor, &StyleEditor::keyChangeRequested, this,
+        [this](int index, const std::vector<float>& weights) {
+            if (index < 0 || index >= static_cast<int>(m_keys.size())) return;
+            auto keys = m_keys;
+            keys[index].weights = weights;
+            if (m_editor->isEditingKey()) {  // the sliders, step by step: one undo step
+                setKeys(keys, tr("Edit style key at %1 s").arg(keys[index].seconds, 0, 'f', 1),
+                        true);
+                return;
+            }
+            QString named;
+            for (size_t s = 0; s < weights.size(); ++s)
+                if (weights[s] > 0.0f && static_cast<int>(s) < m_editor->styles().size())
+                    named = m_editor->styles()[s];
+            setKeys(
+                keys,
+                tr("Set style key at %1 s to %2").arg(keys[index].seconds, 0, 'f', 1).arg(named));
+        });
     connect(m_editor, &StyleEditor::keyRemoveRequested, this, [this](int index) {
         if (index < 0 || index >= static_cast<int>(m_keys.size())) return;
         auto keys = m_keys;
         keys.erase(keys.begin() + index);
         setKeys(keys, tr("Delete style key"));
     });
-    connect(doc, &ProjectDocument::styleTransitionChanged, this, &LiveSteeringDock::applyTransition);
+    connect(doc, &ProjectDocument::styleTransitionChanged, this,
+            &LiveSteeringDock::applyTransition);
     connect(doc, &ProjectDocument::styleKeysChanged, this, &LiveSteeringDock::refreshKeys);
     connect(doc, &ProjectDocument::spacesChanged, this, &LiveSteeringDock::refreshKeys);
     connect(doc, &ProjectDocument::projectReset, this, [this] {
@@ -120,7 +135,8 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
     connect(run, &LiveRun::stopped, this, [this] { m_editor->setEnabled(false); });
     connect(run, &LiveRun::advanced, this, [this] {
         // Ten times a second is enough to read; every frame would cost the 3D view's frame rate.
-        if (!m_run->isReady() || !isVisible() || (m_shown.isValid() && m_shown.elapsed() < 100)) return;
+        if (!m_run->isReady() || !isVisible() || (m_shown.isValid() && m_shown.elapsed() < 100))
+            return;
         m_shown.start();
         m_editor->setLive(m_run->demo()->styleWeights(), m_run->demo()->blends());
         m_editor->setTime(m_run->demo()->seconds());
@@ -135,7 +151,8 @@ std::vector<float> LiveSteeringDock::toLive(const std::vector<float>& project) c
     const auto& spaces = m_doc->project().spaces;
     std::vector<float> out(live.size(), 0.0f);
     for (size_t i = 0; i < spaces.size() && i < project.size(); ++i)
-        if (const int at = static_cast<int>(live.indexOf(spaces[i].name)); at >= 0) out[at] = project[i];
+        if (const int at = static_cast<int>(live.indexOf(spaces[i].name)); at >= 0)
+            out[at] = project[i];
     return out;
 }
 
@@ -144,7 +161,8 @@ std::vector<float> LiveSteeringDock::toProject(const std::vector<float>& live) c
     const auto& spaces = m_doc->project().spaces;
     std::vector<float> out(spaces.size(), 0.0f);
     for (size_t i = 0; i < spaces.size(); ++i)
-        if (const int at = static_cast<int>(names.indexOf(spaces[i].name)); at >= 0 && at < static_cast<int>(live.size()))
+        if (const int at = static_cast<int>(names.indexOf(spaces[i].name));
+            at >= 0 && at < static_cast<int>(live.size()))
             out[i] = live[at];
     return out;
 }
@@ -153,7 +171,8 @@ void LiveSteeringDock::applyDocumentStyle() {
     std::vector<float> live = toLive(m_doc->styleWeights());
     float sum = 0.0f;
     for (float w : live) sum += w;
-    if (!(sum > 0.0f) && !live.empty()) live.front() = 1.0f;  // not set (or undone): the first style
+    if (!(sum > 0.0f) && !live.empty())
+        live.front() = 1.0f;  // not set (or undone): the first style
     m_editor->setTargets(live);
     if (m_run->isReady()) m_run->setStyleTargets(m_editor->targets());
 }
@@ -168,16 +187,21 @@ void LiveSteeringDock::refreshStyles() {
 }
 
 void LiveSteeringDock::refreshGoalTip() {
-    QString tip = tr("How the live run's goal moves. Go to and stop: the character walks to the goal you place (drag "
-                     "the marker or click the ground), stops on it with its space's stop clips and stands until the "
-                     "goal moves, then starts toward it. A space without stops walks on through the goal.");
+    QString tip =
+        tr("How the live run's goal moves. Go to and stop: the character walks to the goal you "
+           "place (drag "
+           "the marker or click the ground), stops on it with its space's stop clips and stands "
+           "until the "
+           "goal moves, then starts toward it. A space without stops walks on through the goal.");
     if (m_run->isReady()) {
         QStringList without;
         for (const BakedMotionSpace& space : m_run->demo()->crowd()->space().spaces)
             if (space.stops.empty()) without << QString::fromStdString(space.name);
         if (!without.isEmpty())
-            tip += QLatin1Char('\n') + (without.size() == 1 ? tr("%1 has no stops: it walks on.").arg(without.front())
-                                                            : tr("%1 have no stops: they walk on.").arg(without.join(", ")));
+            tip += QLatin1Char('\n') +
+                   (without.size() == 1
+                        ? tr("%1 has no stops: it walks on.").arg(without.front())
+                        : tr("%1 have no stops: they walk on.").arg(without.join(", ")));
     }
     m_goalMode->setToolTip(tip);
     m_goalMode->setItemData(0, tip, Qt::ToolTipRole);
@@ -196,7 +220,8 @@ void LiveSteeringDock::refreshKeys() {
     for (const ProjectStyleKey& key : m_doc->styleKeys()) {
         StyleKey k{key.seconds, std::vector<float>(live.size(), 0.0f)};
         for (size_t i = 0; i < spaces.size() && i < key.weights.size(); ++i)
-            if (const int at = static_cast<int>(live.indexOf(spaces[i].name)); at >= 0) k.weights[at] = key.weights[i];
+            if (const int at = static_cast<int>(live.indexOf(spaces[i].name)); at >= 0)
+                k.weights[at] = key.weights[i];
         m_keys.push_back(std::move(k));
     }
     m_editor->setTrackLength(trackLength());
@@ -217,7 +242,8 @@ void LiveSteeringDock::setKeys(std::vector<StyleKey> keys, const QString& what, 
     for (const StyleKey& key : keys) {
         ProjectStyleKey k{key.seconds, std::vector<float>(spaces.size(), 0.0f)};
         for (size_t i = 0; i < spaces.size(); ++i)
-            if (const int at = static_cast<int>(live.indexOf(spaces[i].name)); at >= 0 && at < static_cast<int>(key.weights.size()))
+            if (const int at = static_cast<int>(live.indexOf(spaces[i].name));
+                at >= 0 && at < static_cast<int>(key.weights.size()))
                 k.weights[i] = key.weights[at];
         out.push_back(std::move(k));
     }

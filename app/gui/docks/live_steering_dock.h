@@ -1,13 +1,13 @@
 #pragma once
 // LiveSteeringDock: the Blend weights dock, which steers the live run: how the goal moves (go to
-// and stop, the default: drag or click; follow the mouse, circle, zigzag, figure eight), which controller (goal space or
-// the naive baseline), whether steering keeps the user's style (settings.keep_style, undoable),
-// and the StyleEditor: a slider per style, the live weights and blends, and the style track
-// (keys added, moved and deleted as undoable edits of the document, whose keys hold one weight
-// per project space; the editor and the run hold them in the live run's space order, matched by
-// name). The style set with the sliders is the document's too (undoable, saved with the
-// project); while a key sets it the editor says which, and a line under it says why the live
-// style differs from the one set (LiveRun::styleReason).
+// and stop, the default: drag or click; follow the mouse, circle, zigzag, figure eight), which
+// controller (goal space or the naive baseline), whether steering keeps the user's style
+// (settings.keep_style, undoable), and the StyleEditor: a slider per style, the live weights and
+// blends, and the style track (keys added, moved and deleted as undoable edits of the document,
+// whose keys hold one weight per project space; the editor and the run hold them in the live run's
+// space order, matched by name). The style set with the sliders is the document's too (undoable,
+// saved with the project); while a key sets it the editor says which, and a line under it says why
+// the live style differs from the one set (LiveRun::styleReason).
 
 #include <QDockWidget>
 #include <QElapsedTimer>

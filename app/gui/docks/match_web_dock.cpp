@@ -50,7 +50,8 @@ MatchWebDock::MatchWebDock(ProjectDocument* doc, QWidget* parent)
     m_chains = new QCheckBox(tr("Chains"), w);
     m_path = new QCheckBox(tr("Path"), w);
     for (QCheckBox* c : {m_minima, m_chains, m_path}) c->setChecked(true);
-    m_path->setToolTip(tr("The cheapest monotone timewarp through the web (the registration's path)"));
+    m_path->setToolTip(
+        tr("The cheapest monotone timewarp through the web (the registration's path)"));
     auto* exportButton = new QToolButton(w);
     exportButton->setText(tr("Export"));
     exportButton->setPopupMode(QToolButton::InstantPopup);
@@ -73,8 +74,11 @@ MatchWebDock::MatchWebDock(ProjectDocument* doc, QWidget* parent)
     layout->addWidget(m_info);
     setWidget(w);
 
-    auto overlays = [this] { m_view->setOverlays(m_minima->isChecked(), m_chains->isChecked(), m_path->isChecked()); };
-    for (QCheckBox* c : {m_minima, m_chains, m_path}) connect(c, &QCheckBox::toggled, this, overlays);
+    auto overlays = [this] {
+        m_view->setOverlays(m_minima->isChecked(), m_chains->isChecked(), m_path->isChecked());
+    };
+    for (QCheckBox* c : {m_minima, m_chains, m_path})
+        connect(c, &QCheckBox::toggled, this, overlays);
     connect(m_pair, &ClipPairRow::computeRequested, this, &MatchWebDock::compute);
     connect(m_view, &MatchWebView::cellHovered, this, [this](int i, int j) {
         const MatchWebPicture& pic = m_view->picture();
@@ -82,17 +86,20 @@ MatchWebDock::MatchWebDock(ProjectDocument* doc, QWidget* parent)
             m_view->setToolTip({});
             return;
         }
-        const QString text = tr("(i %1, j %2): %3 cm").arg(i).arg(j).arg(pic.at(i, j) * 100.0f, 0, 'f', 2);
+        const QString text =
+            tr("(i %1, j %2): %3 cm").arg(i).arg(j).arg(pic.at(i, j) * 100.0f, 0, 'f', 2);
         m_view->setToolTip(text);
         m_info->setText(text);
     });
     connect(m_view, &MatchWebView::cellClicked, this, &MatchWebDock::showCell);
     connect(png, &QAction::triggered, this, [this] {
-        const QString file = QFileDialog::getSaveFileName(this, tr("Export match web"), "matchweb.png", tr("PNG image (*.png)"));
+        const QString file = QFileDialog::getSaveFileName(this, tr("Export match web"),
+                                                          "matchweb.png", tr("PNG image (*.png)"));
         if (!file.isEmpty()) (void)exportWeb(file, {});  // errors go to the messages dock
     });
     connect(csv, &QAction::triggered, this, [this] {
-        const QString file = QFileDialog::getSaveFileName(this, tr("Export match web"), "matchweb.csv", tr("CSV (*.csv)"));
+        const QString file = QFileDialog::getSaveFileName(this, tr("Export match web"),
+                                                          "matchweb.csv", tr("CSV (*.csv)"));
         if (!file.isEmpty()) (void)exportWeb({}, file);  // errors go to the messages dock
     });
     connect(m_task, &BackgroundTask::finished, this, [this](bool cancelled) {
@@ -143,9 +150,12 @@ void MatchWebDock::compute(const QString& idA, const QString& idB) {
         },
         [this](std::shared_ptr<const MatchWebRun> run) {
             if (!run->status) {
-                m_info->setText(tr("Match web failed: %1").arg(QString::fromStdString(run->status.message())));
-                emit message(ProjectDocument::Level::Error,
-                             tr("Match web of %1 and %2: %3").arg(run->idA, run->idB, QString::fromStdString(run->status.message())));
+                m_info->setText(
+                    tr("Match web failed: %1").arg(QString::fromStdString(run->status.message())));
+                emit message(
+                    ProjectDocument::Level::Error,
+                    tr("Match web of %1 and %2: %3")
+                        .arg(run->idA, run->idB, QString::fromStdString(run->status.message())));
                 return;
             }
             m_shown = run;
@@ -164,7 +174,8 @@ void MatchWebDock::compute(const QString& idA, const QString& idB) {
             picture.nameA = run->idA;
             picture.nameB = run->idB;
             m_view->setPicture(std::move(picture));
-            m_info->setText(tr("%1 × %2 frames: %3 minima, %4 chains; colour scale 0–%5 cm. Click a cell to see both poses.")
+            m_info->setText(tr("%1 × %2 frames: %3 minima, %4 chains; colour scale 0–%5 cm. Click "
+                               "a cell to see both poses.")
                                 .arg(web.rows)
                                 .arg(web.cols)
                                 .arg(web.minima.size())
@@ -181,7 +192,8 @@ void MatchWebDock::showCell(int i, int j) {
     const ProjectClip* pb = m_doc->clip(run.idB);
     const auto sa = m_doc->clipAnalysis(run.idA), sb = m_doc->clipAnalysis(run.idB);
     if (!pa || !pb || !sa || !sb) {
-        emit message(ProjectDocument::Level::Warning, tr("The clips of this match web are not in the library any more."));
+        emit message(ProjectDocument::Level::Warning,
+                     tr("The clips of this match web are not in the library any more."));
         return;
     }
     m_view->setSelected(glm::ivec2(i, j));
@@ -189,9 +201,11 @@ void MatchWebDock::showCell(int i, int j) {
     const float fa = sourceFrame(*pa, *sa, fps, static_cast<float>(i));
     const float fb = sourceFrame(*pb, *sb, fps, static_cast<float>(j));
     // The cell's alignment carries A's world into B's; the ghost goes the other way.
-    const CloudMatch match = alignCell(sa->source, static_cast<int>(std::lround(fa)), sb->source, static_cast<int>(std::lround(fb)));
+    const CloudMatch match = alignCell(sa->source, static_cast<int>(std::lround(fa)), sb->source,
+                                       static_cast<int>(std::lround(fb)));
     emit showPoses(run.idA, fa, run.idB, fb, alignmentMatrix(match.alignment.inverse()));
-    m_info->setText(tr("(i %1, j %2): %3 cm. The 3D view shows %4 frame %1 and, as a ghost, %5 frame %2 turned by %6° "
+    m_info->setText(tr("(i %1, j %2): %3 cm. The 3D view shows %4 frame %1 and, as a ghost, %5 "
+                       "frame %2 turned by %6° "
                        "and moved (%7, %8) m onto it.")
                         .arg(i)
                         .arg(j)
@@ -218,7 +232,8 @@ Status MatchWebDock::exportWeb(const QString& png, const QString& csv) {
         QSaveFile file(csv);
         if (!file.open(QIODevice::WriteOnly) || file.write(picture.csv()) < 0 || !file.commit())
             return fail(csv, tr("cannot write the CSV"));
-        emit message(ProjectDocument::Level::Info, tr("Match web distances written to %1.").arg(csv));
+        emit message(ProjectDocument::Level::Info,
+                     tr("Match web distances written to %1.").arg(csv));
     }
     return Status::ok();
 }

@@ -45,7 +45,8 @@ public:
 signals:
     // Show `a` at source frame `frameA` with `b` at `frameB` as a ghost, `toA` carrying B's
     // world onto A's.
-    void showPoses(const QString& a, float frameA, const QString& b, float frameB, const glm::mat4& toA);
+    void showPoses(const QString& a, float frameA, const QString& b, float frameB,
+                   const glm::mat4& toA);
     void message(gs::ProjectDocument::Level level, const QString& text);
 
 private:

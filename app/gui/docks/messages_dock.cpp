@@ -15,7 +15,8 @@
 
 namespace gs {
 
-MessagesDock::MessagesDock(ProjectDocument* doc, QWidget* parent) : QDockWidget(tr("Messages"), parent), m_doc(doc) {
+MessagesDock::MessagesDock(ProjectDocument* doc, QWidget* parent)
+    : QDockWidget(tr("Messages"), parent), m_doc(doc) {
     setObjectName("messagesDock");
     auto* content = new QWidget(this);
     auto* layout = new QVBoxLayout(content);
@@ -45,25 +46,27 @@ MessagesDock::MessagesDock(ProjectDocument* doc, QWidget* parent) : QDockWidget(
         for (BackgroundTask* task : m_tasks) task->cancel();
     });
     connect(doc, &ProjectDocument::message, this, &MessagesDock::addMessage);
-    connect(doc, &ProjectDocument::busyChanged, this, [this](bool on, const QString& what) { setBusy(m_doc, on, what); });
-    connect(doc, &ProjectDocument::progress, this, [this](int done, int total) { setProgress(m_doc, done, total); });
+    connect(doc, &ProjectDocument::busyChanged, this,
+            [this](bool on, const QString& what) { setBusy(m_doc, on, what); });
+    connect(doc, &ProjectDocument::progress, this,
+            [this](int done, int total) { setProgress(m_doc, done, total); });
 }
 
 void MessagesDock::addMessage(ProjectDocument::Level level, const QString& text) {
     auto* item = new QListWidgetItem(QTime::currentTime().toString("HH:mm:ss  ") + text);
     switch (level) {
-    case ProjectDocument::Level::Error:
-        item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxCritical));
-        item->setForeground(QColor(190, 30, 30));
-        show();
-        raise();
-        break;
-    case ProjectDocument::Level::Warning:
-        item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
-        break;
-    case ProjectDocument::Level::Info:
-        item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxInformation));
-        break;
+        case ProjectDocument::Level::Error:
+            item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxCritical));
+            item->setForeground(QColor(190, 30, 30));
+            show();
+            raise();
+            break;
+        case ProjectDocument::Level::Warning:
+            item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
+            break;
+        case ProjectDocument::Level::Info:
+            item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxInformation));
+            break;
     }
     m_list->addItem(item);
     while (m_list->count() > 2000) delete m_list->takeItem(0);
@@ -74,9 +77,12 @@ void MessagesDock::addMessage(ProjectDocument::Level level, const QString& text)
 void MessagesDock::track(BackgroundTask* task) {
     if (m_tasks.contains(task)) return;
     m_tasks << task;
-    connect(task, &BackgroundTask::started, this, [this, task](const QString& what) { setBusy(task, true, what); });
+    connect(task, &BackgroundTask::started, this,
+            [this, task](const QString& what) { setBusy(task, true, what); });
     connect(task, &BackgroundTask::progressChanged, this,
-            [this, task](int value, int maximum, const QString& text) { setProgress(task, value, maximum, text); });
+            [this, task](int value, int maximum, const QString& text) {
+                setProgress(task, value, maximum, text);
+            });
     connect(task, &BackgroundTask::finished, this, [this, task] { setBusy(task, false); });
     connect(task, &QObject::destroyed, this, [this, task] {
         m_tasks.removeAll(task);
@@ -86,7 +92,8 @@ void MessagesDock::track(BackgroundTask* task) {
 }
 
 void MessagesDock::setBusy(const QObject* source, bool busy, const QString& label) {
-    m_busy.erase(std::remove_if(m_busy.begin(), m_busy.end(), [source](const Busy& b) { return b.source == source; }),
+    m_busy.erase(std::remove_if(m_busy.begin(), m_busy.end(),
+                                [source](const Busy& b) { return b.source == source; }),
                  m_busy.end());
     if (busy) m_busy.push_back({source, label, 0, 0});
     showBusy();

@@ -11,7 +11,10 @@
 namespace gs {
 
 MotionSpacesDock::MotionSpacesDock(ProjectDocument* doc, LiveRun* run, QWidget* parent)
-    : QDockWidget(tr("Motion spaces"), parent), m_doc(doc), m_run(run), m_panel(new MotionSpacesPanel(doc, this)) {
+    : QDockWidget(tr("Motion spaces"), parent),
+      m_doc(doc),
+      m_run(run),
+      m_panel(new MotionSpacesPanel(doc, this)) {
     setObjectName("analysis_motionspaces");
     m_panel->setObjectName("spacesPanel");
     setWidget(m_panel);
@@ -23,12 +26,14 @@ MotionSpacesDock::MotionSpacesDock(ProjectDocument* doc, LiveRun* run, QWidget* 
     connect(run->buildTask(), &BackgroundTask::finished, this, [this](bool cancelled) {
         m_panel->buildButton()->setEnabled(true);
         if (cancelled)
-            m_panel->setBuildStatus(m_run->isReady() ? tr("Build cancelled; live: %1").arg(m_run->buildSummary())
-                                                     : tr("Build cancelled"));
+            m_panel->setBuildStatus(m_run->isReady()
+                                        ? tr("Build cancelled; live: %1").arg(m_run->buildSummary())
+                                        : tr("Build cancelled"));
     });
     m_panel->setNotesSource([this](const QString& space) { return m_run->spaceNotes(space); });
     connect(run, &LiveRun::ready, this, [this](const QString& summary) {
-        m_panel->setBuildStatus(tr("Live: %1 (built %2)").arg(summary, QTime::currentTime().toString("HH:mm:ss")));
+        m_panel->setBuildStatus(
+            tr("Live: %1 (built %2)").arg(summary, QTime::currentTime().toString("HH:mm:ss")));
         m_panel->refreshNotes();
     });
     connect(run, &LiveRun::unchanged, this, [this](const QString& summary) {
@@ -42,8 +47,9 @@ MotionSpacesDock::MotionSpacesDock(ProjectDocument* doc, LiveRun* run, QWidget* 
 
 void MotionSpacesDock::build() {
     if (m_doc->project().spaces.empty()) {
-        emit m_run->message(ProjectDocument::Level::Warning,
-                            tr("The project has no motion space to build: add one in the Motion spaces dock."));
+        emit m_run->message(
+            ProjectDocument::Level::Warning,
+            tr("The project has no motion space to build: add one in the Motion spaces dock."));
         return;
     }
     m_run->build(tr("the motion spaces of %1").arg(m_doc->displayName()), LiveRun::Start::Take);

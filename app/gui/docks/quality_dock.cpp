@@ -13,7 +13,9 @@ QualityDock::QualityDock(ProjectDocument* doc, LiveRun* run, QWidget* parent)
     setWidget(m_panel);
     connect(m_panel, &QualityPanel::runRequested, this, [this] {
         if (!m_run->isReady()) {
-            emit m_run->message(ProjectDocument::Level::Info, tr("Build the motion spaces first: the scenario runs on the live build."));
+            emit m_run->message(
+                ProjectDocument::Level::Info,
+                tr("Build the motion spaces first: the scenario runs on the live build."));
             return;
         }
         auto baked = std::make_shared<const BakedSpaceFile>(m_run->demo()->crowd()->baked());
@@ -23,14 +25,16 @@ QualityDock::QualityDock(ProjectDocument* doc, LiveRun* run, QWidget* parent)
         for (const ProjectSpace& s : m_doc->project().spaces)
             if (s.name.toStdString() == first)
                 for (const QString& id : s.clipIds)
-                    if (const ProjectClip* c = m_doc->clip(id); c && c->clip) source.push_back(*c->clip);
+                    if (const ProjectClip* c = m_doc->clip(id); c && c->clip)
+                        source.push_back(*c->clip);
         m_panel->run(std::move(baked), std::move(source));
     });
     connect(run, &LiveRun::ready, m_panel, &QualityPanel::clearLive);
     connect(run, &LiveRun::advanced, this, [this] {
         if (!isVisible() || !m_run->isRunning()) return;
         SteeringDemo* d = m_run->demo();
-        m_panel->addLiveSample(d->seconds(), d->liveFootSkate(), d->distanceToGoal(), d->reachedGoals());
+        m_panel->addLiveSample(d->seconds(), d->liveFootSkate(), d->distanceToGoal(),
+                               d->reachedGoals());
     });
 }
 

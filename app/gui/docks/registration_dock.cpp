@@ -52,14 +52,17 @@ RegistrationDock::~RegistrationDock() = default;
 bool RegistrationDock::isComputing() const { return m_task->isRunning(); }
 QString RegistrationDock::shownA() const { return m_shown ? m_shown->idA : QString(); }
 QString RegistrationDock::shownB() const { return m_shown ? m_shown->idB : QString(); }
-std::vector<glm::ivec2> RegistrationDock::path() const { return m_shown ? m_shown->curve.cells : std::vector<glm::ivec2>{}; }
+std::vector<glm::ivec2> RegistrationDock::path() const {
+    return m_shown ? m_shown->curve.cells : std::vector<glm::ivec2>{};
+}
 
 void RegistrationDock::compute(const QString& idA, const QString& idB) {
     const QString b = idB.isEmpty() ? idA : idB;
     const auto clipA = workingClipOf(m_doc, idA);
     const auto clipB = b == idA ? clipA : workingClipOf(m_doc, b);
     if (!clipA || !clipB) {
-        emit message(ProjectDocument::Level::Warning, tr("Registration: clip '%1' is not loaded yet.").arg(!clipA ? idA : b));
+        emit message(ProjectDocument::Level::Warning,
+                     tr("Registration: clip '%1' is not loaded yet.").arg(!clipA ? idA : b));
         return;
     }
     m_pair->setPair(idA, b);
@@ -86,24 +89,29 @@ void RegistrationDock::compute(const QString& idA, const QString& idB) {
         },
         [this](std::shared_ptr<const RegistrationRun> run) {
             if (!run->status) {
-                m_info->setText(tr("Registration failed: %1").arg(QString::fromStdString(run->status.message())));
-                emit message(ProjectDocument::Level::Error, tr("Registration of %1 to %2: %3")
-                                                                .arg(run->idB, run->idA, QString::fromStdString(run->status.message())));
+                m_info->setText(tr("Registration failed: %1")
+                                    .arg(QString::fromStdString(run->status.message())));
+                emit message(
+                    ProjectDocument::Level::Error,
+                    tr("Registration of %1 to %2: %3")
+                        .arg(run->idB, run->idA, QString::fromStdString(run->status.message())));
                 return;
             }
             m_shown = run;
-            RegistrationPicture picture = RegistrationPicture::from(run->curve, run->framesA, run->framesB, run->fps);
+            RegistrationPicture picture =
+                RegistrationPicture::from(run->curve, run->framesA, run->framesB, run->fps);
             picture.nameA = run->idA;
             picture.nameB = run->idB;
             m_view->setPicture(std::move(picture));
             const RegistrationCurve& c = run->curve;
-            m_info->setText(tr("Mean slope %1, %2; %3 strikes matched; residual %4 cm (linear mapping: %5 cm). "
-                               "Click or drag the plots to move the cursor.")
-                                .arg(c.meanSlope(), 0, 'f', 2)
-                                .arg(c.isMonotone() ? tr("monotone") : tr("NOT monotone"))
-                                .arg(c.constraints.size())
-                                .arg(c.residual * 100.0f, 0, 'f', 1)
-                                .arg(c.identityResidual * 100.0f, 0, 'f', 1));
+            m_info->setText(
+                tr("Mean slope %1, %2; %3 strikes matched; residual %4 cm (linear mapping: %5 cm). "
+                   "Click or drag the plots to move the cursor.")
+                    .arg(c.meanSlope(), 0, 'f', 2)
+                    .arg(c.isMonotone() ? tr("monotone") : tr("NOT monotone"))
+                    .arg(c.constraints.size())
+                    .arg(c.residual * 100.0f, 0, 'f', 1)
+                    .arg(c.identityResidual * 100.0f, 0, 'f', 1));
             emit computed(run->idA, run->idB);
         });
 }
@@ -134,12 +142,14 @@ void RegistrationDock::follow(const QString& shown, float frame) {
     const auto sa = m_doc->clipAnalysis(run.idA), sb = m_doc->clipAnalysis(run.idB);
     if (!pa || !pb || !sa || !sb || run.curve.path.empty()) return;
     const float fps = m_doc->project().settings.fps;
-    const float a = std::clamp(workingFrame(*pa, *sa, fps, frame), run.curve.path.front().x, run.curve.path.back().x);
+    const float a = std::clamp(workingFrame(*pa, *sa, fps, frame), run.curve.path.front().x,
+                               run.curve.path.back().x);
     m_view->setCursor(a);
     const float b = run.curve.mapAtoB(a);
     // The working clips keep their source's world (trimming and resampling do not move it), so
     // the curve's alignment holds for the source frames too.
-    emit ghostMoved(run.idB, sourceFrame(*pb, *sb, fps, b), alignmentMatrix(run.curve.alignmentAt(a).inverse()));
+    emit ghostMoved(run.idB, sourceFrame(*pb, *sb, fps, b),
+                    alignmentMatrix(run.curve.alignmentAt(a).inverse()));
 }
 
 }  // namespace gs

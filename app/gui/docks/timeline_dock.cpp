@@ -76,16 +76,18 @@ TimelineDock::TimelineDock(ProjectDocument* doc, Viewport* view, QWidget* parent
             load();
         }
     });
-    connect(doc, &ProjectDocument::clipRenamed, this, [this](const QString& from, const QString& to) {
-        if (m_clip != from) return;
-        m_clip = to;
-        updateLabel();  // the new name at once
-    });
+    connect(doc, &ProjectDocument::clipRenamed, this,
+            [this](const QString& from, const QString& to) {
+                if (m_clip != from) return;
+                m_clip = to;
+                updateLabel();  // the new name at once
+            });
     connect(doc, &ProjectDocument::clipChanged, this, [this](const QString& id) {
         if (id != m_clip || !m_shown) return;
         const ProjectClip* c = m_doc->clip(id);
         const int last = m_shown->source.frameCount() - 1;
-        if (c) m_timeline->setTrim(c->trimIn < 0 ? 0 : c->trimIn, c->trimOut < 0 ? last : c->trimOut);
+        if (c)
+            m_timeline->setTrim(c->trimIn < 0 ? 0 : c->trimIn, c->trimOut < 0 ? last : c->trimOut);
     });
     connect(doc, &ProjectDocument::analysisReady, this, [this](const QString& id) {
         if (id == m_clip && !m_shown) load();
@@ -138,7 +140,9 @@ void TimelineDock::load() {
     data.frames = clip.frameCount();
     data.fps = clip.fps;
     for (int f = 0; f < data.frames; ++f) {
-        const auto at = [f](const std::vector<bool>& v) { return f < static_cast<int>(v.size()) && v[f]; };
+        const auto at = [f](const std::vector<bool>& v) {
+            return f < static_cast<int>(v.size()) && v[f];
+        };
         data.left.push_back(at(c.leftAnkle) || at(c.leftToe));
         data.right.push_back(at(c.rightAnkle) || at(c.rightToe));
     }
@@ -152,7 +156,9 @@ void TimelineDock::load() {
         // From the build's frames (trimmed, at the space's rate) to the file's.
         const float scale = clip.fps / cycles->fps;
         const int offset = std::max(cycles->trimIn, 0);
-        const auto toFile = [&](int f) { return std::min(offset + static_cast<int>(std::lround(f * scale)), data.frames - 1); };
+        const auto toFile = [&](int f) {
+            return std::min(offset + static_cast<int>(std::lround(f * scale)), data.frames - 1);
+        };
         for (int f : cycles->starts) data.cycleBoundaries.push_back(toFile(f));
         data.loopStart = toFile(cycles->loopStart);
         data.loopEnd = toFile(cycles->loopEnd);
@@ -169,7 +175,8 @@ void TimelineDock::load() {
     m_window->setToolTip(m_window->text());
     m_timeline->setData(std::move(data));
     const int last = clip.frameCount() - 1;
-    const int in = pc && pc->trimIn >= 0 ? pc->trimIn : 0, out = pc && pc->trimOut >= 0 ? pc->trimOut : last;
+    const int in = pc && pc->trimIn >= 0 ? pc->trimIn : 0,
+              out = pc && pc->trimOut >= 0 ? pc->trimOut : last;
     m_timeline->setTrim(in, out);
     m_view->setGoal(std::nullopt);
     m_view->setOverlay(DebugDraw{});
@@ -188,7 +195,8 @@ void TimelineDock::setPlaying(bool playing) {
     if (!playing) {
         m_timer->stop();
     } else {
-        const float in = static_cast<float>(m_timeline->trimIn()), out = static_cast<float>(m_timeline->trimOut());
+        const float in = static_cast<float>(m_timeline->trimIn()),
+                    out = static_cast<float>(m_timeline->trimOut());
         if (m_frame < in || m_frame >= out) m_frame = in;
         m_start = m_frame;
         m_clock.start();
@@ -200,8 +208,10 @@ void TimelineDock::setPlaying(bool playing) {
 void TimelineDock::tick() {
     if (!m_shown || !m_playing) return;
     const double speed = m_speed->currentData().toDouble();
-    const float in = static_cast<float>(m_timeline->trimIn()), out = static_cast<float>(m_timeline->trimOut());
-    float f = m_start + static_cast<float>(m_clock.elapsed() / 1000.0 * m_shown->source.fps * speed);
+    const float in = static_cast<float>(m_timeline->trimIn()),
+                out = static_cast<float>(m_timeline->trimOut());
+    float f =
+        m_start + static_cast<float>(m_clock.elapsed() / 1000.0 * m_shown->source.fps * speed);
     if (f < in) {
         f = in;
         m_start = in;
@@ -233,10 +243,15 @@ QString TimelineDock::loopWindowText() const { return m_window->text(); }
 
 QString TimelineDock::windowText(const TimelineData& data) const {
     if (data.windowFirst < 0) {
-        if (!data.cyclesBuilt) return data.frames > 0 ? tr("Loop window: chosen when the clip's space is built") : QString();
+        if (!data.cyclesBuilt)
+            return data.frames > 0 ? tr("Loop window: chosen when the clip's space is built")
+                                   : QString();
         return {};
     }
-    return tr("Loop window, frames %1–%2 (shaded): %3").arg(data.windowFirst).arg(data.windowLast).arg(data.windowReason);
+    return tr("Loop window, frames %1–%2 (shaded): %3")
+        .arg(data.windowFirst)
+        .arg(data.windowLast)
+        .arg(data.windowReason);
 }
 
 void TimelineDock::updateLabel() {

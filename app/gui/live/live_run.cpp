@@ -21,26 +21,33 @@
 namespace gs {
 
 LiveRun::LiveRun(ProjectDocument* doc, Viewport* view, QObject* parent)
-    : QObject(parent), m_doc(doc), m_view(view), m_task(new BackgroundTask(this)), m_timer(new QTimer(this)) {
+    : QObject(parent),
+      m_doc(doc),
+      m_view(view),
+      m_task(new BackgroundTask(this)),
+      m_timer(new QTimer(this)) {
     m_timer->setInterval(16);
     connect(m_timer, &QTimer::timeout, this, &LiveRun::tick);
     // The goal: dragged or clicked on the ground, or following the mouse.
     auto place = [this](const glm::vec3& p) {
-        if (m_active && m_demo && m_demo->goalMode() == SteeringDemo::GoalMode::Place) m_demo->setGoal({p.x, p.z});
+        if (m_active && m_demo && m_demo->goalMode() == SteeringDemo::GoalMode::Place)
+            m_demo->setGoal({p.x, p.z});
     };
     connect(view, &Viewport::groundClicked, this, place);
     connect(view, &Viewport::goalDragged, this, place);
     connect(view, &Viewport::groundHovered, this, [this](const glm::vec3& p) {
-        if (m_active && m_demo && m_demo->goalMode() == SteeringDemo::GoalMode::FollowMouse) m_demo->setGoal({p.x, p.z});
+        if (m_active && m_demo && m_demo->goalMode() == SteeringDemo::GoalMode::FollowMouse)
+            m_demo->setGoal({p.x, p.z});
     });
     connect(m_task, &BackgroundTask::finished, this, [this](bool cancelled) {
         if (cancelled) emit buildCancelled();
     });
     connect(doc, &ProjectDocument::styleTransitionChanged, this, &LiveRun::applyStyleTransition);
     connect(doc, &ProjectDocument::settingsChanged, this, &LiveRun::applySteering);
-    connect(doc, &ProjectDocument::clipRenamed, this, [this](const QString& from, const QString& to) {
-        if (m_demo) m_demo->renameClip(from, to);
-    });
+    connect(doc, &ProjectDocument::clipRenamed, this,
+            [this](const QString& from, const QString& to) {
+                if (m_demo) m_demo->renameClip(from, to);
+            });
     connect(doc, &ProjectDocument::projectReset, this, [this] {
         applyStyleTransition();
         applySteering();
@@ -61,7 +68,8 @@ namespace {
 QByteArray buildKey(const Project& project) {
     const QJsonObject json = project.toJson();
     QJsonObject settings = json["settings"].toObject();
-    for (const char* live : {"keep_style", "style_mode", "style_transition_seconds", "style_increment"})
+    for (const char* live :
+         {"keep_style", "style_mode", "style_transition_seconds", "style_increment"})
         settings.remove(QLatin1String(live));
     QSet<QString> used;
     for (const ProjectSpace& s : project.spaces)
@@ -70,11 +78,18 @@ QByteArray buildKey(const Project& project) {
     QJsonArray clips;
     for (const ProjectClip& c : project.clips)
         if (used.contains(c.id))
-            clips.append(QJsonObject{{"id", c.id}, {"file", project.resolve(c.source)}, {"in", c.trimIn}, {"out", c.trimOut},
-                                     {"unit_scale", c.unitScale}, {"error", c.error}});
+            clips.append(QJsonObject{{"id", c.id},
+                                     {"file", project.resolve(c.source)},
+                                     {"in", c.trimIn},
+                                     {"out", c.trimOut},
+                                     {"unit_scale", c.unitScale},
+                                     {"error", c.error}});
     QJsonArray errors;
     for (const ProjectSpace& s : project.spaces) errors.append(s.error);
-    const QJsonObject key{{"spaces", json["spaces"]}, {"space_errors", errors}, {"clips", clips}, {"settings", settings}};
+    const QJsonObject key{{"spaces", json["spaces"]},
+                          {"space_errors", errors},
+                          {"clips", clips},
+                          {"settings", settings}};
     return QJsonDocument(key).toJson(QJsonDocument::Compact);
 }
 
@@ -85,9 +100,9 @@ void LiveRun::build(const QString& what, Start start) {
     const QByteArray key = buildKey(project);
     if (isReady() && key == m_builtKey && !isBuilding()) {
         if (!m_active && (start == Start::Take || m_view->clip() == nullptr)) this->start();
-        emit message(ProjectDocument::Level::Info,
-                     tr("Nothing the motion spaces are built from changed since the build the character runs: "
-                        "it keeps running."));
+        emit message(ProjectDocument::Level::Info, tr("Nothing the motion spaces are built from "
+                                                      "changed since the build the character runs: "
+                                                      "it keeps running."));
         emit unchanged(buildSummary());
         return;
     }
@@ -138,7 +153,9 @@ QString LiveRun::buildSummary() const {
     return parts.join(", ");
 }
 
-QStringList LiveRun::spaceNotes(const QString& space) const { return isReady() ? m_demo->spaceNotes(space) : QStringList(); }
+QStringList LiveRun::spaceNotes(const QString& space) const {
+    return isReady() ? m_demo->spaceNotes(space) : QStringList();
+}
 
 QStringList LiveRun::styleNames() const {
     if (isReady()) return m_demo->spaceNames();
@@ -186,7 +203,8 @@ void LiveRun::setPaused(bool paused) {
     } else {
         m_timer->stop();
     }
-    if (m_active) m_view->setHudStatus(paused ? tr("paused: Space plays, . steps one frame") : QString());
+    if (m_active)
+        m_view->setHudStatus(paused ? tr("paused: Space plays, . steps one frame") : QString());
     if (changed) emit pausedChanged(paused);
 }
 
@@ -238,7 +256,9 @@ void LiveRun::setStyleKeys(std::vector<StyleKey> keys, double trackLength) {
 
 void LiveRun::applyStyleTransition() {
     const ProjectSettings& s = m_doc->project().settings;
-    if (m_demo) m_demo->setStyleTransition(s.styleIncrement, s.styleByTransition ? s.styleTransitionSeconds : 0.0f);
+    if (m_demo)
+        m_demo->setStyleTransition(s.styleIncrement,
+                                   s.styleByTransition ? s.styleTransitionSeconds : 0.0f);
 }
 
 void LiveRun::applySteering() {
@@ -267,7 +287,9 @@ void LiveRun::advance(int frames) {
             const double t = std::fmod(m_demo->seconds(), m_trackLength);
             int active = -1;
             for (int i = 0; i < static_cast<int>(m_keys.size()); ++i)
-                if (m_keys[i].seconds <= t && (active < 0 || m_keys[i].seconds >= m_keys[active].seconds)) active = i;
+                if (m_keys[i].seconds <= t &&
+                    (active < 0 || m_keys[i].seconds >= m_keys[active].seconds))
+                    active = i;
             if (active >= 0 && active != m_activeKey) {
                 setStyleTargets(m_keys[active].weights);
                 m_activeKey = active;
@@ -290,7 +312,8 @@ void LiveRun::show() {
         for (const glm::vec2& p : m_demo->fan()) fan.push_back(glm::vec3(p.x, 0.02f, p.y));
         overlay.points(fan, glm::vec4(1.0f, 0.85f, 0.1f, 1.0f), 7.0f);
         std::vector<glm::vec3> chosen;
-        for (const glm::vec2& p : m_demo->chosenSamples()) chosen.push_back(glm::vec3(p.x, 0.03f, p.y));
+        for (const glm::vec2& p : m_demo->chosenSamples())
+            chosen.push_back(glm::vec3(p.x, 0.03f, p.y));
         overlay.points(chosen, glm::vec4(0.95f, 0.2f, 0.15f, 1.0f), 12.0f);
     }
     if (m_showPath) {
@@ -300,7 +323,8 @@ void LiveRun::show() {
         if (chosen.size() == 2 && motion.frameCount() > 0) {
             const glm::vec3 root = motion.rootPositions.back();
             const glm::vec2 end = 0.5f * (chosen[0] + chosen[1]);
-            overlay.line(glm::vec3(root.x, 0.02f, root.z), glm::vec3(end.x, 0.02f, end.y), glm::vec4(0.95f, 0.35f, 0.2f, 1.0f));
+            overlay.line(glm::vec3(root.x, 0.02f, root.z), glm::vec3(end.x, 0.02f, end.y),
+                         glm::vec4(0.95f, 0.35f, 0.2f, 1.0f));
         }
     }
     m_view->setOverlay(overlay);
@@ -309,7 +333,8 @@ void LiveRun::show() {
 }
 
 Status LiveRun::exportRun(const QString& path) {
-    if (!isReady() || m_demo->motion().frameCount() == 0) return Status::error(path.toStdString() + ": there is no live run to export");
+    if (!isReady() || m_demo->motion().frameCount() == 0)
+        return Status::error(path.toStdString() + ": there is no live run to export");
     Clip run = m_demo->motion();
     run.name = "gaitspace run";
     Status s = Status::ok();
@@ -321,14 +346,19 @@ Status LiveRun::exportRun(const QString& path) {
         const QString model = m_doc->project().resolve(character.source);
         auto asset = importCharacter(model.toStdString());
         JointMap map{"project map", {}};
-        for (const auto& [target, source] : character.jointMap) map.pairs.push_back({target.toStdString(), source.toStdString()});
+        for (const auto& [target, source] : character.jointMap)
+            map.pairs.push_back({target.toStdString(), source.toStdString()});
         s = asset ? writeGltf(run, *asset, path.toStdString(), map.pairs.empty() ? nullptr : &map)
                   : Status::error(model.toStdString() + ": " + asset.message());
     } else {
         s = writeGltf(run, path.toStdString());
     }
-    if (s) emit message(ProjectDocument::Level::Info, tr("Exported %1 frames of the run to %2.").arg(run.frameCount()).arg(QFileInfo(path).fileName()));
-    else emit message(ProjectDocument::Level::Error, QString::fromStdString(s.message()));
+    if (s)
+        emit message(ProjectDocument::Level::Info, tr("Exported %1 frames of the run to %2.")
+                                                       .arg(run.frameCount())
+                                                       .arg(QFileInfo(path).fileName()));
+    else
+        emit message(ProjectDocument::Level::Error, QString::fromStdString(s.message()));
     return s;
 }
 
@@ -344,7 +374,8 @@ QStringList LiveRun::hudLines() const {
 namespace {
 // "walk 0.70, jog 0.30"; with more than three styles only those that `weights` (the same as
 // `values` when not given) hold, so that seven styles fit the heads-up text.
-QString weightsText(const QStringList& names, const std::vector<float>& values, const std::vector<float>* weights = nullptr) {
+QString weightsText(const QStringList& names, const std::vector<float>& values,
+                    const std::vector<float>* weights = nullptr) {
     QStringList parts;
     const std::vector<float>& held = weights ? *weights : values;
     for (int s = 0; s < names.size() && s < static_cast<int>(values.size()); ++s)
@@ -357,13 +388,16 @@ QString weightsText(const QStringList& names, const std::vector<float>& values, 
 QString heldText(const QStringList& names, const std::vector<float>& weights) {
     QStringList parts;
     for (int s = 0; s < names.size() && s < static_cast<int>(weights.size()); ++s)
-        if (weights[s] >= 0.005f) parts << QStringLiteral("%1 %2").arg(names[s]).arg(weights[s], 0, 'f', 2);
+        if (weights[s] >= 0.005f)
+            parts << QStringLiteral("%1 %2").arg(names[s]).arg(weights[s], 0, 'f', 2);
     return parts.isEmpty() ? weightsText(names, weights) : parts.join(", ");
 }
 
 // The style of the largest of `weights`.
 int dominant(const std::vector<float>& weights) {
-    return weights.empty() ? -1 : static_cast<int>(std::max_element(weights.begin(), weights.end()) - weights.begin());
+    return weights.empty() ? -1
+                           : static_cast<int>(std::max_element(weights.begin(), weights.end()) -
+                                              weights.begin());
 }
 }  // namespace
 
@@ -381,7 +415,9 @@ QString LiveRun::blendLine() const {
 
 QString LiveRun::phaseLine() const { return tr("phase: frame %1").arg(m_demo->phase(), 0, 'f', 1); }
 
-QString LiveRun::skateLine() const { return tr("foot skate: %1 cm/s").arg(m_demo->liveFootSkate(), 0, 'f', 2); }
+QString LiveRun::skateLine() const {
+    return tr("foot skate: %1 cm/s").arg(m_demo->liveFootSkate(), 0, 'f', 2);
+}
 
 QString LiveRun::goalLine() const {
     // A placed goal is stopped on where the style has stops; where it has none, the line says so.
@@ -390,9 +426,11 @@ QString LiveRun::goalLine() const {
     const QStringList names = m_demo->spaceNames();
     const QString style = names.value(dominant(m_demo->styleWeights()));
     if (st.arrival.state == MotionState::Walking && st.arrival.escape)
-        state = tr("walking out to turn back: the goal is too near for the %1's stops to end on it").arg(style);
+        state = tr("walking out to turn back: the goal is too near for the %1's stops to end on it")
+                    .arg(style);
     else if (st.arrival.state == MotionState::Walking && st.steerEscaping)
-        state = tr("walking out to turn back: the goal is inside the %1's turning circle").arg(style);
+        state =
+            tr("walking out to turn back: the goal is inside the %1's turning circle").arg(style);
     else if (const QString why = m_demo->walksOnReason(); !why.isEmpty())
         state = tr("%1 on (%2)").arg(state, why);
     return tr("goal: %1 m away, %2 reached, %3")
@@ -416,15 +454,18 @@ QString LiveRun::styleReason() const {
             // Keeping pace with a moving goal: the style blended in is the slowest or the fastest.
             int paced = 0;
             for (int s = 1; s < names.size(); ++s)
-                if (st.styleTarget[s] - (*user)[s] > st.styleTarget[paced] - (*user)[paced]) paced = s;
-            return tr("steering blends in %1 to keep pace with the moving goal (you set %2); Keep style (Weights dock) "
+                if (st.styleTarget[s] - (*user)[s] > st.styleTarget[paced] - (*user)[paced])
+                    paced = s;
+            return tr("steering blends in %1 to keep pace with the moving goal (you set %2); Keep "
+                      "style (Weights dock) "
                       "keeps yours")
                 .arg(names.value(paced), heldText(names, *user));
         }
         int borrowed = 0;
         for (int s = 1; s < names.size(); ++s)
             if (st.styleTarget[s] > st.styleTarget[borrowed]) borrowed = s;
-        return tr("steering borrows %1's tighter turn (you set %2): the goal is inside your style's turning circle; "
+        return tr("steering borrows %1's tighter turn (you set %2): the goal is inside your "
+                  "style's turning circle; "
                   "Keep style (Weights dock) keeps yours")
             .arg(names.value(borrowed), heldText(names, *user));
     }
@@ -432,24 +473,29 @@ QString LiveRun::styleReason() const {
     // style whose space has no stops or starts of its own.
     const int wanted = dominant(set);
     const QString wantedName = names.value(wanted), yours = heldText(names, set);
-    const auto cannot = [&](const QString& why) { return keep ? tr(" (Keep style cannot keep %1: %2)").arg(wantedName, why) : QString(); };
+    const auto cannot = [&](const QString& why) {
+        return keep ? tr(" (Keep style cannot keep %1: %2)").arg(wantedName, why) : QString();
+    };
     const ArrivalState& a = st.arrival;
     const QString clipSpace = a.space >= 0 ? names.value(a.space) : QString();
     if (a.state == MotionState::Stopping || a.state == MotionState::Standing) {
         const bool other = a.space >= 0 && a.space != wanted;
-        const QString doing = a.state == MotionState::Stopping ? tr("stopping with %1's stop").arg(clipSpace)
-                                                               : tr("standing in %1's stop pose").arg(clipSpace);
+        const QString doing = a.state == MotionState::Stopping
+                                  ? tr("stopping with %1's stop").arg(clipSpace)
+                                  : tr("standing in %1's stop pose").arg(clipSpace);
         if (other && spaces[wanted].stops.empty())
             return tr("%1 (you set %2): %3 has no stops%4")
                 .arg(doing, yours, wantedName, cannot(tr("it has no stop clips")));
         if (a.state == MotionState::Standing && now != set)
-            return tr("%1: the style you set (%2) takes over when it starts again").arg(doing, yours);
+            return tr("%1: the style you set (%2) takes over when it starts again")
+                .arg(doing, yours);
         return {};
     }
     if (a.state == MotionState::Starting) {
         const int from = a.handedOver || a.clip < 0 ? dominant(now) : a.space;
         if (from >= 0 && from != wanted)
-            return tr("starting as %1 (you set %2): %3 has no starts; it blends into yours once walking%4")
+            return tr("starting as %1 (you set %2): %3 has no starts; it blends into yours once "
+                      "walking%4")
                 .arg(names.value(from), yours, wantedName, cannot(tr("it has no start clips")));
         return {};
     }
@@ -457,15 +503,21 @@ QString LiveRun::styleReason() const {
     for (size_t s = 0; s < now.size(); ++s) largest = std::max(largest, std::abs(now[s] - set[s]));
     if (largest < 0.01f) return {};
     if (a.styleHold)
-        return tr("keeps %1 near the goal (you set %2): it started as %1, and %3's stops would take it past the "
+        return tr("keeps %1 near the goal (you set %2): it started as %1, and %3's stops would "
+                  "take it past the "
                   "goal%4")
-            .arg(names.value(dominant(now)), yours, wantedName, cannot(tr("its stops need more room")));
+            .arg(names.value(dominant(now)), yours, wantedName,
+                 cannot(tr("its stops need more room")));
     if (a.styleCatchUp)
-        return tr("blending into your style (%1) after starting as %2").arg(yours, names.value(dominant(now)));
+        return tr("blending into your style (%1) after starting as %2")
+            .arg(yours, names.value(dominant(now)));
     const ProjectSettings& settings = m_doc->project().settings;
-    return settings.styleByTransition
-               ? tr("moving to your style (%1) over %2 s").arg(yours).arg(settings.styleTransitionSeconds, 0, 'f', 1)
-               : tr("moving to your style (%1) by %2 a frame").arg(yours).arg(settings.styleIncrement, 0, 'f', 2);
+    return settings.styleByTransition ? tr("moving to your style (%1) over %2 s")
+                                            .arg(yours)
+                                            .arg(settings.styleTransitionSeconds, 0, 'f', 1)
+                                      : tr("moving to your style (%1) by %2 a frame")
+                                            .arg(yours)
+                                            .arg(settings.styleIncrement, 0, 'f', 2);
 }
 
 }  // namespace gs

@@ -104,7 +104,8 @@ signals:
     void advanced();
     // The style track set new targets.
     void styleTargetsApplied(const std::vector<float>& targets);
-    // The key that sets the style targets changed (activeStyleKey(); -1 = none: the track is empty).
+    // The key that sets the style targets changed (activeStyleKey(); -1 = none: the track is
+    // empty).
     void styleKeyChanged(int index);
     void message(gs::ProjectDocument::Level level, const QString& text);
 
@@ -136,7 +137,7 @@ private:
     double m_trackLength = 20.0;
     int m_activeKey = -1;
     std::vector<float> m_setTargets;  // the style set (sliders or key), one per space of the run
-    QByteArray m_builtKey;  // what the build the run uses was made of (buildKey)
+    QByteArray m_builtKey;            // what the build the run uses was made of (buildKey)
 };
 
 }  // namespace gs

@@ -22,9 +22,13 @@ Expected<std::shared_ptr<SteeringDemo::Built>> buildLiveRun(
     // The same bake as gaitspace-cli's, with the project's settings.
     // Every space that can be built is; those that cannot are named in the notes.
     BehavioralSpaceNotes notes;
-    auto baked = bakeProject(project, true, [&](const std::string& space) {
-        stage(QObject::tr("goal space of %1").arg(QString::fromStdString(space)), done++, total);
-    }, &notes);
+    auto baked = bakeProject(
+        project, true,
+        [&](const std::string& space) {
+            stage(QObject::tr("goal space of %1").arg(QString::fromStdString(space)), done++,
+                  total);
+        },
+        &notes);
     if (!baked) return baked.status();
     auto built = std::make_shared<SteeringDemo::Built>();
     built->notes = std::move(notes);
@@ -38,7 +42,8 @@ SteeringDemo::SteeringDemo(std::shared_ptr<const Built> built, bool naive, QObje
     : QObject(parent), m_naive(naive) {
     CrowdSettings settings;
     settings.steerFans = true;
-    settings.controller = naive ? CrowdSettings::Controller::Naive : CrowdSettings::Controller::GoalSpace;
+    settings.controller =
+        naive ? CrowdSettings::Controller::Naive : CrowdSettings::Controller::GoalSpace;
     auto crowd = std::make_unique<Crowd>(built->baked, settings);
     if (!crowd->status()) {
         m_status = crowd->status();
@@ -54,7 +59,8 @@ SteeringDemo::SteeringDemo(std::shared_ptr<const Built> built, bool naive, QObje
     m_notes = built->notes;
     for (const auto& [id, trim] : m_trims) m_builtNames[id] = id;
     m_character = *character;  // valid as long as m_crowd: it is never removed
-    (void)m_crowd->setGoal(m_character, m_goal);  // a space without goal spaces plays without steering
+    (void)m_crowd->setGoal(m_character,
+                           m_goal);  // a space without goal spaces plays without steering
     const BakedBehavioralSpace& bs = m_crowd->space();
     m_motion = Clip{};
     m_motion.name = "steering";
@@ -68,7 +74,8 @@ std::optional<std::vector<float>> SteeringDemo::overriddenStyle() const {
     if (!m_crowd) return std::nullopt;
     const CharacterState& st = *m_crowd->state(m_character);
     if (!st.styleOverridden && !(st.paceShare > 0.0f)) return std::nullopt;
-    return std::vector<float>(st.userStyle.begin(), st.userStyle.begin() + m_crowd->space().spaces.size());
+    return std::vector<float>(st.userStyle.begin(),
+                              st.userStyle.begin() + m_crowd->space().spaces.size());
 }
 
 void SteeringDemo::renameClip(const QString& from, const QString& to) {
@@ -137,13 +144,15 @@ void SteeringDemo::setGoal(const glm::vec2& goal) {
 void SteeringDemo::setNaive(bool naive) {
     m_naive = naive;
     if (m_crowd)
-        m_crowd->setController(naive ? CrowdSettings::Controller::Naive : CrowdSettings::Controller::GoalSpace);
+        m_crowd->setController(naive ? CrowdSettings::Controller::Naive
+                                     : CrowdSettings::Controller::GoalSpace);
 }
 
 void SteeringDemo::setKeepStyle(bool keep) {
     if (!m_crowd || m_crowd->steerSettings().preferTighterStyles == !keep) return;
     // A style borrowed now goes back to the user's at once (steering would no longer return it).
-    if (const auto user = overriddenStyle(); keep && user) (void)m_crowd->setStyleTargets(m_character, *user);  // the user's, valid
+    if (const auto user = overriddenStyle(); keep && user)
+        (void)m_crowd->setStyleTargets(m_character, *user);  // the user's, valid
     SteerSettings s = m_crowd->steerSettings();
     s.preferTighterStyles = !keep;
     if (!m_crowd->setSteerSettings(s)) return;  // valid by construction
@@ -158,7 +167,8 @@ void SteeringDemo::setStyleMix(float mix) {
 }
 
 void SteeringDemo::setStyleTargets(const std::vector<float>& targets) {
-    if (m_crowd) (void)m_crowd->setStyleTargets(m_character, targets);  // all zero: the targets stay
+    if (m_crowd)
+        (void)m_crowd->setStyleTargets(m_character, targets);  // all zero: the targets stay
 }
 
 void SteeringDemo::setStyleTransition(float increment, float seconds) {
@@ -172,13 +182,15 @@ void SteeringDemo::setStyleTransition(float increment, float seconds) {
 std::vector<float> SteeringDemo::styleWeights() const {
     if (!m_crowd) return {};
     const CharacterState& st = *m_crowd->state(m_character);
-    return std::vector<float>(st.styleWeight.begin(), st.styleWeight.begin() + m_crowd->space().spaces.size());
+    return std::vector<float>(st.styleWeight.begin(),
+                              st.styleWeight.begin() + m_crowd->space().spaces.size());
 }
 
 std::vector<float> SteeringDemo::styleTargets() const {
     if (!m_crowd) return {};
     const CharacterState& st = *m_crowd->state(m_character);
-    return std::vector<float>(st.styleTarget.begin(), st.styleTarget.begin() + m_crowd->space().spaces.size());
+    return std::vector<float>(st.styleTarget.begin(),
+                              st.styleTarget.begin() + m_crowd->space().spaces.size());
 }
 
 std::vector<float> SteeringDemo::blends() const {
@@ -189,12 +201,15 @@ std::vector<float> SteeringDemo::blends() const {
 
 float SteeringDemo::phase() const { return m_crowd ? m_crowd->state(m_character)->phase : 0.0f; }
 
-double SteeringDemo::seconds() const { return m_crowd ? m_crowd->frame() / static_cast<double>(m_crowd->fps()) : 0.0; }
+double SteeringDemo::seconds() const {
+    return m_crowd ? m_crowd->frame() / static_cast<double>(m_crowd->fps()) : 0.0;
+}
 
 std::vector<glm::vec2> SteeringDemo::chosenSamples() const {
     const std::vector<glm::vec2> all = fan();
     if (all.size() < 2) return {};
-    const float z = std::clamp(*m_crowd->steerTarget(m_character), 0.0f, 1.0f) * static_cast<float>(all.size() - 1);
+    const float z = std::clamp(*m_crowd->steerTarget(m_character), 0.0f, 1.0f) *
+                    static_cast<float>(all.size() - 1);
     const size_t a = std::min(static_cast<size_t>(z), all.size() - 2);
     return {all[a], all[a + 1]};
 }
@@ -223,7 +238,8 @@ void SteeringDemo::setGoalMode(GoalMode mode) {
 }
 
 QString SteeringDemo::motionState() const {
-    return m_crowd ? QString::fromLatin1(motionStateName(*m_crowd->motionState(m_character))) : QString();
+    return m_crowd ? QString::fromLatin1(motionStateName(*m_crowd->motionState(m_character)))
+                   : QString();
 }
 
 QString SteeringDemo::walksOnReason() const {
@@ -237,7 +253,8 @@ QString SteeringDemo::walksOnReason() const {
         without << QString::fromStdString(space.name);
     }
     if (without.isEmpty()) return {};
-    return without.size() == 1 ? tr("%1 has no stops").arg(without.front()) : tr("%1 have no stops").arg(without.join(", "));
+    return without.size() == 1 ? tr("%1 has no stops").arg(without.front())
+                               : tr("%1 have no stops").arg(without.join(", "));
 }
 
 float SteeringDemo::distanceToGoal() const {
@@ -270,10 +287,11 @@ void SteeringDemo::step() {
     // Live foot skate over the last two seconds, every half second.
     const int window = static_cast<int>(2 * fps);
     if (m_motion.frameCount() > window && m_motion.frameCount() % static_cast<int>(fps / 2) == 0) {
-        if (auto last = trimClip(m_motion, m_motion.frameCount() - window, m_motion.frameCount() - 1)) {
+        if (auto last =
+                trimClip(m_motion, m_motion.frameCount() - window, m_motion.frameCount() - 1)) {
             const BakedBehavioralSpace& bs = m_crowd->space();
-            m_liveSkate = footSkate(clipJointPositions(*last), last->jointCount(), bs.leftToe, bs.rightToe,
-                                    bs.floorHeight, last->fps);
+            m_liveSkate = footSkate(clipJointPositions(*last), last->jointCount(), bs.leftToe,
+                                    bs.rightToe, bs.floorHeight, last->fps);
         }
     }
     // Reached: within 0.5 m; counted again once it has been 1.5 m away.

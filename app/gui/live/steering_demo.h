@@ -27,7 +27,7 @@ public:
     // What buildLiveRun() makes on a worker thread.
     struct Built {
         std::shared_ptr<const BakedSpaceFile> baked;
-        QStringList warnings;  // the project's entry errors
+        QStringList warnings;                          // the project's entry errors
         std::map<QString, std::pair<int, int>> trims;  // clip id -> (trim in, out) as built
         // What the build chose per space (each clip's loop window and why, turning-range
         // warnings) and the spaces it could not build, with the reason, once each.

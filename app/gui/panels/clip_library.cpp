@@ -14,7 +14,8 @@
 
 namespace gs {
 
-ClipLibraryModel::ClipLibraryModel(ProjectDocument* doc, QObject* parent) : QAbstractTableModel(parent), m_doc(doc) {
+ClipLibraryModel::ClipLibraryModel(ProjectDocument* doc, QObject* parent)
+    : QAbstractTableModel(parent), m_doc(doc) {
     auto reset = [this] {
         beginResetModel();
         m_stats.clear();
@@ -30,8 +31,12 @@ ClipLibraryModel::ClipLibraryModel(ProjectDocument* doc, QObject* parent) : QAbs
     connect(doc, &ProjectDocument::analysisReady, this, rowChanged);
 }
 
-int ClipLibraryModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : m_doc->clipCount(); }
-int ClipLibraryModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int ClipLibraryModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : m_doc->clipCount();
+}
+int ClipLibraryModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QString ClipLibraryModel::idAt(int row) const {
     return row >= 0 && row < m_doc->clipCount() ? m_doc->project().clips[row].id : QString();
@@ -42,25 +47,41 @@ int ClipLibraryModel::rowOf(const QString& id) const { return m_doc->indexOf(id)
 QVariant ClipLibraryModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
         switch (section) {
-        case Speed: return tr("Speed along the root's path, metres per second (of the clip as trimmed)");
-        case Turn: return tr("Heading change over the clip, degrees, + = left");
-        case Cycles: return tr("Whole gait cycles the detector finds, in the clip as trimmed");
-        case Problem: return tr("Why the clip cannot be used, if it cannot");
-        default: return {};
+            case Speed:
+                return tr(
+                    "Speed along the root's path, metres per second (of the clip as trimmed)");
+            case Turn:
+                return tr("Heading change over the clip, degrees, + = left");
+            case Cycles:
+                return tr("Whole gait cycles the detector finds, in the clip as trimmed");
+            case Problem:
+                return tr("Why the clip cannot be used, if it cannot");
+            default:
+                return {};
         }
     }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
-    case Name: return tr("Name");
-    case Style: return tr("Style");
-    case Frames: return tr("Frames");
-    case Fps: return tr("fps");
-    case Duration: return tr("Seconds");
-    case Speed: return tr("m/s");
-    case Turn: return tr("Turn °");
-    case Cycles: return tr("Cycles");
-    case Problem: return tr("Problem");
-    default: return {};
+        case Name:
+            return tr("Name");
+        case Style:
+            return tr("Style");
+        case Frames:
+            return tr("Frames");
+        case Fps:
+            return tr("fps");
+        case Duration:
+            return tr("Seconds");
+        case Speed:
+            return tr("m/s");
+        case Turn:
+            return tr("Turn °");
+        case Cycles:
+            return tr("Cycles");
+        case Problem:
+            return tr("Problem");
+        default:
+            return {};
     }
 }
 
@@ -90,29 +111,35 @@ QVariant ClipLibraryModel::data(const QModelIndex& index, int role) const {
     const int last = source ? source->frameCount() - 1 : 0;
     const int in = c.trimIn < 0 ? 0 : c.trimIn, out = c.trimOut < 0 ? last : c.trimOut;
     switch (index.column()) {
-    case Name: return c.id;
-    case Style: return c.style;
-    case Frames:
-        if (source) return out - in + 1;
-        return c.clip ? QVariant(c.clip->frameCount()) : QVariant();
-    case Fps:
-        if (source) return QString::number(source->fps, 'g', 4);
-        return c.clip ? QVariant(QString::number(c.clip->fps, 'g', 4)) : QVariant();
-    case Duration:
-        if (source) return QString::number((out - in) / source->fps, 'f', 2);
-        return c.clip ? QVariant(QString::number(c.clip->duration(), 'f', 2)) : QVariant();
-    case Speed:
-        if (!c.clip) return {};
-        return QString::number(stats(index.row())->speed, 'f', 2);
-    case Turn:
-        if (!c.clip) return {};
-        return QString::number(stats(index.row())->headingChange * 180.0 / std::numbers::pi, 'f', 0);
-    case Cycles:
-        if (!a) return c.error.isEmpty() ? tr("…") : QString();
-        if (!a->cycleError.isEmpty()) return tr("?");
-        return a->cycles.periodic ? QVariant(trimmedCycles(*a, c.trimIn, c.trimOut)) : QVariant(tr("none"));
-    case Problem: return c.error;
-    default: return {};
+        case Name:
+            return c.id;
+        case Style:
+            return c.style;
+        case Frames:
+            if (source) return out - in + 1;
+            return c.clip ? QVariant(c.clip->frameCount()) : QVariant();
+        case Fps:
+            if (source) return QString::number(source->fps, 'g', 4);
+            return c.clip ? QVariant(QString::number(c.clip->fps, 'g', 4)) : QVariant();
+        case Duration:
+            if (source) return QString::number((out - in) / source->fps, 'f', 2);
+            return c.clip ? QVariant(QString::number(c.clip->duration(), 'f', 2)) : QVariant();
+        case Speed:
+            if (!c.clip) return {};
+            return QString::number(stats(index.row())->speed, 'f', 2);
+        case Turn:
+            if (!c.clip) return {};
+            return QString::number(stats(index.row())->headingChange * 180.0 / std::numbers::pi,
+                                   'f', 0);
+        case Cycles:
+            if (!a) return c.error.isEmpty() ? tr("…") : QString();
+            if (!a->cycleError.isEmpty()) return tr("?");
+            return a->cycles.periodic ? QVariant(trimmedCycles(*a, c.trimIn, c.trimOut))
+                                      : QVariant(tr("none"));
+        case Problem:
+            return c.error;
+        default:
+            return {};
     }
 }
 
@@ -122,7 +149,8 @@ const RootMotionStats* ClipLibraryModel::stats(int row) const {
     const QString version = QStringLiteral("%1:%2").arg(c.trimIn).arg(c.trimOut);
     auto it = m_stats.find(c.id);
     if (it == m_stats.end() || it->first != version)
-        it = m_stats.insert(c.id, {version, std::make_shared<RootMotionStats>(rootMotionStats(*c.clip))});
+        it = m_stats.insert(c.id,
+                            {version, std::make_shared<RootMotionStats>(rootMotionStats(*c.clip))});
     return it->second.get();
 }
 

@@ -19,7 +19,8 @@
 
 namespace gs {
 
-ClipPairRow::ClipPairRow(ProjectDocument* doc, BackgroundTask* task, bool sameAgain, QWidget* parent)
+ClipPairRow::ClipPairRow(ProjectDocument* doc, BackgroundTask* task, bool sameAgain,
+                         QWidget* parent)
     : QWidget(parent), m_doc(doc), m_sameAgain(sameAgain) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -108,23 +109,27 @@ std::shared_ptr<const Clip> workingClipOf(const ProjectDocument* doc, const QStr
     // Not loaded with the project (added since): made from the analysed file.
     const auto analysis = doc->clipAnalysis(id);
     if (!analysis) return nullptr;
-    auto clip = workingClip(analysis->source, pc->trimIn, pc->trimOut, doc->project().settings.fps, id, pc->mirror);
+    auto clip = workingClip(analysis->source, pc->trimIn, pc->trimOut, doc->project().settings.fps,
+                            id, pc->mirror);
     return clip ? std::make_shared<const Clip>(std::move(*clip)) : nullptr;
 }
 
-float sourceFrame(const ProjectClip& pc, const ClipAnalysis& analysis, float projectFps, float frame) {
+float sourceFrame(const ProjectClip& pc, const ClipAnalysis& analysis, float projectFps,
+                  float frame) {
     const float in = pc.trimIn >= 0 ? static_cast<float>(pc.trimIn) : 0.0f;
     return std::clamp(in + frame * analysis.source.fps / projectFps, 0.0f,
                       static_cast<float>(analysis.source.frameCount() - 1));
 }
 
-float workingFrame(const ProjectClip& pc, const ClipAnalysis& analysis, float projectFps, float source) {
+float workingFrame(const ProjectClip& pc, const ClipAnalysis& analysis, float projectFps,
+                   float source) {
     const float in = pc.trimIn >= 0 ? static_cast<float>(pc.trimIn) : 0.0f;
     return (source - in) * projectFps / analysis.source.fps;
 }
 
 glm::mat4 alignmentMatrix(const Alignment& a) {
-    return glm::translate(glm::mat4(1.0f), glm::vec3(a.x0, 0.0f, a.z0)) * glm::mat4_cast(a.rotation());
+    return glm::translate(glm::mat4(1.0f), glm::vec3(a.x0, 0.0f, a.z0)) *
+           glm::mat4_cast(a.rotation());
 }
 
 }  // namespace gs

@@ -29,7 +29,8 @@ class ClipPairRow : public QWidget {
     Q_OBJECT
 public:
     // `sameAgain`: B may be "(A again)" (an empty id).
-    ClipPairRow(ProjectDocument* doc, BackgroundTask* task, bool sameAgain, QWidget* parent = nullptr);
+    ClipPairRow(ProjectDocument* doc, BackgroundTask* task, bool sameAgain,
+                QWidget* parent = nullptr);
     QString a() const;
     QString b() const;  // empty = A again (when allowed)
     void setPair(const QString& a, const QString& b);
@@ -54,8 +55,10 @@ private:
 // The working clip of a project clip (trimmed, at the project's rate), or null while unread.
 std::shared_ptr<const Clip> workingClipOf(const ProjectDocument* doc, const QString& id);
 // A working frame of a project clip as a frame of its source file, and back.
-float sourceFrame(const ProjectClip& clip, const ClipAnalysis& analysis, float projectFps, float frame);
-float workingFrame(const ProjectClip& clip, const ClipAnalysis& analysis, float projectFps, float source);
+float sourceFrame(const ProjectClip& clip, const ClipAnalysis& analysis, float projectFps,
+                  float frame);
+float workingFrame(const ProjectClip& clip, const ClipAnalysis& analysis, float projectFps,
+                   float source);
 // The rigid ground-plane motion of an alignment as a matrix (for the 3D view's ghost).
 glm::mat4 alignmentMatrix(const Alignment& alignment);
 

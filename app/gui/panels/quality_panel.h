@@ -5,8 +5,8 @@
 // and the naive baseline side by side, with a plot over the run; and the live run's figures
 // with their plot over time.
 //
-// A scenario runs off the GUI thread on a copy of the live build (core/evaluation/simulation.h, as the CLI
-// runs it: the first space's style, the baked settings).
+// A scenario runs off the GUI thread on a copy of the live build (core/evaluation/simulation.h, as
+// the CLI runs it: the first space's style, the baked settings).
 
 #include <QWidget>
 

@@ -102,7 +102,8 @@ QLayout* MotionSpacesPanel::makeSpaceList() {
     top->addLayout(spaceButtons);
 
     connect(add, &QPushButton::clicked, this, [this] {
-        if (spaces::create(m_doc, spaces::uniqueName(m_doc, tr("space")))) setCurrentSpace(m_spaces->count() - 1);
+        if (spaces::create(m_doc, spaces::uniqueName(m_doc, tr("space"))))
+            setCurrentSpace(m_spaces->count() - 1);
     });
     connect(remove, &QPushButton::clicked, this, [this] { spaces::remove(m_doc, currentSpace()); });
     connect(up, &QPushButton::clicked, this, [this] {
@@ -118,9 +119,12 @@ QLayout* MotionSpacesPanel::makeSpaceList() {
         // After the edit has closed (the list is rebuilt when the document changes).
         const int row = m_spaces->row(item);
         const QString name = item->text();
-        QMetaObject::invokeMethod(this, [this, row, name] {
-            if (!spaces::rename(m_doc, row, name)) refresh();  // refused: back as it was
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [this, row, name] {
+                if (!spaces::rename(m_doc, row, name)) refresh();  // refused: back as it was
+            },
+            Qt::QueuedConnection);
     });
     connect(m_spaces, &QListWidget::currentRowChanged, this, [this] {
         if (!m_refreshing) refreshClips();
@@ -138,7 +142,8 @@ QLayout* MotionSpacesPanel::makeSpaceSettings() {
     m_cycles->setObjectName("spaceCycles");
     m_cycles->setRange(0, limits::kMaxCycles);
     m_cycles->setSpecialValueText(tr("fewest"));
-    m_cycles->setToolTip(tr("Gait cycles in each loop, for every space (fewest = the fewest any clip holds)"));
+    m_cycles->setToolTip(
+        tr("Gait cycles in each loop, for every space (fewest = the fewest any clip holds)"));
     settings->addWidget(new QLabel(tr("Reference"), this));
     settings->addWidget(m_reference, 1);
     settings->addWidget(new QLabel(tr("Cycles"), this));
@@ -157,25 +162,31 @@ QWidget* MotionSpacesPanel::makeClipTable() {
     m_clips = new SpaceClipTable(this);
     m_clips->setObjectName("spaceClips");
     m_clips->setColumnCount(ColumnCount);
-    m_clips->setHorizontalHeaderLabels({tr("Clip"), tr("Loop cycles"), tr("rad/m"), tr("m/s"), tr("Seam"), tr("Status")});
+    m_clips->setHorizontalHeaderLabels(
+        {tr("Clip"), tr("Loop cycles"), tr("rad/m"), tr("m/s"), tr("Seam"), tr("Status")});
     m_clips->horizontalHeader()->setStretchLastSection(true);
-    const QStringList tips = {tr("The clip (the reference is marked)"),
-                              tr("Whole gait cycles in the clip's seamless loop (with the cycle count set)"),
-                              tr("Curvature of the root's path: radians turned per metre, + = left"),
-                              tr("Speed along the path, metres per second"),
-                              tr("Seam error of the loop before it is smoothed: point-cloud distance and largest joint rotation"),
-                              tr("Whether the clip fits the space")};
+    const QStringList tips = {
+        tr("The clip (the reference is marked)"),
+        tr("Whole gait cycles in the clip's seamless loop (with the cycle count set)"),
+        tr("Curvature of the root's path: radians turned per metre, + = left"),
+        tr("Speed along the path, metres per second"),
+        tr("Seam error of the loop before it is smoothed: point-cloud distance and largest joint "
+           "rotation"),
+        tr("Whether the clip fits the space")};
     for (int c = 0; c < ColumnCount; ++c) m_clips->horizontalHeaderItem(c)->setToolTip(tips[c]);
     m_clips->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-    m_clips->setToolTip(tr("Drag clips here from the clip library; Delete removes the selected ones"));
-    connect(m_clips, &SpaceClipTable::clipsDropped, this, [this](const QStringList& ids) {
-        spaces::addClips(m_doc, currentSpace(), ids);
-    });
-    connect(m_clips, &SpaceClipTable::deleteRequested, this, &MotionSpacesPanel::removeSelectedClips);
+    m_clips->setToolTip(
+        tr("Drag clips here from the clip library; Delete removes the selected ones"));
+    connect(m_clips, &SpaceClipTable::clipsDropped, this,
+            [this](const QStringList& ids) { spaces::addClips(m_doc, currentSpace(), ids); });
+    connect(m_clips, &SpaceClipTable::deleteRequested, this,
+            &MotionSpacesPanel::removeSelectedClips);
     return m_clips;
 }
 
-void MotionSpacesPanel::removeSelectedClips() { spaces::removeClips(m_doc, currentSpace(), selectedClipIds()); }
+void MotionSpacesPanel::removeSelectedClips() {
+    spaces::removeClips(m_doc, currentSpace(), selectedClipIds());
+}
 
 // Its stops and starts: a table each, with Add (the library's selection) and Remove.
 QLayout* MotionSpacesPanel::makeTransitionTables() {
@@ -191,11 +202,15 @@ QLayout* MotionSpacesPanel::makeTransitionTables() {
         table->verticalHeader()->setDefaultSectionSize(rowHeight);
         table->setMinimumHeight(3 * rowHeight + 4);
         table->setMaximumHeight(4 * rowHeight + 8);
-        table->setToolTip(stop ? tr("Clips that walk to a stop and stand (not looped): the character stops with them on a "
-                                    "goal that stands still. Drag clips here from the clip library; Delete removes the "
+        table->setToolTip(stop ? tr("Clips that walk to a stop and stand (not looped): the "
+                                    "character stops with them on a "
+                                    "goal that stands still. Drag clips here from the clip "
+                                    "library; Delete removes the "
                                     "selected ones")
-                               : tr("Clips that start from standing (not looped): a standing character starts with them "
-                                    "toward a new goal. Drag clips here from the clip library; Delete removes the selected "
+                               : tr("Clips that start from standing (not looped): a standing "
+                                    "character starts with them "
+                                    "toward a new goal. Drag clips here from the clip library; "
+                                    "Delete removes the selected "
                                     "ones"));
         auto* add = new QPushButton(tr("Add"), this);
         add->setObjectName(stop ? "spaceAddStop" : "spaceAddStart");
@@ -212,10 +227,12 @@ QLayout* MotionSpacesPanel::makeTransitionTables() {
         transitions->addLayout(buttons, row, 1);
         (stop ? m_stops : m_starts) = table;
 
-        connect(table, &SpaceClipTable::clipsDropped, this,
-                [this, kind](const QStringList& ids) { spaces::addTransitions(m_doc, currentSpace(), kind, ids); });
+        connect(table, &SpaceClipTable::clipsDropped, this, [this, kind](const QStringList& ids) {
+            spaces::addTransitions(m_doc, currentSpace(), kind, ids);
+        });
         connect(add, &QPushButton::clicked, this, [this, kind] {
-            if (m_librarySelection) spaces::addTransitions(m_doc, currentSpace(), kind, m_librarySelection());
+            if (m_librarySelection)
+                spaces::addTransitions(m_doc, currentSpace(), kind, m_librarySelection());
         });
         auto removeSelected = [this, kind, table] {
             spaces::removeTransitions(m_doc, currentSpace(), kind, selectedIds(table));
@@ -248,7 +265,8 @@ void MotionSpacesPanel::makeBuildRow(QVBoxLayout* layout) {
     removeClip->setObjectName("spaceRemoveClip");
     m_build = new QPushButton(tr("Build"), this);
     m_build->setObjectName("spaceBuild");
-    m_build->setToolTip(tr("Build the spaces, their registration and goal spaces; the live run switches to them"));
+    m_build->setToolTip(
+        tr("Build the spaces, their registration and goal spaces; the live run switches to them"));
     m_buildStatus = new QLabel(this);
     m_buildStatus->setWordWrap(true);
     bottom->addWidget(removeClip);
@@ -313,7 +331,9 @@ SpaceClipTable* MotionSpacesPanel::transitionTable(BakedTransition::Kind kind) c
     return kind == BakedTransition::Kind::Stop ? m_stops : m_starts;
 }
 
-void MotionSpacesPanel::setLibrarySelection(SelectionSource source) { m_librarySelection = std::move(source); }
+void MotionSpacesPanel::setLibrarySelection(SelectionSource source) {
+    m_librarySelection = std::move(source);
+}
 
 SpaceClipTable* MotionSpacesPanel::focusedTransitionTable(BakedTransition::Kind* kind) const {
     for (const auto k : {BakedTransition::Kind::Stop, BakedTransition::Kind::Start}) {
@@ -335,12 +355,17 @@ QString MotionSpacesPanel::deleteText() const {
         const QStringList ids = selectedIds(table);
         const bool stop = kind == BakedTransition::Kind::Stop;
         if (ids.isEmpty()) return {};
-        if (ids.size() == 1) return (stop ? tr("Remove stop %1 from %2") : tr("Remove start %1 from %2")).arg(ids.front(), name);
-        return (stop ? tr("Remove %1 stops from %2") : tr("Remove %1 starts from %2")).arg(ids.size()).arg(name);
+        if (ids.size() == 1)
+            return (stop ? tr("Remove stop %1 from %2") : tr("Remove start %1 from %2"))
+                .arg(ids.front(), name);
+        return (stop ? tr("Remove %1 stops from %2") : tr("Remove %1 starts from %2"))
+            .arg(ids.size())
+            .arg(name);
     }
     const QStringList ids = selectedClipIds();
     if (m_spaces->hasFocus() || ids.isEmpty()) return tr("Delete space %1").arg(name);
-    return ids.size() == 1 ? tr("Remove %1 from %2").arg(ids.front(), name) : tr("Remove %1 clips from %2").arg(ids.size()).arg(name);
+    return ids.size() == 1 ? tr("Remove %1 from %2").arg(ids.front(), name)
+                           : tr("Remove %1 clips from %2").arg(ids.size()).arg(name);
 }
 
 bool MotionSpacesPanel::deleteSelection() {
@@ -373,7 +398,8 @@ void MotionSpacesPanel::refreshNotes() {
     const auto& spacesNow = m_doc->project().spaces;
     QStringList lines;
     if (m_notes && space >= 0 && space < static_cast<int>(spacesNow.size()))
-        for (const QString& line : m_notes(spacesNow[space].name)) lines << tr("Last build: %1").arg(line);
+        for (const QString& line : m_notes(spacesNow[space].name))
+            lines << tr("Last build: %1").arg(line);
     m_spaceNotes->setText(lines.join('\n'));
     m_spaceNotes->setToolTip(m_spaceNotes->text());
     m_spaceNotes->setVisible(!lines.isEmpty());
@@ -411,14 +437,17 @@ QString MotionSpacesPanel::fitKey(const QString& clipId) const {
         .arg(m_doc->project().settings.cycles);
 }
 
-MotionSpacesPanel::Fit MotionSpacesPanel::fitOf(const QString& clipId) const { return m_fits.value(fitKey(clipId)); }
+MotionSpacesPanel::Fit MotionSpacesPanel::fitOf(const QString& clipId) const {
+    return m_fits.value(fitKey(clipId));
+}
 
 QString MotionSpacesPanel::transitionKey(const QString& clipId, BakedTransition::Kind kind) const {
     const QString key = fitKey(clipId);
     return key.isEmpty() ? key : key + (kind == BakedTransition::Kind::Stop ? "|stop" : "|start");
 }
 
-MotionSpacesPanel::Fit MotionSpacesPanel::transitionFitOf(const QString& clipId, BakedTransition::Kind kind) const {
+MotionSpacesPanel::Fit MotionSpacesPanel::transitionFitOf(const QString& clipId,
+                                                          BakedTransition::Kind kind) const {
     Fit fit = m_fits.value(transitionKey(clipId, kind));
     // The skeleton is the space's (its first loop clip's), read here where the space is known.
     const int space = currentSpace();
@@ -455,15 +484,18 @@ void MotionSpacesPanel::computeFits() {
     };
     std::vector<Todo> todo;
     QStringList keys;
-    auto ask = [&](const QString& id, const QString& key, std::optional<BakedTransition::Kind> kind) {
+    auto ask = [&](const QString& id, const QString& key,
+                   std::optional<BakedTransition::Kind> kind) {
         if (key.isEmpty() || m_fits.contains(key) || keys.contains(key)) return;
         keys << key;
         todo.push_back({key, *m_doc->clip(id)->clip, kind});
     };
     for (const ProjectSpace& s : m_doc->project().spaces) {
         for (const QString& id : s.clipIds) ask(id, fitKey(id), std::nullopt);
-        for (const QString& id : s.stopIds) ask(id, transitionKey(id, BakedTransition::Kind::Stop), BakedTransition::Kind::Stop);
-        for (const QString& id : s.startIds) ask(id, transitionKey(id, BakedTransition::Kind::Start), BakedTransition::Kind::Start);
+        for (const QString& id : s.stopIds)
+            ask(id, transitionKey(id, BakedTransition::Kind::Stop), BakedTransition::Kind::Stop);
+        for (const QString& id : s.startIds)
+            ask(id, transitionKey(id, BakedTransition::Kind::Start), BakedTransition::Kind::Start);
     }
     if (todo.empty() || keys == m_fitsAsked) return;
     m_fitsAsked = keys;
@@ -478,18 +510,21 @@ void MotionSpacesPanel::computeFits() {
                 fit.known = true;
                 if (kind) {
                     if (const gs::Status s = checkTransitionClip(clip, *kind); !s)
-                        fit.warning = QObject::tr("cannot serve: it %1").arg(QString::fromStdString(s.message()));
+                        fit.warning = QObject::tr("cannot serve: it %1")
+                                          .arg(QString::fromStdString(s.message()));
                     out.emplace_back(key, fit);
                     continue;
                 }
                 const RootMotionStats stats = rootMotionStats(clip);
                 fit.speed = stats.speed;
-                fit.curvature = stats.pathLength > 1e-3f ? stats.headingChange / stats.pathLength : 0.0f;
+                fit.curvature =
+                    stats.pathLength > 1e-3f ? stats.headingChange / stats.pathLength : 0.0f;
                 LoopJob job;
                 job.settings.cycles = cycles;
                 job.clip = &clip;
                 if (const gs::Status s = job.run(); !s) {
-                    fit.warning = QObject::tr("no loop: %1").arg(QString::fromStdString(s.message()));
+                    fit.warning =
+                        QObject::tr("no loop: %1").arg(QString::fromStdString(s.message()));
                 } else {
                     fit.cycles = job.output.cycles;
                     fit.seamCm = 100.0f * job.output.seamErrorM;
@@ -528,16 +563,20 @@ void MotionSpacesPanel::refreshClips() {
             m_clips->insertRow(row);
             auto set = [&](int column, const QString& text) {
                 auto* item = new QTableWidgetItem(text);
-                if (column != Clip && column != Status) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                if (column != Clip && column != Status)
+                    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
                 m_clips->setItem(row, column, item);
                 return item;
             };
             set(Clip, id)->setData(Qt::UserRole, id);
             m_reference->addItem(id, id);
             QString warning;
-            if (!c) warning = tr("unknown clip");
-            else if (!c->error.isEmpty() || !c->clip) warning = c->error.isEmpty() ? tr("not loaded") : c->error;
-            else if (!first) first = &*c->clip, firstId = id;
+            if (!c)
+                warning = tr("unknown clip");
+            else if (!c->error.isEmpty() || !c->clip)
+                warning = c->error.isEmpty() ? tr("not loaded") : c->error;
+            else if (!first)
+                first = &*c->clip, firstId = id;
             else if (!sameJoints(first->skeleton, c->clip->skeleton))
                 warning = tr("another skeleton than %1").arg(firstId);
             const Fit fit = fitOf(id);
@@ -545,10 +584,14 @@ void MotionSpacesPanel::refreshClips() {
                 set(Cycles, QString::number(fit.cycles));
                 set(Curvature, QString::number(fit.curvature, 'f', 2));
                 set(Speed, QString::number(fit.speed, 'f', 2));
-                set(Seam, fit.warning.isEmpty() ? tr("%1 cm, %2°").arg(fit.seamCm, 0, 'f', 1).arg(fit.seamDeg, 0, 'f', 1) : QString());
+                set(Seam,
+                    fit.warning.isEmpty()
+                        ? tr("%1 cm, %2°").arg(fit.seamCm, 0, 'f', 1).arg(fit.seamDeg, 0, 'f', 1)
+                        : QString());
                 if (warning.isEmpty()) warning = fit.warning;
             }
-            QTableWidgetItem* status = set(Status, warning.isEmpty() ? (fit.known ? tr("fits") : tr("…")) : warning);
+            QTableWidgetItem* status =
+                set(Status, warning.isEmpty() ? (fit.known ? tr("fits") : tr("…")) : warning);
             if (!warning.isEmpty()) {
                 status->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
                 status->setForeground(QColor(224, 160, 48));
@@ -558,7 +601,8 @@ void MotionSpacesPanel::refreshClips() {
         }
         refreshTransitions(s);
         m_reference->setCurrentIndex(std::max(0, m_reference->findData(s.reference)));
-        if (!s.error.isEmpty()) m_spaceError->setText(tr("This space cannot be built: %1.").arg(s.error));
+        if (!s.error.isEmpty())
+            m_spaceError->setText(tr("This space cannot be built: %1.").arg(s.error));
     }
     refreshNotes();
     m_clips->resizeColumnsToContents();
@@ -569,14 +613,17 @@ void MotionSpacesPanel::refreshClips() {
 void MotionSpacesPanel::refreshTransitions(const ProjectSpace& space) {
     for (const auto kind : {BakedTransition::Kind::Stop, BakedTransition::Kind::Start}) {
         SpaceClipTable* table = transitionTable(kind);
-        for (const QString& id : kind == BakedTransition::Kind::Stop ? space.stopIds : space.startIds) {
+        for (const QString& id :
+             kind == BakedTransition::Kind::Stop ? space.stopIds : space.startIds) {
             const int row = table->rowCount();
             table->insertRow(row);
             auto* clip = new QTableWidgetItem(id);
             clip->setData(Qt::UserRole, id);
             table->setItem(row, TransitionClip, clip);
             const Fit fit = transitionFitOf(id, kind);
-            auto* status = new QTableWidgetItem(!fit.known ? tr("…") : fit.warning.isEmpty() ? tr("serves") : fit.warning);
+            auto* status = new QTableWidgetItem(!fit.known              ? tr("…")
+                                                : fit.warning.isEmpty() ? tr("serves")
+                                                                        : fit.warning);
             if (!fit.warning.isEmpty()) {
                 status->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
                 status->setForeground(QColor(224, 160, 48));

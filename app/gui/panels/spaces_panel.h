@@ -11,8 +11,8 @@
 // window to build the spaces for the live run.
 //
 // The fit of each clip (a loop cut, core/loops/loop.h) and whether each stop and start can serve
-// (core/spaces/transition_builder.h checkTransitionClip) are computed off the GUI thread (a BackgroundTask)
-// and kept per clip, trim and cycle count.
+// (core/spaces/transition_builder.h checkTransitionClip) are computed off the GUI thread (a
+// BackgroundTask) and kept per clip, trim and cycle count.
 
 #include <QHash>
 #include <QTableWidget>

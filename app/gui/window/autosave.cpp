@@ -21,7 +21,8 @@ int interval() {
 
 Autosave::Autosave(ProjectDocument* doc, QWidget* dialogParent)
     : QObject(doc), m_doc(doc), m_dialogParent(dialogParent), m_timer(new QTimer(this)) {
-    m_file = QDir(folder()).filePath(QStringLiteral("autosave-%1.gsproj").arg(QCoreApplication::applicationPid()));
+    m_file = QDir(folder()).filePath(
+        QStringLiteral("autosave-%1.gsproj").arg(QCoreApplication::applicationPid()));
     m_timer->start(interval());
     connect(m_timer, &QTimer::timeout, this, &Autosave::saveNow);
     connect(doc, &ProjectDocument::modifiedChanged, this, [this](bool modified) {
@@ -45,13 +46,15 @@ void Autosave::saveNow() {
         m_lock = std::make_unique<QLockFile>(base + ".lock");
         m_lock->setStaleLockTime(0);
         if (!m_lock->tryLock(0)) {
-            emit message(ProjectDocument::Level::Warning, tr("Autosave is off: %1 is locked.").arg(base + ".lock"));
+            emit message(ProjectDocument::Level::Warning,
+                         tr("Autosave is off: %1 is locked.").arg(base + ".lock"));
             m_lock.reset();
             return;
         }
     }
     if (Status s = m_doc->saveCopy(m_file); !s) {
-        emit message(ProjectDocument::Level::Warning, tr("Autosave failed: %1").arg(QString::fromStdString(s.message())));
+        emit message(ProjectDocument::Level::Warning,
+                     tr("Autosave failed: %1").arg(QString::fromStdString(s.message())));
         return;
     }
     QSaveFile origin(base + ".origin");
@@ -84,7 +87,8 @@ bool Autosave::recover(Question accept) {
         if (!lock.tryLock(0)) continue;  // its process is still running
         QString original;
         QFile origin(base + ".origin");
-        if (origin.open(QIODevice::ReadOnly)) original = QString::fromUtf8(origin.read(4096)).trimmed();
+        if (origin.open(QIODevice::ReadOnly))
+            original = QString::fromUtf8(origin.read(4096)).trimmed();
         origin.close();
         bool yes = false;
         if (!recovered) {
@@ -93,8 +97,10 @@ bool Autosave::recover(Question accept) {
             } else {
                 yes = QMessageBox::question(
                           m_dialogParent, tr("Recover unsaved changes"),
-                          tr("Gaitspace did not close normally. Recover the unsaved changes to %1 autosaved at %2?")
-                              .arg(original.isEmpty() ? tr("an untitled project") : QFileInfo(original).fileName(),
+                          tr("Gaitspace did not close normally. Recover the unsaved changes to %1 "
+                             "autosaved at %2?")
+                              .arg(original.isEmpty() ? tr("an untitled project")
+                                                      : QFileInfo(original).fileName(),
                                    info.lastModified().toString("yyyy-MM-dd HH:mm")),
                           QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) == QMessageBox::Yes;
             }
@@ -102,13 +108,16 @@ bool Autosave::recover(Question accept) {
         if (yes) {
             auto project = Project::load(info.absoluteFilePath());
             if (!project) {
-                emit message(ProjectDocument::Level::Error,
-                             tr("Cannot recover: %1").arg(QString::fromStdString(project.message())));
+                emit message(
+                    ProjectDocument::Level::Error,
+                    tr("Cannot recover: %1").arg(QString::fromStdString(project.message())));
             } else {
-                project->path = original.isEmpty() ? QString() : QFileInfo(original).absoluteFilePath();
+                project->path =
+                    original.isEmpty() ? QString() : QFileInfo(original).absoluteFilePath();
                 m_doc->reset(std::move(*project), true);
                 emit message(ProjectDocument::Level::Info,
-                             tr("Recovered the unsaved changes of %1; save them to keep them.").arg(m_doc->displayName()));
+                             tr("Recovered the unsaved changes of %1; save them to keep them.")
+                                 .arg(m_doc->displayName()));
                 recovered = true;
             }
         }

@@ -8,7 +8,8 @@
 
 namespace gs {
 
-BakeExport::BakeExport(ProjectDocument* doc, QObject* parent) : QObject(parent), m_doc(doc), m_task(new BackgroundTask(this)) {}
+BakeExport::BakeExport(ProjectDocument* doc, QObject* parent)
+    : QObject(parent), m_doc(doc), m_task(new BackgroundTask(this)) {}
 
 bool BakeExport::isExporting() const { return m_task->isRunning(); }
 
@@ -22,19 +23,24 @@ void BakeExport::exportTo(const QString& path) {
     for (const ProjectSpace& s : project.spaces) spaces += s.error.isEmpty() ? 1 : 0;
     const int total = spaces + 1;
     const QString name = QFileInfo(path).fileName();
-    connect(m_task, &BackgroundTask::finished, this, [this, path, name](bool cancelled) {
-        if (cancelled) {
-            emit message(ProjectDocument::Level::Info, tr("Exporting %1 cancelled; nothing was written.").arg(name));
-            emit exported(path, false);
-        }
-    }, Qt::SingleShotConnection);
+    connect(
+        m_task, &BackgroundTask::finished, this,
+        [this, path, name](bool cancelled) {
+            if (cancelled) {
+                emit message(ProjectDocument::Level::Info,
+                             tr("Exporting %1 cancelled; nothing was written.").arg(name));
+                emit exported(path, false);
+            }
+        },
+        Qt::SingleShotConnection);
     m_task->run<Status>(
         tr("Exporting %1").arg(name),
         [project, path, total](TaskControl& control) -> Status {
             int done = 0;
             control.setProgress(done++, total, tr("motion spaces"));
             auto baked = bakeProject(project, true, [&](const std::string& space) {
-                control.setProgress(done++, total, tr("goal space of %1").arg(QString::fromStdString(space)));
+                control.setProgress(done++, total,
+                                    tr("goal space of %1").arg(QString::fromStdString(space)));
             });
             if (!baked) return baked.status();
             if (control.isCancelled()) return Status::cancelled();
@@ -42,12 +48,15 @@ void BakeExport::exportTo(const QString& path) {
         },
         [this, path, name](Status s) {
             if (!s) {
-                emit message(ProjectDocument::Level::Error, tr("Cannot export %1: %2").arg(name, QString::fromStdString(s.message())));
+                emit message(
+                    ProjectDocument::Level::Error,
+                    tr("Cannot export %1: %2").arg(name, QString::fromStdString(s.message())));
                 emit exported(path, false);
                 return;
             }
-            emit message(ProjectDocument::Level::Info,
-                         tr("Exported the baked space %1 (%2 kB).").arg(name).arg(QFileInfo(path).size() / 1024));
+            emit message(ProjectDocument::Level::Info, tr("Exported the baked space %1 (%2 kB).")
+                                                           .arg(name)
+                                                           .arg(QFileInfo(path).size() / 1024));
             emit exported(path, true);
         });
 }

@@ -65,8 +65,8 @@ constexpr int kLayoutVersion = 2;
 // Where the keys go to the focused widget itself: text is typed there.
 bool isTextField(const QWidget* w) {
     if (!w) return false;
-    if (qobject_cast<const QLineEdit*>(w) || qobject_cast<const QTextEdit*>(w) || qobject_cast<const QPlainTextEdit*>(w) ||
-        qobject_cast<const QAbstractSpinBox*>(w))
+    if (qobject_cast<const QLineEdit*>(w) || qobject_cast<const QTextEdit*>(w) ||
+        qobject_cast<const QPlainTextEdit*>(w) || qobject_cast<const QAbstractSpinBox*>(w))
         return true;
     const auto* combo = qobject_cast<const QComboBox*>(w);
     return combo && combo->isEditable();
@@ -75,8 +75,9 @@ bool isTextField(const QWidget* w) {
 // The names --docks takes, with the object names of their docks.
 const std::vector<std::pair<QString, QString>>& dockNames() {
     static const std::vector<std::pair<QString, QString>> names{
-        {"matchweb", "analysis_matchweb"}, {"registration", "analysis_registration"}, {"spaces", "analysis_motionspaces"},
-        {"goalspace", "analysis_goalspace"}, {"quality", "analysis_quality"},       {"jointmap", "jointMapDock"}};
+        {"matchweb", "analysis_matchweb"},   {"registration", "analysis_registration"},
+        {"spaces", "analysis_motionspaces"}, {"goalspace", "analysis_goalspace"},
+        {"quality", "analysis_quality"},     {"jointmap", "jointMapDock"}};
     return names;
 }
 
@@ -84,7 +85,8 @@ const std::vector<std::pair<QString, QString>>& dockNames() {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_doc(new ProjectDocument(this)) {
     setAcceptDrops(true);
-    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks |
+                   QMainWindow::AllowNestedDocks);
     createParts();
     createActions();
     createMenus();
@@ -114,7 +116,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_doc(new Project
     // 1280 x 800 where the screen has room, else the screen (the frame is taken off once it is
     // known: fitToScreen).
     QSize size(1280, 800);
-    if (const QScreen* screen = QGuiApplication::primaryScreen()) size = size.boundedTo(screen->availableSize());
+    if (const QScreen* screen = QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableSize());
     resize(size);
     restoreLayout();
     updateTitle();
@@ -156,10 +159,12 @@ void MainWindow::createParts() {
     m_goalSpace = new GoalSpaceDock(m_run, this);
     m_quality = new QualityDock(m_doc, m_run, this);
     m_jointMap = new JointMapDock(m_doc, m_view, this);
-    for (BackgroundTask* task : {m_files->openingTask(), m_run->buildTask(), m_bake->task()}) m_messages->track(task);
-    m_timeline->setCyclesSource([this](const QString& id) -> std::optional<SteeringDemo::BuiltCycles> {
-        return m_run->isReady() ? m_run->demo()->builtCycles(id) : std::nullopt;
-    });
+    for (BackgroundTask* task : {m_files->openingTask(), m_run->buildTask(), m_bake->task()})
+        m_messages->track(task);
+    m_timeline->setCyclesSource(
+        [this](const QString& id) -> std::optional<SteeringDemo::BuiltCycles> {
+            return m_run->isReady() ? m_run->demo()->builtCycles(id) : std::nullopt;
+        });
 }
 
 void MainWindow::placeDocks() {
@@ -172,14 +177,16 @@ void MainWindow::placeDocks() {
     splitDockWidget(m_timeline, m_messages, Qt::Horizontal);
     tabifyDockWidget(m_messages, m_undo);
     addDockWidget(Qt::RightDockWidgetArea, m_steering);
-    for (QDockWidget* d : std::initializer_list<QDockWidget*>{m_matchWeb, m_registration, m_spaces, m_goalSpace, m_quality})
+    for (QDockWidget* d : std::initializer_list<QDockWidget*>{m_matchWeb, m_registration, m_spaces,
+                                                              m_goalSpace, m_quality})
         tabifyDockWidget(m_steering, d);
-    for (QDockWidget* d : std::initializer_list<QDockWidget*>{m_library, m_messages, m_steering}) d->raise();
+    for (QDockWidget* d : std::initializer_list<QDockWidget*>{m_library, m_messages, m_steering})
+        d->raise();
     // The right column's six tabs fit its width at 1280 x 720 whole, without scroll arrows: short
     // titles (as UI.md sketches them), the full names in the View menu and the tabs' tooltips.
     const std::pair<QDockWidget*, QString> shortTitles[] = {
-        {m_steering, tr("Weights")}, {m_matchWeb, tr("Web")}, {m_registration, tr("Reg.")},
-        {m_spaces, tr("Spaces")},    {m_goalSpace, tr("Goal")},    {m_quality, tr("Quality")}};
+        {m_steering, tr("Weights")}, {m_matchWeb, tr("Web")},   {m_registration, tr("Reg.")},
+        {m_spaces, tr("Spaces")},    {m_goalSpace, tr("Goal")}, {m_quality, tr("Quality")}};
     for (const auto& [dock, title] : shortTitles) {
         const QString full = dock->windowTitle();
         dock->setWindowTitle(title);
@@ -191,10 +198,9 @@ void MainWindow::placeDocks() {
     resizeDocks({m_library, m_steering}, {300, 360}, Qt::Horizontal);
     resizeDocks({m_timeline}, {150}, Qt::Vertical);
     resizeDocks({m_timeline, m_messages}, {620, 360}, Qt::Horizontal);
-    for (QDockWidget* dock : findChildren<QDockWidget*>()) m_viewMenu->addAction(dock->toggleViewAction());
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        m_viewMenu->addAction(dock->toggleViewAction());
 }
-
-
 
 void MainWindow::updateTabBars() {
     for (QTabBar* bar : findChildren<QTabBar*>()) {
@@ -203,21 +209,26 @@ void MainWindow::updateTabBars() {
         for (int i = 0; i < bar->count(); ++i)
             for (QDockWidget* dock : findChildren<QDockWidget*>())
                 if (dock->windowTitle() == bar->tabText(i))
-                    bar->setTabToolTip(i, dock->property("fullTitle").toString().isEmpty() ? dock->windowTitle()
-                                                                                           : dock->property("fullTitle").toString());
+                    bar->setTabToolTip(i, dock->property("fullTitle").toString().isEmpty()
+                                              ? dock->windowTitle()
+                                              : dock->property("fullTitle").toString());
     }
 }
 
 void MainWindow::connectParts() {
     // Messages: from every part to the Messages dock; warnings and errors to the status bar too.
-    connect(m_messages, &MessagesDock::statusMessage, this, [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
-    connect(m_view, &Viewport::warning, this, [this](const QString& m) { addMessage(ProjectDocument::Level::Warning, m); });
+    connect(m_messages, &MessagesDock::statusMessage, this,
+            [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
+    connect(m_view, &Viewport::warning, this,
+            [this](const QString& m) { addMessage(ProjectDocument::Level::Warning, m); });
     connect(m_autosave, &Autosave::message, m_messages, &MessagesDock::addMessage);
-    connect(m_autosave, &Autosave::statusMessage, this, [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
+    connect(m_autosave, &Autosave::statusMessage, this,
+            [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
     connect(m_run, &LiveRun::message, m_messages, &MessagesDock::addMessage);
     connect(m_bake, &BakeExport::message, m_messages, &MessagesDock::addMessage);
     connect(m_files, &ProjectFiles::message, m_messages, &MessagesDock::addMessage);
-    connect(m_files, &ProjectFiles::statusMessage, this, [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
+    connect(m_files, &ProjectFiles::statusMessage, this,
+            [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
     connect(m_files, &ProjectFiles::clipOpened, this, [this](const QString& id) {
         selectClip(id);
         setPlaying(true);
@@ -242,12 +253,12 @@ void MainWindow::connectParts() {
         m_library->setCurrentClip(id);
     });
     connect(m_timeline, &TimelineDock::playingChanged, this, [this](bool playing) {
-        m_playAction->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+        m_playAction->setIcon(
+            style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
         if (playing) m_run->stop();
     });
-    connect(m_timeline, &TimelineDock::frameShown, this, [this](float frame) {
-        m_registration->follow(m_timeline->currentClip(), frame);
-    });
+    connect(m_timeline, &TimelineDock::frameShown, this,
+            [this](float frame) { m_registration->follow(m_timeline->currentClip(), frame); });
 
     // The live run.
     connect(m_run, &LiveRun::started, this, [this] {
@@ -256,41 +267,52 @@ void MainWindow::connectParts() {
     });
     connect(m_run, &LiveRun::stopped, this, [this] { statusBar()->clearMessage(); });
     connect(m_run, &LiveRun::pausedChanged, this, [this](bool paused) {
-        m_playAction->setIcon(style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
+        m_playAction->setIcon(
+            style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
     });
     connect(m_run, &LiveRun::ready, this, [this](const QString& summary) {
-        addMessage(ProjectDocument::Level::Info, tr("The live run uses the new build: %1.").arg(summary));
+        addMessage(ProjectDocument::Level::Info,
+                   tr("The live run uses the new build: %1.").arg(summary));
         if (!m_run->isActive())
-            addMessage(ProjectDocument::Level::Info, tr("The character is ready: Playback > Steer Character."));
+            addMessage(ProjectDocument::Level::Info,
+                       tr("The character is ready: Playback > Steer Character."));
         m_timeline->refresh();  // the shown clip's cycles are now the built space's
     });
     connect(m_run, &LiveRun::buildFailed, this, [this](const QString& message) {
-        addMessage(ProjectDocument::Level::Warning, tr("The character cannot steer: %1").arg(message));
+        addMessage(ProjectDocument::Level::Warning,
+                   tr("The character cannot steer: %1").arg(message));
     });
     connect(m_run, &LiveRun::buildCancelled, this, [this] {
-        addMessage(ProjectDocument::Level::Info, tr("Building the motion spaces cancelled; the character that was running stays."));
+        addMessage(
+            ProjectDocument::Level::Info,
+            tr("Building the motion spaces cancelled; the character that was running stays."));
     });
 
     // The analysis docks show their poses in the 3D view.
     connect(m_matchWeb, &MatchWebDock::showPoses, this, &MainWindow::showPoses);
-    connect(m_registration, &RegistrationDock::showClipFrame, this, [this](const QString& a, float frame) {
-        if (m_timeline->currentClip() != a) selectClip(a);
-        m_timeline->setPlaying(false);
-        m_timeline->showFrame(frame);
-    });
-    connect(m_registration, &RegistrationDock::ghostMoved, this, [this](const QString& b, float frame, const glm::mat4& toA) {
-        m_ghost = m_doc->clipAnalysis(b);
-        if (m_ghost) m_view->setGhost(&m_ghost->source, frame, toA);
-    });
-    connect(m_registration, &RegistrationDock::computed, this, [this](const QString& a, const QString& b) {
-        if (m_matchWeb->shownA() == a && m_matchWeb->shownB() == b) m_matchWeb->view()->setPath(m_registration->path());
-    });
+    connect(m_registration, &RegistrationDock::showClipFrame, this,
+            [this](const QString& a, float frame) {
+                if (m_timeline->currentClip() != a) selectClip(a);
+                m_timeline->setPlaying(false);
+                m_timeline->showFrame(frame);
+            });
+    connect(m_registration, &RegistrationDock::ghostMoved, this,
+            [this](const QString& b, float frame, const glm::mat4& toA) {
+                m_ghost = m_doc->clipAnalysis(b);
+                if (m_ghost) m_view->setGhost(&m_ghost->source, frame, toA);
+            });
+    connect(m_registration, &RegistrationDock::computed, this,
+            [this](const QString& a, const QString& b) {
+                if (m_matchWeb->shownA() == a && m_matchWeb->shownB() == b)
+                    m_matchWeb->view()->setPath(m_registration->path());
+            });
 }
 
 void MainWindow::restoreLayout() {
     QSettings settings;
     if (settings.value("window/layoutVersion").toInt() != kLayoutVersion) return;
-    const QVariant geometry = settings.value("window/geometry"), state = settings.value("window/state");
+    const QVariant geometry = settings.value("window/geometry"),
+                   state = settings.value("window/state");
     if (geometry.typeId() == QMetaType::QByteArray && geometry.toByteArray().size() < (1 << 16))
         restoreGeometry(geometry.toByteArray());
     if (state.typeId() == QMetaType::QByteArray && state.toByteArray().size() < (1 << 20))
@@ -300,25 +322,28 @@ void MainWindow::restoreLayout() {
 void MainWindow::fitToScreen() {
     const QScreen* screen = this->screen();
     if (!screen || isMaximized() || isFullScreen()) return;
-    const QRect available = screen->availableGeometry(), frame = frameGeometry(), inside = geometry();
-    const QMargins margins(inside.left() - frame.left(), inside.top() - frame.top(), frame.right() - inside.right(),
-                           frame.bottom() - inside.bottom());
+    const QRect available = screen->availableGeometry(), frame = frameGeometry(),
+                inside = geometry();
+    const QMargins margins(inside.left() - frame.left(), inside.top() - frame.top(),
+                           frame.right() - inside.right(), frame.bottom() - inside.bottom());
     m_frameMargins = margins;
     const QSize room = available.size().shrunkBy(margins).expandedTo(minimumSize());
     if (!room.isValid()) return;
     const QSize size = this->size().boundedTo(room);
     if (size != this->size()) resize(size);
     const QSize outer = size.grownBy(margins);
-    const QPoint at(std::clamp(frame.left(), available.left(), std::max(available.left(), available.right() + 1 - outer.width())),
-                    std::clamp(frame.top(), available.top(), std::max(available.top(), available.bottom() + 1 - outer.height())));
+    const QPoint at(std::clamp(frame.left(), available.left(),
+                               std::max(available.left(), available.right() + 1 - outer.width())),
+                    std::clamp(frame.top(), available.top(),
+                               std::max(available.top(), available.bottom() + 1 - outer.height())));
     if (at != frame.topLeft()) move(at);  // a window's move() places its frame
 }
 
 void MainWindow::fitWhenFrameChanged() {
     if (!isVisible()) return;
     const QRect frame = frameGeometry(), inside = geometry();
-    const QMargins margins(inside.left() - frame.left(), inside.top() - frame.top(), frame.right() - inside.right(),
-                           frame.bottom() - inside.bottom());
+    const QMargins margins(inside.left() - frame.left(), inside.top() - frame.top(),
+                           frame.right() - inside.right(), frame.bottom() - inside.bottom());
     if (margins != m_frameMargins) fitToScreen();
 }
 
@@ -327,7 +352,8 @@ void MainWindow::showEvent(QShowEvent* event) {
     if (event->spontaneous()) return;
     fitToScreen();
     if (QWindow* window = windowHandle())
-        connect(window, &QWindow::screenChanged, this, &MainWindow::fitToScreen, Qt::UniqueConnection);
+        connect(window, &QWindow::screenChanged, this, &MainWindow::fitToScreen,
+                Qt::UniqueConnection);
 }
 
 void MainWindow::moveEvent(QMoveEvent* event) {
@@ -361,17 +387,20 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
 
 void MainWindow::updateEditActions() {
     DockEditing* dock = nullptr;
-    for (QWidget* w = QApplication::focusWidget(); w && !dock; w = w->parentWidget()) dock = dynamic_cast<DockEditing*>(w);
-    const QString rename = dock ? dock->renameText() : QString(), remove = dock ? dock->deleteText() : QString();
+    for (QWidget* w = QApplication::focusWidget(); w && !dock; w = w->parentWidget())
+        dock = dynamic_cast<DockEditing*>(w);
+    const QString rename = dock ? dock->renameText() : QString(),
+                  remove = dock ? dock->deleteText() : QString();
     m_renameAction->setText(rename.isEmpty() ? tr("Re&name") : rename);
     m_deleteAction->setText(remove.isEmpty() ? tr("&Delete") : remove);
     // Enabled always: the text follows the focus, the dock decides when triggered.
 }
 
-
 // ---- Messages, title ----
 
-void MainWindow::addMessage(ProjectDocument::Level level, const QString& text) { m_messages->addMessage(level, text); }
+void MainWindow::addMessage(ProjectDocument::Level level, const QString& text) {
+    m_messages->addMessage(level, text);
+}
 
 void MainWindow::updateTitle() {
     setWindowTitle(QStringLiteral("%1[*] — Gaitspace").arg(m_doc->displayName()));
@@ -384,18 +413,22 @@ void MainWindow::applyCharacter(bool clearTexture) {
     // The project's character: its skinned model through retargeting, else the mannequin.
     const ProjectCharacter& c = m_doc->project().character;
     std::vector<std::pair<std::string, std::string>> map;
-    for (const auto& [target, source] : c.jointMap) map.push_back({target.toStdString(), source.toStdString()});
+    for (const auto& [target, source] : c.jointMap)
+        map.push_back({target.toStdString(), source.toStdString()});
     m_view->setModel(c.source.isEmpty() ? QString() : m_doc->project().resolve(c.source), map);
-    if (!c.texture.isEmpty() || clearTexture) setTexture(c.texture.isEmpty() ? QString() : m_doc->project().resolve(c.texture));
+    if (!c.texture.isEmpty() || clearTexture)
+        setTexture(c.texture.isEmpty() ? QString() : m_doc->project().resolve(c.texture));
     if (!c.source.isEmpty() && m_view->isModelShown())
-        addMessage(ProjectDocument::Level::Info, tr("Drawing %1 retargeted to the clips: %2.")
-                                                     .arg(QFileInfo(c.source).fileName(),
-                                                          QString::fromStdString(m_view->character()->retarget()->describe())));
+        addMessage(ProjectDocument::Level::Info,
+                   tr("Drawing %1 retargeted to the clips: %2.")
+                       .arg(QFileInfo(c.source).fileName(),
+                            QString::fromStdString(m_view->character()->retarget()->describe())));
 }
 
 void MainWindow::loadModelDialog() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Load Model"), dialogFolder(m_doc, "lastModelDir"),
-                                                      tr("Skinned models (*.glb *.gltf *.fbx *.dae)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Load Model"), dialogFolder(m_doc, "lastModelDir"),
+                                     tr("Skinned models (*.glb *.gltf *.fbx *.dae)"));
     if (path.isEmpty()) return;
     QSettings().setValue("lastModelDir", QFileInfo(path).absolutePath());
     loadModel(path);
@@ -403,18 +436,21 @@ void MainWindow::loadModelDialog() {
 
 bool MainWindow::loadModel(const QString& path) {
     const QString name = QFileInfo(path).fileName();
-    const QString keeping = m_view->isModelShown() ? tr("%1 stays").arg(QFileInfo(m_view->model()).fileName())
-                                                   : tr("the mannequin stays");
+    const QString keeping = m_view->isModelShown()
+                                ? tr("%1 stays").arg(QFileInfo(m_view->model()).fileName())
+                                : tr("the mannequin stays");
     // Read and retargeted first: a model that fails leaves the current one in place.
     auto asset = importCharacter(path.toStdString());
     if (!asset) {
-        addMessage(ProjectDocument::Level::Error, tr("%1: %2; %3.").arg(name, QString::fromStdString(asset.message()), keeping));
+        addMessage(ProjectDocument::Level::Error,
+                   tr("%1: %2; %3.").arg(name, QString::fromStdString(asset.message()), keeping));
         return false;
     }
     if (const Clip* clip = m_view->clip()) {
         auto character = Character::imported(*asset, *clip);
         if (!character) {
-            addMessage(ProjectDocument::Level::Error, tr("%1; %2.").arg(QString::fromStdString(character.message()), keeping));
+            addMessage(ProjectDocument::Level::Error,
+                       tr("%1; %2.").arg(QString::fromStdString(character.message()), keeping));
             return false;
         }
     }
@@ -455,9 +491,10 @@ void MainWindow::setTexture(const QString& path) { m_view->setTexture(path); }
 void MainWindow::setModel(const QString& path) {
     m_view->setModel(path);
     if (m_view->isModelShown())
-        addMessage(ProjectDocument::Level::Info, tr("Drawing %1 retargeted to the clips: %2.")
-                                                     .arg(QFileInfo(path).fileName(),
-                                                          QString::fromStdString(m_view->character()->retarget()->describe())));
+        addMessage(ProjectDocument::Level::Info,
+                   tr("Drawing %1 retargeted to the clips: %2.")
+                       .arg(QFileInfo(path).fileName(),
+                            QString::fromStdString(m_view->character()->retarget()->describe())));
 }
 
 QImage MainWindow::screenshot() {
@@ -475,8 +512,9 @@ void MainWindow::exportRunDialog() {
         addMessage(ProjectDocument::Level::Info, tr("There is no live run to export yet."));
         return;
     }
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Run"), dialogFolder(m_doc, "lastExportDir") + "/run.glb",
-                                                      tr("glTF binary (*.glb);;glTF (*.gltf);;BVH (*.bvh)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Run"), dialogFolder(m_doc, "lastExportDir") + "/run.glb",
+        tr("glTF binary (*.glb);;glTF (*.gltf);;BVH (*.bvh)"));
     if (path.isEmpty()) return;
     QSettings().setValue("lastExportDir", QFileInfo(path).absolutePath());
     (void)exportRun(path);  // its errors go to the messages dock
@@ -486,13 +524,17 @@ Status MainWindow::exportRun(const QString& path) { return m_run->exportRun(path
 
 // ---- Files ----
 
-void MainWindow::openProject(const QString& path, bool untitledCopy) { m_files->open(path, untitledCopy); }
+void MainWindow::openProject(const QString& path, bool untitledCopy) {
+    m_files->open(path, untitledCopy);
+}
 bool MainWindow::newProject() { return m_files->newProject(); }
 bool MainWindow::save() { return m_files->save(); }
 bool MainWindow::saveAs(const QString& path) { return m_files->saveAs(path); }
 void MainWindow::importFiles(const QStringList& files) { m_files->importFiles(files); }
 void MainWindow::openClip(const QString& path) { m_files->openClip(path); }
-void MainWindow::setSaveQuestion(SaveQuestion question) { m_files->setSaveQuestion(std::move(question)); }
+void MainWindow::setSaveQuestion(SaveQuestion question) {
+    m_files->setSaveQuestion(std::move(question));
+}
 
 // ---- Autosave ----
 
@@ -504,7 +546,8 @@ bool MainWindow::recoverAutosaves(RecoverQuestion accept) {
     m_run->stop();
     if (!m_autosave->recover(std::move(accept))) return false;
     // The recovered spaces are built at once, as when a project opens.
-    if (!m_doc->project().spaces.empty()) m_run->build(m_doc->displayName(), LiveRun::Start::WhenFree);
+    if (!m_doc->project().spaces.empty())
+        m_run->build(m_doc->displayName(), LiveRun::Start::WhenFree);
     return true;
 }
 
@@ -513,7 +556,9 @@ bool MainWindow::recoverAutosaves(RecoverQuestion accept) {
 bool MainWindow::isSteering() const { return m_run->isRunning(); }
 bool MainWindow::isLoading() const { return m_files->isOpening() || m_doc->isImporting(); }
 bool MainWindow::isBuilding() const { return m_run->isBuilding(); }
-bool MainWindow::isAnalysing() const { return m_matchWeb->isComputing() || m_registration->isComputing(); }
+bool MainWindow::isAnalysing() const {
+    return m_matchWeb->isComputing() || m_registration->isComputing();
+}
 bool MainWindow::isPlaying() const { return m_timeline->isPlaying(); }
 QString MainWindow::currentClip() const { return m_timeline->currentClip(); }
 float MainWindow::currentFrame() const { return m_timeline->frame(); }
@@ -535,11 +580,15 @@ void MainWindow::startSteering() {
     if (m_run->isReady()) {
         m_run->start();
     } else if (m_run->isBuilding()) {
-        addMessage(ProjectDocument::Level::Info, tr("The motion spaces are being built; the character steers when they are ready."));
+        addMessage(
+            ProjectDocument::Level::Info,
+            tr("The motion spaces are being built; the character steers when they are ready."));
     } else if (!m_doc->project().spaces.empty()) {
         m_run->build(m_doc->displayName(), LiveRun::Start::Take);
     } else {
-        addMessage(ProjectDocument::Level::Info, tr("Add motion spaces to the project (Motion spaces dock) to steer its character."));
+        addMessage(
+            ProjectDocument::Level::Info,
+            tr("Add motion spaces to the project (Motion spaces dock) to steer its character."));
     }
 }
 
@@ -558,8 +607,8 @@ void MainWindow::exportBakedSpaceDialog() {
     const QString dir = dialogFolder(m_doc, "lastBakeDir");
     QString base = QFileInfo(m_doc->path()).completeBaseName();
     if (base.isEmpty()) base = QStringLiteral("untitled");
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Baked Space"), dir + "/" + base + ".gspace",
-                                                      tr("Baked space (*.gspace)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Baked Space"), dir + "/" + base + ".gspace", tr("Baked space (*.gspace)"));
     if (path.isEmpty()) return;
     QSettings().setValue("lastBakeDir", QFileInfo(path).absolutePath());
     exportBakedSpace(path);
@@ -574,16 +623,21 @@ QStringList MainWindow::analysisDockNames() {
 }
 
 void MainWindow::computeMatchWeb(const QString& a, const QString& b) { m_matchWeb->compute(a, b); }
-void MainWindow::computeRegistration(const QString& a, const QString& b) { m_registration->compute(a, b); }
+void MainWindow::computeRegistration(const QString& a, const QString& b) {
+    m_registration->compute(a, b);
+}
 void MainWindow::cancelAnalysis() {
     m_matchWeb->task()->cancel();
     m_registration->task()->cancel();
 }
 void MainWindow::showMatchCell(int i, int j) { m_matchWeb->showCell(i, j); }
 void MainWindow::showRegistrationFrame(float frameA) { m_registration->showFrame(frameA); }
-Status MainWindow::exportMatchWeb(const QString& png, const QString& csv) { return m_matchWeb->exportWeb(png, csv); }
+Status MainWindow::exportMatchWeb(const QString& png, const QString& csv) {
+    return m_matchWeb->exportWeb(png, csv);
+}
 
-void MainWindow::showPoses(const QString& a, float frameA, const QString& b, float frameB, const glm::mat4& toA) {
+void MainWindow::showPoses(const QString& a, float frameA, const QString& b, float frameB,
+                           const glm::mat4& toA) {
     if (m_timeline->currentClip() != a) selectClip(a);
     m_registration->unlink();
     m_timeline->setPlaying(false);
@@ -596,9 +650,12 @@ bool MainWindow::showAnalysisDocks(const QStringList& names, QString* error) {
     QList<QDockWidget*> docks;
     for (const QString& name : names) {
         const auto& known = dockNames();
-        const auto it = std::find_if(known.begin(), known.end(), [&](const auto& n) { return n.first == name; });
+        const auto it = std::find_if(known.begin(), known.end(),
+                                     [&](const auto& n) { return n.first == name; });
         if (it == known.end()) {
-            if (error) *error = tr("unknown dock '%1' (known: %2)").arg(name, analysisDockNames().join(", "));
+            if (error)
+                *error =
+                    tr("unknown dock '%1' (known: %2)").arg(name, analysisDockNames().join(", "));
             return false;
         }
         if (auto* d = findChild<QDockWidget*>(it->second); d && !docks.contains(d)) docks << d;
@@ -618,11 +675,13 @@ bool MainWindow::showAnalysisDocks(const QStringList& names, QString* error) {
     }
     QTimer::singleShot(0, this, &MainWindow::updateTabBars);
     if (!docks.isEmpty()) {
-        resizeDocks({m_library, docks.front()}, {width() / 5, std::max(360, width() / 3)}, Qt::Horizontal);
+        resizeDocks({m_library, docks.front()}, {width() / 5, std::max(360, width() / 3)},
+                    Qt::Horizontal);
         if (docks.size() > 1) {
             QList<QDockWidget*> bottom{m_timeline};
             QList<int> widths{width() / 3};
-            for (qsizetype k = 1; k < docks.size(); ++k) bottom << docks[k], widths << width() * 2 / 3 / int(docks.size() - 1);
+            for (qsizetype k = 1; k < docks.size(); ++k)
+                bottom << docks[k], widths << width() * 2 / 3 / int(docks.size() - 1);
             resizeDocks(bottom, widths, Qt::Horizontal);
             resizeDocks({docks[1]}, {std::max(260, height() * 3 / 10)}, Qt::Vertical);
         }
@@ -635,7 +694,7 @@ bool MainWindow::showAnalysisDocks(const QStringList& names, QString* error) {
     const ProjectSpace& space = spaces.front();
     const QString reference = space.reference.isEmpty() ? space.clipIds.front() : space.reference;
     const int at = static_cast<int>(space.clipIds.indexOf(reference));
-    const QString next = space.clipIds.size() < 2 ? reference
+    const QString next = space.clipIds.size() < 2        ? reference
                          : at + 1 < space.clipIds.size() ? space.clipIds[at + 1]
                                                          : space.clipIds[std::max(0, at - 1)];
     if (names.contains("matchweb")) computeMatchWeb(reference, reference);

@@ -113,10 +113,10 @@ public:
     JointMapDock* jointMapDock() const { return m_jointMap; }
 
     // ---- State ----
-    bool isSteering() const;  // the live run is in the view and running
-    bool isLoading() const;   // opening a project, importing or reading clips
-    bool isBuilding() const;  // building spaces for the live run
-    bool isAnalysing() const; // a match web or registration under way
+    bool isSteering() const;   // the live run is in the view and running
+    bool isLoading() const;    // opening a project, importing or reading clips
+    bool isBuilding() const;   // building spaces for the live run
+    bool isAnalysing() const;  // a match web or registration under way
     bool isPlaying() const;
     QString currentClip() const;
     float currentFrame() const;
@@ -195,7 +195,8 @@ private:
     void showClip(const QString& id);
     void startSteering();
     void applyCharacter(bool clearTexture);
-    void showPoses(const QString& a, float frameA, const QString& b, float frameB, const glm::mat4& toA);
+    void showPoses(const QString& a, float frameA, const QString& b, float frameB,
+                   const glm::mat4& toA);
 
     ProjectDocument* m_doc;
     Viewport* m_view = nullptr;

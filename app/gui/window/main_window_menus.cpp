@@ -34,12 +34,16 @@ void MainWindow::createActions() {
     };
     m_playAction = make("play", tr("&Play / Pause"));
     m_playAction->setIcon(icon(QStyle::SP_MediaPlay));
-    m_playAction->setProperty("key", QStringLiteral("Space"));  // eventFilter: wherever the focus is
+    m_playAction->setProperty("key",
+                              QStringLiteral("Space"));  // eventFilter: wherever the focus is
     m_playAction->setToolTip(tr("Play / pause the clip or the live run (Space)"));
     connect(m_playAction, &QAction::triggered, this, [this] {
-        if (!m_timeline->currentClip().isEmpty()) m_timeline->setPlaying(!m_timeline->isPlaying());
-        else if (m_run->isActive()) m_run->togglePause();
-        else startSteering();
+        if (!m_timeline->currentClip().isEmpty())
+            m_timeline->setPlaying(!m_timeline->isPlaying());
+        else if (m_run->isActive())
+            m_run->togglePause();
+        else
+            startSteering();
     });
     m_stepAction = make("step", tr("Single &Step"));
     m_stepAction->setProperty("key", QStringLiteral("."));
@@ -97,22 +101,28 @@ void MainWindow::createMenus() {
     // Window-wide shortcuts that must work wherever the focus is (text fields take their own keys).
     for (QAction* a : findChildren<QAction*>()) a->setShortcutContext(Qt::WindowShortcut);
     // Keys handled by the event filter show in the menus too.
-    for (QAction* a : {m_playAction, m_stepAction}) a->setText(a->text() + "\t" + a->property("key").toString());
+    for (QAction* a : {m_playAction, m_stepAction})
+        a->setText(a->text() + "\t" + a->property("key").toString());
 }
 
 MainWindow::FileActions MainWindow::createFileMenu() {
     const auto icon = [this](QStyle::StandardPixmap p) { return style()->standardIcon(p); };
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* newAction = file->addAction(icon(QStyle::SP_FileIcon), tr("&New Project"), this, [this] { newProject(); });
+    QAction* newAction = file->addAction(icon(QStyle::SP_FileIcon), tr("&New Project"), this,
+                                         [this] { newProject(); });
     newAction->setShortcut(QKeySequence::New);
-    QAction* openAction = file->addAction(icon(QStyle::SP_DialogOpenButton), tr("&Open Project…"), m_files, &ProjectFiles::openDialog);
+    QAction* openAction = file->addAction(icon(QStyle::SP_DialogOpenButton), tr("&Open Project…"),
+                                          m_files, &ProjectFiles::openDialog);
     openAction->setShortcut(QKeySequence::Open);
     file->addMenu(m_recentMenu);
-    QAction* saveAction = file->addAction(icon(QStyle::SP_DialogSaveButton), tr("&Save"), this, [this] { save(); });
+    QAction* saveAction =
+        file->addAction(icon(QStyle::SP_DialogSaveButton), tr("&Save"), this, [this] { save(); });
     saveAction->setShortcut(QKeySequence::Save);
-    file->addAction(tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, [this] { saveAs(); });
+    file->addAction(tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this,
+                    [this] { saveAs(); });
     file->addSeparator();
-    QAction* importAction = file->addAction(icon(QStyle::SP_ArrowDown), tr("&Import Clips…"), m_files, &ProjectFiles::importDialog);
+    QAction* importAction = file->addAction(icon(QStyle::SP_ArrowDown), tr("&Import Clips…"),
+                                            m_files, &ProjectFiles::importDialog);
     importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     file->addAction(tr("Open &Motion…"), m_files, &ProjectFiles::openMotionDialog);
     file->addAction(tr("&Export Run…"), this, &MainWindow::exportRunDialog);
@@ -129,7 +139,8 @@ std::pair<QAction*, QAction*> MainWindow::createEditMenu() {
     undo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
     undo->setIcon(icon(QStyle::SP_ArrowBack));
     QAction* redo = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    redo->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
     redo->setIcon(icon(QStyle::SP_ArrowForward));
     edit->addAction(undo);
     edit->addAction(redo);
@@ -172,7 +183,8 @@ void MainWindow::createViewMenu() {
 void MainWindow::createCharacterMenu() {
     QMenu* character = menuBar()->addMenu(tr("&Character"));
     character->addAction(tr("Mannequin &Texture…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Mannequin Texture"), dialogFolder(m_doc, "lastTextureDir"),
+        const QString path = QFileDialog::getOpenFileName(this, tr("Mannequin Texture"),
+                                                          dialogFolder(m_doc, "lastTextureDir"),
                                                           tr("Images (*.png *.jpg *.jpeg)"));
         if (path.isEmpty()) return;
         QSettings().setValue("lastTextureDir", QFileInfo(path).absolutePath());
@@ -194,8 +206,9 @@ void MainWindow::createHelpMenu() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Mouse and Keys"), this, &MainWindow::showKeys);
     help->addAction(tr("&About Gaitspace"), this, [this] {
-        QMessageBox::about(this, tr("About Gaitspace"), tr("Gaitspace %1\nBehavioral motion spaces for character locomotion.")
-                                                            .arg(QCoreApplication::applicationVersion()));
+        QMessageBox::about(this, tr("About Gaitspace"),
+                           tr("Gaitspace %1\nBehavioral motion spaces for character locomotion.")
+                               .arg(QCoreApplication::applicationVersion()));
     });
 }
 
@@ -206,26 +219,34 @@ void MainWindow::showKeys() {
         if (!menu->menu()) continue;
         for (QAction* a : menu->menu()->actions()) {
             QString key = a->property("key").toString();
-            if (key.isEmpty()) key = a->shortcuts().isEmpty() ? QString() : a->shortcuts().front().toString(QKeySequence::NativeText);
-            for (qsizetype k = 1; k < a->shortcuts().size(); ++k) key += " / " + a->shortcuts()[k].toString(QKeySequence::NativeText);
+            if (key.isEmpty())
+                key = a->shortcuts().isEmpty()
+                          ? QString()
+                          : a->shortcuts().front().toString(QKeySequence::NativeText);
+            for (qsizetype k = 1; k < a->shortcuts().size(); ++k)
+                key += " / " + a->shortcuts()[k].toString(QKeySequence::NativeText);
             if (key.isEmpty()) continue;
             QString text = a->text().section('\t', 0, 0).remove('&');
-            rows += QStringLiteral("<tr><td>%1</td><td>%2</td></tr>").arg(key.toHtmlEscaped(), text.toHtmlEscaped());
+            rows += QStringLiteral("<tr><td>%1</td><td>%2</td></tr>")
+                        .arg(key.toHtmlEscaped(), text.toHtmlEscaped());
         }
     }
-    rows += tr("<tr><td colspan=2><b>3D view</b></td></tr>"
-               "<tr><td>Left press on the goal, drag</td><td>moves the goal (the character re-steers)</td></tr>"
-               "<tr><td>Left click on the ground</td><td>puts the goal there</td></tr>"
-               "<tr><td>Left drag elsewhere (or Alt + drag)</td><td>orbits the camera</td></tr>"
-               "<tr><td>Right or middle drag</td><td>pans</td></tr>"
-               "<tr><td>Wheel</td><td>zooms toward the cursor</td></tr>"
-               "<tr><td colspan=2><b>Timeline</b></td></tr>"
-               "<tr><td>Drag the blue handles</td><td>trims; hold Shift to snap to foot strikes</td></tr>"
-               "<tr><td colspan=2><b>Match web</b></td></tr>"
-               "<tr><td>Wheel / drag / double click</td><td>zoom / pan / fit</td></tr>"
-               "<tr><td>Click a cell</td><td>both frames in the 3D view</td></tr>");
+    rows += tr(
+        "<tr><td colspan=2><b>3D view</b></td></tr>"
+        "<tr><td>Left press on the goal, drag</td><td>moves the goal (the character "
+        "re-steers)</td></tr>"
+        "<tr><td>Left click on the ground</td><td>puts the goal there</td></tr>"
+        "<tr><td>Left drag elsewhere (or Alt + drag)</td><td>orbits the camera</td></tr>"
+        "<tr><td>Right or middle drag</td><td>pans</td></tr>"
+        "<tr><td>Wheel</td><td>zooms toward the cursor</td></tr>"
+        "<tr><td colspan=2><b>Timeline</b></td></tr>"
+        "<tr><td>Drag the blue handles</td><td>trims; hold Shift to snap to foot strikes</td></tr>"
+        "<tr><td colspan=2><b>Match web</b></td></tr>"
+        "<tr><td>Wheel / drag / double click</td><td>zoom / pan / fit</td></tr>"
+        "<tr><td>Click a cell</td><td>both frames in the 3D view</td></tr>");
     auto* box = new QMessageBox(QMessageBox::Information, tr("Mouse and keys"),
-                                QStringLiteral("<table cellspacing=4>%1</table>").arg(rows), QMessageBox::Ok, this);
+                                QStringLiteral("<table cellspacing=4>%1</table>").arg(rows),
+                                QMessageBox::Ok, this);
     box->setObjectName("mouseAndKeys");
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setTextFormat(Qt::RichText);

@@ -19,7 +19,8 @@ QStringList recentFiles() {
     const QVariant v = QSettings().value("recentFiles");
     QStringList kept;
     for (const QString& f : v.toStringList())
-        if (f.size() < 4096 && f.endsWith(".gsproj") && QFileInfo(f).isFile() && !kept.contains(f) && kept.size() < kMaxRecent)
+        if (f.size() < 4096 && f.endsWith(".gsproj") && QFileInfo(f).isFile() &&
+            !kept.contains(f) && kept.size() < kMaxRecent)
             kept << f;
     return kept;
 }
@@ -35,8 +36,14 @@ QString dialogFolder(const ProjectDocument* doc, const char* key) {
     return !dir.isEmpty() && dir.size() < 4096 && QFileInfo(dir).isDir() ? dir : QDir::homePath();
 }
 
-ProjectFiles::ProjectFiles(ProjectDocument* doc, LiveRun* run, Autosave* autosave, QWidget* window, QMenu* recent)
-    : QObject(window), m_doc(doc), m_run(run), m_autosave(autosave), m_window(window), m_recent(recent),
+ProjectFiles::ProjectFiles(ProjectDocument* doc, LiveRun* run, Autosave* autosave, QWidget* window,
+                           QMenu* recent)
+    : QObject(window),
+      m_doc(doc),
+      m_run(run),
+      m_autosave(autosave),
+      m_window(window),
+      m_recent(recent),
       m_opening(new BackgroundTask(this)) {
     updateRecentMenu();
 }
@@ -47,8 +54,11 @@ bool ProjectFiles::maybeSave() {
     if (!m_doc->isModified()) return true;
     const QMessageBox::StandardButton answer =
         m_saveQuestion ? m_saveQuestion()
-                       : QMessageBox::warning(m_window, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(m_doc->displayName()),
-                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+                       : QMessageBox::warning(
+                             m_window, tr("Unsaved changes"),
+                             tr("%1 has unsaved changes. Save them?").arg(m_doc->displayName()),
+                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                             QMessageBox::Save);
     if (answer == QMessageBox::Save) return save();
     return answer == QMessageBox::Discard;
 }
@@ -63,7 +73,8 @@ bool ProjectFiles::newProject() {
 
 void ProjectFiles::openDialog() {
     if (!maybeSave()) return;
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Project"), dialogFolder(m_doc, "lastProjectDir"),
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Project"),
+                                                      dialogFolder(m_doc, "lastProjectDir"),
                                                       tr("Gaitspace projects (*.gsproj)"));
     if (path.isEmpty()) return;
     QSettings().setValue("lastProjectDir", QFileInfo(path).absolutePath());
@@ -81,25 +92,40 @@ void ProjectFiles::open(const QString& path, bool untitledCopy) {
         tr("Opening %1").arg(name), [file](TaskControl&) { return Project::load(file); },
         [this, name, untitledCopy](Expected<Project> result) {
             if (!result) {
-                emit message(ProjectDocument::Level::Error, QString::fromStdString(result.message()));
+                emit message(ProjectDocument::Level::Error,
+                             QString::fromStdString(result.message()));
                 return;
             }
             // The character that is running goes on until the new build is ready.
-            if (untitledCopy) m_doc->resetAsUntitledCopy(std::move(*result));
-            else m_doc->reset(std::move(*result));
-            for (const QString& e : m_doc->project().errors()) emit message(ProjectDocument::Level::Error, e);
-            for (const QString& w : m_doc->project().warnings) emit message(ProjectDocument::Level::Warning, tr("%1: %2").arg(name, w));
-            const int clips = m_doc->clipCount(), spaces = static_cast<int>(m_doc->project().spaces.size());
-            emit message(ProjectDocument::Level::Info,
-                         untitledCopy ? tr("Opened a copy of %1: %2 clips, %3 spaces; Save asks where to write it.").arg(name).arg(clips).arg(spaces)
-                                      : tr("Opened %1: %2 clips, %3 spaces.").arg(name).arg(clips).arg(spaces));
+            if (untitledCopy)
+                m_doc->resetAsUntitledCopy(std::move(*result));
+            else
+                m_doc->reset(std::move(*result));
+            for (const QString& e : m_doc->project().errors())
+                emit message(ProjectDocument::Level::Error, e);
+            for (const QString& w : m_doc->project().warnings)
+                emit message(ProjectDocument::Level::Warning, tr("%1: %2").arg(name, w));
+            const int clips = m_doc->clipCount(),
+                      spaces = static_cast<int>(m_doc->project().spaces.size());
+            emit message(
+                ProjectDocument::Level::Info,
+                untitledCopy
+                    ? tr("Opened a copy of %1: %2 clips, %3 spaces; Save asks where to write it.")
+                          .arg(name)
+                          .arg(clips)
+                          .arg(spaces)
+                    : tr("Opened %1: %2 clips, %3 spaces.").arg(name).arg(clips).arg(spaces));
             if (!untitledCopy) addRecent(m_doc->path());
             m_autosave->clear();
             if (spaces > 0) m_run->build(name, LiveRun::Start::WhenFree);
         });
-    connect(m_opening, &BackgroundTask::finished, this, [this, name](bool cancelled) {
-        if (cancelled) emit message(ProjectDocument::Level::Info, tr("Opening %1 cancelled.").arg(name));
-    }, Qt::SingleShotConnection);
+    connect(
+        m_opening, &BackgroundTask::finished, this,
+        [this, name](bool cancelled) {
+            if (cancelled)
+                emit message(ProjectDocument::Level::Info, tr("Opening %1 cancelled.").arg(name));
+        },
+        Qt::SingleShotConnection);
 }
 
 bool ProjectFiles::save() {
@@ -119,8 +145,11 @@ bool ProjectFiles::save() {
 bool ProjectFiles::saveAs(const QString& given) {
     QString path = given;
     if (path.isEmpty()) {
-        const QString dir = m_doc->path().isEmpty() ? dialogFolder(m_doc, "lastProjectDir") + "/untitled.gsproj" : m_doc->path();
-        path = QFileDialog::getSaveFileName(m_window, tr("Save Project As"), dir, tr("Gaitspace projects (*.gsproj)"));
+        const QString dir = m_doc->path().isEmpty()
+                                ? dialogFolder(m_doc, "lastProjectDir") + "/untitled.gsproj"
+                                : m_doc->path();
+        path = QFileDialog::getSaveFileName(m_window, tr("Save Project As"), dir,
+                                            tr("Gaitspace projects (*.gsproj)"));
         if (path.isEmpty()) return false;
         QSettings().setValue("lastProjectDir", QFileInfo(path).absolutePath());
     }
@@ -149,16 +178,20 @@ void ProjectFiles::updateRecentMenu() {
     m_recent->clear();
     const QStringList files = recentFiles();
     for (const QString& f : files)
-        m_recent->addAction(QFileInfo(f).fileName(), this, [this, f] {
-            if (maybeSave()) open(f);
-        })->setToolTip(f);
+        m_recent
+            ->addAction(QFileInfo(f).fileName(), this,
+                        [this, f] {
+                            if (maybeSave()) open(f);
+                        })
+            ->setToolTip(f);
     m_recent->setEnabled(!files.isEmpty());
 }
 
 void ProjectFiles::importDialog() {
     const QStringList files = QFileDialog::getOpenFileNames(
         m_window, tr("Import Clips"), dialogFolder(m_doc, "lastImportDir"),
-        tr("Motion files (*.bvh *.fbx *.gltf *.glb *.dae *.x *.smd *.md5anim *.ms3d *.b3d);;All files (*)"));
+        tr("Motion files (*.bvh *.fbx *.gltf *.glb *.dae *.x *.smd *.md5anim *.ms3d *.b3d);;All "
+           "files (*)"));
     if (files.isEmpty()) return;
     QSettings().setValue("lastImportDir", QFileInfo(files.front()).absolutePath());
     importFiles(files);
@@ -167,8 +200,9 @@ void ProjectFiles::importDialog() {
 void ProjectFiles::importFiles(const QStringList& files) { m_doc->importFiles(files); }
 
 void ProjectFiles::openMotionDialog() {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Motion"), dialogFolder(m_doc, "lastImportDir"),
-                                                      tr("Motion files (*.bvh *.fbx *.gltf *.glb *.dae);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, tr("Open Motion"), dialogFolder(m_doc, "lastImportDir"),
+        tr("Motion files (*.bvh *.fbx *.gltf *.glb *.dae);;All files (*)"));
     if (path.isEmpty()) return;
     QSettings().setValue("lastImportDir", QFileInfo(path).absolutePath());
     openClip(path);
@@ -187,8 +221,10 @@ void ProjectFiles::openClip(const QString& path) {
 void ProjectFiles::drop(const QStringList& files) {
     QStringList projects, motions;
     for (const QString& f : files) (f.endsWith(".gsproj") ? projects : motions) << f;
-    if (!projects.isEmpty() && maybeSave()) open(projects.front());
-    else importFiles(motions);
+    if (!projects.isEmpty() && maybeSave())
+        open(projects.front());
+    else
+        importFiles(motions);
 }
 
 }  // namespace gs

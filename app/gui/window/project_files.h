@@ -24,7 +24,8 @@ class LiveRun;
 class ProjectFiles : public QObject {
     Q_OBJECT
 public:
-    ProjectFiles(ProjectDocument* doc, LiveRun* run, Autosave* autosave, QWidget* window, QMenu* recent);
+    ProjectFiles(ProjectDocument* doc, LiveRun* run, Autosave* autosave, QWidget* window,
+                 QMenu* recent);
 
     BackgroundTask* openingTask() const { return m_opening; }
     bool isOpening() const;

@@ -17,7 +17,9 @@ struct CharacterGroup {
     LocomotionJob job;
 
     CharacterGroup(const BakedBehavioralSpace& bs, int count)
-        : states(count), rotations(static_cast<size_t>(count) * bs.skeleton.jointCount()), roots(count),
+        : states(count),
+          rotations(static_cast<size_t>(count) * bs.skeleton.jointCount()),
+          roots(count),
           world(rotations.size()) {
         for (int c = 0; c < count; ++c) {
             const float k = static_cast<float>(c) / static_cast<float>(count);

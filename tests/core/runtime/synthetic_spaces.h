@@ -1,7 +1,8 @@
 #pragma once
-// The spaces the runtime's tests run on: the synthetic walk and jog of core/synthetic/synthetic_gait.h (five
-// clips each: turn right, veer right, straight, veer left, turn left), built in code, so that the
-// tests need no motion capture. Each is built once per process.
+// The spaces the runtime's tests run on: the synthetic walk and jog of
+// core/synthetic/synthetic_gait.h (five clips each: turn right, veer right, straight, veer left,
+// turn left), built in code, so that the tests need no motion capture. Each is built once per
+// process.
 
 #include <memory>
 

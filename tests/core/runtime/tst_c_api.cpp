@@ -42,7 +42,8 @@ class TestCApi : public QObject {
     bool refused(int result, int code, const char* contains = nullptr) {
         const char* message = gs_crowd_last_error(m_crowd);
         if (result != code || !oneLine(message)) {
-            qWarning("code %d (%s), wanted %d; message '%s'", result, gs_error_name(result), code, message);
+            qWarning("code %d (%s), wanted %d; message '%s'", result, gs_error_name(result), code,
+                     message);
             return false;
         }
         if (contains && !std::strstr(message, contains)) {
@@ -90,7 +91,8 @@ private slots:
         std::fputs("HIERARCHY\nROOT pelvis\n", f);
         std::fclose(f);
         QVERIFY(!gs_crowd_load(text.c_str(), error, sizeof error));
-        QVERIFY2(std::strstr(error, "text.gspace") && std::strstr(error, "not a gspace file"), error);
+        QVERIFY2(std::strstr(error, "text.gspace") && std::strstr(error, "not a gspace file"),
+                 error);
         // No room for the message, or one byte: nothing is written past the buffer.
         QVERIFY(!gs_crowd_load(missing.c_str(), nullptr, 0));
         char one[1] = {'x'};
@@ -144,10 +146,13 @@ private slots:
             QCOMPARE(gs_crowd_add(m_crowd, bad, 0.0f, 0.0f), GS_NO_CHARACTER);
             QVERIFY(refused(GS_ERROR_ARGUMENT, GS_ERROR_ARGUMENT, "not finite"));
             QCOMPARE(gs_crowd_add(m_crowd, 0.0f, 0.0f, bad), GS_NO_CHARACTER);
-            QVERIFY(refused(gs_crowd_set_goal(m_crowd, id, bad, 0.0f), GS_ERROR_ARGUMENT, "not finite"));
+            QVERIFY(refused(gs_crowd_set_goal(m_crowd, id, bad, 0.0f), GS_ERROR_ARGUMENT,
+                            "not finite"));
             QVERIFY(refused(gs_crowd_set_goal(m_crowd, id, 0.0f, bad), GS_ERROR_ARGUMENT));
-            QVERIFY(refused(gs_crowd_set_moving_goal(m_crowd, id, 0.0f, 0.0f, bad, 0.0f), GS_ERROR_ARGUMENT));
-            QVERIFY(refused(gs_crowd_set_moving_goal(m_crowd, id, bad, 0.0f, 0.0f, 0.0f), GS_ERROR_ARGUMENT));
+            QVERIFY(refused(gs_crowd_set_moving_goal(m_crowd, id, 0.0f, 0.0f, bad, 0.0f),
+                            GS_ERROR_ARGUMENT));
+            QVERIFY(refused(gs_crowd_set_moving_goal(m_crowd, id, bad, 0.0f, 0.0f, 0.0f),
+                            GS_ERROR_ARGUMENT));
         }
         // dt: negative, NaN, infinite.
         for (float bad : {-0.01f, -kInf, kNan, kInf})
@@ -160,28 +165,37 @@ private slots:
         QCOMPARE(gs_crowd_set_threads(m_crowd, 1), int(GS_OK));
 
         // Style and blend targets.
-        const float negative[] = {-1.0f, 2.0f}, nan[] = {kNan, 1.0f}, zero[] = {0.0f, 0.0f}, fine[] = {0.3f, 0.7f};
-        QVERIFY(refused(gs_crowd_set_style_targets(m_crowd, id, nullptr, 2), GS_ERROR_ARGUMENT, "NULL"));
+        const float negative[] = {-1.0f, 2.0f}, nan[] = {kNan, 1.0f}, zero[] = {0.0f, 0.0f},
+                    fine[] = {0.3f, 0.7f};
+        QVERIFY(refused(gs_crowd_set_style_targets(m_crowd, id, nullptr, 2), GS_ERROR_ARGUMENT,
+                        "NULL"));
         QVERIFY(refused(gs_crowd_set_style_targets(m_crowd, id, fine, 0), GS_ERROR_ARGUMENT));
-        QVERIFY(refused(gs_crowd_set_style_targets(m_crowd, id, out, 9), GS_ERROR_ARGUMENT, "motion spaces"));
+        QVERIFY(refused(gs_crowd_set_style_targets(m_crowd, id, out, 9), GS_ERROR_ARGUMENT,
+                        "motion spaces"));
         QVERIFY(refused(gs_crowd_set_style_targets(m_crowd, id, negative, 2), GS_ERROR_ARGUMENT));
         QVERIFY(refused(gs_crowd_set_style_targets(m_crowd, id, nan, 2), GS_ERROR_ARGUMENT));
-        QVERIFY(refused(gs_crowd_set_style_targets(m_crowd, id, zero, 2), GS_ERROR_ARGUMENT, "sum"));
+        QVERIFY(
+            refused(gs_crowd_set_style_targets(m_crowd, id, zero, 2), GS_ERROR_ARGUMENT, "sum"));
         QCOMPARE(gs_crowd_set_style_targets(m_crowd, id, fine, 2), int(GS_OK));
         QVERIFY(refused(gs_crowd_set_blend_targets(m_crowd, id, nullptr, 2), GS_ERROR_ARGUMENT));
         QVERIFY(refused(gs_crowd_set_blend_targets(m_crowd, id, nan, 2), GS_ERROR_ARGUMENT));
         QCOMPARE(gs_crowd_set_blend_targets(m_crowd, id, fine, 2), int(GS_OK));
 
         // Outputs: NULL buffers and buffers one float too small.
-        const size_t pose = 4 * static_cast<size_t>(m_joints), matrices = 16 * static_cast<size_t>(m_joints);
+        const size_t pose = 4 * static_cast<size_t>(m_joints),
+                     matrices = 16 * static_cast<size_t>(m_joints);
         QVERIFY(refused(gs_crowd_root(m_crowd, id, nullptr), GS_ERROR_ARGUMENT, "NULL"));
         QVERIFY(refused(gs_crowd_ground(m_crowd, id, nullptr), GS_ERROR_ARGUMENT));
         QVERIFY(refused(gs_crowd_local_pose(m_crowd, id, nullptr, pose), GS_ERROR_ARGUMENT));
-        QVERIFY(refused(gs_crowd_local_pose(m_crowd, id, out, pose - 1), GS_ERROR_BUFFER_TOO_SMALL, "needed"));
+        QVERIFY(refused(gs_crowd_local_pose(m_crowd, id, out, pose - 1), GS_ERROR_BUFFER_TOO_SMALL,
+                        "needed"));
         QVERIFY(refused(gs_crowd_local_pose(m_crowd, id, out, 0), GS_ERROR_BUFFER_TOO_SMALL));
-        QVERIFY(refused(gs_crowd_model_matrices(m_crowd, id, out, matrices - 1), GS_ERROR_BUFFER_TOO_SMALL));
-        QVERIFY(refused(gs_crowd_skinning_matrices(m_crowd, id, out, matrices - 1), GS_ERROR_BUFFER_TOO_SMALL));
-        QVERIFY(refused(gs_crowd_skinning_matrices(m_crowd, id, out, matrices), GS_ERROR_STATE, "inverse bind"));
+        QVERIFY(refused(gs_crowd_model_matrices(m_crowd, id, out, matrices - 1),
+                        GS_ERROR_BUFFER_TOO_SMALL));
+        QVERIFY(refused(gs_crowd_skinning_matrices(m_crowd, id, out, matrices - 1),
+                        GS_ERROR_BUFFER_TOO_SMALL));
+        QVERIFY(refused(gs_crowd_skinning_matrices(m_crowd, id, out, matrices), GS_ERROR_STATE,
+                        "inverse bind"));
         QCOMPARE(gs_crowd_local_pose(m_crowd, id, out, pose), int(GS_OK));
         QCOMPARE(gs_crowd_model_matrices(m_crowd, id, out, matrices), int(GS_OK));
         QCOMPARE(gs_crowd_root(m_crowd, id, out), int(GS_OK));
@@ -192,21 +206,26 @@ private slots:
         QVERIFY(refused(gs_crowd_joint_parents(m_crowd, parents, static_cast<size_t>(m_joints) - 1),
                         GS_ERROR_BUFFER_TOO_SMALL));
         QVERIFY(refused(gs_crowd_joint_parents(m_crowd, nullptr, 256), GS_ERROR_ARGUMENT));
-        QCOMPARE(gs_crowd_joint_parents(m_crowd, parents, static_cast<size_t>(m_joints)), int(GS_OK));
+        QCOMPARE(gs_crowd_joint_parents(m_crowd, parents, static_cast<size_t>(m_joints)),
+                 int(GS_OK));
         QCOMPARE(parents[0], -1);
         QVERIFY(!gs_crowd_joint_name(m_crowd, -1) && !gs_crowd_joint_name(m_crowd, m_joints));
         QVERIFY(!gs_crowd_space_name(m_crowd, 2) && !gs_crowd_space_name(m_crowd, -5));
         QCOMPARE(QString(gs_crowd_space_name(m_crowd, 0)), QString("walk"));
-        QCOMPARE(QString(gs_crowd_joint_name(m_crowd, 0)), QString::fromStdString(test::syntheticWalkJog().skeleton.names[0]));
+        QCOMPARE(QString(gs_crowd_joint_name(m_crowd, 0)),
+                 QString::fromStdString(test::syntheticWalkJog().skeleton.names[0]));
 
         // Inverse bind matrices: NULL, the wrong count, a NaN.
         std::vector<float> bind(matrices, 0.0f);
         for (int j = 0; j < m_joints; ++j)
             for (int k = 0; k < 4; ++k) bind[16 * j + 5 * k] = 1.0f;
-        QVERIFY(refused(gs_crowd_set_inverse_bind_matrices(m_crowd, nullptr, matrices), GS_ERROR_ARGUMENT));
-        QVERIFY(refused(gs_crowd_set_inverse_bind_matrices(m_crowd, bind.data(), matrices - 16), GS_ERROR_ARGUMENT, "joints"));
+        QVERIFY(refused(gs_crowd_set_inverse_bind_matrices(m_crowd, nullptr, matrices),
+                        GS_ERROR_ARGUMENT));
+        QVERIFY(refused(gs_crowd_set_inverse_bind_matrices(m_crowd, bind.data(), matrices - 16),
+                        GS_ERROR_ARGUMENT, "joints"));
         bind[7] = kNan;
-        QVERIFY(refused(gs_crowd_set_inverse_bind_matrices(m_crowd, bind.data(), matrices), GS_ERROR_ARGUMENT, "finite"));
+        QVERIFY(refused(gs_crowd_set_inverse_bind_matrices(m_crowd, bind.data(), matrices),
+                        GS_ERROR_ARGUMENT, "finite"));
         bind[7] = 0.0f;
         QCOMPARE(gs_crowd_set_inverse_bind_matrices(m_crowd, bind.data(), matrices), int(GS_OK));
         // Identity bind: skinning matrices are the model matrices.
@@ -227,21 +246,27 @@ private slots:
         const uint32_t b = gs_crowd_add(m_crowd, 3.0f, 3.0f, 0.0f);
         QVERIFY(b != a && b != GS_NO_CHARACTER);
         QCOMPARE(gs_crowd_set_goal(m_crowd, b, 3.0f, 9.0f), int(GS_OK));
-        const size_t pose = 4 * static_cast<size_t>(m_joints), matrices = 16 * static_cast<size_t>(m_joints);
+        const size_t pose = 4 * static_cast<size_t>(m_joints),
+                     matrices = 16 * static_cast<size_t>(m_joints);
         for (const uint32_t id : {a, uint32_t(4711), uint32_t(GS_NO_CHARACTER)}) {
             QCOMPARE(gs_crowd_contains(m_crowd, id), 0);
             const char* why = id == a ? "was removed" : nullptr;
             QVERIFY(refused(gs_crowd_remove(m_crowd, id), GS_ERROR_UNKNOWN_ID, why));
             QVERIFY(refused(gs_crowd_set_goal(m_crowd, id, 1.0f, 1.0f), GS_ERROR_UNKNOWN_ID, why));
-            QVERIFY(refused(gs_crowd_set_moving_goal(m_crowd, id, 1, 1, 0, 1), GS_ERROR_UNKNOWN_ID, why));
+            QVERIFY(refused(gs_crowd_set_moving_goal(m_crowd, id, 1, 1, 0, 1), GS_ERROR_UNKNOWN_ID,
+                            why));
             QVERIFY(refused(gs_crowd_clear_goal(m_crowd, id), GS_ERROR_UNKNOWN_ID, why));
-            QVERIFY(refused(gs_crowd_set_style_targets(m_crowd, id, styles, 2), GS_ERROR_UNKNOWN_ID, why));
-            QVERIFY(refused(gs_crowd_set_blend_targets(m_crowd, id, styles, 2), GS_ERROR_UNKNOWN_ID, why));
+            QVERIFY(refused(gs_crowd_set_style_targets(m_crowd, id, styles, 2), GS_ERROR_UNKNOWN_ID,
+                            why));
+            QVERIFY(refused(gs_crowd_set_blend_targets(m_crowd, id, styles, 2), GS_ERROR_UNKNOWN_ID,
+                            why));
             QVERIFY(refused(gs_crowd_root(m_crowd, id, out), GS_ERROR_UNKNOWN_ID, why));
             QVERIFY(refused(gs_crowd_ground(m_crowd, id, out), GS_ERROR_UNKNOWN_ID, why));
             QVERIFY(refused(gs_crowd_local_pose(m_crowd, id, out, pose), GS_ERROR_UNKNOWN_ID, why));
-            QVERIFY(refused(gs_crowd_model_matrices(m_crowd, id, out, matrices), GS_ERROR_UNKNOWN_ID, why));
-            QVERIFY(refused(gs_crowd_skinning_matrices(m_crowd, id, out, matrices), GS_ERROR_UNKNOWN_ID, why));
+            QVERIFY(refused(gs_crowd_model_matrices(m_crowd, id, out, matrices),
+                            GS_ERROR_UNKNOWN_ID, why));
+            QVERIFY(refused(gs_crowd_skinning_matrices(m_crowd, id, out, matrices),
+                            GS_ERROR_UNKNOWN_ID, why));
         }
         QCOMPARE(gs_crowd_ground(m_crowd, b, out), int(GS_OK));
         QCOMPARE(out[0], 3.0f);
@@ -274,13 +299,15 @@ private slots:
         QCOMPARE(gs_crowd_set_threads(c, 2), int(GS_OK));
         const size_t joints = static_cast<size_t>(m_joints);
         std::vector<glm::mat4> bind(joints);
-        for (size_t j = 0; j < joints; ++j) bind[j] = glm::mat4(1.0f + 0.01f * static_cast<float>(j));
+        for (size_t j = 0; j < joints; ++j)
+            bind[j] = glm::mat4(1.0f + 0.01f * static_cast<float>(j));
         QVERIFY(cpp.setInverseBindMatrices(bind));
         QCOMPARE(gs_crowd_set_inverse_bind_matrices(c, &bind[0][0][0], 16 * joints), int(GS_OK));
         std::vector<CharacterId> ids;
         std::vector<uint32_t> cIds;
         for (int k = 0; k < 9; ++k) {
-            const float x = static_cast<float>(k) - 4.0f, z = 0.5f * static_cast<float>(k), h = 0.2f * static_cast<float>(k);
+            const float x = static_cast<float>(k) - 4.0f, z = 0.5f * static_cast<float>(k),
+                        h = 0.2f * static_cast<float>(k);
             ids.push_back(*cpp.add(GroundFrame{x, z, h}));
             cIds.push_back(gs_crowd_add(c, x, z, h));
             QCOMPARE(cIds.back(), ids.back().value());
@@ -304,8 +331,10 @@ private slots:
                     const float q[4] = {expected[j].w, expected[j].x, expected[j].y, expected[j].z};
                     QVERIFY(std::memcmp(q, &pose[4 * j], sizeof q) == 0);
                 }
-                QCOMPARE(gs_crowd_skinning_matrices(c, cIds[k], skin.data(), skin.size()), int(GS_OK));
-                QVERIFY(std::memcmp(skin.data(), cpp.skinningMatrices(ids[k])->data(), skin.size() * sizeof(float)) == 0);
+                QCOMPARE(gs_crowd_skinning_matrices(c, cIds[k], skin.data(), skin.size()),
+                         int(GS_OK));
+                QVERIFY(std::memcmp(skin.data(), cpp.skinningMatrices(ids[k])->data(),
+                                    skin.size() * sizeof(float)) == 0);
                 float root[3];
                 QCOMPARE(gs_crowd_root(c, cIds[k], root), int(GS_OK));
                 const glm::vec3 r = *cpp.rootPosition(ids[k]);

@@ -122,21 +122,25 @@ private slots:
             }
             // The reference at time t: linear between its frames (poses: normalized lerp).
             const double frame = t * 30.0;
-            const int f0 = std::min(static_cast<int>(frame), static_cast<int>(ref.ground.size()) - 2);
+            const int f0 =
+                std::min(static_cast<int>(frame), static_cast<int>(ref.ground.size()) - 2);
             const float a = static_cast<float>(frame - f0);
             const glm::vec2 expected = ref.ground[f0] + (ref.ground[f0 + 1] - ref.ground[f0]) * a;
             const GroundFrame g = *crowd->ground(id);
             worstRoot = std::max(worstRoot, glm::distance(expected, glm::vec2(g.x, g.z)));
             const auto pose = *crowd->localPose(id);
             for (int k = 0; k < j; ++k) {
-                glm::quat q0 = ref.pose[static_cast<size_t>(f0) * j + k], q1 = ref.pose[static_cast<size_t>(f0 + 1) * j + k];
+                glm::quat q0 = ref.pose[static_cast<size_t>(f0) * j + k],
+                          q1 = ref.pose[static_cast<size_t>(f0 + 1) * j + k];
                 if (glm::dot(q0, q1) < 0.0f) q1 = -q1;
                 const glm::quat e = glm::normalize(q0 * (1.0f - a) + q1 * a);
                 worstJoint = std::max(worstJoint, angleDeg(e, pose[k]));
             }
         }
-        qInfo("%d updates over %.1f s: root within %.2g m of the 30 Hz run, joints within %.2g degrees",
-              updates, t, worstRoot, worstJoint);
+        qInfo(
+            "%d updates over %.1f s: root within %.2g m of the 30 Hz run, joints within %.2g "
+            "degrees",
+            updates, t, worstRoot, worstJoint);
         QVERIFY(styled);
         QVERIFY2(worstRoot < 0.001f, "the root left the 30 Hz path");
         QVERIFY2(worstJoint < 0.1f, "a joint left the 30 Hz pose");
@@ -180,8 +184,9 @@ private slots:
         QCOMPARE(ref.reached, 20);
         for (int mode : {60, 144, 0}) {
             const Result r = chase(mode);
-            qInfo("%s: %d goals in %.2f s (30 Hz: %.2f s)", mode ? qPrintable(QString::number(mode) + " Hz") : "jittery dt",
-                  r.reached, r.seconds, ref.seconds);
+            qInfo("%s: %d goals in %.2f s (30 Hz: %.2f s)",
+                  mode ? qPrintable(QString::number(mode) + " Hz") : "jittery dt", r.reached,
+                  r.seconds, ref.seconds);
             QCOMPARE(r.reached, 20);
             QVERIFY(std::abs(r.seconds - ref.seconds) < 0.05 * ref.seconds);
         }
@@ -219,7 +224,8 @@ private slots:
         QCOMPARE(one.size(), size_t(300) * m_baked->space.skeleton.jointCount());
         QCOMPARE(one.size(), two.size());
         QVERIFY(std::memcmp(one.data(), two.data(), one.size() * sizeof(glm::quat)) == 0);
-        qInfo("allocations in 120 updates of 300 characters: %ld (1 thread), %ld (2 threads)", allocations1, allocations2);
+        qInfo("allocations in 120 updates of 300 characters: %ld (1 thread), %ld (2 threads)",
+              allocations1, allocations2);
         QCOMPARE(allocations1, 0L);
         QCOMPARE(allocations2, 0L);
     }
@@ -270,7 +276,9 @@ private slots:
                 // The freed slot takes the next character, under another id; it starts where it
                 // is put.
                 const CharacterId again = *crowd->add(GroundFrame{9.0f, 9.0f, 0.0f});
-                if (again.slot() != ids[2].slot() || again == ids[2] || crowd->ground(again)->x != 9.0f) roots.clear();
+                if (again.slot() != ids[2].slot() || again == ids[2] ||
+                    crowd->ground(again)->x != 9.0f)
+                    roots.clear();
             }
             return roots;
         };
@@ -291,7 +299,8 @@ private slots:
         auto crowd = makeCrowd(settings);
         const int j = crowd->jointCount();
         std::vector<Transform> rest(j);
-        forwardKinematics(m_baked->space.skeleton, m_baked->space.skeleton.restRotations, glm::vec3(0.0f), rest);
+        forwardKinematics(m_baked->space.skeleton, m_baked->space.skeleton.restRotations,
+                          glm::vec3(0.0f), rest);
         std::vector<glm::mat4> inverseBind(j);
         for (int k = 0; k < j; ++k) inverseBind[k] = glm::inverse(rest[k].matrix());
         QVERIFY(crowd->setInverseBindMatrices(inverseBind));
@@ -301,7 +310,8 @@ private slots:
         for (int f = 0; f < 51; ++f) QVERIFY(crowd->update(1.0f / 50.0f));  // between frames
         QVERIFY(crowd->frameFraction() > 0.0f && crowd->frameFraction() < 1.0f);
         std::vector<Transform> world(j);
-        forwardKinematics(m_baked->space.skeleton, *crowd->localPose(id), *crowd->rootPosition(id), world);
+        forwardKinematics(m_baked->space.skeleton, *crowd->localPose(id), *crowd->rootPosition(id),
+                          world);
         const auto model = *crowd->modelMatrices(id);
         const auto skin = *crowd->skinningMatrices(id);
         QCOMPARE(static_cast<int>(model.size()), j);
@@ -310,7 +320,8 @@ private slots:
             QVERIFY(glm::distance(glm::vec3(model[k][3]), world[k].translation) < 1e-4f);
             const glm::vec3 restPoint = rest[k].translation + glm::vec3(0.0f, 0.1f, 0.0f);
             const glm::vec3 skinned = glm::vec3(skin[k] * glm::vec4(restPoint, 1.0f));
-            const glm::vec3 expected = world[k].apply(glm::conjugate(rest[k].rotation) * glm::vec3(0.0f, 0.1f, 0.0f));
+            const glm::vec3 expected =
+                world[k].apply(glm::conjugate(rest[k].rotation) * glm::vec3(0.0f, 0.1f, 0.0f));
             QVERIFY(glm::distance(skinned, expected) < 1e-4f);
         }
         // The steer fan of its last decision, around the character.
@@ -325,7 +336,8 @@ private slots:
         QVERIFY(!crowd->update(-1.0f));
         QVERIFY(!crowd->update(std::numeric_limits<float>::quiet_NaN()));
         QVERIFY(!crowd->update(std::numeric_limits<float>::infinity()));
-        const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+        const float inf = std::numeric_limits<float>::infinity(),
+                    nan = std::numeric_limits<float>::quiet_NaN();
         QVERIFY(!crowd->add(GroundFrame{nan, 0.0f, 0.0f}));
         QVERIFY(!crowd->add(GroundFrame{0.0f, 0.0f, inf}));
         const float negative[] = {-1.0f, 2.0f}, notFinite[] = {nan, 1.0f};
@@ -373,17 +385,29 @@ private slots:
         const CharacterId never = CharacterId(17, 0);
         for (const CharacterId id : {a, never, kNoCharacter}) {
             const QString which = QString::number(id.value(), 16);
-            std::vector<Status> refused = {
-                crowd->remove(id), crowd->setGoal(id, {0.0f, 0.0f}), crowd->setMovingGoal(id, {0, 0}, {1, 0}),
-                crowd->clearGoal(id), crowd->setStyleTargets(id, styles), crowd->setBlendTargets(id, blends),
-                crowd->hasGoal(id).status(), crowd->goal(id).status(), crowd->state(id).status(),
-                crowd->ground(id).status(), crowd->rootPosition(id).status(), crowd->localPose(id).status(),
-                crowd->modelTransforms(id).status(), crowd->modelMatrices(id).status(),
-                crowd->skinningMatrices(id).status(), crowd->steerFan(id).status(), crowd->steerTarget(id).status()};
+            std::vector<Status> refused = {crowd->remove(id),
+                                           crowd->setGoal(id, {0.0f, 0.0f}),
+                                           crowd->setMovingGoal(id, {0, 0}, {1, 0}),
+                                           crowd->clearGoal(id),
+                                           crowd->setStyleTargets(id, styles),
+                                           crowd->setBlendTargets(id, blends),
+                                           crowd->hasGoal(id).status(),
+                                           crowd->goal(id).status(),
+                                           crowd->state(id).status(),
+                                           crowd->ground(id).status(),
+                                           crowd->rootPosition(id).status(),
+                                           crowd->localPose(id).status(),
+                                           crowd->modelTransforms(id).status(),
+                                           crowd->modelMatrices(id).status(),
+                                           crowd->skinningMatrices(id).status(),
+                                           crowd->steerFan(id).status(),
+                                           crowd->steerTarget(id).status()};
             for (size_t k = 0; k < refused.size(); ++k) {
                 QVERIFY2(!refused[k], qPrintable(QString("call %1 took id %2").arg(k).arg(which)));
                 const QString message = QString::fromStdString(refused[k].message());
-                const char* expected = id == a ? "was removed" : id == never ? "no character 17.0" : "kNoCharacter";
+                const char* expected = id == a       ? "was removed"
+                                       : id == never ? "no character 17.0"
+                                                     : "kNoCharacter";
                 QVERIFY2(message.contains(expected), qPrintable(message));
             }
             QVERIFY(!crowd->contains(id));
@@ -414,7 +438,8 @@ private slots:
             std::mt19937 rng(9);
             std::uniform_real_distribution<float> u(-8.0f, 8.0f);
             std::vector<CharacterId> ids;
-            for (int c = 0; c < 12; ++c) ids.push_back(*crowd->add(GroundFrame{u(rng), u(rng), u(rng)}));
+            for (int c = 0; c < 12; ++c)
+                ids.push_back(*crowd->add(GroundFrame{u(rng), u(rng), u(rng)}));
             for (CharacterId id : ids) (void)crowd->setGoal(id, {u(rng), u(rng)});
             _mm_setcsr(mxcsr);
             *restored = true;
@@ -435,7 +460,8 @@ private slots:
         };
         bool restoredDefault = false, restoredOdd = false;
         const auto plain = run(0x1f80u, &restoredDefault);
-        const auto odd = run(0x1f80u | 0x6000u | 0x8000u | 0x0040u, &restoredOdd);  // toward zero, FTZ, DAZ
+        const auto odd =
+            run(0x1f80u | 0x6000u | 0x8000u | 0x0040u, &restoredOdd);  // toward zero, FTZ, DAZ
         QVERIFY(restoredDefault && restoredOdd);
         QCOMPARE(odd.size(), plain.size());
         QVERIFY(std::memcmp(odd.data(), plain.data(), odd.size() * sizeof(glm::quat)) == 0);

@@ -43,8 +43,10 @@ std::vector<std::uint8_t> repack(const std::vector<std::uint8_t>& file, std::uin
     Expected<SectionTable> table = unpackSections(file, kGSpaceVersion, "gspace");
     std::vector<Section> sections;
     for (const SectionView& v : table->sections)
-        sections.push_back({v.tag, v.tag == sectionTag("SETT") ? settings
-                                                               : std::vector<std::uint8_t>(v.bytes.begin(), v.bytes.end())});
+        sections.push_back(
+            {v.tag, v.tag == sectionTag("SETT")
+                        ? settings
+                        : std::vector<std::uint8_t>(v.bytes.begin(), v.bytes.end())});
     return packSections(sections, version);
 }
 
@@ -67,7 +69,8 @@ class TestGSpace : public QObject {
 
     BakedSpaceFile m_baked;
     std::vector<std::uint8_t> m_bytes;
-    std::optional<BakedSpaceFile> m_arrive;  // the CMU space with stops and starts, built on first use
+    std::optional<BakedSpaceFile>
+        m_arrive;  // the CMU space with stops and starts, built on first use
 
     // The CMU walk + jog space with the subject's stops and starts; null (and the test failed)
     // when it cannot be built.
@@ -200,7 +203,8 @@ private slots:
     void versionOneIsRead() {
         BakedSpaceFile other = m_baked;
         other.steer.movingCommitment = 0.77f;
-        const std::vector<std::uint8_t> settings = settingsOf(m_bytes), changed = settingsOf(writeGSpace(other));
+        const std::vector<std::uint8_t> settings = settingsOf(m_bytes),
+                                        changed = settingsOf(writeGSpace(other));
         QCOMPARE(changed.size(), settings.size());
         size_t first = 0;
         while (first < settings.size() && settings[first] == changed[first]) ++first;
@@ -215,7 +219,8 @@ private slots:
 
         // 52c3d63 to 1d5f6b3: version 1 without it.
         std::vector<std::uint8_t> older = settings;
-        older.erase(older.begin() + static_cast<std::ptrdiff_t>(first), older.begin() + static_cast<std::ptrdiff_t>(first + 4));
+        older.erase(older.begin() + static_cast<std::ptrdiff_t>(first),
+                    older.begin() + static_cast<std::ptrdiff_t>(first + 4));
         BakedSpaceFile expected = m_baked;
         expected.steer.movingCommitment = 0.2f;
         Expected<BakedSpaceFile> early = readGSpace(repack(m_bytes, 1, older));
@@ -230,8 +235,9 @@ private slots:
         Expected<BakedSpaceFile> oldest = readGSpace(repack(m_bytes, 1, first33));
         QVERIFY(!oldest);
         const QString message = QString::fromStdString(oldest.message());
-        QVERIFY2(message.contains("version 1 with a 33-byte 'SETT'") && message.contains("version 3"),
-                 qPrintable(message));
+        QVERIFY2(
+            message.contains("version 1 with a 33-byte 'SETT'") && message.contains("version 3"),
+            qPrintable(message));
     }
 
     // Version 2 (the runtime package's) has the layout of version 1's last form and no 'TRAN':
@@ -242,7 +248,8 @@ private slots:
         Expected<BakedSpaceFile> two = readGSpace(repack(m_bytes, 2, settingsOf(m_bytes)));
         QVERIFY2(two, two.message().c_str());
         QCOMPARE(two->formatVersion, 2u);
-        for (const BakedMotionSpace& ms : two->space.spaces) QVERIFY(ms.stops.empty() && ms.starts.empty());
+        for (const BakedMotionSpace& ms : two->space.spaces)
+            QVERIFY(ms.stops.empty() && ms.starts.empty());
         QCOMPARE(two->locomotion.arrival.fadeSeconds, ArrivalSettings{}.fadeSeconds);
         QCOMPARE(writeGSpace(*two), m_bytes);
     }
@@ -276,7 +283,8 @@ private slots:
             starts += static_cast<int>(a.starts.size());
         }
         QVERIFY(stops > 0 && starts > 0);
-        qInfo("CMU walk + jog with %d stops and %d starts baked: %zu bytes", stops, starts, bytes.size());
+        qInfo("CMU walk + jog with %d stops and %d starts baked: %zu bytes", stops, starts,
+              bytes.size());
     }
 
     // Valid checksums around wrong contents: the reader checks values, not just bytes.
@@ -296,7 +304,8 @@ private slots:
         // Finite but absurd: each against its named limit (gaitspace/runtime/limits.h).
         QTest::newRow("rest offset 1e30") << 15 << "rest or tip offset";
         QTest::newRow("rate 1e-30 fps") << 16 << "rate";
-        QTest::newRow("rate 60 fps over spaces of 30") << 17 << "runs at 30 fps, the behavioral space at 60";
+        QTest::newRow("rate 60 fps over spaces of 30")
+            << 17 << "runs at 30 fps, the behavioral space at 60";
         QTest::newRow("root height 1e30") << 18 << "root height";
         QTest::newRow("clip speed 1e30") << 19 << "speed";
         QTest::newRow("root step 1e30 m") << 20 << "root step";
@@ -311,25 +320,63 @@ private slots:
         BakedClip& clip = b.space.spaces[0].clips[1];
         const float nan = std::numeric_limits<float>::quiet_NaN();
         switch (kind) {
-        case 0: clip.rotations[5].x = nan; break;
-        case 1: std::swap(clip.warp[3], clip.warp[4]); break;
-        case 2: clip.strikes.push_back({clip.frames + 3, 0}); break;
-        case 3: b.space.leftToe = 400; break;
-        case 4: clip.leftContact[2] = 2.0f; break;
-        case 5: b.goalSpaces[1].samples[17].z = nan; break;
-        case 6: std::swap(b.space.phaseMap[1][2], b.space.phaseMap[1][3]); break;
-        case 7: b.goalSpaces[0].samples.pop_back(); break;
-        case 8: b.locomotion.maxBlendRate = 0.0f; break;
-        case 13: b.locomotion.arrival.fadeSeconds = 5.0f; break;
-        case 15: b.space.skeleton.restOffsets[3] = glm::vec3(1e30f, 0.0f, 0.0f); break;
-        case 16: b.space.fps = 1e-30f; break;
-        case 17: b.space.fps = 60.0f; break;
-        case 18: clip.rootHeight[2] = 1e30f; break;
-        case 19: clip.speed = 1e30f; break;
-        case 20: clip.step[4].x = 1e30f; break;
-        case 21: b.goalSpaces[0].straight.speed = 1e30f; break;
-        case 22: b.goalSpaces[0].samples[3].x = 1e30f; break;
-        case 23: b.space.floorHeight = 1e30f; break;
+            case 0:
+                clip.rotations[5].x = nan;
+                break;
+            case 1:
+                std::swap(clip.warp[3], clip.warp[4]);
+                break;
+            case 2:
+                clip.strikes.push_back({clip.frames + 3, 0});
+                break;
+            case 3:
+                b.space.leftToe = 400;
+                break;
+            case 4:
+                clip.leftContact[2] = 2.0f;
+                break;
+            case 5:
+                b.goalSpaces[1].samples[17].z = nan;
+                break;
+            case 6:
+                std::swap(b.space.phaseMap[1][2], b.space.phaseMap[1][3]);
+                break;
+            case 7:
+                b.goalSpaces[0].samples.pop_back();
+                break;
+            case 8:
+                b.locomotion.maxBlendRate = 0.0f;
+                break;
+            case 13:
+                b.locomotion.arrival.fadeSeconds = 5.0f;
+                break;
+            case 15:
+                b.space.skeleton.restOffsets[3] = glm::vec3(1e30f, 0.0f, 0.0f);
+                break;
+            case 16:
+                b.space.fps = 1e-30f;
+                break;
+            case 17:
+                b.space.fps = 60.0f;
+                break;
+            case 18:
+                clip.rootHeight[2] = 1e30f;
+                break;
+            case 19:
+                clip.speed = 1e30f;
+                break;
+            case 20:
+                clip.step[4].x = 1e30f;
+                break;
+            case 21:
+                b.goalSpaces[0].straight.speed = 1e30f;
+                break;
+            case 22:
+                b.goalSpaces[0].samples[3].x = 1e30f;
+                break;
+            case 23:
+                b.space.floorHeight = 1e30f;
+                break;
         }
         Expected<BakedSpaceFile> r = readGSpace(writeGSpace(b));
         QVERIFY(!r);
@@ -362,18 +409,42 @@ private slots:
         BakedSpaceFile b = *arrive;
         const float nan = std::numeric_limits<float>::quiet_NaN();
         switch (kind) {
-        case 9: b.space.spaces[1].stops[0].rotations[7].y = nan; break;
-        case 10: b.space.spaces[0].stops[1].joins.back().loopFrame = 1e6f; break;
-        case 11: b.space.spaces[0].starts[0].handover = 99; break;
-        case 12: b.space.spaces[0].stops[0].rightContact[3] = 1.5f; break;
-        case 14: b.space.spaces[0].stops[0].stillFrame = b.space.spaces[0].stops[0].frames; break;
-        case 15: b.space.spaces[0].stops[0].rootHeight[1] = 1e30f; break;
-        case 16: b.space.spaces[0].stops[0].rootHeight[1] = -50.0f; break;
-        case 17: b.space.spaces[0].stops[0].speed = 1e30f; break;
-        case 18: b.space.spaces[0].stops[0].step[2].y = 1e30f; break;
-        case 19: b.space.spaces[0].stops[0].joins[0].offset.x = 1e30f; break;
-        case 20: b.space.spaces[0].stops[0].joins[0].offset.z = 10.0f; break;
-        case 21: b.space.spaces[0].stops.push_back(b.space.spaces[0].stops[0]); break;
+            case 9:
+                b.space.spaces[1].stops[0].rotations[7].y = nan;
+                break;
+            case 10:
+                b.space.spaces[0].stops[1].joins.back().loopFrame = 1e6f;
+                break;
+            case 11:
+                b.space.spaces[0].starts[0].handover = 99;
+                break;
+            case 12:
+                b.space.spaces[0].stops[0].rightContact[3] = 1.5f;
+                break;
+            case 14:
+                b.space.spaces[0].stops[0].stillFrame = b.space.spaces[0].stops[0].frames;
+                break;
+            case 15:
+                b.space.spaces[0].stops[0].rootHeight[1] = 1e30f;
+                break;
+            case 16:
+                b.space.spaces[0].stops[0].rootHeight[1] = -50.0f;
+                break;
+            case 17:
+                b.space.spaces[0].stops[0].speed = 1e30f;
+                break;
+            case 18:
+                b.space.spaces[0].stops[0].step[2].y = 1e30f;
+                break;
+            case 19:
+                b.space.spaces[0].stops[0].joins[0].offset.x = 1e30f;
+                break;
+            case 20:
+                b.space.spaces[0].stops[0].joins[0].offset.z = 10.0f;
+                break;
+            case 21:
+                b.space.spaces[0].stops.push_back(b.space.spaces[0].stops[0]);
+                break;
         }
         Expected<BakedSpaceFile> r = readGSpace(writeGSpace(b));
         QVERIFY(!r);
@@ -398,10 +469,12 @@ private slots:
         Expected<SectionTable> table = unpackSections(m_bytes, kGSpaceVersion, "gspace");
         QVERIFY2(table, table.message().c_str());
         std::vector<Section> sections;
-        for (const SectionView& v : table->sections) sections.push_back({v.tag, {v.bytes.begin(), v.bytes.end()}});
+        for (const SectionView& v : table->sections)
+            sections.push_back({v.tag, {v.bytes.begin(), v.bytes.end()}});
         std::vector<Section> extra = sections;
         extra.push_back({sectionTag("XTRA"), {1, 2, 3, 4}});
-        expectRefused(packSections(extra, kGSpaceVersion), "section 'XTRA' is not one of this format's");
+        expectRefused(packSections(extra, kGSpaceVersion),
+                      "section 'XTRA' is not one of this format's");
 
         BakedSpaceFile withArrival = m_baked;
         withArrival.locomotion.arrival.fadeSeconds = 0.5f;  // written in 'TRAN'
@@ -409,7 +482,8 @@ private slots:
         Expected<SectionTable> t3 = unpackSections(arrivalBytes, kGSpaceVersion, "gspace");
         QVERIFY(t3 && t3->find(sectionTag("TRAN")));
         std::vector<Section> v3;
-        for (const SectionView& v : t3->sections) v3.push_back({v.tag, {v.bytes.begin(), v.bytes.end()}});
+        for (const SectionView& v : t3->sections)
+            v3.push_back({v.tag, {v.bytes.begin(), v.bytes.end()}});
         expectRefused(packSections(v3, 2), "transitions came with version 3");
 
         // Padding between two sections that is not zeros (the first section's end is unaligned).
@@ -422,11 +496,13 @@ private slots:
 
         BakedSpaceFile tooMany = m_baked;
         BakedMotionSpace& space = tooMany.space.spaces[0];
-        while (space.clips.size() <= limits::kMaxGSpaceClipsPerSpace) space.clips.push_back(space.clips.back());
+        while (space.clips.size() <= limits::kMaxGSpaceClipsPerSpace)
+            space.clips.push_back(space.clips.back());
         QTemporaryDir dir;
         const Status saved = saveGSpace(tooMany, dir.filePath("many.gspace").toStdString());
         QVERIFY(!saved);
-        QVERIFY2(saved.message().find("above the limit of 64") != std::string::npos, saved.message().c_str());
+        QVERIFY2(saved.message().find("above the limit of 64") != std::string::npos,
+                 saved.message().c_str());
         QVERIFY(!QFile::exists(dir.filePath("many.gspace")));
     }
 

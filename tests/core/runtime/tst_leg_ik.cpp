@@ -45,7 +45,8 @@ Skeleton anonymousBiped() {
 }
 
 float kneeFlexion(const glm::vec3& h, const glm::vec3& k, const glm::vec3& a) {
-    return std::acos(std::clamp(glm::dot(glm::normalize(k - h), glm::normalize(a - k)), -1.0f, 1.0f));
+    return std::acos(
+        std::clamp(glm::dot(glm::normalize(k - h), glm::normalize(a - k)), -1.0f, 1.0f));
 }
 
 // A leg bent 30 degrees at the knee, the knee pointing +Z.
@@ -77,8 +78,10 @@ private slots:
         QFETCH(glm::vec3, offset);
         const BentLeg leg;
         const glm::vec3 target = leg.ankle + offset;
-        const TwoBoneIkResult r = solveTwoBoneIk(leg.hip, leg.knee, leg.ankle, target, {0, 0, 1}, 0.45f, 0.42f);
-        QVERIFY2(glm::distance(r.ankle, target) < 1e-4f, qPrintable(QString::number(glm::distance(r.ankle, target))));
+        const TwoBoneIkResult r =
+            solveTwoBoneIk(leg.hip, leg.knee, leg.ankle, target, {0, 0, 1}, 0.45f, 0.42f);
+        QVERIFY2(glm::distance(r.ankle, target) < 1e-4f,
+                 qPrintable(QString::number(glm::distance(r.ankle, target))));
         // Bones keep their lengths, and the rotations reproduce the positions.
         QVERIFY(std::abs(glm::distance(leg.hip, r.knee) - 0.45f) < 1e-4f);
         QVERIFY(std::abs(glm::distance(r.knee, r.ankle) - 0.42f) < 1e-4f);
@@ -97,10 +100,11 @@ private slots:
         // leg's plane stays within a few degrees of the plane through hip and target that holds
         // the pose's pole (the smallest rotation carries it).
         const BentLeg leg;
-        for (glm::vec3 offset : {glm::vec3(0.1f, 0.1f, 0.0f), glm::vec3(-0.1f, 0.05f, -0.1f), glm::vec3(0.0f, 0.2f, 0.1f),
-                                 glm::vec3(0.03f, 0.0f, 0.03f)}) {
+        for (glm::vec3 offset : {glm::vec3(0.1f, 0.1f, 0.0f), glm::vec3(-0.1f, 0.05f, -0.1f),
+                                 glm::vec3(0.0f, 0.2f, 0.1f), glm::vec3(0.03f, 0.0f, 0.03f)}) {
             const glm::vec3 target = leg.ankle + offset;
-            const TwoBoneIkResult r = solveTwoBoneIk(leg.hip, leg.knee, leg.ankle, target, {0, 0, 1}, 0.45f, 0.42f);
+            const TwoBoneIkResult r =
+                solveTwoBoneIk(leg.hip, leg.knee, leg.ankle, target, {0, 0, 1}, 0.45f, 0.42f);
             const glm::vec3 u = glm::normalize(target - leg.hip);
             glm::vec3 pole(0.0f, 0.0f, 1.0f);
             pole = glm::normalize(pole - glm::dot(pole, u) * u);
@@ -109,11 +113,13 @@ private slots:
             QVERIFY(glm::dot(kPerp, pole) > 0.0f);
             const float degrees = glm::degrees(std::acos(std::min(1.0f, glm::dot(kPerp, pole))));
             const float limit = glm::length(offset) <= 0.05f ? 1.0f : 6.0f;
-            QVERIFY2(degrees < limit, qPrintable(QString("knee %1 deg off the pose's plane").arg(degrees)));
+            QVERIFY2(degrees < limit,
+                     qPrintable(QString("knee %1 deg off the pose's plane").arg(degrees)));
         }
         // A straight leg bends toward the hint.
         const glm::vec3 hip(0, 1, 0), knee(0, 0.55f, 0), ankle(0, 0.13f, 0);
-        const TwoBoneIkResult r = solveTwoBoneIk(hip, knee, ankle, ankle + glm::vec3(0, 0.1f, 0), {0, 0, 1}, 0.45f, 0.42f);
+        const TwoBoneIkResult r = solveTwoBoneIk(hip, knee, ankle, ankle + glm::vec3(0, 0.1f, 0),
+                                                 {0, 0, 1}, 0.45f, 0.42f);
         QVERIFY(r.knee.z > 0.05f);
         QVERIFY(glm::distance(r.ankle, ankle + glm::vec3(0, 0.1f, 0)) < 1e-4f);
     }
@@ -128,7 +134,8 @@ private slots:
         const glm::vec3 dir = glm::normalize(glm::vec3(0.0f, -1.0f, 0.3f));
         float lastReach = 0.0f, lastAngle = -1.0f, largestStep = 0.0f, stepBeforeSoft = 0.0f;
         for (float d = 0.6f; d <= 2.0f * length; d += 0.001f) {
-            const TwoBoneIkResult r = solveTwoBoneIk(leg.hip, leg.knee, leg.ankle, leg.hip + d * dir, {0, 0, 1}, 0.45f, 0.42f);
+            const TwoBoneIkResult r = solveTwoBoneIk(leg.hip, leg.knee, leg.ankle,
+                                                     leg.hip + d * dir, {0, 0, 1}, 0.45f, 0.42f);
             const float reach = glm::distance(leg.hip, r.ankle);
             QVERIFY(reach <= length * settings.maxExtension + 1e-5f);
             QVERIFY(reach >= lastReach - 1e-5f);
@@ -136,18 +143,24 @@ private slots:
             if (lastAngle >= 0.0f) {
                 const float step = std::abs(angle - lastAngle);
                 largestStep = std::max(largestStep, step);
-                if (d < length * (1.0f - settings.softness) - 0.01f) stepBeforeSoft = std::max(stepBeforeSoft, step);
+                if (d < length * (1.0f - settings.softness) - 0.01f)
+                    stepBeforeSoft = std::max(stepBeforeSoft, step);
             }
-            if (d < length * (1.0f - settings.softness)) QVERIFY(std::abs(reach - d) < 1e-4f);  // exact
+            if (d < length * (1.0f - settings.softness))
+                QVERIFY(std::abs(reach - d) < 1e-4f);  // exact
             lastReach = reach;
             lastAngle = angle;
         }
         QVERIFY(lastReach > 0.999f * length);
         QVERIFY2(largestStep <= 1.5f * stepBeforeSoft,
-                 qPrintable(QString("knee step %1 rad, %2 before the soft zone").arg(largestStep).arg(stepBeforeSoft)));
+                 qPrintable(QString("knee step %1 rad, %2 before the soft zone")
+                                .arg(largestStep)
+                                .arg(stepBeforeSoft)));
         // A leg already straighter than the soft zone's start is not bent by a target at its ankle.
         const glm::vec3 hip(0, 1, 0), knee(0, 0.55f, 0.005f), ankle(0, 0.131f, 0);
-        const TwoBoneIkResult same = solveTwoBoneIk(hip, knee, ankle, ankle, {0, 0, 1}, glm::distance(hip, knee), glm::distance(knee, ankle));
+        const TwoBoneIkResult same =
+            solveTwoBoneIk(hip, knee, ankle, ankle, {0, 0, 1}, glm::distance(hip, knee),
+                           glm::distance(knee, ankle));
         QVERIFY(glm::distance(same.ankle, ankle) < 1e-5f);
     }
 
@@ -162,36 +175,47 @@ private slots:
             float thigh, shin;
         };
         const Case cases[] = {
-            {bent.hip, bent.knee, bent.ankle, bent.ankle + glm::vec3(0.02f, 0.01f, 0.05f), 0.45f, 0.42f},
-            {bent.hip, bent.knee, bent.ankle, bent.hip + glm::vec3(0.0f, -0.9f, 0.3f), 0.45f, 0.42f},  // beyond reach
-            {{0, 1, 0}, {0, 0.55f, 0}, {0, 0.13f, 0}, {0, 0.23f, 0}, 0.45f, 0.42f},                    // straight
-            {bent.hip, bent.knee, bent.ankle, bent.hip, 0.45f, 0.42f},                                // target at the hip
-            {bent.hip, bent.knee, bent.ankle, bent.ankle - glm::vec3(0.0f, 0.02f, 0.08f), 0.45f, 0.42f},
+            {bent.hip, bent.knee, bent.ankle, bent.ankle + glm::vec3(0.02f, 0.01f, 0.05f), 0.45f,
+             0.42f},
+            {bent.hip, bent.knee, bent.ankle, bent.hip + glm::vec3(0.0f, -0.9f, 0.3f), 0.45f,
+             0.42f},                                                                 // beyond reach
+            {{0, 1, 0}, {0, 0.55f, 0}, {0, 0.13f, 0}, {0, 0.23f, 0}, 0.45f, 0.42f},  // straight
+            {bent.hip, bent.knee, bent.ankle, bent.hip, 0.45f, 0.42f},  // target at the hip
+            {bent.hip, bent.knee, bent.ankle, bent.ankle - glm::vec3(0.0f, 0.02f, 0.08f), 0.45f,
+             0.42f},
         };
         const int n = static_cast<int>(std::size(cases));
         const glm::quat parent = glm::angleAxis(0.3f, glm::normalize(glm::vec3(0.2f, 1.0f, 0.1f)));
         const glm::quat hipRot = parent * glm::angleAxis(-0.2f, glm::vec3(1, 0, 0));
         const glm::quat kneeRot = hipRot * glm::angleAxis(0.5f, glm::vec3(1, 0, 0));
         const glm::quat ankleRot = kneeRot * glm::angleAxis(-0.3f, glm::vec3(1, 0, 0));
-        auto same = [](const glm::quat& a, const glm::quat& b) { return a.w == b.w && a.x == b.x && a.y == b.y && a.z == b.z; };
+        auto same = [](const glm::quat& a, const glm::quat& b) {
+            return a.w == b.w && a.x == b.x && a.y == b.y && a.z == b.z;
+        };
         // Full batches, and batches of fewer legs (the update's last one).
         for (int count = kIkLanes; count >= 1; count -= 3) {
             for (int first = 0; first < n; ++first) {
                 LegIkInput inputs[kIkLanes];
                 for (int i = 0; i < count; ++i) {
                     const Case& c = cases[(first + i) % n];
-                    inputs[i] = {c.hip, c.knee, c.ankle, c.target, {0, 0, 1}, c.thigh, c.shin, parent, hipRot, kneeRot, ankleRot};
+                    inputs[i] = {c.hip,  c.knee, c.ankle, c.target, {0, 0, 1}, c.thigh,
+                                 c.shin, parent, hipRot,  kneeRot,  ankleRot};
                 }
                 LegIkResult legs[kIkLanes];
                 solveLegIk(inputs, count, legs);
                 for (int i = 0; i < count; ++i) {
                     const Case& c = cases[(first + i) % n];
-                    const TwoBoneIkResult one = solveTwoBoneIk(c.hip, c.knee, c.ankle, c.target, {0, 0, 1}, c.thigh, c.shin);
+                    const TwoBoneIkResult one = solveTwoBoneIk(c.hip, c.knee, c.ankle, c.target,
+                                                               {0, 0, 1}, c.thigh, c.shin);
                     QVERIFY(legs[i].knee == one.knee && legs[i].ankle == one.ankle);
-                    QVERIFY(same(legs[i].hipWorld, one.hipDelta * hipRot) && same(legs[i].kneeWorld, one.kneeDelta * kneeRot));
-                    QVERIFY(std::abs(glm::dot(parent * legs[i].hipLocal, legs[i].hipWorld)) > 1.0f - 1e-6f);
-                    QVERIFY(std::abs(glm::dot(legs[i].hipWorld * legs[i].kneeLocal, legs[i].kneeWorld)) > 1.0f - 1e-6f);
-                    QVERIFY(std::abs(glm::dot(legs[i].kneeWorld * legs[i].ankleLocal, ankleRot)) > 1.0f - 1e-6f);
+                    QVERIFY(same(legs[i].hipWorld, one.hipDelta * hipRot) &&
+                            same(legs[i].kneeWorld, one.kneeDelta * kneeRot));
+                    QVERIFY(std::abs(glm::dot(parent * legs[i].hipLocal, legs[i].hipWorld)) >
+                            1.0f - 1e-6f);
+                    QVERIFY(std::abs(glm::dot(legs[i].hipWorld * legs[i].kneeLocal,
+                                              legs[i].kneeWorld)) > 1.0f - 1e-6f);
+                    QVERIFY(std::abs(glm::dot(legs[i].kneeWorld * legs[i].ankleLocal, ankleRot)) >
+                            1.0f - 1e-6f);
                 }
             }
         }
@@ -203,7 +227,8 @@ private slots:
         const auto legs = findLegs(clip.skeleton);
         QVERIFY2(legs.isOk(), legs.message().c_str());
         const Skeleton& s = clip.skeleton;
-        const char* names[2][4] = {{"lfemur", "ltibia", "lfoot", "ltoes"}, {"rfemur", "rtibia", "rfoot", "rtoes"}};
+        const char* names[2][4] = {{"lfemur", "ltibia", "lfoot", "ltoes"},
+                                   {"rfemur", "rtibia", "rfoot", "rtoes"}};
         for (int k = 0; k < 2; ++k) {
             const Leg& leg = legs->legs[k];
             QCOMPARE(QString::fromStdString(s.names[leg.hip]), QString(names[k][0]));
@@ -241,15 +266,16 @@ private slots:
         Skeleton arms;
         arms.names = {"a", "b", "c", "d", "e", "f", "g", "h"};
         arms.parents = {-1, 0, 1, 1, 3, 4, 1, 6};
-        arms.restOffsets = {{0, 1, 0}, {0, 0.4f, 0}, {0, 0.25f, 0}, {0.2f, 0, 0}, {0.3f, 0, 0},
-                            {0.25f, 0, 0}, {-0.2f, 0, 0}, {-0.3f, 0, 0}};
+        arms.restOffsets = {{0, 1, 0},    {0, 0.4f, 0},  {0, 0.25f, 0}, {0.2f, 0, 0},
+                            {0.3f, 0, 0}, {0.25f, 0, 0}, {-0.2f, 0, 0}, {-0.3f, 0, 0}};
         arms.restRotations.assign(8, glm::quat(1, 0, 0, 0));
         arms.tipOffsets.assign(8, glm::vec3(0.0f));
         QVERIFY(!findLegs(arms).isOk());
         Skeleton stumps;
         stumps.names = {"pelvis", "lfoot", "ltoes", "rfoot", "rtoes"};
         stumps.parents = {-1, 0, 1, 0, 3};
-        stumps.restOffsets = {{0, 0.9f, 0}, {0.1f, -0.8f, 0}, {0, 0, 0.1f}, {-0.1f, -0.8f, 0}, {0, 0, 0.1f}};
+        stumps.restOffsets = {
+            {0, 0.9f, 0}, {0.1f, -0.8f, 0}, {0, 0, 0.1f}, {-0.1f, -0.8f, 0}, {0, 0, 0.1f}};
         stumps.restRotations.assign(5, glm::quat(1, 0, 0, 0));
         stumps.tipOffsets.assign(5, glm::vec3(0.0f));
         const auto none = findLegs(stumps);

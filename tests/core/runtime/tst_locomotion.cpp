@@ -70,8 +70,8 @@ using Characters = test::CharacterGroup;
 
 class TestLocomotion : public QObject {
     Q_OBJECT
-    BakedBehavioralSpace m_walk;   // the walk space alone
-    BakedBehavioralSpace m_both;   // walk + jog
+    BakedBehavioralSpace m_walk;            // the walk space alone
+    BakedBehavioralSpace m_both;            // walk + jog
     MotionSpaceDesc m_walkDesc, m_jogDesc;  // their source clips
 
 private slots:
@@ -112,7 +112,8 @@ private slots:
         float worst = 0.0f;
         for (size_t k = 0; k < ra->rotations.size(); ++k) {
             const glm::quat d = glm::normalize(glm::conjugate(ra->rotations[k]) * rb->rotations[k]);
-            worst = std::max(worst, 2.0f * std::atan2(glm::length(glm::vec3(d.x, d.y, d.z)), std::abs(d.w)));
+            worst = std::max(
+                worst, 2.0f * std::atan2(glm::length(glm::vec3(d.x, d.y, d.z)), std::abs(d.w)));
         }
         qInfo("largest joint rotation difference, prepared against plain: %.2g rad", worst);
         QVERIFY(worst < 1e-5f);
@@ -168,16 +169,20 @@ private slots:
                 g = {p.x, p.z, g.heading + end.heading};
             }
             for (int j = 1; j < loop.jointCount(); ++j)
-                worstAngle = std::max(worstAngle, angleBetween(run->frameRotations(f)[j], loop.frameRotations(k)[j]));
+                worstAngle = std::max(
+                    worstAngle, angleBetween(run->frameRotations(f)[j], loop.frameRotations(k)[j]));
             const glm::quat root = yawRotation(g.heading) * loop.frameRotations(k)[0];
             worstAngle = std::max(worstAngle, angleBetween(run->frameRotations(f)[0], root));
-            const glm::vec3 expected = g.toWorld(glm::vec3(loop.rootPositions[k].x, 0, loop.rootPositions[k].z));
+            const glm::vec3 expected =
+                g.toWorld(glm::vec3(loop.rootPositions[k].x, 0, loop.rootPositions[k].z));
             const glm::vec3 got = run->rootPositions[f];
             worstPath = std::max(worstPath, std::hypot(got.x - expected.x, got.z - expected.z));
         }
         const float seconds = frames / ms.fps;
-        QVERIFY2(worstAngle < 1e-5f, qPrintable(QString("largest rotation error %1 rad").arg(worstAngle)));
-        QVERIFY2(worstPath < 1e-3f * seconds, qPrintable(QString("root path error %1 m over %2 s").arg(worstPath).arg(seconds)));
+        QVERIFY2(worstAngle < 1e-5f,
+                 qPrintable(QString("largest rotation error %1 rad").arg(worstAngle)));
+        QVERIFY2(worstPath < 1e-3f * seconds,
+                 qPrintable(QString("root path error %1 m over %2 s").arg(worstPath).arg(seconds)));
     }
 
     void halfBlendTurnsBetween() {
@@ -201,7 +206,8 @@ private slots:
         const float blends[] = {0.3f, 0.3f};
         // The walk space of the behavioral space, alone (same loops).
         BakedBehavioralSpace walkAlone = singleSpace(m_both.spaces[0]);
-        walkAlone.floorHeight = m_both.floorHeight;  // the foot lock keeps feet above the same floor
+        walkAlone.floorHeight =
+            m_both.floorHeight;  // the foot lock keeps feet above the same floor
         // The blend alone (no foot lock) is the walk's to float precision; the leg IK turns that
         // float noise into up to 50 times more near a straight knee (7e-6 rad -> 3.5e-4 rad).
         for (const bool lock : {false, true}) {
@@ -239,19 +245,24 @@ private slots:
             CharacterState s;
             initCharacter(m_both, s, GroundFrame{}, std::span<const float>(walkOnly, 2));
             int steps = 0, begin = -1, end = -1;
-            auto run = recordLocomotion(m_both, s, LocomotionSettings{}, start + 40, [&](int f, CharacterState& st) {
-                if (f == start) {
-                    setStyleTarget(st, jogOnly);
-                    begin = f;
-                }
-                if (begin >= 0 && end < 0 && st.styleWeight[1] < 1.0f) ++steps;
-                if (begin >= 0 && end < 0 && st.styleWeight[1] >= 1.0f) end = f;
-            });
+            auto run = recordLocomotion(m_both, s, LocomotionSettings{}, start + 40,
+                                        [&](int f, CharacterState& st) {
+                                            if (f == start) {
+                                                setStyleTarget(st, jogOnly);
+                                                begin = f;
+                                            }
+                                            if (begin >= 0 && end < 0 && st.styleWeight[1] < 1.0f)
+                                                ++steps;
+                                            if (begin >= 0 && end < 0 && st.styleWeight[1] >= 1.0f)
+                                                end = f;
+                                        });
             QVERIFY(run.isOk());
             QCOMPARE(steps, 10);
             const float during = largestStep(rootRelative(*run), joints, begin - 1, end + 2);
-            QVERIFY2(during <= 1.5f * alone,
-                     qPrintable(QString("step %1 m during the change, %2 m alone").arg(during).arg(alone)));
+            QVERIFY2(
+                during <= 1.5f * alone,
+                qPrintable(
+                    QString("step %1 m during the change, %2 m alone").arg(during).arg(alone)));
         }
     }
 
@@ -263,14 +274,15 @@ private slots:
         initCharacter(m_both, s, GroundFrame{}, styles, blends);
         int wraps = 0;
         float firstLoopHeight = 0.0f, lastLoopHeight = 0.0f;  // at the first and the 100th wrap
-        auto run = recordLocomotion(m_both, s, LocomotionSettings{}, 200 * m_both.masterCycleFrames(),
-                                    [&](int, CharacterState& st) {
-                                        if (wraps < 100 && st.frame > 0 && st.phase < st.previousPhase) {
-                                            ++wraps;
-                                            if (wraps == 1) firstLoopHeight = st.rootHeight;
-                                            if (wraps == 100) lastLoopHeight = st.rootHeight;
-                                        }
-                                    });
+        auto run =
+            recordLocomotion(m_both, s, LocomotionSettings{}, 200 * m_both.masterCycleFrames(),
+                             [&](int, CharacterState& st) {
+                                 if (wraps < 100 && st.frame > 0 && st.phase < st.previousPhase) {
+                                     ++wraps;
+                                     if (wraps == 1) firstLoopHeight = st.rootHeight;
+                                     if (wraps == 100) lastLoopHeight = st.rootHeight;
+                                 }
+                             });
         QVERIFY(run.isOk());
         QVERIFY(wraps >= 100);
         // The blended pose is a function of the phase alone: after 100 loops it equals a fresh
@@ -305,7 +317,8 @@ private slots:
         const int L = m_both.masterCycleFrames();
         const float firstLoops = largestStep(rel, n, 1, 2 * L + 1);
         const float all = largestStep(rel, n, 1, run->frameCount());
-        QVERIFY2(all <= 1.2f * firstLoops, qPrintable(QString("%1 vs %2").arg(all).arg(firstLoops)));
+        QVERIFY2(all <= 1.2f * firstLoops,
+                 qPrintable(QString("%1 vs %2").arg(all).arg(firstLoops)));
         // ... while the root kept moving.
         const float distance = rootMotionStats(*run).pathLength;
         QVERIFY2(distance > 100.0f, qPrintable(QString::number(distance)));
@@ -333,7 +346,8 @@ private slots:
         int frames = 0;
         for (const Clip& c : test::cmuWalkDesc().clips) {
             source += footSkate(clipJointPositions(c), c.jointCount(), bs.leftToe, bs.rightToe,
-                                bs.floorHeight, c.fps) * c.frameCount();
+                                bs.floorHeight, c.fps) *
+                      c.frameCount();
             frames += c.frameCount();
         }
         source /= frames;
@@ -377,7 +391,10 @@ private slots:
         for (int fw : strikes[0]) {
             int nearest = 1 << 20;
             for (int fj : strikes[1]) nearest = std::min(nearest, std::abs(fw - fj));
-            QVERIFY2(nearest <= 2, qPrintable(QString("walk strike at %1, nearest jog strike %2 frames away").arg(fw).arg(nearest)));
+            QVERIFY2(nearest <= 2,
+                     qPrintable(QString("walk strike at %1, nearest jog strike %2 frames away")
+                                    .arg(fw)
+                                    .arg(nearest)));
         }
     }
 
@@ -420,10 +437,12 @@ private slots:
         int differing = 0;
         for (int f = 0; f < 60; ++f) {
             for (int c = 0; c < characters; ++c)
-                states[c].blendTarget[0] = states[c].blendTarget[1] = ((f / 20 + c) % 2) ? 0.9f : 0.1f;
+                states[c].blendTarget[0] = states[c].blendTarget[1] =
+                    ((f / 20 + c) % 2) ? 0.9f : 0.1f;
             QVERIFY(job.run().isOk());
             for (int c = 0; c < characters; ++c) {
-                forwardKinematics(m_both.skeleton, std::span<const glm::quat>(rotations.data() + c * joints, joints),
+                forwardKinematics(m_both.skeleton,
+                                  std::span<const glm::quat>(rotations.data() + c * joints, joints),
                                   roots[c], single);
                 for (int j = 0; j < joints; ++j) {
                     const Transform& a = world[c * joints + j];
@@ -479,26 +498,32 @@ private slots:
             if ((desc == &m_walkDesc ? walk : 1.0f - walk) <= 0.0f) continue;
             for (const Clip& c : desc->clips) {
                 const auto pos = clipJointPositions(c);
-                sourceSkate += footSkate(pos, c.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, c.fps) * c.frameCount();
+                sourceSkate +=
+                    footSkate(pos, c.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, c.fps) *
+                    c.frameCount();
                 sourceFrames += c.frameCount();
                 rootAccelerationSamples(c.rootPositions, c.fps, lateral, longitudinal);
                 kneeStepSamples(pos, c.jointCount(), *legs, knee);
             }
         }
         sourceSkate /= sourceFrames;
-        const RootAcceleration sourceAccel{percentile(lateral, 0.95f), percentile(longitudinal, 0.95f)};
+        const RootAcceleration sourceAccel{percentile(lateral, 0.95f),
+                                           percentile(longitudinal, 0.95f)};
         const float sourceKnee = percentile(knee, 0.95f);
 
         const auto positions = clipJointPositions(run);
-        const float skate = footSkate(positions, run.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, run.fps);
+        const float skate = footSkate(positions, run.jointCount(), bs.leftToe, bs.rightToe,
+                                      bs.floorHeight, run.fps);
         const RootAcceleration accel = rootAccelerationP95(run);
         const float kneeStep = kneeStepP95(positions, run.jointCount(), *legs);
-        const float rawSkate = footSkate(clipJointPositions(runs[0]), run.jointCount(), bs.leftToe, bs.rightToe,
-                                         bs.floorHeight, run.fps);
-        qInfo("foot skate %.2f cm/s (lock off %.2f, source %.2f); root accel p95 lateral %.2f, longitudinal "
-              "%.2f m/s2 (source %.2f, %.2f); knee step p95 %.2f deg (source %.2f)",
-              skate, rawSkate, sourceSkate, accel.lateral, accel.longitudinal, sourceAccel.lateral,
-              sourceAccel.longitudinal, kneeStep, sourceKnee);
+        const float rawSkate = footSkate(clipJointPositions(runs[0]), run.jointCount(), bs.leftToe,
+                                         bs.rightToe, bs.floorHeight, run.fps);
+        qInfo(
+            "foot skate %.2f cm/s (lock off %.2f, source %.2f); root accel p95 lateral %.2f, "
+            "longitudinal "
+            "%.2f m/s2 (source %.2f, %.2f); knee step p95 %.2f deg (source %.2f)",
+            skate, rawSkate, sourceSkate, accel.lateral, accel.longitudinal, sourceAccel.lateral,
+            sourceAccel.longitudinal, kneeStep, sourceKnee);
         QVERIFY(skate <= 0.5 * sourceSkate);
         QVERIFY(accel.lateral <= 1.2f * sourceAccel.lateral);
         QVERIFY(accel.longitudinal <= longitudinalLimit * sourceAccel.longitudinal);
@@ -510,8 +535,10 @@ private slots:
         float lowest = 1e9f;
         for (int f = 0; f < run.frameCount(); ++f)
             for (const Leg& leg : legs->legs)
-                for (int j : {leg.ankle, leg.toe}) lowest = std::min(lowest, positions[f * run.jointCount() + j].y);
-        QVERIFY2(lowest >= bs.floorHeight - 1e-4f, qPrintable(QString("%1 below the floor").arg(bs.floorHeight - lowest)));
+                for (int j : {leg.ankle, leg.toe})
+                    lowest = std::min(lowest, positions[f * run.jointCount() + j].y);
+        QVERIFY2(lowest >= bs.floorHeight - 1e-4f,
+                 qPrintable(QString("%1 below the floor").arg(bs.floorHeight - lowest)));
     }
 
     // Brisk walks (16_21-26: straight, veering left and right): the old root-moving foot lock made
@@ -551,19 +578,25 @@ private slots:
         std::vector<float> lateral, longitudinal, knee;
         for (const Clip& c : desc.clips) {
             const auto pos = clipJointPositions(c);
-            sourceSkate += footSkate(pos, c.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, c.fps) * c.frameCount();
+            sourceSkate +=
+                footSkate(pos, c.jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, c.fps) *
+                c.frameCount();
             sourceFrames += c.frameCount();
             rootAccelerationSamples(c.rootPositions, c.fps, lateral, longitudinal);
             kneeStepSamples(pos, c.jointCount(), *legs, knee);
         }
         sourceSkate /= sourceFrames;
         const auto positions = clipJointPositions(*run);
-        const float skate = footSkate(positions, run->jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, run->fps);
+        const float skate = footSkate(positions, run->jointCount(), bs.leftToe, bs.rightToe,
+                                      bs.floorHeight, run->fps);
         const RootAcceleration accel = rootAccelerationP95(*run);
         const float kneeStep = kneeStepP95(positions, run->jointCount(), *legs);
-        qInfo("foot skate %.2f cm/s (source %.2f); root accel p95 %.2f, %.2f m/s2 (source %.2f, %.2f); "
-              "knee step p95 %.2f deg (source %.2f)", skate, sourceSkate, accel.lateral, accel.longitudinal,
-              percentile(lateral, 0.95f), percentile(longitudinal, 0.95f), kneeStep, percentile(knee, 0.95f));
+        qInfo(
+            "foot skate %.2f cm/s (source %.2f); root accel p95 %.2f, %.2f m/s2 (source %.2f, "
+            "%.2f); "
+            "knee step p95 %.2f deg (source %.2f)",
+            skate, sourceSkate, accel.lateral, accel.longitudinal, percentile(lateral, 0.95f),
+            percentile(longitudinal, 0.95f), kneeStep, percentile(knee, 0.95f));
         QVERIFY(skate <= 0.5 * sourceSkate);
         QVERIFY(accel.lateral <= 1.2f * percentile(lateral, 0.95f));
         QVERIFY(accel.longitudinal <= 1.2f * percentile(longitudinal, 0.95f));
@@ -575,7 +608,8 @@ private slots:
     void noLegsPlaysUnlocked() {
         GS_REQUIRE_DATA();
         BakedBehavioralSpace bs = m_walk;
-        for (const char* shin : {"ltibia", "rtibia"}) bs.skeleton.restOffsets[bs.skeleton.jointIndex(shin)] = glm::vec3(0.0f);
+        for (const char* shin : {"ltibia", "rtibia"})
+            bs.skeleton.restOffsets[bs.skeleton.jointIndex(shin)] = glm::vec3(0.0f);
         QVERIFY(!findLegs(bs.skeleton, bs.leftToe, bs.rightToe).isOk());
         Clip runs[2];
         for (int lock = 0; lock < 2; ++lock) {

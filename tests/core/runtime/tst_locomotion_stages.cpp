@@ -52,9 +52,9 @@ bool sameStates(const std::vector<CharacterState>& a, const std::vector<Characte
         const CharacterState& x = a[c];
         const CharacterState& y = b[c];
         if (std::memcmp(&x.ground, &y.ground, sizeof x.ground) != 0 || x.phase != y.phase ||
-            x.previousPhase != y.previousPhase || x.styleWeight != y.styleWeight || x.blend != y.blend ||
-            x.rootHeight != y.rootHeight || x.frame != y.frame || x.startFrame != y.startFrame ||
-            x.warpHint != y.warpHint)
+            x.previousPhase != y.previousPhase || x.styleWeight != y.styleWeight ||
+            x.blend != y.blend || x.rootHeight != y.rootHeight || x.frame != y.frame ||
+            x.startFrame != y.startFrame || x.warpHint != y.warpHint)
             return false;
         for (int k = 0; k < 2; ++k)
             if (x.foot[k].offset != y.foot[k].offset || x.foot[k].weight != y.foot[k].weight ||
@@ -107,17 +107,21 @@ private slots:
         for (int f = 0; f < 90; ++f) {
             // Blends that swing, so that the foot lock plants, slides and lets go.
             for (int c = 0; c < count; ++c)
-                a.states[c].blendTarget[0] = a.states[c].blendTarget[1] = b.states[c].blendTarget[0] =
-                    b.states[c].blendTarget[1] = ((f / 30 + c) % 2) ? 0.9f : 0.1f;
+                a.states[c].blendTarget[0] = a.states[c].blendTarget[1] =
+                    b.states[c].blendTarget[0] = b.states[c].blendTarget[1] =
+                        ((f / 30 + c) % 2) ? 0.9f : 0.1f;
             QVERIFY(a.job.run().isOk());
             b.runStages();
-            QVERIFY2(sameStates(a.states, b.states), qPrintable(QString("states differ at frame %1").arg(f)));
+            QVERIFY2(sameStates(a.states, b.states),
+                     qPrintable(QString("states differ at frame %1").arg(f)));
             QVERIFY(sameBytes(a.roots, b.roots));
             if (posing) QVERIFY(sameBytes(a.rotations, b.rotations));
             if (world)
                 for (size_t i = 0; i < a.world.size(); ++i) {
-                    QVERIFY(std::memcmp(&a.world[i].rotation, &b.world[i].rotation, sizeof(glm::quat)) == 0);
-                    QVERIFY(std::memcmp(&a.world[i].translation, &b.world[i].translation, sizeof(glm::vec3)) == 0);
+                    QVERIFY(std::memcmp(&a.world[i].rotation, &b.world[i].rotation,
+                                        sizeof(glm::quat)) == 0);
+                    QVERIFY(std::memcmp(&a.world[i].translation, &b.world[i].translation,
+                                        sizeof(glm::vec3)) == 0);
                 }
         }
         if (advance) QVERIFY(a.states[0].frame == 90);
@@ -141,8 +145,10 @@ private slots:
                 const CharacterState& st = g.states[c];
                 float sum = 0.0f;
                 for (int s = 0; s < 2; ++s) {
-                    QVERIFY(std::abs(st.styleWeight[s] - before[c].styleWeight[s]) <= job.settings.styleIncrement + 1e-6f);
-                    QVERIFY(std::abs(st.blend[s] - before[c].blend[s]) <= job.settings.maxBlendRate + 1e-6f);
+                    QVERIFY(std::abs(st.styleWeight[s] - before[c].styleWeight[s]) <=
+                            job.settings.styleIncrement + 1e-6f);
+                    QVERIFY(std::abs(st.blend[s] - before[c].blend[s]) <=
+                            job.settings.maxBlendRate + 1e-6f);
                     sum += st.styleWeight[s];
                 }
                 QVERIFY(std::abs(sum - 1.0f) < 1e-5f);
@@ -168,7 +174,8 @@ private slots:
                 const float h = before[c].ground.heading;
                 QCOMPARE(st.ground.x, before[c].ground.x + (std::cos(h) * d.x + std::sin(h) * d.y));
                 QCOMPARE(st.ground.heading, h + d.z);
-                QVERIFY(st.phase >= 0.0f && st.phase < static_cast<float>(m_space->masterCycleFrames()));
+                QVERIFY(st.phase >= 0.0f &&
+                        st.phase < static_cast<float>(m_space->masterCycleFrames()));
                 QCOMPARE(st.frame, before[c].frame + 1);
                 QCOMPARE(g.roots[c], glm::vec3(st.ground.x, steps[c].height, st.ground.z));
             }
@@ -204,7 +211,8 @@ private slots:
             QVERIFY(std::abs(lift) < 0.05f);
             for (int j = 0; j < joints; ++j) {
                 const size_t i = static_cast<size_t>(c) * joints + j;
-                QVERIFY(std::abs((g.world[i].translation.y - before[i].translation.y) - lift) < 1e-5f);
+                QVERIFY(std::abs((g.world[i].translation.y - before[i].translation.y) - lift) <
+                        1e-5f);
                 QCOMPARE(g.world[i].translation.x, before[i].translation.x);
                 QCOMPARE(g.world[i].rotation, before[i].rotation);
             }

@@ -21,7 +21,8 @@ class TestSteerPrediction : public QObject {
     SteeringSpace m_steering;
 
     // A character of the given style mix at `ground`, and its decision's inputs.
-    int inputsFor(const GroundFrame& ground, float walk, float blend, float lastTarget, SteerInput* inputs) {
+    int inputsFor(const GroundFrame& ground, float walk, float blend, float lastTarget,
+                  SteerInput* inputs) {
         CharacterState st;
         const float styles[] = {walk, 1.0f - walk};
         const float blends[] = {blend, blend};
@@ -49,12 +50,15 @@ private slots:
         const SteerSettings settings;
         int lookedAhead = 0, coarse = 0;
         for (int i = 0; i < 300; ++i) {
-            const GroundFrame ground{20.0f * unit(rng) - 10.0f, 20.0f * unit(rng) - 10.0f, 6.0f * unit(rng)};
+            const GroundFrame ground{20.0f * unit(rng) - 10.0f, 20.0f * unit(rng) - 10.0f,
+                                     6.0f * unit(rng)};
             SteerInput inputs[kMaxSpaces];
-            const int n = inputsFor(ground, unit(rng), unit(rng), i % 3 == 0 ? -1.0f : unit(rng), inputs);
+            const int n =
+                inputsFor(ground, unit(rng), unit(rng), i % 3 == 0 ? -1.0f : unit(rng), inputs);
             const float d = 0.5f + 15.0f * unit(rng) * unit(rng), a = 6.2831853f * unit(rng);
-            const SteerGoal goal{{ground.x + d * std::sin(a), ground.z + d * std::cos(a)},
-                                 i % 4 == 0 ? glm::vec2(unit(rng) - 0.5f, unit(rng) - 0.5f) : glm::vec2(0.0f)};
+            const SteerGoal goal{
+                {ground.x + d * std::sin(a), ground.z + d * std::cos(a)},
+                i % 4 == 0 ? glm::vec2(unit(rng) - 0.5f, unit(rng) - 0.5f) : glm::vec2(0.0f)};
             const std::span<const SteerInput> mix(inputs, n);
             const SteerDecision whole = steerTarget(mix, ground, goal, settings);
             sd::Prediction p;
@@ -96,7 +100,8 @@ private slots:
         const int n = inputsFor(ground, 0.6f, 0.5f, 0.4f, inputs);
         const std::span<const SteerInput> mix(inputs, n);
         // bearing: + = to the character's left (local x), from its forward (local z).
-        const glm::vec3 w = ground.toWorld(glm::vec3(distance * std::sin(bearing), 0.0f, distance * std::cos(bearing)));
+        const glm::vec3 w = ground.toWorld(
+            glm::vec3(distance * std::sin(bearing), 0.0f, distance * std::cos(bearing)));
         const SteerGoal goal{{w.x, w.z}, glm::vec2(0.0f)};
         SteerSettings settings;
         sd::Prediction p;
@@ -115,8 +120,10 @@ private slots:
             QVERIFY(std::isfinite(p.cost[z]) && p.cost[z] > 0.0f);
             QVERIFY(p.cost[p.bestZ] <= p.cost[z]);
         }
-        if (near) QCOMPARE(scored, p.Z);
-        else QVERIFY(scored < p.Z);
+        if (near)
+            QCOMPARE(scored, p.Z);
+        else
+            QVERIFY(scored < p.Z);
 
         float first[sd::Prediction::kMaxZ];
         std::copy(p.cost, p.cost + p.Z, first);
@@ -129,7 +136,8 @@ private slots:
         sd::keepToLastDecision(p);
         for (int z = 0; z < p.Z; ++z) {
             if (!std::isfinite(beforeCommitment[z])) continue;
-            const float price = settings.commitment * std::abs(static_cast<float>(z) / (p.Z - 1) - 0.4f);
+            const float price =
+                settings.commitment * std::abs(static_cast<float>(z) / (p.Z - 1) - 0.4f);
             QVERIFY(std::abs((p.cost[z] - beforeCommitment[z]) - price) < 1e-4f);
         }
         const int best = p.bestZ;

@@ -26,7 +26,6 @@ namespace {
 
 constexpr float kPi = std::numbers::pi_v<float>;
 
-
 float sourceSkate(const BakedBehavioralSpace& bs, const std::vector<float>& weights) {
     double sum = 0.0;
     int frames = 0;
@@ -35,7 +34,8 @@ float sourceSkate(const BakedBehavioralSpace& bs, const std::vector<float>& weig
         if (weights[s] <= 0.0f) continue;
         for (const Clip& c : descs[s].clips) {
             sum += footSkate(clipJointPositions(c), c.jointCount(), bs.leftToe, bs.rightToe,
-                             bs.floorHeight, c.fps) * c.frameCount();
+                             bs.floorHeight, c.fps) *
+                   c.frameCount();
             frames += c.frameCount();
         }
     }
@@ -106,8 +106,10 @@ private slots:
         for (int i = 0; i < 2000; ++i) {
             const float x = 6.0f * u(rng), z = 6.0f * u(rng);
             const float left = 1.5f + u(rng), right = 1.5f + u(rng);
-            QVERIFY2(std::abs(dubinsDistance(x, z, left, right) - dubinsDistanceSampled(x, z, left, right)) < 0.02f,
-                     qPrintable(QString("(%1, %2) radii %3/%4").arg(x).arg(z).arg(left).arg(right)));
+            QVERIFY2(
+                std::abs(dubinsDistance(x, z, left, right) -
+                         dubinsDistanceSampled(x, z, left, right)) < 0.02f,
+                qPrintable(QString("(%1, %2) radii %3/%4").arg(x).arg(z).arg(left).arg(right)));
         }
     }
 
@@ -119,10 +121,12 @@ private slots:
         std::mt19937 rng(11);
         std::uniform_real_distribution<float> u(-1.0f, 1.0f);
         const float inf = std::numeric_limits<float>::infinity();
-        const std::pair<float, float> radii[] = {{1.0f, 1.0f}, {2.15f, 1.98f}, {0.55f, 3.2f}, {1.5f, inf}, {inf, 2.0f}, {inf, inf}};
+        const std::pair<float, float> radii[] = {{1.0f, 1.0f}, {2.15f, 1.98f}, {0.55f, 3.2f},
+                                                 {1.5f, inf},  {inf, 2.0f},    {inf, inf}};
         for (const auto& [left, right] : radii) {
-            std::vector<glm::vec2> points = {{0.0f, 0.0f}, {2.0f * left, 0.0f}, {-2.0f * right, 0.0f}, {0.0f, -3.0f},
-                                             {0.8f * left, 0.3f}, {-0.8f * right, 0.3f}, {1e-7f, 5.0f}, {-0.0f, 4.0f}};
+            std::vector<glm::vec2> points = {
+                {0.0f, 0.0f},        {2.0f * left, 0.0f},   {-2.0f * right, 0.0f}, {0.0f, -3.0f},
+                {0.8f * left, 0.3f}, {-0.8f * right, 0.3f}, {1e-7f, 5.0f},         {-0.0f, 4.0f}};
             for (int i = 0; i < 997; ++i) points.push_back({8.0f * u(rng), 8.0f * u(rng)});
             std::vector<float> lanes(points.size());
             steering_detail::dubinsDistances(points, left, right, lanes);
@@ -130,7 +134,12 @@ private slots:
                 const float one = dubinsDistance(points[i].x, points[i].y, left, right);
                 QVERIFY2(std::memcmp(&one, &lanes[i], sizeof(float)) == 0,
                          qPrintable(QString("(%1, %2) radii %3/%4: %5 one at a time, %6 in lanes")
-                                        .arg(points[i].x).arg(points[i].y).arg(left).arg(right).arg(one).arg(lanes[i])));
+                                        .arg(points[i].x)
+                                        .arg(points[i].y)
+                                        .arg(left)
+                                        .arg(right)
+                                        .arg(one)
+                                        .arg(lanes[i])));
             }
         }
     }
@@ -142,15 +151,17 @@ private slots:
             QCOMPARE(g.startBlends, 13);
             QCOMPARE(g.endBlends, 25);
             QCOMPARE(g.samples.size(), g.startFrames.size() * 13 * 25);
-            qInfo("goal space %s: X=%d, %zu samples, built in %.1f ms", m_space.spaces[s].name.c_str(),
-                  g.startFrameCount(), g.samples.size(), g.buildSeconds * 1e3);
+            qInfo("goal space %s: X=%d, %zu samples, built in %.1f ms",
+                  m_space.spaces[s].name.c_str(), g.startFrameCount(), g.samples.size(),
+                  g.buildSeconds * 1e3);
             // Fans open from right to left: end blend 0 lands right of end blend 1.
             for (int x = 0; x < g.startFrameCount(); ++x)
                 for (int y = 0; y < g.startBlends; ++y)
                     QVERIFY(g.at(x, y, 0).x < g.at(x, y, g.endBlends - 1).x);
             // Samples lie ahead, about F frames of walking away.
             const GoalSample& mid = g.at(0, 6, 12);
-            QVERIFY(mid.z > 0.5f * m_space.spaces[s].clips[m_space.spaces[s].reference].speed * g.horizon / m_space.fps);
+            QVERIFY(mid.z > 0.5f * m_space.spaces[s].clips[m_space.spaces[s].reference].speed *
+                                g.horizon / m_space.fps);
         }
     }
 
@@ -177,13 +188,15 @@ private slots:
                 for (int y = 0; y < g.startBlends; ++y)
                     for (int z = 0; z < g.endBlends; ++z) {
                         const float start = g.startBlend(y);
-                        initCharacter(single, state, GroundFrame{}, {}, std::span<const float>(&start, 1));
+                        initCharacter(single, state, GroundFrame{}, {},
+                                      std::span<const float>(&start, 1));
                         state.phase = g.startFrames[x];
                         state.blendTarget[0] = g.endBlend(z);
                         bool held = false;
                         for (int f = 0; f < g.horizon; ++f) {
                             QVERIFY(job.run().isOk());
-                            held = held || state.foot[0].weight > 0.0f || state.foot[1].weight > 0.0f;
+                            held =
+                                held || state.foot[0].weight > 0.0f || state.foot[1].weight > 0.0f;
                         }
                         locked += held;
                         const GoalSample& sample = g.at(x, y, z);
@@ -191,8 +204,8 @@ private slots:
                         const float want[3] = {sample.x, sample.z, sample.heading};
                         differ += std::memcmp(got, want, sizeof got) != 0;
                     }
-            qInfo("goal space %s: %zu samples, %d with a foot held by the lock, %d differ", m_space.spaces[s].name.c_str(),
-                  g.samples.size(), locked, differ);
+            qInfo("goal space %s: %zu samples, %d with a foot held by the lock, %d differ",
+                  m_space.spaces[s].name.c_str(), g.samples.size(), locked, differ);
             QCOMPARE(locked, static_cast<int>(g.samples.size()));
             QCOMPARE(differ, 0);
         }
@@ -259,12 +272,16 @@ private slots:
             }
             return static_cast<float>(spent / optimal);
         };
-        qInfo("goal space: reached %d/%d, time ratio %.3f (%.3f over all goals), heading error %.1f deg, "
-              "skate %.2f cm/s (source %.2f), max blend step %.3f, radius %.2f m; naive: reached %d, time "
-              "ratio %.3f (%.3f over all goals), heading error %.1f deg",
-              goal->reached, goal->goals, goal->meanTimeRatio, overall(*goal), goal->meanHeadingErrorDeg,
-              goal->footSkate, source, goal->maxBlendStep, goal->minTurnRadius, naive->reached,
-              naive->meanTimeRatio, overall(*naive), naive->meanHeadingErrorDeg);
+        qInfo(
+            "goal space: reached %d/%d, time ratio %.3f (%.3f over all goals), heading error %.1f "
+            "deg, "
+            "skate %.2f cm/s (source %.2f), max blend step %.3f, radius %.2f m; naive: reached %d, "
+            "time "
+            "ratio %.3f (%.3f over all goals), heading error %.1f deg",
+            goal->reached, goal->goals, goal->meanTimeRatio, overall(*goal),
+            goal->meanHeadingErrorDeg, goal->footSkate, source, goal->maxBlendStep,
+            goal->minTurnRadius, naive->reached, naive->meanTimeRatio, overall(*naive),
+            naive->meanHeadingErrorDeg);
         QCOMPARE(goal->goals, 200);
         QCOMPARE(goal->reached, 200);
         // Against the quickest path of the space's own steady turns: walk, jog and the 50/50 mix
@@ -286,8 +303,9 @@ private slots:
     void movingGoal_data() {
         QTest::addColumn<int>("scenario");
         QTest::addColumn<float>("walk");
-        QTest::addColumn<float>("factor");     // largest mean distance against the naive controller's
-        QTest::addColumn<float>("p95Factor");  // largest p95 distance against the naive controller's
+        QTest::addColumn<float>("factor");  // largest mean distance against the naive controller's
+        QTest::addColumn<float>(
+            "p95Factor");  // largest p95 distance against the naive controller's
         using S = SimulationSettings::Scenario;
         // The target is 0.7x the naive controller's mean distance (or 0.3 m), and a p95 below
         // naive's. The goal moves at 0.6x the mix's speed. The jog and the 50/50 mix keep pace
@@ -299,10 +317,13 @@ private slots:
         // circle 0.62 against 0.62 m, zigzag 0.56 against 0.84 m, figure 8 0.55 against 0.76 m.
         // These one-minute runs swing with any change of the motion: averaged over 16 head
         // starts (scripts/moving-goal-table) the walk's rows are 0.80x, 0.51x and 0.69x.
-        const struct { const char* name; S scenario; float factor[3], p95[3]; } rows[] = {
-            {"circle", S::Circle, {1.1f, 0.7f, 0.7f}, {1.0f, 1.0f, 1.0f}},
-            {"zigzag", S::Zigzag, {0.8f, 0.7f, 0.7f}, {1.0f, 1.0f, 1.0f}},
-            {"figure8", S::Figure8, {0.85f, 0.7f, 0.7f}, {1.0f, 1.0f, 1.0f}}};
+        const struct {
+            const char* name;
+            S scenario;
+            float factor[3], p95[3];
+        } rows[] = {{"circle", S::Circle, {1.1f, 0.7f, 0.7f}, {1.0f, 1.0f, 1.0f}},
+                    {"zigzag", S::Zigzag, {0.8f, 0.7f, 0.7f}, {1.0f, 1.0f, 1.0f}},
+                    {"figure8", S::Figure8, {0.85f, 0.7f, 0.7f}, {1.0f, 1.0f, 1.0f}}};
         const float walks[3] = {1.0f, 0.0f, 0.5f};
         const char* styles[3] = {"walk", "jog", "50/50"};
         for (const auto& row : rows)
@@ -347,8 +368,9 @@ private slots:
         QVERIFY(borrowed);
         QVERIFY2(f < 300, "the jogger did not reach the goal");
         // Walking on to a far goal ahead, the jog comes back.
-        chase.goal = glm::vec2(state.ground.x, state.ground.z) +
-                     20.0f * glm::vec2(std::sin(state.ground.heading), std::cos(state.ground.heading));
+        chase.goal =
+            glm::vec2(state.ground.x, state.ground.z) +
+            20.0f * glm::vec2(std::sin(state.ground.heading), std::cos(state.ground.heading));
         for (int k = 0; k < 150; ++k) QVERIFY(chase.step());
         QVERIFY(!state.styleOverridden);
         QVERIFY(state.styleWeight[1] > 0.99f);
@@ -412,7 +434,9 @@ private slots:
             }
             QVERIFY2(f < budget, qPrintable(QString("%1 did not reach (%2, %3) in %4 s")
                                                 .arg(QString::fromStdString(m_space.spaces[s].name))
-                                                .arg(x).arg(z).arg(budget / m_space.fps)));
+                                                .arg(x)
+                                                .arg(z)
+                                                .arg(budget / m_space.fps)));
         }
     }
 };

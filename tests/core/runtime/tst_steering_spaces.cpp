@@ -14,7 +14,6 @@
 using namespace gs;
 using gs::test::steeringFor;
 
-
 class TestSteeringSpaces : public QObject {
     Q_OBJECT
     BakedBehavioralSpace m_space;  // walk (veer) + jog (veer)
@@ -54,9 +53,11 @@ private slots:
         settings.controller = SimulationSettings::Controller::Naive;
         auto naive = simulate(m_steering, settings);
         QVERIFY(naive.isOk());
-        qInfo("goal space: reached %d/%d, time ratio %.3f (radii %.2f/%.2f m); naive: reached %d, "
-              "time ratio %.3f", goal->reached, goal->goals, goal->meanTimeRatio, goal->turnRadiusLeft,
-              goal->turnRadiusRight, naive->reached, naive->meanTimeRatio);
+        qInfo(
+            "goal space: reached %d/%d, time ratio %.3f (radii %.2f/%.2f m); naive: reached %d, "
+            "time ratio %.3f",
+            goal->reached, goal->goals, goal->meanTimeRatio, goal->turnRadiusLeft,
+            goal->turnRadiusRight, naive->reached, naive->meanTimeRatio);
         // The target: all 200 (measured: 200 for every seed, walk and jog), within 1.10 of the
         // quickest path of the space's own steady turns (0.97-1.01), and never below the optimum
         // of meanTimeRatio, a lower bound.
@@ -97,25 +98,32 @@ private slots:
             QVERIFY(crowd.setGoal(id, goal));
             const GoalSpace& g = m_steering.goalSpaces[s];
             const float radius = g.left.speed / g.left.turnRate;
-            const float seconds = dubinsDistance(x, z, radius, -g.right.speed / g.right.turnRate) / g.straight.speed;
+            const float seconds =
+                dubinsDistance(x, z, radius, -g.right.speed / g.right.turnRate) / g.straight.speed;
             const int budget = static_cast<int>((1.5f * seconds + 2.0f) * m_space.fps);
             const float straight = m_space.spaces[s].blendOf(m_space.spaces[s].reference);
             const float sideRadius = x > 0 ? radius : -g.right.speed / g.right.turnRate;
-            const bool outside = glm::distance(goal, glm::vec2(x > 0 ? sideRadius : -sideRadius, 0.0f)) > 1.2f * sideRadius;
+            const bool outside = glm::distance(goal, glm::vec2(x > 0 ? sideRadius : -sideRadius,
+                                                               0.0f)) > 1.2f * sideRadius;
             int f = 0;
             for (; f < budget; ++f) {
                 // Frame 0 is the start pose; each later frame one update (steering, then motion).
                 if (f > 0) QVERIFY(crowd.update(1.0f / crowd.fps()).isOk());
                 if (f == 1 && outside) {
                     // Beside or behind, outside the turning circle: turn toward the goal's side.
-                    QVERIFY2(x > 0 ? state.blendTarget[s] > straight : state.blendTarget[s] < straight,
-                             qPrintable(QString("first target %1").arg(state.blendTarget[s])));
+                    QVERIFY2(
+                        x > 0 ? state.blendTarget[s] > straight : state.blendTarget[s] < straight,
+                        qPrintable(QString("first target %1").arg(state.blendTarget[s])));
                 }
                 if (glm::distance(glm::vec2(state.ground.x, state.ground.z), goal) < 0.5f) break;
             }
-            QVERIFY2(f < budget, qPrintable(QString("%1 did not reach (%2, %3) in %4 s (Dubins %5 s)")
-                                                .arg(QString::fromStdString(m_space.spaces[s].name))
-                                                .arg(x).arg(z).arg(budget / m_space.fps).arg(seconds)));
+            QVERIFY2(f < budget,
+                     qPrintable(QString("%1 did not reach (%2, %3) in %4 s (Dubins %5 s)")
+                                    .arg(QString::fromStdString(m_space.spaces[s].name))
+                                    .arg(x)
+                                    .arg(z)
+                                    .arg(budget / m_space.fps)
+                                    .arg(seconds)));
         }
     }
 };

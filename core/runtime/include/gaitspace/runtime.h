@@ -8,8 +8,8 @@
  *     uint32_t hero = gs_crowd_add(crowd, 0.0f, 0.0f, 0.0f);
  *     gs_crowd_set_goal(crowd, hero, 4.0f, 6.0f);
  *     each frame:
- *         if (gs_crowd_update(crowd, dt) != GS_OK) fprintf(stderr, "%s\n", gs_crowd_last_error(crowd));
- *         gs_crowd_skinning_matrices(crowd, hero, matrices, 16 * joints);
+ *         if (gs_crowd_update(crowd, dt) != GS_OK) fprintf(stderr, "%s\n",
+ * gs_crowd_last_error(crowd)); gs_crowd_skinning_matrices(crowd, hero, matrices, 16 * joints);
  *     gs_crowd_free(crowd);
  *
  * Errors. Every call that can fail returns GS_OK (0) or a negative gs_error code, and keeps a
@@ -55,13 +55,16 @@ typedef struct gs_crowd gs_crowd;
 
 typedef enum gs_error {
     GS_OK = 0,
-    GS_ERROR_ARGUMENT = -1,         /* a NULL crowd or buffer, a NaN or infinite number, a value out of range */
-    GS_ERROR_UNKNOWN_ID = -2,       /* an id that names no character of this crowd (never added, or removed) */
+    GS_ERROR_ARGUMENT =
+        -1, /* a NULL crowd or buffer, a NaN or infinite number, a value out of range */
+    GS_ERROR_UNKNOWN_ID =
+        -2, /* an id that names no character of this crowd (never added, or removed) */
     GS_ERROR_BUFFER_TOO_SMALL = -3, /* the caller's buffer holds fewer floats than the answer */
-    GS_ERROR_STATE = -4,            /* the crowd cannot do it now (a space without goal spaces cannot steer) */
-    GS_ERROR_FILE = -5,             /* the baked space could not be read (the message names the file and cause) */
-    GS_ERROR_MEMORY = -6,           /* out of memory */
-    GS_ERROR_INTERNAL = -7          /* a bug in the runtime: please report the message */
+    GS_ERROR_STATE = -4, /* the crowd cannot do it now (a space without goal spaces cannot steer) */
+    GS_ERROR_FILE =
+        -5, /* the baked space could not be read (the message names the file and cause) */
+    GS_ERROR_MEMORY = -6,  /* out of memory */
+    GS_ERROR_INTERNAL = -7 /* a bug in the runtime: please report the message */
 } gs_error;
 
 /* What gs_crowd_add returns when it fails. */
@@ -89,9 +92,9 @@ GS_API void gs_crowd_free(gs_crowd* crowd);
 GS_API const char* gs_crowd_last_error(const gs_crowd* crowd);
 
 /* Counts, or a negative gs_error for a NULL crowd. */
-GS_API int32_t gs_crowd_joint_count(const gs_crowd* crowd);  /* joints of the skeleton, >= 1 */
-GS_API int32_t gs_crowd_space_count(const gs_crowd* crowd);  /* motion spaces (styles), 1-8 */
-GS_API int32_t gs_crowd_size(const gs_crowd* crowd);         /* characters in the crowd */
+GS_API int32_t gs_crowd_joint_count(const gs_crowd* crowd); /* joints of the skeleton, >= 1 */
+GS_API int32_t gs_crowd_space_count(const gs_crowd* crowd); /* motion spaces (styles), 1-8 */
+GS_API int32_t gs_crowd_size(const gs_crowd* crowd);        /* characters in the crowd */
 /* The frame rate the space steps at (frames per second; 0 for a NULL crowd). */
 GS_API float gs_crowd_fps(const gs_crowd* crowd);
 /* Name of motion space `space` or of joint `joint`; NULL when out of range. Valid while the
@@ -115,15 +118,18 @@ GS_API int gs_crowd_contains(const gs_crowd* crowd, uint32_t id);
  * it stops on it and stands until it gets another (Crowd::setGoal's default, GoalArrival::Stop). */
 GS_API int gs_crowd_set_goal(gs_crowd* crowd, uint32_t id, float x, float z);
 /* A moving goal: where it is and its velocity (m/s); the character intercepts it. */
-GS_API int gs_crowd_set_moving_goal(gs_crowd* crowd, uint32_t id, float x, float z, float vx, float vz);
+GS_API int gs_crowd_set_moving_goal(gs_crowd* crowd, uint32_t id, float x, float z, float vx,
+                                    float vz);
 /* No goal: the character keeps its current way. */
 GS_API int gs_crowd_clear_goal(gs_crowd* crowd, uint32_t id);
 /* Style weights to move toward, one per motion space (count of them, missing ones 0): finite,
  * >= 0, summing to more than 0; normalized by the call. */
-GS_API int gs_crowd_set_style_targets(gs_crowd* crowd, uint32_t id, const float* targets, size_t count);
+GS_API int gs_crowd_set_style_targets(gs_crowd* crowd, uint32_t id, const float* targets,
+                                      size_t count);
 /* Blend targets per space for a character without a goal (0 = sharpest right, 1 = sharpest
  * left; finite, clamped to [0, 1]). */
-GS_API int gs_crowd_set_blend_targets(gs_crowd* crowd, uint32_t id, const float* targets, size_t count);
+GS_API int gs_crowd_set_blend_targets(gs_crowd* crowd, uint32_t id, const float* targets,
+                                      size_t count);
 
 /* --- time */
 

@@ -57,24 +57,28 @@ struct ArrivalSettings {
 // space of the behavioral space and a stop or start of it.
 struct ArrivalState {
     MotionState state = MotionState::Walking;
-    std::int8_t space = -1;  // space of the clip playing (stops of Stopping/Standing, starts of Starting)
-    std::int8_t clip = -1;   // index into that space's stops or starts
-    std::int8_t standSpace = -1, standClip = -1;  // Starting: the stop whose standing pose it rises from
-    float standTime = 0.0f;  // ... and its frame
-    float time = 0.0f;       // frame of the clip playing (fractional)
-    float loopWeight = 1.0f;   // share of the looped space in the pose (1 while walking)
-    float standWeight = 0.0f;  // Starting: share of the standing pose
-    bool handedOver = false;   // Starting: the loop is fading in
-    bool steerNow = false;     // the loop has just taken over: steering is to decide at once
-    bool styleCatchUp = false; // after a start: the style blends into the character's (styleSeconds)
-    bool styleHold = false;    // ... but waits while the goal is too near for its own stops
+    std::int8_t space =
+        -1;  // space of the clip playing (stops of Stopping/Standing, starts of Starting)
+    std::int8_t clip = -1;  // index into that space's stops or starts
+    std::int8_t standSpace = -1,
+                standClip = -1;  // Starting: the stop whose standing pose it rises from
+    float standTime = 0.0f;      // ... and its frame
+    float time = 0.0f;           // frame of the clip playing (fractional)
+    float loopWeight = 1.0f;     // share of the looped space in the pose (1 while walking)
+    float standWeight = 0.0f;    // Starting: share of the standing pose
+    bool handedOver = false;     // Starting: the loop is fading in
+    bool steerNow = false;       // the loop has just taken over: steering is to decide at once
+    bool styleCatchUp =
+        false;               // after a start: the style blends into the character's (styleSeconds)
+    bool styleHold = false;  // ... but waits while the goal is too near for its own stops
     // The part of the join's ground offset (dx, dz, dyaw) not yet carried into the ground frame
     // (it goes in over the fade).
     glm::vec3 offset{0.0f};
     glm::vec2 target{0.0f};  // Stopping: where it is to stand (world x, z)
     float turn = 0.0f;       // Starting: heading change toward the goal not yet made (radians)
-    float approachScale = 1.0f;  // Walking: this frame's steps are stretched by this (distance matching)
-    float stepLength = 0.0f;     // metres the ground frame moved in the last step
+    float approachScale =
+        1.0f;  // Walking: this frame's steps are stretched by this (distance matching)
+    float stepLength = 0.0f;  // metres the ground frame moved in the last step
     // Walking: too near a goal it cannot stop on (passed it, or beside it), it walks straight
     // out until it can come back to it; steering waits meanwhile.
     bool escape = false;
@@ -89,7 +93,8 @@ struct ArrivalState {
 // Whether the looped space plays under its own steering: walking (not walking out of a goal it
 // cannot stop on), or a start that has handed over.
 inline bool steersLoop(const ArrivalState& a) {
-    return (a.state == MotionState::Walking && !a.escape) || (a.state == MotionState::Starting && a.handedOver);
+    return (a.state == MotionState::Walking && !a.escape) ||
+           (a.state == MotionState::Starting && a.handedOver);
 }
 
 }  // namespace gs

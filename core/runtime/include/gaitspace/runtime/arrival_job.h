@@ -25,22 +25,25 @@ constexpr std::uint8_t kSteerArrive = 4, kSteerNewGoal = 8;
 // now), and how far from the goal the stop would end without correction (metres).
 struct StopPlan {
     int space = -1, clip = -1, join = -1;
-    float frames = 0.0f;     // until the join is crossed
-    glm::vec2 error{0.0f};   // goal - predicted end, in the character's ground frame (x left, z forward)
-    float way = 0.0f;        // the way left: the approach to the join and the stop's travel (metres)
-    glm::vec3 target{0.0f};  // world: where it is to stand (a moving goal's point ahead)
+    float frames = 0.0f;  // until the join is crossed
+    glm::vec2 error{
+        0.0f};         // goal - predicted end, in the character's ground frame (x left, z forward)
+    float way = 0.0f;  // the way left: the approach to the join and the stop's travel (metres)
+    glm::vec3 target{0.0f};    // world: where it is to stand (a moving goal's point ahead)
     float correction() const;  // |error| / way (what distance matching would have to make up)
 };
 
 // The best stop for a character now (no plan when no space in its mix has stops, or the goal
 // lies beyond reach). `goal` in world x, z; a moving goal (m/s) is stood in the way of: the stop
 // ends where the goal will be `lead` seconds after it stands. Exposed for tools and tests.
-StopPlan planStop(const BakedBehavioralSpace& space, const CharacterState& character, const glm::vec2& goal,
-                  const glm::vec2& goalVelocity = glm::vec2(0.0f), float lead = 0.0f);
+StopPlan planStop(const BakedBehavioralSpace& space, const CharacterState& character,
+                  const glm::vec2& goal, const glm::vec2& goalVelocity = glm::vec2(0.0f),
+                  float lead = 0.0f);
 
 // The next join of one stop (space `space`, its stop `clip`) the character's loop will cross, and
 // where that stop would end (no correction). No plan when the space has no such stop.
-StopPlan nextJoin(const BakedBehavioralSpace& space, const CharacterState& character, int spaceIndex, int clip);
+StopPlan nextJoin(const BakedBehavioralSpace& space, const CharacterState& character,
+                  int spaceIndex, int clip);
 
 struct ArrivalJob {
     ArrivalSettings settings;

@@ -3,8 +3,8 @@
 // motion space as flat arrays with their time-warp tables, ordered by curvature so that a blend
 // value b in [0, 1] (0 = sharpest right, 1 = sharpest left) walks anywhere between them; and the
 // behavioral space, several motion spaces sharing one phase through cross registrations. Nothing
-// here points to authoring data: the builders (core/spaces/motion_space.h, core/spaces/behavioral_space.h) and
-// the .gspace reader (gaitspace/runtime/gspace.h) make them.
+// here points to authoring data: the builders (core/spaces/motion_space.h,
+// core/spaces/behavioral_space.h) and the .gspace reader (gaitspace/runtime/gspace.h) make them.
 
 #include <string>
 #include <vector>
@@ -19,20 +19,22 @@ namespace gs {
 // phase runs over [0, cycleFrames()) and wraps.
 struct BakedClip {
     std::string name;
-    int frames = 0;                     // looped frame count (last pose == first pose)
-    std::vector<glm::quat> rotations;   // frames x joints; joint 0 = root rotation in the ground frame
-    std::vector<float> rootHeight;      // frames, metres above the ground frame
-    std::vector<glm::vec3> step;        // cycleFrames(): (dx, dz, dyaw) from frame f to f + 1,
-                                        // in frame f's ground frame (metres, radians)
-    std::vector<glm::ivec2> strikes;    // (frame, foot: 0 left, 1 right) in order, loop ends left out
-    std::vector<float> leftContact, rightContact;  // frames: 1 when that foot is planted, else 0
-                                        // (the source clip's contacts carried into the loop)
-    std::vector<float> warp;            // referenceCycleFrames + 1 entries: reference frame u ->
-                                        // this clip's frame (strictly increasing, 0 ... cycleFrames())
-    float curvature = 0.0f;             // rad per metre over the loop, + = left
-    float speed = 0.0f;                 // m/s
-    float turnRate = 0.0f;              // rad/s, + = left
-    float periodFrames = 0.0f;          // one gait cycle, frames
+    int frames = 0;  // looped frame count (last pose == first pose)
+    std::vector<glm::quat>
+        rotations;                  // frames x joints; joint 0 = root rotation in the ground frame
+    std::vector<float> rootHeight;  // frames, metres above the ground frame
+    std::vector<glm::vec3> step;    // cycleFrames(): (dx, dz, dyaw) from frame f to f + 1,
+                                    // in frame f's ground frame (metres, radians)
+    std::vector<glm::ivec2> strikes;  // (frame, foot: 0 left, 1 right) in order, loop ends left out
+    std::vector<float> leftContact,
+        rightContact;           // frames: 1 when that foot is planted, else 0
+                                // (the source clip's contacts carried into the loop)
+    std::vector<float> warp;    // referenceCycleFrames + 1 entries: reference frame u ->
+                                // this clip's frame (strictly increasing, 0 ... cycleFrames())
+    float curvature = 0.0f;     // rad per metre over the loop, + = left
+    float speed = 0.0f;         // m/s
+    float turnRate = 0.0f;      // rad/s, + = left
+    float periodFrames = 0.0f;  // one gait cycle, frames
     float seamErrorM = 0.0f, seamErrorDeg = 0.0f, seamStepRatio = 0.0f;
     float registrationResidual = 0.0f;  // metres, to the reference clip
     // Authoring only, not stored in a .gspace (-1 there): where the loop was cut from the clip it
@@ -44,7 +46,6 @@ struct BakedClip {
     int cycleFrames() const { return frames - 1; }
 };
 
-
 // A baked motion space: everything the runtime needs, no pointers to authoring data.
 struct BakedMotionSpace {
     std::string name;
@@ -55,7 +56,7 @@ struct BakedMotionSpace {
     int cycles = 1;                // gait cycles per loop
     std::vector<int> startFrames;  // heel strikes of the reference loop (reference frames)
     std::vector<int> leftStrikes, rightStrikes;  // reference frames, for phase checks
-    float floorHeight = 0.0f;      // lowest ankle/toe height over the source clips (metres)
+    float floorHeight = 0.0f;  // lowest ankle/toe height over the source clips (metres)
     int leftToe = -1, rightToe = -1;
     // Not looped: clips that walk to a stop and stand, and that start from standing, each with
     // its joins to the reference loop (gaitspace/runtime/transitions.h). Either may be empty.
@@ -70,7 +71,6 @@ struct BakedMotionSpace {
     float blendOf(int clip) const;
     Status validate() const;
 };
-
 
 // Data derived from a behavioral space's clips for the fast path of the locomotion update
 // (prepareRuntime), never stored in a file: the rotations of every clip with their signs chosen
@@ -125,7 +125,7 @@ struct BakedBehavioralSpace {
     // seen through its own space's registration), built as phaseMap is. Time in the other spaces
     // follows the master clips in proportion to their blend weights.
     std::vector<std::vector<std::vector<float>>> clipPhaseMap;  // [space][master clip][L0 + 1]
-    float floorHeight = 0.0f;          // lowest ankle/toe height over all source clips
+    float floorHeight = 0.0f;  // lowest ankle/toe height over all source clips
     int leftToe = -1, rightToe = -1;
 
     int spaceIndex(const std::string& name) const;
@@ -152,6 +152,5 @@ void prepareRuntime(BakedBehavioralSpace& space);
 
 // Wraps one baked motion space as a behavioral space of one (identity phase map).
 BakedBehavioralSpace singleSpace(BakedMotionSpace space);
-
 
 }  // namespace gs

@@ -143,7 +143,8 @@ public:
     // (motionState), and a standing character starts toward a new goal; WalkOn steers to it and
     // on, as for a space without stops.
     enum class GoalArrival { Stop, WalkOn };
-    Status setGoal(CharacterId id, const glm::vec2& position, GoalArrival arrival = GoalArrival::Stop);
+    Status setGoal(CharacterId id, const glm::vec2& position,
+                   GoalArrival arrival = GoalArrival::Stop);
     // A moving goal (world x, z and m/s): intercepted from its velocity; decided at start frames.
     Status setMovingGoal(CharacterId id, const glm::vec2& position, const glm::vec2& velocity);
     // Plays the character into stop `stop` of motion space `space` (BakedMotionSpace::stops) at
@@ -176,9 +177,10 @@ public:
     Expected<const CharacterState&> state(CharacterId id) const;
     // Walking, stopping, standing or starting (gaitspace/runtime/arrival.h).
     Expected<MotionState> motionState(CharacterId id) const;
-    Expected<GroundFrame> ground(CharacterId id) const;          // shown: between the last two frames
-    Expected<glm::vec3> rootPosition(CharacterId id) const;      // world position of the root joint
-    Expected<std::span<const glm::quat>> localPose(CharacterId id) const;  // joint 0 = root world rotation
+    Expected<GroundFrame> ground(CharacterId id) const;      // shown: between the last two frames
+    Expected<glm::vec3> rootPosition(CharacterId id) const;  // world position of the root joint
+    Expected<std::span<const glm::quat>> localPose(
+        CharacterId id) const;  // joint 0 = root world rotation
     Expected<std::span<const Transform>> modelTransforms(CharacterId id) const;
     // Empty unless settings.modelMatrices.
     Expected<std::span<const glm::mat4>> modelMatrices(CharacterId id) const;
@@ -200,10 +202,10 @@ private:
         int index = -1;
         std::uint32_t generation = 0;
     };
-    int indexOf(CharacterId id) const;  // storage index, or -1
-    Status unknown(CharacterId id) const;  // why indexOf(id) is -1
-    void stepRange(size_t begin, size_t end);   // one whole frame: steering + locomotion
-    void showRange(size_t begin, size_t end);   // interpolate, FK, skinning
+    int indexOf(CharacterId id) const;         // storage index, or -1
+    Status unknown(CharacterId id) const;      // why indexOf(id) is -1
+    void stepRange(size_t begin, size_t end);  // one whole frame: steering + locomotion
+    void showRange(size_t begin, size_t end);  // interpolate, FK, skinning
     void runChunks(void (Crowd::*fn)(size_t, size_t));
     void startWorkers();
     void stopWorkers();
@@ -213,7 +215,7 @@ private:
     CrowdSettings m_settings;
     Status m_status = Status::ok();
     SteeringSpace m_steering;
-    LocomotionJob m_loco;   // settings; spans set per range
+    LocomotionJob m_loco;  // settings; spans set per range
     SteerJob m_steer;
     int m_joints = 0;
     int m_fanSize = 0;
@@ -221,24 +223,24 @@ private:
 
     // Dense per-character storage, index = storage order.
     std::vector<CharacterId> m_ids;
-    std::vector<Slot> m_slots;                 // by CharacterId::slot()
-    std::vector<std::uint32_t> m_freeSlots;    // reused last in, first out
+    std::vector<Slot> m_slots;               // by CharacterId::slot()
+    std::vector<std::uint32_t> m_freeSlots;  // reused last in, first out
     std::vector<CharacterState> m_states;
     std::vector<glm::vec2> m_goals, m_goalVelocities;
-    std::vector<std::uint8_t> m_steerFlags;  // SteerJob::flags
+    std::vector<std::uint8_t> m_steerFlags;   // SteerJob::flags
     std::vector<glm::quat> m_poseA, m_poseB;  // characters x joints: the last two frames
     std::vector<glm::vec3> m_rootA, m_rootB;
     std::vector<GroundFrame> m_groundA, m_groundB;
-    std::vector<Transform> m_world;           // characters x joints: FK of the newest frame
-    std::vector<glm::quat> m_shownPose;       // characters x joints, when between frames
+    std::vector<Transform> m_world;      // characters x joints: FK of the newest frame
+    std::vector<glm::quat> m_shownPose;  // characters x joints, when between frames
     std::vector<glm::vec3> m_shownRoot;
     std::vector<Transform> m_shownWorld;
     std::vector<glm::mat4> m_model, m_skinning;
-    std::vector<glm::vec2> m_fans;            // characters x fan size
-    bool m_newestIsA = true;  // m_poseA holds the newest frame
-    double m_time = 0.0;      // frames since the crowd was made (the newest frame is m_frame)
+    std::vector<glm::vec2> m_fans;  // characters x fan size
+    bool m_newestIsA = true;        // m_poseA holds the newest frame
+    double m_time = 0.0;            // frames since the crowd was made (the newest frame is m_frame)
     long m_frame = 0;
-    float m_alpha = 1.0f;     // shown = older + alpha x (newest - older)
+    float m_alpha = 1.0f;  // shown = older + alpha x (newest - older)
 
     // Workers.
     int m_threadCount = 1;

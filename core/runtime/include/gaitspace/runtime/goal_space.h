@@ -12,13 +12,13 @@
 namespace gs {
 
 struct GoalSpaceSettings {
-    int startFrames = 0;       // X: 0 = every heel strike of the reference loop; else the first X
-    int subdivisions = 4;      // start frames per step: 1 = heel strikes only (the method); 2 adds
-                               // one halfway between strikes, ... (steers more often); [1, 8]
-    int startBlends = 13;      // Y: start blend values spread over [0, 1]; >= 2
-    int endBlends = 25;        // Z: end blend values spread over [0, 1]; >= 2
-    int horizon = 40;          // F: frames ahead; >= 1
-    float maxBlendRate = 0.1f; // largest blend change per frame while sampling; (0, 1]
+    int startFrames = 0;        // X: 0 = every heel strike of the reference loop; else the first X
+    int subdivisions = 4;       // start frames per step: 1 = heel strikes only (the method); 2 adds
+                                // one halfway between strikes, ... (steers more often); [1, 8]
+    int startBlends = 13;       // Y: start blend values spread over [0, 1]; >= 2
+    int endBlends = 25;         // Z: end blend values spread over [0, 1]; >= 2
+    int horizon = 40;           // F: frames ahead; >= 1
+    float maxBlendRate = 0.1f;  // largest blend change per frame while sampling; (0, 1]
 
     Status validate() const;
 };
@@ -38,11 +38,11 @@ struct GoalSpaceMotion {
 struct GoalSpace {
     int startBlends = 0, endBlends = 0, horizon = 0;
     float maxBlendRate = 0.1f;
-    std::vector<float> startFrames;     // X reference frames of the motion space
-    std::vector<GoalSample> samples;    // X x Y x Z, index (x * Y + y) * Z + z
-    GoalSpaceMotion left;      // blend 1 held (the sharpest left turn), from the samples
-    GoalSpaceMotion right;     // blend 0 held (the sharpest right turn), from the samples
-    GoalSpaceMotion straight;  // the reference clip's blend held, sampled over F frames too
+    std::vector<float> startFrames;   // X reference frames of the motion space
+    std::vector<GoalSample> samples;  // X x Y x Z, index (x * Y + y) * Z + z
+    GoalSpaceMotion left;             // blend 1 held (the sharpest left turn), from the samples
+    GoalSpaceMotion right;            // blend 0 held (the sharpest right turn), from the samples
+    GoalSpaceMotion straight;         // the reference clip's blend held, sampled over F frames too
     // Per start frame: the heading of the ground frame (the hips) minus the direction of travel,
     // walking straight (radians, + = hips to the left). The hips sway with each step, so the
     // way a sample faces is not quite the way it goes on.

@@ -1,5 +1,6 @@
 #pragma once
-// The ground frame. Root decomposition: each frame's root transform = ground frame (x, z, heading) x residual.
+// The ground frame. Root decomposition: each frame's root transform = ground frame (x, z, heading)
+// x residual.
 //
 // The ground frame is the root projected onto the floor, turned to the character's heading
 // (yaw about +Y; the character faces +Z at heading 0; positive heading = turned left). It is what

@@ -13,8 +13,8 @@ struct Transform {
     glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
     glm::vec3 translation{0.0f};
 
-    glm::vec3 apply(const glm::vec3& p) const;                // rotation * p + translation
-    Transform operator*(const Transform& child) const;   // this, then child in its frame
+    glm::vec3 apply(const glm::vec3& p) const;          // rotation * p + translation
+    Transform operator*(const Transform& child) const;  // this, then child in its frame
     glm::mat4 matrix() const;
 };
 
@@ -27,8 +27,8 @@ void forwardKinematics(const Skeleton& skeleton, std::span<const glm::quat> loca
 // its world transforms at world[i * joints], its root position is rootPositions[i]. Lane by lane
 // the bits of forwardKinematics above.
 inline constexpr int kFkLanes = 8;
-void forwardKinematics(const Skeleton& skeleton, const glm::quat* localRotations, const glm::vec3* rootPositions,
-                       Transform* world, int count);
+void forwardKinematics(const Skeleton& skeleton, const glm::quat* localRotations,
+                       const glm::vec3* rootPositions, Transform* world, int count);
 
 // Model matrices of world transforms (Transform::matrix), and skinning matrices: model x inverse
 // bind, joint by joint (out may be model). The spans have one element per joint.
@@ -39,7 +39,6 @@ void skinningMatrices(std::span<const glm::mat4> model, std::span<const glm::mat
 // World positions only (cheaper to store). positions.size() == skeleton.jointCount().
 void jointPositions(const Skeleton& skeleton, std::span<const glm::quat> localRotations,
                     const glm::vec3& rootPosition, std::span<glm::vec3> positions);
-
 
 // World joint positions of the skeleton's rest pose (root at the origin).
 std::vector<glm::vec3> restJointPositions(const Skeleton& skeleton);

@@ -59,11 +59,12 @@ struct LegIkInput {
     glm::quat parentRotation, hipRotation, kneeRotation, ankleRotation;
 };
 struct LegIkResult {
-    glm::quat hipWorld, kneeWorld;               // new world rotations of hip and knee
-    glm::quat hipLocal, kneeLocal, ankleLocal;   // the local rotations that give them
-    glm::vec3 knee, ankle;                       // new positions
+    glm::quat hipWorld, kneeWorld;              // new world rotations of hip and knee
+    glm::quat hipLocal, kneeLocal, ankleLocal;  // the local rotations that give them
+    glm::vec3 knee, ankle;                      // new positions
 };
 // Solves legs[0, count) (1 <= count <= kIkLanes) into out[0, count).
-void solveLegIk(const LegIkInput* legs, int count, LegIkResult* out, const TwoBoneIkSettings& settings = {});
+void solveLegIk(const LegIkInput* legs, int count, LegIkResult* out,
+                const TwoBoneIkSettings& settings = {});
 
 }  // namespace gs

@@ -21,18 +21,22 @@ namespace gs {
 // Which joints are the feet. Found by name; any field may be set to override.
 struct FootJoints {
     int leftAnkle = -1, leftToe = -1, rightAnkle = -1, rightToe = -1;
-    bool isComplete() const { return leftAnkle >= 0 && leftToe >= 0 && rightAnkle >= 0 && rightToe >= 0; }
+    bool isComplete() const {
+        return leftAnkle >= 0 && leftToe >= 0 && rightAnkle >= 0 && rightToe >= 0;
+    }
 };
 
 // Finds ankle and toe joints by name (CMU lfoot/ltoes, LeftFoot/LeftToeBase, Mixamo, Rigify
 // foot.L/toe.L, ...). A toe missing by name falls back to the ankle's only child, then the ankle.
 FootJoints findFootJoints(const Skeleton& skeleton);
 
-
 struct Leg {
-    int hip = -1, knee = -1, ankle = -1;  // a two-bone chain: parent(knee) == hip, parent(ankle) == knee
-    int toe = -1;        // the joint that rolls on the floor last; == ankle when the foot has no toe joint
-    int subtreeEnd = -1; // one past the hip's last descendant (depth-first order keeps them together)
+    int hip = -1, knee = -1,
+        ankle = -1;  // a two-bone chain: parent(knee) == hip, parent(ankle) == knee
+    int toe =
+        -1;  // the joint that rolls on the floor last; == ankle when the foot has no toe joint
+    int subtreeEnd =
+        -1;  // one past the hip's last descendant (depth-first order keeps them together)
     int ankleEnd = -1;   // one past the ankle's last descendant
     float thigh = 0.0f;  // metres, hip to knee
     float shin = 0.0f;   // metres, knee to ankle

@@ -11,23 +11,23 @@
 
 namespace gs::limits {
 
-constexpr int kMaxSpaces = 8;           // motion spaces of a behavioral space
-constexpr int kMaxJoints = 256;         // joints of a skeleton: imported, baked, run and skinned
+constexpr int kMaxSpaces = 8;    // motion spaces of a behavioral space
+constexpr int kMaxJoints = 256;  // joints of a skeleton: imported, baked, run and skinned
 constexpr float kNegligibleWeight = 1e-6f;  // a style or clip weight at or below this is skipped
 
 // --- the values of a baked space (its validate() functions, the baker and the reader) ---
-constexpr float kMinFps = 1.0f;    // frames per second of a baked space and of the working rate
+constexpr float kMinFps = 1.0f;  // frames per second of a baked space and of the working rate
 constexpr float kMaxFps = 240.0f;
-constexpr float kMaxFpsMismatch = 1e-3f;     // relative: every space runs at INFO's rate
-constexpr float kMaxBoneLengthM = 100.0f;    // length of a rest or tip offset, metres
-constexpr float kMaxCoordinateM = 10'000.0f; // |x|, |y|, |z| of a position, metres
-constexpr float kMaxHeightM = 10.0f;         // |root height| above the ground frame, |floor height|
-constexpr float kMaxSpeedMps = 20.0f;        // a clip's, a transition's or a goal space's speed
-constexpr float kMaxStepM = 2.0f;            // ground travel of one frame, metres
+constexpr float kMaxFpsMismatch = 1e-3f;      // relative: every space runs at INFO's rate
+constexpr float kMaxBoneLengthM = 100.0f;     // length of a rest or tip offset, metres
+constexpr float kMaxCoordinateM = 10'000.0f;  // |x|, |y|, |z| of a position, metres
+constexpr float kMaxHeightM = 10.0f;   // |root height| above the ground frame, |floor height|
+constexpr float kMaxSpeedMps = 20.0f;  // a clip's, a transition's or a goal space's speed
+constexpr float kMaxStepM = 2.0f;      // ground travel of one frame, metres
 constexpr float kMaxStepYaw = std::numbers::pi_v<float>;  // turn of one frame, radians
-constexpr float kMaxTurnRate = 20.0f;        // |turn rate| of a clip or a goal space, rad/s
-constexpr float kMaxJoinOffsetM = 10.0f;     // a transition join's ground offset (dx, dz), metres
-constexpr float kMaxJoinCostM = 10.0f;       // a join's pose distance, metres RMS
+constexpr float kMaxTurnRate = 20.0f;     // |turn rate| of a clip or a goal space, rad/s
+constexpr float kMaxJoinOffsetM = 10.0f;  // a transition join's ground offset (dx, dz), metres
+constexpr float kMaxJoinCostM = 10.0f;    // a join's pose distance, metres RMS
 
 // --- the baked-space reader (gaitspace/runtime/gspace.h) ---
 constexpr std::size_t kMaxGSpaceBytes = std::size_t(1) << 30;  // 1 GiB

@@ -29,19 +29,19 @@ namespace gs {
 using limits::kMaxSpaces;
 
 struct CharacterState {
-    float phase = 0.0f;  // master phase: a frame of spaces[0]'s reference loop, [0, L0)
+    float phase = 0.0f;          // master phase: a frame of spaces[0]'s reference loop, [0, L0)
     float previousPhase = 0.0f;  // the phase before the last step (start-frame crossings)
     std::array<float, kMaxSpaces> styleWeight{};  // current, summing to 1
     std::array<float, kMaxSpaces> styleTarget{};  // wanted, summing to 1
-    std::array<float, kMaxSpaces> blend{};        // per space, 0 = sharpest right, 1 = sharpest left
+    std::array<float, kMaxSpaces> blend{};  // per space, 0 = sharpest right, 1 = sharpest left
     std::array<float, kMaxSpaces> blendTarget{};
-    GroundFrame ground;     // the character's ground frame in the world
+    GroundFrame ground;  // the character's ground frame in the world
     float rootHeight = 0.0f;
-    long frame = 0;         // frames generated since initCharacter
+    long frame = 0;           // frames generated since initCharacter
     bool startFrame = false;  // this frame's phase step crossed a start frame of the dominant space
-    float lastStyleStep = 0.0f;  // largest style-weight change of the last step
-    float lastBlendStep = 0.0f;  // largest blend change of the last step
-    bool steerEscaping = false;  // steering: walking out of a goal inside the turning circle
+    float lastStyleStep = 0.0f;    // largest style-weight change of the last step
+    float lastBlendStep = 0.0f;    // largest blend change of the last step
+    bool steerEscaping = false;    // steering: walking out of a goal inside the turning circle
     bool styleOverridden = false;  // steering: a slower style's tighter turn is borrowed...
     std::array<float, kMaxSpaces> userStyle{};  // ... and these style targets come back after
     float paceShare = 0.0f;  // steering: the slowest style's share blended into userStyle to keep
@@ -71,7 +71,8 @@ struct CharacterState {
     // Where the last step's warp-table searches ended (the dominant clips' blended warp, the
     // master phase): any value is a valid start, the searches only get faster when they are close.
     std::array<int, 2> warpHint{};
-    LegRig legs;  // found by initCharacter; invalid: the skeleton has no two-bone legs, feet unlocked
+    LegRig
+        legs;  // found by initCharacter; invalid: the skeleton has no two-bone legs, feet unlocked
     ArrivalState arrival;  // stopping, standing and starting (gaitspace/runtime/arrival.h)
 };
 
@@ -99,17 +100,18 @@ struct LocomotionSettings {
     // holds it where it touched down; the foot keeps its blended pitch and roll and stays at or
     // above the floor, the root is untouched. Once its toe is down the toe is held too: the foot
     // rolls on its ball and keeps the heading it came down with (turned back by at most 10
-    // degrees about the ankle; beyond that it pivots on the ball). Blends of clips whose feet do not agree
-    // (neighbouring turns, walk with jog) then do not slide. Off, the motion is the exact blend
-    // of the clips (as the method describes it, docs/method.md).
+    // degrees about the ankle; beyond that it pivots on the ball). Blends of clips whose feet do
+    // not agree (neighbouring turns, walk with jog) then do not slide. Off, the motion is the exact
+    // blend of the clips (as the method describes it, docs/method.md).
     bool footLock = true;
     // Foot heights: the blended pose is lifted (or lowered) so that its lower foot is as high as
     // the blended clips have it (rotations average on the sphere, root heights on a line, and a
     // blend of poses that lean differently sinks its feet). Needs prepareRuntime (the plain path
     // blends without it). Not stored in a .gspace: always on for a loaded space.
     bool footHeights = true;
-    float footLockHeight = 0.035f;  // metres: a toe this near the floor, moving no faster than twice the
-                                    // body (or than footLockMaxSpeed), counts as planted; [0, 0.2]; default 0.035
+    float footLockHeight =
+        0.035f;  // metres: a toe this near the floor, moving no faster than twice the
+                 // body (or than footLockMaxSpeed), counts as planted; [0, 0.2]; default 0.035
     // Frames (at the space's rate) over which a lock fades in at touch-down; [1, 30]; default 1.
     // The lock holds the foot where it is at that moment, so even a lock that fades in at once
     // does not move the foot (nor does one that starts again while the last one fades out).
@@ -125,14 +127,15 @@ struct LocomotionSettings {
     // held foot never over-extends the knee.
     float footLockMaxOffset = 0.8f;
     // A foot that the clips have down but whose blended contact point slides faster than this is
-    // not planted by that contact alone (m/s); (0, 10]; default 0.6. Blends of clips whose stances do not overlap (a walk with a jog) move the
-    // foot on while one clip still has it down; pinning it there would stretch the leg.
+    // not planted by that contact alone (m/s); (0, 10]; default 0.6. Blends of clips whose stances
+    // do not overlap (a walk with a jog) move the foot on while one clip still has it down; pinning
+    // it there would stretch the leg.
     float footLockMaxSpeed = 0.6f;
     // Fading out, the foot returns to the blended foot no faster than this (m/s); (0, 10];
     // default 1.0. A long-held foot then lifts off over more than footLockFadeOutFrames; a slower
     // return raises the knee step (docs/results/foot-lock.md).
     float footLockReturnSpeed = 1.0f;
-    TwoBoneIkSettings ik;  // reach softening of the leg IK
+    TwoBoneIkSettings ik;     // reach softening of the leg IK
     ArrivalSettings arrival;  // stops and starts (gaitspace/runtime/arrival.h)
 
     Status validate() const;

@@ -20,10 +20,10 @@ namespace gs {
 
 struct Skeleton {
     std::vector<std::string> names;
-    std::vector<int> parents;               // -1 for the root (joint 0 only)
-    std::vector<glm::vec3> restOffsets;     // metres, in the parent's frame
-    std::vector<glm::quat> restRotations;   // local rest rotation
-    std::vector<glm::vec3> tipOffsets;      // end-site offset of leaf joints, metres; zero if none
+    std::vector<int> parents;              // -1 for the root (joint 0 only)
+    std::vector<glm::vec3> restOffsets;    // metres, in the parent's frame
+    std::vector<glm::quat> restRotations;  // local rest rotation
+    std::vector<glm::vec3> tipOffsets;     // end-site offset of leaf joints, metres; zero if none
 
     int jointCount() const { return static_cast<int>(names.size()); }
     bool isEmpty() const { return names.empty(); }

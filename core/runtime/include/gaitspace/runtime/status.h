@@ -21,8 +21,8 @@ public:
         s.m_failed = true;
         return s;
     }
-    // A long build stopped because its caller asked it to (core/support/cancel.h); not a failure of the
-    // input. Keeps that mark through withContext().
+    // A long build stopped because its caller asked it to (core/support/cancel.h); not a failure of
+    // the input. Keeps that mark through withContext().
     static Status cancelled() {
         Status s = error("cancelled");
         s.m_cancelled = true;
@@ -60,11 +60,20 @@ public:
     const Status& status() const { return m_status; }
     const std::string& message() const { return m_status.message(); }
 
-    T& value() & { assert(isOk()); return *m_value; }
-    const T& value() const& { assert(isOk()); return *m_value; }
+    T& value() & {
+        assert(isOk());
+        return *m_value;
+    }
+    const T& value() const& {
+        assert(isOk());
+        return *m_value;
+    }
     // Of a temporary, the value itself, so that `for (auto x : *crowd.localPose(id))` does not
     // keep a reference into the temporary.
-    T value() && { assert(isOk()); return std::move(*m_value); }
+    T value() && {
+        assert(isOk());
+        return std::move(*m_value);
+    }
     T* operator->() { return &value(); }
     const T* operator->() const { return &value(); }
     T& operator*() & { return value(); }
@@ -89,7 +98,10 @@ public:
     const Status& status() const { return m_status; }
     const std::string& message() const { return m_status.message(); }
 
-    T& value() const { assert(isOk()); return *m_value; }
+    T& value() const {
+        assert(isOk());
+        return *m_value;
+    }
     T* operator->() const { return &value(); }
     T& operator*() const { return value(); }
 

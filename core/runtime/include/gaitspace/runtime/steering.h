@@ -56,15 +56,15 @@ struct SteerSettings {
     float movingCommitment = 0.2f;  // ... for a moving goal (its cost is a distance integral, and
                                     // it has to be followed round its turns); >= 0
     bool interpolateFans = true;    // false: use the single fan nearest the current blend
-    int neighbours = 2;             // the method's picks: k of the k-nearest-neighbour blend; 1 or 2
-    bool escapeTurningCircle = true;  // the method's picks: walk straight out of a goal inside the
-                                      // turning circle (Predicted never needs to)
-    float turningCircleMargin = 1.0f;   // escape (and a borrowed tighter style) starts when the goal
-                                        // is nearer the circle's centre than this x radius; > 0
-    float escapeExitFactor = 1.3f;      // ... and ends when it is farther than this x radius
-    bool preferTighterStyles = true;    // in a behavioral space, borrow a slower style whose tighter
-                                        // turn reaches a goal the chosen style would walk around,
-                                        // or one slower or faster to keep pace with a moving goal
+    int neighbours = 2;  // the method's picks: k of the k-nearest-neighbour blend; 1 or 2
+    bool escapeTurningCircle = true;   // the method's picks: walk straight out of a goal inside the
+                                       // turning circle (Predicted never needs to)
+    float turningCircleMargin = 1.0f;  // escape (and a borrowed tighter style) starts when the goal
+                                       // is nearer the circle's centre than this x radius; > 0
+    float escapeExitFactor = 1.3f;     // ... and ends when it is farther than this x radius
+    bool preferTighterStyles = true;   // in a behavioral space, borrow a slower style whose tighter
+                                       // turn reaches a goal the chosen style would walk around,
+                                       // or one slower or faster to keep pace with a moving goal
 
     Status validate() const;
 };
@@ -100,20 +100,21 @@ float turningRadiusRight(const BakedMotionSpace& space);
 struct SteerInput {
     const GoalSpace* goalSpace = nullptr;
     const BakedMotionSpace* space = nullptr;
-    int startFrame = 0;   // index of the goal space's start frame the character is at
-    float blend = 0.5f;   // the space's current blend value
-    float weight = 1.0f;  // style weight (the inputs' weights sum to 1)
-    float rate = 1.0f;    // the space's own frames per output frame (time follows the dominant
-                          // space, so a jog mixed into a walk plays slower than alone)
-    float target = -1.0f; // the target blend of the last decision (< 0: none); Predicted keeps
-                          // to it unless another is clearly quicker, so it does not dither
+    int startFrame = 0;    // index of the goal space's start frame the character is at
+    float blend = 0.5f;    // the space's current blend value
+    float weight = 1.0f;   // style weight (the inputs' weights sum to 1)
+    float rate = 1.0f;     // the space's own frames per output frame (time follows the dominant
+                           // space, so a jog mixed into a walk plays slower than alone)
+    float target = -1.0f;  // the target blend of the last decision (< 0: none); Predicted keeps
+                           // to it unless another is clearly quicker, so it does not dither
     const GoalPolar* polar = nullptr;  // polarSamples(*goalSpace), or null: converted per use
 };
 
 struct SteerDecision {
-    float blend = 0.5f;     // new target blend (the same end blend in every space)
-    bool escaping = false;  // the method's picks: the goal is inside the turning circle, walk straight
-    float seconds = 0.0f;   // Predicted: the predicted time to reach the goal (s)
+    float blend = 0.5f;  // new target blend (the same end blend in every space)
+    bool escaping =
+        false;  // the method's picks: the goal is inside the turning circle, walk straight
+    float seconds = 0.0f;      // Predicted: the predicted time to reach the goal (s)
     bool lookedAhead = false;  // Predicted: a second goal-space step was looked at
 };
 
@@ -128,7 +129,9 @@ struct SteerGoal {
 // turn then straight on, or, for a point inside a turning circle, a turn the other way first).
 // An infinite radius: that side cannot turn. Closed form, for the per-decision path.
 float dubinsDistance(float x, float z, float radiusLeft, float radiusRight);
-inline float dubinsDistance(float x, float z, float radius) { return dubinsDistance(x, z, radius, radius); }
+inline float dubinsDistance(float x, float z, float radius) {
+    return dubinsDistance(x, z, radius, radius);
+}
 
 // The steer space of a style mix and the target blend it picks (exposed for tools and tests).
 // Every space's fan is interpolated between the two start blends nearest its current blend;
@@ -143,16 +146,18 @@ SteerDecision steerTarget(std::span<const SteerInput> inputs, const GroundFrame&
 inline SteerDecision steerTarget(std::span<const SteerInput> inputs, const GroundFrame& ground,
                                  const glm::vec2& goal, const SteerSettings& settings,
                                  bool wasEscaping = false, std::span<glm::vec2> fan = {}) {
-    return steerTarget(inputs, ground, SteerGoal{goal, glm::vec2(0.0f)}, settings, wasEscaping, fan);
+    return steerTarget(inputs, ground, SteerGoal{goal, glm::vec2(0.0f)}, settings, wasEscaping,
+                       fan);
 }
 
 // SteerJob::flags and NaiveSteerJob::flags.
 constexpr std::uint8_t kSteerActive = 1, kSteerNow = 2;
 // What a SteerJob::run decided (added to, never reset by the job).
 struct SteerStats {
-    long long characters = 0;    // characters looked at
-    long long decisions = 0;     // steering decisions made (a start frame, the final approach, decideNow)
-    long long lookAheads = 0;    // ... of which looked two goal-space steps ahead
+    long long characters = 0;  // characters looked at
+    long long decisions =
+        0;  // steering decisions made (a start frame, the final approach, decideNow)
+    long long lookAheads = 0;  // ... of which looked two goal-space steps ahead
 };
 
 struct SteerJob {
@@ -181,8 +186,8 @@ private:
     // A goal inside the turning circle of the chosen style: switch to the slowest style whose
     // tighter turn reaches it (the style weights then move at their usual rate), and give the
     // chosen style back once the goal lies outside its circle.
-    void borrowTighterStyle(const BakedBehavioralSpace& bs, const glm::vec2& goal, bool insideCircle,
-                            CharacterState& st) const;
+    void borrowTighterStyle(const BakedBehavioralSpace& bs, const glm::vec2& goal,
+                            bool insideCircle, CharacterState& st) const;
     // A moving goal: blend in the slowest style by as much as holds the character at the goal's
     // pace once it is near (a goal slower than the chosen style), or the fastest to catch up with
     // it, and give the chosen style back as the pace allows or the goal stops.

@@ -2,10 +2,10 @@
 // Stop and start clips of a motion space, baked (the arrival of DESIGN 5.8). Unlike the space's
 // clips they are not looped: a stop walks (or runs) and comes to stand, a start stands and walks
 // off. Each carries its joins with the space's reference loop, found in their match web
-// (core/spaces/transition_builder.h): the loop frames where the two clips are in the same pose with the same
-// foot planted, the transition's frame there and the 2D offset between their ground frames. The
-// loop frames are the space's time axis, so a join holds for any blend of the space (its clips
-// are registered to the reference loop).
+// (core/spaces/transition_builder.h): the loop frames where the two clips are in the same pose with
+// the same foot planted, the transition's frame there and the 2D offset between their ground
+// frames. The loop frames are the space's time axis, so a join holds for any blend of the space
+// (its clips are registered to the reference loop).
 //
 // Invariants (validate): frames >= 2; rotations frames x joints, unit; rootHeight, contacts
 // frames; step frames - 1; joins sorted by loop frame, each loop frame in [0, L) and clip frame
@@ -45,7 +45,8 @@ struct BakedTransition {
     int frames = 0;
     std::vector<glm::quat> rotations;  // frames x joints; joint 0 = the root in its ground frame
     std::vector<float> rootHeight;     // frames, metres above the ground frame
-    std::vector<glm::vec3> step;       // frames - 1: (dx, dz, dyaw) from frame f to f + 1, in f's ground frame
+    std::vector<glm::vec3>
+        step;  // frames - 1: (dx, dz, dyaw) from frame f to f + 1, in f's ground frame
     std::vector<float> leftContact, rightContact;  // frames: 1 planted, 0 not
     // Stop: the first frame from which it stands (to the end). Start: the last frame before it
     // moves (it stands up to there).
@@ -54,7 +55,8 @@ struct BakedTransition {
     // (sorted by loop frame); `handover` is the one it takes.
     std::vector<TransitionJoin> joins;
     int handover = -1;  // start: index into joins; stop: -1
-    float speed = 0.0f;  // m/s while it moves at its fastest (over 0.3 s): a stop's entry, a start's exit
+    float speed =
+        0.0f;  // m/s while it moves at its fastest (over 0.3 s): a stop's entry, a start's exit
 
     // Derived (deriveTransition): the path length from frame 0 to each frame (metres), and the
     // last frame's ground frame in each frame's ground frame (dx, dz, dyaw).
