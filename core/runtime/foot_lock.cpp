@@ -69,9 +69,9 @@ float distance2(const glm::vec3& a, const glm::vec3& b) { return glm::dot(a - b,
 // (and at least kKneeReturnMinShare of it, so that the lock always lets go) that keeps what the
 // lock's bend deficit gives back since the last frame within that (a deficit that grows as the
 // blended knee moves on is not held back), interpolated between no step and the whole one. At
-// lift-off the held foot is 6-8 cm behind the blended one and the leg 12-18 degrees straighter;
-// given back over the fade's three frames, the knee snapped as it flexed for the swing
-// (Bandai's active and masculine walks and GAMES-105's knee steps 1.22-1.29x their clips').
+// lift-off the held foot lies behind the blended one with the leg straighter; given back over the
+// fade's three frames, the knee snapped as it flexed for the swing. The figures:
+// docs/results/foot-lock.md#the-figures-behind-the-defaults
 float kneePacedStep(const FootLockConstants& settings, const Leg& leg, CharacterState::FootLock& fl,
                     bool known, const glm::vec3& hip, const glm::vec3& ankle, const glm::vec3& toe,
                     float step) {
@@ -156,7 +156,7 @@ struct LegWorld {
 
 // lockFoot on the leg's world transforms `at`; world: the character's (written by the batch), or
 // null. Inlined into both of lockFoot's cases, so that the character's transforms are read in
-// place (copied, and called through, the lock cost 7 % more instructions).
+// place rather than copied (docs/results/foot-lock.md#the-figures-behind-the-defaults).
 GS_LANES_INLINE void lockLeg(const FootLockConstants& settings, const Leg& leg,
                              CharacterState::FootLock& fl, bool otherPlanted, float contactWeight,
                              float toeNext, bool advance, float bodyStep2, float heading,

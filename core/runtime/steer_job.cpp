@@ -277,8 +277,8 @@ Status SteerJob::run() {
             }
             if (!atStartFrame && !finalApproach) continue;
             // On the final approach to a goal that stands still, between start frames, every
-            // other frame suffices (over 13 spaces and mixes x 3 seeds x 200 goals: 4 goals
-            // missed against 5, time ratios within 0.02; a moving goal is followed worse so).
+            // other frame suffices (a moving goal is followed worse so). The figures:
+            // docs/results/goal-space-steering.md#the-figures-behind-the-planning-constants
             if (!atStartFrame && (st.frame & 1) != 0 &&
                 (goalVelocities.empty() || goalVelocities[c] == glm::vec2(0.0f)))
                 continue;

@@ -9,45 +9,26 @@ namespace {
 // Points along a way at which leaving it for the quickest way is looked at: the first goal-space
 // step (for a goal that stands still, and for a moving one, whose cost integrates the distance
 // along the way), and the second of a look-ahead. Leaving a way early is what the estimate
-// flatters most (the blend cannot change at once). For goals that stand still, judging the first
-// step at its middle and end rather than at every quarter (with the planning margin below) took
-// the time ratio of brisk walk veer from 1.10-1.13 to 1.03-1.04, of walk + 90 degrees from
-// 1.07-1.08 to 1.04-1.05 and of jog + run from 1.16-1.19 to 1.12-1.13 (the others moved by under
-// 0.05 either way), and a decision costs half as much.
+// flatters most (the blend cannot change at once). Why two points for a goal that stands still:
+// docs/results/goal-space-steering.md#the-figures-behind-the-planning-constants
 constexpr int kFirstStepPoints = 2, kMovingFirstStepPoints = 4, kSecondStepPoints = 2;
 
 // The way on is planned with turns this much wider than the tightest measured: a goal planned
 // on the edge of the tightest circle is orbited whenever the real turn (swaying with each step)
 // comes out a little wide, while the goal space's own paths still find the goals that the
-// tighter real turn passes on the way. Over 200 goals x 3 seeds on 13 spaces and mixes of every
-// family, 1.1 / 1.15 / 1.2 / 1.25 missed 23 / 12 / 5 / 7 goals (the misses: goals beside a run
-// turning through 90 degrees or a brisk walk veering, at about twice the turning radius, which it
-// orbited). Which goals on that edge are missed changes with any change of the motion: once the
-// loops' seams no longer jerked the root (motion_space.cpp), 1.15 / 1.2 / 1.25 / 1.3 missed
-// 7 / 11 / 4 / 4, and 1.25 was kept (time ratios within 0.002 of 1.2's on average). A moving goal
-// is followed, not reached, and keeps 1.1 (and four points on its first step): its mean distance
-// on the demo's circle, zigzag and figure 8 moves either way by up to 0.3 m with these, with no
-// trend.
+// tighter real turn passes on the way. A moving goal is followed, not reached, and keeps a
+// smaller margin. Why 1.25 and 1.1: docs/results/goal-space-steering.md#the-look-ahead
 constexpr float kPlanRadiusMargin = 1.25f;
 constexpr float kMovingPlanRadiusMargin = 1.1f;
 // A goal-space path counts as passing the goal this near, in arrival radii (the samples are
 // joined by a cubic, and the goal is measured against chords through it at every quarter of a
-// step). Until the chords were halved (at every half step, which cut inside a turn by up to
-// 0.27 m) this was 0.6; with them halved, over seeds 1-30 (200 goals, 14 spaces and mixes),
-// 0.4 / 0.5 / 0.6 came to the same mean time ratios within 0.002 a space on average, and 0.5 had
-// the fewest goals missed and late (1 and 72 then, against 3 and 83 before).
+// step). Why 0.5: docs/results/goal-space-steering.md#goals-on-the-edge-of-the-sharpest-turn
 constexpr float kPassBy = 0.5f;
-// Seconds per metre a predicted pass wider than that costs, up to kMissWindow arrival radii. A
-// goal on the edge of the sharpest turn, which the plan (25 % wider) counts as inside it, was
-// otherwise only ever reached the long way round: a jog + run mix took a 7 s loop to the left for
-// a goal 3.9 m away, 40 degrees to its right, which its sharpest right turn reaches in 1.3 s (the
-// goal space predicted that turn to pass a little wider than the arrival radius, and such a pass
-// did not count). Scored by how wide it passes instead, such a turn is taken when it is the
-// better gamble (a pass 1 m wide costs 7.5 s, about a loop). Over seeds 1-30 (200 goals each), the
-// arrival radius as the limit against 2 / 3 radii: brisk veer 1.071 -> 1.062 / 1.059, run + 90
-// degrees 1.294 -> 1.284 / 1.284, jog + run 1.146 -> 1.142 / 1.143, run veer 1.124 -> 1.123 /
-// 1.123, no other space worse by more than 0.001, goals reached late 105 -> 89 / 83, missed
-// 4 -> 4 / 3.
+// Seconds per metre a predicted pass wider than that costs, up to kMissWindow arrival radii: a
+// goal on the edge of the sharpest turn, which the plan counts as inside it, is otherwise only
+// ever reached the long way round; scored by how wide it passes, such a turn is taken when it is
+// the better gamble (a pass 1 m wide costs 7.5 s, about a loop). Why these:
+// docs/results/goal-space-steering.md#goals-on-the-edge-of-the-sharpest-turn
 constexpr float kMissPenalty = 10.0f;
 constexpr float kMissWindow = 3.0f;
 

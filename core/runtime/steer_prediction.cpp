@@ -205,16 +205,8 @@ void scoreSecondSteps(Prediction& p) {
                       [&](int a, int b) { return p.cost[a] < p.cost[b]; });
     // For a goal that stands still, the sharpest turn toward the goal's side joins the beam
     // whatever its first step costs: a goal beside or behind the character is reached quickest by
-    // turning hard at once, which one step ahead can look no better than a gentler turn. Over
-    // seeds 1-30 and 31-60 (200 goals, 14 spaces and mixes: 168,000 goals) the sum of the mean
-    // time ratios went 15.492 -> 15.388 and 15.487 -> 15.387, goals missed 7 -> 0 and 3 -> 0,
-    // reached late 76 -> 51 and 71 -> 55 (seeds 1-30: brisk veer 1.056 -> 1.037, jog + run 1.144
-    // -> 1.124, jog veer 1.036 -> 1.019, run veer 1.118 -> 1.103, run + 90 degrees 1.287 ->
-    // 1.271, walk veer 1.029 -> 1.019). The sharpest turn either way came to 15.404 / 15.388 at
-    // twice the cost, the other side's alone to 15.511 (5 missed), a beam of the five best first
-    // steps to 15.487, straight on as well to 15.408. (Before the passes were measured at every
-    // quarter step, both sharpest turns and straight on moved run veer 1.119 -> 1.131 over seeds
-    // 7 / 11 / 23.)
+    // turning hard at once, which one step ahead can look no better than a gentler turn. The
+    // figures: docs/results/goal-space-steering.md#the-look-ahead
     if (!p.intercept) {
         const int sharpest = p.goal.position.x > 0.0f ? Z - 1 : 0;
         if (std::find(order, order + beam, sharpest) == order + beam) {

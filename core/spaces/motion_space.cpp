@@ -34,26 +34,13 @@ constexpr int kSeamSideFrames = 4;
 constexpr float kInPlaceTravelM = 0.25f;
 
 // The loop's seam (where the cut's last source frame runs on into its first) joins two stretches
-// of the source whose root velocities differ a little: the steps jump there, once a cycle (the
-// run's sharpest veer: 37 m/s^2 of lateral acceleration at one frame of its 15, against 15 at
-// most in the source). The part of that jump beyond what the neighbouring frames change is spread
-// over a ramp of 2 x kSeamRampFrames steps about the seam; the ramp adds up to nothing, so the
-// loop's displacement and turn stay the same. Six steps rather than four: steered, the run's
-// lateral root acceleration p95 against the clips' 1.24-1.26x -> 1.15-1.23x with veer clips,
-// 1.19-1.20x -> 1.02-1.12x with 90-degree turns; eight or more raised it again.
-//
-// Sideways, a ramp is not enough: the first steps of the run's sharpest left veer (16_48) swing
-// out 3-4 cm to the side and back over four frames, where the rest of its cycle steps 1-2.5 cm
-// to the right, so its loop kept one frame of 18.4 m/s^2 (the clip's own there: 11.7), and
-// holding that turn gave 18.4 m/s^2 p95, 1.73x the run clips'. The sideways steps of the
-// 2 x kSeamSideFrames about the seam are therefore replaced by the line between the steps on
-// either side plus the parabola that keeps their sum: that turn holds 15.9 m/s^2 (the clip's own
-// p95: 15.4), and steered over 200 goals run veer went 1.16-1.18x -> 1.07-1.08x and run + 90
-// degrees 1.08-1.10x -> 0.90-0.92x, foot skate and knee steps within 0.01 of before. Over 3
-// frames either side the steered run veer stayed at 1.15-1.18x (run + 90 degrees 0.99-1.00x);
-// over 5, the 20-goal runs of run + 90 degrees rose to 1.23x. Forward and turning steps keep the
-// ramp: made smooth too, they took the misses of 84,000 random goals from 1 to 19 (run + 90
-// degrees: the goal spaces of its two start frames disagree more).
+// of the source whose root velocities differ a little: the steps jump there, once a cycle. The
+// part of that jump beyond what the neighbouring frames change is spread over a ramp of
+// 2 x kSeamRampFrames steps about the seam; the ramp adds up to nothing, so the loop's
+// displacement and turn stay the same. Sideways a ramp is not enough: the sideways steps of the
+// 2 x kSeamSideFrames about the seam are replaced by the line between the steps on either side
+// plus the parabola that keeps their sum. Forward and turning steps keep the ramp. Why these
+// widths: docs/results/loops-and-warps.md#the-loops-seams and #sideways-steps-about-the-seam
 void smoothSeamStep(const LoopedClip& loop, std::vector<glm::vec3>& step) {
     const int L = static_cast<int>(step.size());
     const int M = loop.sourceClose - loop.sourceStart;
@@ -147,19 +134,12 @@ std::vector<float> warpTable(const RegistrationCurve& curve, int referenceFrames
 }
 
 // Both ends of a warp table are loop seams (reference frame La is frame 0 again, and so is the
-// clip's last frame), but the registration path is pinned at both and bends hard near them: the
-// run's sharpest veer waits a whole reference frame at the start (slopes 0, 0.43 after 0.26, 0.78
-// at the end), its 90-degree turn (16_52) slows to 0.2 of its pace over the last three frames.
-// Blended with another clip, that clip's speed changes as much within a few frames, once a cycle:
-// 30-56 m/s^2 of longitudinal root acceleration at the blends halfway between the run's straight
-// clips and its sharpest left ones (the clips: 13.7), 47 between two brisk walk veers (4.5).
-// The slopes are therefore smoothed around the cycle, a triangle over +-kWarpSmoothSeconds
+// clip's last frame), but the registration path is pinned at both and bends hard near them;
+// blended with another clip, that clip's speed then changes as much within a few frames, once a
+// cycle. The slopes are therefore smoothed around the cycle, a triangle over +-kWarpSmoothSeconds
 // (5 frames at 30 fps); they keep their sum, so both ends stay where they were (and the matched
-// strikes are pinned afterwards). Halfway blends of every family at worst, against the clips'
-// longitudinal p95: none 10.4x, +-2 frames 2.6x, 4 frames 1.4x, 5 frames 1.19x, 6 frames 0.96x.
-// Steered, widths of 2, 5, 6 and 7 frames leave the time ratios within noise of each other over
-// 30 seeds (run veer 1.122-1.129, jog + run 1.144-1.150; unsmoothed 1.113 and 1.143), but on the
-// three seeds the figures are kept on, 6 frames took the run's veers to 1.22x Dubins on one.
+// strikes are pinned afterwards). Why 1/6 s:
+// docs/results/loops-and-warps.md#registration-curves-smoothed-around-the-cycle
 constexpr float kWarpSmoothSeconds = 1.0f / 6.0f;
 
 void smoothWarpSlopes(std::vector<float>& warp, float fps) {
@@ -477,8 +457,7 @@ Status loopClips(const MotionSpaceDesc& desc, int cycles, const std::string& ctx
         job.settings.chooseCycles = !desc.isTrimmed(i);
         if (const int like = desc.loopedAsOf(i); like >= 0) {
             // The same cycles as the clip it was made from: a bent turn's loop searched for
-            // itself took other cycles of the take (Bandai's exhausted run: its left turn the
-            // cycle whose left toe passes 2 cm lower, skating 21 cm/s against 6.5 unlocked).
+            // itself may take other cycles of the take (docs/results/capture-sources.md).
             job.output = loopLike(c, loops[static_cast<size_t>(like)]);
             job.output.window.reason = "the cycles of '" +
                                        desc.clips[static_cast<size_t>(like)].name +
