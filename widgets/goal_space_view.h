@@ -2,11 +2,12 @@
 // GoalSpaceView: a space's goal space and the live steer space, drawn on the ground seen from
 // above in the character's frame (+Z forward = up, the character's left = left).
 //
-// Left, the fans of the method's FIG. 9/10: for one start frame, each start blend's fan of futures
-// (one per end blend, F frames ahead), each start blend with a symbol and colour of its own; the
-// chosen start blend drawn strong, the others faint (or hidden when only it is asked for). Right,
-// the steer space of FIG. 11/12: the fan the character's last decision used, the two samples that
-// bracket its target blend as boxes, and the line to the goal. It only paints its data.
+// Left, the goal space's fans (docs/method.md, "Goal spaces"): for one start frame, each start
+// blend's fan of futures (one per end blend, F frames ahead), each start blend with a symbol and
+// colour of its own; the chosen start blend drawn strong, the others faint (or hidden when only it
+// is asked for). Right, the steer space (docs/method.md, "Steering"): the fan the character's last
+// decision used, the two samples that bracket its target blend as boxes, and the line to the goal.
+// It only paints its data.
 
 #include <QString>
 #include <QWidget>
@@ -28,8 +29,8 @@ struct GoalSpaceFan {
 
 struct GoalSpaceViewData {
     QString title;                   // the space and its start frame
-    std::vector<GoalSpaceFan> fans;  // one per start blend (FIG. 10)
-    int chosenFan = -1;              // the start blend shown strong (FIG. 9); -1 = all alike
+    std::vector<GoalSpaceFan> fans;  // one per start blend
+    int chosenFan = -1;              // the start blend shown strong; -1 = all alike
     bool onlyChosen = false;         // draw the chosen fan alone
     // The live steer space (character frame), the two chosen samples and the goal.
     std::vector<glm::vec2> steerFan;

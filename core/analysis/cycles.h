@@ -2,10 +2,10 @@
 // Gait cycles of a clip: the period and how many whole cycles the clip holds.
 //
 // The self match web of a periodic clip shows chains parallel to the diagonal at lags P, 2P, ...
-// (the method's step 202). A chain counts as periodic evidence when it has a plausible gait lag and
-// runs along most of the frames that lag leaves to compare, since a gait matches itself cycle
-// after cycle, while a jump only matches itself briefly (landing, standing). P is fitted to all
-// such chains at multiples of the shortest lag.
+// (docs/method.md, "From clips to loops"). A chain counts as periodic evidence when it has a
+// plausible gait lag and runs along most of the frames that lag leaves to compare, since a gait
+// matches itself cycle after cycle, while a jump only matches itself briefly (landing, standing). P
+// is fitted to all such chains at multiples of the shortest lag.
 //
 // Short clips (the CMU jogs and runs hold 1-2 cycles) may leave too little overlap for a chain;
 // then the spacing of same-foot strikes gives P, accepted only when the self web agrees (the

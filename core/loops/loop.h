@@ -1,6 +1,6 @@
 #pragma once
-// Seamless loops (the method's step 202): a clip cut to N whole gait cycles that starts on a chosen
-// phase and ends on the pose it starts with, while the root keeps travelling.
+// Seamless loops (docs/method.md, "From clips to loops"): a clip cut to N whole gait cycles that
+// starts on a chosen phase and ends on the pose it starts with, while the root keeps travelling.
 //
 // LoopJob finds the gait period (cycles.h), then the cut: the start frame s and closing frame
 // e ~ s + N P whose poses match best in the self match web. The frames s .. e-1 repeat forever;

@@ -1,7 +1,7 @@
 #pragma once
-// The behavioral motion space (seed, steps 204-208): several motion spaces (walk, jog, run...)
-// looped to the same number of cycles, their reference clips cross-registered so that every
-// space shares one phase. A single motion space is a behavioral space of one.
+// The behavioral motion space (docs/method.md, "Behavioral motion spaces"): several motion spaces
+// (walk, jog, run...) looped to the same number of cycles, their reference clips cross-registered
+// so that every space shares one phase. A single motion space is a behavioral space of one.
 
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// Goal space (seed, step 210; FIG. 9-10): for each start frame of a motion space's loop (a heel
+// Goal space (docs/method.md, "Goal spaces"): for each start frame of a motion space's loop (a heel
 // strike of the reference clip), each start blend value and each end blend value, where the
 // character will be F frames later, in its ground frame at the start frame, when the blend moves
 // from start to end at the allowed rate. A flat table of X x Y x Z samples.

@@ -1,7 +1,8 @@
 #pragma once
 // Motion spaces: clips of one locomotion style, looped to the same number of cycles, registered
 // to a reference clip and ordered by curvature (right ... left), so that a blend value b in [0, 1]
-// (0 = sharpest right, 1 = sharpest left) walks anywhere between them (seed, steps 202-204).
+// (0 = sharpest right, 1 = sharpest left) walks anywhere between them (docs/method.md, "Motion
+// spaces").
 //
 // MotionSpaceDesc is the editable authoring description; buildMotionSpace() turns it into the
 // immutable BakedMotionSpace the runtime samples, or an error.

@@ -1,8 +1,8 @@
 #pragma once
 // GoalSpaceDock: a space's goal space of the live build at a chosen start frame (a fan per start
-// blend, each with its own symbol, the chosen one strong: the method's FIG. 9/10), next to the live
-// steer space with the two chosen samples boxed (FIG. 11/12). It follows the live run at most
-// ten times a second, and only while it is shown.
+// blend, each with its own symbol, the chosen one strong; docs/method.md, "Goal spaces"), next to
+// the live steer space with the two chosen samples boxed. It follows the live run at most ten times
+// a second, and only while it is shown.
 
 #include <QDockWidget>
 #include <QElapsedTimer>

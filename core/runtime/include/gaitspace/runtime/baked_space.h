@@ -1,9 +1,9 @@
 #pragma once
-// The baked spaces the runtime samples (seed, steps 202-208): looped, registered clips of each
-// motion space as flat arrays with their time-warp tables, ordered by curvature so that a blend
-// value b in [0, 1] (0 = sharpest right, 1 = sharpest left) walks anywhere between them; and the
-// behavioral space, several motion spaces sharing one phase through cross registrations. Nothing
-// here points to authoring data: the builders (core/spaces/motion_space.h,
+// The baked spaces the runtime samples (docs/method.md, "Motion spaces"): looped, registered clips
+// of each motion space as flat arrays with their time-warp tables, ordered by curvature so that a
+// blend value b in [0, 1] (0 = sharpest right, 1 = sharpest left) walks anywhere between them; and
+// the behavioral space, several motion spaces sharing one phase through cross registrations.
+// Nothing here points to authoring data: the builders (core/spaces/motion_space.h,
 // core/spaces/behavioral_space.h) and the .gspace reader (gaitspace/runtime/gspace.h) make them.
 
 #include <string>
@@ -119,11 +119,11 @@ struct BakedBehavioralSpace {
     // lengths (a secant between strikes within 1.4x of it).
     std::vector<std::vector<float>> phaseMap;
     std::vector<float> crossResidual;  // per space: registration residual to the master (m)
-    // Cross registrations between clips of similar curvature (the method's steps 208 and 306): per
-    // space and per clip of the master space, master phase -> that space's reference frame,
-    // through the strikes of the master clip and of the space's clip of nearest curvature (each
-    // seen through its own space's registration), built as phaseMap is. Time in the other spaces
-    // follows the master clips in proportion to their blend weights.
+    // Cross registrations between clips of similar curvature (docs/method.md, "Behavioral motion
+    // spaces"): per space and per clip of the master space, master phase -> that space's reference
+    // frame, through the strikes of the master clip and of the space's clip of nearest curvature
+    // (each seen through its own space's registration), built as phaseMap is. Time in the other
+    // spaces follows the master clips in proportion to their blend weights.
     std::vector<std::vector<std::vector<float>>> clipPhaseMap;  // [space][master clip][L0 + 1]
     float floorHeight = 0.0f;  // lowest ankle/toe height over all source clips
     int leftToe = -1, rightToe = -1;

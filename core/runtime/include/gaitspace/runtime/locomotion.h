@@ -1,7 +1,7 @@
 #pragma once
-// The real-time blending core (seed, steps 302-306): per character, blend the clips of each motion
-// space at their registered times, combine the spaces by style weights, integrate root motion and
-// run forward kinematics.
+// The real-time blending core (docs/method.md, "Blending a frame"): per character, blend the clips
+// of each motion space at their registered times, combine the spaces by style weights, integrate
+// root motion and run forward kinematics.
 //
 // CharacterState is owned by the caller and holds everything that persists between frames, so one
 // LocomotionJob serves any number of characters on any thread. run() allocates nothing.
@@ -87,7 +87,7 @@ void initCharacter(const BakedBehavioralSpace& space, CharacterState& state,
 void setStyleTarget(CharacterState& state, std::span<const float> targets);
 
 struct LocomotionSettings {
-    // Largest change of a style weight per frame (seed: 0.1); (0, 1].
+    // Largest change of a style weight per frame (the method's default: 0.1); (0, 1].
     float styleIncrement = 0.1f;
     // When > 0, style weights move over this many seconds instead of by styleIncrement.
     float styleTransitionSeconds = 0.0f;

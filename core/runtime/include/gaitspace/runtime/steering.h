@@ -1,5 +1,5 @@
 #pragma once
-// Goal-space steering (seed, step 302; FIG. 11-12). At each start frame of a motion space the
+// Goal-space steering (docs/method.md, "Steering"). At each start frame of a motion space the
 // steer space is built: the two goal-space fans whose start blends bracket the current blend,
 // interpolated in polar coordinates about the character and moved to the world. Each of its Z
 // samples is where the character will be, and which way it will face, F frames ahead if the blend
