@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "core/evaluation/dubins_sampled.h"
 #include "core/evaluation/quality.h"
 #include <memory>
 
@@ -148,26 +149,6 @@ struct SimulationResult {
     std::vector<GoalRecord> goalRecords;  // random goals, in order
     ArrivalFigures arrival;               // the arrive scenario
 };
-
-// A turn the walker can hold: radius (metres; infinite = none) and the speed it is walked at.
-struct SteadyTurn {
-    float radius = std::numeric_limits<float>::infinity();
-    float speed = 1.0f;
-};
-
-// The quickest of Dubins' paths to a point (local x = left, z = forward) over every pair of a
-// left and a right turn: a turn then straight on at `straightSpeed`, or a turn then a turn back
-// the other way, each arc at its turn's speed. The first turn is sampled every 0.001 rad: the
-// scoring reference of a run, independent of the closed form the controller uses. Seconds.
-float dubinsTimeSampled(float x, float z, std::span<const SteadyTurn> left,
-                        std::span<const SteadyTurn> right, float straightSpeed);
-// dubinsDistance (steering.h) by the same sampling: one turn each way, at unit speed.
-float dubinsDistanceSampled(float x, float z, float radiusLeft, float radiusRight);
-// The length of the shortest path with turns no tighter than radiusLeft / radiusRight that comes
-// within `reach` of the point (x, z) (a turn then straight on, or a turn then a turn back; the
-// first turn sampled every 0.001 rad): 0 for a point already within reach.
-float dubinsReachDistanceSampled(float x, float z, float radiusLeft, float radiusRight,
-                                 float reach);
 
 // Runs the scenario with one character of a Crowd (gaitspace/runtime/crowd.h); settings.locomotion
 // and settings.steer replace the baked ones. Phase lock of a character: where each space is in its
