@@ -1,0 +1,559 @@
+#include "core/analysis/segments.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+
+#include "core/analysis/cycles.h"
+#include "core/clip/root_motion.h"
+
+namespace gs {
+namespace {
+
+constexpr float kPi = std::numbers::pi_v<float>;
+
+struct Strike {
+    int frame;
+    bool left;
+};
+
+float median(std::vector<float> v) {
+    if (v.empty()) return 0.0f;
+    std::sort(v.begin(), v.end());
+    const size_t m = v.size() / 2;
+    return v.size() % 2 ? v[m] : 0.5f * (v[m - 1] + v[m]);
+}
+
+float rotationAngle(const glm::quat& a, const glm::quat& b) {
+    const float d = std::min(1.0f, std::abs(glm::dot(a, b)));
+    return 2.0f * std::acos(d);
+}
+
+// The per-frame signals the cut reads, all from the root's ground path and the feet.
+struct Signals {
+    std::vector<GroundFrame> ground;
+    std::vector<float> speed;       // smoothed over one period, m/s
+    std::vector<float> direction;   // of travel, smoothed over one period, unwrapped, radians
+    std::vector<float> facing;      // pelvis heading averaged over the same window
+    std::vector<float> curvature;   // d direction / d path, rad/m
+    std::vector<float> rawSpeed;    // over +-0.25 s, m/s (standing)
+    std::vector<float> pathLength;  // cumulative ground path, metres
+    std::vector<bool> flight;       // no foot down
+};
+
+Signals measure(const Clip& clip, const FootContacts& contacts, float period,
+                const SegmentSettings& s) {
+    Signals sig;
+    const int n = clip.frameCount();
+    const float fps = clip.fps;
+    sig.ground = groundFrames(clip);
+    const auto& g = sig.ground;
+    std::vector<double> headingSum(n + 1, 0.0);
+    for (int f = 0; f < n; ++f) headingSum[f + 1] = headingSum[f] + g[f].heading;
+    sig.pathLength.assign(n, 0.0f);
+    for (int f = 1; f < n; ++f)
+        sig.pathLength[f] =
+            sig.pathLength[f - 1] + std::hypot(g[f].x - g[f - 1].x, g[f].z - g[f - 1].z);
+
+    const int w = std::min(std::max(2, static_cast<int>(std::lround(period))), n - 1);
+    sig.speed.resize(n);
+    sig.direction.resize(n);
+    sig.facing.resize(n);
+    float previous = 0.0f;
+    bool any = false;
+    for (int f = 0; f < n; ++f) {
+        const int i0 = std::clamp(f - w / 2, 0, n - 1 - w), i1 = i0 + w;
+        const float dx = g[i1].x - g[i0].x, dz = g[i1].z - g[i0].z;
+        const float length = std::hypot(dx, dz);
+        sig.speed[f] = length * fps / static_cast<float>(w);
+        sig.facing[f] = static_cast<float>((headingSum[i1 + 1] - headingSum[i0]) / (w + 1));
+        float d = previous;
+        if (length > 1e-4f) {
+            d = std::atan2(dx, dz);
+            d = any ? previous + wrapAngle(d - previous) : d;
+            if (!any) {
+                // Frames before the first travel take its direction.
+                std::fill(sig.direction.begin(), sig.direction.begin() + f, d);
+                any = true;
+            }
+        }
+        sig.direction[f] = previous = d;
+    }
+    sig.curvature.assign(n, 0.0f);
+    for (int f = 0; f < n; ++f) {
+        const int a = std::max(f - 1, 0), b = std::min(f + 1, n - 1);
+        if (b == a) continue;
+        const float rate = (sig.direction[b] - sig.direction[a]) * fps / static_cast<float>(b - a);
+        sig.curvature[f] = sig.speed[f] > s.standSpeed ? rate / sig.speed[f] : 0.0f;
+    }
+    const int r = std::max(1, static_cast<int>(std::lround(0.25f * fps)));
+    sig.rawSpeed.resize(n);
+    for (int f = 0; f < n; ++f) {
+        const int a = std::max(f - r, 0), b = std::min(f + r, n - 1);
+        sig.rawSpeed[f] =
+            b > a ? std::hypot(g[b].x - g[a].x, g[b].z - g[a].z) * fps / static_cast<float>(b - a)
+                  : 0.0f;
+    }
+    sig.flight.resize(n);
+    for (int f = 0; f < n; ++f)
+        sig.flight[f] = !(contacts.leftAnkle[f] || contacts.leftToe[f] || contacts.rightAnkle[f] ||
+                          contacts.rightToe[f]);
+    return sig;
+}
+
+struct Piece {
+    SegmentLabel label;
+    int first, last;
+};
+
+// Runs of equal values, runs shorter than minRun given to their longer neighbour.
+std::vector<Piece> runs(const std::vector<int>& cls, int a, int b, int minRun) {
+    std::vector<Piece> out;
+    for (int f = a; f <= b;) {
+        int e = f;
+        while (e + 1 <= b && cls[e + 1] == cls[f]) ++e;
+        out.push_back({static_cast<SegmentLabel>(cls[f]), f, e});
+        f = e + 1;
+    }
+    while (out.size() > 1) {
+        size_t shortest = 0;
+        for (size_t i = 1; i < out.size(); ++i)
+            if (out[i].last - out[i].first < out[shortest].last - out[shortest].first) shortest = i;
+        if (out[shortest].last - out[shortest].first + 1 >= minRun) break;
+        size_t into;
+        if (shortest == 0)
+            into = 1;
+        else if (shortest + 1 == out.size())
+            into = shortest - 1;
+        else
+            into = out[shortest - 1].last - out[shortest - 1].first >=
+                           out[shortest + 1].last - out[shortest + 1].first
+                       ? shortest - 1
+                       : shortest + 1;
+        out[into].first = std::min(out[into].first, out[shortest].first);
+        out[into].last = std::max(out[into].last, out[shortest].last);
+        out.erase(out.begin() + static_cast<std::ptrdiff_t>(shortest));
+        // Neighbours that now touch with the same value join.
+        for (size_t i = 1; i < out.size();)
+            if (out[i].label == out[i - 1].label) {
+                out[i - 1].last = out[i].last;
+                out.erase(out.begin() + static_cast<std::ptrdiff_t>(i));
+            } else {
+                ++i;
+            }
+    }
+    return out;
+}
+
+constexpr int kStraight = 0, kLeft = 1, kRight = 2, kOther = 3;
+
+// The labels of a cruising stretch [a, b]: straight, veers, turns and other.
+void cutCruise(const Signals& sig, const SegmentSettings& s, float period, int a, int b,
+               std::vector<Piece>& out) {
+    std::vector<int> cls(sig.speed.size(), kStraight);
+    for (int f = a; f <= b; ++f) {
+        const float k = sig.curvature[f];
+        if (sig.speed[f] > s.standSpeed &&
+            std::abs(wrapAngle(sig.direction[f] - sig.facing[f])) > s.otherAngle)
+            cls[f] = kOther;
+        else if (k >= s.straightCurvature)
+            cls[f] = kLeft;
+        else if (k <= -s.straightCurvature)
+            cls[f] = kRight;
+    }
+    const int minRun = std::max(2, static_cast<int>(std::lround(0.5f * period)));
+    auto turnOf = [&](int first, int last) { return sig.direction[last] - sig.direction[first]; };
+    auto gentle = [&](int first, int last, bool left) {
+        if (last < first) return;
+        const float t = turnOf(first, last);
+        const bool veer = std::abs(t) >= s.veerAngle && (t > 0.0f) == left;
+        out.push_back({veer ? (left ? SegmentLabel::VeerLeft : SegmentLabel::VeerRight)
+                            : SegmentLabel::Straight,
+                       first, last});
+    };
+    int next = a;  // the first frame no piece holds yet
+    for (Piece p : runs(cls, a, b, minRun)) {
+        p.first = std::max(p.first, next);
+        if (p.last < p.first) continue;
+        const int c = static_cast<int>(p.label);
+        if (c == kStraight) {
+            out.push_back({SegmentLabel::Straight, p.first, p.last});
+            continue;
+        }
+        if (c == kOther) {
+            out.push_back({SegmentLabel::Other, p.first, p.last});
+            continue;
+        }
+        const bool left = c == kLeft;
+        const float t = turnOf(p.first, p.last);
+        float peakRate = 0.0f;  // rad/s
+        for (int f = p.first; f <= p.last; ++f)
+            peakRate = std::max(peakRate, std::abs(sig.curvature[f]) * sig.speed[f]);
+        if (std::abs(t) < s.turnAngle || peakRate < s.turnRate || (t > 0.0f) != left) {
+            gentle(p.first, p.last, left);
+            continue;
+        }
+        // The turn: where the heading changes quickly, 10 % to 90 % of the bend's change.
+        int f10 = p.first, f90 = p.last;
+        for (int f = p.first; f <= p.last; ++f)
+            if (turnOf(p.first, f) / t >= 0.1f) {
+                f10 = f;
+                break;
+            }
+        for (int f = f10; f <= p.last; ++f)
+            if (turnOf(p.first, f) / t >= 0.9f) {
+                f90 = f;
+                break;
+            }
+        // What the turn reaches back into is taken from the pieces before it.
+        while (!out.empty() && out.back().last >= f10 && out.back().first >= a) {
+            if (out.back().first >= f10)
+                out.pop_back();
+            else
+                out.back().last = f10 - 1;
+        }
+        gentle(p.first, f10 - 1, left);
+        out.push_back({left ? SegmentLabel::TurnLeft : SegmentLabel::TurnRight, f10, f90});
+        gentle(f90 + 1, p.last, left);
+        next = f90 + 1;
+    }
+}
+
+bool isMotion(SegmentLabel l) { return l != SegmentLabel::Standing; }
+
+}  // namespace
+
+const char* segmentLabelName(SegmentLabel label) {
+    switch (label) {
+        case SegmentLabel::Standing:
+            return "standing";
+        case SegmentLabel::Start:
+            return "start";
+        case SegmentLabel::Stop:
+            return "stop";
+        case SegmentLabel::Straight:
+            return "straight";
+        case SegmentLabel::VeerLeft:
+            return "veer_left";
+        case SegmentLabel::VeerRight:
+            return "veer_right";
+        case SegmentLabel::TurnLeft:
+            return "turn_left";
+        case SegmentLabel::TurnRight:
+            return "turn_right";
+        case SegmentLabel::Other:
+            break;
+    }
+    return "other";
+}
+
+const char* gaitKindName(GaitKind gait) {
+    switch (gait) {
+        case GaitKind::Walk:
+            return "walk";
+        case GaitKind::Jog:
+            return "jog";
+        case GaitKind::Run:
+            return "run";
+        case GaitKind::None:
+            break;
+    }
+    return "none";
+}
+
+Status SegmentSettings::validate() const {
+    if (!(standSpeed > 0.0f && standSpeed <= 1.0f))
+        return Status::error("standing speed must be in (0, 1] m/s");
+    if (!(minStandSeconds >= 0.0f && minStandSeconds <= 5.0f))
+        return Status::error("shortest standing must be in [0, 5] s");
+    if (!(steadyShare > 0.0f && steadyShare < 1.0f))
+        return Status::error("steady speed share must be in (0, 1)");
+    if (!(straightCurvature >= 0.0f && straightCurvature <= 10.0f))
+        return Status::error("straight curvature must be in [0, 10] rad/m");
+    if (!(turnRate > 0.0f && turnRate <= 20.0f))
+        return Status::error("turn rate must be in (0, 20] rad/s");
+    if (!(veerAngle > 0.0f && veerAngle < turnAngle && turnAngle <= 2.0f * kPi))
+        return Status::error("angles must satisfy 0 < veer < turn <= 2 pi");
+    if (!(otherAngle > 0.0f && otherAngle <= kPi))
+        return Status::error("sideways angle must be in (0, pi]");
+    if (!(maxWalkFlight >= 0.0f && maxWalkFlight <= 1.0f))
+        return Status::error("walk flight share must be in [0, 1]");
+    if (!(runSpeed > 0.0f && runSpeed <= 20.0f))
+        return Status::error("run speed must be in (0, 20] m/s");
+    if (!(runCadence > 0.0f && runCadence <= 600.0f))
+        return Status::error("run cadence must be in (0, 600] steps/min");
+    if (!(loopDegrees > 0.0f && loopDegrees <= 180.0f))
+        return Status::error("loop tolerance must be in (0, 180] degrees");
+    if (!(minPeriodSeconds > 0.0f && minPeriodSeconds < maxPeriodSeconds &&
+          maxPeriodSeconds <= 10.0f))
+        return Status::error("gait period range must satisfy 0 < min < max <= 10 s");
+    if (maxMatchWebFrames < 0 || maxMatchWebFrames > 5000)
+        return Status::error("match web frame limit must be in [0, 5000]");
+    return contacts.validate();
+}
+
+Status SegmentJob::validate() const {
+    if (Status s = settings.validate(); !s) return s;
+    if (!clip) return Status::error("no clip");
+    if (Status s = clip->validate(); !s) return s;
+    if (clip->frameCount() < 3) return Status::error("the take has fewer than 3 frames");
+    return Status::ok();
+}
+
+Status SegmentJob::run() {
+    if (Status s = validate(); !s) return s;
+    output = {};
+    const Clip& clip = *this->clip;
+    const int n = clip.frameCount();
+    const float fps = clip.fps;
+
+    FootContactJob contactJob;
+    contactJob.settings = settings.contacts;
+    contactJob.clip = &clip;
+    if (Status s = contactJob.run(); !s) return s;
+    const FootContacts& contacts = contactJob.output;
+
+    // Steps: strikes of alternating feet a plausible half period apart.
+    std::vector<Strike> strikes;
+    for (int f : contacts.leftStrikes()) strikes.push_back({f, true});
+    for (int f : contacts.rightStrikes()) strikes.push_back({f, false});
+    std::sort(strikes.begin(), strikes.end(),
+              [](const Strike& x, const Strike& y) { return x.frame < y.frame; });
+    const float minStep = 0.5f * settings.minPeriodSeconds * fps;
+    const float maxStep = 0.5f * settings.maxPeriodSeconds * fps;
+    std::vector<int> stepEnds;  // the later strike of each step
+    std::vector<float> stepGaps;
+    for (size_t k = 1; k < strikes.size(); ++k) {
+        const int gap = strikes[k].frame - strikes[k - 1].frame;
+        if (strikes[k].left != strikes[k - 1].left && gap >= minStep && gap <= maxStep) {
+            stepEnds.push_back(strikes[k].frame);
+            stepGaps.push_back(static_cast<float>(gap));
+        }
+    }
+    std::vector<float> strideGaps;
+    for (const std::vector<int>* side : {&contacts.leftStrikes(), &contacts.rightStrikes()})
+        for (size_t k = 1; k < side->size(); ++k) {
+            const float gap = static_cast<float>((*side)[k] - (*side)[k - 1]);
+            if (gap >= settings.minPeriodSeconds * fps && gap <= settings.maxPeriodSeconds * fps)
+                strideGaps.push_back(gap);
+        }
+    float period = stepEnds.size() >= 2 ? median(strideGaps) : 0.0f;
+    output.periodSource = "foot strikes";
+    bool webPeriodic = false;
+    if (period <= 0.0f && n <= settings.maxMatchWebFrames) {
+        CycleJob cycles;
+        cycles.settings.contacts = settings.contacts;
+        cycles.settings.minPeriodSeconds = settings.minPeriodSeconds;
+        cycles.settings.maxPeriodSeconds = settings.maxPeriodSeconds;
+        cycles.clip = &clip;
+        if (cycles.run() && cycles.output.periodic && !stepEnds.empty()) {
+            period = cycles.output.periodFrames;
+            output.periodSource = "match web";
+            webPeriodic = true;
+        }
+    }
+    if (period <= 0.0f && stepEnds.size() >= 2) {
+        period = 2.0f * median(stepGaps);
+    }
+    if (period <= 0.0f) {
+        char text[160];
+        std::snprintf(text, sizeof text,
+                      "no gait: %d foot strike%s and no two alternating steps a gait period apart",
+                      static_cast<int>(strikes.size()), strikes.size() == 1 ? "" : "s");
+        return Status::error(text);
+    }
+    if (period >= static_cast<float>(n - 1)) period = static_cast<float>(n - 1);
+    output.periodFrames = period;
+
+    const Signals sig = measure(clip, contacts, period, settings);
+    output.speed = sig.speed;
+    output.curvature = sig.curvature;
+
+    // Standing and moving.
+    std::vector<int> moving(n);
+    for (int f = 0; f < n; ++f) moving[f] = sig.rawSpeed[f] >= settings.standSpeed ? 1 : 0;
+    {
+        // Standing shorter than minStandSeconds moves; moving shorter than a step stands.
+        const int minStand = static_cast<int>(std::lround(settings.minStandSeconds * fps));
+        const int minMove = std::max(1, static_cast<int>(std::lround(0.5f * period)));
+        for (int pass = 0; pass < 2; ++pass) {
+            const int value = pass == 0 ? 0 : 1;
+            const int minLength = pass == 0 ? minStand : minMove;
+            for (int f = 0; f < n;) {
+                int e = f;
+                while (e + 1 < n && moving[e + 1] == moving[f]) ++e;
+                if (moving[f] == value && e - f + 1 < minLength) {
+                    // At the clip's ends a short standing stays (it is the end of a stop).
+                    const bool atEnd = f == 0 || e == n - 1;
+                    if (!(value == 0 && atEnd))
+                        std::fill(moving.begin() + f, moving.begin() + e + 1, 1 - value);
+                }
+                f = e + 1;
+            }
+        }
+    }
+
+    // Snaps a frame to the nearest strike within half a period inside (lo, hi].
+    auto snap = [&](int frame, int lo, int hi) {
+        int best = frame;
+        float bestDistance = 0.5f * period + 0.5f;
+        for (const Strike& st : strikes) {
+            if (st.frame <= lo || st.frame > hi) continue;
+            const float d = static_cast<float>(std::abs(st.frame - frame));
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = st.frame;
+            }
+        }
+        return best;
+    };
+
+    std::vector<Piece> pieces;
+    for (int f = 0; f < n;) {
+        int e = f;
+        while (e + 1 < n && moving[e + 1] == moving[f]) ++e;
+        if (!moving[f]) {
+            pieces.push_back({SegmentLabel::Standing, f, e});
+            f = e + 1;
+            continue;
+        }
+        const int a = f, b = e;
+        f = e + 1;
+        const bool spanHasSteps =
+            webPeriodic ||
+            std::any_of(stepEnds.begin(), stepEnds.end(), [&](int s) { return s >= a && s <= b; });
+        if (!spanHasSteps) {
+            pieces.push_back({SegmentLabel::Other, a, b});
+            continue;
+        }
+        // Cruising speed near each end: the fastest over three periods from it.
+        const int reach = static_cast<int>(std::lround(3.0f * period));
+        float cruiseIn = 0.0f, cruiseOut = 0.0f;
+        for (int k = a; k <= std::min(b, a + reach); ++k)
+            cruiseIn = std::max(cruiseIn, sig.speed[k]);
+        for (int k = std::max(a, b - reach); k <= b; ++k)
+            cruiseOut = std::max(cruiseOut, sig.speed[k]);
+        const bool starts = a > 0, stops = b < n - 1;
+        int s = a, t = b + 1;  // cruising frames [s, t)
+        if (starts) {
+            int k = a;
+            while (k <= b && sig.speed[k] < settings.steadyShare * cruiseIn) ++k;
+            s = std::min(b + 1, snap(k, a, b));
+        }
+        if (stops) {
+            int k = b;
+            while (k >= a && sig.speed[k] < settings.steadyShare * cruiseOut) --k;
+            t = std::max(a, snap(k + 1, a, b));
+        }
+        if (starts && stops && s >= t) {
+            // Speeds up and slows down again with no cruise: split at the fastest frame.
+            int fastest = a;
+            for (int k = a; k <= b; ++k)
+                if (sig.speed[k] > sig.speed[fastest]) fastest = k;
+            s = t = std::clamp(fastest + 1, a + 1, b);
+        }
+        if (starts && s > a) pieces.push_back({SegmentLabel::Start, a, s - 1});
+        if (t > s) cutCruise(sig, settings, period, s, t - 1, pieces);
+        if (stops && t <= b) pieces.push_back({SegmentLabel::Stop, std::max(t, s), b});
+    }
+
+    // Boundaries between moving pieces on the nearest strike; equal neighbours joined.
+    for (size_t i = 1; i < pieces.size(); ++i) {
+        Piece& p = pieces[i - 1];
+        Piece& q = pieces[i];
+        if (!isMotion(p.label) || !isMotion(q.label) || p.label == SegmentLabel::Start ||
+            q.label == SegmentLabel::Stop)
+            continue;
+        const int at = snap(q.first, p.first, q.last);
+        p.last = at - 1;
+        q.first = at;
+    }
+    std::vector<Piece> joined;
+    for (const Piece& p : pieces) {
+        if (p.last < p.first) continue;
+        if (!joined.empty() && joined.back().label == p.label)
+            joined.back().last = p.last;
+        else
+            joined.push_back(p);
+    }
+
+    // Gait of each moving span from its flight share, speed and cadence.
+    const float cadence = 120.0f * fps / period;  // steps per minute
+    for (const Piece& p : joined) {
+        Segment seg;
+        seg.label = p.label;
+        seg.first = p.first;
+        seg.last = p.last;
+        const float length = sig.pathLength[p.last] - sig.pathLength[p.first];
+        const float seconds = static_cast<float>(p.last - p.first) / fps;
+        seg.speed = seconds > 0.0f ? length / seconds : 0.0f;
+        seg.turn = sig.direction[p.last] - sig.direction[p.first];
+        seg.curvature = length > 1e-3f ? seg.turn / length : 0.0f;
+        seg.cycles = static_cast<int>(std::floor((p.last - p.first) / period + 1e-3f));
+        output.segments.push_back(seg);
+    }
+    // Gaits per moving span (a start, its cruise and its stop share the span's gait).
+    for (size_t i = 0; i < output.segments.size();) {
+        if (output.segments[i].label == SegmentLabel::Standing) {
+            ++i;
+            continue;
+        }
+        size_t j = i;
+        while (j + 1 < output.segments.size() &&
+               output.segments[j + 1].label != SegmentLabel::Standing)
+            ++j;
+        const int a = output.segments[i].first, b = output.segments[j].last;
+        int flightFrames = 0;
+        float fastest = 0.0f;
+        int counted = 0;
+        // The gait is what the span cruises at: its starts and stops are left out (unless that
+        // is all it holds).
+        for (int pass = 0; pass < 2 && counted == 0; ++pass)
+            for (size_t k = i; k <= j; ++k) {
+                const Segment& seg = output.segments[k];
+                if (pass == 0 &&
+                    (seg.label == SegmentLabel::Start || seg.label == SegmentLabel::Stop))
+                    continue;
+                for (int f = seg.first; f <= seg.last; ++f, ++counted) {
+                    flightFrames += sig.flight[f] ? 1 : 0;
+                    fastest = std::max(fastest, sig.speed[f]);
+                }
+            }
+        const float flightShare = static_cast<float>(flightFrames) / static_cast<float>(counted);
+        const bool steps = webPeriodic || std::any_of(stepEnds.begin(), stepEnds.end(),
+                                                      [&](int s) { return s >= a && s <= b; });
+        GaitKind gait = GaitKind::None;
+        if (steps)
+            gait = flightShare <= settings.maxWalkFlight                            ? GaitKind::Walk
+                   : fastest >= settings.runSpeed || cadence >= settings.runCadence ? GaitKind::Run
+                                                                                    : GaitKind::Jog;
+        for (size_t k = i; k <= j; ++k) output.segments[k].gait = gait;
+        i = j + 1;
+    }
+
+    // Loops: a pose a whole number of periods on matches the first.
+    auto poseDifference = [&](int x, int y) {
+        const auto rx = clip.frameRotations(x), ry = clip.frameRotations(y);
+        float worst = rotationAngle(glm::inverse(yawRotation(sig.ground[x].heading)) * rx[0],
+                                    glm::inverse(yawRotation(sig.ground[y].heading)) * ry[0]);
+        for (int j = 1; j < clip.jointCount(); ++j)
+            worst = std::max(worst, rotationAngle(rx[j], ry[j]));
+        return worst * 180.0f / kPi;
+    };
+    for (Segment& seg : output.segments) {
+        if (seg.gait == GaitKind::None || seg.cycles < 1 || seg.label == SegmentLabel::Start ||
+            seg.label == SegmentLabel::Stop || seg.label == SegmentLabel::Other)
+            continue;
+        const float close = seg.first + seg.cycles * period;
+        const int lo =
+            std::max(seg.first + 1, static_cast<int>(std::floor(close - 0.15f * period)));
+        const int hi = std::min(seg.last, static_cast<int>(std::ceil(close + 0.15f * period)));
+        float best = 1e9f;
+        for (int e = lo; e <= hi; ++e) best = std::min(best, poseDifference(seg.first, e));
+        seg.loops = best <= settings.loopDegrees;
+    }
+    return Status::ok();
+}
+
+}  // namespace gs
