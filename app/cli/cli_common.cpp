@@ -26,6 +26,7 @@ int runRegister(const QStringList& arguments);
 int runCycles(const QStringList& arguments);
 int runLoop(const QStringList& arguments);
 int runMirror(const QStringList& arguments);
+int runSegment(const QStringList& arguments);
 int runCoverage(const QStringList& arguments);
 
 const std::vector<Command>& commands() {
@@ -40,6 +41,7 @@ const std::vector<Command>& commands() {
         {"cycles", "gait period and whole cycles of a clip", runCycles},
         {"loop", "cut a seamless loop of N gait cycles, write BVH", runLoop},
         {"mirror", "mirror a clip left to right (its turns reverse), write BVH", runMirror},
+        {"segment", "cut takes into labelled segments (turns, veers, starts, stops)", runSegment},
         {"coverage", "what each motion space can turn, stop and start, and what is missing",
          runCoverage},
         {"synth", "write synthetic walk/jog/run clips and a project of them", runSynth},
