@@ -167,10 +167,12 @@ void cutCruise(const Signals& sig, const SegmentSettings& s, float period, int a
     auto gentle = [&](int first, int last, bool left) {
         if (last < first) return;
         const float t = turnOf(first, last);
-        const bool veer = std::abs(t) >= s.veerAngle && (t > 0.0f) == left;
-        out.push_back({veer ? (left ? SegmentLabel::VeerLeft : SegmentLabel::VeerRight)
-                            : SegmentLabel::Straight,
-                       first, last});
+        SegmentLabel label = SegmentLabel::Straight;
+        if (std::abs(t) >= s.turnAngle)  // a slow turnaround: turns, however slowly
+            label = t > 0.0f ? SegmentLabel::TurnLeft : SegmentLabel::TurnRight;
+        else if (std::abs(t) >= s.veerAngle && (t > 0.0f) == left)
+            label = left ? SegmentLabel::VeerLeft : SegmentLabel::VeerRight;
+        out.push_back({label, first, last});
     };
     int next = a;  // the first frame no piece holds yet
     for (Piece p : runs(cls, a, b, minRun)) {
@@ -488,10 +490,39 @@ Status SegmentJob::run() {
         const float length = sig.pathLength[p.last] - sig.pathLength[p.first];
         const float seconds = static_cast<float>(p.last - p.first) / fps;
         seg.speed = seconds > 0.0f ? length / seconds : 0.0f;
-        seg.turn = sig.direction[p.last] - sig.direction[p.first];
-        seg.curvature = length > 1e-3f ? seg.turn / length : 0.0f;
+        if (p.label == SegmentLabel::Standing) {
+            // Turning on the spot: the pelvis's turn; no path to curve.
+            seg.turn = sig.facing[p.last] - sig.facing[p.first];
+        } else {
+            seg.turn = sig.direction[p.last] - sig.direction[p.first];
+            seg.curvature = length > 1e-3f ? seg.turn / length : 0.0f;
+        }
         seg.cycles = static_cast<int>(std::floor((p.last - p.first) / period + 1e-3f));
         output.segments.push_back(seg);
+    }
+    // A veer or straight whose final frames turn as much as a turn (the boundaries moved onto
+    // strikes, or a turnaround too slow for the rate test) is that turn; equal neighbours join.
+    for (Segment& seg : output.segments) {
+        const bool gentle = seg.label == SegmentLabel::Straight ||
+                            seg.label == SegmentLabel::VeerLeft ||
+                            seg.label == SegmentLabel::VeerRight;
+        if (gentle && std::abs(seg.turn) >= settings.turnAngle)
+            seg.label = seg.turn > 0.0f ? SegmentLabel::TurnLeft : SegmentLabel::TurnRight;
+    }
+    for (size_t i = 1; i < output.segments.size();) {
+        Segment& p = output.segments[i - 1];
+        const Segment& q = output.segments[i];
+        if (p.label != q.label) {
+            ++i;
+            continue;
+        }
+        const float length = sig.pathLength[q.last] - sig.pathLength[p.first];
+        p.last = q.last;
+        p.turn += q.turn;
+        p.curvature = length > 1e-3f ? p.turn / length : 0.0f;
+        p.speed = p.last > p.first ? length * fps / static_cast<float>(p.last - p.first) : 0.0f;
+        p.cycles = static_cast<int>(std::floor((p.last - p.first) / period + 1e-3f));
+        output.segments.erase(output.segments.begin() + static_cast<std::ptrdiff_t>(i));
     }
     // Gaits per moving span (a start, its cruise and its stop share the span's gait).
     for (size_t i = 0; i < output.segments.size();) {

@@ -18,8 +18,9 @@
 //      that turns at least turnAngle and somewhere turns at least turnRate is a turn: its
 //      segment spans the frames where the heading changes quickly (between 10 % and 90 % of the
 //      bend's heading change), and what is left of the bend is a veer or straight. Other bends are
-//      veers when they turn at least veerAngle, else straight. Travel more than otherAngle away
-//      from the facing (backwards, sidesteps) is `other`.
+//      veers when they turn at least veerAngle, else straight (a slow bend that turns at least
+//      turnAngle, such as a turnaround, is a turn however slowly it turns). Travel more than
+//      otherAngle away from the facing (backwards, sidesteps) is `other`.
 //   5. Boundaries are moved to the nearest foot strike within a quarter period, so each piece
 //      begins and ends on a step.
 //
@@ -95,7 +96,8 @@ struct Segment {
     int last = 0;
     float speed = 0.0f;      // m/s: the root's path length on the ground over the duration
     float curvature = 0.0f;  // rad/m: the smoothed path direction's change over the path length
-    float turn = 0.0f;       // radians: that change
+                             // (0 while standing)
+    float turn = 0.0f;       // radians: that change (standing: the pelvis's turn on the spot)
     int cycles = 0;          // whole gait cycles: floor((last - first) / P)
     bool loops = false;      // a whole number of cycles returns to the first pose (loopDegrees)
 };
