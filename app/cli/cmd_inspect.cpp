@@ -31,7 +31,8 @@ float strikePeriod(const FootContacts& contacts, float fps) {
     return intervals[intervals.size() / 2];
 }
 
-QJsonObject clipFigures(const QString& file, const Clip& clip, const ImportedClips& imported) {
+QJsonObject clipFigures(const QString& file, const Clip& clip, const ImportedClips& imported,
+                        const RootMotionSource& source) {
     const UnitReport& units = imported.units;
     const RootMotionStats motion = rootMotionStats(clip);
     FootContactJob contacts;
@@ -52,6 +53,8 @@ QJsonObject clipFigures(const QString& file, const Clip& clip, const ImportedCli
     o["unit_reason"] = QString::fromStdString(units.reason);
     o["root_joint"] = QString::fromStdString(clip.skeleton.names.front());
     o["root_motion"] = QString::fromStdString(imported.rootMotion);
+    o["root_motion_source"] = QString::fromStdString(source.sentence);
+    o["root_motion_from_feet"] = source.fromFeet;
     o["up_axis"] = QString::fromStdString(imported.upAxis);
     o["facing"] = QString::fromStdString(imported.facing);
     o["in_place"] = root.hasFeet && root.inPlace;
@@ -129,6 +132,7 @@ void printText(const QJsonObject& c) {
                 c["joints"].toInt(), qPrintable(c["units"].toString()));
     std::printf("  %s; %s; %s\n", qPrintable(c["root_motion"].toString()),
                 qPrintable(c["up_axis"].toString()), qPrintable(c["facing"].toString()));
+    std::printf("  %s\n", qPrintable(c["root_motion_source"].toString()));
     std::printf(
         "  hip %.3f m, path %.2f m, %.2f m/s, heading change %+.1f deg (path over a gait period of "
         "%.2f s; facing %+.1f deg)%s\n",
@@ -156,6 +160,10 @@ int runInspect(const QStringList& arguments) {
         "FILE...");
     parser.addOption({"json", "Print one JSON object on stdout."});
     parser.addOption({"unit-scale", "Metres per file unit (overrides detection).", "metres"});
+    parser.addOption({"root-motion",
+                      "Where the ground travel comes from: auto (the file's root where it "
+                      "travels, the planted feet where it stays in place; default), file or feet.",
+                      "source"});
     parser.process(arguments);
     const QStringList files = parser.positionalArguments();
     if (files.isEmpty()) {
@@ -174,6 +182,18 @@ int runInspect(const QStringList& arguments) {
                                "' is not a number in [0.00001, 1000] metres per file unit");
             return 2;
         }
+    }
+
+    if (parser.isSet("root-motion")) {
+        const auto mode = parseRootMotionMode(parser.value("root-motion").toStdString());
+        if (!mode) {
+            printError({}, "--root-motion: '" +
+                               QString::fromStdString(
+                                   limits::echo(parser.value("root-motion").toStdString(), 20)) +
+                               "' is not auto, file or feet");
+            return 2;
+        }
+        settings.rootMotion = *mode;
     }
 
     QJsonArray clips, baked, errors;
@@ -223,8 +243,10 @@ int runInspect(const QStringList& arguments) {
             printWarning(file, QString::fromStdString(w));
             warnings.append(QString::fromStdString(w));
         }
-        for (const Clip& clip : imported->clips) {
-            QJsonObject figures = clipFigures(file, clip, *imported);
+        for (size_t i = 0; i < imported->clips.size(); ++i) {
+            const Clip& clip = imported->clips[i];
+            QJsonObject figures =
+                clipFigures(file, clip, *imported, imported->rootMotionSources[i]);
             if (!warnings.isEmpty()) figures["warnings"] = warnings;
             clips.append(figures);
             if (!parser.isSet("json")) printText(figures);

@@ -354,7 +354,17 @@ void readClips(Reader& r, const QJsonArray& clipArray, Project& p) {
             c.unitScale = static_cast<float>(scale);
         }
         r.boolean(o, "mirror", path + ".mirror", c.mirror);
-        r.unknown(o, path, "clips[]", {"id", "source", "style", "trim", "unit_scale", "mirror"},
+        QString rootMotion;
+        if (r.string(o, "root_motion", path + ".root_motion", rootMotion) &&
+            !rootMotion.isEmpty()) {
+            if (const auto mode = parseRootMotionMode(rootMotion.toStdString()))
+                c.rootMotion = *mode;
+            else
+                r.fail(path + ".root_motion",
+                       shown(QJsonValue(rootMotion)) + " is not \"auto\", \"file\" or \"feet\"");
+        }
+        r.unknown(o, path, "clips[]",
+                  {"id", "source", "style", "trim", "unit_scale", "mirror", "root_motion"},
                   &c.extra);
         p.clips.push_back(std::move(c));
     }
@@ -544,6 +554,7 @@ void importProjectClip(Project& p, ProjectClip& c) {
     const QString file = p.resolve(c.source);
     ImportSettings importSettings;
     importSettings.unitScale = c.unitScale;
+    importSettings.rootMotion = c.rootMotion;
     auto imported = importClips(file.toStdString(), importSettings);
     if (!imported) {
         c.error = QString::fromStdString(imported.message()) + " (" +
@@ -551,6 +562,7 @@ void importProjectClip(Project& p, ProjectClip& c) {
         return;
     }
     Clip clip = imported->clips.front();
+    c.rootMotionSource = imported->rootMotionSources.front();
     const int last = clip.frameCount() - 1;
     if (c.trimIn > last || c.trimOut > last) {
         c.error = QStringLiteral("clips[%1].trim: frame %2 is past the last frame %3 of the file")
@@ -761,6 +773,8 @@ QJsonObject Project::toJson() const {
         if (c.trimIn >= 0 || c.trimOut >= 0) o["trim"] = QJsonArray{c.trimIn, c.trimOut};
         if (c.unitScale > 0) o["unit_scale"] = jsonNumber(c.unitScale);
         if (c.mirror) o["mirror"] = true;
+        if (c.rootMotion != RootMotionMode::Auto)
+            o["root_motion"] = QString(rootMotionModeName(c.rootMotion));
         clipArray.append(o);
     }
     QJsonArray spaceArray;

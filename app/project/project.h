@@ -30,11 +30,14 @@ struct ProjectClip {
     int trimOut = -1;     // last frame kept; -1 = to the end
     float unitScale = 0;  // metres per file unit; 0 = detected; else [1e-5, 1000]
     bool mirror = false;  // mirrored left to right after import and trim (core/clip/mirror.h)
-    QJsonObject extra;    // keys this version does not know, kept as they were
+    // Where the ground travel comes from ("root_motion": auto, file or feet; root_from_feet.h).
+    RootMotionMode rootMotion = RootMotionMode::Auto;
+    QJsonObject extra;  // keys this version does not know, kept as they were
     // Loaded data (not saved):
     std::optional<Clip> clip;  // trimmed, mirrored when asked, in metres
     UnitReport units;
-    QString error;  // why the clip is not usable; empty when fine
+    RootMotionSource rootMotionSource;  // what the import did
+    QString error;                      // why the clip is not usable; empty when fine
 };
 
 struct ProjectSpace {

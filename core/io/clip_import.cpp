@@ -555,6 +555,9 @@ Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& 
             if (!resampled) return Status::error(label + ": " + resampled.message());
             clip = std::move(*resampled);
         }
+        auto source = applyRootMotion(clip, settings.rootMotion);
+        if (!source) return Status::error(label + ": " + source.message());
+        result.rootMotionSources.push_back(std::move(*source));
         result.clips.push_back(std::move(clip));
     }
     result.units = units;

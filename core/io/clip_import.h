@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/clip/clip.h"
+#include "core/clip/root_from_feet.h"
 #include "core/authoring_limits.h"
 
 namespace gs {
@@ -23,6 +24,9 @@ struct ImportSettings {
     float unitScale = 0.0f;  // metres per file unit; 0 = from the file's metadata or detected;
                              // else [1e-5, 1000] (limits::kMinUnitScale, kMaxUnitScale)
     float fps = 0.0f;        // resample to this rate; 0 = keep the file's rate; else [1, 1000]
+    // Where each clip's ground travel comes from (core/clip/root_from_feet.h): by default the
+    // file's root where it travels and the planted feet where it stays in place.
+    RootMotionMode rootMotion = RootMotionMode::Auto;
 };
 
 struct UnitReport {
@@ -40,6 +44,7 @@ struct ImportedClips {
     std::string upAxis;                 // the up axis read from the motion ("up axis +Y")
     std::string facing;                 // where headings are measured from
     std::vector<std::string> warnings;  // accepted oddities, one sentence each
+    std::vector<RootMotionSource> rootMotionSources;  // per clip: the file's root or the feet
 };
 
 // Imports every animation of a file. Errors name the cause; the caller adds the file name.

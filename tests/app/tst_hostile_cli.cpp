@@ -6,7 +6,6 @@
 // are made here from the shipped projects and the data's clips.
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QTemporaryDir>
@@ -91,8 +90,6 @@ private slots:
     void boundsAreNamed() {
         QFETCH(QStringList, args);
         QFETCH(QString, expected);
-        QElapsedTimer timer;
-        timer.start();
         const test::CliRun r = runCli(args);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
@@ -150,7 +147,8 @@ private slots:
         QCOMPARE(r.json()["stops"].toInt(), 3);
     }
 
-    // A clip whose root stays in place is refused for that, not for its gait.
+    // A clip whose root stays in place walks from its feet by default; told to keep the file's
+    // root, it is refused for its missing root motion, not for its gait.
     void inPlaceClipIsNamed() {
         GS_REQUIRE_DATA();
         QFile source(test::cmuClip("16_15"));
@@ -171,18 +169,34 @@ private slots:
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(lines.join('\n'));
         out.close();
-        const QString project = m_dir.filePath("in_place.gsproj");
-        QFile p(project);
-        QVERIFY(p.open(QIODevice::WriteOnly));
-        p.write(
-            "{\"format\":\"gaitspace-project\",\"version\":1,\"clips\":[{\"id\":\"in_place\","
-            "\"source\":\"" +
-            clip.toUtf8() + "\"}],\"spaces\":[{\"name\":\"walk\",\"clips\":[\"in_place\"]}]}");
-        p.close();
-        const test::CliRun r = runCli({"bake", project, "-o", m_dir.filePath("x.gspace")});
-        QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("stays in place") && !r.err.contains("no gait cycle"),
-                 r.err.constData());
+        for (const QByteArray mode : {"auto", "file"}) {
+            const QString project = m_dir.filePath("in_place_" + QString(mode) + ".gsproj");
+            QFile p(project);
+            QVERIFY(p.open(QIODevice::WriteOnly));
+            p.write(
+                "{\"format\":\"gaitspace-project\",\"version\":1,\"clips\":[{\"id\":"
+                "\"in_place\",\"root_motion\":\"" +
+                mode + "\",\"source\":\"" + clip.toUtf8() +
+                "\"}],\"spaces\":[{\"name\":\"walk\",\"clips\":[\"in_place\"]}]}");
+            p.close();
+            const test::CliRun r = runCli({"bake", project, "-o", m_dir.filePath("x.gspace")});
+            if (mode == "auto") {
+                QVERIFY2(r.exitCode == 0, r.err.constData());
+                continue;
+            }
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.contains("stays in place") && !r.err.contains("no gait cycle"),
+                     r.err.constData());
+        }
+        const test::CliRun i = runCli({"inspect", clip, "--json"});
+        QCOMPARE(i.exitCode, 0);
+        const QJsonObject figures = i.json()["clips"].toArray().first().toObject();
+        QVERIFY(figures["root_motion_from_feet"].toBool());
+        QVERIFY2(figures["root_motion_source"].toString().contains("planted feet"),
+                 qPrintable(figures["root_motion_source"].toString()));
+        QVERIFY(figures["path_length_m"].toDouble() > 4.0);
+        const test::CliRun bad = runCli({"inspect", clip, "--root-motion", "hips"});
+        QCOMPARE(bad.exitCode, 2);
     }
 };
 

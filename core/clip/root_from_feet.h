@@ -1,0 +1,79 @@
+#pragma once
+// Root motion from the planted feet, for clips whose root does not travel ("in place" clips).
+//
+// While a foot is planted it stays put on the ground, so the ground travel of the root is what
+// holds it there: between two frames the root moves by minus the planted foot's displacement. The
+// sure frames are those where a foot lies flat: its ankle and its toe joints both within a
+// centimetre of their own lowest heights over the clip. Around them a foot rolls (the ankle swings
+// forward over the heel as it lands, the toe joint rolls as it lifts) and a swing foot passes a
+// centimetre or two over the floor, so those frames are not measured: the root's velocity there
+// is interpolated linearly between the measured frames, as it is through a run's flight. Double
+// support averages both feet. The root's height and every rotation are kept, so yaw still comes
+// from the pelvis facing.
+//
+// The feet are the ones the humanoid role finder (core/clip/humanoid_names.h) finds, as for
+// retargeting: the rigs it reads (CMU, Mixamo, Rigify, Quaternius, Bandai, ...) all work.
+// No Qt.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/clip/clip.h"
+
+namespace gs {
+
+// Where a clip's root motion comes from: `Auto` takes the file's where the root travels and the
+// feet's where it stays in place (rootStaysInPlace).
+enum class RootMotionMode { Auto, File, Feet };
+
+// "auto", "file", "feet".
+const char* rootMotionModeName(RootMotionMode mode);
+// The mode of a name above, or nullopt.
+std::optional<RootMotionMode> parseRootMotionMode(std::string_view name);
+
+struct RootFromFeetSettings {
+    // Metres above their own lowest heights under which a foot's ankle and toe both lie when the
+    // foot is flat on the floor; (0, 0.1].
+    float flatHeight = 0.01f;
+    // Metres: a side this much less flat than the other carries 1/e of its weight; (0, 0.05].
+    float sideBlend = 0.005f;
+
+    Status validate() const;
+};
+
+// Bits of RootFromFeet::planted.
+inline constexpr std::uint8_t kLeftPlanted = 1, kRightPlanted = 2;
+
+struct RootFromFeet {
+    std::vector<glm::vec3> rootPositions;  // frameCount; x and z from the feet, y from the file
+    std::vector<std::uint8_t> planted;     // frameCount; kLeftPlanted | kRightPlanted per frame
+                                           // (a foot lies flat)
+    int supportedFrames = 0;               // frames measured (the rest are interpolated)
+};
+
+// The root positions of `clip` recovered from its planted feet. Fails when the feet cannot be
+// found or no foot is ever planted, in a sentence that says so.
+Expected<RootFromFeet> rootMotionFromFeet(const Clip& clip,
+                                          const RootFromFeetSettings& settings = {});
+
+// Whether the clip's root stays in place: its ground position never leaves a circle of half the
+// legs' length around the first frame (legs measured in the rest pose, hip to ankle). A clip whose
+// feet cannot be found counts as travelling (nothing could replace its root motion).
+bool rootStaysInPlace(const Clip& clip);
+
+// What applyRootMotion did.
+struct RootMotionSource {
+    bool fromFeet = false;
+    std::string sentence;  // "root motion from the file's root", "root motion from the planted
+                           // feet (the file's root stays in place)", ...
+};
+
+// Gives `clip` the root motion `mode` asks for: with Feet, or with Auto on a clip whose root stays
+// in place, its ground travel is replaced by the feet's. Fails only when Feet is asked for and the
+// feet cannot give it.
+Expected<RootMotionSource> applyRootMotion(Clip& clip, RootMotionMode mode);
+
+}  // namespace gs
