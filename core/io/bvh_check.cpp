@@ -161,142 +161,195 @@ std::string nodeLabel(const Node& n) {
     return n.endSite ? "the End Site of joint '" + n.name + "'" : "joint '" + n.name + "'";
 }
 
-// HIERARCHY ... up to and including MOTION.
-Status checkHierarchy(Tokenizer& tk, BvhSummary& summary) {
-    std::string_view t = tk.next();
-    if (t.empty()) return Status::error("file holds no BVH data");
-    if (t != "HIERARCHY")
-        return lineError(tk.line(), "not a BVH file (expected HIERARCHY, found " + quoted(t) + ")");
-    t = tk.next();
-    if (t != "ROOT")
-        return t.empty() ? Status::error("truncated: the file ends inside HIERARCHY (no ROOT)")
-                         : lineError(tk.line(), "expected ROOT, found " + quoted(t));
-    std::vector<Node> stack;
-    bool bonesHaveLength = false,
-         bonesMove = false;  // an OFFSET below the root, a joint with position channels
-    std::set<std::string, std::less<>> names;
-    auto open = [&](bool endSite) -> Status {
+// The HIERARCHY section, read token by token: the joints open (a stack of nodes), each with one
+// OFFSET and at most one CHANNELS, until the root's brace closes and MOTION follows.
+class HierarchyCheck {
+public:
+    HierarchyCheck(Tokenizer& tk, BvhSummary& summary) : m_tk(tk), m_summary(summary) {}
+
+    // HIERARCHY ... up to and including MOTION.
+    Status run() {
+        if (Status s = header(); !s) return s;
+        if (Status s = open(false); !s) return s;
+        while (!m_stack.empty())
+            if (Status s = nextItem(); !s) return s;
+        return motionFollows();
+    }
+
+private:
+    Tokenizer& m_tk;
+    BvhSummary& m_summary;
+    std::vector<Node> m_stack;
+    std::set<std::string, std::less<>> m_names;
+    bool m_bonesHaveLength = false;  // an OFFSET below the root
+    bool m_bonesMove = false;        // a joint below the root with position channels
+
+    // "HIERARCHY" then "ROOT".
+    Status header() {
+        std::string_view t = m_tk.next();
+        if (t.empty()) return Status::error("file holds no BVH data");
+        if (t != "HIERARCHY")
+            return lineError(m_tk.line(),
+                             "not a BVH file (expected HIERARCHY, found " + quoted(t) + ")");
+        t = m_tk.next();
+        if (t != "ROOT")
+            return t.empty() ? Status::error("truncated: the file ends inside HIERARCHY (no ROOT)")
+                             : lineError(m_tk.line(), "expected ROOT, found " + quoted(t));
+        return Status::ok();
+    }
+
+    // A joint's name, unique, within the limits of names, joints and depth.
+    Status jointName(Node& node) {
+        const std::string_view name = m_tk.next();
+        if (name.empty() || name == "{" || name == "}")
+            return lineError(m_tk.line(),
+                             "expected a joint name, found " +
+                                 (name.empty() ? std::string("the end") : quoted(name)));
+        if (name.size() > static_cast<std::size_t>(limits::kMaxNameChars))
+            return lineError(m_tk.line(), "joint name of " + std::to_string(name.size()) +
+                                              " characters is above the limit " +
+                                              std::to_string(limits::kMaxNameChars));
+        if (!m_names.insert(std::string(name)).second)
+            return lineError(m_tk.line(), "joint name " + quoted(name) + " is used twice");
+        node.name = name;
+        if (++m_summary.joints > limits::kMaxJoints)
+            return lineError(m_tk.line(), "more than " + std::to_string(limits::kMaxJoints) +
+                                              " joints (the limit)");
+        const int depth = static_cast<int>(m_stack.size()) + 1;
+        if (depth > limits::kMaxJointDepth)
+            return lineError(m_tk.line(), "joints nested deeper than " +
+                                              std::to_string(limits::kMaxJointDepth) +
+                                              " levels (the limit)");
+        m_summary.depth = std::max(m_summary.depth, depth);
+        return Status::ok();
+    }
+
+    // A joint (its name) or an End Site (its parent's name), then its '{'.
+    Status open(bool endSite) {
         Node node;
         node.endSite = endSite;
         if (endSite) {
-            node.name = stack.back().name;
-        } else {
-            const std::string_view name = tk.next();
-            if (name.empty() || name == "{" || name == "}")
-                return lineError(tk.line(),
-                                 "expected a joint name, found " +
-                                     (name.empty() ? std::string("the end") : quoted(name)));
-            if (name.size() > static_cast<std::size_t>(limits::kMaxNameChars))
-                return lineError(tk.line(), "joint name of " + std::to_string(name.size()) +
-                                                " characters is above the limit " +
-                                                std::to_string(limits::kMaxNameChars));
-            if (!names.insert(std::string(name)).second)
-                return lineError(tk.line(), "joint name " + quoted(name) + " is used twice");
-            node.name = name;
-            if (++summary.joints > limits::kMaxJoints)
-                return lineError(tk.line(), "more than " + std::to_string(limits::kMaxJoints) +
-                                                " joints (the limit)");
-            const int depth = static_cast<int>(stack.size()) + 1;
-            if (depth > limits::kMaxJointDepth)
-                return lineError(tk.line(), "joints nested deeper than " +
-                                                std::to_string(limits::kMaxJointDepth) +
-                                                " levels (the limit)");
-            summary.depth = std::max(summary.depth, depth);
+            node.name = m_stack.back().name;
+        } else if (Status s = jointName(node); !s) {
+            return s;
         }
-        const std::string_view brace = tk.next();
+        const std::string_view brace = m_tk.next();
         if (brace != "{")
             return brace.empty() ? Status::error("truncated: the file ends inside HIERARCHY")
-                                 : lineError(tk.line(), "expected '{' after " + nodeLabel(node) +
-                                                            ", found " + quoted(brace));
-        stack.push_back(std::move(node));
+                                 : lineError(m_tk.line(), "expected '{' after " + nodeLabel(node) +
+                                                              ", found " + quoted(brace));
+        m_stack.push_back(std::move(node));
         return Status::ok();
-    };
-    if (Status s = open(false); !s) return s;
-    while (!stack.empty()) {
-        t = tk.next();
-        Node& node = stack.back();
+    }
+
+    // One item inside the innermost open node: OFFSET, CHANNELS, JOINT, End Site or '}'.
+    Status nextItem() {
+        const std::string_view t = m_tk.next();
+        Node& node = m_stack.back();
         if (t.empty())
             return Status::error("truncated: the file ends inside HIERARCHY (in " +
                                  nodeLabel(node) + ")");
-        const int line = tk.line();
-        if (t == "OFFSET") {
-            if (node.offset) return lineError(line, nodeLabel(node) + " has a second OFFSET");
-            for (int i = 0; i < 3; ++i) {
-                const std::string_view v = tk.next();
-                double value = 0.0;
-                if (v.empty()) return Status::error("truncated: the file ends inside HIERARCHY");
-                if (const NumberKind k = parseNumber(v, value); k != NumberKind::Ok)
-                    return numberError(tk.line(), v, k, "the OFFSET of " + nodeLabel(node));
-                if (stack.size() > 1 && value != 0.0) bonesHaveLength = true;
-            }
-            node.offset = true;
-        } else if (t == "CHANNELS") {
-            if (node.endSite) return lineError(line, "an End Site cannot have CHANNELS");
-            if (node.channels) return lineError(line, nodeLabel(node) + " has a second CHANNELS");
-            const std::string_view countToken = tk.next();
-            bool big = false;
-            const std::int64_t n = parseCount(countToken, limits::kMaxChannelsPerJoint, big);
-            if (n < 0 || big)
-                return lineError(line, "CHANNELS of " + nodeLabel(node) + " declares " +
-                                           quoted(countToken) + " channels, not 0 to " +
-                                           std::to_string(limits::kMaxChannelsPerJoint));
-            std::set<std::string_view> seen;
-            for (std::int64_t i = 0; i < n; ++i) {
-                const std::string_view name = tk.next();
-                if (!isChannelName(name) || tk.line() != line)
-                    return lineError(
-                        line, "CHANNELS of " + nodeLabel(node) + " declares " + std::to_string(n) +
-                                  " channels but " +
-                                  (name.empty() || tk.line() != line
-                                       ? "names " + std::to_string(i)
-                                       : quoted(name) + " is not Xposition ... Zrotation"));
-                if (!seen.insert(name).second)
-                    return lineError(line, "CHANNELS of " + nodeLabel(node) + " names " +
-                                               quoted(name) + " twice");
-                if (stack.size() > 1 && name.find("position") != std::string_view::npos)
-                    bonesMove = true;
-            }
-            node.channels = true;
-            summary.channels += static_cast<int>(n);
-        } else if (t == "JOINT") {
+        const int line = m_tk.line();
+        if (t == "OFFSET") return offset(node, line);
+        if (t == "CHANNELS") return channels(node, line);
+        if (t == "JOINT") {
             if (node.endSite) return lineError(line, "an End Site cannot have joints");
-            if (Status s = open(false); !s) return s;
-        } else if (t == "End") {
+            return open(false);
+        }
+        if (t == "End") {
             if (node.endSite) return lineError(line, "an End Site cannot have an End Site");
-            const std::string_view site = tk.next();
+            const std::string_view site = m_tk.next();
             if (site != "Site")
                 return lineError(line,
                                  "expected 'End Site', found 'End " + limits::echo(site, 20) + "'");
-            if (Status s = open(true); !s) return s;
-        } else if (t == "}") {
+            return open(true);
+        }
+        if (t == "}") {
             if (!node.offset) return lineError(line, nodeLabel(node) + " has no OFFSET");
-            stack.pop_back();
-        } else if (t == "MOTION") {
+            m_stack.pop_back();
+            return Status::ok();
+        }
+        if (t == "MOTION")
             return lineError(
                 line, "MOTION inside " + nodeLabel(node) + " (unbalanced braces in HIERARCHY)");
-        } else {
-            return lineError(line, "unexpected " + quoted(t) + " in " + nodeLabel(node));
-        }
+        return lineError(line, "unexpected " + quoted(t) + " in " + nodeLabel(node));
     }
-    t = tk.next();
-    if (t.empty())
-        return Status::error("truncated: the file ends inside HIERARCHY (no MOTION section)");
-    if (t == "ROOT")
-        return lineError(tk.line(), "a second ROOT (one skeleton per file is supported)");
-    if (t != "MOTION")
-        return lineError(tk.line(), "expected MOTION after the hierarchy, found " + quoted(t));
-    if (summary.channels == 0) return Status::error("the hierarchy declares no channels");
-    // A skeleton with no size gives no unit (centimetres would read as metres), unless the
-    // joints' own position channels place them.
-    if (!bonesHaveLength && !bonesMove)
-        return Status::error(
-            "every OFFSET below the root is 0: the skeleton has no size, so its unit cannot be "
-            "known");
-    if (!bonesHaveLength)
-        summary.warnings.push_back(
-            "every OFFSET below the root is 0: the bones' lengths and the unit come from the "
-            "joints' position channels");
-    return Status::ok();
+
+    // OFFSET x y z, once per node, three plausible numbers.
+    Status offset(Node& node, int line) {
+        if (node.offset) return lineError(line, nodeLabel(node) + " has a second OFFSET");
+        for (int i = 0; i < 3; ++i) {
+            const std::string_view v = m_tk.next();
+            double value = 0.0;
+            if (v.empty()) return Status::error("truncated: the file ends inside HIERARCHY");
+            if (const NumberKind k = parseNumber(v, value); k != NumberKind::Ok)
+                return numberError(m_tk.line(), v, k, "the OFFSET of " + nodeLabel(node));
+            if (m_stack.size() > 1 && value != 0.0) m_bonesHaveLength = true;
+        }
+        node.offset = true;
+        return Status::ok();
+    }
+
+    // CHANNELS n name..., once per joint, n within the limit, the names on its line, none twice.
+    Status channels(Node& node, int line) {
+        if (node.endSite) return lineError(line, "an End Site cannot have CHANNELS");
+        if (node.channels) return lineError(line, nodeLabel(node) + " has a second CHANNELS");
+        const std::string_view countToken = m_tk.next();
+        bool big = false;
+        const std::int64_t n = parseCount(countToken, limits::kMaxChannelsPerJoint, big);
+        if (n < 0 || big)
+            return lineError(line, "CHANNELS of " + nodeLabel(node) + " declares " +
+                                       quoted(countToken) + " channels, not 0 to " +
+                                       std::to_string(limits::kMaxChannelsPerJoint));
+        std::set<std::string_view> seen;
+        for (std::int64_t i = 0; i < n; ++i) {
+            const std::string_view name = m_tk.next();
+            if (!isChannelName(name) || m_tk.line() != line)
+                return lineError(
+                    line, "CHANNELS of " + nodeLabel(node) + " declares " + std::to_string(n) +
+                              " channels but " +
+                              (name.empty() || m_tk.line() != line
+                                   ? "names " + std::to_string(i)
+                                   : quoted(name) + " is not Xposition ... Zrotation"));
+            if (!seen.insert(name).second)
+                return lineError(
+                    line, "CHANNELS of " + nodeLabel(node) + " names " + quoted(name) + " twice");
+            if (m_stack.size() > 1 && name.find("position") != std::string_view::npos)
+                m_bonesMove = true;
+        }
+        node.channels = true;
+        m_summary.channels += static_cast<int>(n);
+        return Status::ok();
+    }
+
+    // After the root's closing brace: MOTION, some channels, and a skeleton with a size.
+    Status motionFollows() {
+        const std::string_view t = m_tk.next();
+        if (t.empty())
+            return Status::error("truncated: the file ends inside HIERARCHY (no MOTION section)");
+        if (t == "ROOT")
+            return lineError(m_tk.line(), "a second ROOT (one skeleton per file is supported)");
+        if (t != "MOTION")
+            return lineError(m_tk.line(),
+                             "expected MOTION after the hierarchy, found " + quoted(t));
+        if (m_summary.channels == 0) return Status::error("the hierarchy declares no channels");
+        // A skeleton with no size gives no unit (centimetres would read as metres), unless the
+        // joints' own position channels place them.
+        if (!m_bonesHaveLength && !m_bonesMove)
+            return Status::error(
+                "every OFFSET below the root is 0: the skeleton has no size, so its unit cannot be "
+                "known");
+        if (!m_bonesHaveLength)
+            m_summary.warnings.push_back(
+                "every OFFSET below the root is 0: the bones' lengths and the unit come from the "
+                "joints' position channels");
+        return Status::ok();
+    }
+};
+
+// HIERARCHY ... up to and including MOTION.
+Status checkHierarchy(Tokenizer& tk, BvhSummary& summary) {
+    return HierarchyCheck(tk, summary).run();
 }
 
 // "Frames: N" and "Frame Time: T".
