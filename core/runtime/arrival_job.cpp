@@ -417,6 +417,152 @@ StopPlan nextJoin(const BakedBehavioralSpace& bs, const CharacterState& st, int 
     return best;
 }
 
+namespace {
+
+// What a character's frame of arrival works from: its goal, how that goal moves, and its flags
+// as they came in (ArrivalJob::flags).
+struct ArrivalFrame {
+    glm::vec2 goal;
+    glm::vec2 velocity;  // the goal's, m/s (0 for a goal that stands still)
+    std::uint8_t flags;  // as they came in
+    bool newGoal;        // kSteerNewGoal
+    bool following;      // a moving goal followed by stopping in its way
+};
+
+void clearNewGoal(std::uint8_t& flags) { flags &= static_cast<std::uint8_t>(~kSteerNewGoal); }
+
+// Before the state's own step: the approach's stretch reset, a requested decision passed on, and
+// a stop asked for by name taken at its next join (true: nothing more this frame).
+bool beginFrame(const BakedBehavioralSpace& bs, CharacterState& st, std::uint8_t& flags) {
+    ArrivalState& a = st.arrival;
+    a.approachScale = 1.0f;
+    if (a.steerNow) {
+        flags |= kSteerNow;
+        a.steerNow = false;
+    }
+    if (!(a.state == MotionState::Walking && a.forced)) return false;
+    // A stop asked for by name: taken at its next join, stood where it ends.
+    const StopPlan plan = nextJoin(bs, st, a.planSpace, a.planClip);
+    if (plan.join < 0)
+        a.forced = false;
+    else if (plan.frames < 1.0f)
+        enterStop(bs, st, plan, glm::vec2(plan.target.x, plan.target.z));
+    return true;
+}
+
+// The stop to plan toward: the one planned last frame while it fits; when no new plan fits, it
+// is kept with the slack of a stop due (the alternative is to walk past and come back). `kept`
+// says whether it is last frame's.
+StopPlan chooseStop(const BakedBehavioralSpace& bs, const ArrivalSettings& settings,
+                    const CharacterState& st, const glm::vec2& goal, int keptSpace, int keptClip,
+                    int keptJoin, bool& kept) {
+    const ArrivalState& a = st.arrival;
+    StopPlan plan = planStop(bs, st, goal);
+    kept = false;
+    if (keptJoin >= 0 && !a.escape) {
+        const StopPlan last =
+            keptPlan(bs, st, goal, keptSpace, keptClip, keptJoin, a.planFrames - 1.0f);
+        const float limit =
+            settings.maxCorrection *
+            (last.frames < 1.0f || !(plan.correction() <= settings.maxCorrection) ? kDueSlack
+                                                                                  : 1.0f);
+        if (last.join >= 0 && last.correction() <= limit) plan = last, kept = true;
+    }
+    return plan;
+}
+
+// Until the join comes, the approach's steps are stretched or shortened toward it.
+void planApproach(const BakedBehavioralSpace& bs, const ArrivalSettings& settings, ArrivalState& a,
+                  const StopPlan& plan) {
+    a.planSpace = static_cast<std::int8_t>(plan.space);
+    a.planClip = static_cast<std::int8_t>(plan.clip);
+    a.planJoin = static_cast<std::int16_t>(plan.join);
+    a.planFrames = plan.frames;
+    // The whole error along the way is taken out before the join, where the steps are
+    // still the loop's (the stop's own are corrected for what is left).
+    const float approach =
+        plan.way - bs.spaces[plan.space].stops[plan.clip].joins[plan.join].pathToEnd;
+    a.approachScale = std::clamp(1.0f + plan.error.y / std::max(approach, 0.05f),
+                                 1.0f - settings.maxCorrection, 1.0f + settings.maxCorrection);
+}
+
+// Walking: follow a moving goal, or plan the stop on the goal and take it when it is due.
+void whileWalking(const BakedBehavioralSpace& bs, const ArrivalSettings& settings,
+                  CharacterState& st, const ArrivalFrame& in, std::uint8_t& flags) {
+    ArrivalState& a = st.arrival;
+    clearNewGoal(flags);
+    const int keptSpace = a.planSpace, keptClip = a.planClip, keptJoin = a.planJoin;
+    a.planSpace = a.planClip = -1;
+    a.planJoin = -1;
+    if (in.following) {
+        a.escape = false;
+        follow(bs, settings, st, in.goal, in.velocity);
+        return;
+    }
+    if (!(in.flags & kSteerArrive)) {
+        a.escape = false;
+        a.styleHold = false;
+        return;
+    }
+    // Just started in another space's style (a jog starts as a walk): near a goal, it
+    // stays in that style and stops with its stops; a jog's would take it past.
+    // Once held, it is held until it stands and starts again or another goal comes (a
+    // goal walked out of and come back to is near again).
+    a.styleHold = a.styleCatchUp && ((a.styleHold && !in.newGoal) || nearForStyle(bs, st, in.goal));
+    bool kept = false;
+    const StopPlan plan =
+        chooseStop(bs, settings, st, in.goal, keptSpace, keptClip, keptJoin, kept);
+    const bool feasible = plan.join >= 0 && plan.correction() <= settings.maxCorrection * kDueSlack;
+    if (!feasible || a.escape) {
+        if (escapeFrom(bs, st, in.goal, feasible)) flags |= kSteerNow;
+        if (a.escape) return;
+    }
+    if (plan.join < 0) return;
+    // Due now, a stop is taken with a little more correction than one planned ahead:
+    // the alternative is to walk past and come back.
+    if (plan.correction() >
+        settings.maxCorrection * (plan.frames < 1.0f || kept ? kDueSlack : 1.0f))
+        return;
+    if (plan.frames < 1.0f) {
+        enterStop(bs, st, plan, in.goal);
+        return;
+    }
+    planApproach(bs, settings, a, plan);
+}
+
+// Stopping: a goal moved a little is still stopped at; one moved further waits for the stand
+// (a followed goal is stood in the way of where it was planned).
+void whileStopping(const ArrivalSettings& settings, ArrivalState& a, const ArrivalFrame& in,
+                   std::uint8_t& flags) {
+    if (in.following) {
+        clearNewGoal(flags);
+    } else if (in.newGoal && glm::distance(in.goal, a.target) <= settings.standRadius) {
+        a.target = in.goal;
+        clearNewGoal(flags);
+    }
+}
+
+// Standing: off after a followed goal once it has gone by, or toward a new goal out of reach.
+void whileStanding(const BakedBehavioralSpace& bs, const ArrivalSettings& settings,
+                   CharacterState& st, const ArrivalFrame& in, std::uint8_t& flags) {
+    if (in.following) {
+        // Off after the followed goal once it has gone by.
+        clearNewGoal(flags);
+        const glm::vec2 at(st.ground.x, st.ground.z);
+        const float speed = glm::length(in.velocity);
+        const float ahead = glm::dot(in.goal - at, in.velocity) / speed;
+        if (ahead > kFollowGo || glm::distance(in.goal, at) > kFollowFar)
+            beginStart(bs, settings, st, in.goal + in.velocity * kFollowStartSeconds);
+        return;
+    }
+    if (!in.newGoal) return;
+    clearNewGoal(flags);
+    if (glm::distance(in.goal, glm::vec2(st.ground.x, st.ground.z)) > settings.standRadius)
+        beginStart(bs, settings, st, in.goal);
+}
+
+}  // namespace
+
 Status ArrivalJob::validate() const {
     if (Status s = settings.validate(); !s) return s;
     if (!space) return Status::error("arrival: no behavioral space");
@@ -433,125 +579,30 @@ Status ArrivalJob::run() {
     const BakedBehavioralSpace& bs = *space;
     for (size_t c = 0; c < characters.size(); ++c) {
         CharacterState& st = characters[c];
-        ArrivalState& a = st.arrival;
-        a.approachScale = 1.0f;
-        if (a.steerNow) {
-            flags[c] |= kSteerNow;
-            a.steerNow = false;
-        }
-        if (a.state == MotionState::Walking && a.forced) {
-            // A stop asked for by name: taken at its next join, stood where it ends.
-            const StopPlan plan = nextJoin(bs, st, a.planSpace, a.planClip);
-            if (plan.join < 0)
-                a.forced = false;
-            else if (plan.frames < 1.0f)
-                enterStop(bs, st, plan, glm::vec2(plan.target.x, plan.target.z));
-            continue;
-        }
+        if (beginFrame(bs, st, flags[c])) continue;
         const std::uint8_t f = flags[c];
         if (!(f & kSteerActive)) continue;
-        const glm::vec2 goal = goals[c];
-        const bool newGoal = (f & kSteerNewGoal) != 0;
-        const glm::vec2 velocity = goalVelocities.empty() ? glm::vec2(0.0f) : goalVelocities[c];
+        ArrivalFrame in;
+        in.goal = goals[c];
+        in.flags = f;
+        in.newGoal = (f & kSteerNewGoal) != 0;
+        in.velocity = goalVelocities.empty() ? glm::vec2(0.0f) : goalVelocities[c];
         // A moving goal slower than the walk is followed by stopping in its way, standing, and
         // starting after it (the walk could only circle it).
-        const bool following = followByStopping && !(f & kSteerArrive) &&
-                               velocity != glm::vec2(0.0f) && slowGoal(bs, st, velocity);
-        switch (a.state) {
-            case MotionState::Walking: {
-                flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
-                const int keptSpace = a.planSpace, keptClip = a.planClip, keptJoin = a.planJoin;
-                a.planSpace = a.planClip = -1;
-                a.planJoin = -1;
-                if (following) {
-                    a.escape = false;
-                    follow(bs, settings, st, goal, velocity);
-                    break;
-                }
-                if (!(f & kSteerArrive)) {
-                    a.escape = false;
-                    a.styleHold = false;
-                    break;
-                }
-                // Just started in another space's style (a jog starts as a walk): near a goal, it
-                // stays in that style and stops with its stops; a jog's would take it past.
-                // Once held, it is held until it stands and starts again or another goal comes (a
-                // goal walked out of and come back to is near again).
-                a.styleHold =
-                    a.styleCatchUp && ((a.styleHold && !newGoal) || nearForStyle(bs, st, goal));
-                // The stop planned last frame is kept while it fits; when no new plan fits, it is
-                // kept with the slack of a stop due (the alternative is to walk past and come
-                // back).
-                StopPlan plan = planStop(bs, st, goal);
-                bool kept = false;
-                if (keptJoin >= 0 && !a.escape) {
-                    const StopPlan last =
-                        keptPlan(bs, st, goal, keptSpace, keptClip, keptJoin, a.planFrames - 1.0f);
-                    const float limit =
-                        settings.maxCorrection *
-                        (last.frames < 1.0f || !(plan.correction() <= settings.maxCorrection)
-                             ? kDueSlack
-                             : 1.0f);
-                    if (last.join >= 0 && last.correction() <= limit) plan = last, kept = true;
-                }
-                const bool feasible =
-                    plan.join >= 0 && plan.correction() <= settings.maxCorrection * kDueSlack;
-                if (!feasible || a.escape) {
-                    if (escapeFrom(bs, st, goal, feasible)) flags[c] |= kSteerNow;
-                    if (a.escape) break;
-                }
-                if (plan.join < 0) break;
-                // Due now, a stop is taken with a little more correction than one planned ahead:
-                // the alternative is to walk past and come back.
-                if (plan.correction() >
-                    settings.maxCorrection * (plan.frames < 1.0f || kept ? kDueSlack : 1.0f))
-                    break;
-                if (plan.frames < 1.0f) {
-                    enterStop(bs, st, plan, goal);
-                    break;
-                }
-                // Until the join comes, the approach's steps are stretched or shortened toward it.
-                a.planSpace = static_cast<std::int8_t>(plan.space);
-                a.planClip = static_cast<std::int8_t>(plan.clip);
-                a.planJoin = static_cast<std::int16_t>(plan.join);
-                a.planFrames = plan.frames;
-                // The whole error along the way is taken out before the join, where the steps are
-                // still the loop's (the stop's own are corrected for what is left).
-                const float approach =
-                    plan.way - bs.spaces[plan.space].stops[plan.clip].joins[plan.join].pathToEnd;
-                a.approachScale =
-                    std::clamp(1.0f + plan.error.y / std::max(approach, 0.05f),
-                               1.0f - settings.maxCorrection, 1.0f + settings.maxCorrection);
+        in.following = followByStopping && !(f & kSteerArrive) && in.velocity != glm::vec2(0.0f) &&
+                       slowGoal(bs, st, in.velocity);
+        switch (st.arrival.state) {
+            case MotionState::Walking:
+                whileWalking(bs, settings, st, in, flags[c]);
                 break;
-            }
             case MotionState::Stopping:
-                // A goal moved a little is still stopped at; one moved further waits for the stand
-                // (a followed goal is stood in the way of where it was planned).
-                if (following) {
-                    flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
-                } else if (newGoal && glm::distance(goal, a.target) <= settings.standRadius) {
-                    a.target = goal;
-                    flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
-                }
+                whileStopping(settings, st.arrival, in, flags[c]);
                 break;
             case MotionState::Standing:
-                if (following) {
-                    // Off after the followed goal once it has gone by.
-                    flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
-                    const glm::vec2 at(st.ground.x, st.ground.z);
-                    const float speed = glm::length(velocity);
-                    const float ahead = glm::dot(goal - at, velocity) / speed;
-                    if (ahead > kFollowGo || glm::distance(goal, at) > kFollowFar)
-                        beginStart(bs, settings, st, goal + velocity * kFollowStartSeconds);
-                    break;
-                }
-                if (!newGoal) break;
-                flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
-                if (glm::distance(goal, glm::vec2(st.ground.x, st.ground.z)) > settings.standRadius)
-                    beginStart(bs, settings, st, goal);
+                whileStanding(bs, settings, st, in, flags[c]);
                 break;
             case MotionState::Starting:
-                flags[c] &= static_cast<std::uint8_t>(~kSteerNewGoal);
+                clearNewGoal(flags[c]);
                 break;
         }
     }
