@@ -134,22 +134,30 @@ float RegistrationView::frameAt(double x) const {
 void RegistrationView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette().window());
-    const QColor text = palette().windowText().color();
-    const QFontMetrics m(p.font());
     if (m_picture.isEmpty()) {
-        p.setPen(text);
+        p.setPen(palette().windowText().color());
         p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
                    tr("Choose a reference clip A and a clip B and Compute."));
         return;
     }
+    for (const QRectF& box : {warpRect(), alignmentRect(), constraintRect()})
+        p.fillRect(box, palette().base());
+    p.setRenderHint(QPainter::Antialiasing);
+    paintTimewarp(p);
+    paintAlignment(p);
+    paintConstraints(p);
+    paintFrameAxis(p);
+    paintLegends(p);
+    paintCursor(p);
+}
+
+// Timewarp: frame of B against frame of A, the linear mapping dashed, the slope on the right.
+void RegistrationView::paintTimewarp(QPainter& p) const {
     const RegistrationPicture& r = m_picture;
+    const QColor text = palette().windowText().color();
     const int n = static_cast<int>(r.path.size());
     auto x = [&](int k) { return xOf(r.path[k].x); };
-    const QRectF warp = warpRect(), align = alignmentRect(), bars = constraintRect();
-    for (const QRectF& box : {warp, align, bars}) p.fillRect(box, palette().base());
-    p.setRenderHint(QPainter::Antialiasing);
-
-    // Timewarp: frame of B against frame of A, the linear mapping dashed, the slope on the right.
+    const QRectF warp = warpRect();
     Range frames{0.0, static_cast<double>(std::max(1, r.framesB - 1))};
     Range slope{0.0, 2.0};
     for (float s : r.slope) slope.include(std::min(s, 4.0f));
@@ -163,8 +171,14 @@ void RegistrationView::paintEvent(QPaintEvent*) {
     yTicks(p, warp, frames, false, kWarp, 0);
     yTicks(p, warp, slope, true, kSlope, 1);
     p.setRenderHint(QPainter::Antialiasing);
+}
 
-    // Alignment: x0 and z0 in metres (left), theta in degrees (right).
+// Alignment: x0 and z0 in metres (left), theta in degrees (right).
+void RegistrationView::paintAlignment(QPainter& p) const {
+    const RegistrationPicture& r = m_picture;
+    const QColor text = palette().windowText().color();
+    auto x = [&](int k) { return xOf(r.path[k].x); };
+    const QRectF align = alignmentRect();
     Range metres{0.0, 0.0}, degrees{0.0, 0.0};
     for (const Alignment& a : r.alignment) {
         metres.include(a.x0), metres.include(a.z0);
@@ -186,8 +200,14 @@ void RegistrationView::paintEvent(QPaintEvent*) {
     p.setRenderHint(QPainter::Antialiasing, false);
     yTicks(p, align, metres, false, text, 2);
     yTicks(p, align, degrees, true, kTheta, 0);
+}
 
-    // Constraint matches: one lane per foot.
+// Constraint matches: one lane per foot.
+void RegistrationView::paintConstraints(QPainter& p) const {
+    const RegistrationPicture& r = m_picture;
+    const QColor text = palette().windowText().color();
+    const QFontMetrics m(p.font());
+    const QRectF bars = constraintRect();
     const double lane = bars.height() / 2.0;
     for (size_t k = 0; k < r.constraints.size(); ++k) {
         const ConstraintMatch& c = r.constraints[k];
@@ -207,8 +227,13 @@ void RegistrationView::paintEvent(QPaintEvent*) {
     p.drawText(QPointF(bars.left() - 5 - m.horizontalAdvance("R"),
                        bars.top() + 1.5 * lane + m.ascent() / 2.0 - 1),
                "R");
+}
 
-    // Frame axis under the bars, frames of A with seconds.
+// Frame axis under the bars, frames of A with seconds.
+void RegistrationView::paintFrameAxis(QPainter& p) const {
+    const RegistrationPicture& r = m_picture;
+    const QFontMetrics m(p.font());
+    const QRectF bars = constraintRect();
     const double step = niceStep(std::max(1, r.framesA - 1), 6);
     for (double f = 0.0; f <= r.framesA - 1 + 1e-9; f += step) {
         const double xf = xOf(static_cast<float>(f));
@@ -221,8 +246,14 @@ void RegistrationView::paintEvent(QPaintEvent*) {
     p.drawText(QPointF(bars.right() - m.horizontalAdvance(axis),
                        bars.bottom() + 3 + m.ascent() + m.height()),
                axis);
+}
 
-    // Legends along the top of each plot.
+// Legends along the top of each plot.
+void RegistrationView::paintLegends(QPainter& p) const {
+    const RegistrationPicture& r = m_picture;
+    const QColor text = palette().windowText().color();
+    const QFontMetrics m(p.font());
+    const QRectF warp = warpRect(), align = alignmentRect(), bars = constraintRect();
     auto legend = [&](const QRectF& box, const std::vector<std::pair<QString, QColor>>& items) {
         double at = box.left();
         const double y = box.top() - 4 - m.descent();  // above the box
@@ -241,8 +272,13 @@ void RegistrationView::paintEvent(QPaintEvent*) {
         p.setBrush(Qt::NoBrush);
         p.drawRect(box);
     }
+}
 
-    // The cursor: the frame of A, the frame of B it maps to and the slope there.
+// The cursor: the frame of A, the frame of B it maps to and the slope there.
+void RegistrationView::paintCursor(QPainter& p) const {
+    const RegistrationPicture& r = m_picture;
+    const QFontMetrics m(p.font());
+    const QRectF warp = warpRect(), bars = constraintRect();
     if (r.cursor >= 0.0f) {
         const double xc = xOf(r.cursor);
         p.setPen(QPen(kCursor, 1.5));

@@ -20,6 +20,8 @@
 
 #include "core/analysis/registration.h"
 
+class QPainter;
+
 namespace gs {
 
 struct RegistrationPicture {
@@ -67,6 +69,14 @@ protected:
 
 private:
     double xOf(float frameA) const;
+    // The steps of paintEvent, in the order they draw; each leaves the painter's state as the
+    // next expects it.
+    void paintTimewarp(QPainter& p) const;
+    void paintAlignment(QPainter& p) const;
+    void paintConstraints(QPainter& p) const;
+    void paintFrameAxis(QPainter& p) const;
+    void paintLegends(QPainter& p) const;
+    void paintCursor(QPainter& p) const;
 
     RegistrationPicture m_picture;
 };
