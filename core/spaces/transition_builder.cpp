@@ -208,6 +208,143 @@ Status TransitionJob::validate() const {
     return checkTransitionClip(*clip, kind, settings);
 }
 
+namespace {
+
+// A cell of the match web where the clip may join the loop: loop frame i (of the loop played
+// twice), clip frame j, and its cost (m RMS).
+struct JoinCell {
+    int i, j;
+    float cost;
+};
+
+// The clip's feet, frame by frame: down when the ankle or the toe is (FootContactJob), and the
+// footLabels of the two.
+struct ClipFeet {
+    std::vector<bool> left, right;
+    std::vector<int> labels;
+};
+
+Status clipFeet(const Clip& clip, const FootContactSettings& settings, ClipFeet& out) {
+    FootContactJob contacts;
+    contacts.settings = settings;
+    contacts.clip = &clip;
+    if (Status s = contacts.run(); !s) return s;
+    const FootContacts& fc = contacts.output;
+    const int n = clip.frameCount();
+    out.left.assign(n, false);
+    out.right.assign(n, false);
+    for (int f = 0; f < n; ++f) {
+        out.left[f] = fc.leftAnkle[f] || fc.leftToe[f];
+        out.right[f] = fc.rightAnkle[f] || fc.rightToe[f];
+    }
+    out.labels = footLabels(out.left, out.right);
+    return Status::ok();
+}
+
+// Candidate cells: for each clip frame in [first, last], the loop phases that are local minima
+// of its column (loop frames L/2 ... 3L/2 - 1 stand for every phase) with the same feet down.
+std::vector<JoinCell> candidateCells(const MatchWeb& web, const std::vector<int>& loopFeet,
+                                     const std::vector<int>& clipFeet, int first, int last, int L) {
+    std::vector<JoinCell> cells;
+    const int i0 = L / 2;
+    for (int j = first; j <= last; ++j) {
+        for (int i = i0; i < i0 + L; ++i) {
+            const float c = web.at(i, j);
+            if (!(c <= web.at(i - 1, j) && c < web.at(i + 1, j))) continue;
+            if (loopFeet[i % L] != clipFeet[j] || clipFeet[j] == 0) continue;
+            cells.push_back({i, j, c});
+        }
+    }
+    return cells;
+}
+
+// The highest cost a join may have: the best cell's plus the margin, within maxJoinCost; an error
+// when there is no cell or the best is above maxJoinCost.
+Status joinCostLimit(const std::vector<JoinCell>& cells, const TransitionSettings& settings,
+                     float& limit) {
+    if (cells.empty())
+        return Status::error(
+            std::string("never has the loop's feet down where its poses match the loop's"));
+    float best = 1e30f;
+    for (const JoinCell& c : cells) best = std::min(best, c.cost);
+    if (best > settings.maxJoinCost) {
+        char text[200];
+        std::snprintf(
+            text, sizeof text,
+            "never comes near the loop's poses (its best match is %.2f m RMS, above %.2f)", best,
+            settings.maxJoinCost);
+        return Status::error(text);
+    }
+    limit = std::min(settings.maxJoinCost, best + settings.joinCostMargin);
+    return Status::ok();
+}
+
+// The clip's own motion in the transition: rotations with the root's heading taken out, root
+// height, contacts and ground steps.
+void copyClipMotion(const Clip& clip, const std::vector<GroundFrame>& clipGround,
+                    const ClipFeet& feet, int joints, BakedTransition& t) {
+    const int n = clip.frameCount();
+    t.frames = n;
+    t.rotations = clip.rotations;
+    t.rootHeight.resize(n);
+    t.leftContact.resize(n);
+    t.rightContact.resize(n);
+    for (int f = 0; f < n; ++f) {
+        t.rotations[static_cast<size_t>(f) * joints] =
+            glm::inverse(yawRotation(clipGround[f].heading)) * clip.frameRotations(f)[0];
+        t.rootHeight[f] = clip.rootPositions[f].y;
+        t.leftContact[f] = feet.left[f] ? 1.0f : 0.0f;
+        t.rightContact[f] = feet.right[f] ? 1.0f : 0.0f;
+    }
+    t.step.resize(n - 1);
+    for (int f = 0; f + 1 < n; ++f) t.step[f] = groundOffset(clipGround[f], clipGround[f + 1]);
+}
+
+// A join per cell within `limit`, ordered by loop frame.
+void addJoins(const std::vector<JoinCell>& cells, float limit, const Clip& loop,
+              const std::vector<GroundFrame>& loopGround, const Clip& clip,
+              const std::vector<GroundFrame>& clipGround, const std::vector<int>& clipFeet, int L,
+              const PointCloudSettings& cloud, BakedTransition& t) {
+    for (const JoinCell& c : cells) {
+        if (c.cost > limit) continue;
+        // The cell's alignment lays the loop's world over the clip's; the loop's ground frame
+        // carried so is where the clip's ground frame is measured from.
+        const CloudMatch m = alignCell(loop, c.i, clip, c.j, cloud);
+        const GroundFrame& g = loopGround[c.i];
+        const glm::vec3 p = m.alignment.apply(glm::vec3(g.x, 0.0f, g.z));
+        const GroundFrame aligned{p.x, p.z, g.heading + m.alignment.theta};
+        TransitionJoin join;
+        join.loopFrame = static_cast<float>(c.i % L);
+        join.clipFrame = static_cast<float>(c.j);
+        join.offset = groundOffset(aligned, clipGround[c.j]);
+        join.cost = c.cost;
+        join.foot = clipFeet[c.j] == 3 ? 2 : clipFeet[c.j] - 1;
+        t.joins.push_back(join);
+    }
+    std::stable_sort(
+        t.joins.begin(), t.joins.end(),
+        [](const TransitionJoin& a, const TransitionJoin& b) { return a.loopFrame < b.loopFrame; });
+}
+
+// A start's handover: the first join (in the clip's time) where it moves nearly as fast as the
+// loop (`loopSpeed`, m/s), else the cheapest.
+int handoverJoin(const BakedTransition& t, const std::vector<float>& speed,
+                 const TransitionSettings& settings, float loopSpeed) {
+    int pick = -1, cheapest = 0;
+    for (int k = 0; k < static_cast<int>(t.joins.size()); ++k) {
+        const TransitionJoin& j = t.joins[k];
+        if (j.cost < t.joins[cheapest].cost) cheapest = k;
+        const int f = static_cast<int>(j.clipFrame);
+        const float v = meanOver(speed, f - 2, f + 3);
+        if (v >= settings.handoverSpeed * loopSpeed &&
+            (pick < 0 || j.clipFrame < t.joins[pick].clipFrame))
+            pick = k;
+    }
+    return pick >= 0 ? pick : cheapest;
+}
+
+}  // namespace
+
 Status TransitionJob::run() {
     if (Status s = validate(); !s) return s;
     const BakedMotionSpace& ms = *space;
@@ -227,55 +364,20 @@ Status TransitionJob::run() {
     if (Status s = web.run(); !s) return s;
     matchWeb = std::move(web.output);
 
-    FootContactJob contacts;
-    contacts.settings = settings.contacts;
-    contacts.clip = clip;
-    if (Status s = contacts.run(); !s) return s;
-    const FootContacts& fc = contacts.output;
-    std::vector<bool> left(n), right(n);
-    for (int f = 0; f < n; ++f) {
-        left[f] = fc.leftAnkle[f] || fc.leftToe[f];
-        right[f] = fc.rightAnkle[f] || fc.rightToe[f];
-    }
-    const std::vector<int> clipFeet = footLabels(left, right);
+    ClipFeet feet;
+    if (Status s = clipFeet(*clip, settings.contacts, feet); !s) return s;
     const std::vector<int> loopFeet =
         footLabels(std::vector<float>(ref.leftContact.begin(), ref.leftContact.end() - 1),
                    std::vector<float>(ref.rightContact.begin(), ref.rightContact.end() - 1));
     const std::vector<float> speed = rootSpeeds(*clip);
     const int still = stillFrameOf(speed, kind, settings.stillSpeed);
 
-    // Candidate cells: for each frame of the moving part, the loop phases that are local minima
-    // of its column (loop frames L/2 ... 3L/2 - 1 stand for every phase) with the same feet down.
-    struct Cell {
-        int i, j;
-        float cost;
-    };
-    std::vector<Cell> cells;
     const int first = kind == Kind::Stop ? 0 : still + 1;
     const int last = kind == Kind::Stop ? still - 1 : n - 1;
-    const int i0 = L / 2;
-    for (int j = first; j <= last; ++j) {
-        for (int i = i0; i < i0 + L; ++i) {
-            const float c = matchWeb.at(i, j);
-            if (!(c <= matchWeb.at(i - 1, j) && c < matchWeb.at(i + 1, j))) continue;
-            if (loopFeet[i % L] != clipFeet[j] || clipFeet[j] == 0) continue;
-            cells.push_back({i, j, c});
-        }
-    }
-    if (cells.empty())
-        return Status::error(
-            std::string("never has the loop's feet down where its poses match the loop's"));
-    float best = 1e30f;
-    for (const Cell& c : cells) best = std::min(best, c.cost);
-    if (best > settings.maxJoinCost) {
-        char text[200];
-        std::snprintf(
-            text, sizeof text,
-            "never comes near the loop's poses (its best match is %.2f m RMS, above %.2f)", best,
-            settings.maxJoinCost);
-        return Status::error(text);
-    }
-    const float limit = std::min(settings.maxJoinCost, best + settings.joinCostMargin);
+    const std::vector<JoinCell> cells =
+        candidateCells(matchWeb, loopFeet, feet.labels, first, last, L);
+    float limit = 0.0f;
+    if (Status s = joinCostLimit(cells, settings, limit); !s) return s;
 
     const std::vector<GroundFrame> loopGround = groundFrames(loop),
                                    clipGround = groundFrames(*clip);
@@ -283,56 +385,11 @@ Status TransitionJob::run() {
     t = BakedTransition{};
     t.name = clip->name;
     t.kind = kind;
-    t.frames = n;
-    t.rotations = clip->rotations;
-    t.rootHeight.resize(n);
-    t.leftContact.resize(n);
-    t.rightContact.resize(n);
-    for (int f = 0; f < n; ++f) {
-        t.rotations[static_cast<size_t>(f) * joints] =
-            glm::inverse(yawRotation(clipGround[f].heading)) * clip->frameRotations(f)[0];
-        t.rootHeight[f] = clip->rootPositions[f].y;
-        t.leftContact[f] = left[f] ? 1.0f : 0.0f;
-        t.rightContact[f] = right[f] ? 1.0f : 0.0f;
-    }
-    t.step.resize(n - 1);
-    for (int f = 0; f + 1 < n; ++f) t.step[f] = groundOffset(clipGround[f], clipGround[f + 1]);
+    copyClipMotion(*clip, clipGround, feet, joints, t);
     t.stillFrame = still;
     t.speed = fastest(speed, clip->fps);
-    for (const Cell& c : cells) {
-        if (c.cost > limit) continue;
-        // The cell's alignment lays the loop's world over the clip's; the loop's ground frame
-        // carried so is where the clip's ground frame is measured from.
-        const CloudMatch m = alignCell(loop, c.i, *clip, c.j, settings.cloud);
-        const GroundFrame& g = loopGround[c.i];
-        const glm::vec3 p = m.alignment.apply(glm::vec3(g.x, 0.0f, g.z));
-        const GroundFrame aligned{p.x, p.z, g.heading + m.alignment.theta};
-        TransitionJoin join;
-        join.loopFrame = static_cast<float>(c.i % L);
-        join.clipFrame = static_cast<float>(c.j);
-        join.offset = groundOffset(aligned, clipGround[c.j]);
-        join.cost = c.cost;
-        join.foot = clipFeet[c.j] == 3 ? 2 : clipFeet[c.j] - 1;
-        t.joins.push_back(join);
-    }
-    std::stable_sort(
-        t.joins.begin(), t.joins.end(),
-        [](const TransitionJoin& a, const TransitionJoin& b) { return a.loopFrame < b.loopFrame; });
-    if (kind == Kind::Start) {
-        // The first join (in the clip's time) where it moves nearly as fast as the loop, else the
-        // cheapest.
-        int pick = -1, cheapest = 0;
-        for (int k = 0; k < static_cast<int>(t.joins.size()); ++k) {
-            const TransitionJoin& j = t.joins[k];
-            if (j.cost < t.joins[cheapest].cost) cheapest = k;
-            const int f = static_cast<int>(j.clipFrame);
-            const float v = meanOver(speed, f - 2, f + 3);
-            if (v >= settings.handoverSpeed * ref.speed &&
-                (pick < 0 || j.clipFrame < t.joins[pick].clipFrame))
-                pick = k;
-        }
-        t.handover = pick >= 0 ? pick : cheapest;
-    }
+    addJoins(cells, limit, loop, loopGround, *clip, clipGround, feet.labels, L, settings.cloud, t);
+    if (kind == Kind::Start) t.handover = handoverJoin(t, speed, settings, ref.speed);
     deriveTransition(t);
     return t.validate(joints, L);
 }
