@@ -1,5 +1,6 @@
 #include "app/gui/panels/spaces_panel.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDragEnterEvent>
@@ -22,6 +23,7 @@
 #include <optional>
 
 #include "app/document/background_task.h"
+#include "app/document/mirror_turn.h"
 #include "app/document/project_document.h"
 #include "app/document/space_commands.h"
 #include "app/gui/panels/clip_library.h"
@@ -256,6 +258,14 @@ void MotionSpacesPanel::makeMessages(QVBoxLayout* layout) {
     m_spaceNotes->setTextFormat(Qt::PlainText);
     m_spaceNotes->setStyleSheet("color: #e0a030");
     layout->addWidget(m_spaceNotes);
+    m_coverage = new QLabel(this);
+    m_coverage->setObjectName("spaceCoverage");
+    m_coverage->setWordWrap(true);
+    m_coverage->setTextFormat(Qt::PlainText);
+    m_coverage->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_coverage->setToolTip(
+        tr("What the space as last built can do, and what to add for what it cannot"));
+    layout->addWidget(m_coverage);
 }
 
 // Remove Clip, Build and what the build says.
@@ -263,6 +273,15 @@ void MotionSpacesPanel::makeBuildRow(QVBoxLayout* layout) {
     auto* bottom = new QHBoxLayout;
     auto* removeClip = new QPushButton(tr("Remove Clip"), this);
     removeClip->setObjectName("spaceRemoveClip");
+    m_mirror = new QPushButton(tr("Add Mirror"), this);
+    m_mirror->setObjectName("spaceAddMirror");
+    m_mirror->setToolTip(
+        tr("Add the mirror of this turn: the selected turn clip mirrored left "
+           "to right (it turns the other way) as a new clip of this space"));
+    auto* mirrorAction = new QAction(tr("Add the mirror of this turn"), m_clips);
+    mirrorAction->setObjectName("spaceAddMirrorAction");
+    m_clips->addAction(mirrorAction);
+    m_clips->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_build = new QPushButton(tr("Build"), this);
     m_build->setObjectName("spaceBuild");
     m_build->setToolTip(
@@ -270,17 +289,20 @@ void MotionSpacesPanel::makeBuildRow(QVBoxLayout* layout) {
     m_buildStatus = new QLabel(this);
     m_buildStatus->setWordWrap(true);
     bottom->addWidget(removeClip);
+    bottom->addWidget(m_mirror);
     bottom->addStretch(1);
     bottom->addWidget(m_build);
     layout->addLayout(bottom);
     layout->addWidget(m_buildStatus);
     // Changing texts never resize the dock (nor, through it, the viewport).
-    for (QLabel* label : {m_buildStatus, m_spaceError, m_spaceNotes}) {
+    for (QLabel* label : {m_buildStatus, m_spaceError, m_spaceNotes, m_coverage}) {
         label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         label->setMinimumWidth(1);
     }
 
     connect(removeClip, &QPushButton::clicked, this, &MotionSpacesPanel::removeSelectedClips);
+    connect(m_mirror, &QPushButton::clicked, this, &MotionSpacesPanel::addMirrorOfSelection);
+    connect(mirrorAction, &QAction::triggered, this, &MotionSpacesPanel::addMirrorOfSelection);
     connect(m_build, &QPushButton::clicked, this, &MotionSpacesPanel::buildRequested);
 }
 
@@ -403,6 +425,29 @@ void MotionSpacesPanel::refreshNotes() {
     m_spaceNotes->setText(lines.join('\n'));
     m_spaceNotes->setToolTip(m_spaceNotes->text());
     m_spaceNotes->setVisible(!lines.isEmpty());
+    QStringList coverage;
+    if (m_coverageSource && space >= 0 && space < static_cast<int>(spacesNow.size()))
+        coverage = m_coverageSource(spacesNow[space].name);
+    m_coverage->setText(coverage.join('\n'));
+    m_coverage->setVisible(!coverage.isEmpty());
+}
+
+void MotionSpacesPanel::setCoverageSource(CoverageSource source) {
+    m_coverageSource = std::move(source);
+    refreshNotes();
+}
+
+QString MotionSpacesPanel::coverageText() const { return m_coverage->text(); }
+
+bool MotionSpacesPanel::addMirrorOfSelection() {
+    const QStringList ids = selectedClipIds();
+    QString refusal;
+    if (ids.size() != 1)
+        refusal = tr("Select one turn clip of the space to add its mirror.");
+    else if (spaces::addMirror(m_doc, currentSpace(), ids.front(), &refusal))
+        return true;
+    emit m_doc->message(ProjectDocument::Level::Warning, refusal);
+    return false;
 }
 
 QString MotionSpacesPanel::spaceNotes() const { return m_spaceNotes->text(); }

@@ -8,7 +8,10 @@
 // the library's selection, removed with Delete or the button, each marked whether it can serve
 // and, when it cannot, why (no standing end, no standing start, another skeleton). Every edit
 // goes to the document as an undoable command (app/document/space_commands.h). Build asks the
-// window to build the spaces for the live run.
+// window to build the spaces for the live run. Under the clips, the coverage of the space as last
+// built (core/spaces/coverage.h: its tightest turns, speeds, stops, starts and what is missing),
+// and Add Mirror ("Add the mirror of this turn", also in the clip table's context menu) adds the
+// selected turn clip mirrored to the space (app/document/mirror_turn.h).
 //
 // The fit of each clip (a loop cut, core/loops/loop.h) and whether each stop and start can serve
 // (core/spaces/transition_builder.h checkTransitionClip) are computed off the GUI thread (a
@@ -82,6 +85,16 @@ public:
     void setNotesSource(NotesSource source);
     void refreshNotes();
     QString spaceNotes() const;
+    // The coverage of a space as last built, by name: lines to show (its turns, speeds, stops,
+    // starts, then what is missing); empty when it was not built. Re-read with refreshNotes().
+    using CoverageSource = std::function<QStringList(const QString& space)>;
+    void setCoverageSource(CoverageSource source);
+    QString coverageText() const;
+
+    // "Add the mirror of this turn": the one selected clip of the current space mirrored into
+    // it (one undo step); a refusal goes to the document's messages. True when added.
+    bool addMirrorOfSelection();
+    QPushButton* mirrorButton() const { return m_mirror; }
 
     // How a clip fits a space's loops (empty warning = fits).
     struct Fit {
@@ -140,6 +153,9 @@ private:
     QLabel* m_spaceError;
     QLabel* m_spaceNotes;
     NotesSource m_notes;
+    QLabel* m_coverage;
+    CoverageSource m_coverageSource;
+    QPushButton* m_mirror;
     QLabel* m_buildStatus;
     QPushButton* m_build;
     bool m_refreshing = false;
