@@ -19,6 +19,16 @@ namespace gs {
 LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* parent)
     : QDockWidget(tr("Blend weights"), parent), m_doc(doc), m_run(run) {
     setObjectName("weightsDock");
+    createWidgets();
+    connectControls();
+    connectStyle();
+    connectKeys();
+    connectDocument();
+    connectRun();
+}
+
+// The goal mode and controller row, Keep style, the reason line and the style editor.
+void LiveSteeringDock::createWidgets() {
     auto* content = new QWidget(this);
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -53,15 +63,21 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
     m_editor->setEnabled(false);
     layout->addWidget(m_editor, 1);
     setWidget(content);
+}
 
+// The goal mode, the controller and Keep style, to the run and the document.
+void LiveSteeringDock::connectControls() {
     connect(m_goalMode, &QComboBox::currentIndexChanged, this,
             [this](int i) { m_run->setGoalMode(static_cast<SteeringDemo::GoalMode>(i)); });
     connect(m_controller, &QComboBox::currentIndexChanged, this,
             [this](int i) { m_run->setNaive(i == 1); });
     connect(m_keepStyle, &QCheckBox::toggled, this, [this](bool on) { m_doc->setKeepStyle(on); });
-    connect(doc, &ProjectDocument::settingsChanged, this,
+    connect(m_doc, &ProjectDocument::settingsChanged, this,
             [this] { m_keepStyle->setChecked(m_doc->project().settings.keepStyle); });
+}
 
+// The style and its transition, between the sliders, the run and the document.
+void LiveSteeringDock::connectStyle() {
     // The style set with the sliders: to the run at once, and to the document (undoable); the
     // document's (opened, undone) back to both.
     connect(m_editor, &StyleEditor::targetsChanged, this,
@@ -69,10 +85,10 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
                 m_run->setStyleTargets(targets);
                 m_doc->setStyleWeights(toProject(targets));
             });
-    connect(doc, &ProjectDocument::styleWeightsChanged, this,
+    connect(m_doc, &ProjectDocument::styleWeightsChanged, this,
             &LiveSteeringDock::applyDocumentStyle);
-    connect(run, &LiveRun::styleTargetsApplied, m_editor, &StyleEditor::setTargets);
-    connect(run, &LiveRun::styleKeyChanged, m_editor, &StyleEditor::setDrivingKey);
+    connect(m_run, &LiveRun::styleTargetsApplied, m_editor, &StyleEditor::setTargets);
+    connect(m_run, &LiveRun::styleKeyChanged, m_editor, &StyleEditor::setDrivingKey);
     connect(m_editor, &StyleEditor::keysClearRequested, this, [this] {
         setKeys({}, tr("Clear style keys"));
         applyDocumentStyle();
@@ -83,6 +99,10 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
                 m_doc->setStyleTransition(seconds > 0.0f, increment,
                                           seconds > 0.0f ? seconds : m_editor->transitionSeconds());
             });
+}
+
+// The style keys the editor asks to add, move, change or delete: undoable document edits.
+void LiveSteeringDock::connectKeys() {
     connect(m_editor, &StyleEditor::keyAddRequested, this, [this](const StyleKey& key) {
         auto keys = m_keys;
         keys.push_back(key);
@@ -119,21 +139,29 @@ LiveSteeringDock::LiveSteeringDock(ProjectDocument* doc, LiveRun* run, QWidget* 
         keys.erase(keys.begin() + index);
         setKeys(keys, tr("Delete style key"));
     });
-    connect(doc, &ProjectDocument::styleTransitionChanged, this,
+}
+
+// What the document says changed: transition, keys, spaces, a whole new project.
+void LiveSteeringDock::connectDocument() {
+    connect(m_doc, &ProjectDocument::styleTransitionChanged, this,
             &LiveSteeringDock::applyTransition);
-    connect(doc, &ProjectDocument::styleKeysChanged, this, &LiveSteeringDock::refreshKeys);
-    connect(doc, &ProjectDocument::spacesChanged, this, &LiveSteeringDock::refreshKeys);
-    connect(doc, &ProjectDocument::projectReset, this, [this] {
+    connect(m_doc, &ProjectDocument::styleKeysChanged, this, &LiveSteeringDock::refreshKeys);
+    connect(m_doc, &ProjectDocument::spacesChanged, this, &LiveSteeringDock::refreshKeys);
+    connect(m_doc, &ProjectDocument::projectReset, this, [this] {
         m_keepStyle->setChecked(m_doc->project().settings.keepStyle);
         refreshKeys();
         applyTransition();
         applyDocumentStyle();
     });
-    connect(run, &LiveRun::ready, this, &LiveSteeringDock::refreshStyles);
-    connect(run, &LiveRun::ready, this, &LiveSteeringDock::refreshGoalTip);
-    connect(run, &LiveRun::started, this, [this] { m_editor->setEnabled(true); });
-    connect(run, &LiveRun::stopped, this, [this] { m_editor->setEnabled(false); });
-    connect(run, &LiveRun::advanced, this, [this] {
+}
+
+// The live run: styles when it is ready, the editor while it runs, the figures as it advances.
+void LiveSteeringDock::connectRun() {
+    connect(m_run, &LiveRun::ready, this, &LiveSteeringDock::refreshStyles);
+    connect(m_run, &LiveRun::ready, this, &LiveSteeringDock::refreshGoalTip);
+    connect(m_run, &LiveRun::started, this, [this] { m_editor->setEnabled(true); });
+    connect(m_run, &LiveRun::stopped, this, [this] { m_editor->setEnabled(false); });
+    connect(m_run, &LiveRun::advanced, this, [this] {
         // Ten times a second is enough to read; every frame would cost the 3D view's frame rate.
         if (!m_run->isReady() || !isVisible() || (m_shown.isValid() && m_shown.elapsed() < 100))
             return;

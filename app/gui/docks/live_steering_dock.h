@@ -41,6 +41,13 @@ public:
     bool deleteSelection() override;
 
 private:
+    // The constructor's steps, in order.
+    void createWidgets();
+    void connectControls();
+    void connectStyle();
+    void connectKeys();
+    void connectDocument();
+    void connectRun();
     void refreshStyles();
     void refreshGoalTip();
     void refreshKeys();
