@@ -9,10 +9,11 @@
 
 namespace gs {
 
-Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(const QString& file,
-                                                              float unitScale) {
+Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(const QString& file, float unitScale,
+                                                              RootMotionMode rootMotion) {
     ImportSettings settings;
     settings.unitScale = unitScale;
+    settings.rootMotion = rootMotion;
     auto imported = importClips(file.toStdString(), settings);
     if (!imported) return imported.status();
     if (imported->clips.empty() || imported->clips.front().isEmpty())
@@ -21,6 +22,7 @@ Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(const QString& fil
     a->file = file;
     a->source = std::move(imported->clips.front());
     a->units = imported->units;
+    a->rootMotion = imported->rootMotionSources.front();
     for (const std::string& w : imported->warnings) a->warnings << QString::fromStdString(w);
 
     FootContactJob contacts;

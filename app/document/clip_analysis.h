@@ -21,6 +21,8 @@ struct ClipAnalysis {
     QString file;  // absolute path read
     Clip source;   // the file's first animation at its own rate, metres
     UnitReport units;
+    RootMotionSource
+        rootMotion;  // the file's root, or the planted feet (core/clip/root_from_feet.h)
     QStringList warnings;
     FootContacts contacts;
     QString contactError;  // why contacts are missing (no foot joints); empty when fine
@@ -31,8 +33,8 @@ struct ClipAnalysis {
 // Reads and analyses one file (unitScale 0 = detected). Safe to call from any thread. Errors
 // name the cause; the caller adds the file name. Inside a CancelScope (core/support/cancel.h) it
 // stops early with Status::cancelled() once the scope's flag is set.
-Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(const QString& file,
-                                                              float unitScale = 0.0f);
+Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(
+    const QString& file, float unitScale = 0.0f, RootMotionMode rootMotion = RootMotionMode::Auto);
 
 // The frames [in, out] of the source (-1 = its start / end), resampled to `fps`, mirrored left
 // to right when `mirror` (core/clip/mirror.h) and named `name`: the clip a project holds for an

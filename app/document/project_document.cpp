@@ -107,7 +107,8 @@ QString ProjectDocument::dataDir() const {
 }
 
 QString ProjectDocument::key(const ProjectClip& c) const {
-    return m_project.resolve(c.source) + QLatin1Char('|') + QString::number(c.unitScale);
+    return m_project.resolve(c.source) + QLatin1Char('|') + QString::number(c.unitScale) +
+           QLatin1Char('|') + QLatin1String(rootMotionModeName(c.rootMotion));
 }
 
 int ProjectDocument::indexOf(const QString& id) const {
@@ -140,24 +141,29 @@ void ProjectDocument::reset(Project project, bool modified) {
 
 void ProjectDocument::startAnalysis() {
     m_analyseKeys.clear();
-    QList<std::pair<QString, float>> jobs;
+    struct Job {
+        QString file;
+        float unitScale = 0.0f;
+        RootMotionMode rootMotion = RootMotionMode::Auto;
+    };
+    QList<Job> jobs;
     for (const ProjectClip& c : m_project.clips) {
         if (!c.error.isEmpty()) continue;
         const QString k = key(c);
         if (m_analyseKeys.contains(k)) continue;
         m_analyseKeys << k;
-        jobs << std::make_pair(m_project.resolve(c.source), c.unitScale);
+        jobs << Job{m_project.resolve(c.source), c.unitScale, c.rootMotion};
     }
     if (jobs.isEmpty()) return;
     emit busyChanged(true, tr("Reading %1 clips").arg(jobs.size()));
     if (m_analyseCancel) *m_analyseCancel = true;
     m_analyseCancel = std::make_shared<std::atomic<bool>>(false);
-    m_analyse->setFuture(QtConcurrent::mapped(
-        m_pool, jobs, [cancel = m_analyseCancel](const std::pair<QString, float>& job) {
+    m_analyse->setFuture(
+        QtConcurrent::mapped(m_pool, jobs, [cancel = m_analyseCancel](const Job& job) {
             const CancelScope scope(cancel.get());
             ImportResult r;
-            r.file = job.first;
-            auto a = analyzeClipFile(job.first, job.second);
+            r.file = job.file;
+            auto a = analyzeClipFile(job.file, job.unitScale, job.rootMotion);
             if (a)
                 r.analysis = *a;
             else

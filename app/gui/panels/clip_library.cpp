@@ -99,6 +99,7 @@ QVariant ClipLibraryModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::ToolTipRole) {
         QString tip = m_doc->project().resolve(c.source);
         if (a) tip += "\n" + QString::fromStdString(a->units.reason);
+        if (a) tip += "\n" + QString::fromStdString(a->rootMotion.sentence);
         if (!c.error.isEmpty()) tip += "\n" + c.error;
         return tip;
     }
