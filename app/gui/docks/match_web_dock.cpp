@@ -114,14 +114,14 @@ QString MatchWebDock::shownA() const { return m_shown ? m_shown->idA : QString()
 QString MatchWebDock::shownB() const { return m_shown ? m_shown->idB : QString(); }
 
 void MatchWebDock::compute(const QString& idA, const QString& idB) {
-    const QString b = idB.isEmpty() ? idA : idB;
-    const auto clipA = workingClipOf(m_doc, idA);
-    const auto clipB = b == idA ? clipA : workingClipOf(m_doc, b);
-    if (!clipA || !clipB) {
+    const WorkingClipPair pair = workingClipPair(m_doc, idA, idB);
+    if (!pair.missing.isEmpty()) {
         emit message(ProjectDocument::Level::Warning,
-                     tr("Match web: clip '%1' is not loaded yet.").arg(!clipA ? idA : b));
+                     tr("Match web: clip '%1' is not loaded yet.").arg(pair.missing));
         return;
     }
+    const QString& b = pair.idB;
+    const auto &clipA = pair.a, &clipB = pair.b;
     m_pair->setPair(idA, b);
     m_info->setText(tr("Computing the match web of %1 and %2…").arg(idA, b));
     m_task->run<std::shared_ptr<const MatchWebRun>>(
@@ -133,10 +133,7 @@ void MatchWebDock::compute(const QString& idA, const QString& idB) {
             MatchWebJob job;
             job.a = clipA.get();
             job.b = clipB.get();
-            job.progress = [&control](float f) {
-                control.setProgress(static_cast<int>(f * 1000.0f), 1000);
-                return !control.isCancelled();
-            };
+            job.progress = progressTo(control);
             run->status = job.run();
             if (!run->status) return std::shared_ptr<const MatchWebRun>(run);
             run->web = std::move(job.output);

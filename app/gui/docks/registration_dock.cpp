@@ -57,14 +57,14 @@ std::vector<glm::ivec2> RegistrationDock::path() const {
 }
 
 void RegistrationDock::compute(const QString& idA, const QString& idB) {
-    const QString b = idB.isEmpty() ? idA : idB;
-    const auto clipA = workingClipOf(m_doc, idA);
-    const auto clipB = b == idA ? clipA : workingClipOf(m_doc, b);
-    if (!clipA || !clipB) {
+    const WorkingClipPair pair = workingClipPair(m_doc, idA, idB);
+    if (!pair.missing.isEmpty()) {
         emit message(ProjectDocument::Level::Warning,
-                     tr("Registration: clip '%1' is not loaded yet.").arg(!clipA ? idA : b));
+                     tr("Registration: clip '%1' is not loaded yet.").arg(pair.missing));
         return;
     }
+    const QString& b = pair.idB;
+    const auto &clipA = pair.a, &clipB = pair.b;
     m_pair->setPair(idA, b);
     m_info->setText(tr("Registering %1 to %2…").arg(b, idA));
     m_task->run<std::shared_ptr<const RegistrationRun>>(
@@ -79,10 +79,7 @@ void RegistrationDock::compute(const QString& idA, const QString& idB) {
             RegistrationJob job;
             job.a = clipA.get();
             job.b = clipB.get();
-            job.progress = [&control](float f) {
-                control.setProgress(static_cast<int>(f * 1000.0f), 1000);
-                return !control.isCancelled();
-            };
+            job.progress = progressTo(control);
             run->status = job.run();
             if (run->status) run->curve = std::move(job.output);
             return std::shared_ptr<const RegistrationRun>(run);

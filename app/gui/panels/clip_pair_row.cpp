@@ -114,6 +114,24 @@ std::shared_ptr<const Clip> workingClipOf(const ProjectDocument* doc, const QStr
     return clip ? std::make_shared<const Clip>(std::move(*clip)) : nullptr;
 }
 
+WorkingClipPair workingClipPair(const ProjectDocument* doc, const QString& idA,
+                                const QString& idB) {
+    WorkingClipPair pair;
+    pair.idA = idA;
+    pair.idB = idB.isEmpty() ? idA : idB;
+    pair.a = workingClipOf(doc, idA);
+    pair.b = pair.idB == idA ? pair.a : workingClipOf(doc, pair.idB);
+    if (!pair.a || !pair.b) pair.missing = !pair.a ? idA : pair.idB;
+    return pair;
+}
+
+std::function<bool(float)> progressTo(TaskControl& control) {
+    return [&control](float f) {
+        control.setProgress(static_cast<int>(f * 1000.0f), 1000);
+        return !control.isCancelled();
+    };
+}
+
 float sourceFrame(const ProjectClip& pc, const ClipAnalysis& analysis, float projectFps,
                   float frame) {
     const float in = pc.trimIn >= 0 ? static_cast<float>(pc.trimIn) : 0.0f;

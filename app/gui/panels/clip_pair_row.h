@@ -9,6 +9,7 @@
 
 #include <glm/glm.hpp>
 
+#include <functional>
 #include <memory>
 
 class QComboBox;
@@ -24,6 +25,7 @@ struct Clip;
 struct ClipAnalysis;
 struct ProjectClip;
 class ProjectDocument;
+class TaskControl;
 
 class ClipPairRow : public QWidget {
     Q_OBJECT
@@ -54,6 +56,17 @@ private:
 
 // The working clip of a project clip (trimmed, at the project's rate), or null while unread.
 std::shared_ptr<const Clip> workingClipOf(const ProjectDocument* doc, const QString& id);
+// The working clips of a pair to analyse, B being A again when `idB` is empty. `missing` names
+// the first of the two that is not read yet (empty when both are, and `a` and `b` are set).
+struct WorkingClipPair {
+    QString idA, idB;
+    std::shared_ptr<const Clip> a, b;
+    QString missing;
+};
+WorkingClipPair workingClipPair(const ProjectDocument* doc, const QString& idA, const QString& idB);
+// A job's progress callback (the fraction done, 0 to 1) that reports it to `control` in
+// thousandths and returns false once the task is cancelled. `control` must outlive the callback.
+std::function<bool(float)> progressTo(TaskControl& control);
 // A working frame of a project clip as a frame of its source file, and back.
 float sourceFrame(const ProjectClip& clip, const ClipAnalysis& analysis, float projectFps,
                   float frame);
