@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cmath>
 #include <sstream>
 
@@ -398,6 +399,7 @@ void retargetPose(const Retarget& r, std::span<const glm::quat> sourceRotations,
                   const FootTurns* footTurns) {
     const Skeleton& src = r.source;
     const Skeleton& tgt = r.target;
+    assert(targetWorld.size() == static_cast<size_t>(tgt.jointCount()));
     // Source world transforms (stack storage for common skeleton sizes).
     constexpr int kStack = 256;
     Transform stack[kStack];

@@ -129,6 +129,7 @@ FootTurns footTurnsAt(const Retarget& r, const Clip& clip, int frame) {
 void retargetFrame(const Retarget& r, const Clip& clip, float frame,
                    std::span<Transform> targetWorld) {
     assert(!clip.isEmpty());
+    assert(targetWorld.size() == static_cast<size_t>(r.target.jointCount()));
     std::vector<glm::quat> rotations(clip.jointCount());
     glm::vec3 root(0.0f);
     samplePose(clip, frame, rotations, root);

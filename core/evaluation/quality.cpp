@@ -1,5 +1,6 @@
 #include "core/evaluation/quality.h"
 
+#include <cassert>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -10,6 +11,7 @@ namespace gs {
 
 float footSkate(std::span<const glm::vec3> positions, int jointCount, int leftToe, int rightToe,
                 float floor, float fps, const FootSkateSettings& settings) {
+    assert(jointCount <= 0 || positions.size() % static_cast<size_t>(jointCount) == 0);
     const int frames = jointCount > 0 ? static_cast<int>(positions.size()) / jointCount : 0;
     if (frames < 3 || leftToe < 0 || rightToe < 0) return 0.0f;
     const float H = settings.contactHeight * 100.0f;  // cm
@@ -71,6 +73,7 @@ RootAcceleration rootAccelerationP95(std::span<const glm::vec3> roots, float fps
 
 RootAcceleration rootAccelerationP95(std::span<const glm::vec3> positions, int jointCount,
                                      float fps) {
+    assert(jointCount <= 0 || positions.size() % static_cast<size_t>(jointCount) == 0);
     if (jointCount <= 0) return {};
     std::vector<glm::vec3> roots(positions.size() / jointCount);
     for (size_t f = 0; f < roots.size(); ++f) roots[f] = positions[f * jointCount];
@@ -92,6 +95,7 @@ float kneeAngle(const glm::vec3* p, const Leg& leg) {
 
 void kneeStepSamples(std::span<const glm::vec3> positions, int jointCount, const LegRig& legs,
                      std::vector<float>& steps) {
+    assert(jointCount <= 0 || positions.size() % static_cast<size_t>(jointCount) == 0);
     if (!legs.isValid() || jointCount <= 0) return;
     const int frames = static_cast<int>(positions.size()) / jointCount;
     for (const Leg& leg : legs.legs) {
@@ -107,6 +111,7 @@ void kneeStepSamples(std::span<const glm::vec3> positions, int jointCount, const
 
 void kneeFlexionSamples(std::span<const glm::vec3> positions, int jointCount, const LegRig& legs,
                         std::vector<float>& angles) {
+    assert(jointCount <= 0 || positions.size() % static_cast<size_t>(jointCount) == 0);
     if (!legs.isValid() || jointCount <= 0) return;
     const int frames = static_cast<int>(positions.size()) / jointCount;
     for (const Leg& leg : legs.legs)
@@ -141,6 +146,7 @@ float kneeStepP95(const Clip& clip) {
 }
 
 float maxJointStep(std::span<const glm::vec3> positions, int jointCount) {
+    assert(jointCount <= 0 || positions.size() % static_cast<size_t>(jointCount) == 0);
     if (jointCount < 1) return 0.0f;
     const size_t joints = static_cast<size_t>(jointCount), frames = positions.size() / joints;
     float largest = 0.0f;

@@ -1,6 +1,7 @@
 #include <gaitspace/runtime/kinematics.h>
 
 #include <algorithm>
+#include <cassert>
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -21,17 +22,21 @@ glm::mat4 Transform::matrix() const {
 }
 
 void modelMatrices(std::span<const Transform> world, std::span<glm::mat4> out) {
+    assert(out.size() == world.size());
     for (size_t j = 0; j < world.size(); ++j) out[j] = world[j].matrix();
 }
 
 void skinningMatrices(std::span<const glm::mat4> model, std::span<const glm::mat4> inverseBind,
                       std::span<glm::mat4> out) {
+    assert(inverseBind.size() == model.size() && out.size() == model.size());
     for (size_t j = 0; j < model.size(); ++j) out[j] = model[j] * inverseBind[j];
 }
 
 void forwardKinematics(const Skeleton& skeleton, std::span<const glm::quat> localRotations,
                        const glm::vec3& rootPosition, std::span<Transform> world) {
     const int n = skeleton.jointCount();
+    assert(localRotations.size() >= static_cast<size_t>(n) &&
+           world.size() == static_cast<size_t>(n));
     world[0] = {localRotations[0], rootPosition};
     for (int j = 1; j < n; ++j) {
         const Transform& p = world[skeleton.parents[j]];
@@ -53,6 +58,7 @@ constexpr int kFkStackJoints = 64;
 GS_LANES_WIDE
 void forwardKinematics(const Skeleton& skeleton, const glm::quat* localRotations,
                        const glm::vec3* rootPositions, Transform* world, int count) {
+    assert(count >= 1 && count <= kFkLanes);
     const int n = skeleton.jointCount();
     const size_t stride = static_cast<size_t>(n);
     if (n > kFkStackJoints || count < 1) {
@@ -101,6 +107,8 @@ void jointPositions(const Skeleton& skeleton, std::span<const glm::quat> localRo
     // Small skeletons: keep the world rotations on the stack.
     constexpr int kStack = 256;
     const int n = skeleton.jointCount();
+    assert(localRotations.size() >= static_cast<size_t>(n) &&
+           positions.size() == static_cast<size_t>(n));
     glm::quat stackRot[kStack];
     std::vector<glm::quat> heapRot;
     glm::quat* rot = stackRot;

@@ -1,6 +1,7 @@
 #include <gaitspace/runtime/leg_ik.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 #include "core/runtime/lane_vectors.h"
@@ -170,6 +171,7 @@ TwoBoneIkResult solveTwoBoneIk(const glm::vec3& hip, const glm::vec3& knee, cons
 GS_LANES_WIDE
 void solveLegIk(const LegIkInput* inputs, int count, LegIkResult* result,
                 const TwoBoneIkSettings& settings) {
+    assert(count >= 1 && count <= kIkLanes);
     LegPointers legs;
     for (int i = 0; i < kIkLanes; ++i) legs.leg[i] = inputs + (i < count ? i : 0);
     const Result<IkLanes> r =
