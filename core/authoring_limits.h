@@ -64,8 +64,7 @@ constexpr int kMaxGoalBlends = 101;             // goal_space.Y and Z, >= 2
 constexpr int kMaxGoalHorizon = 600;            // goal_space.F, frames (20 s at 30 fps), >= 1
 // Start frames x Y x Z x F: the character updates a goal-space build runs (its time; memory is
 // start frames x Y x Z samples of 12 bytes). The demo's walk space is 8 x 13 x 25 x 40 = 104,000
-// updates, built in 0.26 s (about 2.5 us per update); the budget is about 100 times that, some
-// 25 s and 40 MB per space.
+// updates; the budget is about 100 times that (docs/limits.md).
 constexpr std::int64_t kMaxGoalSpaceUpdates = 10'000'000;
 
 // --- runs asked for on a command line or in a script (app/cli, app/gui, core/simulation) ---

@@ -4,8 +4,8 @@
 //
 // The sample count follows the crowd (SampleSettings): full MSAA for a few characters, fewer
 // samples from crowdFrom characters on. On a software rasteriser (llvmpipe) every covered sample
-// costs a depth test, a blend and a store, so a crowd at 4x costs about three times as much as
-// without MSAA, while its characters are too small for the difference in their edges to show.
+// costs a depth test, a blend and a store, while a crowd's characters are too small for the
+// difference in their edges to show (docs/rendering.md#speed-on-a-software-rasterizer).
 //
 // Needs a QGuiApplication on a platform that gives OpenGL (xcb under xvfb-run works; the
 // `offscreen` platform has no GL). Owns its context and a Renderer; upload meshes through

@@ -60,8 +60,8 @@ Status GoalSpaceJob::run() {
     // The futures are where the character goes on the ground: the pose (and the foot lock and the
     // feet's lift on it, which move the legs and the root's height only) is not needed, so the
     // characters are stepped without one. The samples are the same to the bit as with the pose,
-    // lock and lift (tst_steering checks it); the demo's goal spaces build in 38-41 ms, 49-53 ms
-    // with the pose, 119-136 ms with the pose, lock and lift (bench_steering).
+    // lock and lift (tst_steering checks it), and build about three times as fast
+    // (docs/benchmarks.md).
     glm::vec3 root;
     LocomotionJob job;
     job.space = &single;
