@@ -212,11 +212,6 @@ private slots:
         QVERIFY2(a.exitCode == 0, a.err.constData());
         QVERIFY2(b.exitCode == 0, b.err.constData());
         const QJsonObject x = a.json(), y = b.json();
-        qInfo(
-            "captured left turns: reached %d of %d, time ratio %.3f; mirrored: reached %d of %d, "
-            "time ratio %.3f",
-            x["reached"].toInt(), x["goals"].toInt(), x["mean_time_ratio"].toDouble(),
-            y["reached"].toInt(), y["goals"].toInt(), y["mean_time_ratio"].toDouble());
         QCOMPARE(y["goals"].toInt(), 200);
         QCOMPARE(y["reached"].toInt(), 200);
         const double ratio = y["mean_time_ratio"].toDouble(),

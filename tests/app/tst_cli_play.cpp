@@ -62,7 +62,6 @@ private slots:
         QCOMPARE(o["motion_state"].toString(), QString("standing"));
         // Asked for at frame 30, the stop is entered within a cycle and stood on within its length.
         const int stand = o["stand_frame"].toInt();
-        qInfo("stood from frame %d", stand);
         QVERIFY2(stand > 30 && stand < 30 + 35 + 86, qPrintable(QString::number(stand)));
         // A stop the project does not have is named with the ones it has.
         const Run bad = cli({"play", project, "--stop", "nowhere", "--json"});

@@ -20,7 +20,6 @@ private slots:
              "--characters", "100", "--minutes", "3", "--json"});
         QVERIFY(r.isOneObject());
         const QJsonObject o = r.json();
-        qInfo("%s", r.out.trimmed().constData());
         QCOMPARE(r.exitCode, 0);
         QVERIFY(o["pass"].toBool());
         QCOMPARE(o["nan_frames"].toInt(), 0);

@@ -57,16 +57,12 @@ private slots:
         const QJsonObject p = play.json();
         QCOMPARE(p["frames"].toInt(), 301);
         const double skate = p["foot_skate_cm_s"].toDouble();
-        qInfo("play 10 s: %.2f m/s, foot skate %.3f cm/s (source %.3f)", p["speed_mps"].toDouble(),
-              skate, p["source_foot_skate_cm_s"].toDouble());
         QVERIFY(std::abs(p["speed_mps"].toDouble() - 1.35) < 0.1);  // the walk space by default
         QVERIFY(skate < 1.0);
         const Run sim = cli({"simulate", m_project, "--goals", "5", "--json"});
         QCOMPARE(sim.exitCode, 0);
         QVERIFY2(sim.isOneObject(), sim.err.constData());
         const QJsonObject s = sim.json();
-        qInfo("simulate 5 goals: reached %d, foot skate %.3f cm/s", s["reached"].toInt(),
-              s["foot_skate_cm_s"].toDouble());
         QCOMPARE(s["goals"].toInt(), 5);
         QVERIFY(s["reached"].toInt() >= 4);
     }

@@ -43,8 +43,6 @@ private slots:
         for (int f = 0; f < frames; ++f) demo.step();
         QCOMPARE(demo.motion().frameCount(), frames);
         const glm::vec3 guiEnd = demo.motion().rootPositions.back();
-        qInfo("GUI ends at (%.6f, %.6f), CLI at (%.6f, %.6f)", guiEnd.x, guiEnd.z,
-              cliEnd[0].toDouble(), cliEnd[1].toDouble());
         QVERIFY(glm::length(glm::vec2(guiEnd.x, guiEnd.z)) > 3.0f);  // it went somewhere
         QCOMPARE(guiEnd.x, static_cast<float>(cliEnd[0].toDouble()));
         QCOMPARE(guiEnd.z, static_cast<float>(cliEnd[1].toDouble()));

@@ -80,8 +80,6 @@ private slots:
                                       QStringLiteral(RUNTIME_C_LIB)}) {
             const Run ldd = run("ldd", {binary});
             QCOMPARE(ldd.exitCode, 0);
-            qInfo("%s: %s", qPrintable(QFileInfo(binary).fileName()),
-                  qPrintable(ldd.out.simplified()));
             QVERIFY(ldd.out.contains("libc.so"));
             QVERIFY2(!ldd.out.contains("Qt", Qt::CaseInsensitive),
                      qPrintable(binary + " links Qt"));
@@ -105,7 +103,6 @@ private slots:
     void threeLanguagesOneCrowd() {
         const Run cpp = run(QStringLiteral(RUNTIME_ONLY_EXE), {m_baked, "200", "30", "1"});
         QVERIFY2(cpp.exitCode == 0, qPrintable(cpp.err));
-        qInfo("C++:    %s", qPrintable(cpp.out.trimmed()));
         const Summary a = summary(cpp.out);
         QCOMPARE(a.characters, 200);
         // Goals 0-40 m away at 1.3-2.6 m/s: about three each in 30 s.
@@ -118,7 +115,6 @@ private slots:
 
         const Run c = run(QStringLiteral(C_CROWD_EXE), {m_baked, "200", "30", "1"});
         QVERIFY2(c.exitCode == 0, qPrintable(c.err));
-        qInfo("C:      %s", qPrintable(c.out.trimmed()));
         const Summary b = summary(c.out);
         QCOMPARE(b.poses, a.poses);
         QCOMPARE(b.reached, a.reached);
@@ -126,7 +122,6 @@ private slots:
 
         const Run py = runPython({m_baked, "200", "30"});
         QVERIFY2(py.exitCode == 0, qPrintable(py.err));
-        qInfo("Python: %s", qPrintable(py.out.trimmed()));
         const Summary p = summary(py.out);
         QCOMPARE(p.poses, a.poses);
         QCOMPARE(p.reached, a.reached);
@@ -158,7 +153,6 @@ private slots:
         QVERIFY2(bake.exitCode == 0, bake.err.constData());
         const Run stopping = run(QStringLiteral(RUNTIME_ONLY_EXE), {arrive, "20", "60", "2"});
         QVERIFY2(stopping.exitCode == 0, qPrintable(stopping.err));
-        qInfo("%s", qPrintable(stopping.out.trimmed()));
         const auto s =
             QRegularExpression("goals reached (\\d+), .* stood on (\\d+)").match(stopping.out);
         QVERIFY(s.hasMatch());

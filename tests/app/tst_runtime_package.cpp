@@ -92,7 +92,6 @@ private slots:
         QVERIFY2(reference.exitCode == 0, qPrintable(reference.err));
         m_reference = posesOf(reference.out);
         QVERIFY(!m_reference.isEmpty());
-        qInfo("in the tree: %s", qPrintable(reference.out.trimmed()));
     }
 
     void installsThePackage() {
@@ -140,7 +139,6 @@ private slots:
         QVERIFY(!cpp.isEmpty());
         const Run a = run(cpp, {m_baked, "200", "20"});
         QVERIFY2(a.exitCode == 0, qPrintable(a.err));
-        qInfo("find_package, C++ -O3: %s", qPrintable(a.out.trimmed()));
         QCOMPARE(posesOf(a.out), m_reference);
         // It linked the installed runtime, not the tree's.
         const Run ldd = run("ldd", {cpp});
@@ -150,7 +148,6 @@ private slots:
         QVERIFY(!c.isEmpty());
         const Run b = run(c, {m_baked, "200", "20"});
         QVERIFY2(b.exitCode == 0, qPrintable(b.err));
-        qInfo("find_package, C -O3:   %s", qPrintable(b.out.trimmed()));
         QCOMPARE(posesOf(b.out), m_reference);
         QVERIFY(run("ldd", {c}).out.contains(m_prefix + "/lib/libgaitspace_runtime_c.so"));
 
@@ -190,8 +187,6 @@ private slots:
         for (const QString& exe : {cExe, cppExe}) {
             const Run r = run(exe, {m_baked, "200", "20"});
             QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-            qInfo("pkg-config, %s: %s", qPrintable(QFileInfo(exe).fileName()),
-                  qPrintable(r.out.trimmed()));
             QCOMPARE(posesOf(r.out), m_reference);
         }
         // (Under the sanitizers python3 loads the library only with their runtime preloaded.)
@@ -204,7 +199,6 @@ private slots:
                             m_prefix + "/lib/libgaitspace_runtime_c.so", m_baked, "200", "20"},
                            pyEnv);
         QVERIFY2(py.exitCode == 0, qPrintable(py.err));
-        qInfo("Python on the installed library: %s", qPrintable(py.out.trimmed()));
         QCOMPARE(posesOf(py.out), m_reference);
     }
 

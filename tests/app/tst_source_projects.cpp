@@ -113,10 +113,6 @@ private slots:
         // source clips score 7.7-16.7 cm/s, and a blend plays the swing as the clips have it).
         const double stance = o["stance_skate_cm_s"].toDouble(),
                      source = o["source_stance_skate_cm_s"].toDouble();
-        qInfo(
-            "foot skate %.2f cm/s (source clips %.2f), stance skate %.2f cm/s (source clips %.2f)",
-            o["foot_skate_cm_s"].toDouble(), o["source_foot_skate_cm_s"].toDouble(), stance,
-            source);
         QVERIFY2(stance <= std::max(1.0, 0.5 * source),
                  qPrintable(QString("%1 against %2").arg(stance).arg(source)));
         m_alone[style] = {o["foot_skate_cm_s"].toDouble(), stance};
@@ -151,8 +147,6 @@ private slots:
                              std::max(alone(a).stance, alone(b).stance)};
         const double skate = o["foot_skate_cm_s"].toDouble(),
                      stance = o["stance_skate_cm_s"].toDouble();
-        qInfo("foot skate %.2f cm/s, stance skate %.2f cm/s (the worse style alone: %.2f, %.2f)",
-              skate, stance, worse.skate, worse.stance);
         QVERIFY2(stance <= worse.stance,
                  qPrintable(QString("%1 > %2").arg(stance).arg(worse.stance)));
         QVERIFY2(skate <= 1.15 * worse.skate,
@@ -243,11 +237,6 @@ private slots:
         // acceleration and knee step within 1.2x.
         const double skate = o["foot_skate_cm_s"].toDouble(),
                      source = o["source_foot_skate_cm_s"].toDouble();
-        qInfo(
-            "foot skate %.2f cm/s (source clips %.2f); root acceleration %.2f / %.2f, knee step "
-            "%.2f x the source",
-            skate, source, accelRatio(o, "lateral"), accelRatio(o, "longitudinal"),
-            ratio(o, "knee_step_p95_deg"));
         QVERIFY2(skate <= std::max(1.0, 0.5 * source),
                  qPrintable(QString("%1 against %2").arg(skate).arg(source)));
         QVERIFY2(accelRatio(o, "lateral") <= 1.2,

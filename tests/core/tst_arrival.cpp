@@ -102,16 +102,8 @@ private slots:
         QCOMPARE(a.stops, settings.goals);
         std::vector<float> errors = a.stopErrors;
         const float worst = *std::max_element(errors.begin(), errors.end());
-        qInfo(
-            "stopped %d of %d, root to goal mean %.3f m, max %.3f m, standing drift %.4f m, time "
-            "%.2fx "
-            "(to within 0.5 m %.2fx)",
-            a.stops, settings.goals, mean(errors), worst, a.standingDrift, a.meanTimeRatio,
-            a.meanReachRatio);
         // The least time its own starts and stops allow (the way between walked straight at the
         // fastest loop's speed) is no more than the time taken.
-        qInfo("time against no stop %.2fx, the floor its starts and stops allow %.2fx",
-              a.meanTimeRatio, a.meanFloorRatio);
         QVERIFY(a.meanFloorRatio > 0.0f && a.meanFloorRatio <= a.meanTimeRatio);
         QVERIFY2(mean(errors) <= 0.10f, qPrintable(QString::number(mean(errors))));
         QVERIFY2(worst <= 0.30f, qPrintable(QString::number(worst)));
@@ -119,13 +111,10 @@ private slots:
         QVERIFY2(a.standingDrift <= 0.01f, qPrintable(QString::number(a.standingDrift)));
         // No pop where a loop, a stop, the standing pose and a start meet.
         const float source = sourceJointStep(m_desc, settings.styleWeights);
-        qInfo("joint step at the joins %.3f m, anywhere %.3f m, the source clips' largest %.3f m",
-              a.joinJointStep, a.maxJointStep, source);
         QVERIFY2(a.joinJointStep <= 1.5f * source,
                  qPrintable(QString("%1 against %2").arg(a.joinJointStep).arg(source)));
         // The feet slide less over the stops than the stop clips' own do.
         const float clips = stopClipSkate(m_desc, m_baked->space, settings.styleWeights);
-        qInfo("foot skate over the stops %.2f cm/s, the stop clips' %.2f cm/s", a.stopSkate, clips);
         QVERIFY2(a.stopSkate <= 0.5f * clips,
                  qPrintable(QString("%1 against %2").arg(a.stopSkate).arg(clips)));
         // Each goal had its stand, in the run's frames, in order.
@@ -181,8 +170,6 @@ private slots:
             goalSpace += r->meanDistance / 16.0;
             naive += n->meanDistance / 16.0;
         }
-        qInfo("mean distance %.3f m against naive %.3f m: %.2fx", goalSpace, naive,
-              goalSpace / naive);
         QVERIFY2(goalSpace <= 0.7 * naive,
                  qPrintable(QString("%1 against %2").arg(goalSpace).arg(naive)));
     }
@@ -261,8 +248,6 @@ private slots:
         // It turned toward the goal's side (left) while it started, nearly all the way round (the
         // goal is 169 degrees off; the start turned 94 degrees of it before starts pivoted), and
         // got there in a few seconds.
-        qInfo("turned %.0f degrees while starting, stood at the goal after %.1f s",
-              turned * 180.0f / kPi, frames / 30.0f);
         QVERIFY2(turned > 2.6f, qPrintable(QString::number(turned)));
         QCOMPARE(*crowd.motionState(id), MotionState::Standing);
         const GroundFrame g = *crowd.ground(id);
@@ -333,11 +318,6 @@ private slots:
                 ++count;
             }
         }
-        qInfo(
-            "%d goals stood on within 7 s, %.2f s on average, the slowest after %.1f s; the goal "
-            "at most %.1f degrees "
-            "off when the loop took over",
-            count, total / count, slowest, worstBearing * 180.0f / kPi);
     }
 
     void stopFromAnyBlend_data() {
@@ -366,7 +346,6 @@ private slots:
         QCOMPARE(*crowd.motionState(id), MotionState::Standing);
         const float step = maxJointStep(positions, joints);
         const float source = sourceJointStep(m_desc, {1.0f, 0.0f});
-        qInfo("joint step %.3f m, the walk's clips' %.3f m", step, source);
         QVERIFY2(step <= 1.5f * source, qPrintable(QString("%1 against %2").arg(step).arg(source)));
         // Asked of a standing character, or for a stop that does not exist, it is refused.
         QVERIFY(!crowd.stop(id, 0, 0).isOk());

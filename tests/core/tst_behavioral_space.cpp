@@ -41,8 +41,6 @@ class TestBehavioralSpace : public QObject {
         }
         // Across the wrap: the last frame's slope and the first's (the map continues one period).
         const float wrapJump = std::abs(map[L0] - map[L0 - 1] - (map[1] - map[0])) / r;
-        qInfo("%s: slope %.2f ... %.2f x the mean ratio %.3f, change across the wrap %.3f", what,
-              lo, hi, r, wrapJump);
         QVERIFY2(lo >= 1.0f / 1.5f && hi <= 1.5f, what);
         QVERIFY2(wrapJump <= 0.15f, what);
         // Phase lock: every strike of the master's reference loop lands within a frame of a
@@ -126,10 +124,6 @@ private slots:
                 rootAccelerationSamples(clip.rootPositions, clip.fps, lateral, longitudinal);
         const float sourceLat = percentile(lateral, 0.95f),
                     sourceLong = percentile(longitudinal, 0.95f);
-        qInfo(
-            "walk/jog 50/50 root acceleration p95: longitudinal %.2f (source %.2f), lateral %.2f "
-            "(source %.2f) m/s^2",
-            mix.longitudinal, sourceLong, mix.lateral, sourceLat);
         QVERIFY2(mix.longitudinal <= 1.2f * sourceLong,
                  qPrintable(QString("%1 vs source %2").arg(mix.longitudinal).arg(sourceLong)));
         QVERIFY2(mix.lateral <= 1.2f * sourceLat,

@@ -233,7 +233,6 @@ private slots:
                 .arg(rightRaw.kneeFlexion, 0, 'f', 1)
                 .arg(leftRaw.kneeFlexion, 0, 'f', 1)
                 .arg(sourceFlexion, 0, 'f', 1);
-        qInfo("%s", qPrintable(figures));
 
         QVERIFY2(straight.speed >= fam.minSpeed && straight.speed <= fam.maxSpeed,
                  qPrintable(figures));
@@ -287,7 +286,6 @@ private slots:
                     .arg(looped.rootAccel.longitudinal, 0, 'f', 2)
                     .arg(own.lateral, 0, 'f', 2)
                     .arg(own.longitudinal, 0, 'f', 2);
-            qInfo("%s", qPrintable(loopFigures));
             // Within 1.7x: a loop holds one turning cycle of a clip that also eases in and out of
             // the turn, so the two differ anyway (the run's 16_50: 14.6 against 10.6 lateral;
             // with the jump at the seam 28.5, 2.7x).
@@ -336,7 +334,6 @@ private slots:
                 .arg(lowestBefore * 100.0f, 0, 'f', 1)
                 .arg(worstLongitudinal, 0, 'f', 2)
                 .arg(sourceClips.rootAccel.longitudinal, 0, 'f', 2);
-        qInfo("%s", qPrintable(blendFigures));
         // Worst within 2.1x: the run's straight clips 16_55 and 16_56 blended halfway skate 5.06
         // cm/s against their own 4.17 and 2.73, and the 90-degree turns, which skate little, pull
         // the pooled figure of the run's turns space down to 2.50 (the sunk blends: 36 cm/s).
@@ -373,7 +370,6 @@ private slots:
         auto clip = recordLocomotion(*built, state, LocomotionSettings{}, 601);
         QVERIFY(clip.isOk());
         const RootMotionStats m = rootMotionStats(*clip);
-        qInfo("walk+run 50/50: %.2f m/s", m.speed);
         QVERIFY2(m.speed > 1.4f && m.speed < 3.6f, qPrintable(QString::number(m.speed)));
     }
 
@@ -423,18 +419,6 @@ private slots:
             settings.styleWeights.assign(spaces.size(), 1.0f);
             auto r = simulate(*steering, settings);
             QVERIFY2(r.isOk(), r.message().c_str());
-            qInfo(
-                "seed %2u: reached %d/%d (%d after twice the optimal time + 3 s), time ratio %.3f "
-                "against Dubins' optimum at the straight speed, "
-                "%.3f against the quickest path of steady turns (radii %.2f / %.2f m); foot skate "
-                "%.2f cm/s, "
-                "knee step p95 %.1f deg, knee flexion %.1f deg (source clips %.2f, %.1f, %.1f); "
-                "root accel p95 "
-                "lateral %.2f, longitudinal %.2f m/s2 (source clips %.2f, %.2f)",
-                seed, r->reached, r->goals, r->reachedLate, r->meanTimeRatio, r->meanSteadyRatio,
-                r->turnRadiusLeft, r->turnRadiusRight, r->footSkate, r->kneeStep, r->kneeFlexion,
-                source.footSkate, source.kneeStep, source.kneeFlexion, r->rootAccel.lateral,
-                r->rootAccel.longitudinal, source.rootAccel.lateral, source.rootAccel.longitudinal);
             QVERIFY2(r->reached >= minReached, qPrintable(QString::number(r->reached)));
             // Within 15 % of what the clips allow. (Against Dubins' optimum at the straight speed
             // the runs with 90-degree turns and the walk + run mix take 1.27-1.31x: they turn
@@ -495,7 +479,6 @@ private slots:
         auto built = buildMotionSpace(desc);
         QVERIFY(!built.isOk());
         const QString message = QString::fromStdString(built.message());
-        qInfo("%s", qPrintable(message));
         QVERIFY2(message.contains("'bad clip " + id + "'"), qPrintable(message));
         QVERIFY2(message.contains(expected), qPrintable(message));
     }

@@ -172,12 +172,6 @@ void TestHumanoidNames::realSkeletons() {
         s = test::loadClip(test::dataPath(file)).skeleton;
     }
     const HumanoidJoints h = findHumanoidJoints(s);
-    QStringList found;
-    for (int r = 0; r < kHumanoidRoleCount; ++r)
-        if (h.joints[r] >= 0)
-            found << QString("%1=%2").arg(roleName(HumanoidRole(r)),
-                                          QString::fromStdString(s.names[h.joints[r]]));
-    qInfo("%s (%s): %s", qPrintable(file), conventionOf(s).c_str(), qPrintable(found.join(' ')));
     QCOMPARE(h.count("legs"), legs);
     QCOMPARE(h.count("spine"), spine);
     QCOMPARE(h.count("arms"), arms);

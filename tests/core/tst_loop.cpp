@@ -32,7 +32,6 @@ private slots:
                                     .arg(loop.seamErrorM)
                                     .arg(loop.seamErrorDeg)
                                     .arg(loop.seamStepRatio);
-        qInfo("%s: %s", qPrintable(id), qPrintable(figures));
         QCOMPARE(loop.cycles, 2);
         const int M = loop.clip.frameCount() - 1;
         QVERIFY(std::abs(M - 2 * loop.periodFrames) <= 0.15f * loop.periodFrames + 1.0f);

@@ -372,8 +372,6 @@ void TestMirror::realTurnsReverse() {
     for (int j = 0; j < clip.jointCount(); ++j)
         QVERIFY(glm::length(mirror->skeleton.restOffsets[j] - clip.skeleton.restOffsets[j]) <
                 1e-4f);
-    qInfo("%s: turn %+.1f deg, mirror %+.1f deg; stance skate %.3f cm/s, mirror %.3f cm/s",
-          qPrintable(id), turn, mirrored, a, b);
 }
 
 void TestMirror::everySource_data() {
@@ -408,8 +406,6 @@ void TestMirror::everySource() {
     const auto back = mirrorClip(*mirror);
     QVERIFY(back);
     QVERIFY(sameBits(*back, clip));
-    qInfo("%s: %d of %d joints in pairs; turn %+.1f deg, mirror %+.1f deg", qPrintable(file),
-          2 * found, clip.jointCount(), turn, mirrored);
 }
 
 QTEST_GUILESS_MAIN(TestMirror)

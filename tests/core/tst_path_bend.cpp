@@ -40,8 +40,6 @@ private slots:
     // The walk is straight: its path curves by far less than any bend asked of it below.
     void theWalkIsStraight() {
         const GroundLine line = groundLine(m_walk);
-        qInfo("16_15: %.2f m along its line, %.3f m off it at most, path curvature %.4f /m",
-              line.travel, line.maxOffset, line.curvature);
         QVERIFY(line.travel > 3.0f);
         QVERIFY(std::abs(line.curvature) < 0.02f);
         QVERIFY(line.maxOffset < 0.2f);
@@ -68,8 +66,6 @@ private slots:
             (pathHeadingChange(*bent, m_period) - pathHeadingChange(m_walk, m_period));
         const float between =
             turned.pathLength * (m_walk.frameCount() - 1 - m_period) / (m_walk.frameCount() - 1);
-        qInfo("curvature %+.4f: facing %+.4f /m, travel %+.4f /m; path %.3f m (straight %.3f m)",
-              curvature, facing, travel / between, turned.pathLength, straight.pathLength);
         QVERIFY(std::abs(facing - curvature) <= 0.02f * std::abs(curvature));
         QVERIFY(std::abs(travel / between - curvature) <= 0.02f * std::abs(curvature));
         QVERIFY(std::abs(turned.pathLength - straight.pathLength) <= 0.01f * straight.pathLength);
@@ -133,10 +129,6 @@ private slots:
         }
         QVERIFY(frames > 20);
         straight /= frames, turned /= frames, aboutRoot /= frames;
-        qInfo(
-            "planted ankles: %.1f cm/s straight, %.1f cm/s bent at 2 m (turning about the root "
-            "would add %.1f)",
-            100 * straight, 100 * turned, 100 * aboutRoot);
         QVERIFY(turned <= straight + 0.25 * aboutRoot);
     }
 
@@ -180,8 +172,6 @@ private slots:
             QCOMPARE(c.sourceClose, straight->sourceClose);
             QCOMPARE(c.sourcePhaseFrame, straight->sourcePhaseFrame);
         }
-        qInfo("loops cut from source frames %d-%d (%s)", straight->sourceStart,
-              straight->sourceClose, notes.windows[1].reason.c_str());
         QVERIFY2(notes.windows[1].reason.find("'" + m_walk.name + "'") != std::string::npos,
                  notes.windows[1].reason.c_str());
 

@@ -130,8 +130,6 @@ private slots:
             }
         }
         const float skate = footSkate(pos, joints, 4, 8, floor, clip->fps);
-        qInfo("%s k=%+.2f: %d planted toe frames, fastest %.5f m/s; foot skate %.3f cm/s",
-              qPrintable(gait), curvature, planted, worst, skate);
         QVERIFY(planted > 0.3f * n);
         QVERIFY2(worst < 0.01f, qPrintable(QString::number(worst)));
         QVERIFY2(skate < 1.0f, qPrintable(QString::number(skate)));
@@ -164,8 +162,6 @@ private slots:
             armLeg += (at(14).z - at(0).z) * (leftFoot - rightFoot);
             legLeg += leftFoot * rightFoot;
         }
-        qInfo("%s: %d flight frames, %d double-support frames, bob %.3f m (set %.3f)",
-              qPrintable(gait), flight, doubleSupport, highest - lowest, s.bob);
         if (s.hasFlight()) {
             QVERIFY(flight > 0);
             QCOMPARE(doubleSupport, 0);
@@ -196,11 +192,6 @@ private slots:
         for (size_t i = 0; i < specs.size(); ++i) {
             const BakedClip& c = space->clips[i];
             const SyntheticGaitSettings& s = specs[i].settings;
-            qInfo(
-                "%s: speed %.3f m/s (set %.3f), turn rate %+.4f rad/s (set %+.4f), seam %.4f m, "
-                "residual %.4f m",
-                c.name.c_str(), c.speed, s.speed, c.turnRate, s.turnRate(), c.seamErrorM,
-                c.registrationResidual);
             QCOMPARE(QString::fromStdString(c.name), QString::fromStdString(s.name));
             QVERIFY(std::abs(c.speed - s.speed) < 0.03f * s.speed);
             QVERIFY(std::abs(c.turnRate - s.turnRate()) < 0.03f * std::abs(s.turnRate()) + 0.01f);
@@ -238,8 +229,6 @@ private slots:
         const float skate =
             footSkate(pos, clip->jointCount(), bs.leftToe, bs.rightToe, bs.floorHeight, clip->fps);
         const RootMotionStats stats = rootMotionStats(*clip);
-        qInfo("behavioral space, 10 s walk -> jog -> run: foot skate %.3f cm/s, %.1f m at %.2f m/s",
-              skate, stats.pathLength, stats.speed);
         QVERIFY2(skate < 2.0f, qPrintable(QString::number(skate)));
         QVERIFY(stats.speed > 1.35f && stats.speed < 3.8f);
     }

@@ -61,13 +61,6 @@ private slots:
         float lowest = 1e9f;
         for (const GoalRecord& g : run->goalRecords)
             if (g.reached) lowest = std::min(lowest, g.seconds / g.optimalSeconds);
-        qInfo(
-            "%s: %d of %d goals, mean time ratio %.3f, lowest %.3f; bound: radii %.2f / %.2f m at "
-            "%.2f m/s "
-            "(the mix's own %.2f / %.2f m, straight %.2f m/s)",
-            QTest::currentDataTag(), run->reached, run->goals, run->meanTimeRatio, lowest,
-            run->optimumRadiusLeft, run->optimumRadiusRight, run->optimumSpeed, run->turnRadiusLeft,
-            run->turnRadiusRight, run->speed);
         QCOMPARE(run->reached, run->goals);
         QVERIFY(lowest >= 1.0f);
         QVERIFY(run->meanTimeRatio >= 1.0f);

@@ -34,7 +34,6 @@ private slots:
             }
             lowest = std::min(lowest, camera.position().y);
         }
-        qInfo("lowest eye height over 20,000 moves: %.3f m", lowest);
         QVERIFY(lowest >= Camera::kMinEyeHeight - 1e-4f);
         QVERIFY(camera.target().y >= 0.0f);
         // Straight down as far as it goes, from a low target and far away.

@@ -6,9 +6,6 @@
 // leg length) once stood at the root's position times that ratio, metres from the goal.
 
 #include <QDir>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -135,15 +132,9 @@ void TestModelAtGoal::initTestCase() {
                "--seconds", QString::number(kSeconds), "-o", bvh, "--json"});
     QVERIFY(cli.waitForFinished(300000));
     QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
-    const QJsonObject played = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
     m_run = test::loadClip(bvh);
     QVERIFY(m_run && m_run->frameCount() > 100);
     const glm::vec3 end = m_run->rootPositions.back();
-    qInfo(
-        "the run: %d frames, ends at (%.3f, %.3f), %.3f m from the goal; stance skate %.2f cm/s "
-        "(play's figure)",
-        m_run->frameCount(), end.x, end.z, groundDistance(end, kGoal),
-        played["stance_skate_cm_s"].toDouble());
     QVERIFY(groundDistance(end, kGoal) < 0.05f);  // the simulated character stands on the goal
 }
 
@@ -168,12 +159,6 @@ void TestModelAtGoal::standsWhereTheRootStands() {
         hips = addClipFrame(scene, *character, 0, *m_run, static_cast<float>(f)).root;
         worst = std::max(worst, groundDistance(hips, m_run->rootPositions[f]));
     }
-    qInfo(
-        "%s (legs %.2f x the clip's): drawn hips end at (%.3f, %.3f), %.3f m from the goal; at "
-        "most %.3f m from the "
-        "simulated root over the run",
-        qPrintable(file), character->rootScale(), hips.x, hips.z, groundDistance(hips, kGoal),
-        worst);
     QVERIFY(groundDistance(hips, kGoal) < kStandTolerance);
     QVERIFY(worst < kStandTolerance);
 }
@@ -200,12 +185,6 @@ void TestModelAtGoal::feetStayPlanted() {
     const auto model = exportedSkate(modelPath, *modelFeet, frames, m_run->fps);
     const auto mannequin = exportedSkate(mannequinPath, *runFeet, frames, m_run->fps);
     QVERIFY(model && mannequin);
-    qInfo(
-        "%s: over the %d frames of the walk its %s skate %.2f cm/s while planted, %.2f in all (the "
-        "mannequin's "
-        "%.2f and %.2f)",
-        qPrintable(file), frames, toes ? "toes" : "ankles", model->stance, model->foot,
-        mannequin->stance, mannequin->foot);
     QVERIFY(model->stance <= mannequin->stance + kSkateMargin);
 }
 
@@ -256,12 +235,6 @@ void TestModelAtGoal::drawnOverTheGoalMarker() {
         QDir::temp().filePath(QString("tst_model_at_goal_%1.png")
                                   .arg(QString(QTest::currentDataTag()).replace(' ', '_')));
     image.save(png);
-    qInfo(
-        "%s: goal at pixel (%.0f, %.0f), the figure x %d..%d, y %d..%d, its legs x %d..%d, y "
-        "%d..%d; tolerance "
-        "%.0f pixels; image %s",
-        qPrintable(file), goal.x, goal.y, body.left(), body.right(), body.top(), body.bottom(),
-        legs.left(), legs.right(), legs.top(), legs.bottom(), tolerance, qPrintable(png));
     QVERIFY(!legs.isEmpty());
     QVERIFY(goal.x > legs.left() && goal.x < legs.right());
     QVERIFY(goal.y > legs.top() - tolerance && goal.y < legs.bottom() + tolerance);

@@ -82,7 +82,6 @@ private:
 void TestRenderer::initTestCase() {
     const Status s = m_offscreen.create(QSize(kWidth, kHeight), 4);
     QVERIFY2(s, s.message().c_str());
-    qInfo("OpenGL renderer: %s", qPrintable(m_offscreen.glRenderer()));
     if (!test::hasData()) return;
     m_walk = test::loadClip(test::cmuClip("16_15"));
     auto m = Character::mannequin(m_walk->skeleton);
@@ -118,7 +117,6 @@ void TestRenderer::mannequinCoversPlausibleArea() {
         int covered = 0;
         const QImage mask = differenceMask(with, without, &covered);
         const double fraction = double(covered) / (kWidth * kHeight);
-        qInfo("frame %.0f: the character covers %.1f%% of the image", frame, 100.0 * fraction);
         QVERIFY2(fraction > 0.015 && fraction < 0.35, qPrintable(QString::number(fraction)));
         // Taller than wide, centred horizontally.
         const QRect box = maskBounds(mask);
@@ -158,7 +156,6 @@ void TestRenderer::limbsMoveBetweenRestAndWalk() {
     const QRect box = restBox | walkBox;
     const int legs = countIn(QRect(box.left(), box.center().y(), box.width(), box.height() / 2));
     const int head = countIn(QRect(box.left(), box.top(), box.width(), box.height() / 6));
-    qInfo("changed pixels: %d (legs %d, head %d)", changed, legs, head);
     QVERIFY(legs > 3 * head);
     QVERIFY(legs > changed / 3);
 }
@@ -182,8 +179,6 @@ void TestRenderer::goalMarkerWhereProjected() {
             const glm::vec3 p = camera.project(goal + glm::vec3(0, h, 0), kWidth, kHeight);
             QVERIFY(p.z > 0.0f && p.x >= 0 && p.y >= 0 && p.x < kWidth && p.y < kHeight);
             const QRgb c = image.pixel(static_cast<int>(p.x), static_cast<int>(p.y));
-            qInfo("goal point %.1f m up at (%.0f, %.0f): rgb %d %d %d", h, p.x, p.y, qRed(c),
-                  qGreen(c), qBlue(c));
             if (qRed(c) > 170 && qGreen(c) < 130 && qBlue(c) < 110) ++hits;
         }
         if (hits < 3) image.save(QDir::temp().filePath("tst_renderer_goal.png"));
@@ -207,7 +202,6 @@ void TestRenderer::importedCharacterRenders() {
     int covered = 0;
     const QRect box = maskBounds(differenceMask(with, without, &covered));
     const double fraction = double(covered) / (kWidth * kHeight);
-    qInfo("the male base mesh covers %.1f%% of the image", 100.0 * fraction);
     QVERIFY(fraction > 0.015 && fraction < 0.35);
     QVERIFY(box.height() > 1.5 * box.width());  // upright, not lying or spread out
     m_offscreen.renderer().remove(mesh);

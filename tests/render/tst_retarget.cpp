@@ -65,9 +65,6 @@ void TestRetarget::exportSkinnedGltf() {
         lo = std::min(lo, v.position.y);
         hi = std::max(hi, v.position.y);
     }
-    qInfo("re-imported: %d joints, %d triangles, %zu vertices, %.3f-%.3f m tall",
-          back->skeleton.jointCount(), back->mesh.triangleCount(), back->mesh.vertices.size(), lo,
-          hi);
     QVERIFY(std::abs(lo) < 1e-3f && hi > 1.8f && hi < 2.1f);
 
     auto motion = importClips(path);
@@ -89,8 +86,6 @@ void TestRetarget::exportSkinnedGltf() {
                 worst,
                 glm::distance(expected[static_cast<size_t>(f) * joints + j].translation, got[j]));
     }
-    qInfo("%d frames back, joints within %.2g m of the retargeted walk", played.frameCount(),
-          worst);
     QVERIFY(worst < 0.002f);
 }
 
@@ -214,8 +209,6 @@ void TestRetarget::bundledCharacters() {
     const JointMap map = chooseJointMap(s, t);
     auto r = buildRetarget(s, clipFloorHeight(clip), t, map);
     QVERIFY2(r, r.message().c_str());
-    qInfo("%s: %s, %d joints mapped: %s; leg length ratio %.2f", qPrintable(file), map.name.c_str(),
-          r->mappedCount, r->describe().c_str(), r->rootScale);
     QCOMPARE(r->mappedRoles("legs"), r->targetRoleCount("legs"));
     QVERIFY(r->mappedRoles("legs") >= 6);
     QVERIFY(r->mappedRoles("spine") >= 3);
@@ -293,15 +286,6 @@ void TestRetarget::bundledCharacters() {
         previousSource = sw;
         ++frames;
     }
-    qInfo(
-        "bones within %.2g m; lowest foot joint %.3f m; knees forward %d/%d, arms along %d/%d, "
-        "facing %d/%d; "
-        "planted foot speed %.3f m/s (the source's %.3f) over %d foot-frames; frame by frame "
-        "within %.2g m of "
-        "the whole clip",
-        worstBone, lowest, kneesForward, 2 * frames, armsAlong, 2 * frames, faced, frames,
-        planted ? slide / planted : 0.0f, planted ? sourceSlide / planted : 0.0f, planted,
-        frameByFrame);
     QVERIFY(frameByFrame < 1e-5f);
     QVERIFY(worstBone < 1e-3f);
     QVERIFY(lowest > -0.03f);
@@ -327,7 +311,6 @@ void TestRetarget::bundledCharacters() {
             worst = std::max(
                 worst, glm::distance(back[j], posed[static_cast<size_t>(f) * tj + j].translation));
     }
-    qInfo("glTF read back: joints within %.2g m of the retargeted walk", worst);
     QVERIFY(worst < 1e-3f);
 }
 

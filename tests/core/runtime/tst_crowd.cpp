@@ -137,10 +137,6 @@ private slots:
                 worstJoint = std::max(worstJoint, angleDeg(e, pose[k]));
             }
         }
-        qInfo(
-            "%d updates over %.1f s: root within %.2g m of the 30 Hz run, joints within %.2g "
-            "degrees",
-            updates, t, worstRoot, worstJoint);
         QVERIFY(styled);
         QVERIFY2(worstRoot < 0.001f, "the root left the 30 Hz path");
         QVERIFY2(worstJoint < 0.1f, "a joint left the 30 Hz pose");
@@ -184,9 +180,6 @@ private slots:
         QCOMPARE(ref.reached, 20);
         for (int mode : {60, 144, 0}) {
             const Result r = chase(mode);
-            qInfo("%s: %d goals in %.2f s (30 Hz: %.2f s)",
-                  mode ? qPrintable(QString::number(mode) + " Hz") : "jittery dt", r.reached,
-                  r.seconds, ref.seconds);
             QCOMPARE(r.reached, 20);
             QVERIFY(std::abs(r.seconds - ref.seconds) < 0.05 * ref.seconds);
         }
@@ -224,8 +217,6 @@ private slots:
         QCOMPARE(one.size(), size_t(300) * m_baked->space.skeleton.jointCount());
         QCOMPARE(one.size(), two.size());
         QVERIFY(std::memcmp(one.data(), two.data(), one.size() * sizeof(glm::quat)) == 0);
-        qInfo("allocations in 120 updates of 300 characters: %ld (1 thread), %ld (2 threads)",
-              allocations1, allocations2);
         QCOMPARE(allocations1, 0L);
         QCOMPARE(allocations2, 0L);
     }
@@ -254,7 +245,6 @@ private slots:
             qFatal("threads stopped %d times of 2000, then a worker did not stop", done.load());
         }
         toggler.join();
-        qInfo("2000 starts and stops of a worker thread");
     }
 
     // Removing a character leaves the others exactly as they would have been.

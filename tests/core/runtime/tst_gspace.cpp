@@ -127,8 +127,6 @@ private slots:
         QCOMPARE(back->locomotion.styleIncrement, 0.05f);
         QCOMPARE(back->steer.neighbours, 1);
         QCOMPARE(back->formatVersion, kGSpaceVersion);
-        qInfo("synthetic walk + jog baked: %zu bytes, %zu goal samples", m_bytes.size(),
-              m_baked.goalSpaces[0].samples.size() + m_baked.goalSpaces[1].samples.size());
     }
 
     void saveAndLoadFile() {
@@ -283,8 +281,6 @@ private slots:
             starts += static_cast<int>(a.starts.size());
         }
         QVERIFY(stops > 0 && starts > 0);
-        qInfo("CMU walk + jog with %d stops and %d starts baked: %zu bytes", stops, starts,
-              bytes.size());
     }
 
     // Valid checksums around wrong contents: the reader checks values, not just bytes.

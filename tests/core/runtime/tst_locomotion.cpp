@@ -115,7 +115,6 @@ private slots:
             worst = std::max(
                 worst, 2.0f * std::atan2(glm::length(glm::vec3(d.x, d.y, d.z)), std::abs(d.w)));
         }
-        qInfo("largest joint rotation difference, prepared against plain: %.2g rad", worst);
         QVERIFY(worst < 1e-5f);
         for (size_t f = 0; f < ra->rootPositions.size(); ++f)
             QVERIFY(glm::distance(ra->rootPositions[f], rb->rootPositions[f]) < 1e-5f);
@@ -351,7 +350,6 @@ private slots:
             frames += c.frameCount();
         }
         source /= frames;
-        qInfo("foot skate at b = 0.5: %.2f cm/s, source clips %.2f cm/s", skate, source);
         QVERIFY2(skate <= 1.5 * source, qPrintable(QString("%1 vs %2").arg(skate).arg(source)));
     }
 
@@ -518,12 +516,6 @@ private slots:
         const float kneeStep = kneeStepP95(positions, run.jointCount(), *legs);
         const float rawSkate = footSkate(clipJointPositions(runs[0]), run.jointCount(), bs.leftToe,
                                          bs.rightToe, bs.floorHeight, run.fps);
-        qInfo(
-            "foot skate %.2f cm/s (lock off %.2f, source %.2f); root accel p95 lateral %.2f, "
-            "longitudinal "
-            "%.2f m/s2 (source %.2f, %.2f); knee step p95 %.2f deg (source %.2f)",
-            skate, rawSkate, sourceSkate, accel.lateral, accel.longitudinal, sourceAccel.lateral,
-            sourceAccel.longitudinal, kneeStep, sourceKnee);
         QVERIFY(skate <= 0.5 * sourceSkate);
         QVERIFY(accel.lateral <= 1.2f * sourceAccel.lateral);
         QVERIFY(accel.longitudinal <= longitudinalLimit * sourceAccel.longitudinal);
@@ -567,7 +559,6 @@ private slots:
         }
         const float largest = *std::max_element(steps.begin(), steps.end());
         const float median = percentile(steps, 0.5f);
-        qInfo("root step: largest %.1f cm, median %.1f cm", 100 * largest, 100 * median);
         QVERIFY(largest <= 0.08f);
         QVERIFY(largest <= 1.5f * median);
 
@@ -591,12 +582,6 @@ private slots:
                                       bs.floorHeight, run->fps);
         const RootAcceleration accel = rootAccelerationP95(*run);
         const float kneeStep = kneeStepP95(positions, run->jointCount(), *legs);
-        qInfo(
-            "foot skate %.2f cm/s (source %.2f); root accel p95 %.2f, %.2f m/s2 (source %.2f, "
-            "%.2f); "
-            "knee step p95 %.2f deg (source %.2f)",
-            skate, sourceSkate, accel.lateral, accel.longitudinal, percentile(lateral, 0.95f),
-            percentile(longitudinal, 0.95f), kneeStep, percentile(knee, 0.95f));
         QVERIFY(skate <= 0.5 * sourceSkate);
         QVERIFY(accel.lateral <= 1.2f * percentile(lateral, 0.95f));
         QVERIFY(accel.longitudinal <= 1.2f * percentile(longitudinal, 0.95f));

@@ -151,9 +151,6 @@ private slots:
             QCOMPARE(g.startBlends, 13);
             QCOMPARE(g.endBlends, 25);
             QCOMPARE(g.samples.size(), g.startFrames.size() * 13 * 25);
-            qInfo("goal space %s: X=%d, %zu samples, built in %.1f ms",
-                  m_space.spaces[s].name.c_str(), g.startFrameCount(), g.samples.size(),
-                  g.buildSeconds * 1e3);
             // Fans open from right to left: end blend 0 lands right of end blend 1.
             for (int x = 0; x < g.startFrameCount(); ++x)
                 for (int y = 0; y < g.startBlends; ++y)
@@ -204,8 +201,6 @@ private slots:
                         const float want[3] = {sample.x, sample.z, sample.heading};
                         differ += std::memcmp(got, want, sizeof got) != 0;
                     }
-            qInfo("goal space %s: %zu samples, %d with a foot held by the lock, %d differ",
-                  m_space.spaces[s].name.c_str(), g.samples.size(), locked, differ);
             QCOMPARE(locked, static_cast<int>(g.samples.size()));
             QCOMPARE(differ, 0);
         }
@@ -272,16 +267,6 @@ private slots:
             }
             return static_cast<float>(spent / optimal);
         };
-        qInfo(
-            "goal space: reached %d/%d, time ratio %.3f (%.3f over all goals), heading error %.1f "
-            "deg, "
-            "skate %.2f cm/s (source %.2f), max blend step %.3f, radius %.2f m; naive: reached %d, "
-            "time "
-            "ratio %.3f (%.3f over all goals), heading error %.1f deg",
-            goal->reached, goal->goals, goal->meanTimeRatio, overall(*goal),
-            goal->meanHeadingErrorDeg, goal->footSkate, source, goal->maxBlendStep,
-            goal->minTurnRadius, naive->reached, naive->meanTimeRatio, overall(*naive),
-            naive->meanHeadingErrorDeg);
         QCOMPARE(goal->goals, 200);
         QCOMPARE(goal->reached, 200);
         // Against the quickest path of the space's own steady turns: walk, jog and the 50/50 mix
@@ -345,8 +330,6 @@ private slots:
         settings.controller = SimulationSettings::Controller::Naive;
         auto naive = simulate(m_steering, settings);
         QVERIFY(naive.isOk());
-        qInfo("goal space: mean distance %.2f m, p95 %.2f m; naive: mean %.2f m, p95 %.2f m",
-              r->meanDistance, r->p95Distance, naive->meanDistance, naive->p95Distance);
         // The goal is intercepted where it will be and followed at the least distance over time.
         QVERIFY(r->meanDistance <= 0.3f || r->meanDistance <= factor * naive->meanDistance);
         QVERIFY(r->p95Distance < p95Factor * naive->p95Distance);
@@ -398,7 +381,6 @@ private slots:
         }
         distance /= counted;
         walkShare /= counted;
-        qInfo("mean distance %.2f m, walk share %.2f", distance, walkShare);
         // It walks with the goal (a jog alone would run past it and circle back).
         QVERIFY(distance < 0.5);
         QVERIFY(walkShare > 0.25 && walkShare < 0.75);

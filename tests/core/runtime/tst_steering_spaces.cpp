@@ -53,11 +53,6 @@ private slots:
         settings.controller = SimulationSettings::Controller::Naive;
         auto naive = simulate(m_steering, settings);
         QVERIFY(naive.isOk());
-        qInfo(
-            "goal space: reached %d/%d, time ratio %.3f (radii %.2f/%.2f m); naive: reached %d, "
-            "time ratio %.3f",
-            goal->reached, goal->goals, goal->meanTimeRatio, goal->turnRadiusLeft,
-            goal->turnRadiusRight, naive->reached, naive->meanTimeRatio);
         // The target: all 200 (measured: 200 for every seed, walk and jog), within 1.10 of the
         // quickest path of the space's own steady turns (0.97-1.01), and never below the optimum
         // of meanTimeRatio, a lower bound.
