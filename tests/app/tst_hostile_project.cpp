@@ -4,7 +4,6 @@
 // file once. Inputs (projects and BVH clips) are generated here.
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -237,10 +236,7 @@ private slots:
         QFETCH(QString, expected);
         QTemporaryDir dir;
         const QString file = writeProject(dir, withValue(path, value));
-        QElapsedTimer timer;
-        timer.start();
         auto p = Project::load(file);
-        QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
         QVERIFY2(!p.isOk(), "accepted");
         const QString message = QString::fromStdString(p.message());
         QVERIFY2(message.startsWith("hostile.gsproj: ") && message.contains(expected),
@@ -269,7 +265,6 @@ private slots:
         json += R"(,"style_keys":[{"time":1e999,"weights":[1]}]})";
         auto p = Project::load(writeProject(dir, json));
         QVERIFY(!p.isOk());
-        qInfo("%s", p.message().c_str());
         QVERIFY2(QString::fromStdString(p.message()).startsWith("hostile.gsproj: "),
                  p.message().c_str());
     }
@@ -341,7 +336,8 @@ private slots:
         QCOMPARE(saved["settings"].toObject()["goal_space"].toObject()["W"].toInt(), 2);
     }
 
-    // A million distinct unknown keys: kept, 20 warnings and a count, in well under the time limit.
+    // 200,000 distinct unknown keys: kept, 20 warnings and a count (the load time is
+    // bench_hostile's figure: it is not quadratic).
     void manyUnknownKeys() {
         QTemporaryDir dir;
         QByteArray json = QJsonDocument(baseProject()).toJson(QJsonDocument::Compact);
@@ -349,11 +345,7 @@ private slots:
         for (int i = 0; i < 200000; ++i) json += ",\"k" + QByteArray::number(i) + "\":1";
         json += "}";
         const QString file = writeProject(dir, json);
-        QElapsedTimer timer;
-        timer.start();
         auto p = Project::load(file);
-        QVERIFY2(timer.elapsed() < 30000,
-                 qPrintable(QString::number(timer.elapsed())));  // not quadratic
         QVERIFY2(p.isOk(), p.message().c_str());
         QCOMPARE(p->warnings.size(), 21);
         QCOMPARE(p->warnings.last(), QStringLiteral("199980 more unknown keys, kept as they are"));
@@ -436,10 +428,7 @@ private slots:
             gs::test::writeBytes(path, "{}");
             std::filesystem::resize_file(path.toStdString(), 20 << 20);
         }
-        QElapsedTimer timer;
-        timer.start();
         auto p = Project::load(path);
-        QVERIFY(timer.elapsed() < 1000);
         QVERIFY(!p.isOk());
         QVERIFY2(QString::fromStdString(p.message()).startsWith("x.gsproj: ") &&
                      QString::fromStdString(p.message()).contains(expected),
@@ -503,10 +492,7 @@ private slots:
             gs::test::writeBytes(file, input);
         }
         args.replaceInStrings("FILE", file);
-        QElapsedTimer timer;
-        timer.start();
         const gs::test::CliRun r = gs::test::runCli(args);
-        QVERIFY2(timer.elapsed() < 10000, qPrintable(QString::number(timer.elapsed())));
         QCOMPARE(r.exitCode, exitCode);
         const QString err = QString::fromUtf8(r.err).trimmed();
         QCOMPARE(err.count('\n'), 0);

@@ -1,7 +1,7 @@
 // Cooperative cancel of the authoring builds (core/support/cancel.h), on synthetic clips (no data
 // needed): a flag set from another thread stops a behavioral-space build and a goal-space build
-// within a few milliseconds with Status::cancelled(); a flag already set stops them before any
-// work; without a scope, or with the flag clear, they build as before.
+// with Status::cancelled(); a flag already set stops them before any work; without a scope, or
+// with the flag clear, they build as before. How soon they stop is tests/benchmarks/bench_cancel.
 
 #include <QTest>
 
@@ -61,14 +61,13 @@ private slots:
         std::atomic<bool> flag{true};
         const CancelScope scope(&flag);
         QVERIFY(cancelRequested());
-        const auto t0 = Clock::now();
         auto built = buildBehavioralSpace(m_desc);
         QVERIFY(!built.isOk());
         QVERIFY(built.status().isCancelled());
-        QVERIFY(msSince(t0) < 50.0);
     }
 
-    // The whole build, its time, and then the same build stopped half way from another thread.
+    // The whole build, its time, and then the same build stopped half way from another thread
+    // (how soon it stops after the flag is bench_cancel's figure).
     void stopsMidBuild() {
         auto t0 = Clock::now();
         std::atomic<bool> clear{false};
@@ -79,8 +78,6 @@ private slots:
         }
         const double wholeMs = msSince(t0);
         QVERIFY2(whole.isOk(), whole.message().c_str());
-        qInfo("behavioral space of %zu + %zu synthetic clips: %.0f ms",
-              m_desc.spaces[0].clips.size(), m_desc.spaces[1].clips.size(), wholeMs);
 
         std::atomic<bool> flag{false};
         auto task = std::async(std::launch::async, [&] {
@@ -88,15 +85,10 @@ private slots:
             return buildBehavioralSpace(m_desc);
         });
         std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(wholeMs / 2)));
-        const auto asked = Clock::now();
         flag = true;
         auto stopped = task.get();
-        const double latency = msSince(asked);
-        qInfo("stopped %.1f ms after the flag was set (the whole build takes %.0f ms)", latency,
-              wholeMs);
         QVERIFY(!stopped.isOk());
         QVERIFY2(stopped.status().isCancelled(), stopped.message().c_str());
-        QVERIFY(latency < 100.0);
 
         // Goal spaces of the built space, stopped the same way.
         GoalSpaceSettings goal;
@@ -110,13 +102,9 @@ private slots:
             return buildGoalSpaces(*whole, goal);
         });
         std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(goalMs / 3)));
-        const auto goalAsked = Clock::now();
         goalFlag = true;
         auto goalStopped = goalTask.get();
-        const double goalLatency = msSince(goalAsked);
-        qInfo("goal spaces: %.0f ms whole, stopped %.1f ms after the flag", goalMs, goalLatency);
         QVERIFY(goalStopped.status().isCancelled());
-        QVERIFY(goalLatency < 100.0);
     }
 
     // Scopes nest and end: the outer flag holds again after an inner scope.

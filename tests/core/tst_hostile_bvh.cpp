@@ -1,9 +1,9 @@
-// Hostile motion files: every case is refused in well under a second with one line that names the
-// place and the cause, or accepted as documented (extra frame lines with a warning; CR, CRLF and
-// a UTF-8 byte-order mark). Every input is generated here, none is checked in.
+// Hostile motion files: every case is refused with one line that names the place and the cause,
+// or accepted as documented (extra frame lines with a warning; CR, CRLF and a UTF-8 byte-order
+// mark). Every input is generated here, none is checked in. How long a refusal takes is
+// bench_hostile's figure; a hang fails by the test's timeout.
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -247,11 +247,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath("case" + extension);
         gs::test::writeBytes(path, bytes);
-        QElapsedTimer timer;
-        timer.start();
         auto imported = importClips(path.toStdString());
-        const qint64 ms = timer.elapsed();
-        QVERIFY2(ms < 3000, qPrintable(QString("took %1 ms").arg(ms)));
         if (expected.isEmpty()) {
             QVERIFY2(imported.isOk(), imported.message().c_str());
             QCOMPARE(imported->clips.size(), size_t(1));
@@ -360,10 +356,7 @@ private slots:
             gs::test::writeBytes(path, generatedBvh(2));
             std::filesystem::resize_file(path.toStdString(), 300ull << 20);  // sparse
         }
-        QElapsedTimer timer;
-        timer.start();
         auto imported = importClips(path.toStdString());
-        QVERIFY(timer.elapsed() < 1000);
         QVERIFY(!imported.isOk());
         QVERIFY2(QString::fromStdString(imported.message()).contains(expected),
                  imported.message().c_str());
