@@ -27,6 +27,7 @@ int runCycles(const QStringList& arguments);
 int runLoop(const QStringList& arguments);
 int runMirror(const QStringList& arguments);
 int runSegment(const QStringList& arguments);
+int runFindSimilar(const QStringList& arguments);
 int runCoverage(const QStringList& arguments);
 
 const std::vector<Command>& commands() {
@@ -42,6 +43,8 @@ const std::vector<Command>& commands() {
         {"loop", "cut a seamless loop of N gait cycles, write BVH", runLoop},
         {"mirror", "mirror a clip left to right (its turns reverse), write BVH", runMirror},
         {"segment", "cut takes into labelled segments (turns, veers, starts, stops)", runSegment},
+        {"find-similar", "spans of clips that move like a given span, by match web",
+         runFindSimilar},
         {"coverage", "what each motion space can turn, stop and start, and what is missing",
          runCoverage},
         {"synth", "write synthetic walk/jog/run clips and a project of them", runSynth},
