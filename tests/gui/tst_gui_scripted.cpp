@@ -54,7 +54,6 @@ private slots:
                        "--screenshot", shot, "--seconds", "8", "--goal", "4,6", "--report", report,
                        "--benchmark"},
                       gs::test::dataDir(), report);
-        qInfo("%s", qPrintable(r.out.trimmed()));
         QCOMPARE(r.exitCode, 0);
         QVERIFY(QImage(shot).width() > 600);
         const QJsonObject o = r.report;

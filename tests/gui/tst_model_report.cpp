@@ -69,11 +69,6 @@ private slots:
         QCOMPARE(model.size(), 2);
         const double toGoal = distance(model, kGoalX, kGoalZ);
         const double toRoot = distance(model, root[0].toDouble(), root[1].toDouble());
-        qInfo(
-            "%s: drawn at (%.3f, %.3f), %.3f m from the goal and %.3f m from the simulated "
-            "character at (%.3f, %.3f)",
-            qPrintable(file), model[0].toDouble(), model[1].toDouble(), toGoal, toRoot,
-            root[0].toDouble(), root[1].toDouble());
         QVERIFY(toGoal < kTolerance);
         QVERIFY(toRoot < kTolerance);
     }

@@ -109,9 +109,6 @@ private slots:
         QCOMPARE(m_panel->clipTable()->rowCount(), 5);
         for (const QString& id : m_doc->project().spaces[0].clipIds) {
             const MotionSpacesPanel::Fit fit = m_panel->fitOf(id);
-            qInfo("%s: %d cycles, %.2f rad/m, %.2f m/s, seam %.1f cm %.1f deg %s", qPrintable(id),
-                  fit.cycles, fit.curvature, fit.speed, fit.seamCm, fit.seamDeg,
-                  qPrintable(fit.warning));
             QVERIFY(fit.known);
             QVERIFY2(fit.warning.isEmpty(), qPrintable(fit.warning));
             QVERIFY(fit.cycles >= 1);
@@ -137,8 +134,6 @@ private slots:
         QVERIFY(!m_doc->project().spaces[0].clipIds.contains("walk_veer_r"));
         QCOMPARE(table->rowCount(), 4);
         QVERIFY(buildAndWait());
-        qInfo("built with walk_veer_r removed: walk %d clips, jog %d clips",
-              builtClips(*m_window, 0), builtClips(*m_window, 1));
         QCOMPARE(builtClips(*m_window, 0), 4);
         QCOMPARE(builtClips(*m_window, 1), 5);
         QVERIFY(m_panel->buildStatus().contains("walk 4 clips"));
@@ -147,8 +142,6 @@ private slots:
         QCOMPARE(m_doc->project().spaces[0].clipIds.size(), 5);
         QCOMPARE(table->rowCount(), 5);
         QVERIFY(buildAndWait());
-        qInfo("built after undo: walk %d clips, jog %d clips", builtClips(*m_window, 0),
-              builtClips(*m_window, 1));
         QCOMPARE(builtClips(*m_window, 0), 5);
     }
 
@@ -223,12 +216,6 @@ private slots:
         frame->setValue(2);
         blend->setValue(6);
         const GoalSpaceViewData& data = m_window->goalSpaceDock()->view()->data();
-        qInfo(
-            "goal space of walk: %d start frames, %d fans of %d samples, F = %d; steer space %d "
-            "samples",
-            gs.startFrameCount(), int(data.fans.size()),
-            data.fans.empty() ? 0 : int(data.fans[0].points.size()), gs.horizon,
-            int(data.steerFan.size()));
         QCOMPARE(int(data.fans.size()), gs.startBlends);
         for (const GoalSpaceFan& fan : data.fans) QCOMPARE(int(fan.points.size()), gs.endBlends);
         QCOMPARE(data.chosenFan, 6);
@@ -289,8 +276,6 @@ private slots:
             QVERIFY(m_window->isBuilding());
             QTRY_VERIFY_WITH_TIMEOUT(!m_window->isBuilding(), 120000);
             disconnect(connection);
-            qInfo("attempt %d: Cancel pressed at stage %d, %s", attempt + 1, cancelledAt,
-                  qPrintable(m_panel->buildStatus()));
             QVERIFY(cancelledAt >= 1);
             QVERIFY(m_panel->buildStatus().startsWith("Build cancelled"));
             QVERIFY(m_window->liveRun()->demo() == before);
@@ -314,7 +299,6 @@ private slots:
         cli.start(QStringLiteral(GAITSPACE_CLI), {"simulate", path, "--goals", "50"});
         QVERIFY(cli.waitForFinished(180000));
         const QString out = QString::fromUtf8(cli.readAllStandardOutput()).trimmed();
-        qInfo("gaitspace-cli simulate: %s", qPrintable(out));
         QCOMPARE(cli.exitCode(), 0);
         const auto m =
             QRegularExpression(R"(reached (\d+) of (\d+) goals.*time ratio ([0-9.]+))").match(out);
@@ -341,13 +325,6 @@ private slots:
         QCOMPARE(finished.front().at(0).toBool(), true);
         const QualityPanel::Figures* f = panel->figures();
         QVERIFY(f);
-        qInfo(
-            "GUI: goal space %d of %d, time ratio %.3f, foot skate %.3f cm/s, knee step %.2f deg; "
-            "naive %d of %d, "
-            "time ratio %.3f; source foot skate %.3f cm/s, knee step %.2f deg",
-            f->goalSpace.reached, f->goalSpace.goals, f->goalSpace.meanTimeRatio,
-            f->goalSpace.footSkate, f->goalSpace.kneeStep, f->naive.reached, f->naive.goals,
-            f->naive.meanTimeRatio, f->source.footSkate, f->source.kneeStep);
         for (const char* controller : {"goalspace", "naive"}) {
             QProcess cli;
             QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -359,12 +336,6 @@ private slots:
             const QJsonObject o = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
             const SimulationResult& r =
                 QString(controller) == "goalspace" ? f->goalSpace : f->naive;
-            qInfo(
-                "CLI %s: %d reached, time ratio %.3f, foot skate %.3f cm/s; source foot skate %.3f "
-                "cm/s, knee step %.2f deg",
-                controller, o["reached"].toInt(), o["mean_time_ratio"].toDouble(),
-                o["foot_skate_cm_s"].toDouble(), o["source_foot_skate_cm_s"].toDouble(),
-                o["source_knee_step_p95_deg"].toDouble());
             QCOMPARE(r.reached, o["reached"].toInt());
             QVERIFY(std::abs(r.meanTimeRatio - o["mean_time_ratio"].toDouble()) < 1e-3);
             QVERIFY(std::abs(r.footSkate - o["foot_skate_cm_s"].toDouble()) < 1e-3);

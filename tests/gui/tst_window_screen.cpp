@@ -113,8 +113,6 @@ private slots:
         const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
         const QRect available = rectOf(o["screen_available"]), frame = rectOf(o["window_frame"]),
                     inside = rectOf(o["window_geometry"]), status = rectOf(o["status_bar"]);
-        qInfo("screen %s, frame %s, window %s, status bar %s", qPrintable(text(available)),
-              qPrintable(text(frame)), qPrintable(text(inside)), qPrintable(text(status)));
         QCOMPARE(available, QRect(0, 0, 1280, 720));
         if (windowManager)
             QVERIFY2(frame.top() < inside.top(), "openbox gave the window a title bar");
