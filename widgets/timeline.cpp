@@ -12,16 +12,34 @@ namespace gs {
 namespace {
 constexpr int kLabelWidth = 56;
 constexpr int kRightMargin = 10;
-constexpr int kRulerHeight = 26;
-constexpr int kLaneHeight = 18;
+constexpr int kRulerHeight = 20;
+constexpr int kLaneHeight = 15;
 constexpr int kHandleGrab = 7;                 // pixels either side of a handle that grab it
 const QColor kWindowColour(240, 200, 60, 70);  // the loop window the build chose
+constexpr int kLanes = 4;                      // L foot, R foot, cycles, segments
+
+QColor segmentColour(const QString& label) {
+    if (label.startsWith("turn")) return {220, 110, 60};
+    if (label.startsWith("veer")) return {230, 180, 70};
+    if (label == "straight") return {90, 160, 220};
+    if (label == "start" || label == "stop") return {120, 190, 110};
+    if (label == "standing") return {170, 170, 170};
+    return {160, 120, 190};  // other
+}
+
+// A short name that fits a narrow span.
+QString segmentText(const TimelineSegment& s, int width, const QFontMetrics& metrics) {
+    const QString full = s.gait != "none" ? s.label + " · " + s.gait : s.label;
+    for (const QString& text : {full, s.label, s.label.left(1)})
+        if (metrics.horizontalAdvance(text) + 4 <= width) return text;
+    return {};
+}
 }  // namespace
 
 Timeline::Timeline(QWidget* parent) : QWidget(parent) {
     setMouseTracking(false);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    setFixedHeight(kRulerHeight + 3 * kLaneHeight + 8);
+    setFixedHeight(kRulerHeight + kLanes * kLaneHeight + 8);
 }
 
 void Timeline::setData(TimelineData data) {
@@ -30,7 +48,35 @@ void Timeline::setData(TimelineData data) {
     m_out = lastFrame();
     m_frame = 0.0f;
     m_drag = Drag::None;
+    const bool hadSelection = !m_selected.empty();
+    m_selected.clear();
+    m_anchor = -1;
     update();
+    if (hadSelection) emit segmentSelectionChanged();
+}
+
+void Timeline::setSelectedSegments(std::vector<int> indices) {
+    std::sort(indices.begin(), indices.end());
+    indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
+    std::erase_if(indices,
+                  [&](int i) { return i < 0 || i >= static_cast<int>(m_data.segments.size()); });
+    if (indices == m_selected) return;
+    m_selected = std::move(indices);
+    update();
+    emit segmentSelectionChanged();
+}
+
+int Timeline::segmentAt(int x) const {
+    const float f = xToFrame(x);
+    for (int i = 0; i < static_cast<int>(m_data.segments.size()); ++i)
+        if (f >= m_data.segments[i].first - 0.5f && f <= m_data.segments[i].last + 0.5f) return i;
+    return -1;
+}
+
+QPoint Timeline::segmentPosition(int index) const {
+    const TimelineSegment& s = m_data.segments.at(index);
+    const int y = kRulerHeight + 2 + 3 * kLaneHeight + kLaneHeight / 2;
+    return QPoint(frameToX(0.5f * (s.first + s.last)), y);
 }
 
 void Timeline::setTrim(int in, int out) {
@@ -80,8 +126,8 @@ void Timeline::paintEvent(QPaintEvent*) {
     const QRect r = lanesRect();
     p.setPen(palette().color(QPalette::Text));
     const int laneTop = kRulerHeight + 2;
-    const QString labels[3] = {tr("L foot"), tr("R foot"), tr("cycles")};
-    for (int i = 0; i < 3; ++i)
+    const QString labels[kLanes] = {tr("L foot"), tr("R foot"), tr("cycles"), tr("segm.")};
+    for (int i = 0; i < kLanes; ++i)
         p.drawText(QRect(4, laneTop + i * kLaneHeight, kLabelWidth - 8, kLaneHeight),
                    Qt::AlignVCenter | Qt::AlignLeft, labels[i]);
     if (m_data.frames <= 0) {
@@ -101,7 +147,7 @@ void Timeline::paintEvent(QPaintEvent*) {
     // The loop window the build chose: shaded behind the lanes, marked on the ruler.
     if (m_data.windowFirst >= 0 && m_data.windowLast > m_data.windowFirst) {
         const int x0 = frameToX(float(m_data.windowFirst)), x1 = frameToX(float(m_data.windowLast));
-        p.fillRect(QRect(QPoint(x0, laneTop), QPoint(x1, laneTop + 3 * kLaneHeight)),
+        p.fillRect(QRect(QPoint(x0, laneTop), QPoint(x1, laneTop + kLanes * kLaneHeight)),
                    kWindowColour);
         p.fillRect(QRect(QPoint(x0, ruler.bottom() - 3), QPoint(x1, ruler.bottom())),
                    kWindowColour.darker(160));
@@ -153,6 +199,33 @@ void Timeline::paintEvent(QPaintEvent*) {
                    m_data.cyclesBuilt ? tr("built space") : tr("detected"));
         p.setFont(font());
     }
+    // Segments of the take: a coloured span each, its label where it fits, the selected ones
+    // outlined.
+    const int sy = laneTop + 3 * kLaneHeight + 1;
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.8);
+    p.setFont(small);
+    for (int i = 0; i < static_cast<int>(m_data.segments.size()); ++i) {
+        const TimelineSegment& s = m_data.segments[i];
+        const QRect box(QPoint(frameToX(float(s.first)), sy),
+                        QPoint(std::max(frameToX(float(s.first)) + 1, frameToX(float(s.last))),
+                               sy + kLaneHeight - 3));
+        p.fillRect(box, segmentColour(s.label));
+        const bool selected = std::binary_search(m_selected.begin(), m_selected.end(), i);
+        p.setPen(selected ? QPen(palette().color(QPalette::Highlight), 2)
+                          : QPen(palette().color(QPalette::Base), 1));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(box.adjusted(0, 0, -1, -1));
+        p.setPen(Qt::black);
+        p.drawText(box.adjusted(2, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                   segmentText(s, box.width(), QFontMetrics(small)));
+    }
+    if (m_data.segments.empty() && !m_data.segmentsNote.isEmpty()) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(QRect(r.left() + 4, sy, r.width() - 8, kLaneHeight - 2),
+                   Qt::AlignVCenter | Qt::AlignLeft, m_data.segmentsNote);
+    }
+    p.setFont(font());
     // Dimmed outside the trim; the handles; the playhead.
     const QColor dim(0, 0, 0, 70);
     p.fillRect(QRect(QPoint(r.left(), laneTop), QPoint(xi, height())), dim);
@@ -173,6 +246,19 @@ bool Timeline::event(QEvent* event) {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         const float f = xToFrame(help->pos().x());
+        if (help->pos().y() >= kRulerHeight + 2 + 3 * kLaneHeight) {
+            const int i = segmentAt(help->pos().x());
+            if (i >= 0) {
+                const TimelineSegment& s = m_data.segments[i];
+                QToolTip::showText(
+                    help->globalPos(),
+                    tr("%1 (%2), frames %3–%4").arg(s.label, s.gait).arg(s.first).arg(s.last),
+                    this);
+            } else {
+                QToolTip::hideText();
+            }
+            return true;
+        }
         if (m_data.windowFirst >= 0 && f >= m_data.windowFirst && f <= m_data.windowLast &&
             !m_data.windowReason.isEmpty())
             QToolTip::showText(help->globalPos(), tr("Loop window: %1").arg(m_data.windowReason),
@@ -190,6 +276,32 @@ void Timeline::mousePressEvent(QMouseEvent* event) {
     const int di = std::abs(x - frameToX(float(m_in))), dout = std::abs(x - frameToX(float(m_out)));
     m_pressIn = m_in;
     m_pressOut = m_out;
+    const int y = event->position().toPoint().y();
+    const int laneTop = kRulerHeight + 2;
+    if (y >= laneTop + 3 * kLaneHeight && !m_data.segments.empty()) {
+        // The segments lane: a click selects the segment under it; Ctrl adds or removes it,
+        // Shift selects the run from the last one clicked.
+        const int i = segmentAt(x);
+        std::vector<int> selection;
+        if (event->modifiers() & Qt::ShiftModifier && m_anchor >= 0 && i >= 0) {
+            for (int k = std::min(m_anchor, i); k <= std::max(m_anchor, i); ++k)
+                selection.push_back(k);
+        } else if (event->modifiers() & Qt::ControlModifier) {
+            selection = m_selected;
+            if (i >= 0) {
+                const auto at = std::find(selection.begin(), selection.end(), i);
+                if (at != selection.end())
+                    selection.erase(at);
+                else
+                    selection.push_back(i);
+            }
+        } else if (i >= 0) {
+            selection = {i};
+        }
+        if (i >= 0 && !(event->modifiers() & Qt::ShiftModifier)) m_anchor = i;
+        setSelectedSegments(std::move(selection));
+        return;
+    }
     if (std::min(di, dout) <= kHandleGrab) {
         m_drag = (dout < di || (dout == di && x > frameToX(float(m_out)))) ? Drag::Out : Drag::In;
     } else {

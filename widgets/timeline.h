@@ -1,7 +1,9 @@
 #pragma once
 // Timeline: a clip's frames with the trim handles, the playhead, foot-contact lanes with strike
-// markers and cycle boundaries (labelled "built space" once the space is built, "detected"
-// before). It only paints and forwards input: the owner sets what it shows
+// markers, cycle boundaries (labelled "built space" once the space is built, "detected"
+// before) and the segments of the take (core/analysis/segments.h), which a click selects (Ctrl
+// adds or removes one, Shift selects a run). It only paints and forwards input: the owner sets
+// what it shows
 // and acts on scrubbed() (a press or drag on the frames) and trimEdited() (a handle released at a
 // new frame; Shift snaps to the nearest foot strike). While a handle moves, trimPreview() tells
 // where it is, and the widget shows it there, but nothing is changed until the release.
@@ -12,6 +14,13 @@
 #include <vector>
 
 namespace gs {
+
+// One segment of the take as the segments lane shows it.
+struct TimelineSegment {
+    int first = 0, last = 0;  // frames, inclusive
+    QString label;            // "turn_left", "straight", ... (segmentLabelName)
+    QString gait;             // "walk", "jog", "run" or "none"
+};
 
 struct TimelineData {
     int frames = 0;  // frames of the whole clip
@@ -27,6 +36,8 @@ struct TimelineData {
     // or its trim), shaded behind the lanes; -1 = none. `windowReason` says why (a tooltip).
     int windowFirst = -1, windowLast = -1;
     QString windowReason;
+    std::vector<TimelineSegment> segments;  // in order; empty = none found
+    QString segmentsNote;                   // why there are none (the segments lane says it)
 };
 
 class Timeline : public QWidget {
@@ -49,6 +60,12 @@ public:
     QPoint handlePosition(bool in) const;
     // The nearest foot strike of either foot to `frame` (frame itself when there is none).
     int nearestStrike(int frame) const;
+    // The segments lane: the segment under x (-1 = none), where a segment is drawn, and the
+    // selected segments (indices into data().segments, ascending).
+    int segmentAt(int x) const;
+    QPoint segmentPosition(int index) const;
+    const std::vector<int>& selectedSegments() const { return m_selected; }
+    void setSelectedSegments(std::vector<int> indices);
 
     QSize sizeHint() const override { return {800, 96}; }
     QSize minimumSizeHint() const override { return {200, 80}; }
@@ -57,6 +74,7 @@ signals:
     void scrubbed(float frame);
     void trimPreview(int in, int out);
     void trimEdited(int in, int out);
+    void segmentSelectionChanged();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -75,6 +93,8 @@ private:
     int m_pressIn = 0, m_pressOut = 0;
     float m_frame = 0.0f;
     Drag m_drag = Drag::None;
+    std::vector<int> m_selected;  // selected segments
+    int m_anchor = -1;            // the last segment clicked (Shift selects from it)
 };
 
 }  // namespace gs

@@ -12,7 +12,9 @@
 #include <cmath>
 
 #include "app/document/clip_analysis.h"
+#include "app/document/commands.h"
 #include "app/document/project_document.h"
+#include "core/analysis/segments.h"
 #include "widgets/timeline.h"
 #include "widgets/viewport.h"
 
@@ -39,6 +41,17 @@ TimelineDock::TimelineDock(ProjectDocument* doc, Viewport* view, QWidget* parent
     transport->addWidget(m_loopButton);
     transport->addWidget(m_speed);
     transport->addWidget(m_label, 1);
+    m_makeClips = new QToolButton(content);
+    m_makeClips->setObjectName("segmentsToClips");
+    m_makeClips->setText(tr("Make clips"));
+    m_makeClips->setToolTip(
+        tr("Add the selected segments (click them in the segments lane; Ctrl or Shift for more) "
+           "to the library as clips trimmed from this take"));
+    m_makeClips->setEnabled(false);
+    m_makeClips->setAutoRaise(true);
+    // No taller than the transport's own buttons: the dock keeps its height.
+    m_makeClips->setMaximumHeight(m_speed->sizeHint().height());
+    transport->addWidget(m_makeClips);
     m_timeline = new Timeline(content);
     // Why the build chose the shaded frames for the loop (or that the trim chose them).
     m_window = new QLabel(content);
@@ -60,6 +73,9 @@ TimelineDock::TimelineDock(ProjectDocument* doc, Viewport* view, QWidget* parent
     connect(m_timeline, &Timeline::trimEdited, this, [this](int in, int out) {
         if (!m_clip.isEmpty()) m_doc->setTrim(m_clip, in, out);
     });
+    connect(m_timeline, &Timeline::segmentSelectionChanged, this,
+            [this] { m_makeClips->setEnabled(!m_timeline->selectedSegments().empty()); });
+    connect(m_makeClips, &QToolButton::clicked, this, [this] { makeClipsFromSegments(); });
     connect(m_speed, &QComboBox::currentIndexChanged, this, [this] {
         m_start = m_frame;
         m_clock.restart();
@@ -171,6 +187,16 @@ void TimelineDock::load() {
     } else if (m_shown->cycles.periodic) {
         data.cycleBoundaries = c.leftStrikes();
     }
+    // Segments of the whole take (a few milliseconds even for a minute of capture).
+    SegmentJob segments;
+    segments.clip = &clip;
+    if (Status s = segments.run(); s) {
+        for (const Segment& seg : segments.output.segments)
+            data.segments.push_back(
+                {seg.first, seg.last, segmentLabelName(seg.label), gaitKindName(seg.gait)});
+    } else {
+        data.segmentsNote = tr("no segments: %1").arg(QString::fromStdString(s.message()));
+    }
     m_window->setText(windowText(data));
     m_window->setToolTip(m_window->text());
     m_timeline->setData(std::move(data));
@@ -237,6 +263,46 @@ void TimelineDock::showFrame(float frame) {
     m_timeline->setFrame(frame);
     updateLabel();
     emit frameShown(frame);
+}
+
+QStringList TimelineDock::makeClipsFromSegments() {
+    const ProjectClip* pc = m_clip.isEmpty() ? nullptr : m_doc->clip(m_clip);
+    if (!m_shown || !pc) return {};
+    const TimelineData& data = m_timeline->data();
+    std::vector<ProjectDocument::ClipEntry> entries;
+    QStringList ids;
+    for (int i : m_timeline->selectedSegments()) {
+        const TimelineSegment& s = data.segments.at(i);
+        ProjectDocument::ClipEntry entry;
+        entry.clip = *pc;
+        // A name of its own, also among the clips made here.
+        QString id = m_doc->uniqueId(QStringLiteral("%1_%2").arg(m_clip, s.label));
+        for (int k = 2; ids.contains(id); ++k)
+            id = m_doc->uniqueId(QStringLiteral("%1_%2_%3").arg(m_clip, s.label).arg(k));
+        entry.clip.id = id;
+        entry.clip.trimIn = s.first;
+        entry.clip.trimOut = s.last;
+        if (s.gait != "none") entry.clip.style = s.gait;
+        auto working = workingClip(m_shown->source, s.first, s.last, m_doc->project().settings.fps,
+                                   id, pc->mirror);
+        if (working) {
+            entry.clip.clip = std::move(*working);
+            entry.clip.error.clear();
+        } else {
+            entry.clip.clip.reset();
+            entry.clip.error = QString::fromStdString(working.message());
+        }
+        entry.analysis = m_shown;
+        entries.push_back(std::move(entry));
+        ids << id;
+    }
+    if (entries.empty()) return {};
+    auto* command = new AddClipsCommand(m_doc, std::move(entries));
+    command->setText(ids.size() == 1
+                         ? tr("Make clip %1 from a segment of %2").arg(ids.front(), m_clip)
+                         : tr("Make %1 clips from segments of %2").arg(ids.size()).arg(m_clip));
+    m_doc->undoStack()->push(command);
+    return ids;
 }
 
 QString TimelineDock::loopWindowText() const { return m_window->text(); }

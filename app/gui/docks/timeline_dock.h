@@ -3,7 +3,9 @@
 // at its own rate from elapsed time (not timer ticks), times the speed chosen, looped or not;
 // the timeline scrubs it, and its blue handles trim it (Shift snaps them to foot strikes) as
 // undoable edits. The lanes show each foot's contacts and strikes and the cycle starts: those
-// the live build loops (cyclesSource, when the clip is in it), else the detector's guess.
+// the live build loops (cyclesSource, when the clip is in it), else the detector's guess; and the
+// segments of the take (core/analysis/segments.h), of which the selected ones become library
+// clips (trims of the take) in one undo step.
 
 #include <QDockWidget>
 #include <QElapsedTimer>
@@ -55,6 +57,10 @@ public:
     QString loopWindowText() const;
     // Re-reads the shown clip (its analysis arrived, its cycles were built), keeping the frame.
     void refresh();
+    // Adds each selected segment to the library as a clip trimmed to it from the shown clip's
+    // source (named after the clip and the segment, its gait as style), as one undoable step.
+    // Returns the ids added (none when nothing is selected).
+    QStringList makeClipsFromSegments();
 
 signals:
     // A clip now plays in the 3D view (the live run stops); empty when none.
@@ -76,7 +82,8 @@ private:
     QAction* m_loop = nullptr;
     QComboBox* m_speed;
     QLabel* m_label;
-    QLabel* m_window;  // the loop window the build chose, and why
+    QLabel* m_window;          // the loop window the build chose, and why
+    QToolButton* m_makeClips;  // the selected segments become clips
     QTimer* m_timer;
     QElapsedTimer m_clock;
     CyclesSource m_cycles;
