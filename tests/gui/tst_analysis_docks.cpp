@@ -94,8 +94,6 @@ private slots:
         const Chain* two = chainNear(p, 2.0f * m_period);
         QVERIFY(one && two);
         const float tolerance = std::max(2.0f, 0.1f * m_period);
-        qInfo("P = %.1f frames; chains drawn %zu; nearest lags %.1f and %.1f", m_period,
-              p.drawnChains().size(), std::abs(one->meanLag()), std::abs(two->meanLag()));
         QVERIFY(std::abs(std::abs(one->meanLag()) - m_period) < tolerance);
         QVERIFY(std::abs(std::abs(two->meanLag()) - 2.0f * m_period) < tolerance);
         QVERIFY(one->length() > m_period / 2 && two->length() > m_period / 2);
@@ -165,8 +163,6 @@ private slots:
         QVERIFY(scene.debug.overlayLines().size() >= 2 * 2 * bones);
         // One gait period apart, the aligned ghost stands where the shown pose stands.
         const float apart = glm::distance(scene.characters[0].root, scene.characters[1].root);
-        qInfo("cell (%d, %d), %.2f cm: roots %.3f m apart after the alignment", cell.x, cell.y,
-              p.at(cell.x, cell.y) * 100.0f, apart);
         QVERIFY(apart < 0.15f);
 
         // Zoomed in, a click shows the poses and keeps the zoom and the cell under the mouse.
@@ -199,8 +195,6 @@ private slots:
                 QVERIFY(std::abs(values[j].toFloat() - p.at(i, j)) <= 1e-5f * (1.0f + p.at(i, j)));
             diagonal = std::max(diagonal, values[i].toFloat());
         }
-        qInfo("CSV %d lines x %d values; largest distance of a frame to itself %.2g m",
-              static_cast<int>(lines.size()), p.cols, diagonal);
         QVERIFY(diagonal <
                 2e-3f);  // a frame matches itself (to the rounding of the running window sums)
 
@@ -237,7 +231,6 @@ private slots:
                 if (c.lightness() < 30) ++dark;
                 if (c.red() > 240 && c.green() > 200 && c.blue() < 200) ++pale;
             }
-        qInfo("PNG %dx%d: %d dark and %d pale pixels", image.width(), image.height(), dark, pale);
         QVERIFY(dark > p.rows * scale && pale > p.rows * scale);
     }
 
@@ -258,12 +251,6 @@ private slots:
         for (float s : r.slope) QVERIFY(s > 0.0f);
         QCOMPARE(r.alignment.size(), r.path.size());
         QVERIFY(!r.constraints.empty());
-        qInfo(
-            "registration: %zu samples, A %.0f-%.0f -> B %.1f-%.1f, %zu strikes matched, residual "
-            "%.1f cm "
-            "(linear %.1f cm)",
-            r.path.size(), r.path.front().x, r.path.back().x, r.path.front().y, r.path.back().y,
-            r.constraints.size(), r.residual * 100.0f, r.identityResidual * 100.0f);
         QVERIFY(r.residual < r.identityResidual);
 
         // A press on the plots moves the cursor: clip A in the view at that frame, B as a ghost

@@ -204,7 +204,6 @@ private slots:
         QVERIFY(waitStanding(40.0));
         QVERIFY(clickGoal(0.7f));
         QVERIFY2(hudSays("walking out to turn back: the goal is", 8.0), qPrintable(hudText(w())));
-        qInfo("heads-up: %s", qPrintable(hudText(w())));
         QVERIFY(waitStanding(40.0));
     }
 
@@ -263,7 +262,6 @@ private slots:
         QVERIFY2(hudSays("starting as walk (you set jog 1.00): jog has no starts", 10.0),
                  qPrintable(hudText(w())));
         const QString hud = hudText(w());
-        qInfo("heads-up: %s", qPrintable(hud));
         QVERIFY2(hud.contains("Keep style cannot keep jog: it has no start clips"),
                  qPrintable(hud));
         QTRY_VERIFY(w().steeringDock()->styleReason()->isVisible() &&

@@ -141,8 +141,6 @@ private slots:
         // The window the build chose, as the build's notes have it.
         const auto built = w().liveRun()->demo()->builtCycles("walk_90r");
         QVERIFY(built && built->windowKnown);
-        qInfo("walk_90r: window frames %d-%d of %d: %s", d.windowFirst, d.windowLast, d.frames,
-              qPrintable(d.windowReason));
         QCOMPARE(built->window.purpose, LoopWindow::Purpose::Turn);
         QCOMPARE(d.windowReason, QString::fromStdString(built->window.reason));
         QVERIFY(d.windowReason.startsWith("turn"));
@@ -183,7 +181,6 @@ private slots:
         QVERIFY(clickTab(w(), w().libraryDock()));
         clickRow(view, model->index(model->rowOf("walk_90r"), 0));
         QTRY_VERIFY(t->data().frames > 0 && t->data().cyclesBuilt);
-        qInfo("trimmed: %s", qPrintable(line->text()));
         QVERIFY(t->data().windowReason.startsWith("as trimmed"));
         QVERIFY(line->text().contains("as trimmed"));
         QVERIFY(std::abs(t->data().windowFirst - w().document()->clip("walk_90r")->trimIn) <= 1);
@@ -222,7 +219,6 @@ private slots:
         const int before = w().messagesDock()->list()->count();
         open(path);
         const QStringList lines = messageLines(w()).mid(before);
-        qInfo("%s", qPrintable(lines.join('\n')));
         QCOMPARE(lines.filter("Motion space 'bandai' was not built").size(), 1);
         QVERIFY(lines.filter("Motion space 'bandai' was not built")
                     .first()
@@ -237,7 +233,6 @@ private slots:
         QVERIFY(notes);
         clickRow(panel->spaceList(), panel->spaceList()->model()->index(1, 0));  // straight
         QTRY_VERIFY(notes->isVisible());
-        qInfo("straight: %s", qPrintable(panel->spaceNotes()));
         QVERIFY(panel->spaceNotes().contains("every loop of 'straight' goes nearly straight"));
         const QRect r(notes->mapTo(&w(), QPoint(0, 0)), notes->size());
         QVERIFY2(QRect(0, 0, 1280, 720).contains(r), "the warning is on screen");

@@ -102,8 +102,6 @@ private slots:
             QVERIFY2(clickTab(w(), dock), qPrintable(dock->windowTitle()));
             QTRY_VERIFY2(dock->isVisible(), qPrintable(dock->windowTitle()));
             const QRect r(dock->mapTo(&w(), QPoint(0, 0)), dock->size());
-            qInfo("%-14s %4d x %3d at (%d, %d)", qPrintable(dock->windowTitle()), r.width(),
-                  r.height(), r.x(), r.y());
             QVERIFY2(QRect(0, 0, 1280, 720).contains(r), qPrintable(dock->windowTitle()));
             QVERIFY2(r.height() >= 120 && r.width() >= 200, qPrintable(dock->windowTitle()));
         }
@@ -277,7 +275,6 @@ private slots:
                 3000);
         }
         QVERIFY2(borrowed, qPrintable(view->hud().join(" | ")));
-        qInfo("heads-up: %s", qPrintable(view->hud().last()));
         QVERIFY(run()->overriddenStyle());
         // Keep style: the jog comes back, the text goes.
         QCheckBox* keep = w().steeringDock()->keepStyle();
@@ -319,7 +316,6 @@ private slots:
         JointMapDock* dock = w().jointMapDock();
         QVERIFY(clickTab(w(), dock));
         QTRY_VERIFY(dock->table()->isVisible() && dock->table()->rowCount() > 20);
-        qInfo("%s", qPrintable(dock->summary()));
         QVERIFY(dock->summary().contains("legs 6/6"));
         QVERIFY(dock->summary().contains("feet by leg IK"));
         QCOMPARE(dock->sourceOf("Foot.L"), QString("lfoot"));
