@@ -323,11 +323,15 @@ QString TimelineDock::windowText(const TimelineData& data) const {
 void TimelineDock::updateLabel() {
     if (!m_shown) return;
     const int last = m_shown->source.frameCount() - 1;
-    m_label->setText(tr("%1   frame %2 / %3 (%4 s)")
+    // An in-place clip walks from its feet: the contact lanes are the planted spans it walks on.
+    const QString feet = m_shown->rootMotion.fromFeet ? tr("   walks from its planted feet") : "";
+    m_label->setText(tr("%1   frame %2 / %3 (%4 s)%5")
                          .arg(m_clip)
                          .arg(std::lround(m_frame))
                          .arg(last)
-                         .arg(m_frame / m_shown->source.fps, 0, 'f', 2));
+                         .arg(m_frame / m_shown->source.fps, 0, 'f', 2)
+                         .arg(feet));
+    m_label->setToolTip(QString::fromStdString(m_shown->rootMotion.sentence));
 }
 
 }  // namespace gs
