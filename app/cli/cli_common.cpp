@@ -29,6 +29,7 @@ int runMirror(const QStringList& arguments);
 int runSegment(const QStringList& arguments);
 int runFindSimilar(const QStringList& arguments);
 int runCoverage(const QStringList& arguments);
+int runPropose(const QStringList& arguments);
 
 const std::vector<Command>& commands() {
     static const std::vector<Command> table = {
@@ -47,6 +48,8 @@ const std::vector<Command>& commands() {
          runFindSimilar},
         {"coverage", "what each motion space can turn, stop and start, and what is missing",
          runCoverage},
+        {"propose", "propose a project from takes: spaces by gait, turns, stops, starts",
+         runPropose},
         {"synth", "write synthetic walk/jog/run clips and a project of them", runSynth},
         {"soak", "many characters for a long time: NaN, stuck, phase drift, memory", runSoak},
     };
