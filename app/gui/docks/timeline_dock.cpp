@@ -58,6 +58,25 @@ TimelineDock::TimelineDock(ProjectDocument* doc, Viewport* view, QWidget* parent
     m_window->setObjectName("loopWindowLabel");
     m_window->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_window->setTextFormat(Qt::PlainText);
+    m_findSimilar = new QToolButton(content);
+    m_findSimilar->setObjectName("findSimilar");
+    m_findSimilar->setText(tr("Find similar"));
+    m_findSimilar->setToolTip(
+        tr("Find the spans of the library's files that move like the selected segment, or else "
+           "like this clip's trimmed frames"));
+    transport->addWidget(m_findSimilar);
+    connect(m_findSimilar, &QToolButton::clicked, this, [this] {
+        const ProjectClip* pc = m_clip.isEmpty() ? nullptr : m_doc->clip(m_clip);
+        if (!m_shown || !pc) return;
+        if (const std::vector<int> selected = m_timeline->selectedSegments(); !selected.empty()) {
+            const TimelineSegment& s = m_timeline->data().segments.at(selected.front());
+            emit findSimilarRequested(m_clip, s.first, s.last);
+            return;
+        }
+        const int last = m_shown->source.frameCount() - 1;
+        emit findSimilarRequested(m_clip, pc->trimIn < 0 ? 0 : pc->trimIn,
+                                  pc->trimOut < 0 ? last : pc->trimOut);
+    });
     layout->addLayout(transport);
     layout->addWidget(m_timeline, 1);
     layout->addWidget(m_window);

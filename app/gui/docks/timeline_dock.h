@@ -67,6 +67,9 @@ signals:
     void clipShown(const QString& id);
     void frameShown(float frame);
     void playingChanged(bool playing);
+    // Find similar: spans like the first selected segment, else like the shown clip's trim span
+    // (source frames [first, last]).
+    void findSimilarRequested(const QString& id, int first, int last);
 
 private:
     void load();
@@ -81,6 +84,7 @@ private:
     QToolButton* m_loopButton;
     QAction* m_loop = nullptr;
     QComboBox* m_speed;
+    QToolButton* m_findSimilar;  // asks for spans like the selected segment or the trim span
     QLabel* m_label;
     QLabel* m_window;          // the loop window the build chose, and why
     QToolButton* m_makeClips;  // the selected segments become clips

@@ -45,6 +45,7 @@
 #include "app/gui/docks/motion_spaces_dock.h"
 #include "app/gui/docks/quality_dock.h"
 #include "app/gui/docks/registration_dock.h"
+#include "app/gui/docks/similar_spans_dock.h"
 #include "app/gui/docks/timeline_dock.h"
 #include "app/gui/live/live_run.h"
 #include "app/gui/panels/clip_library.h"
@@ -150,6 +151,7 @@ void MainWindow::createParts() {
     m_goalSpace = new GoalSpaceDock(m_run, this);
     m_quality = new QualityDock(m_doc, m_run, this);
     m_jointMap = new JointMapDock(m_doc, m_view, this);
+    m_similar = new SimilarSpansDock(m_doc, this);
     for (BackgroundTask* task : {m_files->openingTask(), m_run->buildTask(), m_bake->task()})
         m_messages->track(task);
     m_timeline->setCyclesSource(
@@ -167,6 +169,7 @@ void MainWindow::placeDocks() {
     addDockWidget(Qt::BottomDockWidgetArea, m_timeline);
     splitDockWidget(m_timeline, m_messages, Qt::Horizontal);
     tabifyDockWidget(m_messages, m_undo);
+    tabifyDockWidget(m_messages, m_similar);
     addDockWidget(Qt::RightDockWidgetArea, m_steering);
     for (QDockWidget* d : std::initializer_list<QDockWidget*>{m_matchWeb, m_registration, m_spaces,
                                                               m_goalSpace, m_quality})
@@ -227,6 +230,7 @@ void MainWindow::connectParts() {
     connect(m_bake, &BakeExport::exported, this, &MainWindow::bakedSpaceExported);
     connect(m_matchWeb, &MatchWebDock::message, m_messages, &MessagesDock::addMessage);
     connect(m_registration, &RegistrationDock::message, m_messages, &MessagesDock::addMessage);
+    connect(m_similar, &SimilarSpansDock::message, m_messages, &MessagesDock::addMessage);
 
     // The document.
     connect(m_doc, &ProjectDocument::modifiedChanged, this, &MainWindow::updateTitle);
@@ -248,6 +252,13 @@ void MainWindow::connectParts() {
             style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
         if (playing) m_run->stop();
     });
+    // Find similar: the timeline's trim span searched for in the library, the matches listed.
+    connect(m_timeline, &TimelineDock::findSimilarRequested, this,
+            [this](const QString& id, int first, int last) {
+                m_similar->show();
+                m_similar->raise();
+                m_similar->findSimilar(id, first, last);
+            });
     connect(m_timeline, &TimelineDock::frameShown, this,
             [this](float frame) { m_registration->follow(m_timeline->currentClip(), frame); });
 

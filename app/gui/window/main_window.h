@@ -48,6 +48,7 @@ class MotionSpacesDock;
 class ProjectFiles;
 class QualityDock;
 class RegistrationDock;
+class SimilarSpansDock;
 class TimelineDock;
 class Viewport;
 struct ClipAnalysis;
@@ -111,6 +112,7 @@ public:
     GoalSpaceDock* goalSpaceDock() const { return m_goalSpace; }
     QualityDock* qualityDock() const { return m_quality; }
     JointMapDock* jointMapDock() const { return m_jointMap; }
+    SimilarSpansDock* similarSpansDock() const { return m_similar; }
 
     // ---- State ----
     bool isSteering() const;   // the live run is in the view and running
@@ -216,6 +218,7 @@ private:
     GoalSpaceDock* m_goalSpace = nullptr;
     QualityDock* m_quality = nullptr;
     JointMapDock* m_jointMap = nullptr;
+    SimilarSpansDock* m_similar = nullptr;
     QLabel* m_fpsLabel = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
