@@ -2,75 +2,14 @@
 // takes (core/spaces/propose.h), each choice explained; the project is then built to check it.
 
 #include <QCommandLineParser>
-#include <QDir>
-#include <QFileInfo>
+#include <QJsonArray>
 
 #include <cstdio>
 
 #include "cli_common.h"
-#include "core/analysis/segments.h"
-#include "core/spaces/propose.h"
+#include "app/project/project_proposal.h"
 
 namespace gs::cli {
-namespace {
-
-// The motion files named: files as they are, folders by their motion files (not recursive).
-QStringList motionFiles(const QStringList& paths) {
-    QStringList files;
-    for (const QString& path : paths) {
-        const QFileInfo info(path);
-        if (!info.isDir()) {
-            files << path;
-            continue;
-        }
-        const QDir dir(path);
-        for (const QString& name :
-             dir.entryList({"*.bvh", "*.BVH", "*.fbx", "*.FBX", "*.glb", "*.gltf", "*.dae"},
-                           QDir::Files, QDir::Name))
-            files << dir.filePath(name);
-    }
-    return files;
-}
-
-// A clip's source as the project writes it: under the data folder with ${GAITSPACE_DATA_DIR},
-// else relative to the project's folder.
-QString sourceFor(const QString& file, const QString& projectPath) {
-    const QString absolute = QFileInfo(file).absoluteFilePath();
-    const QString data = QFileInfo(dataDirFor(projectPath)).absoluteFilePath();
-    if (!data.isEmpty() && absolute.startsWith(data + "/"))
-        return "${GAITSPACE_DATA_DIR}" + absolute.mid(data.size());
-    return QFileInfo(projectPath).absoluteDir().relativeFilePath(absolute);
-}
-
-Project projectOf(const Proposal& proposal, const std::vector<ProposalTake>& takes,
-                  const QStringList& files, const QString& output) {
-    Project p;
-    p.name = QStringLiteral("Proposed from %1 takes").arg(files.size());
-    p.settings.fps = proposal.fps;
-    for (const ProposedClip& c : proposal.clips) {
-        ProjectClip clip;
-        clip.id = QString::fromStdString(c.id);
-        clip.source = sourceFor(files[c.take], output);
-        const bool whole = c.first == 0 && c.last == takes[c.take].frames() - 1;
-        clip.trimIn = whole ? -1 : c.first;
-        clip.trimOut = whole ? -1 : c.last;
-        clip.mirror = c.mirror;
-        p.clips.push_back(std::move(clip));
-    }
-    for (const ProposedSpace& s : proposal.spaces) {
-        ProjectSpace space;
-        space.name = QString::fromStdString(s.name);
-        for (const std::string& id : s.clips) space.clipIds << QString::fromStdString(id);
-        space.reference = QString::fromStdString(s.reference);
-        for (const std::string& id : s.stops) space.stopIds << QString::fromStdString(id);
-        for (const std::string& id : s.starts) space.startIds << QString::fromStdString(id);
-        space.bentTurnRadii = s.bentTurnsM;
-        p.spaces.push_back(std::move(space));
-    }
-    return p;
-}
-
-}  // namespace
 
 int runPropose(const QStringList& arguments) {
     QCommandLineParser parser;
@@ -84,7 +23,7 @@ int runPropose(const QStringList& arguments) {
     parser.addOption({{"o", "output"}, "The project to write (*.gsproj).", "PROJECT"});
     parser.addOption({"json", "Print one JSON object on stdout."});
     parser.process(arguments);
-    const QStringList files = motionFiles(parser.positionalArguments());
+    const QStringList files = motionFilesIn(parser.positionalArguments());
     if (files.isEmpty()) {
         printError({}, "propose needs at least one FILE or a folder of motion files");
         return 2;
@@ -96,36 +35,21 @@ int runPropose(const QStringList& arguments) {
     }
     const bool json = parser.isSet("json");
 
-    QStringList used;
-    std::vector<Clip> clips;  // held for the takes (reserved: their addresses stay)
-    clips.reserve(static_cast<size_t>(files.size()));
-    std::vector<ProposalTake> takes;
+    auto proposed = proposeFromTakes(files, output);
     QJsonArray skipped;
-    for (const QString& file : files) {
-        auto clip = loadFirstClip(file);
-        if (!clip) {
-            skipped.append(QJsonObject{{"file", file}, {"message", "unreadable"}});
-            continue;
-        }
-        clips.push_back(std::move(*clip));
-        SegmentJob job;
-        job.clip = &clips.back();
-        if (Status s = job.run(); !s) {
-            printWarning(file, "left out: " + QString::fromStdString(s.message()));
+    if (proposed)
+        for (const QString& line : proposed->skipped) {
+            const int colon = static_cast<int>(line.indexOf(": "));
+            printWarning(line.left(colon), "left out: " + line.mid(colon + 2));
             skipped.append(
-                QJsonObject{{"file", file}, {"message", QString::fromStdString(s.message())}});
-            continue;
+                QJsonObject{{"file", line.left(colon)}, {"message", line.mid(colon + 2)}});
         }
-        takes.push_back({QFileInfo(file).completeBaseName().toStdString(), &clips.back(),
-                         std::move(job.output)});
-        used << file;
-    }
-    auto proposal = proposeProject(takes);
-    if (!proposal) {
-        printError({}, QString::fromStdString(proposal.message()));
+    if (!proposed) {
+        printError({}, QString::fromStdString(proposed.message()));
         return 1;
     }
-    Project project = projectOf(*proposal, takes, used, output);
+    const Proposal* proposal = &proposed->proposal;
+    const Project& project = proposed->project;
     if (Status s = project.save(output); !s) {
         printError(output, QString::fromStdString(s.message()));
         return 1;
@@ -145,7 +69,7 @@ int runPropose(const QStringList& arguments) {
                                   {"starts", static_cast<int>(s.starts.size())}});
     if (json) {
         QJsonObject o{{"project", output},
-                      {"takes", static_cast<int>(takes.size())},
+                      {"takes", static_cast<int>(proposed->takes.size())},
                       {"skipped", skipped},
                       {"spaces", spaces},
                       {"clips", static_cast<int>(proposal->clips.size())},
@@ -158,7 +82,8 @@ int runPropose(const QStringList& arguments) {
         for (const std::string& e : proposal->explanations) std::printf("%s\n", e.c_str());
         std::printf("wrote %s: %d spaces, %d clips from %d takes\n", qPrintable(output),
                     static_cast<int>(proposal->spaces.size()),
-                    static_cast<int>(proposal->clips.size()), static_cast<int>(takes.size()));
+                    static_cast<int>(proposal->clips.size()),
+                    static_cast<int>(proposed->takes.size()));
     }
     if (!built) return 1;
     return exitForBroken(output, broken);

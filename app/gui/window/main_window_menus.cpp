@@ -125,6 +125,7 @@ MainWindow::FileActions MainWindow::createFileMenu() {
                                             m_files, &ProjectFiles::importDialog);
     importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     file->addAction(tr("Open &Motion…"), m_files, &ProjectFiles::openMotionDialog);
+    file->addAction(tr("New Project from &Takes…"), m_files, &ProjectFiles::proposeDialog);
     file->addAction(tr("&Export Run…"), this, &MainWindow::exportRunDialog);
     file->addAction(tr("Export &Baked Space…"), this, &MainWindow::exportBakedSpaceDialog);
     file->addSeparator();

@@ -5,10 +5,12 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QSettings>
+#include <QTimer>
 
 #include "app/document/background_task.h"
 #include "app/gui/live/live_run.h"
 #include "app/gui/window/autosave.h"
+#include "app/project/project_proposal.h"
 
 namespace gs {
 namespace {
@@ -185,6 +187,53 @@ void ProjectFiles::updateRecentMenu() {
                         })
             ->setToolTip(f);
     m_recent->setEnabled(!files.isEmpty());
+}
+
+void ProjectFiles::proposeDialog() {
+    if (!maybeSave()) return;
+    const QString folder = QFileDialog::getExistingDirectory(
+        m_window, tr("New Project from Takes: the folder of takes"),
+        dialogFolder(m_doc, "lastImportDir"));
+    if (folder.isEmpty()) return;
+    QSettings().setValue("lastImportDir", folder);
+    QString output = QFileDialog::getSaveFileName(
+        m_window, tr("New Project from Takes: the project to write"),
+        QDir(folder).filePath(QDir(folder).dirName() + "_proposed.gsproj"),
+        tr("Gaitspace projects (*.gsproj)"));
+    if (output.isEmpty()) return;
+    if (!output.endsWith(".gsproj")) output += ".gsproj";
+    proposeFromTakes({folder}, output);
+}
+
+void ProjectFiles::proposeFromTakes(const QStringList& takes, const QString& output) {
+    if (m_opening->isRunning()) {
+        emit message(ProjectDocument::Level::Warning, tr("A project is already opening."));
+        return;
+    }
+    const QStringList files = motionFilesIn(takes);
+    const QString file = QFileInfo(output).absoluteFilePath();
+    m_opening->run<Expected<TakesProposal>>(
+        tr("Proposing a project from %1 takes").arg(files.size()),
+        [files, file](TaskControl&) -> Expected<TakesProposal> {
+            auto proposed = gs::proposeFromTakes(files, file);
+            if (!proposed) return proposed;
+            if (Status s = proposed->project.save(file); !s) return s;
+            return proposed;
+        },
+        [this, file](Expected<TakesProposal> result) {
+            if (!result) {
+                emit message(
+                    ProjectDocument::Level::Error,
+                    tr("New Project from Takes: %1").arg(QString::fromStdString(result.message())));
+                return;
+            }
+            for (const QString& skipped : result->skipped)
+                emit message(ProjectDocument::Level::Warning, tr("Left out: %1").arg(skipped));
+            for (const std::string& e : result->proposal.explanations)
+                emit message(ProjectDocument::Level::Info, QString::fromStdString(e));
+            // Opened once this task has finished (open() runs on the same task).
+            QTimer::singleShot(0, this, [this, file] { open(file); });
+        });
 }
 
 void ProjectFiles::importDialog() {

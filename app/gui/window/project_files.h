@@ -45,7 +45,13 @@ public:
     // Files dropped on the window: a project opens, motion files are imported.
     void drop(const QStringList& files);
 
+    // File > New Project from Takes: the takes (files, or folders of them) proposed as a project
+    // (app/project/project_proposal.h) in the background, written to `output`, then opened; each
+    // choice is a message.
+    void proposeFromTakes(const QStringList& takes, const QString& output);
+
     void openDialog();
+    void proposeDialog();
     void importDialog();
     void openMotionDialog();
 
