@@ -45,6 +45,15 @@ constexpr double kMaxGltfScale = 1e6;
 constexpr double kMinGltfRotationLength = 1e-6;  // length of a node's rotation quaternion
 constexpr int kMaxGltfDataUriHeaderChars = 100;  // "data:<media type>;base64" before its comma
 
+// --- level meshes (core/level) ---
+// A level is one Recast tile: its grid of cells (width x depth at the cell size) and its triangles
+// bound the bake's time and memory (a 200 x 200 m level at 0.1 m cells is 4 million cells, a few
+// seconds); kMaxLevelExtentM (gaitspace/runtime/limits.h) bounds its size in metres.
+constexpr std::int64_t kMaxLevelFileBytes = 256ll << 20;  // bytes of one level mesh file
+constexpr std::int64_t kMaxLevelTriangles = 2'000'000;    // triangles of one level mesh
+constexpr std::int64_t kMaxLevelGridCells =
+    16'000'000;  // Recast cells of one level (width x depth)
+
 // --- projects (app/project) ---
 constexpr std::int64_t kMaxProjectFileBytes = 16ll << 20;
 constexpr int kMaxProjectClips = 1024;

@@ -18,6 +18,7 @@ int runInspect(const QStringList& arguments);
 int runPlay(const QStringList& arguments);
 int runSimulate(const QStringList& arguments);
 int runBake(const QStringList& arguments);
+int runBakeLevel(const QStringList& arguments);
 int runSynth(const QStringList& arguments);
 int runSoak(const QStringList& arguments);
 int runRender(const QStringList& arguments);
@@ -37,6 +38,7 @@ const std::vector<Command>& commands() {
         {"play", "play a project's behavioral space with fixed blends and styles", runPlay},
         {"simulate", "steer toward goals and score the run", runSimulate},
         {"bake", "bake a project's spaces and goal spaces into a .gspace file", runBake},
+        {"bake-level", "build a level mesh's navigation mesh into a .gslevel file", runBakeLevel},
         {"render", "render a clip's character offscreen to PNG", runRender, true},
         {"matchweb", "match web of two clips (or one with itself), PNG/CSV", runMatchWeb},
         {"register", "registration curve: timewarp, alignment, matched strikes", runRegister},

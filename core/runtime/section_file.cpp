@@ -32,9 +32,10 @@ const SectionView* SectionTable::find(std::uint32_t tag) const {
     return nullptr;
 }
 
-std::vector<std::uint8_t> packSections(std::span<const Section> sections, std::uint32_t version) {
+std::vector<std::uint8_t> packSections(std::span<const Section> sections, std::uint32_t version,
+                                       const SectionFileMagic& magic) {
     ByteWriter w;
-    for (std::uint8_t b : kSectionFileMagic) w.u8(b);
+    for (std::uint8_t b : magic) w.u8(b);
     w.u32(version);
     w.u32(static_cast<std::uint32_t>(sections.size()));
     const std::size_t lengthAt = w.size();
@@ -63,12 +64,12 @@ std::vector<std::uint8_t> packSections(std::span<const Section> sections, std::u
 }
 
 Expected<SectionTable> unpackSections(std::span<const std::uint8_t> file, std::uint32_t maxVersion,
-                                      const std::string& formatName) {
-    if (file.size() < kSectionFileMagic.size() ||
-        !std::equal(kSectionFileMagic.begin(), kSectionFileMagic.end(), file.begin()))
+                                      const std::string& formatName,
+                                      const SectionFileMagic& magic) {
+    if (file.size() < magic.size() || !std::equal(magic.begin(), magic.end(), file.begin()))
         return Status::error("not a " + formatName + " file (no " + formatName + " signature)");
     ByteReader r(file);
-    for (std::size_t k = 0; k < kSectionFileMagic.size(); ++k) r.u8("the signature");
+    for (std::size_t k = 0; k < magic.size(); ++k) r.u8("the signature");
     SectionTable table;
     table.version = r.u32("the header");
     const std::uint32_t count = r.u32("the header");

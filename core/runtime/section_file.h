@@ -4,7 +4,8 @@
 // its contents are parsed; the header records the file's length, so truncation is named as such.
 //
 //   offset  size  field
-//   0       8     magic "GSPC\r\n\x1a\n" (a text-mode transfer or a truncated copy shows here)
+//   0       8     magic: "GSPC\r\n\x1a\n" for a .gspace, each format its own (a text-mode transfer
+//                 or a truncated copy shows here)
 //   8       4     format version
 //   12      4     section count (at most kMaxSections)
 //   16      8     file length in bytes
@@ -23,8 +24,8 @@
 
 namespace gs {
 
-constexpr std::array<std::uint8_t, 8> kSectionFileMagic = {'G',  'S',  'P',  'C',
-                                                           '\r', '\n', 0x1a, '\n'};
+using SectionFileMagic = std::array<std::uint8_t, 8>;
+constexpr SectionFileMagic kSectionFileMagic = {'G', 'S', 'P', 'C', '\r', '\n', 0x1a, '\n'};
 constexpr std::size_t kSectionFileHeaderBytes = 32;
 constexpr std::size_t kSectionEntryBytes = 24;
 constexpr std::uint32_t kMaxSections = 64;
@@ -44,7 +45,8 @@ struct Section {
 };
 
 // The whole file.
-std::vector<std::uint8_t> packSections(std::span<const Section> sections, std::uint32_t version);
+std::vector<std::uint8_t> packSections(std::span<const Section> sections, std::uint32_t version,
+                                       const SectionFileMagic& magic = kSectionFileMagic);
 
 struct SectionView {
     std::uint32_t tag = 0;
@@ -61,6 +63,7 @@ struct SectionTable {
 // Checks the magic, the version (newer than maxVersion is refused, naming both), the length,
 // the table and every section's bounds and CRC. `formatName` names the format in messages.
 Expected<SectionTable> unpackSections(std::span<const std::uint8_t> file, std::uint32_t maxVersion,
-                                      const std::string& formatName);
+                                      const std::string& formatName,
+                                      const SectionFileMagic& magic = kSectionFileMagic);
 
 }  // namespace gs

@@ -38,4 +38,9 @@ constexpr std::size_t kMaxGSpaceLoopFrames = 100000;
 constexpr std::size_t kMaxGSpaceGoalSamples = 4000000;
 constexpr std::size_t kMaxGSpaceName = 1024;
 
+// --- the level reader (gaitspace/runtime/navigation.h: .gslevel files) ---
+constexpr std::size_t kMaxGSLevelBytes = std::size_t(256) << 20;  // 256 MiB
+constexpr std::size_t kMaxGSLevelName = 1024;
+constexpr float kMaxLevelExtentM = 1000.0f;  // width, depth and height of a level's bounds, metres
+
 }  // namespace gs::limits

@@ -1,0 +1,129 @@
+// gaitspace-cli bake-level LEVEL_MESH -o out.gslevel: reads a level mesh (any format Assimp
+// reads), builds its navigation mesh with Recast for the agent given and writes the .gslevel
+// file the runtime's navigation component loads.
+
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QFileInfo>
+
+#include <cstdio>
+
+#include "cli_common.h"
+#include "core/level/demo_level.h"
+#include "core/level/level_bake.h"
+
+namespace gs::cli {
+namespace {
+
+// A number option into `value`; false, with the error line printed, when it is not a number.
+bool readFloat(const QCommandLineParser& parser, const QString& name, float& value) {
+    if (!parser.isSet(name)) return true;
+    bool ok = false;
+    value = parser.value(name).toFloat(&ok);
+    if (!ok) printError({}, "--" + name + " takes a number");
+    return ok;
+}
+
+}  // namespace
+
+int runBakeLevel(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Builds a level mesh's navigation mesh (Recast) and writes it as a .gslevel file.");
+    parser.addHelpOption();
+    parser.addPositionalArgument("level", "A level mesh (any format Assimp reads; metres, Y up).",
+                                 "LEVEL_MESH");
+    parser.addOption({{"o", "output"}, "The level file to write (*.gslevel).", "out.gslevel"});
+    parser.addOption({"radius", "Agent radius, metres (default 0.3).", "m"});
+    parser.addOption({"height", "Agent height, metres (default 1.8).", "m"});
+    parser.addOption({"climb", "Highest step walked, metres (default 0.35).", "m"});
+    parser.addOption({"slope", "Steepest walkable slope, degrees (default 45).", "deg"});
+    parser.addOption({"cell-size", "Recast's horizontal voxel, metres (default 0.1).", "m"});
+    parser.addOption({"cell-height", "Recast's vertical voxel, metres (default 0.05).", "m"});
+    parser.addOption({"write-demo-mesh",
+                      "Write the demo level's mesh (made by code) to FILE (.glb, .gltf, .obj) "
+                      "and exit; no LEVEL_MESH.",
+                      "FILE"});
+    parser.addOption({"json", "Print one JSON object on stdout."});
+    parser.process(arguments);
+    if (parser.isSet("write-demo-mesh")) {
+        const QString out = parser.value("write-demo-mesh");
+        if (Status s = writeLevelMesh(demoLevel(), out.toStdString()); !s) {
+            printError(out, QString::fromStdString(s.message()));
+            return 1;
+        }
+        return 0;
+    }
+    if (parser.positionalArguments().size() != 1) {
+        printError({}, "bake-level needs exactly one LEVEL_MESH");
+        return 2;
+    }
+    if (!parser.isSet("output")) {
+        printError({}, "bake-level needs -o OUT.gslevel");
+        return 2;
+    }
+    LevelBakeSettings settings;
+    if (!readFloat(parser, "radius", settings.agent.radius) ||
+        !readFloat(parser, "height", settings.agent.height) ||
+        !readFloat(parser, "climb", settings.agent.maxClimb) ||
+        !readFloat(parser, "slope", settings.agent.maxSlopeDeg) ||
+        !readFloat(parser, "cell-size", settings.cellSize) ||
+        !readFloat(parser, "cell-height", settings.cellHeight))
+        return 2;
+    if (Status s = settings.validate(); !s) {
+        printError({}, QString::fromStdString(s.message()));
+        return 2;
+    }
+    const QString path = parser.positionalArguments().first();
+    const QString out = parser.value("output");
+    QElapsedTimer timer;
+    timer.start();
+    auto mesh = readLevelMesh(path.toStdString());
+    if (!mesh) {
+        printError(path, QString::fromStdString(mesh.message()));
+        return 1;
+    }
+    const double readSeconds = timer.nsecsElapsed() * 1e-9;
+    BakedLevel level;
+    LevelBakeReport report;
+    LevelBakeJob job;
+    job.settings = settings;
+    job.mesh = &*mesh;
+    job.name = QFileInfo(path).fileName().toStdString();
+    job.output = &level;
+    job.report = &report;
+    if (Status s = job.run(); !s) {
+        printError(path, QString::fromStdString(s.message()));
+        return 1;
+    }
+    auto nav = Navigation::create(level);
+    if (!nav) {
+        printError(path, QString::fromStdString(nav.message()));
+        return 1;
+    }
+    if (Status s = saveGSLevel(level, out.toStdString()); !s) {
+        printError({}, QString::fromStdString(s.message()));
+        return 1;
+    }
+    const double bytes = static_cast<double>(writeGSLevel(level).size());
+    if (parser.isSet("json")) {
+        printJson(QJsonObject{{"bytes", bytes},
+                              {"triangles", static_cast<double>(mesh->triangleCount())},
+                              {"grid", QJsonArray{report.gridWidth, report.gridDepth}},
+                              {"polygons", report.polygons},
+                              {"vertices", report.vertices},
+                              {"detail_triangles", report.detailTriangles},
+                              {"islands", nav->islandCount()},
+                              {"read_s", readSeconds},
+                              {"navmesh_build_s", report.seconds}});
+    } else {
+        std::printf(
+            "%s: %.0f bytes, %zu triangles, %d x %d cells, %d polygons, %d islands, navigation "
+            "mesh built in %.3f s\n",
+            qPrintable(out), bytes, mesh->triangleCount(), report.gridWidth, report.gridDepth,
+            report.polygons, nav->islandCount(), report.seconds);
+    }
+    return 0;
+}
+
+}  // namespace gs::cli

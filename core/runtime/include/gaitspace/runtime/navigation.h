@@ -1,0 +1,127 @@
+#pragma once
+// Levels and their navigation meshes: the runtime's optional navigation component
+// (Gaitspace::navigation, library gaitspace_navigation), which links Detour. gs_runtime itself
+// needs only GLM and never includes this header; a game that wants paths links both.
+//
+// A level is baked once from its mesh (gaitspace-cli bake-level, with Recast) into a .gslevel file
+// (docs/level-format.md): the agent it was built for and Detour's navigation mesh. The
+// navigation mesh is the walkable surface shrunk by the agent's radius, so a root anywhere on it
+// is at least that radius from every wall and drop.
+//
+//   auto nav = gs::Navigation::load("demo_level.gslevel");      // every field checked
+//   auto path = nav->findPath({-4, 0, -3}, {-4, 0, 3});          // corners through the doorway
+//   if (!path) ...  // another island, or no mesh near an end: one line saying which
+//
+// A Navigation holds one Detour query: its queries are const to the level but not to the query's
+// scratch memory, so one Navigation serves one thread at a time (load one per thread to query in
+// parallel; the mesh is small next to a space).
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include <gaitspace/runtime/status.h>
+
+namespace gs {
+
+// The agent a navigation mesh is built for. Defaults are a person's.
+struct NavAgentSettings {
+    float radius = 0.3f;        // metres a root keeps from walls; (0, 5]
+    float height = 1.8f;        // metres of headroom needed; (0, 10]
+    float maxClimb = 0.35f;     // metres of a step walked up or down (a stair riser); [0, 5]
+    float maxSlopeDeg = 45.0f;  // degrees of the steepest walkable slope; [0, 89]
+
+    Status validate() const;
+};
+
+// What a level file says about itself.
+struct LevelInfo {
+    std::string name;  // the source mesh's file name (at most kMaxGSLevelName bytes)
+    NavAgentSettings agent;
+    float cellSize = 0.1f;                       // metres: Recast's voxel, horizontal
+    float cellHeight = 0.05f;                    // metres: Recast's voxel, vertical
+    glm::vec3 boundsMin{0.0f}, boundsMax{0.0f};  // the source mesh's bounds, metres
+    std::uint32_t sourceTriangles = 0;
+};
+
+// A baked level as the file holds it: its information and Detour's navigation mesh data (one
+// tile, as dtCreateNavMeshData writes it).
+struct BakedLevel {
+    LevelInfo info;
+    std::vector<std::uint8_t> navMesh;
+};
+
+// The .gslevel format (docs/level-format.md): the container of .gspace files (versioned, a CRC-32
+// per section) with a magic of its own.
+constexpr std::uint32_t kGSLevelVersion = 1;
+std::vector<std::uint8_t> writeGSLevel(const BakedLevel& level);
+// Written to `path` through a temporary file, replaced only when complete.
+Status saveGSLevel(const BakedLevel& level, const std::string& path);
+// Checks the container, every field's range and the navigation mesh's layout and indices
+// before Detour sees it; a truncated, corrupted or newer file is refused naming the cause.
+Expected<BakedLevel> readGSLevel(std::span<const std::uint8_t> bytes);
+Expected<BakedLevel> loadGSLevel(const std::string& path);
+
+// A point on the navigation mesh: where a point asked about was moved to, and how far.
+struct NavPoint {
+    glm::vec3 position{0.0f};
+    bool moved = false;     // the point asked about was off the mesh (further than 1 cm)
+    float distance = 0.0f;  // metres from the point asked about
+};
+
+// The shortest path on the navigation mesh: its corners from the start to the goal (both on the
+// mesh: where the ends asked about were moved to, and whether they were).
+struct NavPath {
+    std::vector<glm::vec3> corners;  // start first, goal last; at least two
+    float length = 0.0f;             // metres along the corners
+    NavPoint start, goal;
+};
+
+class Navigation {
+public:
+    // How far from a point the mesh is looked for (half extents, metres): a point further than
+    // this from the mesh is refused.
+    static constexpr float kSearchHorizontalM = 5.0f;
+    static constexpr float kSearchVerticalM = 5.0f;
+
+    static Expected<Navigation> create(BakedLevel level);
+    static Expected<Navigation> fromBytes(std::span<const std::uint8_t> bytes);
+    static Expected<Navigation> load(const std::string& path);
+
+    Navigation(Navigation&&) noexcept;
+    Navigation& operator=(Navigation&&) noexcept;
+    ~Navigation();
+
+    const LevelInfo& info() const;
+    int polygonCount() const;
+    // Connected parts of the mesh: a path exists between two points exactly when they lie on
+    // the same island.
+    int islandCount() const;
+
+    // The nearest point on the mesh (refused when the mesh is further than the search extents).
+    Expected<NavPoint> nearestPoint(const glm::vec3& point) const;
+    // The shortest path's corners (Detour's findPath and findStraightPath). Refused, saying so,
+    // when the ends lie on different islands.
+    Expected<NavPath> findPath(const glm::vec3& from, const glm::vec3& to) const;
+    // Whether the nearest points on the mesh to a and b are on the same island.
+    Expected<bool> connected(const glm::vec3& a, const glm::vec3& b) const;
+    // The height of the mesh's surface (its detail mesh) under (x, z), the surface nearest
+    // point.y where levels overlap; refused where no polygon lies under the point.
+    Expected<float> groundHeight(const glm::vec3& point) const;
+    // Whether (x, z) lies over the mesh near point.y.
+    bool onMesh(const glm::vec3& point) const;
+    // Metres from the point (moved onto the mesh) to the mesh's nearest boundary edge, at most
+    // maxRadius (Detour's findDistanceToWall). The boundary is `agent.radius` from the walls.
+    Expected<float> distanceToEdge(const glm::vec3& point, float maxRadius) const;
+
+private:
+    struct Impl;
+    explicit Navigation(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> m;
+};
+
+}  // namespace gs

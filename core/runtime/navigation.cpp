@@ -1,0 +1,230 @@
+// The navigation component: a level's Detour navigation mesh, its islands and the queries a
+// character needs (navigation.h).
+
+#include <gaitspace/runtime/navigation.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include <DetourAlloc.h>
+#include <DetourNavMesh.h>
+#include <DetourNavMeshQuery.h>
+
+#include <glm/geometric.hpp>
+
+namespace gs {
+namespace {
+
+constexpr int kMaxNodes = 8192;      // Detour's search nodes (a level is one tile)
+constexpr int kMaxPathPolys = 4096;  // polygons of one path
+constexpr float kMovedM = 0.01f;     // a point further than this from the mesh was moved
+
+struct NavMeshDeleter {
+    void operator()(dtNavMesh* m) const { dtFreeNavMesh(m); }
+};
+struct QueryDeleter {
+    void operator()(dtNavMeshQuery* q) const { dtFreeNavMeshQuery(q); }
+};
+
+float horizontalDistance(const glm::vec3& a, const glm::vec3& b) {
+    return std::hypot(a.x - b.x, a.z - b.z);
+}
+
+}  // namespace
+
+struct Navigation::Impl {
+    LevelInfo info;
+    std::unique_ptr<dtNavMesh, NavMeshDeleter> mesh;
+    std::unique_ptr<dtNavMeshQuery, QueryDeleter> query;
+    dtQueryFilter filter;
+    const dtMeshTile* tile = nullptr;
+    std::vector<int> island;  // per polygon
+    int islands = 0;
+
+    // The nearest polygon to a point within the search extents, and the point on it.
+    Expected<std::pair<dtPolyRef, glm::vec3>> nearest(const glm::vec3& p) const {
+        const float extents[3] = {kSearchHorizontalM, kSearchVerticalM, kSearchHorizontalM};
+        dtPolyRef ref = 0;
+        glm::vec3 on{0.0f};
+        const dtStatus s = query->findNearestPoly(&p.x, extents, &filter, &ref, &on.x);
+        if (dtStatusFailed(s)) return Status::error("navigation: the nearest-polygon query failed");
+        if (!ref)
+            return Status::error("navigation: no navigation mesh within 5 m of (" +
+                                 std::to_string(p.x) + ", " + std::to_string(p.y) + ", " +
+                                 std::to_string(p.z) + ")");
+        return std::pair{ref, on};
+    }
+
+    int islandOf(dtPolyRef ref) const {
+        const unsigned poly = mesh->decodePolyIdPoly(ref);
+        return poly < island.size() ? island[poly] : -1;
+    }
+
+    // Connected parts, by a flood over the polygons' links.
+    void findIslands() {
+        const int count = tile->header->polyCount;
+        island.assign(count, -1);
+        std::vector<int> stack;
+        for (int seed = 0; seed < count; ++seed) {
+            if (island[seed] >= 0) continue;
+            island[seed] = islands;
+            stack.push_back(seed);
+            while (!stack.empty()) {
+                const int p = stack.back();
+                stack.pop_back();
+                for (unsigned l = tile->polys[p].firstLink; l != DT_NULL_LINK;
+                     l = tile->links[l].next) {
+                    const unsigned other = mesh->decodePolyIdPoly(tile->links[l].ref);
+                    if (other < static_cast<unsigned>(count) && island[other] < 0) {
+                        island[other] = islands;
+                        stack.push_back(static_cast<int>(other));
+                    }
+                }
+            }
+            ++islands;
+        }
+    }
+};
+
+Navigation::Navigation(std::unique_ptr<Impl> impl) : m(std::move(impl)) {}
+Navigation::Navigation(Navigation&&) noexcept = default;
+Navigation& Navigation::operator=(Navigation&&) noexcept = default;
+Navigation::~Navigation() = default;
+
+Expected<Navigation> Navigation::create(BakedLevel level) {
+    // The same checks as reading a file (a level made in memory may not have been read).
+    auto checked = readGSLevel(writeGSLevel(level));
+    if (!checked) return checked.status();
+    auto impl = std::make_unique<Impl>();
+    impl->info = std::move(level.info);
+    // Detour owns a copy made with its allocator (DT_TILE_FREE_DATA frees it with the mesh).
+    const int size = static_cast<int>(level.navMesh.size());
+    auto* data = static_cast<unsigned char*>(dtAlloc(size, DT_ALLOC_PERM));
+    if (!data) return Status::error("navigation: out of memory");
+    std::memcpy(data, level.navMesh.data(), level.navMesh.size());
+    impl->mesh.reset(dtAllocNavMesh());
+    if (!impl->mesh || dtStatusFailed(impl->mesh->init(data, size, DT_TILE_FREE_DATA))) {
+        if (impl->mesh && !impl->mesh->getTileAt(0, 0, 0)) dtFree(data);
+        return Status::error("navigation: Detour refused the navigation mesh");
+    }
+    impl->query.reset(dtAllocNavMeshQuery());
+    if (!impl->query || dtStatusFailed(impl->query->init(impl->mesh.get(), kMaxNodes)))
+        return Status::error("navigation: Detour could not make a query");
+    impl->tile = static_cast<const dtNavMesh*>(impl->mesh.get())->getTile(0);
+    if (!impl->tile || !impl->tile->header)
+        return Status::error("navigation: the navigation mesh has no tile");
+    impl->findIslands();
+    return Navigation(std::move(impl));
+}
+
+Expected<Navigation> Navigation::fromBytes(std::span<const std::uint8_t> bytes) {
+    auto level = readGSLevel(bytes);
+    if (!level) return level.status();
+    return create(std::move(*level));
+}
+
+Expected<Navigation> Navigation::load(const std::string& path) {
+    auto level = loadGSLevel(path);
+    if (!level) return level.status();
+    auto nav = create(std::move(*level));
+    if (!nav) return nav.status().withContext(path);
+    return nav;
+}
+
+const LevelInfo& Navigation::info() const { return m->info; }
+int Navigation::polygonCount() const { return m->tile->header->polyCount; }
+int Navigation::islandCount() const { return m->islands; }
+
+Expected<NavPoint> Navigation::nearestPoint(const glm::vec3& point) const {
+    auto n = m->nearest(point);
+    if (!n) return n.status();
+    NavPoint p;
+    p.position = n->second;
+    p.distance = glm::distance(point, p.position);
+    // Detour puts a point over a polygon at the polygon's height: moved means moved sideways.
+    p.moved = horizontalDistance(point, p.position) > kMovedM;
+    return p;
+}
+
+Expected<NavPath> Navigation::findPath(const glm::vec3& from, const glm::vec3& to) const {
+    auto a = m->nearest(from);
+    if (!a) return a.status().withContext("the start");
+    auto b = m->nearest(to);
+    if (!b) return b.status().withContext("the goal");
+    if (m->islandOf(a->first) != m->islandOf(b->first))
+        return Status::error(
+            "navigation: the goal is unreachable from the start (another island of the "
+            "navigation mesh)");
+    std::vector<dtPolyRef> polys(kMaxPathPolys);
+    int polyCount = 0;
+    dtStatus s = m->query->findPath(a->first, b->first, &a->second.x, &b->second.x, &m->filter,
+                                    polys.data(), &polyCount, kMaxPathPolys);
+    if (dtStatusFailed(s) || polyCount == 0)
+        return Status::error("navigation: Detour found no path");
+    if (dtStatusDetail(s, DT_PARTIAL_RESULT))
+        return Status::error("navigation: the path is longer than " +
+                             std::to_string(kMaxPathPolys) + " polygons");
+    std::vector<float> corners(3 * kMaxPathPolys);
+    int cornerCount = 0;
+    s = m->query->findStraightPath(&a->second.x, &b->second.x, polys.data(), polyCount,
+                                   corners.data(), nullptr, nullptr, &cornerCount, kMaxPathPolys);
+    if (dtStatusFailed(s) || cornerCount < 1)
+        return Status::error("navigation: Detour could not straighten the path");
+    NavPath path;
+    for (int k = 0; k < cornerCount; ++k)
+        path.corners.push_back({corners[3 * k], corners[3 * k + 1], corners[3 * k + 2]});
+    if (path.corners.size() < 2) path.corners.push_back(path.corners.back());
+    for (size_t k = 1; k < path.corners.size(); ++k)
+        path.length += glm::distance(path.corners[k - 1], path.corners[k]);
+    path.start = {a->second, horizontalDistance(from, a->second) > kMovedM,
+                  glm::distance(from, a->second)};
+    path.goal = {b->second, horizontalDistance(to, b->second) > kMovedM,
+                 glm::distance(to, b->second)};
+    return path;
+}
+
+Expected<bool> Navigation::connected(const glm::vec3& a, const glm::vec3& b) const {
+    auto na = m->nearest(a);
+    if (!na) return na.status();
+    auto nb = m->nearest(b);
+    if (!nb) return nb.status();
+    return m->islandOf(na->first) == m->islandOf(nb->first);
+}
+
+Expected<float> Navigation::groundHeight(const glm::vec3& point) const {
+    // Every polygon whose bounds hold (x, z), within the vertical search extent; the surface
+    // nearest the point's height.
+    const float extents[3] = {0.01f, kSearchVerticalM, 0.01f};
+    dtPolyRef refs[64];
+    int count = 0;
+    if (dtStatusFailed(m->query->queryPolygons(&point.x, extents, &m->filter, refs, &count, 64)))
+        return Status::error("navigation: the polygon query failed");
+    float best = 0.0f;
+    bool found = false;
+    for (int k = 0; k < count; ++k) {
+        float h = 0.0f;
+        if (dtStatusFailed(m->query->getPolyHeight(refs[k], &point.x, &h))) continue;
+        if (!found || std::abs(h - point.y) < std::abs(best - point.y)) best = h;
+        found = true;
+    }
+    if (!found) return Status::error("navigation: no navigation mesh under the point");
+    return best;
+}
+
+bool Navigation::onMesh(const glm::vec3& point) const {
+    return static_cast<bool>(groundHeight(point));
+}
+
+Expected<float> Navigation::distanceToEdge(const glm::vec3& point, float maxRadius) const {
+    auto n = m->nearest(point);
+    if (!n) return n.status();
+    float distance = 0.0f;
+    glm::vec3 hit{0.0f}, normal{0.0f};
+    if (dtStatusFailed(m->query->findDistanceToWall(n->first, &n->second.x, maxRadius, &m->filter,
+                                                    &distance, &hit.x, &normal.x)))
+        return Status::error("navigation: the distance-to-wall query failed");
+    return distance;
+}
+
+}  // namespace gs
