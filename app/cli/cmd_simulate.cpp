@@ -16,6 +16,9 @@
 #include "core/spaces/transition_builder.h"
 
 namespace gs::cli {
+
+int runSimulateLevel(const QCommandLineParser& parser);  // cmd_simulate_level.cpp
+
 namespace {
 
 // The stop and start clips the run is compared with: a project's stops and starts of the spaces
@@ -162,6 +165,14 @@ void addOptions(QCommandLineParser& parser) {
                       "differently leaning poses then sink their feet)."});
     parser.addOption({"bvh", "Write the run as BVH.", "run.bvh"});
     parser.addOption({"json", "Print one JSON object on stdout."});
+    parser.addOption({"level",
+                      "Run in a level (*.gslevel, bake-level): characters follow the shortest "
+                      "paths of its navigation mesh; --scenario random or crossing.",
+                      "FILE"});
+    parser.addOption(
+        {"characters", "With --level: characters run at once (1-1000, default 1).", "N", "1"});
+    parser.addOption(
+        {"look-ahead-m", "With --level: metres along the path steered toward (default 1.2).", "m"});
 }
 
 // The scenario, controller, counts and steering choices of the command line into `settings`;
@@ -435,6 +446,7 @@ int runSimulate(const QStringList& arguments) {
         printError({}, "simulate needs exactly one PROJECT");
         return 2;
     }
+    if (parser.isSet("level")) return runSimulateLevel(parser);
     const QString path = parser.positionalArguments().first();
     SimulationSettings settings;
     if (!readSettings(parser, settings)) return 2;

@@ -1,0 +1,101 @@
+// gaitspace-cli bake-level and simulate --level on the demo level: the level bakes, a bad level
+// is refused in one line, and a character of the CMU walk/jog project follows the navigation
+// mesh's paths to its goals.
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "common/cli_run.h"
+#include "common/test_data.h"
+
+using namespace gs::test;
+
+namespace {
+
+QString demoProject() {
+    return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/demo/cmu_walk_jog.gsproj");
+}
+QString demoLevelMesh() {
+    return QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/levels/demo_level.glb");
+}
+
+}  // namespace
+
+class TestCliLevel : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        m_level = m_dir.filePath("demo.gslevel");
+        const CliRun r = runCli({"bake-level", demoLevelMesh(), "-o", m_level, "--json"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.isOneObject());
+        const QJsonObject o = r.json();
+        QCOMPARE(o["islands"].toInt(), 1);
+        QVERIFY(o["polygons"].toInt() > 10);
+        QVERIFY(o["navmesh_build_s"].toDouble() > 0.0);
+    }
+
+    void badLevelMeshIsRefusedInOneLine() {
+        const QString broken = m_dir.filePath("broken.obj");
+        QFile f(broken);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("v 0 0 0\nv 1 0 0\n");  // no faces
+        f.close();
+        const CliRun r = runCli({"bake-level", broken, "-o", m_dir.filePath("x.gslevel")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("broken.obj"), r.err.constData());
+        QCOMPARE(r.err.trimmed().count('\n'), 0);
+    }
+
+    void aCharacterFollowsThePaths() {
+        GS_REQUIRE_DATA();
+        const CliRun r = runCli({"simulate", demoProject(), "--level", m_level, "--goals", "10",
+                                 "--seed", "7", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.isOneObject());
+        const QJsonObject o = r.json();
+        QCOMPARE(o["goals"].toInt(), 10);
+        QCOMPARE(o["reach_rate"].toDouble(), 1.0);
+        // The targets for one character: no wall contact, path ratio at most 1.15.
+        QEXPECT_FAIL("",
+                     "open: steering cuts the doorway's jamb for a few frames on one goal "
+                     "(docs/cli.md, simulate --level)",
+                     Continue);
+        QCOMPARE(o["wall_contacts"].toInt(), 0);
+        QVERIFY2(o["path_ratio"].toDouble() <= 1.15,
+                 qPrintable(QString::number(o["path_ratio"].toDouble())));
+        // Every goal reached walked at most 1.4 x its shortest way on the mesh.
+        for (const QJsonValue v : o["path_ratios"].toArray()) QVERIFY(v.toDouble() <= 1.4);
+    }
+
+    void crossingSendsCharactersThroughTheLevel() {
+        GS_REQUIRE_DATA();
+        const QString bvh = m_dir.filePath("crossing.bvh");
+        const CliRun r =
+            runCli({"simulate", demoProject(), "--level", m_level, "--scenario", "crossing",
+                    "--characters", "3", "--goals", "2", "--bvh", bvh, "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = r.json();
+        QCOMPARE(o["goals"].toInt(), 6);
+        QCOMPARE(o["reached"].toInt(), 6);
+        QVERIFY(QFileInfo(bvh).size() > 1000);
+    }
+
+    void unknownScenarioWithALevelIsRefused() {
+        const CliRun r = runCli(
+            {"simulate", demoProject(), "--level", m_level, "--scenario", "circle", "--json"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("random or crossing"));
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_level;
+};
+
+QTEST_GUILESS_MAIN(TestCliLevel)
+#include "tst_cli_level.moc"
