@@ -65,8 +65,9 @@ Clip syntheticWalk(float curvature = 0.0f, float fps = 30.0f) {
 }
 
 // The clip imported from foreign BVH text.
-Expected<ImportedClips> importText(const std::string& text, const std::string& name) {
-    return importClipsFromMemory(text, ".bvh", name + ".bvh");
+Expected<ImportedClips> importText(const std::string& text, const std::string& name,
+                                   const ImportSettings& settings = {}) {
+    return importClipsFromMemory(text, ".bvh", name + ".bvh", settings);
 }
 
 // Largest distance between the same joint (by name) of two clips, over every frame, in metres.
@@ -215,11 +216,23 @@ private slots:
         QCOMPARE(built->fps, 30.0f);
     }
 
-    // A clip that does not travel is named in place, and a space refuses it in one line.
+    // A clip that does not travel walks from its feet by default; with the file's root motion
+    // asked for it is named in place, and a space refuses it in one line.
     void inPlace() {
         Clip still = syntheticWalk(0.0f);
         for (glm::vec3& p : still.rootPositions) p = glm::vec3(0.0f, p.y, 0.0f);
-        auto imported = importText(gs::test::foreignBvh(still, {}), "treadmill");
+        const std::string text = gs::test::foreignBvh(still, {});
+        auto walked = importText(text, "treadmill");
+        QVERIFY(walked);
+        QVERIFY(walked->rootMotionSources.front().fromFeet);
+        const float path = rootMotionStats(walked->clips.front()).pathLength;
+        const float original = rootMotionStats(syntheticWalk(0.0f)).pathLength;
+        QVERIFY2(std::abs(path - original) < 0.1f * original,
+                 qPrintable(QStringLiteral("path %1 m, original %2 m").arg(path).arg(original)));
+
+        ImportSettings fileRoot;
+        fileRoot.rootMotion = RootMotionMode::File;
+        auto imported = importText(text, "treadmill", fileRoot);
         QVERIFY(imported);
         bool warned = false;
         for (const std::string& w : imported->warnings)
