@@ -14,6 +14,7 @@
 #include <QListWidget>
 #include <QMimeData>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QStyle>
 #include <QTimer>
@@ -265,7 +266,17 @@ void MotionSpacesPanel::makeMessages(QVBoxLayout* layout) {
     m_coverage->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_coverage->setToolTip(
         tr("What the space as last built can do, and what to add for what it cannot"));
-    layout->addWidget(m_coverage);
+    // The coverage lines scroll rather than make the dock (and the window) taller.
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName("spaceCoverageScroll");
+    scroll->setWidget(m_coverage);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+    scroll->setMinimumHeight(3 * fontMetrics().lineSpacing());
+    layout->addWidget(scroll);
+    m_coverageScroll = scroll;
 }
 
 // Remove Clip, Build and what the build says.
@@ -429,7 +440,7 @@ void MotionSpacesPanel::refreshNotes() {
     if (m_coverageSource && space >= 0 && space < static_cast<int>(spacesNow.size()))
         coverage = m_coverageSource(spacesNow[space].name);
     m_coverage->setText(coverage.join('\n'));
-    m_coverage->setVisible(!coverage.isEmpty());
+    m_coverageScroll->setVisible(!coverage.isEmpty());
 }
 
 void MotionSpacesPanel::setCoverageSource(CoverageSource source) {
