@@ -14,7 +14,8 @@
 #include <QListWidget>
 #include <QMimeData>
 #include <QPushButton>
-#include <QScrollArea>
+
+#include <algorithm>
 #include <QSpinBox>
 #include <QStyle>
 #include <QTimer>
@@ -259,24 +260,10 @@ void MotionSpacesPanel::makeMessages(QVBoxLayout* layout) {
     m_spaceNotes->setTextFormat(Qt::PlainText);
     m_spaceNotes->setStyleSheet("color: #e0a030");
     layout->addWidget(m_spaceNotes);
+    // What the space can do: one line in the build row (makeBuildRow), every line in its tooltip.
     m_coverage = new QLabel(this);
     m_coverage->setObjectName("spaceCoverage");
-    m_coverage->setWordWrap(true);
     m_coverage->setTextFormat(Qt::PlainText);
-    m_coverage->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_coverage->setToolTip(
-        tr("What the space as last built can do, and what to add for what it cannot"));
-    // The coverage lines scroll rather than make the dock (and the window) taller.
-    auto* scroll = new QScrollArea(this);
-    scroll->setObjectName("spaceCoverageScroll");
-    scroll->setWidget(m_coverage);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
-    scroll->setMinimumHeight(3 * fontMetrics().lineSpacing());
-    layout->addWidget(scroll);
-    m_coverageScroll = scroll;
 }
 
 // Remove Clip, Build and what the build says.
@@ -301,7 +288,7 @@ void MotionSpacesPanel::makeBuildRow(QVBoxLayout* layout) {
     m_buildStatus->setWordWrap(true);
     bottom->addWidget(removeClip);
     bottom->addWidget(m_mirror);
-    bottom->addStretch(1);
+    bottom->addWidget(m_coverage, 1);
     bottom->addWidget(m_build);
     layout->addLayout(bottom);
     layout->addWidget(m_buildStatus);
@@ -439,8 +426,19 @@ void MotionSpacesPanel::refreshNotes() {
     QStringList coverage;
     if (m_coverageSource && space >= 0 && space < static_cast<int>(spacesNow.size()))
         coverage = m_coverageSource(spacesNow[space].name);
-    m_coverage->setText(coverage.join('\n'));
-    m_coverageScroll->setVisible(!coverage.isEmpty());
+    // A word in the build row (how many things are missing), every line in its tooltip.
+    const auto missing = std::count_if(coverage.begin(), coverage.end(),
+                                       [](const QString& l) { return l.startsWith("Missing"); });
+    m_coverage->setText(missing == 0 ? tr("Coverage: complete")
+                                     : tr("Coverage: %n missing", "", static_cast<int>(missing)));
+    m_coverage->setStyleSheet(missing == 0 ? QString() : QStringLiteral("color: #e0a030"));
+    m_coverage->setToolTip(
+        coverage.isEmpty()
+            ? QString()
+            : tr("What the space as last built can do, and what to add for what it cannot:\n") +
+                  coverage.join('\n'));
+    m_coverageLines = coverage;
+    m_coverage->setVisible(!coverage.isEmpty());
 }
 
 void MotionSpacesPanel::setCoverageSource(CoverageSource source) {
@@ -448,7 +446,7 @@ void MotionSpacesPanel::setCoverageSource(CoverageSource source) {
     refreshNotes();
 }
 
-QString MotionSpacesPanel::coverageText() const { return m_coverage->text(); }
+QString MotionSpacesPanel::coverageText() const { return m_coverageLines.join('\n'); }
 
 bool MotionSpacesPanel::addMirrorOfSelection() {
     const QStringList ids = selectedClipIds();

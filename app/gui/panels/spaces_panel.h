@@ -154,7 +154,7 @@ private:
     QLabel* m_spaceNotes;
     NotesSource m_notes;
     QLabel* m_coverage;
-    QWidget* m_coverageScroll = nullptr;  // holds m_coverage
+    QStringList m_coverageLines;  // every line m_coverage's tooltip shows
     CoverageSource m_coverageSource;
     QPushButton* m_mirror;
     QLabel* m_buildStatus;
