@@ -1,4 +1,5 @@
 #include "project.h"
+#include "project_detail.h"
 
 #include <QDir>
 #include <QFile>
@@ -22,10 +23,7 @@
 #include "core/spaces/transition_builder.h"
 
 namespace gs {
-namespace {
-
-const QString kFormat = QStringLiteral("gaitspace-project");
-constexpr int kVersion = 1;
+namespace detail {
 
 QString fileLabel(const QString& path) {
     return QString::fromStdString(limits::echo(QFileInfo(path).fileName().toStdString()));
@@ -35,7 +33,12 @@ Status fail(const QString& path, const QString& why) {
     return Status::error((fileLabel(path) + ": " + why).toStdString());
 }
 
-}  // namespace
+}  // namespace detail
+
+using detail::fail;
+using detail::fileLabel;
+using detail::kFormat;
+using detail::kVersion;
 
 QString dataDirFor(const QString& projectPath) {
     const QString env = qEnvironmentVariable("GAITSPACE_DATA_DIR");
@@ -642,90 +645,6 @@ Expected<Project> Project::load(const QString& filePath) {
     return p;
 }
 
-void Project::checkSpaces() {
-    for (ProjectSpace& s : spaces) {
-        s.error.clear();
-        s.bentClips.clear();
-        if (s.name.isEmpty()) {
-            s.error = "has no name";
-            continue;
-        }
-        if (s.clipIds.isEmpty()) {
-            s.error = "has no clips";
-            continue;
-        }
-        const Skeleton* skeleton = nullptr;
-        QString first;
-        QSet<QString> listed;
-        for (const QString& id : s.clipIds) {
-            if (listed.contains(id)) {
-                s.error = "lists clip '" + id + "' twice";
-                break;
-            }
-            listed.insert(id);
-            const ProjectClip* c = clip(id);
-            if (!c) {
-                s.error = "names an unknown clip '" + id + "'";
-                break;
-            }
-            if (!c->error.isEmpty()) {
-                s.error = "clip '" + id + "' is unusable: " + c->error;
-                break;
-            }
-            if (!skeleton) {
-                skeleton = &c->clip->skeleton;
-                first = id;
-            } else if (const std::string why = skeletonDifference(*skeleton, c->clip->skeleton);
-                       !why.empty()) {
-                s.error = "clip '" + id + "' has a different skeleton from '" + first +
-                          "': " + QString::fromStdString(why);
-                break;
-            }
-        }
-        if (s.error.isEmpty() && !s.reference.isEmpty() && !s.clipIds.contains(s.reference))
-            s.error = "reference '" + s.reference + "' is not one of its clips";
-        // Stops and starts: known, usable, of the space's skeleton, and able to serve.
-        for (auto [kind, list] : {std::pair{BakedTransition::Kind::Stop, &s.stopIds},
-                                  std::pair{BakedTransition::Kind::Start, &s.startIds}}) {
-            const QString what = kind == BakedTransition::Kind::Stop ? "stop" : "start";
-            QSet<QString> seen;
-            for (const QString& id : *list) {
-                if (!s.error.isEmpty()) break;
-                if (seen.contains(id)) {
-                    s.error = "lists " + what + " '" + id + "' twice";
-                    break;
-                }
-                seen.insert(id);
-                const ProjectClip* c = clip(id);
-                if (!c) {
-                    s.error = "names an unknown " + what + " '" + id + "'";
-                    break;
-                }
-                if (!c->error.isEmpty()) {
-                    s.error = what + " '" + id + "' is unusable: " + c->error;
-                    break;
-                }
-                if (skeleton && !c->clip->skeleton.sameHierarchy(*skeleton)) {
-                    s.error = what + " '" + id + "' has a different skeleton from '" + first + "'";
-                    break;
-                }
-                if (Status ok = checkTransitionClip(*c->clip, kind); !ok)
-                    s.error = what + " '" + id + "' cannot serve: it " +
-                              QString::fromStdString(ok.message());
-            }
-        }
-        if (s.error.isEmpty()) s.error = bendSpace(*this, s);
-        if (s.error.isEmpty() &&
-            s.clipIds.size() + s.bentClips.size() > limits::kMaxGSpaceClipsPerSpace)
-            s.error =
-                QStringLiteral(
-                    "has %1 clips with its bent turns, above the limit of %2 a baked space holds")
-                    .arg(s.clipIds.size() + s.bentClips.size())
-                    .arg(limits::kMaxGSpaceClipsPerSpace);
-        if (!s.error.isEmpty()) s.bentClips.clear();
-    }
-}
-
 QStringList Project::errors() const {
     QStringList out;
     const QString label = fileLabel(path);
@@ -736,164 +655,6 @@ QStringList Project::errors() const {
         if (!s.error.isEmpty())
             out << QStringLiteral("%1: space '%2': %3").arg(label, s.name, s.error);
     return out;
-}
-
-namespace {
-
-// A float as the file shows it: the shortest decimal that reads back as the same float (0.1,
-// not 0.10000000149011612, which is the float widened to a double).
-QJsonValue jsonNumber(float v) {
-    if (!std::isfinite(v)) return 0;
-    char text[32];
-    const auto written = std::to_chars(text, text + sizeof text, v);
-    double shortest = 0.0;
-    std::from_chars(text, written.ptr, shortest);
-    return shortest;
-}
-
-// One weight per space, each in [0, 1] and not all 0, as the loader wants them (the spaces may
-// have changed since the weights were set).
-std::vector<float> weightsForSpaces(std::vector<float> w, size_t spaces) {
-    w.resize(spaces, 0.0f);
-    float sum = 0.0f;
-    for (float& v : w) sum += (v = std::isfinite(v) ? std::clamp(v, 0.0f, 1.0f) : 0.0f);
-    if (!(sum > 0.0f) && !w.empty()) w.front() = 1.0f;
-    return w;
-}
-
-}  // namespace
-
-QJsonObject Project::toJson() const {
-    QJsonArray clipArray;
-    for (const ProjectClip& c : clips) {
-        QJsonObject o = c.extra;
-        o["id"] = c.id;
-        o["source"] = c.source;
-        if (!c.style.isEmpty()) o["style"] = c.style;
-        if (c.trimIn >= 0 || c.trimOut >= 0) o["trim"] = QJsonArray{c.trimIn, c.trimOut};
-        if (c.unitScale > 0) o["unit_scale"] = jsonNumber(c.unitScale);
-        if (c.mirror) o["mirror"] = true;
-        if (c.rootMotion != RootMotionMode::Auto)
-            o["root_motion"] = QString(rootMotionModeName(c.rootMotion));
-        clipArray.append(o);
-    }
-    QJsonArray spaceArray;
-    for (const ProjectSpace& s : spaces) {
-        QJsonObject o = s.extra;
-        o["name"] = s.name;
-        o["clips"] = QJsonArray::fromStringList(s.clipIds);
-        if (!s.reference.isEmpty()) o["reference"] = s.reference;
-        if (!s.stopIds.isEmpty()) o["stops"] = QJsonArray::fromStringList(s.stopIds);
-        if (!s.startIds.isEmpty()) o["starts"] = QJsonArray::fromStringList(s.startIds);
-        if (!s.bentTurnRadii.empty()) {
-            QJsonArray radii;
-            for (float r : s.bentTurnRadii) radii.append(jsonNumber(r));
-            o["bent_turns_m"] = radii;
-        }
-        spaceArray.append(o);
-    }
-    QJsonObject settingsObject = settings.extra;
-    settingsObject["fps"] = jsonNumber(settings.fps);
-    settingsObject["cycles"] = settings.cycles;
-    settingsObject["style_increment"] = jsonNumber(settings.styleIncrement);
-    settingsObject["max_blend_rate"] = jsonNumber(settings.maxBlendRate);
-    settingsObject["foot_lock"] = settings.footLock;
-    if (settings.keepStyle)
-        settingsObject["keep_style"] = true;
-    else
-        settingsObject.remove("keep_style");
-    settingsObject["style_mode"] = settings.styleByTransition ? "transition" : "increment";
-    settingsObject["style_transition_seconds"] = jsonNumber(settings.styleTransitionSeconds);
-    QJsonObject result = extra;
-    result["format"] = kFormat;
-    result["version"] = kVersion;
-    result["name"] = name;
-    result["clips"] = clipArray;
-    result["spaces"] = spaceArray;
-    result["settings"] = settingsObject;
-    if (!styleKeys.empty()) {
-        // One weight per space, as the loader wants them (spaces may have changed since).
-        QJsonArray keys;
-        for (const ProjectStyleKey& key : styleKeys) {
-            QJsonArray weights;
-            for (float v : weightsForSpaces(key.weights, spaces.size()))
-                weights.append(jsonNumber(v));
-            keys.append(
-                QJsonObject{{"time", std::clamp(key.seconds, 0.0, limits::kMaxStyleKeySeconds)},
-                            {"weights", weights}});
-        }
-        if (!spaces.empty()) result["style_keys"] = keys;
-    }
-    if (!style.empty() && !spaces.empty()) {
-        // By name: the spaces' weights read the same whatever their order in the file.
-        QJsonObject named;
-        const std::vector<float> w = weightsForSpaces(style, spaces.size());
-        for (size_t i = 0; i < spaces.size(); ++i) named[spaces[i].name] = jsonNumber(w[i]);
-        result["style"] = named;
-    }
-    if (!character.source.isEmpty() || !character.texture.isEmpty() ||
-        !character.jointMap.empty() || !character.extra.isEmpty()) {
-        QJsonObject c = character.extra;
-        if (!character.source.isEmpty()) c["source"] = character.source;
-        if (!character.texture.isEmpty()) c["texture"] = character.texture;
-        QJsonObject map;
-        for (const auto& [target, source] : character.jointMap) map[target] = source;
-        if (!map.isEmpty()) c["joint_map"] = map;
-        result["character"] = c;
-    }
-    return result;
-}
-
-Status Project::save(const QString& filePath) const {
-    QSaveFile file(filePath);
-    if (!file.open(QIODevice::WriteOnly))
-        return fail(filePath, "cannot write: " + file.errorString());
-    file.write(QJsonDocument(toJson()).toJson(QJsonDocument::Indented));
-    if (!file.commit()) return fail(filePath, "cannot save: " + file.errorString());
-    return Status::ok();
-}
-
-Expected<BehavioralSpaceDesc> Project::behavioralDesc() const {
-    BehavioralSpaceDesc desc;
-    desc.name = name.toStdString();
-    desc.cycles = settings.cycles;
-    for (const ProjectSpace& s : spaces) {
-        if (!s.error.isEmpty()) continue;
-        MotionSpaceDesc space;
-        space.name = s.name.toStdString();
-        space.settings.fps = settings.fps;
-        for (const QString& id : s.clipIds) {
-            if (id == s.reference) space.reference = static_cast<int>(space.clips.size());
-            const ProjectClip* c = clip(id);
-            space.clips.push_back(*c->clip);
-            space.trimmed.push_back(c->trimIn >= 0 || c->trimOut >= 0 ? 1 : 0);
-            space.loopedAs.push_back(-1);
-        }
-        // Bent turns, after the clips they were bent from, looped from the same cycles.
-        for (const auto& [from, bent] : s.bentClips) {
-            const ProjectClip* c = clip(from);
-            space.clips.push_back(bent);
-            space.trimmed.push_back(c && (c->trimIn >= 0 || c->trimOut >= 0) ? 1 : 0);
-            space.loopedAs.push_back(static_cast<int>(s.clipIds.indexOf(from)));
-        }
-        for (const QString& id : s.stopIds) space.stops.push_back(*clip(id)->clip);
-        for (const QString& id : s.startIds) space.starts.push_back(*clip(id)->clip);
-        desc.spaces.push_back(std::move(space));
-    }
-    if (desc.spaces.size() > static_cast<size_t>(limits::kMaxSpaces))
-        return fail(path,
-                    QStringLiteral(
-                        "%1 motion spaces can be built, above the limit of %2 a behavioral space "
-                        "holds")
-                        .arg(desc.spaces.size())
-                        .arg(limits::kMaxSpaces));
-    // The entries' own errors (errors()) say why; this line does not repeat them.
-    if (desc.spaces.empty())
-        return fail(path, spaces.empty()
-                              ? QStringLiteral("the project has no motion space")
-                              : QStringLiteral("no motion space of the project can be built "
-                                               "(each has an error)"));
-    return desc;
 }
 
 }  // namespace gs

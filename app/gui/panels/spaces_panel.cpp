@@ -37,37 +37,6 @@
 
 namespace gs {
 
-SpaceClipTable::SpaceClipTable(QWidget* parent) : QTableWidget(parent) {
-    setAcceptDrops(true);
-    setDragDropMode(QAbstractItemView::DropOnly);
-    setSelectionBehavior(QAbstractItemView::SelectRows);
-    setEditTriggers(QAbstractItemView::NoEditTriggers);
-    verticalHeader()->hide();
-}
-
-void SpaceClipTable::dragEnterEvent(QDragEnterEvent* event) {
-    if (!draggedClipIds(event->mimeData()).isEmpty()) event->acceptProposedAction();
-}
-
-void SpaceClipTable::dragMoveEvent(QDragMoveEvent* event) {
-    if (!draggedClipIds(event->mimeData()).isEmpty()) event->acceptProposedAction();
-}
-
-void SpaceClipTable::dropEvent(QDropEvent* event) {
-    const QStringList ids = draggedClipIds(event->mimeData());
-    if (ids.isEmpty()) return;
-    event->acceptProposedAction();
-    emit clipsDropped(ids);
-}
-
-void SpaceClipTable::keyPressEvent(QKeyEvent* event) {
-    if (event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace) {
-        emit deleteRequested();
-        return;
-    }
-    QTableWidget::keyPressEvent(event);
-}
-
 MotionSpacesPanel::MotionSpacesPanel(ProjectDocument* doc, QWidget* parent)
     : QWidget(parent), m_doc(doc), m_fitTask(new BackgroundTask(this)) {
     auto* layout = new QVBoxLayout(this);

@@ -21,6 +21,8 @@
 #include <QTableWidget>
 #include <QWidget>
 
+#include "app/gui/panels/space_clip_table.h"
+
 #include <functional>
 #include <vector>
 
@@ -40,22 +42,6 @@ namespace gs {
 class BackgroundTask;
 class ProjectDocument;
 struct ProjectSpace;
-
-// The clips of a space: accepts clip ids dragged from the library, forwards Delete.
-class SpaceClipTable : public QTableWidget {
-    Q_OBJECT
-public:
-    explicit SpaceClipTable(QWidget* parent = nullptr);
-signals:
-    void clipsDropped(const QStringList& ids);
-    void deleteRequested();
-
-protected:
-    void dragEnterEvent(QDragEnterEvent* event) override;
-    void dragMoveEvent(QDragMoveEvent* event) override;
-    void dropEvent(QDropEvent* event) override;
-    void keyPressEvent(QKeyEvent* event) override;
-};
 
 class MotionSpacesPanel : public QWidget, public DockEditing {
     Q_OBJECT
