@@ -2,8 +2,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <system_error>
 
 #include "core/runtime/byte_stream.h"
@@ -538,46 +536,14 @@ Expected<BakedSpaceFile> readGSpace(std::span<const std::uint8_t> bytes) {
 
 Status saveGSpace(const BakedSpaceFile& baked, const std::string& path) {
     if (Status s = baked.validate(); !s) return s.withContext(path);
-    const std::vector<std::uint8_t> bytes = writeGSpace(baked);
-    const std::string temp = path + ".part";
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) return Status::error(path + ": cannot write (" + temp + " cannot be created)");
-        out.write(reinterpret_cast<const char*>(bytes.data()),
-                  static_cast<std::streamsize>(bytes.size()));
-        out.flush();
-        if (!out) {
-            std::error_code ec;
-            std::filesystem::remove(temp, ec);
-            return Status::error(path + ": writing failed (disk full?)");
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(temp, path, ec);
-    if (ec) {
-        std::filesystem::remove(temp, ec);
-        return Status::error(path + ": cannot replace the file (" + ec.message() + ")");
-    }
-    return Status::ok();
+    return writeFileAtomically(writeGSpace(baked), path);
 }
 
 Expected<BakedSpaceFile> loadGSpace(const std::string& path) {
-    std::error_code ec;
-    const auto status = std::filesystem::status(path, ec);
-    if (ec || !std::filesystem::exists(status)) return Status::error(path + ": no such file");
-    if (!std::filesystem::is_regular_file(status))
-        return Status::error(path + ": not a regular file");
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) return Status::error(path + ": cannot read its size (" + ec.message() + ")");
-    if (size > limits::kMaxGSpaceBytes)
-        return Status::error(path + ": larger than the 1 GiB limit of a baked space");
-    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Status::error(path + ": cannot open");
-    in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    if (static_cast<std::uintmax_t>(in.gcount()) != size)
-        return Status::error(path + ": read failed");
-    Expected<BakedSpaceFile> b = readGSpace(bytes);
+    auto bytes =
+        readRegularFileBytes(path, limits::kMaxGSpaceBytes, "the 1 GiB limit of a baked space");
+    if (!bytes) return bytes.status();
+    Expected<BakedSpaceFile> b = readGSpace(*bytes);
     if (!b) return b.status().withContext(path);
     return b;
 }

@@ -5,8 +5,6 @@
 
 #include <cmath>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <system_error>
 
 #include <DetourNavMesh.h>
@@ -213,46 +211,14 @@ Expected<BakedLevel> readGSLevel(std::span<const std::uint8_t> bytes) {
 
 Status saveGSLevel(const BakedLevel& level, const std::string& path) {
     if (Status s = checkTile(level.navMesh); !s) return s.withContext(path);
-    const std::vector<std::uint8_t> bytes = writeGSLevel(level);
-    const std::string temp = path + ".part";
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) return Status::error(path + ": cannot write (" + temp + " cannot be created)");
-        out.write(reinterpret_cast<const char*>(bytes.data()),
-                  static_cast<std::streamsize>(bytes.size()));
-        out.flush();
-        if (!out) {
-            std::error_code ec;
-            std::filesystem::remove(temp, ec);
-            return Status::error(path + ": writing failed (disk full?)");
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(temp, path, ec);
-    if (ec) {
-        std::filesystem::remove(temp, ec);
-        return Status::error(path + ": cannot replace the file (" + ec.message() + ")");
-    }
-    return Status::ok();
+    return writeFileAtomically(writeGSLevel(level), path);
 }
 
 Expected<BakedLevel> loadGSLevel(const std::string& path) {
-    std::error_code ec;
-    const auto status = std::filesystem::status(path, ec);
-    if (ec || !std::filesystem::exists(status)) return Status::error(path + ": no such file");
-    if (!std::filesystem::is_regular_file(status))
-        return Status::error(path + ": not a regular file");
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) return Status::error(path + ": cannot read its size (" + ec.message() + ")");
-    if (size > limits::kMaxGSLevelBytes)
-        return Status::error(path + ": larger than the 256 MiB limit of a level");
-    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Status::error(path + ": cannot open");
-    in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    if (static_cast<std::uintmax_t>(in.gcount()) != size)
-        return Status::error(path + ": read failed");
-    auto level = readGSLevel(bytes);
+    auto bytes =
+        readRegularFileBytes(path, limits::kMaxGSLevelBytes, "the 256 MiB limit of a level");
+    if (!bytes) return bytes.status();
+    auto level = readGSLevel(*bytes);
     if (!level) return level.status().withContext(path);
     return level;
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <fstream>
+#include <filesystem>
 
 #include "core/runtime/byte_stream.h"
 #include "core/runtime/crc32.h"
@@ -128,6 +130,49 @@ Expected<SectionTable> unpackSections(std::span<const std::uint8_t> file, std::u
         return Status::error(std::to_string(file.size() - previousEnd) +
                              " bytes follow the last section");
     return table;
+}
+
+Status writeFileAtomically(std::span<const std::uint8_t> bytes, const std::string& path) {
+    const std::string temp = path + ".part";
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        if (!out) return Status::error(path + ": cannot write (" + temp + " cannot be created)");
+        out.write(reinterpret_cast<const char*>(bytes.data()),
+                  static_cast<std::streamsize>(bytes.size()));
+        out.flush();
+        if (!out) {
+            std::error_code ec;
+            std::filesystem::remove(temp, ec);
+            return Status::error(path + ": writing failed (disk full?)");
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(temp, path, ec);
+    if (ec) {
+        std::filesystem::remove(temp, ec);
+        return Status::error(path + ": cannot replace the file (" + ec.message() + ")");
+    }
+    return Status::ok();
+}
+
+Expected<std::vector<std::uint8_t>> readRegularFileBytes(const std::string& path,
+                                                         std::uintmax_t maxBytes,
+                                                         const std::string& limit) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status)) return Status::error(path + ": no such file");
+    if (!std::filesystem::is_regular_file(status))
+        return Status::error(path + ": not a regular file");
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) return Status::error(path + ": cannot read its size (" + ec.message() + ")");
+    if (size > maxBytes) return Status::error(path + ": larger than " + limit);
+    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Status::error(path + ": cannot open");
+    in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    if (static_cast<std::uintmax_t>(in.gcount()) != size)
+        return Status::error(path + ": read failed");
+    return bytes;
 }
 
 }  // namespace gs

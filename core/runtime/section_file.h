@@ -66,4 +66,13 @@ Expected<SectionTable> unpackSections(std::span<const std::uint8_t> file, std::u
                                       const std::string& formatName,
                                       const SectionFileMagic& magic = kSectionFileMagic);
 
+// Writes `bytes` to `path` atomically (a "path.part" file renamed over it); errors name the path.
+Status writeFileAtomically(std::span<const std::uint8_t> bytes, const std::string& path);
+
+// The bytes of a regular file of at most `maxBytes`; `limit` names that limit in the refusal
+// ("the 1 GiB limit of a baked space"). Errors name the path.
+Expected<std::vector<std::uint8_t>> readRegularFileBytes(const std::string& path,
+                                                         std::uintmax_t maxBytes,
+                                                         const std::string& limit);
+
 }  // namespace gs
