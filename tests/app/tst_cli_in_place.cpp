@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include "common/cli_run.h"
+#include "common/generated_bvh.h"
 #include "common/test_data.h"
 
 using namespace gs;
@@ -20,23 +21,6 @@ namespace {
 test::CliRun longCli(const QStringList& args) {
     const test::ProgramRun r = test::runProgram(test::cliPath(), args, {}, {}, 600000);
     return {r.exitCode, r.out.toUtf8(), r.err.toUtf8()};
-}
-
-// The BVH text with the root's x and z position channels (its first two values) held at 0.
-QByteArray inPlaceBvh(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) return {};
-    QList<QByteArray> lines = file.readAll().replace("\r\n", "\n").split('\n');
-    const int motion = static_cast<int>(lines.indexOf("MOTION"));
-    for (int i = motion + 3; motion > 0 && i < lines.size(); ++i) {
-        QList<QByteArray> values = lines[i].split(' ');
-        values.removeAll(QByteArray());
-        if (values.size() < 3) continue;
-        values[0] = "0";
-        values[2] = "0";
-        lines[i] = values.join(' ');
-    }
-    return lines.join('\n');
 }
 
 QString demoProject() {
@@ -63,7 +47,7 @@ private slots:
             const QString copy = m_dir.filePath(QFileInfo(source).fileName());
             QFile out(copy);
             QVERIFY(out.open(QIODevice::WriteOnly));
-            const QByteArray text = inPlaceBvh(source);
+            const QByteArray text = test::inPlaceBvh(source);
             QVERIFY2(!text.isEmpty(), qPrintable(source));
             out.write(text);
             c["source"] = copy;

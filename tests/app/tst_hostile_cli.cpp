@@ -14,6 +14,7 @@
 #include <cstring>
 
 #include "common/cli_run.h"
+#include "common/generated_bvh.h"
 #include "common/test_data.h"
 #include "core/runtime/section_file.h"
 #include <gaitspace/runtime/gspace.h>
@@ -151,23 +152,10 @@ private slots:
     // root, it is refused for its missing root motion, not for its gait.
     void inPlaceClipIsNamed() {
         GS_REQUIRE_DATA();
-        QFile source(test::cmuClip("16_15"));
-        QVERIFY(source.open(QIODevice::ReadOnly));
-        QList<QByteArray> lines = source.readAll().replace("\r\n", "\n").split('\n');
-        const int motion = static_cast<int>(lines.indexOf("MOTION"));
-        QVERIFY(motion > 0);
-        for (int i = motion + 3; i < lines.size(); ++i) {
-            QList<QByteArray> values = lines[i].split(' ');
-            values.removeAll(QByteArray());
-            if (values.size() < 3) continue;
-            values[0] = "0";  // the root's x and z: it walks on the spot
-            values[2] = "0";
-            lines[i] = values.join(' ');
-        }
         const QString clip = m_dir.filePath("in_place.bvh");
         QFile out(clip);
         QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(lines.join('\n'));
+        out.write(test::inPlaceBvh(test::cmuClip("16_15")));
         out.close();
         for (const QByteArray mode : {"auto", "file"}) {
             const QString project = m_dir.filePath("in_place_" + QString(mode) + ".gsproj");

@@ -89,6 +89,22 @@ QByteArray replaceLine(const QByteArray& text, const QByteArray& start,
     return lines.join('\n');
 }
 
+QByteArray inPlaceBvh(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) return {};
+    QList<QByteArray> lines = file.readAll().replace("\r\n", "\n").split('\n');
+    const int motion = static_cast<int>(lines.indexOf("MOTION"));
+    for (int i = motion + 3; motion > 0 && i < lines.size(); ++i) {
+        QList<QByteArray> values = lines[i].split(' ');
+        values.removeAll(QByteArray());
+        if (values.size() < 3) continue;
+        values[0] = "0";
+        values[2] = "0";
+        lines[i] = values.join(' ');
+    }
+    return lines.join('\n');
+}
+
 void writeBytes(const QString& path, const QByteArray& bytes) {
     QFile f(path);
     QVERIFY2(f.open(QIODevice::WriteOnly), qPrintable(path));

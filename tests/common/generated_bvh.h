@@ -20,6 +20,11 @@ QByteArray manyJointsBvh(int joints, bool nested);
 QByteArray replaceLine(const QByteArray& text, const QByteArray& start,
                        const QByteArray& replacement, int skip = 0);
 
+// The BVH text of the file at `path` with its root's x and z position channels (the first two
+// values of every frame line) held at 0: the clip walks on the spot. LF line ends; empty when the
+// file cannot be read.
+QByteArray inPlaceBvh(const QString& path);
+
 // Writes bytes to a file (fails the current test on error).
 void writeBytes(const QString& path, const QByteArray& bytes);
 

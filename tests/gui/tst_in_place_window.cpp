@@ -11,6 +11,7 @@
 #include "app/gui/docks/timeline_dock.h"
 #include "app/gui/panels/clip_library.h"
 #include "app/gui/window/main_window.h"
+#include "common/generated_bvh.h"
 #include "common/test_data.h"
 #include "core/clip/root_motion.h"
 #include "test_settings.h"
@@ -19,22 +20,11 @@ using namespace gs;
 
 namespace {
 
-// CMU 16_15 with its root's x and z position channels held at 0: a walk on the spot.
+// CMU 16_15 walking on the spot, written to `to`.
 bool writeInPlaceWalk(const QString& to) {
-    QFile source(test::cmuClip("16_15"));
-    if (!source.open(QIODevice::ReadOnly)) return false;
-    QList<QByteArray> lines = source.readAll().replace("\r\n", "\n").split('\n');
-    const int motion = static_cast<int>(lines.indexOf("MOTION"));
-    for (int i = motion + 3; motion > 0 && i < lines.size(); ++i) {
-        QList<QByteArray> values = lines[i].split(' ');
-        values.removeAll(QByteArray());
-        if (values.size() < 3) continue;
-        values[0] = "0";
-        values[2] = "0";
-        lines[i] = values.join(' ');
-    }
+    const QByteArray text = test::inPlaceBvh(test::cmuClip("16_15"));
     QFile out(to);
-    return out.open(QIODevice::WriteOnly) && out.write(lines.join('\n')) > 0;
+    return !text.isEmpty() && out.open(QIODevice::WriteOnly) && out.write(text) > 0;
 }
 
 }  // namespace
