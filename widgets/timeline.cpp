@@ -75,8 +75,11 @@ int Timeline::segmentAt(int x) const {
 
 QPoint Timeline::segmentPosition(int index) const {
     const TimelineSegment& s = m_data.segments.at(index);
-    const int y = kRulerHeight + 2 + 3 * kLaneHeight + kLaneHeight / 2;
-    return QPoint(frameToX(0.5f * (s.first + s.last)), y);
+    return QPoint(frameToX(0.5f * (s.first + s.last)), laneCentre(3));
+}
+
+int Timeline::laneCentre(int lane) const {
+    return kRulerHeight + 2 + lane * kLaneHeight + kLaneHeight / 2;
 }
 
 void Timeline::setTrim(int in, int out) {

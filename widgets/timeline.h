@@ -64,6 +64,8 @@ public:
     // selected segments (indices into data().segments, ascending).
     int segmentAt(int x) const;
     QPoint segmentPosition(int index) const;
+    // The height of the middle of lane `lane` (0 left foot, 1 right foot, 2 cycles, 3 segments).
+    int laneCentre(int lane) const;
     const std::vector<int>& selectedSegments() const { return m_selected; }
     void setSelectedSegments(std::vector<int> indices);
 

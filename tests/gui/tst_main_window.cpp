@@ -148,8 +148,8 @@ private slots:
         QVERIFY(!t->data().cyclesBuilt);
         QVERIFY(!t->data().cycleBoundaries.empty());
 
-        // A click on the lanes scrubs to that frame and edits nothing.
-        QTest::mouseClick(t, Qt::LeftButton, {}, QPoint(t->frameToX(40.0f), t->height() - 20));
+        // A click on the foot lanes scrubs to that frame and edits nothing.
+        QTest::mouseClick(t, Qt::LeftButton, {}, QPoint(t->frameToX(40.0f), t->laneCentre(0)));
         QVERIFY2(std::abs(w.currentFrame() - 40.0f) <= 1.0f,
                  qPrintable(QString::number(w.currentFrame())));
         QCOMPARE(w.viewport()->frame(), w.currentFrame());
