@@ -1,10 +1,10 @@
 // Playing a clip through a retarget (core/character/retarget_clip.cpp) on the synthetic walk
 // turning left (no data needed), onto its own skeleton and onto one 1.2 times as large (each
-// standing on the floor at rest, as imported characters do): the whole
-// clip in one pass is the pose frame by frame; a fractional frame lies between its neighbours;
-// onto its own skeleton the joints go where the source's do; on the larger body the hips stand
-// 1.2 times as high; a planted foot stays where it came down while the body turns above it; the
-// clip's floor is its lowest joint.
+// standing on the floor at rest, as imported characters do): the whole clip in one pass is the
+// pose frame by frame; a fractional frame lies between its neighbours; onto its own skeleton the
+// joints go where the source's do; on the larger body the hips stand 1.2 times as high; a planted
+// foot stays where it came down while the body turns above it; the clip's floor is its lowest
+// joint.
 
 #include <QTest>
 
