@@ -303,164 +303,213 @@ Status SegmentJob::validate() const {
     return Status::ok();
 }
 
-Status SegmentJob::run() {
-    if (Status s = validate(); !s) return s;
-    output = {};
-    const Clip& clip = *this->clip;
-    const int n = clip.frameCount();
-    const float fps = clip.fps;
+namespace {
 
+// One take cut into segments, step by step (SegmentJob::run reads as their list).
+class Segmenter {
+public:
+    Segmenter(const Clip& clip, const SegmentSettings& settings, TakeSegments& output)
+        : m_clip(clip),
+          m_settings(settings),
+          m_out(output),
+          m_n(clip.frameCount()),
+          m_fps(clip.fps) {}
+
+    Status findSteps();
+    Status findPeriod();
+    void measureSignals();
+    std::vector<int> movingMask() const;
+    std::vector<Piece> cutPieces(const std::vector<int>& moving) const;
+    std::vector<Piece> snapAndJoin(std::vector<Piece> pieces) const;
+    void makeSegments(const std::vector<Piece>& pieces);
+    void relabelSharpBends();
+    void assignGaits();
+    void findLoops();
+
+private:
+    int snap(int frame, int lo, int hi) const;
+    bool hasSteps(int a, int b) const;
+    void cutMovingSpan(int a, int b, std::vector<Piece>& pieces) const;
+    float poseDifference(int x, int y) const;
+
+    const Clip& m_clip;
+    const SegmentSettings& m_settings;
+    TakeSegments& m_out;
+    const int m_n;
+    const float m_fps;
+    FootContacts m_contacts;
+    std::vector<Strike> m_strikes;  // both feet, in time order
+    std::vector<int> m_stepEnds;    // the later strike of each step
+    std::vector<float> m_stepGaps;
+    float m_period = 0.0f;  // frames
+    bool m_webPeriodic = false;
+    Signals m_sig;
+};
+
+// Steps: strikes of alternating feet a plausible half period apart.
+Status Segmenter::findSteps() {
     FootContactJob contactJob;
-    contactJob.settings = settings.contacts;
-    contactJob.clip = &clip;
+    contactJob.settings = m_settings.contacts;
+    contactJob.clip = &m_clip;
     if (Status s = contactJob.run(); !s) return s;
-    const FootContacts& contacts = contactJob.output;
-
-    // Steps: strikes of alternating feet a plausible half period apart.
-    std::vector<Strike> strikes;
-    for (int f : contacts.leftStrikes()) strikes.push_back({f, true});
-    for (int f : contacts.rightStrikes()) strikes.push_back({f, false});
-    std::sort(strikes.begin(), strikes.end(),
+    m_contacts = std::move(contactJob.output);
+    for (int f : m_contacts.leftStrikes()) m_strikes.push_back({f, true});
+    for (int f : m_contacts.rightStrikes()) m_strikes.push_back({f, false});
+    std::sort(m_strikes.begin(), m_strikes.end(),
               [](const Strike& x, const Strike& y) { return x.frame < y.frame; });
-    const float minStep = 0.5f * settings.minPeriodSeconds * fps;
-    const float maxStep = 0.5f * settings.maxPeriodSeconds * fps;
-    std::vector<int> stepEnds;  // the later strike of each step
-    std::vector<float> stepGaps;
-    for (size_t k = 1; k < strikes.size(); ++k) {
-        const int gap = strikes[k].frame - strikes[k - 1].frame;
-        if (strikes[k].left != strikes[k - 1].left && gap >= minStep && gap <= maxStep) {
-            stepEnds.push_back(strikes[k].frame);
-            stepGaps.push_back(static_cast<float>(gap));
+    const float minStep = 0.5f * m_settings.minPeriodSeconds * m_fps;
+    const float maxStep = 0.5f * m_settings.maxPeriodSeconds * m_fps;
+    for (size_t k = 1; k < m_strikes.size(); ++k) {
+        const int gap = m_strikes[k].frame - m_strikes[k - 1].frame;
+        if (m_strikes[k].left != m_strikes[k - 1].left && gap >= minStep && gap <= maxStep) {
+            m_stepEnds.push_back(m_strikes[k].frame);
+            m_stepGaps.push_back(static_cast<float>(gap));
         }
     }
+    return Status::ok();
+}
+
+// The gait period: the median stride of one foot, else the self match web's (short clips), else
+// two median steps; a take with none has no gait.
+Status Segmenter::findPeriod() {
     std::vector<float> strideGaps;
-    for (const std::vector<int>* side : {&contacts.leftStrikes(), &contacts.rightStrikes()})
+    for (const std::vector<int>* side : {&m_contacts.leftStrikes(), &m_contacts.rightStrikes()})
         for (size_t k = 1; k < side->size(); ++k) {
             const float gap = static_cast<float>((*side)[k] - (*side)[k - 1]);
-            if (gap >= settings.minPeriodSeconds * fps && gap <= settings.maxPeriodSeconds * fps)
+            if (gap >= m_settings.minPeriodSeconds * m_fps &&
+                gap <= m_settings.maxPeriodSeconds * m_fps)
                 strideGaps.push_back(gap);
         }
-    float period = stepEnds.size() >= 2 ? median(strideGaps) : 0.0f;
-    output.periodSource = "foot strikes";
-    bool webPeriodic = false;
-    if (period <= 0.0f && n <= settings.maxMatchWebFrames) {
+    float period = m_stepEnds.size() >= 2 ? median(strideGaps) : 0.0f;
+    m_out.periodSource = "foot strikes";
+    if (period <= 0.0f && m_n <= m_settings.maxMatchWebFrames) {
         CycleJob cycles;
-        cycles.settings.contacts = settings.contacts;
-        cycles.settings.minPeriodSeconds = settings.minPeriodSeconds;
-        cycles.settings.maxPeriodSeconds = settings.maxPeriodSeconds;
-        cycles.clip = &clip;
-        if (cycles.run() && cycles.output.periodic && !stepEnds.empty()) {
+        cycles.settings.contacts = m_settings.contacts;
+        cycles.settings.minPeriodSeconds = m_settings.minPeriodSeconds;
+        cycles.settings.maxPeriodSeconds = m_settings.maxPeriodSeconds;
+        cycles.clip = &m_clip;
+        if (cycles.run() && cycles.output.periodic && !m_stepEnds.empty()) {
             period = cycles.output.periodFrames;
-            output.periodSource = "match web";
-            webPeriodic = true;
+            m_out.periodSource = "match web";
+            m_webPeriodic = true;
         }
     }
-    if (period <= 0.0f && stepEnds.size() >= 2) {
-        period = 2.0f * median(stepGaps);
-    }
+    if (period <= 0.0f && m_stepEnds.size() >= 2) period = 2.0f * median(m_stepGaps);
     if (period <= 0.0f) {
         char text[160];
         std::snprintf(text, sizeof text,
                       "no gait: %d foot strike%s and no two alternating steps a gait period apart",
-                      static_cast<int>(strikes.size()), strikes.size() == 1 ? "" : "s");
+                      static_cast<int>(m_strikes.size()), m_strikes.size() == 1 ? "" : "s");
         return Status::error(text);
     }
-    if (period >= static_cast<float>(n - 1)) period = static_cast<float>(n - 1);
-    output.periodFrames = period;
+    if (period >= static_cast<float>(m_n - 1)) period = static_cast<float>(m_n - 1);
+    m_period = m_out.periodFrames = period;
+    return Status::ok();
+}
 
-    const Signals sig = measure(clip, contacts, period, settings);
-    output.speed = sig.speed;
-    output.curvature = sig.curvature;
+void Segmenter::measureSignals() {
+    m_sig = measure(m_clip, m_contacts, m_period, m_settings);
+    m_out.speed = m_sig.speed;
+    m_out.curvature = m_sig.curvature;
+}
 
-    // Standing and moving.
-    std::vector<int> moving(n);
-    for (int f = 0; f < n; ++f) moving[f] = sig.rawSpeed[f] >= settings.standSpeed ? 1 : 0;
-    {
-        // Standing shorter than minStandSeconds moves; moving shorter than a step stands.
-        const int minStand = static_cast<int>(std::lround(settings.minStandSeconds * fps));
-        const int minMove = std::max(1, static_cast<int>(std::lround(0.5f * period)));
-        for (int pass = 0; pass < 2; ++pass) {
-            const int value = pass == 0 ? 0 : 1;
-            const int minLength = pass == 0 ? minStand : minMove;
-            for (int f = 0; f < n;) {
-                int e = f;
-                while (e + 1 < n && moving[e + 1] == moving[f]) ++e;
-                if (moving[f] == value && e - f + 1 < minLength) {
-                    // At the clip's ends a short standing stays (it is the end of a stop).
-                    const bool atEnd = f == 0 || e == n - 1;
-                    if (!(value == 0 && atEnd))
-                        std::fill(moving.begin() + f, moving.begin() + e + 1, 1 - value);
-                }
-                f = e + 1;
+// Standing (0) and moving (1) per frame: standing shorter than minStandSeconds moves, moving
+// shorter than a step stands.
+std::vector<int> Segmenter::movingMask() const {
+    std::vector<int> moving(static_cast<size_t>(m_n));
+    for (int f = 0; f < m_n; ++f) moving[f] = m_sig.rawSpeed[f] >= m_settings.standSpeed ? 1 : 0;
+    const int minStand = static_cast<int>(std::lround(m_settings.minStandSeconds * m_fps));
+    const int minMove = std::max(1, static_cast<int>(std::lround(0.5f * m_period)));
+    for (int pass = 0; pass < 2; ++pass) {
+        const int value = pass == 0 ? 0 : 1;
+        const int minLength = pass == 0 ? minStand : minMove;
+        for (int f = 0; f < m_n;) {
+            int e = f;
+            while (e + 1 < m_n && moving[e + 1] == moving[f]) ++e;
+            if (moving[f] == value && e - f + 1 < minLength) {
+                // At the clip's ends a short standing stays (it is the end of a stop).
+                const bool atEnd = f == 0 || e == m_n - 1;
+                if (!(value == 0 && atEnd))
+                    std::fill(moving.begin() + f, moving.begin() + e + 1, 1 - value);
             }
-        }
-    }
-
-    // Snaps a frame to the nearest strike within half a period inside (lo, hi].
-    auto snap = [&](int frame, int lo, int hi) {
-        int best = frame;
-        float bestDistance = 0.5f * period + 0.5f;
-        for (const Strike& st : strikes) {
-            if (st.frame <= lo || st.frame > hi) continue;
-            const float d = static_cast<float>(std::abs(st.frame - frame));
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = st.frame;
-            }
-        }
-        return best;
-    };
-
-    std::vector<Piece> pieces;
-    for (int f = 0; f < n;) {
-        int e = f;
-        while (e + 1 < n && moving[e + 1] == moving[f]) ++e;
-        if (!moving[f]) {
-            pieces.push_back({SegmentLabel::Standing, f, e});
             f = e + 1;
-            continue;
         }
-        const int a = f, b = e;
-        f = e + 1;
-        const bool spanHasSteps =
-            webPeriodic ||
-            std::any_of(stepEnds.begin(), stepEnds.end(), [&](int s) { return s >= a && s <= b; });
-        if (!spanHasSteps) {
-            pieces.push_back({SegmentLabel::Other, a, b});
-            continue;
-        }
-        // Cruising speed near each end: the fastest over three periods from it.
-        const int reach = static_cast<int>(std::lround(3.0f * period));
-        float cruiseIn = 0.0f, cruiseOut = 0.0f;
-        for (int k = a; k <= std::min(b, a + reach); ++k)
-            cruiseIn = std::max(cruiseIn, sig.speed[k]);
-        for (int k = std::max(a, b - reach); k <= b; ++k)
-            cruiseOut = std::max(cruiseOut, sig.speed[k]);
-        const bool starts = a > 0, stops = b < n - 1;
-        int s = a, t = b + 1;  // cruising frames [s, t)
-        if (starts) {
-            int k = a;
-            while (k <= b && sig.speed[k] < settings.steadyShare * cruiseIn) ++k;
-            s = std::min(b + 1, snap(k, a, b));
-        }
-        if (stops) {
-            int k = b;
-            while (k >= a && sig.speed[k] < settings.steadyShare * cruiseOut) --k;
-            t = std::max(a, snap(k + 1, a, b));
-        }
-        if (starts && stops && s >= t) {
-            // Speeds up and slows down again with no cruise: split at the fastest frame.
-            int fastest = a;
-            for (int k = a; k <= b; ++k)
-                if (sig.speed[k] > sig.speed[fastest]) fastest = k;
-            s = t = std::clamp(fastest + 1, a + 1, b);
-        }
-        if (starts && s > a) pieces.push_back({SegmentLabel::Start, a, s - 1});
-        if (t > s) cutCruise(sig, settings, period, s, t - 1, pieces);
-        if (stops && t <= b) pieces.push_back({SegmentLabel::Stop, std::max(t, s), b});
     }
+    return moving;
+}
 
-    // Boundaries between moving pieces on the nearest strike; equal neighbours joined.
+// The nearest strike to `frame` within half a period inside (lo, hi], else the frame itself.
+int Segmenter::snap(int frame, int lo, int hi) const {
+    int best = frame;
+    float bestDistance = 0.5f * m_period + 0.5f;
+    for (const Strike& st : m_strikes) {
+        if (st.frame <= lo || st.frame > hi) continue;
+        const float d = static_cast<float>(std::abs(st.frame - frame));
+        if (d < bestDistance) {
+            bestDistance = d;
+            best = st.frame;
+        }
+    }
+    return best;
+}
+
+bool Segmenter::hasSteps(int a, int b) const {
+    return m_webPeriodic || std::any_of(m_stepEnds.begin(), m_stepEnds.end(),
+                                        [&](int s) { return s >= a && s <= b; });
+}
+
+// Standing spans, and the moving spans cut into their start, cruise and stop.
+std::vector<Piece> Segmenter::cutPieces(const std::vector<int>& moving) const {
+    std::vector<Piece> pieces;
+    for (int f = 0; f < m_n;) {
+        int e = f;
+        while (e + 1 < m_n && moving[e + 1] == moving[f]) ++e;
+        if (!moving[f])
+            pieces.push_back({SegmentLabel::Standing, f, e});
+        else if (!hasSteps(f, e))
+            pieces.push_back({SegmentLabel::Other, f, e});
+        else
+            cutMovingSpan(f, e, pieces);
+        f = e + 1;
+    }
+    return pieces;
+}
+
+// A moving span [a, b]: a start where it leaves standing (until its speed reaches steadyShare of
+// the cruise near that end), a stop where it comes to standing, the cruise between.
+void Segmenter::cutMovingSpan(int a, int b, std::vector<Piece>& pieces) const {
+    // Cruising speed near each end: the fastest over three periods from it.
+    const int reach = static_cast<int>(std::lround(3.0f * m_period));
+    float cruiseIn = 0.0f, cruiseOut = 0.0f;
+    for (int k = a; k <= std::min(b, a + reach); ++k) cruiseIn = std::max(cruiseIn, m_sig.speed[k]);
+    for (int k = std::max(a, b - reach); k <= b; ++k)
+        cruiseOut = std::max(cruiseOut, m_sig.speed[k]);
+    const bool starts = a > 0, stops = b < m_n - 1;
+    int s = a, t = b + 1;  // cruising frames [s, t)
+    if (starts) {
+        int k = a;
+        while (k <= b && m_sig.speed[k] < m_settings.steadyShare * cruiseIn) ++k;
+        s = std::min(b + 1, snap(k, a, b));
+    }
+    if (stops) {
+        int k = b;
+        while (k >= a && m_sig.speed[k] < m_settings.steadyShare * cruiseOut) --k;
+        t = std::max(a, snap(k + 1, a, b));
+    }
+    if (starts && stops && s >= t) {
+        // Speeds up and slows down again with no cruise: split at the fastest frame.
+        int fastest = a;
+        for (int k = a; k <= b; ++k)
+            if (m_sig.speed[k] > m_sig.speed[fastest]) fastest = k;
+        s = t = std::clamp(fastest + 1, a + 1, b);
+    }
+    if (starts && s > a) pieces.push_back({SegmentLabel::Start, a, s - 1});
+    if (t > s) cutCruise(m_sig, m_settings, m_period, s, t - 1, pieces);
+    if (stops && t <= b) pieces.push_back({SegmentLabel::Stop, std::max(t, s), b});
+}
+
+// Boundaries between moving pieces on the nearest strike; equal neighbours joined.
+std::vector<Piece> Segmenter::snapAndJoin(std::vector<Piece> pieces) const {
     for (size_t i = 1; i < pieces.size(); ++i) {
         Piece& p = pieces[i - 1];
         Piece& q = pieces[i];
@@ -479,62 +528,71 @@ Status SegmentJob::run() {
         else
             joined.push_back(p);
     }
+    return joined;
+}
 
-    // Gait of each moving span from its flight share, speed and cadence.
-    const float cadence = 120.0f * fps / period;  // steps per minute
-    for (const Piece& p : joined) {
+// Each piece's speed, turn, curvature and whole cycles.
+void Segmenter::makeSegments(const std::vector<Piece>& pieces) {
+    for (const Piece& p : pieces) {
         Segment seg;
         seg.label = p.label;
         seg.first = p.first;
         seg.last = p.last;
-        const float length = sig.pathLength[p.last] - sig.pathLength[p.first];
-        const float seconds = static_cast<float>(p.last - p.first) / fps;
+        const float length = m_sig.pathLength[p.last] - m_sig.pathLength[p.first];
+        const float seconds = static_cast<float>(p.last - p.first) / m_fps;
         seg.speed = seconds > 0.0f ? length / seconds : 0.0f;
         if (p.label == SegmentLabel::Standing) {
             // Turning on the spot: the pelvis's turn; no path to curve.
-            seg.turn = sig.facing[p.last] - sig.facing[p.first];
+            seg.turn = m_sig.facing[p.last] - m_sig.facing[p.first];
         } else {
-            seg.turn = sig.direction[p.last] - sig.direction[p.first];
+            seg.turn = m_sig.direction[p.last] - m_sig.direction[p.first];
             seg.curvature = length > 1e-3f ? seg.turn / length : 0.0f;
         }
-        seg.cycles = static_cast<int>(std::floor((p.last - p.first) / period + 1e-3f));
-        output.segments.push_back(seg);
+        seg.cycles = static_cast<int>(std::floor((p.last - p.first) / m_period + 1e-3f));
+        m_out.segments.push_back(seg);
     }
-    // A veer or straight whose final frames turn as much as a turn (the boundaries moved onto
-    // strikes, or a turnaround too slow for the rate test) is that turn; equal neighbours join.
-    for (Segment& seg : output.segments) {
+}
+
+// A veer or straight whose final frames turn as much as a turn (the boundaries moved onto
+// strikes, or a turnaround too slow for the rate test) is that turn; equal neighbours join.
+void Segmenter::relabelSharpBends() {
+    std::vector<Segment>& segments = m_out.segments;
+    for (Segment& seg : segments) {
         const bool gentle = seg.label == SegmentLabel::Straight ||
                             seg.label == SegmentLabel::VeerLeft ||
                             seg.label == SegmentLabel::VeerRight;
-        if (gentle && std::abs(seg.turn) >= settings.turnAngle)
+        if (gentle && std::abs(seg.turn) >= m_settings.turnAngle)
             seg.label = seg.turn > 0.0f ? SegmentLabel::TurnLeft : SegmentLabel::TurnRight;
     }
-    for (size_t i = 1; i < output.segments.size();) {
-        Segment& p = output.segments[i - 1];
-        const Segment& q = output.segments[i];
+    for (size_t i = 1; i < segments.size();) {
+        Segment& p = segments[i - 1];
+        const Segment& q = segments[i];
         if (p.label != q.label) {
             ++i;
             continue;
         }
-        const float length = sig.pathLength[q.last] - sig.pathLength[p.first];
+        const float length = m_sig.pathLength[q.last] - m_sig.pathLength[p.first];
         p.last = q.last;
         p.turn += q.turn;
         p.curvature = length > 1e-3f ? p.turn / length : 0.0f;
-        p.speed = p.last > p.first ? length * fps / static_cast<float>(p.last - p.first) : 0.0f;
-        p.cycles = static_cast<int>(std::floor((p.last - p.first) / period + 1e-3f));
-        output.segments.erase(output.segments.begin() + static_cast<std::ptrdiff_t>(i));
+        p.speed = p.last > p.first ? length * m_fps / static_cast<float>(p.last - p.first) : 0.0f;
+        p.cycles = static_cast<int>(std::floor((p.last - p.first) / m_period + 1e-3f));
+        segments.erase(segments.begin() + static_cast<std::ptrdiff_t>(i));
     }
-    // Gaits per moving span (a start, its cruise and its stop share the span's gait).
-    for (size_t i = 0; i < output.segments.size();) {
-        if (output.segments[i].label == SegmentLabel::Standing) {
+}
+
+// Gaits per moving span (a start, its cruise and its stop share the span's gait), from its
+// flight share, speed and cadence.
+void Segmenter::assignGaits() {
+    std::vector<Segment>& segments = m_out.segments;
+    const float cadence = 120.0f * m_fps / m_period;  // steps per minute
+    for (size_t i = 0; i < segments.size();) {
+        if (segments[i].label == SegmentLabel::Standing) {
             ++i;
             continue;
         }
         size_t j = i;
-        while (j + 1 < output.segments.size() &&
-               output.segments[j + 1].label != SegmentLabel::Standing)
-            ++j;
-        const int a = output.segments[i].first, b = output.segments[j].last;
+        while (j + 1 < segments.size() && segments[j + 1].label != SegmentLabel::Standing) ++j;
         int flightFrames = 0;
         float fastest = 0.0f;
         int counted = 0;
@@ -542,48 +600,68 @@ Status SegmentJob::run() {
         // is all it holds).
         for (int pass = 0; pass < 2 && counted == 0; ++pass)
             for (size_t k = i; k <= j; ++k) {
-                const Segment& seg = output.segments[k];
+                const Segment& seg = segments[k];
                 if (pass == 0 &&
                     (seg.label == SegmentLabel::Start || seg.label == SegmentLabel::Stop))
                     continue;
                 for (int f = seg.first; f <= seg.last; ++f, ++counted) {
-                    flightFrames += sig.flight[f] ? 1 : 0;
-                    fastest = std::max(fastest, sig.speed[f]);
+                    flightFrames += m_sig.flight[f] ? 1 : 0;
+                    fastest = std::max(fastest, m_sig.speed[f]);
                 }
             }
         const float flightShare = static_cast<float>(flightFrames) / static_cast<float>(counted);
-        const bool steps = webPeriodic || std::any_of(stepEnds.begin(), stepEnds.end(),
-                                                      [&](int s) { return s >= a && s <= b; });
         GaitKind gait = GaitKind::None;
-        if (steps)
-            gait = flightShare <= settings.maxWalkFlight                            ? GaitKind::Walk
-                   : fastest >= settings.runSpeed || cadence >= settings.runCadence ? GaitKind::Run
-                                                                                    : GaitKind::Jog;
-        for (size_t k = i; k <= j; ++k) output.segments[k].gait = gait;
+        if (hasSteps(segments[i].first, segments[j].last))
+            gait = flightShare <= m_settings.maxWalkFlight ? GaitKind::Walk
+                   : fastest >= m_settings.runSpeed || cadence >= m_settings.runCadence
+                       ? GaitKind::Run
+                       : GaitKind::Jog;
+        for (size_t k = i; k <= j; ++k) segments[k].gait = gait;
         i = j + 1;
     }
+}
 
-    // Loops: a pose a whole number of periods on matches the first.
-    auto poseDifference = [&](int x, int y) {
-        const auto rx = clip.frameRotations(x), ry = clip.frameRotations(y);
-        float worst = rotationAngle(glm::inverse(yawRotation(sig.ground[x].heading)) * rx[0],
-                                    glm::inverse(yawRotation(sig.ground[y].heading)) * ry[0]);
-        for (int j = 1; j < clip.jointCount(); ++j)
-            worst = std::max(worst, rotationAngle(rx[j], ry[j]));
-        return worst * 180.0f / kPi;
-    };
-    for (Segment& seg : output.segments) {
+// Degrees between two poses: the largest joint rotation, the root's heading taken out.
+float Segmenter::poseDifference(int x, int y) const {
+    const auto rx = m_clip.frameRotations(x), ry = m_clip.frameRotations(y);
+    float worst = rotationAngle(glm::inverse(yawRotation(m_sig.ground[x].heading)) * rx[0],
+                                glm::inverse(yawRotation(m_sig.ground[y].heading)) * ry[0]);
+    for (int j = 1; j < m_clip.jointCount(); ++j)
+        worst = std::max(worst, rotationAngle(rx[j], ry[j]));
+    return worst * 180.0f / kPi;
+}
+
+// Loops: a pose a whole number of periods on matches the first.
+void Segmenter::findLoops() {
+    for (Segment& seg : m_out.segments) {
         if (seg.gait == GaitKind::None || seg.cycles < 1 || seg.label == SegmentLabel::Start ||
             seg.label == SegmentLabel::Stop || seg.label == SegmentLabel::Other)
             continue;
-        const float close = seg.first + seg.cycles * period;
+        const float close = seg.first + seg.cycles * m_period;
         const int lo =
-            std::max(seg.first + 1, static_cast<int>(std::floor(close - 0.15f * period)));
-        const int hi = std::min(seg.last, static_cast<int>(std::ceil(close + 0.15f * period)));
+            std::max(seg.first + 1, static_cast<int>(std::floor(close - 0.15f * m_period)));
+        const int hi = std::min(seg.last, static_cast<int>(std::ceil(close + 0.15f * m_period)));
         float best = 1e9f;
         for (int e = lo; e <= hi; ++e) best = std::min(best, poseDifference(seg.first, e));
-        seg.loops = best <= settings.loopDegrees;
+        seg.loops = best <= m_settings.loopDegrees;
     }
+}
+
+}  // namespace
+
+Status SegmentJob::run() {
+    if (Status s = validate(); !s) return s;
+    output = {};
+    Segmenter segmenter(*clip, settings, output);
+    if (Status s = segmenter.findSteps(); !s) return s;
+    if (Status s = segmenter.findPeriod(); !s) return s;
+    segmenter.measureSignals();
+    const std::vector<Piece> pieces =
+        segmenter.snapAndJoin(segmenter.cutPieces(segmenter.movingMask()));
+    segmenter.makeSegments(pieces);
+    segmenter.relabelSharpBends();
+    segmenter.assignGaits();
+    segmenter.findLoops();
     return Status::ok();
 }
 
