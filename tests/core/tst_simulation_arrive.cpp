@@ -23,33 +23,6 @@ namespace {
 
 constexpr int kHold = 30;
 
-int doubleSupport(const Clip& clip, int from) {
-    FootContactJob job;
-    job.clip = &clip;
-    if (Status s = job.run(); !s) qFatal("contacts: %s", s.message().c_str());
-    const FootContacts& c = job.output;
-    for (int f = from; f < clip.frameCount(); ++f)
-        if ((c.leftAnkle[f] || c.leftToe[f]) && (c.rightAnkle[f] || c.rightToe[f])) return f;
-    qFatal("no double support after frame %d", from);
-}
-
-Clip cutAndHold(const Clip& clip, int first, int last, int held, bool after) {
-    Clip c = clip;
-    c.rotations.clear();
-    c.rootPositions.clear();
-    auto add = [&](int f) {
-        const auto r = clip.frameRotations(f);
-        c.rotations.insert(c.rotations.end(), r.begin(), r.end());
-        c.rootPositions.push_back(clip.rootPositions[f]);
-    };
-    if (!after)
-        for (int k = 0; k < kHold; ++k) add(held);
-    for (int f = first; f <= last; ++f) add(f);
-    if (after)
-        for (int k = 0; k < kHold; ++k) add(held);
-    return c;
-}
-
 // The synthetic baked space, its walk with the made stop and start.
 std::shared_ptr<const BakedSpaceFile> withTransitions() {
     static const std::shared_ptr<const BakedSpaceFile> baked = [] {
@@ -59,10 +32,11 @@ std::shared_ptr<const BakedSpaceFile> withTransitions() {
         auto walk = generateSyntheticGait(s);
         if (!walk) qFatal("synthetic walk: %s", walk.message().c_str());
         const int n = walk->frameCount();
-        const int stopAt = doubleSupport(*walk, n / 2), startAt = doubleSupport(*walk, n / 4);
-        Clip stop = cutAndHold(*walk, 0, stopAt, stopAt, true);
+        const int stopAt = test::doubleSupport(*walk, n / 2),
+                  startAt = test::doubleSupport(*walk, n / 4);
+        Clip stop = test::cutAndHold(*walk, 0, stopAt, stopAt, true, kHold);
         stop.name = "walk stop";
-        Clip start = cutAndHold(*walk, startAt, n - 1, startAt, false);
+        Clip start = test::cutAndHold(*walk, startAt, n - 1, startAt, false, kHold);
         start.name = "walk start";
         BakedMotionSpace& space = b->space.spaces[0];
         for (auto [clip, kind] : {std::pair{&stop, BakedTransition::Kind::Stop},

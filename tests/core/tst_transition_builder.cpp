@@ -17,6 +17,8 @@
 #include "core/spaces/transition_builder.h"
 #include "core/synthetic/synthetic_gait.h"
 
+#include "core/runtime/synthetic_spaces.h"
+
 using namespace gs;
 
 namespace {
@@ -29,36 +31,6 @@ Clip straightWalk() {
     auto clip = generateSyntheticGait(s);
     if (!clip) qFatal("synthetic walk: %s", clip.message().c_str());
     return std::move(*clip);
-}
-
-// The first frame after `from` with both feet down.
-int doubleSupport(const Clip& clip, int from) {
-    FootContactJob job;
-    job.clip = &clip;
-    if (Status s = job.run(); !s) qFatal("contacts: %s", s.message().c_str());
-    const FootContacts& c = job.output;
-    for (int f = from; f < clip.frameCount(); ++f)
-        if ((c.leftAnkle[f] || c.leftToe[f]) && (c.rightAnkle[f] || c.rightToe[f])) return f;
-    qFatal("no double support after frame %d", from);
-}
-
-// Frames [first, last] of `clip`, then frame `held` repeated `hold` times (after them when
-// `after`, else before).
-Clip cutAndHold(const Clip& clip, int first, int last, int held, bool after) {
-    Clip c = clip;
-    c.rotations.clear();
-    c.rootPositions.clear();
-    auto add = [&](int f) {
-        const auto r = clip.frameRotations(f);
-        c.rotations.insert(c.rotations.end(), r.begin(), r.end());
-        c.rootPositions.push_back(clip.rootPositions[f]);
-    };
-    if (!after)
-        for (int k = 0; k < kHold; ++k) add(held);
-    for (int f = first; f <= last; ++f) add(f);
-    if (after)
-        for (int k = 0; k < kHold; ++k) add(held);
-    return c;
 }
 
 struct Fixture {
@@ -85,11 +57,11 @@ const Fixture& fixture() {
         if (!built) qFatal("walk space: %s", built.message().c_str());
         f.space = std::move(*built);
         const int n = f.walk.frameCount();
-        f.stopAt = doubleSupport(f.walk, n / 2);
-        f.stop = cutAndHold(f.walk, 0, f.stopAt, f.stopAt, true);
+        f.stopAt = test::doubleSupport(f.walk, n / 2);
+        f.stop = test::cutAndHold(f.walk, 0, f.stopAt, f.stopAt, true, kHold);
         f.stop.name = "walk stop";
-        f.startAt = doubleSupport(f.walk, n / 4);
-        f.start = cutAndHold(f.walk, f.startAt, n - 1, f.startAt, false);
+        f.startAt = test::doubleSupport(f.walk, n / 4);
+        f.start = test::cutAndHold(f.walk, f.startAt, n - 1, f.startAt, false, kHold);
         f.start.name = "walk start";
         return f;
     }();
@@ -196,10 +168,10 @@ private slots:
         // A stop is a start that does not begin standing, and the other way round.
         QVERIFY(checkTransitionClip(f.stop, K::Start).message().starts_with("does not begin"));
         QVERIFY(checkTransitionClip(f.start, K::Stop).message().starts_with("does not end"));
-        Clip still = cutAndHold(f.walk, 0, -1, f.stopAt, true);  // the held pose alone
+        Clip still = test::cutAndHold(f.walk, 0, -1, f.stopAt, true, kHold);  // the held pose alone
         QCOMPARE(checkTransitionClip(still, K::Stop).message(),
                  std::string("never moves (its root is never faster than 0.00 m/s)"));
-        Clip shortClip = cutAndHold(f.walk, 0, 20, 0, true);
+        Clip shortClip = test::cutAndHold(f.walk, 0, 20, 0, true, kHold);
         shortClip.rotations.resize(static_cast<size_t>(10 * shortClip.jointCount()));
         shortClip.rootPositions.resize(10);
         QCOMPARE(checkTransitionClip(shortClip, K::Stop).message(),

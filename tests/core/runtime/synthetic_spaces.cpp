@@ -1,5 +1,7 @@
 #include "synthetic_spaces.h"
 
+#include "core/clip/foot_contacts.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -54,6 +56,33 @@ std::shared_ptr<const BakedSpaceFile> syntheticBaked() {
         return std::shared_ptr<const BakedSpaceFile>(std::move(file));
     }();
     return baked;
+}
+
+int doubleSupport(const Clip& clip, int from) {
+    FootContactJob job;
+    job.clip = &clip;
+    if (Status s = job.run(); !s) fail("contacts: " + s.message());
+    const FootContacts& c = job.output;
+    for (int f = from; f < clip.frameCount(); ++f)
+        if ((c.leftAnkle[f] || c.leftToe[f]) && (c.rightAnkle[f] || c.rightToe[f])) return f;
+    fail("no double support after frame " + std::to_string(from));
+}
+
+Clip cutAndHold(const Clip& clip, int first, int last, int held, bool after, int hold) {
+    Clip c = clip;
+    c.rotations.clear();
+    c.rootPositions.clear();
+    auto add = [&](int f) {
+        const auto r = clip.frameRotations(f);
+        c.rotations.insert(c.rotations.end(), r.begin(), r.end());
+        c.rootPositions.push_back(clip.rootPositions[f]);
+    };
+    if (!after)
+        for (int k = 0; k < hold; ++k) add(held);
+    for (int f = first; f <= last; ++f) add(f);
+    if (after)
+        for (int k = 0; k < hold; ++k) add(held);
+    return c;
 }
 
 }  // namespace gs::test

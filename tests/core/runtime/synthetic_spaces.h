@@ -18,4 +18,10 @@ const BakedBehavioralSpace& syntheticWalkJog();
 // The same baked with its goal spaces and the default settings, as loadGSpace gives a file.
 std::shared_ptr<const BakedSpaceFile> syntheticBaked();
 
+// Stops and starts made from a walk that has none: the first frame from `from` on with both feet
+// down (fails the calling test when there is none), and frames [first, last] of `clip` with frame
+// `held` repeated `hold` times after them (`after`) or before them.
+int doubleSupport(const Clip& clip, int from);
+Clip cutAndHold(const Clip& clip, int first, int last, int held, bool after, int hold);
+
 }  // namespace gs::test
