@@ -6,7 +6,6 @@
 
 #include "core/clip/clip_kinematics.h"
 #include "core/clip/humanoid_names.h"
-#include "core/clip/root_motion.h"
 
 namespace gs {
 
@@ -203,7 +202,13 @@ bool rootStaysInPlace(const Clip& clip) {
         const int top = hip >= 0 ? hip : 0;
         legs = std::max(legs, glm::length(rest[top] - rest[(*feet)[s].ankle]));
     }
-    return rootFigures(clip).travel < 0.5f * legs;
+    // The root's farthest ground distance from its first frame (its world position is its
+    // translation: no forward kinematics needed).
+    float travel = 0.0f;
+    const glm::vec3 first = clip.rootPositions.front();
+    for (const glm::vec3& p : clip.rootPositions)
+        travel = std::max(travel, glm::length(glm::vec2(p.x - first.x, p.z - first.z)));
+    return travel < 0.5f * legs;
 }
 
 Expected<RootMotionSource> applyRootMotion(Clip& clip, RootMotionMode mode) {
