@@ -33,16 +33,10 @@ QString namedDataDir(const Project& project) {
 Project rebased(const Project& project, const QString& path, bool absolute,
                 const QString& dataDir = {}) {
     Project copy = project;
-    const QDir dir = QFileInfo(path).absoluteDir();
     auto rebase = [&](QString& source) {
         if (source.isEmpty() || (!absolute && source.contains(QLatin1String("${")))) return;
         const QString file = project.resolve(source);
-        if (absolute)
-            source = file;
-        else if (!dataDir.isEmpty() && file.startsWith(dataDir + QLatin1Char('/')))
-            source = kDataVariable + QLatin1Char('/') + QDir(dataDir).relativeFilePath(file);
-        else
-            source = dir.relativeFilePath(file);
+        source = absolute ? file : projectSource(file, path, dataDir);
     };
     for (ProjectClip& c : copy.clips) rebase(c.source);
     rebase(copy.character.source);

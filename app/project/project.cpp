@@ -52,6 +52,13 @@ QString dataDirFor(const QString& projectPath) {
     return QDir::cleanPath(QDir::current().absoluteFilePath("../shared/data"));
 }
 
+QString projectSource(const QString& file, const QString& projectPath, const QString& dataDir) {
+    const QString absolute = QFileInfo(file).absoluteFilePath();
+    if (!dataDir.isEmpty() && absolute.startsWith(dataDir + QLatin1Char('/')))
+        return QStringLiteral("${GAITSPACE_DATA_DIR}/") + QDir(dataDir).relativeFilePath(absolute);
+    return QFileInfo(projectPath).absoluteDir().relativeFilePath(absolute);
+}
+
 QString Project::resolve(const QString& source) const {
     QString s = source;
     s.replace("${GAITSPACE_DATA_DIR}", dataDirFor(path));

@@ -155,4 +155,8 @@ struct Project {
 // The data folder ${GAITSPACE_DATA_DIR} stands for, for a project at `projectPath`.
 QString dataDirFor(const QString& projectPath);
 
+// A file as a project at `projectPath` names it: under `dataDir` (when not empty) as
+// ${GAITSPACE_DATA_DIR}/..., else relative to the project's folder.
+QString projectSource(const QString& file, const QString& projectPath, const QString& dataDir);
+
 }  // namespace gs

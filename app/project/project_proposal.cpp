@@ -29,25 +29,16 @@ QStringList motionFilesIn(const QStringList& paths) {
 
 namespace {
 
-// A clip's source as the project writes it: under the data folder with ${GAITSPACE_DATA_DIR},
-// else relative to the project's folder.
-QString sourceFor(const QString& file, const QString& projectPath) {
-    const QString absolute = QFileInfo(file).absoluteFilePath();
-    const QString data = QFileInfo(dataDirFor(projectPath)).absoluteFilePath();
-    if (!data.isEmpty() && absolute.startsWith(data + "/"))
-        return "${GAITSPACE_DATA_DIR}" + absolute.mid(data.size());
-    return QFileInfo(projectPath).absoluteDir().relativeFilePath(absolute);
-}
-
 Project projectOf(const Proposal& proposal, const std::vector<ProposalTake>& takes,
                   const QStringList& files, const QString& output) {
     Project p;
     p.name = QStringLiteral("Proposed from %1 takes").arg(files.size());
     p.settings.fps = proposal.fps;
+    const QString dataDir = QDir::cleanPath(QFileInfo(dataDirFor(output)).absoluteFilePath());
     for (const ProposedClip& c : proposal.clips) {
         ProjectClip clip;
         clip.id = QString::fromStdString(c.id);
-        clip.source = sourceFor(files[c.take], output);
+        clip.source = projectSource(files[c.take], output, dataDir);
         const bool whole = c.first == 0 && c.last == takes[c.take].frames() - 1;
         clip.trimIn = whole ? -1 : c.first;
         clip.trimOut = whole ? -1 : c.last;
