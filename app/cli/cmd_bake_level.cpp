@@ -1,6 +1,7 @@
-// gaitspace-cli bake-level LEVEL_MESH -o out.gslevel: reads a level mesh (any format Assimp
-// reads), builds its navigation mesh with Recast for the agent given and writes the .gslevel
-// file the runtime's navigation component loads.
+// gaitspace-cli bake-level LEVEL_MESH|PROJECT -o out.gslevel: reads a level mesh (any format
+// Assimp reads; or the one a project's "level" names, for the project's agent), builds its
+// navigation mesh with Recast for the agent given and writes the .gslevel file the runtime's
+// navigation component loads.
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -10,6 +11,7 @@
 
 #include "cli_common.h"
 #include "core/level/demo_level.h"
+#include "app/project/project_level.h"
 #include "core/level/level_bake.h"
 
 namespace gs::cli {
@@ -31,8 +33,10 @@ int runBakeLevel(const QStringList& arguments) {
     parser.setApplicationDescription(
         "Builds a level mesh's navigation mesh (Recast) and writes it as a .gslevel file.");
     parser.addHelpOption();
-    parser.addPositionalArgument("level", "A level mesh (any format Assimp reads; metres, Y up).",
-                                 "LEVEL_MESH");
+    parser.addPositionalArgument("level",
+                                 "A level mesh (any format Assimp reads; metres, Y up), or a "
+                                 "project (*.gsproj) whose \"level\" names one and its agent.",
+                                 "LEVEL_MESH|PROJECT");
     parser.addOption({{"o", "output"}, "The level file to write (*.gslevel).", "out.gslevel"});
     parser.addOption({"radius", "Agent radius, metres (default 0.3).", "m"});
     parser.addOption({"height", "Agent height, metres (default 1.8).", "m"});
@@ -55,14 +59,28 @@ int runBakeLevel(const QStringList& arguments) {
         return 0;
     }
     if (parser.positionalArguments().size() != 1) {
-        printError({}, "bake-level needs exactly one LEVEL_MESH");
+        printError({}, "bake-level needs exactly one LEVEL_MESH or PROJECT");
         return 2;
     }
     if (!parser.isSet("output")) {
         printError({}, "bake-level needs -o OUT.gslevel");
         return 2;
     }
+    QString path = parser.positionalArguments().first();
     LevelBakeSettings settings;
+    if (path.endsWith(".gsproj", Qt::CaseInsensitive)) {
+        auto project = Project::load(path);
+        if (!project) {
+            printError({}, QString::fromStdString(project.message()));
+            return 1;
+        }
+        if (project->level.source.isEmpty()) {
+            printError(path, "the project names no level (\"level\": {\"source\"})");
+            return 1;
+        }
+        settings.agent = project->level.agent;
+        path = project->resolve(project->level.source);
+    }
     if (!readFloat(parser, "radius", settings.agent.radius) ||
         !readFloat(parser, "height", settings.agent.height) ||
         !readFloat(parser, "climb", settings.agent.maxClimb) ||
@@ -74,7 +92,6 @@ int runBakeLevel(const QStringList& arguments) {
         printError({}, QString::fromStdString(s.message()));
         return 2;
     }
-    const QString path = parser.positionalArguments().first();
     const QString out = parser.value("output");
     QElapsedTimer timer;
     timer.start();

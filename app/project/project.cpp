@@ -613,6 +613,22 @@ void importProjectClip(Project& p, ProjectClip& c) {
     c.clip = std::move(clip);
 }
 
+// "level": the level mesh and the agent its navigation mesh is built for.
+void readLevel(Reader& r, const QJsonObject& root, Project& p) {
+    QJsonObject level;
+    r.object(root.value("level"), "level", level);
+    if (level.isEmpty()) return;
+    if (!level["source"].isString()) r.fail("level.source", "missing (the level mesh's file)");
+    r.string(level, "source", "level.source", p.level.source);
+    NavAgentSettings& a = p.level.agent;
+    r.number(level, "radius", "level.radius", 0.0, 5.0, true, a.radius);
+    r.number(level, "height", "level.height", 0.0, 10.0, true, a.height);
+    r.number(level, "max_climb", "level.max_climb", 0.0, 5.0, false, a.maxClimb);
+    r.number(level, "max_slope_deg", "level.max_slope_deg", 0.0, 89.0, false, a.maxSlopeDeg);
+    r.unknown(level, "level", "level", {"source", "radius", "height", "max_climb", "max_slope_deg"},
+              &p.level.extra);
+}
+
 }  // namespace
 
 Expected<Project> Project::load(const QString& filePath) {
@@ -632,11 +648,12 @@ Expected<Project> Project::load(const QString& filePath) {
     r.array(root["spaces"], "spaces", limits::kMaxProjectSpaces, spaceArray);
     r.array(root["style_keys"], "style_keys", limits::kMaxStyleKeys, keyArray);
     r.unknown(root, {}, {},
-              {"format", "version", "name", "clips", "spaces", "settings", "character",
+              {"format", "version", "name", "clips", "spaces", "settings", "character", "level",
                "style_keys", "style"},
               &p.extra);
     readSettings(r, root, p);
     readCharacter(r, root, p);
+    readLevel(r, root, p);
     readClips(r, clipArray, p);
     readSpaces(r, spaceArray, p);
     readStyleKeys(r, keyArray, static_cast<int>(spaceArray.size()), p);

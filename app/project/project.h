@@ -19,6 +19,7 @@
 #include "core/clip/clip.h"
 #include "core/io/clip_import.h"
 #include "core/authoring_limits.h"
+#include <gaitspace/runtime/navigation.h>
 
 namespace gs {
 
@@ -80,6 +81,15 @@ struct ProjectCharacter {
     QJsonObject extra;  // keys this version does not know, kept as they were
 };
 
+// The level the project's characters walk in (optional): a mesh any format Assimp reads, and the
+// agent its navigation mesh is built for ("level": {"source", "radius", "height", "max_climb",
+// "max_slope_deg"}; NavAgentSettings' ranges and a person's defaults).
+struct ProjectLevel {
+    QString source;  // level mesh; empty = none (characters on the open ground)
+    NavAgentSettings agent;
+    QJsonObject extra;  // keys this version does not know, kept as they were
+};
+
 // Every value is checked when the file is read (limits in gaitspace/runtime/limits.h); a wrong type
 // or an out-of-range value refuses the file with the JSON path at fault, never a silent default.
 struct ProjectSettings {
@@ -122,6 +132,7 @@ struct Project {
     std::vector<ProjectSpace> spaces;
     ProjectSettings settings;
     ProjectCharacter character;
+    ProjectLevel level;
     std::vector<ProjectStyleKey> styleKeys;  // sorted by time
     // The style set with the sliders: one target weight per entry of spaces, in order (each in
     // [0, 1], summing to more than 0; used normalized); empty = not set (the first space). Saved

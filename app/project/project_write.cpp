@@ -123,6 +123,19 @@ QJsonObject Project::toJson() const {
         if (!map.isEmpty()) c["joint_map"] = map;
         result["character"] = c;
     }
+    if (!level.source.isEmpty()) {
+        const NavAgentSettings defaults;
+        QJsonObject l = level.extra;
+        l["source"] = level.source;
+        auto put = [&](const char* key, float v, float fallback) {
+            if (v != fallback) l[key] = jsonNumber(v);
+        };
+        put("radius", level.agent.radius, defaults.radius);
+        put("height", level.agent.height, defaults.height);
+        put("max_climb", level.agent.maxClimb, defaults.maxClimb);
+        put("max_slope_deg", level.agent.maxSlopeDeg, defaults.maxSlopeDeg);
+        result["level"] = l;
+    }
     return result;
 }
 

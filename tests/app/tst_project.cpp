@@ -9,6 +9,7 @@
 #include <QTest>
 
 #include "app/project/project.h"
+#include "app/project/project_level.h"
 #include "core/clip/root_motion.h"
 #include "common/test_data.h"
 
@@ -111,6 +112,41 @@ private slots:
         auto again = Project::load(copy);
         QVERIFY(again.isOk());
         QCOMPARE(again->toJson()["character"], p->toJson()["character"]);
+    }
+
+    // "level": its source and agent round-trip (defaults left out), and bake for that agent.
+    void levelBlockRoundTrips() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("level.gsproj");
+        QVERIFY(QFile::copy(QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/levels/demo_level.glb"),
+                            dir.filePath("demo_level.glb")));
+        write(path, R"({"format":"gaitspace-project","version":1,"clips":[],"spaces":[],
+            "level":{"source":"demo_level.glb","radius":0.35,"max_slope_deg":30}})");
+        auto p = Project::load(path);
+        QVERIFY2(p.isOk(), p.message().c_str());
+        QCOMPARE(p->level.source, QStringLiteral("demo_level.glb"));
+        QCOMPARE(p->level.agent.radius, 0.35f);
+        QCOMPARE(p->level.agent.maxSlopeDeg, 30.0f);
+        QCOMPARE(p->level.agent.height, NavAgentSettings{}.height);
+        const QJsonObject level = p->toJson()["level"].toObject();
+        QCOMPARE(level.keys(), QStringList({"max_slope_deg", "radius", "source"}));
+        auto baked = bakeProjectLevel(*p);
+        QVERIFY2(baked, baked.message().c_str());
+        QCOMPARE(baked->baked.info.agent.radius, 0.35f);
+        QVERIFY(baked->report.polygons > 10);
+        // No level: said, naming the project.
+        Project none = *p;
+        none.level.source.clear();
+        auto refused = bakeProjectLevel(none);
+        QVERIFY(!refused);
+        QVERIFY2(refused.message().starts_with("level.gsproj: the project names no level"),
+                 refused.message().c_str());
+        QVERIFY(!none.toJson().contains("level"));
+        // A level file that is not there: named with the cause.
+        none.level.source = "missing.glb";
+        refused = bakeProjectLevel(none);
+        QVERIFY(!refused);
+        QVERIFY2(refused.message().starts_with("missing.glb: "), refused.message().c_str());
     }
 
     void badEntries() {
@@ -240,6 +276,14 @@ private slots:
         QTest::newRow("future version")
             << QByteArray(R"({"format":"gaitspace-project","version":9,"clips":[]})")
             << "version: 9 is not supported";
+        QTest::newRow("level radius")
+            << QByteArray(R"({"format":"gaitspace-project","version":1,"clips":[],
+                             "level":{"source":"a.glb","radius":9}})")
+            << "level.radius: 9 is above the limit 5";
+        QTest::newRow("level without source")
+            << QByteArray(R"({"format":"gaitspace-project","version":1,"clips":[],
+                             "level":{"radius":0.3}})")
+            << "level.source: missing";
         QTest::newRow("clips not array")
             << QByteArray(R"({"format":"gaitspace-project","version":1,"clips":{}})")
             << "clips: {} is not an array";
