@@ -136,6 +136,28 @@ const LevelInfo& Navigation::info() const { return m->info; }
 int Navigation::polygonCount() const { return m->tile->header->polyCount; }
 int Navigation::islandCount() const { return m->islands; }
 
+Navigation::Outline Navigation::outline() const {
+    Outline out;
+    const dtMeshTile& tile = *m->tile;
+    for (int p = 0; p < tile.header->polyCount; ++p) {
+        const dtPoly& poly = tile.polys[p];
+        if (poly.getType() != DT_POLYTYPE_GROUND) continue;
+        for (int j = 0; j < poly.vertCount; ++j) {
+            const float* a = &tile.verts[3 * poly.verts[j]];
+            const float* b = &tile.verts[3 * poly.verts[(j + 1) % poly.vertCount]];
+            // neis: 0 = no neighbour; an inner neighbour is its index + 1 (edges shared by two
+            // polygons are kept from the lower-numbered one).
+            const unsigned short neighbour = poly.neis[j];
+            const bool boundary = neighbour == 0 || (neighbour & DT_EXT_LINK) != 0;
+            if (!boundary && neighbour - 1 < p) continue;
+            std::vector<glm::vec3>& to = boundary ? out.boundary : out.interior;
+            to.push_back({a[0], a[1], a[2]});
+            to.push_back({b[0], b[1], b[2]});
+        }
+    }
+    return out;
+}
+
 Expected<NavPoint> Navigation::nearestPoint(const glm::vec3& point) const {
     auto n = m->nearest(point);
     if (!n) return n.status();

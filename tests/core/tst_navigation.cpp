@@ -9,7 +9,7 @@
 #include <string>
 
 #include "core/level/demo_level.h"
-#include "core/level/level_bake.h"
+#include "common/test_level.h"
 
 using namespace gs;
 
@@ -23,15 +23,7 @@ bool contains(const std::string& text, const char* part) {
 Navigation twoSlabs() {
     LevelMesh mesh = boxMesh({-3.0f, -0.2f, -2.0f}, {-1.0f, 0.0f, 2.0f});
     mesh.append(boxMesh({1.0f, -0.2f, -2.0f}, {3.0f, 0.0f, 2.0f}));
-    BakedLevel level;
-    LevelBakeJob job;
-    job.mesh = &mesh;
-    job.name = "two slabs";
-    job.output = &level;
-    if (Status s = job.run(); !s) qFatal("two slabs: %s", s.message().c_str());
-    auto nav = Navigation::create(std::move(level));
-    if (!nav) qFatal("two slabs: %s", nav.message().c_str());
-    return std::move(*nav);
+    return test::bakeNavigation(mesh, "two slabs");
 }
 
 // Recast's voxels are 0.1 m: edges land within a voxel and a half of where they are drawn.

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
 #include <gaitspace/runtime/status.h>
@@ -98,6 +99,13 @@ public:
 
     const LevelInfo& info() const;
     int polygonCount() const;
+    // The navigation mesh's polygon edges for drawing, as pairs of points (a segment each, every
+    // edge once): `boundary` where the mesh ends (the agent's radius from a wall or drop),
+    // `interior` between two polygons.
+    struct Outline {
+        std::vector<glm::vec3> boundary, interior;
+    };
+    Outline outline() const;
     // Connected parts of the mesh: a path exists between two points exactly when they lie on
     // the same island.
     int islandCount() const;
@@ -122,6 +130,56 @@ private:
     struct Impl;
     explicit Navigation(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> m;
+};
+
+// A character's way to its goal along a navigation mesh's shortest path: the point to steer
+// toward (a look-ahead distance along the path from the character's nearest point on it, so that
+// the turn at a corner starts before the corner, as a person's does), with the path found afresh
+// when the character strays from it. Inner corners are moved away from the edge they turn round,
+// where the mesh is still under them, so that steering that cuts a corner a little stays on the
+// mesh. One per character; it refers to the Navigation, which must outlive it.
+//
+//   gs::NavPathFollower follow(nav);
+//   if (auto s = follow.setGoal(here, goal); !s) ...       // another island: the character stands
+//   glm::vec2 aim = follow.aim({x, z}, y);                 // each frame: steer toward aim
+struct NavFollowSettings {
+    float lookAheadM = 1.2f;       // metres along the path ahead of the character; [0.1, 10]
+    float replanDistanceM = 1.0f;  // metres off the path before it is found afresh; (0, 100]
+    float cornerOffsetM = 0.3f;    // metres each inner corner moves off its edge; [0, 1]
+
+    Status validate() const;
+};
+
+class NavPathFollower {
+public:
+    using Settings = NavFollowSettings;
+
+    explicit NavPathFollower(const Navigation& navigation, Settings settings = {});
+
+    // The shortest path from `from` to `goal` (both moved onto the mesh when off it; the path
+    // says so); refused, saying why, when there is none.
+    Expected<NavPath> setGoal(const glm::vec3& from, const glm::vec3& goal);
+    // The point (x, z) to steer toward from ground position `position` at surface height `y`:
+    // the look-ahead point along the path, shortened (by halves, to a tenth) until the straight
+    // way to it stays on the mesh; the goal when the path ends sooner.
+    glm::vec2 aim(const glm::vec2& position, float y);
+    // The path being followed (its corners, inner ones moved off their edges); empty before a
+    // goal is set.
+    const std::vector<glm::vec3>& corners() const { return m_corners; }
+    // The goal on the mesh.
+    const glm::vec3& goal() const { return m_goal; }
+
+private:
+    Status findPath(const glm::vec3& from);
+    void offsetCorners();
+    glm::vec2 alongPath(size_t segment, glm::vec2 from, float ahead) const;
+    bool visible(const glm::vec2& a, const glm::vec2& b, float y) const;
+
+    const Navigation* m_nav;
+    Settings m_settings;
+    std::vector<glm::vec3> m_corners;
+    size_t m_segment = 0;  // corners[segment] -> corners[segment + 1] is the leg being walked
+    glm::vec3 m_goal{0.0f};
 };
 
 }  // namespace gs

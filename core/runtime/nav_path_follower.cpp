@@ -1,0 +1,112 @@
+// NavPathFollower (navigation.h): steering a character along a navigation mesh's shortest path.
+
+#include <gaitspace/runtime/navigation.h>
+
+#include <algorithm>
+#include <limits>
+
+#include <glm/geometric.hpp>
+
+namespace gs {
+namespace {
+
+glm::vec2 xz(const glm::vec3& p) { return {p.x, p.z}; }
+
+}  // namespace
+
+Status NavFollowSettings::validate() const {
+    if (!(lookAheadM >= 0.1f && lookAheadM <= 10.0f))
+        return Status::error("the path's look-ahead must be in [0.1, 10] m");
+    if (!(replanDistanceM > 0.0f && replanDistanceM <= 100.0f))
+        return Status::error(
+            "the distance off the path before it is found again must be in "
+            "(0, 100] m");
+    if (!(cornerOffsetM >= 0.0f && cornerOffsetM <= 1.0f))
+        return Status::error("the corners' offset must be in [0, 1] m");
+    return Status::ok();
+}
+
+NavPathFollower::NavPathFollower(const Navigation& navigation, Settings settings)
+    : m_nav(&navigation), m_settings(settings) {}
+
+Expected<NavPath> NavPathFollower::setGoal(const glm::vec3& from, const glm::vec3& goal) {
+    if (Status s = m_settings.validate(); !s) return s;
+    auto path = m_nav->findPath(from, goal);
+    if (!path) return path.status();
+    m_corners = path->corners;
+    offsetCorners();
+    m_segment = 0;
+    m_goal = path->goal.position;
+    return path;
+}
+
+Status NavPathFollower::findPath(const glm::vec3& from) {
+    auto path = m_nav->findPath(from, m_goal);
+    if (!path) return path.status();
+    m_corners = std::move(path->corners);
+    offsetCorners();
+    m_segment = 0;
+    return Status::ok();
+}
+
+// Each inner corner moved away from the edge it turns round, by the offset, where the mesh is
+// still under it.
+void NavPathFollower::offsetCorners() {
+    for (size_t k = 1; k + 1 < m_corners.size(); ++k) {
+        const glm::vec2 in = xz(m_corners[k]) - xz(m_corners[k - 1]);
+        const glm::vec2 out = xz(m_corners[k + 1]) - xz(m_corners[k]);
+        if (glm::length(in) < 1e-4f || glm::length(out) < 1e-4f) continue;
+        const glm::vec2 inside = glm::normalize(out) - glm::normalize(in);
+        if (glm::length(inside) < 1e-3f) continue;
+        const glm::vec2 moved =
+            xz(m_corners[k]) - m_settings.cornerOffsetM * glm::normalize(inside);
+        const glm::vec3 candidate(moved.x, m_corners[k].y, moved.y);
+        if (m_nav->onMesh(candidate)) m_corners[k] = candidate;
+    }
+}
+
+glm::vec2 NavPathFollower::aim(const glm::vec2& p, float y) {
+    if (m_corners.size() < 2) return xz(m_goal);
+    float bestDistance = std::numeric_limits<float>::max();
+    size_t bestSegment = m_segment;
+    glm::vec2 bestPoint = xz(m_corners[m_segment]);
+    for (size_t s = m_segment; s + 1 < m_corners.size() && s <= m_segment + 2; ++s) {
+        const glm::vec2 a = xz(m_corners[s]), b = xz(m_corners[s + 1]);
+        const glm::vec2 ab = b - a;
+        const float len2 = glm::dot(ab, ab);
+        const float t = len2 > 1e-8f ? std::clamp(glm::dot(p - a, ab) / len2, 0.0f, 1.0f) : 1.0f;
+        const glm::vec2 q = a + t * ab;
+        const float d = glm::distance(p, q);
+        if (d < bestDistance - 1e-4f) bestDistance = d, bestSegment = s, bestPoint = q;
+    }
+    if (bestDistance > m_settings.replanDistanceM && findPath(glm::vec3(p.x, y, p.y)))
+        return aim(p, y);
+    m_segment = bestSegment;
+    for (float ahead = m_settings.lookAheadM;; ahead *= 0.5f) {
+        const glm::vec2 target = alongPath(bestSegment, bestPoint, ahead);
+        if (ahead < 0.1f * m_settings.lookAheadM || visible(p, target, y)) return target;
+    }
+}
+
+glm::vec2 NavPathFollower::alongPath(size_t segment, glm::vec2 q, float ahead) const {
+    for (size_t s = segment; s + 1 < m_corners.size(); ++s) {
+        const glm::vec2 e = xz(m_corners[s + 1]);
+        const float len = glm::distance(q, e);
+        if (len >= ahead) return q + (e - q) * (ahead / len);
+        ahead -= len;
+        q = e;
+    }
+    return xz(m_goal);
+}
+
+// Whether the straight way from a to b lies on the mesh (sampled every 10 cm).
+bool NavPathFollower::visible(const glm::vec2& a, const glm::vec2& b, float y) const {
+    const int samples = std::max(1, static_cast<int>(glm::distance(a, b) / 0.1f));
+    for (int k = 1; k <= samples; ++k) {
+        const glm::vec2 q = a + (b - a) * (static_cast<float>(k) / samples);
+        if (!m_nav->onMesh({q.x, y, q.y})) return false;
+    }
+    return true;
+}
+
+}  // namespace gs
