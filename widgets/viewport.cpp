@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <QFileInfo>
 
@@ -20,6 +21,31 @@ namespace gs {
 int Viewport::s_samples = 4;
 
 namespace {
+
+// The nearest point where the ray from `origin` along `dir` (t > 0) meets a triangle of the
+// level (Moller-Trumbore), if any.
+std::optional<glm::vec3> levelAt(const SkinnedMesh& level, const glm::vec3& origin,
+                                 const glm::vec3& dir) {
+    float best = std::numeric_limits<float>::infinity();
+    for (size_t i = 0; i + 2 < level.indices.size(); i += 3) {
+        const glm::vec3 p0 = level.vertices[level.indices[i]].position;
+        const glm::vec3 e1 = level.vertices[level.indices[i + 1]].position - p0;
+        const glm::vec3 e2 = level.vertices[level.indices[i + 2]].position - p0;
+        const glm::vec3 h = glm::cross(dir, e2);
+        const float det = glm::dot(e1, h);
+        if (std::abs(det) < 1e-12f) continue;
+        const glm::vec3 s = origin - p0;
+        const float u = glm::dot(s, h) / det;
+        if (u < 0.0f || u > 1.0f) continue;
+        const glm::vec3 q = glm::cross(s, e1);
+        const float v = glm::dot(dir, q) / det;
+        if (v < 0.0f || u + v > 1.0f) continue;
+        const float t = glm::dot(e2, q) / det;
+        if (t > 0.0f && t < best) best = t;
+    }
+    if (!std::isfinite(best)) return std::nullopt;
+    return origin + dir * best;
+}
 
 // The goal marker's shape, read from its mesh (render/marker_mesh.h): its height to the top of
 // the ball, the ball's and the disc's radius (metres).
@@ -200,7 +226,7 @@ void Viewport::setHudStatus(const QString& status) {
 
 std::optional<glm::vec3> Viewport::groundAt(const QPointF& position) const {
     if (width() <= 0 || height() <= 0) return std::nullopt;
-    // Unproject the position to a ray and meet the ground plane (y = 0).
+    // Unproject the position to a ray and meet the level or the ground plane (y = 0).
     const float x = 2.0f * static_cast<float>(position.x()) / width() - 1.0f;
     const float y = 1.0f - 2.0f * static_cast<float>(position.y()) / height();
     const glm::mat4 inverse =
@@ -209,6 +235,7 @@ std::optional<glm::vec3> Viewport::groundAt(const QPointF& position) const {
                     b = inverse * glm::vec4(x, y, 1.0f, 1.0f);
     const glm::vec3 nearPoint = glm::vec3(a) / a.w, farPoint = glm::vec3(b) / b.w;
     const glm::vec3 dir = farPoint - nearPoint;
+    if (m_level) return levelAt(*m_level, nearPoint, dir);
     if (std::abs(dir.y) < 1e-6f) return std::nullopt;
     const float t = -nearPoint.y / dir.y;
     if (!(t > 0.0f)) return std::nullopt;
@@ -261,6 +288,7 @@ void Viewport::initializeGL() {
     const Status s = m_renderer->initialize();
     if (!s) emit warning(tr("3D view unavailable: %1").arg(QString::fromStdString(s.message())));
     m_meshStale = true;
+    m_levelStale = true;
     m_clock.start();
 }
 
@@ -271,9 +299,23 @@ void Viewport::uploadCharacter() {
     m_meshStale = false;
 }
 
+void Viewport::setLevel(std::shared_ptr<const SkinnedMesh> level) {
+    m_level = std::move(level);
+    m_levelStale = true;
+    update();
+}
+
+void Viewport::uploadLevel() {
+    if (m_levelMesh >= 0) m_renderer->remove(m_levelMesh);
+    m_levelMesh = m_level ? m_renderer->upload(*m_level) : -1;
+    for (const QString& w : m_renderer->takeWarnings()) emit warning(w);
+    m_levelStale = false;
+}
+
 void Viewport::paintGL() {
     if (!m_renderer->isInitialized()) return;
     if (m_meshStale) uploadCharacter();
+    if (m_levelStale) uploadLevel();
     Scene scene;
     if (m_clip && m_character && m_mesh >= 0) {
         ClipSceneOptions options;
@@ -334,6 +376,15 @@ void Viewport::paintGL() {
     const auto& lines = m_overlay.lines();
     for (size_t i = 0; i + 1 < lines.size(); i += 2)
         scene.debug.line(lines[i].position, lines[i + 1].position, lines[i].color);
+    if (m_levelMesh >= 0) {
+        // Drawn after the characters, so that scene.characters[0] stays the character.
+        CharacterDraw level;
+        level.mesh = m_levelMesh;
+        level.palette.assign(1, glm::mat4(1.0f));
+        level.shadowRadius = 0.0f;
+        scene.characters.push_back(std::move(level));
+        scene.showGround = false;
+    }
     const qreal dpr = devicePixelRatio();
     m_renderer->render(scene, m_camera, static_cast<int>(width() * dpr),
                        static_cast<int>(height() * dpr));

@@ -68,6 +68,11 @@ public:
     void setTrailVisible(bool on);
     // Frames the character again (Home).
     void frameAll();
+    // A level drawn around the character (levelSkinnedMesh: one joint, placed where it is made);
+    // null = none, the open ground. While a level is shown the ground plane and the blob shadows
+    // are not drawn (the level has its own floor) and groundAt() meets the level's surface.
+    void setLevel(std::shared_ptr<const SkinnedMesh> level);
+    bool hasLevel() const { return m_level != nullptr; }
     // The goal marker on the ground (none when empty) and extra lines/points (the steer space).
     void setGoal(const std::optional<glm::vec3>& goal);
     void setOverlay(const DebugDraw& overlay);
@@ -83,7 +88,8 @@ public:
     // The intervals between painted frames (milliseconds), the last 100,000 kept.
     const std::vector<float>& frameTimes() const { return m_frameTimes; }
     void clearFrameTimes() { m_frameTimes.clear(); }
-    // The ground point (y = 0) under a widget position, if the ray meets it in front of the eye.
+    // The ground point under a widget position, if the ray meets it in front of the eye: the
+    // nearest level triangle it meets when a level is shown, else the plane y = 0.
     std::optional<glm::vec3> groundAt(const QPointF& position) const;
     // The goal marker's window position (pixels), when there is a goal in front of the camera.
     std::optional<QPointF> goalOnScreen() const;
@@ -123,6 +129,7 @@ protected:
 private:
     void makeCharacter();
     void uploadCharacter();
+    void uploadLevel();
     // Whether a window position grabs the goal marker.
     bool onGoalMarker(const QPointF& position) const;
 
@@ -137,6 +144,9 @@ private:
     QString m_assetPath;                            // the file m_asset was read from (or failed)
     int m_mesh = -1;
     bool m_meshStale = false;
+    std::shared_ptr<const SkinnedMesh> m_level;
+    int m_levelMesh = -1;
+    bool m_levelStale = false;
     float m_frame = 0.0f;
     const Clip* m_ghost = nullptr;
     float m_ghostFrame = 0.0f;

@@ -110,6 +110,20 @@ private:
     ProjectCharacter m_from, m_to;
 };
 
+class SetLevelCommand : public QUndoCommand {
+public:
+    SetLevelCommand(ProjectDocument* doc, ProjectLevel from, ProjectLevel to, const QString& text)
+        : m_doc(doc), m_from(std::move(from)), m_to(std::move(to)) {
+        setText(text);
+    }
+    void redo() override { m_doc->setLevelRaw(m_to); }
+    void undo() override { m_doc->setLevelRaw(m_from); }
+
+private:
+    ProjectDocument* m_doc;
+    ProjectLevel m_from, m_to;
+};
+
 // How style weights move; successive changes merge into one step.
 class SetStyleTransitionCommand : public QUndoCommand {
 public:

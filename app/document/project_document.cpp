@@ -453,6 +453,15 @@ void ProjectDocument::setCharacter(ProjectCharacter character, const QString& wh
     m_undo->push(new SetCharacterCommand(this, now, std::move(character), what));
 }
 
+void ProjectDocument::setLevel(ProjectLevel level, const QString& what) {
+    const ProjectLevel& now = m_project.level;
+    if (level.source == now.source && level.agent.radius == now.agent.radius &&
+        level.agent.height == now.agent.height && level.agent.maxClimb == now.agent.maxClimb &&
+        level.agent.maxSlopeDeg == now.agent.maxSlopeDeg)
+        return;
+    m_undo->push(new SetLevelCommand(this, now, std::move(level), what));
+}
+
 void ProjectDocument::setKeepStyle(bool keep) {
     if (keep == m_project.settings.keepStyle) return;
     m_undo->push(new SetKeepStyleCommand(this, keep));
@@ -466,6 +475,11 @@ void ProjectDocument::setKeepStyleRaw(bool keep) {
 void ProjectDocument::setCharacterRaw(ProjectCharacter character) {
     m_project.character = std::move(character);
     emit characterChanged();
+}
+
+void ProjectDocument::setLevelRaw(ProjectLevel level) {
+    m_project.level = std::move(level);
+    emit levelChanged();
 }
 
 void ProjectDocument::setStyleKeysRaw(std::vector<ProjectStyleKey> keys) {

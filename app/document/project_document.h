@@ -89,6 +89,8 @@ public:
 
     // The project's character (model, mannequin texture, joint map) as one undoable step.
     void setCharacter(ProjectCharacter character, const QString& what);
+    // The project's level (its mesh and agent; an empty source = none) as one undoable step.
+    void setLevel(ProjectLevel level, const QString& what);
     // settings.keep_style: steering keeps the user's style (undoable).
     void setKeepStyle(bool keep);
 
@@ -116,6 +118,7 @@ signals:
     void spacesChanged();
     void styleKeysChanged();
     void characterChanged();
+    void levelChanged();
     void styleTransitionChanged();
     void styleWeightsChanged();
     void settingsChanged();  // settings other than the spaces' and the style track's
@@ -136,6 +139,7 @@ private:
     friend class SetTrimCommand;
     friend class SetStyleKeysCommand;
     friend class SetCharacterCommand;
+    friend class SetLevelCommand;
     friend class SetStyleTransitionCommand;
     friend class SetStyleWeightsCommand;
     friend class SetKeepStyleCommand;
@@ -153,6 +157,7 @@ private:
     void setCyclesRaw(int cycles);
     void setStyleKeysRaw(std::vector<ProjectStyleKey> keys);
     void setCharacterRaw(ProjectCharacter character);
+    void setLevelRaw(ProjectLevel level);
     void setStyleTransitionRaw(bool byTransition, float increment, float seconds);
     void setStyleWeightsRaw(std::vector<float> weights);
     void setKeepStyleRaw(bool keep);

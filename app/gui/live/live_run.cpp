@@ -1,5 +1,7 @@
 #include "app/gui/live/live_run.h"
 
+#include "render/level_draw.h"
+
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -86,10 +88,14 @@ QByteArray buildKey(const Project& project) {
                                      {"error", c.error}});
     QJsonArray errors;
     for (const ProjectSpace& s : project.spaces) errors.append(s.error);
-    const QJsonObject key{{"spaces", json["spaces"]},
-                          {"space_errors", errors},
-                          {"clips", clips},
-                          {"settings", settings}};
+    const QJsonObject key{
+        {"spaces", json["spaces"]},
+        {"space_errors", errors},
+        {"clips", clips},
+        {"settings", settings},
+        {"level", json["level"]},
+        {"level_file",
+         project.level.source.isEmpty() ? QString() : project.resolve(project.level.source)}};
     return QJsonDocument(key).toJson(QJsonDocument::Compact);
 }
 
@@ -172,6 +178,10 @@ void LiveRun::start() {
     m_active = true;
     m_demo->setGoalMode(m_goalMode);
     m_demo->step();
+    const LiveLevel* level = m_demo->level();
+    m_view->setLevel(level ? level->drawn : nullptr);
+    m_navMeshLines.clear();
+    if (level) drawNavigationMesh(m_navMeshLines, level->navigation);
     m_view->setClip(&m_demo->motion());
     m_clock.start();
     m_time = 0.0;
@@ -190,6 +200,7 @@ void LiveRun::stop() {
     m_view->setHud({});
     m_view->setHudStatus({});
     m_view->setClip(nullptr);
+    m_view->setLevel(nullptr);
     emit stopped();
 }
 
@@ -236,6 +247,11 @@ void LiveRun::setNaive(bool naive) {
 void LiveRun::setOverlays(bool fan, bool path) {
     m_showFan = fan;
     m_showPath = path;
+    if (m_active) show();
+}
+
+void LiveRun::setNavigationMeshShown(bool shown) {
+    m_showNavMesh = shown;
     if (m_active) show();
 }
 
@@ -305,8 +321,15 @@ void LiveRun::show() {
     if (!m_active || !m_demo) return;
     m_view->setFrame(static_cast<float>(m_demo->motion().frameCount() - 1));
     const glm::vec2 goal = m_demo->goal();
-    m_view->setGoal(glm::vec3(goal.x, 0.0f, goal.y));
+    m_view->setGoal(glm::vec3(goal.x, m_demo->surfaceHeight(goal), goal.y));
     DebugDraw overlay;
+    if (m_showNavMesh) overlay = m_navMeshLines;
+    if (m_showPath && m_demo->path().size() >= 2) {
+        // The navigation mesh's shortest way to the goal, over the surface.
+        std::vector<glm::vec3> path = m_demo->path();
+        for (glm::vec3& p : path) p.y += 0.06f;
+        overlay.polyline(path, glm::vec4(0.1f, 0.75f, 0.3f, 1.0f));
+    }
     if (m_showFan) {
         std::vector<glm::vec3> fan;
         for (const glm::vec2& p : m_demo->fan()) fan.push_back(glm::vec3(p.x, 0.02f, p.y));
@@ -433,10 +456,20 @@ QString LiveRun::goalLine() const {
             tr("walking out to turn back: the goal is inside the %1's turning circle").arg(style);
     else if (const QString why = m_demo->walksOnReason(); !why.isEmpty())
         state = tr("%1 on (%2)").arg(state, why);
-    return tr("goal: %1 m away, %2 reached, %3")
-        .arg(m_demo->distanceToGoal(), 0, 'f', 2)
-        .arg(m_demo->reachedGoals())
-        .arg(state);
+    QString line = tr("goal: %1 m away, %2 reached, %3")
+                       .arg(m_demo->distanceToGoal(), 0, 'f', 2)
+                       .arg(m_demo->reachedGoals())
+                       .arg(state);
+    if (const LiveLevel* level = m_demo->level()) {
+        // On a level: the path's length, or why there is none.
+        float length = 0.0f;
+        const auto& path = m_demo->path();
+        for (size_t k = 1; k < path.size(); ++k) length += glm::distance(path[k - 1], path[k]);
+        line += m_demo->pathProblem().isEmpty()
+                    ? tr("; level %1, path %2 m").arg(level->name).arg(length, 0, 'f', 1)
+                    : tr("; level %1: %2").arg(level->name, m_demo->pathProblem());
+    }
+    return line;
 }
 
 QString LiveRun::styleReason() const {

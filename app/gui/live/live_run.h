@@ -22,6 +22,7 @@
 
 #include "app/document/project_document.h"
 #include "app/gui/live/steering_demo.h"
+#include "render/debug_draw.h"
 #include "widgets/style_editor.h"
 
 class QTimer;
@@ -70,6 +71,8 @@ public:
     SteeringDemo::GoalMode goalMode() const { return m_goalMode; }
     void setNaive(bool naive);
     void setOverlays(bool fan, bool path);
+    // With a level: its navigation mesh drawn over it (View > Navigation Mesh).
+    void setNavigationMeshShown(bool shown);
     // The user's style targets (sliders); they hold until the track's next key.
     void setStyleTargets(const std::vector<float>& targets);
     // The style track in the live run's space order (styleNames()).
@@ -131,7 +134,8 @@ private:
     bool m_active = false;
     bool m_paused = false;
     bool m_naive = false;
-    bool m_showFan = true, m_showPath = true;
+    bool m_showFan = true, m_showPath = true, m_showNavMesh = true;
+    DebugDraw m_navMeshLines;  // the live level's navigation mesh, drawn once per build
     SteeringDemo::GoalMode m_goalMode = SteeringDemo::GoalMode::Place;
     std::vector<StyleKey> m_keys;
     double m_trackLength = 20.0;

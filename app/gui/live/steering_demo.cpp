@@ -1,6 +1,8 @@
 #include "app/gui/live/steering_demo.h"
 
 #include "app/project/project_bake.h"
+#include "app/project/project_level.h"
+#include "render/level_draw.h"
 #include "core/clip/clip_kinematics.h"
 #include "core/evaluation/quality.h"
 #include "core/spaces/motion_space.h"
@@ -13,6 +15,19 @@
 #include <cmath>
 
 namespace gs {
+
+Expected<std::shared_ptr<const LiveLevel>> buildLiveLevel(const Project& project) {
+    auto bake = bakeProjectLevel(project);
+    if (!bake) return bake.status();
+    auto navigation = Navigation::create(std::move(bake->baked));
+    if (!navigation) return navigation.status();
+    auto level =
+        std::make_shared<LiveLevel>(LiveLevel{QFileInfo(bake->meshPath).fileName(),
+                                              std::make_shared<const SkinnedMesh>(levelSkinnedMesh(
+                                                  bake->mesh, project.level.agent.maxSlopeDeg)),
+                                              std::move(*navigation)});
+    return std::shared_ptr<const LiveLevel>(std::move(level));
+}
 
 Expected<std::shared_ptr<SteeringDemo::Built>> buildLiveRun(
     const Project& project, const std::function<void(const QString&, int, int)>& stage) {
@@ -34,6 +49,14 @@ Expected<std::shared_ptr<SteeringDemo::Built>> buildLiveRun(
     built->notes = std::move(notes);
     built->baked = std::make_shared<const BakedSpaceFile>(std::move(*baked));
     built->warnings = project.errors();
+    if (!project.level.source.isEmpty()) {
+        auto level = buildLiveLevel(project);
+        if (level)
+            built->level = std::move(*level);
+        else
+            built->warnings << QObject::tr("The level is not shown: %1")
+                                   .arg(QString::fromStdString(level.message()));
+    }
     for (const ProjectClip& c : project.clips) built->trims[c.id] = {c.trimIn, c.trimOut};
     return built;
 }
@@ -49,7 +72,18 @@ SteeringDemo::SteeringDemo(std::shared_ptr<const Built> built, bool naive, QObje
         m_status = crowd->status();
         return;
     }
-    const Expected<CharacterId> character = crowd->add(GroundFrame{});
+    // On a level: where the mesh is nearest the origin, the goal 6 m on (or the nearest point).
+    m_level = built->level;
+    GroundFrame start{};
+    if (m_level) {
+        if (auto on = m_level->navigation.nearestPoint(glm::vec3(0.0f))) {
+            start.x = on->position.x;
+            start.z = on->position.z;
+        }
+        if (auto goal = m_level->navigation.nearestPoint(glm::vec3(start.x, 0.0f, start.z + 6.0f)))
+            m_goal = glm::vec2(goal->position.x, goal->position.z);
+    }
+    const Expected<CharacterId> character = crowd->add(start);
     if (!character) {
         m_status = character.status();
         return;
@@ -66,6 +100,49 @@ SteeringDemo::SteeringDemo(std::shared_ptr<const Built> built, bool naive, QObje
     m_motion.name = "steering";
     m_motion.fps = bs.fps;
     m_motion.skeleton = bs.skeleton;
+    findPath();
+}
+
+float SteeringDemo::surfaceHeight(const glm::vec2& point) const {
+    if (!m_level) return 0.0f;
+    auto h = m_level->navigation.groundHeight(glm::vec3(point.x, 0.0f, point.y));
+    return h ? *h : 0.0f;
+}
+
+void SteeringDemo::findPath() {
+    m_path.clear();
+    m_pathProblem.clear();
+    if (!m_level || !m_crowd) return;
+    if (!m_follower) m_follower.emplace(m_level->navigation);
+    const GroundFrame g = *m_crowd->ground(m_character);
+    const glm::vec2 from(g.x, g.z);
+    auto path = m_follower->setGoal(glm::vec3(from.x, surfaceHeight(from), from.y),
+                                    glm::vec3(m_goal.x, surfaceHeight(m_goal), m_goal.y));
+    if (!path) {
+        // Another island, or no mesh near the goal: the character stands and says why.
+        m_pathProblem = QString::fromStdString(path.message());
+        (void)m_crowd->clearGoal(m_character);
+        return;
+    }
+    if (path->goal.moved) {
+        m_goal = glm::vec2(path->goal.position.x, path->goal.position.z);
+        m_pathProblem = tr("the goal was off the navigation mesh: moved %1 m onto it")
+                            .arg(path->goal.distance, 0, 'f', 2);
+    }
+    m_path = m_follower->corners();
+    followPath();
+}
+
+void SteeringDemo::followPath() {
+    if (!m_follower || m_path.empty() || m_mover) return;
+    const GroundFrame g = *m_crowd->ground(m_character);
+    const glm::vec2 at(g.x, g.z);
+    const glm::vec2 aim = m_follower->aim(at, surfaceHeight(at));
+    m_path = m_follower->corners();
+    if (glm::distance(aim, m_goal) < 1e-3f)
+        (void)m_crowd->setGoal(m_character, m_goal);
+    else
+        (void)m_crowd->setGoal(m_character, aim, Crowd::GoalArrival::WalkOn);
 }
 
 SteeringDemo::~SteeringDemo() = default;
@@ -138,7 +215,8 @@ void SteeringDemo::setGoal(const glm::vec2& goal) {
     if (m_mover) return;  // a scripted goal moves by itself
     if (goal != m_goal) m_atGoal = false;
     m_goal = goal;
-    if (m_crowd) (void)m_crowd->setGoal(m_character, goal);
+    if (m_crowd && !m_level) (void)m_crowd->setGoal(m_character, goal);
+    findPath();
 }
 
 void SteeringDemo::setNaive(bool naive) {
@@ -279,6 +357,10 @@ void SteeringDemo::step() {
     const auto pose = *m_crowd->localPose(m_character);
     std::copy(pose.begin(), pose.end(), m_motion.frameRotations(f).begin());
     m_motion.rootPositions[f] = *m_crowd->rootPosition(m_character);
+    // On a level the character stands on its surface (the ramp, the platform).
+    const glm::vec3 root = m_motion.rootPositions[f];
+    m_motion.rootPositions[f].y += surfaceHeight({root.x, root.z});
+    followPath();
     if (m_mover) {
         m_mover->advance(1.0f / fps);
         m_goal = m_moverOrigin + m_mover->position();

@@ -16,10 +16,19 @@
 
 #include "app/project/project.h"
 #include <gaitspace/runtime/crowd.h>
+#include <gaitspace/runtime/navigation.h>
+#include "core/character/skinned_mesh.h"
 #include "core/evaluation/simulation.h"
 #include "core/spaces/behavioral_space.h"
 
 namespace gs {
+
+// A level the live run walks in: its mesh as drawn and its navigation mesh.
+struct LiveLevel {
+    QString name;  // the mesh's file name
+    std::shared_ptr<const SkinnedMesh> drawn;
+    Navigation navigation;
+};
 
 class SteeringDemo : public QObject {
     Q_OBJECT
@@ -32,6 +41,9 @@ public:
         // What the build chose per space (each clip's loop window and why, turning-range
         // warnings) and the spaces it could not build, with the reason, once each.
         BehavioralSpaceNotes notes;
+        // The project's level, when it names one that could be read and baked (else why not is
+        // in warnings, and the run is on the open ground).
+        std::shared_ptr<const LiveLevel> level;
     };
     // A run of `built` (status() says why it cannot run, if it cannot).
     SteeringDemo(std::shared_ptr<const Built> built, bool naive, QObject* parent = nullptr);
@@ -41,6 +53,15 @@ public:
 
     void step();
     const Clip& motion() const { return m_motion; }
+    // The level the character walks in (null = the open ground).
+    const LiveLevel* level() const { return m_level.get(); }
+    // With a level: the navigation mesh's shortest path from the character to the goal (its
+    // corners, found again whenever the goal is set), or why there is none (another island);
+    // empty without a level.
+    const std::vector<glm::vec3>& path() const { return m_path; }
+    const QString& pathProblem() const { return m_pathProblem; }
+    // The surface height under a ground point (0 off the level or without one).
+    float surfaceHeight(const glm::vec2& point) const;
     glm::vec2 goal() const { return m_goal; }
     // A goal that stands still (placed by a drag or a click, or the mouse in FollowMouse).
     void setGoal(const glm::vec2& goal);
@@ -114,7 +135,16 @@ public:
     QStringList spaceNotes(const QString& space) const;
 
 private:
+    void findPath();
+    // With a level: the crowd's goal set to the path's look-ahead point (walked through), or to
+    // the goal itself once the path ends within the look-ahead (arrived at as without a level).
+    void followPath();
+
     Status m_status = Status::ok();
+    std::shared_ptr<const LiveLevel> m_level;
+    std::optional<NavPathFollower> m_follower;
+    std::vector<glm::vec3> m_path;
+    QString m_pathProblem;
     std::unique_ptr<Crowd> m_crowd;
     std::map<QString, std::pair<int, int>> m_trims;  // by project clip id (renames followed)
     std::map<QString, QString> m_builtNames;         // project clip id -> its name in the build
@@ -138,6 +168,10 @@ namespace gs {
 // Bakes `project` (its spaces, goal spaces and settings) for a live run, on the calling thread
 // (a worker); `stage` hears each stage (what, done, of total). Inside a CancelScope it stops with
 // Status::cancelled().
+// Reads and bakes the project's level for a live run (project_level.h): its mesh as drawn and
+// its navigation mesh; refused, naming the file and the cause, as bakeProjectLevel is.
+Expected<std::shared_ptr<const LiveLevel>> buildLiveLevel(const Project& project);
+
 Expected<std::shared_ptr<SteeringDemo::Built>> buildLiveRun(
     const Project& project, const std::function<void(const QString&, int, int)>& stage);
 

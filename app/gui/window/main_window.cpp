@@ -52,6 +52,7 @@
 #include "app/gui/panels/spaces_panel.h"
 #include "app/gui/window/autosave.h"
 #include "app/gui/window/bake_export.h"
+#include "app/gui/window/level_actions.h"
 #include "app/gui/window/project_files.h"
 #include "core/character/retarget.h"
 #include "core/io/character_import.h"
@@ -133,6 +134,7 @@ void MainWindow::createParts() {
     m_run = new LiveRun(m_doc, m_view, this);
     m_autosave = new Autosave(m_doc, this);
     m_bake = new BakeExport(m_doc, this);
+    m_level = new LevelActions(m_doc, this);
     m_recentMenu = new QMenu(tr("Open &Recent"), this);
     m_files = new ProjectFiles(m_doc, m_run, m_autosave, this, m_recentMenu);
     m_library = new ClipLibraryDock(m_doc, this);
@@ -220,6 +222,13 @@ void MainWindow::connectParts() {
             [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
     connect(m_run, &LiveRun::message, m_messages, &MessagesDock::addMessage);
     connect(m_bake, &BakeExport::message, m_messages, &MessagesDock::addMessage);
+    connect(m_level, &LevelActions::message, m_messages, &MessagesDock::addMessage);
+    // A new level is walked once the live run is built again (the spaces are unchanged, the
+    // level is rebaked).
+    connect(m_doc, &ProjectDocument::levelChanged, this, [this] {
+        if (!m_doc->project().spaces.empty())
+            m_run->build(m_doc->displayName(), LiveRun::Start::WhenFree);
+    });
     connect(m_files, &ProjectFiles::message, m_messages, &MessagesDock::addMessage);
     connect(m_files, &ProjectFiles::statusMessage, this,
             [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });

@@ -37,6 +37,7 @@ namespace gs {
 class Autosave;
 class BackgroundTask;
 class BakeExport;
+class LevelActions;
 class ClipLibraryDock;
 class GoalSpaceDock;
 class JointMapDock;
@@ -102,6 +103,7 @@ public:
     ProjectDocument* document() const { return m_doc; }
     Viewport* viewport() const { return m_view; }
     LiveRun* liveRun() const { return m_run; }
+    LevelActions* levelActions() const { return m_level; }
     ClipLibraryDock* libraryDock() const { return m_library; }
     TimelineDock* timelineDock() const { return m_timeline; }
     LiveSteeringDock* steeringDock() const { return m_steering; }
@@ -205,6 +207,7 @@ private:
     LiveRun* m_run = nullptr;
     Autosave* m_autosave = nullptr;
     BakeExport* m_bake = nullptr;
+    LevelActions* m_level = nullptr;
     ProjectFiles* m_files = nullptr;
 
     ClipLibraryDock* m_library = nullptr;
@@ -232,6 +235,7 @@ private:
     QAction* m_deleteAction = nullptr;
     QAction* m_showFan = nullptr;
     QAction* m_showPath = nullptr;
+    QAction* m_showNavMesh = nullptr;
     QAction* m_showTrail = nullptr;
 
     std::shared_ptr<const ClipAnalysis> m_ghost;  // keeps the ghost's source clip alive

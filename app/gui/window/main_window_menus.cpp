@@ -20,6 +20,8 @@
 #include "app/gui/docks/timeline_dock.h"
 #include "app/gui/live/live_run.h"
 #include "app/gui/window/main_window.h"
+
+#include "app/gui/window/level_actions.h"
 #include "app/gui/window/project_files.h"
 #include "widgets/viewport.h"
 
@@ -129,6 +131,11 @@ MainWindow::FileActions MainWindow::createFileMenu() {
     file->addAction(tr("&Export Run…"), this, &MainWindow::exportRunDialog);
     file->addAction(tr("Export &Baked Space…"), this, &MainWindow::exportBakedSpaceDialog);
     file->addSeparator();
+    // The parts are made after the menus: reached when the actions fire.
+    file->addAction(tr("&Level…"), this, [this] { m_level->chooseDialog(); });
+    file->addAction(tr("&Clear Level"), this, [this] { m_level->clear(); });
+    file->addAction(tr("Export Baked Le&vel…"), this, [this] { m_level->exportDialog(); });
+    file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     return {newAction, openAction, saveAction, importAction};
 }
@@ -178,6 +185,12 @@ void MainWindow::createViewMenu() {
             m_run->setOverlays(m_showFan->isChecked(), m_showPath->isChecked());
         });
     }
+    m_showNavMesh = m_viewMenu->addAction(tr("&Navigation Mesh"));
+    m_showNavMesh->setObjectName("navigationMesh");
+    m_showNavMesh->setCheckable(true);
+    m_showNavMesh->setChecked(true);
+    connect(m_showNavMesh, &QAction::toggled, this,
+            [this](bool on) { m_run->setNavigationMeshShown(on); });
     m_viewMenu->addSeparator();
 }
 
