@@ -54,7 +54,8 @@ struct RootFromFeet {
     std::vector<glm::vec3> rootPositions;  // frameCount; x and z from the feet, y from the file
     std::vector<std::uint8_t> planted;     // frameCount; kLeftPlanted | kRightPlanted per frame
                                            // (a foot lies flat)
-    int supportedFrames = 0;               // frames measured (the rest are interpolated)
+    int supportedFrames = 0;               // frames measured by a flat or a rolling foot (the rest
+                                           // take their neighbours' direction and speed)
 };
 
 // The root positions of `clip` recovered from its planted feet. Fails when the feet cannot be
