@@ -62,71 +62,117 @@ float lowPercentile(std::vector<float> v, float p) {
     return v[k];
 }
 
-// The two joints of each foot that touch the floor, per frame: the ankle and the toe; and the
-// lowest height of each over the clip (5th percentile, so that a glitch frame does not set it).
+// The points of each foot followed per frame: the ankle and the ball (the toe joint), which tell
+// whether the foot lies flat, and the tip, the point that stays put longest: rigid with the toe
+// joint, ahead of the ball by half the ankle-to-ball distance on the ground and a few centimetres
+// below it, where the toes press on the floor. With each, its lowest height over the clip (5th
+// percentile, so that a glitch frame does not set it).
+enum FootPoint { kAnkle, kBall, kTip, kFootPoints };
 struct ContactTracks {
-    std::array<std::array<std::vector<glm::vec3>, 2>, 2> points;  // [side][ankle, toe][frame]
-    std::array<std::array<float, 2>, 2> floor{};                  // [side][ankle, toe]
+    std::array<std::array<std::vector<glm::vec3>, kFootPoints>, 2> points;  // [side][point][frame]
+    std::array<std::array<float, kFootPoints>, 2> floor{};                  // [side][point]
 };
 
-ContactTracks contactTracks(const Clip& clip, const Feet& feet) {
-    const int joints = clip.jointCount(), frames = clip.frameCount();
-    const std::vector<glm::vec3> world = clipJointPositions(clip);
+// The tip ahead of the ball, as a fraction of the ankle-to-ball distance on the ground, and below
+// it, metres (the toe joint's centre lies above the sole).
+constexpr float kTipReach = 0.5f, kTipDrop = 0.03f;
+
+float floorOf(const std::vector<glm::vec3>& points) {
+    std::vector<float> heights(points.size());
+    for (size_t f = 0; f < points.size(); ++f) heights[f] = points[f].y;
+    return lowPercentile(std::move(heights), 0.05f);
+}
+
+bool liesFlat(const ContactTracks& tracks, int side, size_t f, float flat) {
+    const auto& p = tracks.points[side];
+    return p[kAnkle][f].y - tracks.floor[side][kAnkle] < flat &&
+           p[kBall][f].y - tracks.floor[side][kBall] < flat;
+}
+
+// The tip of one side in its toe joint's frame, averaged over the frames where the foot lies flat
+// (the ball itself when it never does).
+glm::vec3 tipInToe(const std::vector<Transform>& toe, const ContactTracks& tracks, int side,
+                   float flat) {
+    glm::vec3 sum(0.0f);
+    int count = 0;
+    const auto& p = tracks.points[side];
+    for (size_t f = 0; f < toe.size(); ++f) {
+        if (!liesFlat(tracks, side, f, flat)) continue;
+        glm::vec3 ahead = p[kBall][f] - p[kAnkle][f];
+        ahead.y = 0.0f;
+        glm::vec3 tip = p[kBall][f] + kTipReach * ahead;
+        tip.y = p[kBall][f].y - kTipDrop;
+        sum += glm::inverse(toe[f].rotation) * (tip - toe[f].translation);
+        ++count;
+    }
+    return count > 0 ? sum / static_cast<float>(count) : glm::vec3(0.0f);
+}
+
+ContactTracks contactTracks(const Clip& clip, const Feet& feet, float flat) {
+    const int frames = clip.frameCount();
+    std::vector<Transform> world(static_cast<size_t>(clip.jointCount()));
+    std::array<std::vector<Transform>, 2> toes;
     ContactTracks tracks;
     for (int s = 0; s < 2; ++s) {
-        const std::array<int, 2> pair{feet[s].ankle, feet[s].toe};
-        for (int i = 0; i < 2; ++i) {
-            std::vector<glm::vec3>& points = tracks.points[s][i];
-            points.resize(static_cast<size_t>(frames));
-            std::vector<float> heights(static_cast<size_t>(frames));
-            for (int f = 0; f < frames; ++f) {
-                points[f] = world[static_cast<size_t>(f) * joints + pair[i]];
-                heights[f] = points[f].y;
-            }
-            tracks.floor[s][i] = lowPercentile(std::move(heights), 0.05f);
+        toes[s].resize(static_cast<size_t>(frames));
+        for (auto& points : tracks.points[s]) points.resize(static_cast<size_t>(frames));
+    }
+    for (int f = 0; f < frames; ++f) {
+        forwardKinematics(clip.skeleton, clip.frameRotations(f), clip.rootPositions[f], world);
+        for (int s = 0; s < 2; ++s) {
+            toes[s][f] = world[feet[s].toe];
+            tracks.points[s][kAnkle][f] = world[feet[s].ankle].translation;
+            tracks.points[s][kBall][f] = world[feet[s].toe].translation;
         }
+    }
+    for (int s = 0; s < 2; ++s) {
+        tracks.floor[s][kAnkle] = floorOf(tracks.points[s][kAnkle]);
+        tracks.floor[s][kBall] = floorOf(tracks.points[s][kBall]);
+        const glm::vec3 tip = tipInToe(toes[s], tracks, s, flat);
+        for (int f = 0; f < frames; ++f) tracks.points[s][kTip][f] = toes[s][f].apply(tip);
+        tracks.floor[s][kTip] = floorOf(tracks.points[s][kTip]);
     }
     return tracks;
 }
 
-// How flat a side's foot is between frames f and f + 1 (the higher of its ankle and toe above their
-// own floors) and its ground displacement there (the mean of the two joints').
-struct SideStep {
+// One point of a side between frames f and f + 1: its height above its floor, its ground
+// displacement and its rise.
+struct PointStep {
     float height = 0.0f;
     glm::vec2 displacement{0.0f};
+    float rise = 0.0f;
 };
 
-SideStep sideStep(const ContactTracks& tracks, int side, int f) {
-    SideStep step;
-    for (int i = 0; i < 2; ++i) {
-        const glm::vec3 a = tracks.points[side][i][f], b = tracks.points[side][i][f + 1];
-        step.height = std::max(step.height, 0.5f * (a.y + b.y) - tracks.floor[side][i]);
-        step.displacement += 0.5f * glm::vec2(b.x - a.x, b.z - a.z);
-    }
-    return step;
+PointStep pointStep(const ContactTracks& tracks, int side, int point, int f) {
+    const glm::vec3 a = tracks.points[side][point][f], b = tracks.points[side][point][f + 1];
+    return {0.5f * (a.y + b.y) - tracks.floor[side][point], glm::vec2(b.x - a.x, b.z - a.z),
+            b.y - a.y};
 }
 
-// Per step between frames: the root's ground velocity (metres per frame) where a foot is flat.
+// How flat a side's foot is between frames f and f + 1 (the higher of its ankle and ball above
+// their own floors) and its tip's ground displacement there.
+PointStep flatStep(const ContactTracks& tracks, int side, int f) {
+    const float ankle = pointStep(tracks, side, kAnkle, f).height;
+    const float ball = pointStep(tracks, side, kBall, f).height;
+    return {std::max(ankle, ball), pointStep(tracks, side, kTip, f).displacement, 0.0f};
+}
+
+// Per step between frames: the root's ground velocity (metres per frame) where it is measured.
 struct Steps {
     std::vector<glm::vec2> velocity;  // frameCount - 1
     std::vector<bool> supported;      // frameCount - 1
     std::vector<std::uint8_t> planted;
 };
 
-// A foot is surely still only while it is flat: as the heel lands the ankle swings down around
-// the heel, as it lifts the toe joint rolls forward, and a swing foot passes a centimetre or two
-// over the floor. So only the steps where a foot lies flat are measured, the flatter side
-// carrying the step and the other only while it is within millimetres of as flat (double
-// support).
-Steps flatFootSteps(const Clip& clip, const Feet& feet, const RootFromFeetSettings& settings) {
-    const ContactTracks tracks = contactTracks(clip, feet);
-    const int n = clip.frameCount();
+// First the steps where a foot lies flat, the flatter side carrying the step and the other only
+// while it is within millimetres of as flat (double support).
+Steps flatFootSteps(const ContactTracks& tracks, int n, const RootFromFeetSettings& settings) {
     Steps steps;
     steps.velocity.assign(static_cast<size_t>(n - 1), glm::vec2(0.0f));
     steps.supported.assign(static_cast<size_t>(n - 1), false);
     steps.planted.assign(static_cast<size_t>(n), 0);
     for (int f = 0; f + 1 < n; ++f) {
-        const std::array<SideStep, 2> side{sideStep(tracks, 0, f), sideStep(tracks, 1, f)};
+        const std::array<PointStep, 2> side{flatStep(tracks, 0, f), flatStep(tracks, 1, f)};
         const float lowest = std::min(side[0].height, side[1].height);
         if (lowest >= settings.flatHeight) continue;
         float total = 0.0f;
@@ -145,24 +191,81 @@ Steps flatFootSteps(const Clip& clip, const Feet& feet, const RootFromFeetSettin
     return steps;
 }
 
-// Steps with no foot flat take the velocity blended linearly between the measured steps around
-// them (the nearest one's before the first and after the last).
-void interpolateGaps(Steps& steps) {
+// Steps not measured take the velocity blended linearly between the measured steps around them
+// (the nearest one's before the first and after the last); with `keepSpeed`, only its direction is
+// blended and its speed is the faster one's (a run's body keeps its speed through the flight, and
+// a walk's pelvis is fastest while the weight passes from one foot to the other).
+void fillGaps(Steps& steps, bool keepSpeed) {
     const int m = static_cast<int>(steps.velocity.size());
     int previous = -1;
     for (int i = 0; i <= m; ++i) {
         if (i < m && !steps.supported[i]) continue;
         for (int k = previous + 1; k < i; ++k) {
-            if (previous < 0)
+            if (previous < 0) {
                 steps.velocity[k] = steps.velocity[i];
-            else if (i == m)
+            } else if (i == m) {
                 steps.velocity[k] = steps.velocity[previous];
-            else {
+            } else {
+                const glm::vec2 a = steps.velocity[previous], b = steps.velocity[i];
                 const float t = static_cast<float>(k - previous) / static_cast<float>(i - previous);
-                steps.velocity[k] = glm::mix(steps.velocity[previous], steps.velocity[i], t);
+                const glm::vec2 v = glm::mix(a, b, t);
+                const float speed = glm::length(v);
+                steps.velocity[k] = keepSpeed && speed > 1e-6f
+                                        ? v * (std::max(glm::length(a), glm::length(b)) / speed)
+                                        : v;
             }
         }
         previous = i;
+    }
+}
+
+// The mean of the velocities over `half` steps either side.
+std::vector<glm::vec2> smoothed(const std::vector<glm::vec2>& v, int half) {
+    const int m = static_cast<int>(v.size());
+    std::vector<glm::vec2> out(v.size());
+    for (int i = 0; i < m; ++i) {
+        glm::vec2 sum(0.0f);
+        const int from = std::max(0, i - half), to = std::min(m - 1, i + half);
+        for (int k = from; k <= to; ++k) sum += v[k];
+        out[i] = sum / static_cast<float>(to - from + 1);
+    }
+    return out;
+}
+
+// A rolling foot's tip still carries it: the tip within this many metres of its floor, rising or
+// sinking slower than kPivotRise metres per second, and moving backward (in the clip, where the
+// root stays) along the direction of travel at kPivotBackward of the travel speed or more. A swing
+// foot passing low over the floor moves forward, a lifting one rises, so neither is taken.
+constexpr float kPivotHeight = 0.02f, kPivotRise = 0.2f, kPivotBackward = 0.6f;
+// Metres per second under which the body is not travelling (a jump or a step in place): no tip is
+// taken.
+constexpr float kPivotTravel = 0.2f;
+
+// Then the steps no flat foot measures, where a tip carries them; the travel is the flat feet's
+// velocity (gaps blended linearly) averaged over a second.
+void pivotSteps(const ContactTracks& tracks, Steps& steps, float fps) {
+    Steps first = steps;
+    fillGaps(first, false);
+    const std::vector<glm::vec2> travel =
+        smoothed(first.velocity, std::max(1, static_cast<int>(0.5f * fps)));
+    const int m = static_cast<int>(steps.velocity.size());
+    for (int f = 0; f < m; ++f) {
+        const float speed = glm::length(travel[f]);
+        if (steps.supported[f] || speed * fps < kPivotTravel) continue;
+        glm::vec2 sum(0.0f);
+        int count = 0;
+        for (int s = 0; s < 2; ++s) {
+            const PointStep tip = pointStep(tracks, s, kTip, f);
+            const glm::vec2 v = -tip.displacement;
+            if (tip.height >= kPivotHeight || std::abs(tip.rise) * fps > kPivotRise ||
+                glm::dot(v, travel[f]) < kPivotBackward * speed * speed)
+                continue;
+            sum += v;
+            ++count;
+        }
+        if (count == 0) continue;
+        steps.velocity[f] = sum / static_cast<float>(count);
+        steps.supported[f] = true;
     }
 }
 
@@ -173,13 +276,15 @@ Expected<RootFromFeet> rootMotionFromFeet(const Clip& clip, const RootFromFeetSe
     if (clip.frameCount() < 2) return Status::error("the clip has fewer than two frames");
     const std::optional<Feet> feet = findFeet(clip.skeleton);
     if (!feet) return Status::error("its feet cannot be found (no left and right foot joints)");
-    Steps steps = flatFootSteps(clip, *feet, settings);
+    const ContactTracks tracks = contactTracks(clip, *feet, settings.flatHeight);
+    Steps steps = flatFootSteps(tracks, clip.frameCount(), settings);
+    if (std::find(steps.supported.begin(), steps.supported.end(), true) == steps.supported.end())
+        return Status::error("no foot is ever planted (no foot lies flat on the floor)");
+    pivotSteps(tracks, steps, clip.fps);
     RootFromFeet out;
     out.supportedFrames =
         static_cast<int>(std::count(steps.supported.begin(), steps.supported.end(), true));
-    if (out.supportedFrames == 0)
-        return Status::error("no foot is ever planted (no foot lies flat on the floor)");
-    interpolateGaps(steps);
+    fillGaps(steps, true);
     out.planted = std::move(steps.planted);
     out.rootPositions = clip.rootPositions;
     glm::vec2 travel(0.0f);

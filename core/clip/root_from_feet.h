@@ -3,13 +3,16 @@
 //
 // While a foot is planted it stays put on the ground, so the ground travel of the root is what
 // holds it there: between two frames the root moves by minus the planted foot's displacement. The
-// sure frames are those where a foot lies flat: its ankle and its toe joints both within a
-// centimetre of their own lowest heights over the clip. Around them a foot rolls (the ankle swings
-// forward over the heel as it lands, the toe joint rolls as it lifts) and a swing foot passes a
-// centimetre or two over the floor, so those frames are not measured: the root's velocity there
-// is interpolated linearly between the measured frames, as it is through a run's flight. Double
-// support averages both feet. The root's height and every rotation are kept, so yaw still comes
-// from the pelvis facing.
+// point of the foot followed is its tip (rigid with the toe joint, ahead of the ball and down at
+// the sole), the last to leave the floor as the foot rolls. Frames are measured in two passes:
+// where a foot lies flat (its ankle and its toe joints both within a centimetre of their own lowest
+// heights over the clip), double support averaging both feet; then, where no foot is flat (the
+// heel has lifted, or not yet come down), where a tip stays within two centimetres of its floor,
+// neither rising nor sinking, and moves backward along the first pass's direction of travel at
+// most of its speed (a swing foot passing a centimetre or two over the floor moves forward). Frames
+// measured by neither, a run's flight, take the direction blended between the measured frames
+// around them and the faster one's speed. The root's height and every rotation are kept, so yaw
+// still comes from the pelvis facing.
 //
 // The feet are the ones the humanoid role finder (core/clip/humanoid_names.h) finds, as for
 // retargeting: the rigs it reads (CMU, Mixamo, Rigify, Quaternius, Bandai, ...) all work.
@@ -51,7 +54,8 @@ struct RootFromFeet {
     std::vector<glm::vec3> rootPositions;  // frameCount; x and z from the feet, y from the file
     std::vector<std::uint8_t> planted;     // frameCount; kLeftPlanted | kRightPlanted per frame
                                            // (a foot lies flat)
-    int supportedFrames = 0;               // frames measured (the rest are interpolated)
+    int supportedFrames = 0;               // frames measured by a flat or a rolling foot (the rest
+                                           // take their neighbours' direction and speed)
 };
 
 // The root positions of `clip` recovered from its planted feet. Fails when the feet cannot be

@@ -1,9 +1,10 @@
 // Root motion from the planted feet: every CMU subject-16 and Bandai walk, jog and run clip, with
-// its root's horizontal translation removed, gets its path back. The bounds asserted are what the
-// method reaches today (walks recover 90-99 % of their path, runs 77-95 %: the frames between two
-// flat feet are interpolated, and a run's pelvis is slowest at mid-stance); docs/results/
-// root-from-feet.md has the table and the goal (5 % and 5 degrees). The auto mode leaves travelling
-// clips untouched and recovers in-place ones; a rig without feet is refused in a sentence.
+// its root's horizontal translation removed, gets its path back. The goal (docs/results/
+// root-from-feet.md) is 5 % of the path and 5 degrees of its turn: the turn is within it on every
+// clip but one, the path on four in five; every path is within 10 % (where the file's own feet
+// slide forward under a planted step, 4-8 % of a Bandai walk's travel is lost and cannot come back
+// from the feet). The auto mode leaves travelling clips untouched and recovers in-place ones; a rig
+// without feet is refused in a sentence.
 
 #include <QDir>
 #include <QTest>
@@ -18,8 +19,10 @@ using namespace gs;
 
 namespace {
 
-constexpr float kPathTolerance = 0.25f;     // fraction of the original path length
-constexpr float kTurnToleranceDeg = 15.0f;  // degrees of the path's heading change
+constexpr float kPathTolerance = 0.10f;    // fraction of the original path length
+constexpr float kTurnToleranceDeg = 5.0f;  // degrees of the path's heading change
+constexpr float kPathGoal = 0.05f;         // the goal's fraction of the path length
+constexpr int kClipsAtGoal = 80;           // clips within kPathGoal and kTurnToleranceDeg
 
 // The clip with its root held at the first frame's ground position (its height kept).
 Clip inPlace(Clip clip) {
@@ -45,6 +48,21 @@ QStringList locomotionClips() {
     for (const QString& f : bandai.entryList({"*walk*.bvh", "*run*.bvh"}, QDir::Files, QDir::Name))
         files << bandai.filePath(f);
     return files;
+}
+
+// `original` with its root held, and the root motion its feet give back.
+Clip recoveredFromFeet(const Clip& original) {
+    Clip walked = inPlace(original);
+    const auto fromFeet = rootMotionFromFeet(walked);
+    if (fromFeet) walked.rootPositions = fromFeet->rootPositions;
+    return walked;
+}
+
+// Whether the turn of `walked`'s path is within the tolerance of `original`'s; clips shorter than
+// two seconds (two windows of a second) count as within.
+bool turnWithin(const Clip& original, const Clip& walked) {
+    return original.duration() < 2.0f ||
+           std::abs(pathTurnDeg(walked) - pathTurnDeg(original)) <= kTurnToleranceDeg;
 }
 
 }  // namespace
@@ -79,11 +97,29 @@ private slots:
         QVERIFY2(std::abs(after - before) <= kPathTolerance * before,
                  qPrintable(QStringLiteral("path %1 m, recovered %2 m").arg(before).arg(after)));
         if (original.duration() < 2.0f) return;  // the path's turn needs two windows of a second
-        QEXPECT_FAIL("16_26", "a 2.2 s veer measured on 15 flat-foot frames loses most of its turn",
+        QEXPECT_FAIL("16_32", "the sharpest second of its veer comes back 10 degrees short",
                      Continue);
         const float turn = pathTurnDeg(original), turned = pathTurnDeg(walked);
         QVERIFY2(std::abs(turned - turn) <= kTurnToleranceDeg,
                  qPrintable(QStringLiteral("turn %1 deg, recovered %2 deg").arg(turn).arg(turned)));
+    }
+
+    // The goal, 5 % of the path and 5 degrees of its turn, is met on most clips.
+    void mostClipsMeetTheGoal() {
+        GS_REQUIRE_DATA();
+        const QStringList files = locomotionClips();
+        int atGoal = 0;
+        for (const QString& file : files) {
+            const Clip original = test::loadClip(file);
+            const Clip walked = recoveredFromFeet(original);
+            const float before = rootMotionStats(original).pathLength;
+            const float after = rootMotionStats(walked).pathLength;
+            if (std::abs(after - before) <= kPathGoal * before && turnWithin(original, walked))
+                ++atGoal;
+        }
+        QVERIFY2(
+            atGoal >= kClipsAtGoal,
+            qPrintable(QStringLiteral("%1 of %2 clips at the goal").arg(atGoal).arg(files.size())));
     }
 
     // Auto keeps the file's root where it travels and takes the feet's where it stays in place.
@@ -115,7 +151,8 @@ private slots:
         Clip jump = inPlace(test::loadClip(test::cmuClip("16_01")));
         auto made = applyRootMotion(jump, RootMotionMode::Feet);
         QVERIFY2(made, made.message().c_str());
-        QVERIFY(rootFigures(jump).travel < 0.3f);
+        QVERIFY2(rootFigures(jump).travel < 0.3f,
+                 qPrintable(QString::number(rootFigures(jump).travel)));
     }
 
     void modesReadBack() {
