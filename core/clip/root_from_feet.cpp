@@ -30,6 +30,8 @@ std::optional<RootMotionMode> parseRootMotionMode(std::string_view name) {
 Status RootFromFeetSettings::validate() const {
     if (!(flatHeight > 0.0f && flatHeight <= 0.1f))
         return Status::error("the flat height must be in (0, 0.1] m");
+    if (!(toelessFlatHeight > 0.0f && toelessFlatHeight <= 0.1f))
+        return Status::error("the flat height of a foot without a toe must be in (0, 0.1] m");
     if (!(sideBlend > 0.0f && sideBlend <= 0.05f))
         return Status::error("the side blend must be in (0, 0.05] m");
     return Status::ok();
@@ -90,19 +92,21 @@ ContactTracks contactTracks(const Clip& clip, const Feet& feet) {
 }
 
 // How flat a side's foot is between frames f and f + 1 (the higher of its ankle and toe above their
-// own floors) and its ground displacement there (the mean of the two joints').
+// own floors; a foot without a toe counted at flatHeight / toelessFlatHeight of its ankle's, so
+// that one threshold serves both) and its ground displacement there (the mean of the two joints').
 struct SideStep {
     float height = 0.0f;
     glm::vec2 displacement{0.0f};
 };
 
-SideStep sideStep(const ContactTracks& tracks, int side, int f) {
+SideStep sideStep(const ContactTracks& tracks, int side, int f, float heightScale) {
     SideStep step;
     for (int i = 0; i < 2; ++i) {
         const glm::vec3 a = tracks.points[side][i][f], b = tracks.points[side][i][f + 1];
         step.height = std::max(step.height, 0.5f * (a.y + b.y) - tracks.floor[side][i]);
         step.displacement += 0.5f * glm::vec2(b.x - a.x, b.z - a.z);
     }
+    step.height *= heightScale;
     return step;
 }
 
@@ -125,8 +129,13 @@ Steps flatFootSteps(const Clip& clip, const Feet& feet, const RootFromFeetSettin
     steps.velocity.assign(static_cast<size_t>(n - 1), glm::vec2(0.0f));
     steps.supported.assign(static_cast<size_t>(n - 1), false);
     steps.planted.assign(static_cast<size_t>(n), 0);
+    std::array<float, 2> scale{1.0f, 1.0f};
+    for (int s = 0; s < 2; ++s)
+        if (feet[s].toe == feet[s].ankle)
+            scale[s] = settings.flatHeight / settings.toelessFlatHeight;
     for (int f = 0; f + 1 < n; ++f) {
-        const std::array<SideStep, 2> side{sideStep(tracks, 0, f), sideStep(tracks, 1, f)};
+        const std::array<SideStep, 2> side{sideStep(tracks, 0, f, scale[0]),
+                                           sideStep(tracks, 1, f, scale[1])};
         const float lowest = std::min(side[0].height, side[1].height);
         if (lowest >= settings.flatHeight) continue;
         float total = 0.0f;

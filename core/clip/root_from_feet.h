@@ -4,7 +4,8 @@
 // While a foot is planted it stays put on the ground, so the ground travel of the root is what
 // holds it there: between two frames the root moves by minus the planted foot's displacement. The
 // sure frames are those where a foot lies flat: its ankle and its toe joints both within a
-// centimetre of their own lowest heights over the clip. Around them a foot rolls (the ankle swings
+// centimetre of their own lowest heights over the clip (a foot without a toe joint: its ankle
+// within three centimetres). Around them a foot rolls (the ankle swings
 // forward over the heel as it lands, the toe joint rolls as it lifts) and a swing foot passes a
 // centimetre or two over the floor, so those frames are not measured: the root's velocity there
 // is interpolated linearly between the measured frames, as it is through a run's flight. Double
@@ -38,6 +39,10 @@ struct RootFromFeetSettings {
     // Metres above their own lowest heights under which a foot's ankle and toe both lie when the
     // foot is flat on the floor; (0, 0.1].
     float flatHeight = 0.01f;
+    // The same for a foot without a toe joint (game rigs: Quaternius, RobotExpressive), whose
+    // ankle alone says whether it is flat: the ankle rises a few centimetres as such a foot rolls
+    // from heel to toe while it still holds the floor; (0, 0.1].
+    float toelessFlatHeight = 0.03f;
     // Metres: a side this much less flat than the other carries 1/e of its weight; (0, 0.05].
     float sideBlend = 0.005f;
 
