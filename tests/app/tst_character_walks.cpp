@@ -106,6 +106,20 @@ private slots:
         QVERIFY2(perCycle > 1.5f * sweep && perCycle < 3.0f * sweep, qPrintable(figuresText));
     }
 
+    // An animation the file does not hold is refused in one line that lists those it holds.
+    void unknownAnimation() {
+        GS_REQUIRE_DATA();
+        ImportSettings settings;
+        settings.animation = "Fly";
+        auto imported = importClips(
+            test::dataPath("characters/robot_expressive/RobotExpressive.glb").toStdString(),
+            settings);
+        QVERIFY(!imported.isOk());
+        QVERIFY2(imported.message().find("no animation 'Fly' in the file (it holds Dance, ") == 0,
+                 imported.message().c_str());
+        QVERIFY(imported.message().find('\n') == std::string::npos);
+    }
+
     void ownWalkSteers_data() {
         QTest::addColumn<QString>("project");
         QTest::newRow("RobotExpressive") << "robot_expressive_walk";
