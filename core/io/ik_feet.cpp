@@ -59,7 +59,7 @@ std::vector<Transform> restWorld(const Skeleton& s) {
     return world;
 }
 
-// Each IK foot's side, shin and name list for the description, in the file's skeleton.
+// Per side (left, right): the IK foot and its shin in the file's skeleton; -1 = none.
 struct FileFeet {
     std::array<int, 2> foot{-1, -1}, shin{-1, -1};
 };
