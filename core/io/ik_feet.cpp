@@ -170,6 +170,8 @@ void reachFileAnkles(Clip& clip, const RawMotion& raw, const IkFeet& ik,
         chains.push_back({inClip[hip], inClip[knee], inClip[foot], foot});
     }
     const Skeleton& s = clip.skeleton;
+    TwoBoneIkSettings exact;
+    exact.softness = 0.0f;  // the file's legs reach their feet: so must the clip's
     std::vector<Transform> fileWorld, world(s.jointCount());
     for (int f = 0; f < clip.frameCount(); ++f) {
         rawWorld(raw, f, fileWorld);
@@ -189,7 +191,7 @@ void reachFileAnkles(Clip& clip, const RawMotion& raw, const IkFeet& ik,
             leg.ankleRotation = world[c.ankle].rotation;
             if (glm::distance(leg.ankle, leg.target) <= 1e-6f * (leg.thigh + leg.shin)) continue;
             LegIkResult solved;
-            solveLegIk(&leg, 1, &solved);
+            solveLegIk(&leg, 1, &solved, exact);
             auto rot = clip.frameRotations(f);
             rot[c.hip] = solved.hipLocal;
             rot[c.knee] = solved.kneeLocal;
