@@ -28,7 +28,7 @@ constexpr double kMinFrameTime = 0.001;               // seconds per frame (1000
 constexpr double kMaxFrameTime = 1.0;                 // seconds per frame (1 fps)
 constexpr double kMaxFileValue = 1e7;  // |value| of any BVH OFFSET or channel, file units
 // kMaxCoordinateM and kMaxBoneLengthM (root positions and rest offsets): gaitspace/runtime/limits.h
-constexpr int kMaxNameChars = 256;  // characters of a joint name
+constexpr int kMaxNameChars = 256;  // characters of a joint name or an animation name
 constexpr float kMinHipHeightM =
     0.2f;  // a BVH's hips above its feet, metres, once its unit is known
 constexpr float kMaxHipHeightM = 3.0f;

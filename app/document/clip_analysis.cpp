@@ -10,10 +10,12 @@
 namespace gs {
 
 Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(const QString& file, float unitScale,
-                                                              RootMotionMode rootMotion) {
+                                                              RootMotionMode rootMotion,
+                                                              const QString& animation) {
     ImportSettings settings;
     settings.unitScale = unitScale;
     settings.rootMotion = rootMotion;
+    settings.animation = animation.toStdString();
     auto imported = importClips(file.toStdString(), settings);
     if (!imported) return imported.status();
     if (imported->clips.empty() || imported->clips.front().isEmpty())

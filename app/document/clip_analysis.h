@@ -30,11 +30,13 @@ struct ClipAnalysis {
     QString cycleError;
 };
 
-// Reads and analyses one file (unitScale 0 = detected). Safe to call from any thread. Errors
-// name the cause; the caller adds the file name. Inside a CancelScope (core/support/cancel.h) it
-// stops early with Status::cancelled() once the scope's flag is set.
+// Reads and analyses one file (unitScale 0 = detected; `animation` names the one animation of a
+// file of several, empty = its first). Safe to call from any thread. Errors name the cause; the
+// caller adds the file name. Inside a CancelScope (core/support/cancel.h) it stops early with
+// Status::cancelled() once the scope's flag is set.
 Expected<std::shared_ptr<const ClipAnalysis>> analyzeClipFile(
-    const QString& file, float unitScale = 0.0f, RootMotionMode rootMotion = RootMotionMode::Auto);
+    const QString& file, float unitScale = 0.0f, RootMotionMode rootMotion = RootMotionMode::Auto,
+    const QString& animation = {});
 
 // The frames [in, out] of the source (-1 = its start / end), resampled to `fps`, mirrored left
 // to right when `mirror` (core/clip/mirror.h) and named `name`: the clip a project holds for an

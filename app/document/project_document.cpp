@@ -102,7 +102,8 @@ QString ProjectDocument::dataDir() const {
 
 QString ProjectDocument::key(const ProjectClip& c) const {
     return m_project.resolve(c.source) + QLatin1Char('|') + QString::number(c.unitScale) +
-           QLatin1Char('|') + QLatin1String(rootMotionModeName(c.rootMotion));
+           QLatin1Char('|') + QLatin1String(rootMotionModeName(c.rootMotion)) + QLatin1Char('|') +
+           c.animation;
 }
 
 int ProjectDocument::indexOf(const QString& id) const {
@@ -139,6 +140,7 @@ void ProjectDocument::startAnalysis() {
         QString file;
         float unitScale = 0.0f;
         RootMotionMode rootMotion = RootMotionMode::Auto;
+        QString animation;
     };
     QList<Job> jobs;
     for (const ProjectClip& c : m_project.clips) {
@@ -146,7 +148,7 @@ void ProjectDocument::startAnalysis() {
         const QString k = key(c);
         if (m_analyseKeys.contains(k)) continue;
         m_analyseKeys << k;
-        jobs << Job{m_project.resolve(c.source), c.unitScale, c.rootMotion};
+        jobs << Job{m_project.resolve(c.source), c.unitScale, c.rootMotion, c.animation};
     }
     if (jobs.isEmpty()) return;
     emit busyChanged(true, tr("Reading %1 clips").arg(jobs.size()));
@@ -157,7 +159,7 @@ void ProjectDocument::startAnalysis() {
             const CancelScope scope(cancel.get());
             ImportResult r;
             r.file = job.file;
-            auto a = analyzeClipFile(job.file, job.unitScale, job.rootMotion);
+            auto a = analyzeClipFile(job.file, job.unitScale, job.rootMotion, job.animation);
             if (a)
                 r.analysis = *a;
             else

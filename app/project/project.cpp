@@ -329,7 +329,7 @@ void readCharacter(Reader& r, const QJsonObject& root, Project& p) {
               &p.character.extra);
 }
 
-// "clips": id, source, style, trim, unit scale and mirror of each (not imported yet).
+// "clips": id, source, animation, style, trim, unit scale and mirror of each (not imported yet).
 void readClips(Reader& r, const QJsonArray& clipArray, Project& p) {
     for (int i = 0; i < clipArray.size() && r.ok(); ++i) {
         const QString path = QStringLiteral("clips[%1]").arg(i);
@@ -364,6 +364,12 @@ void readClips(Reader& r, const QJsonArray& clipArray, Project& p) {
             c.unitScale = static_cast<float>(scale);
         }
         r.boolean(o, "mirror", path + ".mirror", c.mirror);
+        r.string(o, "animation", path + ".animation", c.animation);
+        if (r.ok() && c.animation.size() > limits::kMaxNameChars)
+            r.fail(path + ".animation",
+                   QStringLiteral("a name of %1 characters is above the limit %2")
+                       .arg(c.animation.size())
+                       .arg(limits::kMaxNameChars));
         QString rootMotion;
         if (r.string(o, "root_motion", path + ".root_motion", rootMotion) &&
             !rootMotion.isEmpty()) {
@@ -373,9 +379,10 @@ void readClips(Reader& r, const QJsonArray& clipArray, Project& p) {
                 r.fail(path + ".root_motion",
                        shown(QJsonValue(rootMotion)) + " is not \"auto\", \"file\" or \"feet\"");
         }
-        r.unknown(o, path, "clips[]",
-                  {"id", "source", "style", "trim", "unit_scale", "mirror", "root_motion"},
-                  &c.extra);
+        r.unknown(
+            o, path, "clips[]",
+            {"id", "source", "animation", "style", "trim", "unit_scale", "mirror", "root_motion"},
+            &c.extra);
         p.clips.push_back(std::move(c));
     }
 }
@@ -565,6 +572,7 @@ void importProjectClip(Project& p, ProjectClip& c) {
     ImportSettings importSettings;
     importSettings.unitScale = c.unitScale;
     importSettings.rootMotion = c.rootMotion;
+    importSettings.animation = c.animation.toStdString();
     auto imported = importClips(file.toStdString(), importSettings);
     if (!imported) {
         c.error = QString::fromStdString(imported.message()) + " (" +

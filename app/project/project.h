@@ -31,6 +31,7 @@ struct ProjectClip {
     int trimOut = -1;     // last frame kept; -1 = to the end
     float unitScale = 0;  // metres per file unit; 0 = detected; else [1e-5, 1000]
     bool mirror = false;  // mirrored left to right after import and trim (core/clip/mirror.h)
+    QString animation;    // the animation of a file of several, by name; empty = the first
     // Where the ground travel comes from ("root_motion": auto, file or feet; root_from_feet.h).
     RootMotionMode rootMotion = RootMotionMode::Auto;
     QJsonObject extra;  // keys this version does not know, kept as they were

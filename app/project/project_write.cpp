@@ -51,6 +51,7 @@ QJsonObject Project::toJson() const {
         QJsonObject o = c.extra;
         o["id"] = c.id;
         o["source"] = c.source;
+        if (!c.animation.isEmpty()) o["animation"] = c.animation;
         if (!c.style.isEmpty()) o["style"] = c.style;
         if (c.trimIn >= 0 || c.trimOut >= 0) o["trim"] = QJsonArray{c.trimIn, c.trimOut};
         if (c.unitScale > 0) o["unit_scale"] = jsonNumber(c.unitScale);

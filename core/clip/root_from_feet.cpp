@@ -30,6 +30,8 @@ std::optional<RootMotionMode> parseRootMotionMode(std::string_view name) {
 Status RootFromFeetSettings::validate() const {
     if (!(flatHeight > 0.0f && flatHeight <= 0.1f))
         return Status::error("the flat height must be in (0, 0.1] m");
+    if (!(toelessFlatHeight > 0.0f && toelessFlatHeight <= 0.1f))
+        return Status::error("the flat height of a foot without a toe must be in (0, 0.1] m");
     if (!(sideBlend > 0.0f && sideBlend <= 0.05f))
         return Status::error("the side blend must be in (0, 0.05] m");
     return Status::ok();
@@ -71,6 +73,9 @@ enum FootPoint { kAnkle, kBall, kTip, kFootPoints };
 struct ContactTracks {
     std::array<std::array<std::vector<glm::vec3>, kFootPoints>, 2> points;  // [side][point][frame]
     std::array<std::array<float, kFootPoints>, 2> floor{};                  // [side][point]
+    // Per side, what a height is multiplied by before it is held to the flat height: 1, or for
+    // a foot without a toe joint flatHeight / toelessFlatHeight (so that one threshold serves).
+    std::array<float, 2> heightScale{1.0f, 1.0f};
 };
 
 // The tip ahead of the ball, as a fraction of the ankle-to-ball distance on the ground, and below
@@ -154,7 +159,8 @@ PointStep pointStep(const ContactTracks& tracks, int side, int point, int f) {
 PointStep flatStep(const ContactTracks& tracks, int side, int f) {
     const float ankle = pointStep(tracks, side, kAnkle, f).height;
     const float ball = pointStep(tracks, side, kBall, f).height;
-    return {std::max(ankle, ball), pointStep(tracks, side, kTip, f).displacement, 0.0f};
+    return {std::max(ankle, ball) * tracks.heightScale[side],
+            pointStep(tracks, side, kTip, f).displacement, 0.0f};
 }
 
 // Per step between frames: the root's ground velocity (metres per frame) where it is measured.
@@ -276,7 +282,10 @@ Expected<RootFromFeet> rootMotionFromFeet(const Clip& clip, const RootFromFeetSe
     if (clip.frameCount() < 2) return Status::error("the clip has fewer than two frames");
     const std::optional<Feet> feet = findFeet(clip.skeleton);
     if (!feet) return Status::error("its feet cannot be found (no left and right foot joints)");
-    const ContactTracks tracks = contactTracks(clip, *feet, settings.flatHeight);
+    ContactTracks tracks = contactTracks(clip, *feet, settings.flatHeight);
+    for (int s = 0; s < 2; ++s)
+        if ((*feet)[s].toe == (*feet)[s].ankle)
+            tracks.heightScale[s] = settings.flatHeight / settings.toelessFlatHeight;
     Steps steps = flatFootSteps(tracks, clip.frameCount(), settings);
     if (std::find(steps.supported.begin(), steps.supported.end(), true) == steps.supported.end())
         return Status::error("no foot is ever planted (no foot lies flat on the floor)");

@@ -6,7 +6,8 @@
 // point of the foot followed is its tip (rigid with the toe joint, ahead of the ball and down at
 // the sole), the last to leave the floor as the foot rolls. Frames are measured in two passes:
 // where a foot lies flat (its ankle and its toe joints both within a centimetre of their own lowest
-// heights over the clip), double support averaging both feet; then, where no foot is flat (the
+// heights over the clip; a foot without a toe joint: its ankle within three centimetres), double
+// support averaging both feet; then, where no foot is flat (the
 // heel has lifted, or not yet come down), where a tip stays within two centimetres of its floor,
 // neither rising nor sinking, and moves backward along the first pass's direction of travel at
 // most of its speed (a swing foot passing a centimetre or two over the floor moves forward). Frames
@@ -41,6 +42,10 @@ struct RootFromFeetSettings {
     // Metres above their own lowest heights under which a foot's ankle and toe both lie when the
     // foot is flat on the floor; (0, 0.1].
     float flatHeight = 0.01f;
+    // The same for a foot without a toe joint (game rigs: Quaternius, RobotExpressive), whose
+    // ankle alone says whether it is flat: the ankle rises a few centimetres as such a foot rolls
+    // from heel to toe while it still holds the floor; (0, 0.1].
+    float toelessFlatHeight = 0.03f;
     // Metres: a side this much less flat than the other carries 1/e of its weight; (0, 0.05].
     float sideBlend = 0.005f;
 

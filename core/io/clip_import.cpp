@@ -15,6 +15,8 @@
 #include "core/io/assimp_scene.h"
 #include "core/io/bvh_check.h"
 #include "core/io/gltf_check.h"
+#include "core/io/closed_loop.h"
+#include "core/io/ik_feet.h"
 #include "core/io/motion_file.h"
 #include "core/io/raw_motion.h"
 #include "core/clip/clip_kinematics.h"
@@ -50,7 +52,9 @@ Decomposed decompose(const aiMatrix4x4& m) {
 }
 
 // Depth-first collection of the joints: the subtree under `root` restricted to nodes that are
-// wanted or lead to a wanted node. Leaves that are not wanted become tip offsets (End Sites).
+// wanted or lead to a wanted node. Leaves that are not wanted become tip offsets (End Sites). A
+// node that holds meshes and shares its name with another node is the mesh a joint carries
+// (RobotExpressive names each rigid part after its bone), not a joint.
 // Iterative, linear in the nodes: a deep hierarchy cannot overflow the stack.
 Expected<Skeleton> buildSkeleton(const aiNode* top, const std::set<std::string>& wanted,
                                  std::vector<const aiNode*>& nodes) {
@@ -59,10 +63,13 @@ Expected<Skeleton> buildSkeleton(const aiNode* top, const std::set<std::string>&
     for (std::size_t i = 0; i < order.size(); ++i)
         for (unsigned c = 0; c < order[i]->mNumChildren; ++c)
             order.push_back(order[i]->mChildren[c]);
+    std::unordered_map<std::string, int> named;
+    for (const aiNode* n : order) ++named[n->mName.C_Str()];
     std::unordered_map<const aiNode*, bool> leads;
     for (auto it = order.rbegin(); it != order.rend(); ++it) {
         const aiNode* n = *it;
-        bool l = wanted.count(n->mName.C_Str()) > 0;
+        bool l = wanted.count(n->mName.C_Str()) > 0 &&
+                 !(n->mNumMeshes > 0 && named[n->mName.C_Str()] > 1);
         for (unsigned c = 0; c < n->mNumChildren && !l; ++c) l = leads[n->mChildren[c]];
         leads[n] = l;
     }
@@ -262,6 +269,9 @@ Status checkSettings(const ImportSettings& s) {
     if (s.fps != 0.0f && !(s.fps >= limits::kMinWorkingFps && s.fps <= 1.0 / limits::kMinFrameTime))
         return Status::error("resample rate " + formatFloat(s.fps, 3) +
                              " fps is outside [1, 1000] fps");
+    if (s.animation.size() > static_cast<std::size_t>(limits::kMaxNameChars))
+        return Status::error("the animation's name is longer than " +
+                             std::to_string(limits::kMaxNameChars) + " characters");
     return Status::ok();
 }
 
@@ -484,6 +494,34 @@ Expected<FrameGrid> frameGridOf(const aiAnimation* anim, const Skeleton& skeleto
     return grid;
 }
 
+// The animation the up axis, unit and facing are read from: the longest (the first of equals), a
+// character's idle or walk rather than its fall (Casual_Female's first is "Death").
+unsigned referenceAnimation(const aiScene* scene, const Skeleton& skeleton, const BvhSummary* bvh) {
+    unsigned best = 0;
+    int bestFrames = -1;
+    for (unsigned a = 0; a < scene->mNumAnimations; ++a) {
+        const auto grid = frameGridOf(scene->mAnimations[a], skeleton, bvh, "");
+        if (grid && grid->frames > bestFrames) best = a, bestFrames = grid->frames;
+    }
+    return best;
+}
+
+// Keeps only the clip of the animation named `name` (all of them when it is empty).
+Status keepAnimation(ImportedClips& result, const std::string& name) {
+    if (name.empty()) return Status::ok();
+    for (size_t i = 0; i < result.clips.size(); ++i) {
+        if (result.clips[i].name != name) continue;
+        result.clips = {std::move(result.clips[i])};
+        result.rootMotionSources = {std::move(result.rootMotionSources[i])};
+        return Status::ok();
+    }
+    std::string names;  // at most 20 of them
+    for (size_t i = 0; i < result.clips.size() && i < 20; ++i)
+        names += (i ? ", " : "") + limits::echo(result.clips[i].name, 40);
+    return Status::error("no animation '" + limits::echo(name, 40) + "' in the file (it holds " +
+                         names + ")");
+}
+
 // The clips of a scene Assimp read. `bvh` is the pre-check's summary of a BVH file, else null.
 Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& ext,
                                        const std::string& source, const ImportSettings& settings,
@@ -514,14 +552,25 @@ Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& 
     if (!std::isfinite(parentScale) || !(std::abs(parentScale) > 0.0f))
         return Status::error("the nodes above the skeleton have a degenerate scale");
 
-    // The character's root: where the legs branch, or the nearest ancestor whose position moves
-    // (over every animation of the file).
-    const CharacterRoot root = findCharacterRoot(skeleton, positionRanges(scene, skeleton));
+    // An IK rig's feet are read below their shins (core/io/ik_feet.h); the character's root is
+    // where the legs branch, or the nearest ancestor whose position moves (over every animation).
+    const IkFeet ik = findIkFeet(skeleton);
+    const Skeleton& character = ik.any() ? ik.skeleton : skeleton;
+    const CharacterRoot root = findCharacterRoot(character, positionRanges(scene, character));
     result.rootMotion = root.description;
+    if (ik.any()) result.rootMotion += "; " + ik.description;
 
     UnitReport units;
     MotionAxis up, facing;
-    for (unsigned a = 0; a < scene->mNumAnimations; ++a) {
+    // The reference animation first (its motion gives the up axis, unit and facing), then the
+    // others; the clips keep the file's order.
+    const unsigned ref = referenceAnimation(scene, skeleton, bvh);
+    std::vector<unsigned> order{ref};
+    for (unsigned a = 0; a < scene->mNumAnimations; ++a)
+        if (a != ref) order.push_back(a);
+    std::vector<Clip> clips(scene->mNumAnimations);
+    std::vector<RootMotionSource> sources(scene->mNumAnimations);
+    for (const unsigned a : order) {
         const aiAnimation* anim = scene->mAnimations[a];
         std::string name = anim->mName.length ? anim->mName.C_Str() : stem;
         if (isBvh || scene->mNumAnimations == 1) name = stem;
@@ -534,17 +583,19 @@ Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& 
         raw->name = name;
         raw->source = source;
         raw->fps = static_cast<float>(grid->fps);
+        if (ik.any()) *raw = feetBelowShins(*raw, ik);
         std::vector<std::string> ignored;
-        Clip clip = characterClip(*raw, root, a == 0 ? result.warnings : ignored);
+        Clip clip = characterClip(*raw, root, a == ref ? result.warnings : ignored);
+        if (ik.any()) reachFileAnkles(clip, *raw, ik, root);
         if (clip.jointCount() < 2)
             return Status::error("the file holds no skeleton below the character's root '" +
                                  limits::echo(clip.skeleton.names.front(), 40) + "' (one joint)");
         placeInFile(clip, parent.rotation, parent.translation, parentScale);
-        if (a == 0) up = upAxisFromMotion(clip);
+        if (a == ref) up = upAxisFromMotion(clip);
         if (up.changed) rotateMotion(clip, up.rotation);
-        if (a == 0) units = chooseUnits(clip, ext, scene, settings);
+        if (a == ref) units = chooseUnits(clip, ext, scene, settings);
         clip.scale(units.scale);
-        if (a == 0) facing = facingFromMotion(clip);
+        if (a == ref) facing = facingFromMotion(clip);
         if (facing.changed) turnRootFrame(clip, facing.rotation);
         if (Status s = checkPlausible(clip, units); !s) return Status::error(label + s.message());
         if (Status s = checkSkeletonSize(clip, units, isBvh); !s)
@@ -555,11 +606,22 @@ Expected<ImportedClips> clipsFromScene(const aiScene* scene, const std::string& 
             if (!resampled) return Status::error(label + ": " + resampled.message());
             clip = std::move(*resampled);
         }
+        // A game's in-place loop holds one gait cycle: played three times, its cycle can be found
+        // (two strikes of one foot) and looped away from its ends.
+        const bool loop = settings.rootMotion != RootMotionMode::File && isClosedLoop(clip) &&
+                          rootStaysInPlace(clip);
+        if (loop) clip = repeatLoop(clip, kClosedLoopRepeats);
         auto source = applyRootMotion(clip, settings.rootMotion);
         if (!source) return Status::error(label + ": " + source.message());
-        result.rootMotionSources.push_back(std::move(*source));
-        result.clips.push_back(std::move(clip));
+        if (loop)
+            source->sentence += "; its loop (the last pose is the first) played " +
+                                std::to_string(kClosedLoopRepeats) + " times";
+        sources[a] = std::move(*source);
+        clips[a] = std::move(clip);
     }
+    result.clips = std::move(clips);
+    result.rootMotionSources = std::move(sources);
+    if (Status s = keepAnimation(result, settings.animation); !s) return s;
     result.units = units;
     result.upAxis = up.description;
     result.facing = facing.description;

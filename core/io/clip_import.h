@@ -27,6 +27,10 @@ struct ImportSettings {
     // Where each clip's ground travel comes from (core/clip/root_from_feet.h): by default the
     // file's root where it travels and the planted feet where it stays in place.
     RootMotionMode rootMotion = RootMotionMode::Auto;
+    // The one animation to keep, by name, of a file that holds several (a character's "Walk");
+    // empty = every animation. Units, up axis and facing are still read from the file's first
+    // animation, so a clip is the same whether it is imported alone or with the others.
+    std::string animation;
 };
 
 struct UnitReport {
@@ -38,7 +42,7 @@ struct UnitReport {
 
 struct ImportedClips {
     Skeleton skeleton;
-    std::vector<Clip> clips;  // one per animation in the file
+    std::vector<Clip> clips;  // one per animation in the file (ImportSettings::animation: one)
     UnitReport units;
     std::string rootMotion;             // where the character's root is and what was folded into it
     std::string upAxis;                 // the up axis read from the motion ("up axis +Y")

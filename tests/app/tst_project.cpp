@@ -149,6 +149,38 @@ private slots:
         QVERIFY2(refused.message().starts_with("missing.glb: "), refused.message().c_str());
     }
 
+    // A clip names one animation of a file of several; it is read, saved back and imported.
+    void animationOfAFile() {
+        GS_REQUIRE_DATA();
+        QTemporaryDir dir;
+        const QString path = dir.filePath("walk.gsproj");
+        write(path, R"({"format":"gaitspace-project","version":1,
+            "clips":[
+              {"id":"walk","animation":"Walk",
+               "source":"${GAITSPACE_DATA_DIR}/characters/quaternius_casual_female/Casual_Female.gltf"},
+              {"id":"fly","animation":"Fly",
+               "source":"${GAITSPACE_DATA_DIR}/characters/quaternius_casual_female/Casual_Female.gltf"}]})");
+        auto p = Project::load(path);
+        QVERIFY2(p.isOk(), p.message().c_str());
+        QCOMPARE(p->clips[0].animation, QStringLiteral("Walk"));
+        QVERIFY2(p->clips[0].error.isEmpty(), qPrintable(p->clips[0].error));
+        QVERIFY(p->clips[0].clip && p->clips[0].rootMotionSource.fromFeet);
+        QVERIFY(p->clips[1].error.startsWith("no animation 'Fly' in the file"));
+        QCOMPARE(p->toJson()["clips"].toArray()[0].toObject()["animation"].toString(),
+                 QStringLiteral("Walk"));
+
+        write(path, QStringLiteral(R"({"format":"gaitspace-project","version":1,
+            "clips":[{"id":"walk","source":"x.glb","animation":"%1"}]})")
+                        .arg(QString(300, 'a'))
+                        .toUtf8());
+        auto tooLong = Project::load(path);
+        QVERIFY(!tooLong.isOk());
+        QVERIFY2(
+            QString::fromStdString(tooLong.message())
+                .contains("clips[0].animation: a name of 300 characters is above the limit 256"),
+            tooLong.message().c_str());
+    }
+
     void badEntries() {
         GS_REQUIRE_DATA();
         QTemporaryDir dir;
