@@ -14,6 +14,8 @@ namespace {
 
 // Normals flatter than this (y) are walls, not ground.
 constexpr float kMinNormalY = 0.1f;
+// Metres the heel rises over the toe (above the foot flat) for the foot to turn about its toe.
+constexpr float kHeelLiftM = 0.03f;
 
 // The query's hit at (x, z) near y, checked; false when there is none (or it is not usable).
 bool surfaceAt(const GroundQuery& query, float x, float y, float z, GroundHit& hit) {
@@ -102,14 +104,32 @@ void CharacterGround::run(CharacterState& st, glm::quat* rot, glm::vec3& root,
         const glm::vec3 ankle = world[leg.ankle].translation, toe = world[leg.toe].translation;
         g.flat[k] = glm::vec2(ankle.y, toe.y);
         const GroundHit foot = footSurface(job.query, ankle, toe, g.height, under);
-        const float wanted = foot.height - g.height;
+        float wanted = foot.height - g.height;
         const bool planted = st.foot[k].weight > 0.0f || st.foot[k].planted;
-        if (!follow || planted)
+        if (!follow || planted) {
             g.foot[k] = wanted;
-        else
-            g.foot[k] += (wanted - g.foot[k]) * followShare(s.footFollowSeconds, dt);
-        target[k] = ankle + glm::vec3(0.0f, g.height + g.foot[k], 0.0f);
+        } else {
+            // Swinging: a surface rising ahead of the toe is stepped over.
+            GroundHit ahead;
+            const glm::vec3 front = toe + 0.5f * (toe - ankle);
+            if (surfaceAt(job.query, front.x, g.height, front.z, ahead))
+                wanted = std::max(wanted, ahead.height - g.height);
+            const float most = s.footFollowSpeed * dt;
+            g.foot[k] += std::clamp(wanted - g.foot[k], -most, most);
+        }
+        // The foot turns about its heel while flat, about its toe once the heel is up (the
+        // point the foot lock holds), so that the tilt does not slide it; the point turned about
+        // is raised onto the heel's slope.
+        const glm::vec3 d = toe - ankle;
+        const float drop = ankle.y - toe.y;
+        if (planted) g.flatDrop[k] = std::min(g.flatDrop[k], drop);
+        const float t =
+            planted ? std::clamp((drop - g.flatDrop[k]) / kHeelLiftM, 0.0f, 1.0f) : 0.0f;
+        const glm::vec2 slope = -glm::vec2(foot.normal.x, foot.normal.z) / foot.normal.y;
+        const float raise = g.height + g.foot[k] + t * glm::dot(glm::vec2(d.x, d.z), slope);
         tilt[k] = tiltToward(foot.normal, s.maxFootTilt);
+        const glm::vec3 lever = -t * d;  // from the point turned about to the ankle
+        target[k] = ankle + glm::vec3(0.0f, raise, 0.0f) + (tilt[k] * lever - lever);
         const glm::vec3 hip = world[leg.hip].translation + glm::vec3(0.0f, g.height, 0.0f);
         need = std::min(need, pelvisNeed(hip, target[k], s.legReach * (leg.thigh + leg.shin)));
     }
@@ -157,8 +177,8 @@ void CharacterGround::run(CharacterState& st, glm::quat* rot, glm::vec3& root,
 Status GroundSettings::validate() const {
     if (!(rootFollowSeconds >= 0.0f && rootFollowSeconds <= 2.0f))
         return Status::error("ground: the root's follow time must be in [0, 2] s");
-    if (!(footFollowSeconds >= 0.0f && footFollowSeconds <= 2.0f))
-        return Status::error("ground: the feet's follow time must be in [0, 2] s");
+    if (!(footFollowSpeed > 0.0f && footFollowSpeed <= 20.0f))
+        return Status::error("ground: the feet's follow speed must be in (0, 20] m/s");
     if (!(pelvisRaiseSpeed > 0.0f && pelvisRaiseSpeed <= 10.0f))
         return Status::error("ground: the pelvis's raise speed must be in (0, 10] m/s");
     if (!(maxPelvisDrop >= 0.0f && maxPelvisDrop <= 1.0f))

@@ -15,7 +15,7 @@
 //     (gaitspace/runtime/leg_ik.h), whose soft reach never over-extends a knee;
 //   - turns each foot about its ankle toward the surface's normal, by at most maxFootTilt.
 // A planted foot (CharacterState::FootLock) takes its surface at once; a swinging foot follows
-// its surface over footFollowSeconds, so that passing over a stair's edge does not snap it.
+// its surface at footFollowSpeed, so that passing over a stair's edge does not snap it.
 //
 // Without a ground query nothing of this runs: a character walks on the flat floor y = 0
 // exactly as before. The job allocates nothing.
@@ -51,9 +51,11 @@ struct GroundSettings {
     // Seconds over which the pose's height follows the surface under the root (the time
     // constant of a first-order follow); [0, 2]; default 0.1. 0: at once.
     float rootFollowSeconds = 0.1f;
-    // Seconds over which a swinging foot's height follows the surface under it; [0, 2];
-    // default 0.05.
-    float footFollowSeconds = 0.1f;
+    // Metres per second a swinging foot's height follows the surface under it (and under the
+    // point half a foot ahead of its toe, where that is higher: a riser ahead is stepped over);
+    // (0, 20]; default 2 (a ramp's rise is followed at walking speed, a 0.17 m riser in three
+    // frames at 30 fps).
+    float footFollowSpeed = 2.0f;
     // Metres per second the pelvis comes back up once it is no longer needed lower; (0, 10];
     // default 0.5.
     float pelvisRaiseSpeed = 0.5f;

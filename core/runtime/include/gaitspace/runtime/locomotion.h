@@ -83,6 +83,9 @@ struct CharacterState {
         // Each ankle's (x) and toe's (y) height in the pose as the clips make it, above the flat
         // floor: where its sole is, measured against the surface under it.
         std::array<glm::vec2, 2> flat{};
+        // Each foot's least height of its ankle over its toe while planted (metres): the foot
+        // flat; above it the heel is up and the foot turns about its toe (ground.h).
+        std::array<float, 2> flatDrop{1e9f, 1e9f};
         bool known = false;  // false until the first ground frame (which takes the surface at once)
     };
     Surface surface;
