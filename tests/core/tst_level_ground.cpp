@@ -1,6 +1,7 @@
 // LevelGround (core/level/level_ground.h) on the demo level: the floor, the ramp's slope and
 // normal, the platform, each stair's tread from above and below its riser, no ground off the level
-// or under a ceiling far above the query, and walls that are not ground.
+// or under a ceiling far above the query, and walls that are not ground. And the navigation
+// mesh's ground query (Navigation::groundQuery) on the same level: its detail mesh's normal.
 
 #include <QTest>
 
@@ -8,6 +9,7 @@
 #include <numbers>
 
 #include "core/level/demo_level.h"
+#include "core/level/level_bake.h"
 #include "core/level/level_ground.h"
 
 using namespace gs;
@@ -63,6 +65,31 @@ private slots:
         QCOMPARE(at(3.0f, 0.0f, 0.0f, &found).height, 0.0f);
         QVERIFY(found);
         QVERIFY(m_ground.triangleCount() > 0);
+    }
+
+    void navigationGround() {
+        const LevelMesh mesh = demoLevel();
+        BakedLevel level;
+        LevelBakeJob job;
+        job.mesh = &mesh;
+        job.name = "demo";
+        job.output = &level;
+        QVERIFY(job.run());
+        auto nav = Navigation::create(std::move(level));
+        QVERIFY(nav);
+        const GroundQuery q = nav->groundQuery();
+        GroundHit ramp, floor;
+        QVERIFY(q.function(q.user, 3.0f, 0.5f, 5.0f, &ramp));
+        QVERIFY(q.function(q.user, -5.0f, 0.0f, -3.0f, &floor));
+        // The detail mesh follows the ramp within the bake's detail error, tilted as it is.
+        const float slope = std::tan(15.0f * std::numbers::pi_v<float> / 180.0f);
+        QVERIFY(std::abs(ramp.height - (3.0f - 1.19f) * slope) < 0.1f);
+        QVERIFY(std::abs(ramp.normal.y - std::cos(15.0f * std::numbers::pi_v<float> / 180.0f)) <
+                0.02f);
+        QVERIFY(std::abs(floor.height) < 0.1f);
+        QVERIFY(floor.normal.y > 0.999f);
+        GroundHit none;
+        QVERIFY(!q.function(q.user, 30.0f, 0.0f, 0.0f, &none));
     }
 
     void query() {
