@@ -161,14 +161,19 @@ void CharacterGround::run(CharacterState& st, glm::quat* rot, glm::vec3& root,
     }
     LegIkResult out[2];
     solveLegIk(in, 2, out, job.ik);
+    // The legs' joints through forward kinematics again (depth-first: parents first); the rest
+    // of the pose only moved up.
     for (int k = 0; k < 2; ++k) {
         const Leg& leg = st.legs.legs[k];
         rot[leg.hip] = out[k].hipLocal;
         rot[leg.knee] = out[k].kneeLocal;
         rot[leg.ankle] = out[k].ankleLocal;
+        for (int j = leg.hip; j < leg.subtreeEnd; ++j) {
+            const Transform& parent = world[sk.parents[j]];
+            world[j] = Transform{parent.rotation * rot[j],
+                                 parent.translation + parent.rotation * sk.restOffsets[j]};
+        }
     }
-    forwardKinematics(sk, std::span<const glm::quat>(rot, static_cast<size_t>(joints)), root,
-                      std::span<Transform>(world, static_cast<size_t>(joints)));
     g.known = true;
 }
 
