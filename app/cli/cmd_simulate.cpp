@@ -173,6 +173,14 @@ void addOptions(QCommandLineParser& parser) {
         {"characters", "With --level: characters run at once (1-1000, default 1).", "N", "1"});
     parser.addOption(
         {"look-ahead-m", "With --level: metres along the path steered toward (default 1.2).", "m"});
+    parser.addOption({"level-mesh",
+                      "With --level: the level's mesh (any format Assimp reads), whose surface the "
+                      "feet stand on and are measured against (default: the navigation mesh's "
+                      "detail mesh).",
+                      "MESH"});
+    parser.addOption({"flat-feet",
+                      "With --level: no feet on the ground; the pose as on flat ground, carried at "
+                      "the surface's height (for comparison)."});
 }
 
 // The scenario, controller, counts and steering choices of the command line into `settings`;

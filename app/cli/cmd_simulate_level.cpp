@@ -5,10 +5,12 @@
 #include <QCommandLineParser>
 
 #include <cstdio>
+#include <memory>
 
 #include "cli_common.h"
 #include "core/authoring_limits.h"
 #include "core/io/bvh_writer.h"
+#include "core/level/level_ground.h"
 #include "core/level/level_simulation.h"
 
 namespace gs::cli {
@@ -48,6 +50,19 @@ int runSimulateLevel(const QCommandLineParser& parser) {
         printError({}, QString::fromStdString(navigation.message()));
         return 1;
     }
+    // The level's own surface for the feet, when its mesh is named.
+    std::unique_ptr<LevelGround> ground;
+    if (parser.isSet("level-mesh")) {
+        const QString meshPath = parser.value("level-mesh");
+        auto mesh = readLevelMesh(meshPath.toStdString());
+        if (!mesh) {
+            printError(meshPath, QString::fromStdString(mesh.message()));
+            return 1;
+        }
+        ground = std::make_unique<LevelGround>(*mesh);
+        settings.ground = ground->query();
+    }
+    settings.feetOnGround = !parser.isSet("flat-feet");
     auto loaded = loadBehavioralSpace(path);
     if (!loaded) {
         printError(path, QString::fromStdString(loaded.message()));
@@ -91,31 +106,47 @@ int runSimulateLevel(const QCommandLineParser& parser) {
     }
     QJsonArray ratios;
     for (float r : result->pathRatios) ratios.append(r);
-    const QJsonObject o{{"scenario", scenario},
-                        {"level", QString::fromStdString(navigation->info().name)},
-                        {"characters", settings.characters},
-                        {"goals", result->goals},
-                        {"reached", result->reached},
-                        {"reach_rate", result->reachRate},
-                        {"goals_moved_onto_mesh", result->goalsMoved},
-                        {"wall_contacts", static_cast<double>(result->wallContacts)},
-                        {"character_frames", static_cast<double>(result->characterFrames)},
-                        {"min_edge_distance_m", result->minEdgeDistance},
-                        {"path_ratio", result->pathRatio},
-                        {"path_ratio_max", result->pathRatioMax},
-                        {"path_ratios", ratios},
-                        {"look_ahead_m", settings.lookAheadM},
-                        {"frames", static_cast<double>(result->frames)},
-                        {"simulated_s", result->seconds}};
+    const QJsonObject o{
+        {"scenario", scenario},
+        {"level", QString::fromStdString(navigation->info().name)},
+        {"characters", settings.characters},
+        {"goals", result->goals},
+        {"reached", result->reached},
+        {"reach_rate", result->reachRate},
+        {"goals_moved_onto_mesh", result->goalsMoved},
+        {"wall_contacts", static_cast<double>(result->wallContacts)},
+        {"character_frames", static_cast<double>(result->characterFrames)},
+        {"min_edge_distance_m", result->minEdgeDistance},
+        {"path_ratio", result->pathRatio},
+        {"path_ratio_max", result->pathRatioMax},
+        {"path_ratios", ratios},
+        {"look_ahead_m", settings.lookAheadM},
+        {"feet_on_ground", settings.feetOnGround},
+        {"ground", ground ? "level mesh" : "navigation detail mesh"},
+        {"foot_ground_error_cm", QJsonObject{{"p50", result->footGroundP50},
+                                             {"p95", result->footGroundP95},
+                                             {"max", result->footGroundMax}}},
+        {"planted_foot_frames", static_cast<double>(result->plantedFootFrames)},
+        {"foot_ground_error_uneven_cm",
+         QJsonObject{{"p50", result->unevenP50},
+                     {"p95", result->unevenP95},
+                     {"max", result->unevenMax},
+                     {"foot_frames", static_cast<double>(result->unevenFootFrames)}}},
+        {"stance_skate_cm_s", result->stanceSkate},
+        {"frames", static_cast<double>(result->frames)},
+        {"simulated_s", result->seconds}};
     if (parser.isSet("json")) {
         printJson(o);
     } else {
         std::printf(
             "%s, %d characters: reached %d of %d goals (%.0f%%), wall contacts %ld of %ld "
-            "character-frames, path ratio %.3f (max %.3f), %.1f s simulated\n",
+            "character-frames, path ratio %.3f (max %.3f), %.1f s simulated\n"
+            "planted feet against the surface: p50 %.2f cm, p95 %.2f cm, max %.2f cm; stance "
+            "skate %.2f cm/s\n",
             qPrintable(scenario), settings.characters, result->reached, result->goals,
             100.0 * result->reachRate, result->wallContacts, result->characterFrames,
-            result->pathRatio, result->pathRatioMax, result->seconds);
+            result->pathRatio, result->pathRatioMax, result->seconds, result->footGroundP50,
+            result->footGroundP95, result->footGroundMax, result->stanceSkate);
     }
     return exitForBroken(path, loaded->brokenEntries);
 }

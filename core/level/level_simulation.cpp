@@ -8,6 +8,7 @@
 #include <glm/geometric.hpp>
 
 #include "core/authoring_limits.h"
+#include "core/level/foot_ground.h"
 
 namespace gs {
 namespace {
@@ -29,6 +30,7 @@ struct Walker {
     int goalsSet = 0;
     bool done = false;
     glm::vec3 crossingGoal{0.0f};
+    StanceSkateTrack skate;
 };
 
 class LevelRun {
@@ -45,6 +47,8 @@ public:
 
     Status addCharacters(std::span<const float> weights);
     Status run();
+    void footFigures();
+    void setGround(const GroundQuery& ground) { m_ground = ground; }
 
 private:
     glm::vec3 randomPoint();
@@ -56,6 +60,7 @@ private:
     glm::vec2 alongPath(const Walker& w, size_t segment, glm::vec2 from, float ahead) const;
     bool visible(const glm::vec2& a, const glm::vec2& b, float y) const;
     Status step(Walker& w);
+    void measureFeet(Walker& w);
 
     Crowd& m_crowd;
     const Navigation& m_nav;
@@ -66,6 +71,9 @@ private:
     std::mt19937 m_rng;
     std::uniform_real_distribution<float> m_unit{0.0f, 1.0f};
     std::vector<Walker> m_walkers;
+    GroundQuery m_ground;               // what the feet are measured against
+    std::vector<float> m_footErrors;    // metres, planted feet
+    std::vector<float> m_unevenErrors;  // ... on uneven ground
 };
 
 // A point of the mesh, uniform over the level's bounds (tried until one lies on the mesh).
@@ -233,9 +241,20 @@ bool LevelRun::visible(const glm::vec2& a, const glm::vec2& b, float y) const {
     return true;
 }
 
+// The character's feet against the surface (foot_ground.h), after the crowd's update.
+void LevelRun::measureFeet(Walker& w) {
+    const CharacterState& state = *m_crowd.state(w.id);
+    const auto world = *m_crowd.modelTransforms(w.id);
+    const bool carried = m_settings.feetOnGround;
+    footGroundErrors(state, world, m_ground, carried, w.y, m_footErrors, m_unevenErrors);
+    w.skate.add(state, world, toeHeights(state, world, m_ground, carried),
+                m_crowd.space().floorHeight, 1.0f / m_dt);
+}
+
 // One frame of one character after the crowd's update: its figures, its goal, its aim.
 Status LevelRun::step(Walker& w) {
     if (w.done) return Status::ok();
+    measureFeet(w);
     const CharacterState& state = *m_crowd.state(w.id);
     const glm::vec2 p(state.ground.x, state.ground.z);
     w.walked += glm::distance(p, w.last);
@@ -267,6 +286,22 @@ Status LevelRun::step(Walker& w) {
     return m_crowd.setGoal(w.id, aim(w, p), Crowd::GoalArrival::WalkOn);
 }
 
+// The feet's figures over every character (foot_ground.h), in centimetres.
+void LevelRun::footFigures() {
+    m_result.plantedFootFrames = static_cast<long>(m_footErrors.size());
+    m_result.footGroundP50 = 100.0f * absPercentile(m_footErrors, 50.0f);
+    m_result.footGroundP95 = 100.0f * absPercentile(m_footErrors, 95.0f);
+    m_result.footGroundMax = 100.0f * absPercentile(m_footErrors, 100.0f);
+    m_result.unevenFootFrames = static_cast<long>(m_unevenErrors.size());
+    m_result.unevenP50 = 100.0f * absPercentile(m_unevenErrors, 50.0f);
+    m_result.unevenP95 = 100.0f * absPercentile(m_unevenErrors, 95.0f);
+    m_result.unevenMax = 100.0f * absPercentile(m_unevenErrors, 100.0f);
+    double sum = 0.0;
+    long samples = 0;
+    for (const Walker& w : m_walkers) sum += w.skate.sum, samples += w.skate.samples;
+    m_result.stanceSkate = samples ? static_cast<float>(sum / samples) : 0.0f;
+}
+
 Status LevelRun::run() {
     if (m_settings.record) {
         const BakedBehavioralSpace& bs = m_crowd.baked().space;
@@ -290,7 +325,7 @@ Status LevelRun::run() {
             m_result.motion.rotations.insert(m_result.motion.rotations.end(), pose.begin(),
                                              pose.end());
             glm::vec3 root = *m_crowd.rootPosition(w.id);
-            root.y += w.y;  // on the level's surface
+            if (!m_settings.feetOnGround) root.y += w.y;  // on the level's surface
             m_result.motion.rootPositions.push_back(root);
         }
         ++m_result.frames;
@@ -339,6 +374,9 @@ Expected<LevelSimulationResult> simulateLevel(std::shared_ptr<const BakedSpaceFi
     steer.arrivalRadius = settings.reachRadius;
     if (Status s = crowd.setSteerSettings(steer); !s) return s;
     if (Status s = crowd.setLocomotionSettings(settings.locomotion); !s) return s;
+    const GroundQuery ground = settings.ground ? settings.ground : navigation.groundQuery();
+    if (settings.feetOnGround)
+        if (Status s = crowd.setGroundQuery(ground); !s) return s;
     // The straight speed of the reference clips, for each goal's time budget.
     float speed = 0.0f;
     for (size_t s = 0; s < bs.spaces.size(); ++s)
@@ -346,8 +384,10 @@ Expected<LevelSimulationResult> simulateLevel(std::shared_ptr<const BakedSpaceFi
             weights[s] / std::max(sum, 1.0f) * bs.spaces[s].clips[bs.spaces[s].reference].speed;
     LevelSimulationResult result;
     LevelRun run(crowd, navigation, settings, bs.fps, speed, result);
+    run.setGround(ground);
     if (Status s = run.addCharacters(weights); !s) return s;
     if (Status s = run.run(); !s) return s;
+    run.footFigures();
     result.seconds = result.frames / bs.fps;
     result.reachRate = result.goals ? static_cast<float>(result.reached) / result.goals : 0.0f;
     if (!result.pathRatios.empty()) {

@@ -37,7 +37,14 @@ struct LevelSimulationSettings {
     // mesh is still under it), so that steering that cuts a corner a little stays on the mesh;
     // [0, 1].
     float cornerOffsetM = 0.3f;
-    bool record = false;              // keep the first character's motion (root on the surface)
+    bool record = false;  // keep the first character's motion (root on the surface)
+    // Feet on the level's surface (gaitspace/runtime/ground.h): the ground query the feet stand
+    // on and are measured against; empty: the navigation mesh's detail mesh
+    // (Navigation::groundQuery). LevelGround (core/level/level_ground.h) gives the level mesh's.
+    GroundQuery ground;
+    // false: no ground stage; the pose as on flat ground, carried at the height of the surface
+    // under the root (what the figures compare with).
+    bool feetOnGround = true;
     std::vector<float> styleWeights;  // per motion space; empty = the first space
     SteerSettings steer;
     LocomotionSettings locomotion;
@@ -60,7 +67,15 @@ struct LevelSimulationResult {
     std::vector<float> pathRatios;
     float pathRatio = 0.0f;     // their mean
     float pathRatioMax = 0.0f;  // their largest
-    float seconds = 0.0f;       // simulated
+    // Planted feet against the level's surface (foot_ground.h), centimetres, over every
+    // character's planted foot-frames (plantedFootFrames of them).
+    float footGroundP50 = 0.0f, footGroundP95 = 0.0f, footGroundMax = 0.0f;
+    long plantedFootFrames = 0;
+    // The same over the foot-frames on uneven ground (a ramp, a stair: foot_ground.h).
+    float unevenP50 = 0.0f, unevenP95 = 0.0f, unevenMax = 0.0f;
+    long unevenFootFrames = 0;
+    float stanceSkate = 0.0f;  // cm/s, the toes' height taken above the surface (foot_ground.h)
+    float seconds = 0.0f;      // simulated
     long frames = 0;
     Clip motion;  // when settings.record: the first character, its root on the level's surface
 };

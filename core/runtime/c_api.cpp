@@ -16,8 +16,10 @@
 
 struct gs_crowd {
     std::unique_ptr<gs::Crowd> crowd;
-    std::vector<glm::mat4> inverseBind;  // empty until set
-    std::string error;                   // the last failed call's message
+    std::vector<glm::mat4> inverseBind;     // empty until set
+    std::string error;                      // the last failed call's message
+    gs_ground_query groundQuery = nullptr;  // the game's, called through groundFromC
+    void* groundUser = nullptr;
 };
 
 namespace {
@@ -50,6 +52,16 @@ int guarded(const gs_crowd* c, const char* what, Body body) {
 }
 
 bool finite(float v) { return std::isfinite(v); }
+
+// The game's C ground query as the crowd calls it (user: the gs_crowd).
+bool groundFromC(void* user, float x, float y, float z, gs::GroundHit* hit) {
+    const gs_crowd* c = static_cast<const gs_crowd*>(user);
+    gs_ground_hit h{0.0f, {0.0f, 1.0f, 0.0f}};
+    if (c->groundQuery(c->groundUser, x, y, z, &h) == 0) return false;
+    hit->height = h.height;
+    hit->normal = glm::vec3(h.normal[0], h.normal[1], h.normal[2]);
+    return true;
+}
 
 // A Status of a per-id call as a code: an unknown id, or what the call refused.
 int codeOf(const gs_crowd* c, const gs::Status& s, uint32_t id, int otherwise = GS_ERROR_ARGUMENT) {
@@ -279,6 +291,17 @@ int gs_crowd_set_threads(gs_crowd* crowd, int n) {
                         "gs_crowd_set_threads: " + std::to_string(n) + " threads; 1-" +
                             std::to_string(gs::Crowd::kMaxThreads) + " are possible");
         crowd->crowd->setThreads(n);
+        return static_cast<int>(GS_OK);
+    });
+}
+
+int gs_crowd_set_ground_query(gs_crowd* crowd, gs_ground_query query, void* user) {
+    return guarded(crowd, "gs_crowd_set_ground_query", [&] {
+        crowd->groundQuery = query;
+        crowd->groundUser = user;
+        const gs::GroundQuery q = query ? gs::GroundQuery{groundFromC, crowd} : gs::GroundQuery{};
+        if (gs::Status s = crowd->crowd->setGroundQuery(q); !s)
+            return fail(crowd, GS_ERROR_ARGUMENT, "gs_crowd_set_ground_query: " + s.message());
         return static_cast<int>(GS_OK);
     });
 }

@@ -151,6 +151,7 @@ Expected<CharacterId> Crowd::add(const GroundFrame& ground, std::span<const floa
     job.world = std::span<Transform>(m_world.data() + c * j, j);
     job.advance = false;
     (void)job.run();  // validated with the crowd: it cannot fail
+    runGround(c, c + 1, false);
     std::copy_n(newest.data() + c * j, j, older.data() + c * j);
     olderRoot[c] = newestRoot[c];
     m_groundA[c] = m_groundB[c] = m_states[c].ground;
@@ -424,7 +425,36 @@ void Crowd::stepRange(size_t begin, size_t end) {
     job.world = std::span<Transform>(m_world.data() + begin * j, n * j);
     job.advance = true;
     (void)job.run();  // validated with the crowd: it cannot fail
+    runGround(begin, end, true);
     for (size_t c = begin; c < end; ++c) newestGround[c] = m_states[c].ground;
+}
+
+// The ground stage on the newest frame of characters [begin, end), when a query is set.
+void Crowd::runGround(size_t begin, size_t end, bool advance) {
+    if (!m_groundQuery) return;
+    const size_t n = end - begin;
+    const size_t j = static_cast<size_t>(m_joints);
+    GroundJob ground;
+    ground.settings = m_groundSettings;
+    ground.query = m_groundQuery;
+    ground.ik = m_loco.settings.ik;
+    ground.space = &m_baked->space;
+    ground.characters = std::span<CharacterState>(m_states.data() + begin, n);
+    ground.localRotations =
+        std::span<glm::quat>((m_newestIsA ? m_poseA : m_poseB).data() + begin * j, n * j);
+    ground.rootPositions =
+        std::span<glm::vec3>((m_newestIsA ? m_rootA : m_rootB).data() + begin, n);
+    ground.world = std::span<Transform>(m_world.data() + begin * j, n * j);
+    ground.advance = advance;
+    (void)ground.run();  // its settings were validated when the query was set
+}
+
+Status Crowd::setGroundQuery(const GroundQuery& query, const GroundSettings& settings) {
+    if (Status s = settings.validate(); !s) return s;
+    m_groundQuery = query;
+    m_groundSettings = settings;
+    for (CharacterState& st : m_states) st.surface = CharacterState::Surface{};
+    return Status::ok();
 }
 
 void Crowd::showRange(size_t begin, size_t end) {

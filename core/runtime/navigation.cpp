@@ -234,6 +234,70 @@ Expected<float> Navigation::groundHeight(const glm::vec3& point) const {
     return best;
 }
 
+// The upward normal of the detail triangle of polygon `ref` under (x, z) (+Y where none holds
+// it: a point on an edge between triangles).
+glm::vec3 detailNormal(const dtNavMesh& mesh, dtPolyRef ref, const glm::vec3& p) {
+    const dtMeshTile* tile = nullptr;
+    const dtPoly* poly = nullptr;
+    if (dtStatusFailed(mesh.getTileAndPolyByRef(ref, &tile, &poly)) || !tile->detailMeshes)
+        return {0.0f, 1.0f, 0.0f};
+    const unsigned ip = static_cast<unsigned>(poly - tile->polys);
+    const dtPolyDetail& pd = tile->detailMeshes[ip];
+    auto vertex = [&](unsigned char v) {
+        const float* f = v < poly->vertCount
+                             ? &tile->verts[poly->verts[v] * 3]
+                             : &tile->detailVerts[(pd.vertBase + (v - poly->vertCount)) * 3];
+        return glm::vec3(f[0], f[1], f[2]);
+    };
+    for (int j = 0; j < pd.triCount; ++j) {
+        const unsigned char* t = &tile->detailTris[(pd.triBase + j) * 4];
+        const glm::vec3 a = vertex(t[0]), b = vertex(t[1]), c = vertex(t[2]);
+        // Barycentric coordinates in the ground plane.
+        const glm::vec2 v0(c.x - a.x, c.z - a.z), v1(b.x - a.x, b.z - a.z),
+            v2(p.x - a.x, p.z - a.z);
+        const float det = v0.x * v1.y - v1.x * v0.y;
+        if (std::abs(det) < 1e-10f) continue;
+        const float u = (v2.x * v1.y - v1.x * v2.y) / det, v = (v0.x * v2.y - v2.x * v0.y) / det;
+        constexpr float kEps = 1e-4f;
+        if (u < -kEps || v < -kEps || u + v > 1.0f + kEps) continue;
+        glm::vec3 n = glm::cross(b - a, c - a);
+        if (n.y < 0.0f) n = -n;
+        const float len = glm::length(n);
+        if (len > 1e-12f) return n / len;
+    }
+    return {0.0f, 1.0f, 0.0f};
+}
+
+Expected<GroundHit> Navigation::groundHit(const glm::vec3& point) const {
+    const float extents[3] = {0.01f, kSearchVerticalM, 0.01f};
+    dtPolyRef refs[64];
+    int count = 0;
+    if (dtStatusFailed(m->query->queryPolygons(&point.x, extents, &m->filter, refs, &count, 64)))
+        return Status::error("navigation: the polygon query failed");
+    GroundHit best;
+    dtPolyRef bestRef = 0;
+    for (int k = 0; k < count; ++k) {
+        float h = 0.0f;
+        if (dtStatusFailed(m->query->getPolyHeight(refs[k], &point.x, &h))) continue;
+        if (!bestRef || std::abs(h - point.y) < std::abs(best.height - point.y)) {
+            best.height = h;
+            bestRef = refs[k];
+        }
+    }
+    if (!bestRef) return Status::error("navigation: no navigation mesh under the point");
+    best.normal = detailNormal(*m->mesh, bestRef, point);
+    return best;
+}
+
+GroundQuery Navigation::groundQuery() const {
+    auto query = [](void* user, float x, float y, float z, GroundHit* hit) {
+        auto found = static_cast<const Navigation*>(user)->groundHit({x, y, z});
+        if (found) *hit = *found;
+        return static_cast<bool>(found);
+    };
+    return GroundQuery{query, const_cast<Navigation*>(this)};
+}
+
 bool Navigation::onMesh(const glm::vec3& point) const {
     return static_cast<bool>(groundHeight(point));
 }

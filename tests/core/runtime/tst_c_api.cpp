@@ -29,6 +29,21 @@ bool oneLine(const char* message) {
     return message && std::strlen(message) > 0 && std::strchr(message, '\n') == nullptr;
 }
 
+// A slope rising 0.2 m per metre along +Z, as the game's C raycast and as the C++ query; `user`
+// counts the C calls.
+extern "C" int slopeC(void* user, float, float, float z, gs_ground_hit* hit) {
+    ++*static_cast<int*>(user);
+    const float n = 1.0f / std::sqrt(1.04f);
+    *hit = gs_ground_hit{0.2f * z, {0.0f, n, -0.2f * n}};
+    return 1;
+}
+bool slopeCpp(void*, float, float, float z, GroundHit* hit) {
+    const float n = 1.0f / std::sqrt(1.04f);
+    hit->height = 0.2f * z;
+    hit->normal = glm::vec3(0.0f, n, -0.2f * n);
+    return true;
+}
+
 }  // namespace
 
 class TestCApi : public QObject {
@@ -341,6 +356,44 @@ private slots:
                 QVERIFY(root[0] == r.x && root[1] == r.y && root[2] == r.z);
             }
         }
+        gs_crowd_free(c);
+    }
+
+    // A ground query through the C API: called, the character climbs the slope with the C++
+    // crowd's bits; NULL puts it back on the flat floor; a NULL crowd is refused.
+    void groundQuery() {
+        QCOMPARE(gs_crowd_set_ground_query(nullptr, slopeC, nullptr), int(GS_ERROR_ARGUMENT));
+        Crowd cpp(test::syntheticBaked()), flat(test::syntheticBaked());
+        QVERIFY(cpp.setGroundQuery(GroundQuery{slopeCpp, nullptr}));
+        char error[256];
+        gs_crowd* c = gs_crowd_load(m_path.c_str(), error, sizeof error);
+        QVERIFY2(c, error);
+        int calls = 0;
+        QCOMPARE(gs_crowd_set_ground_query(c, slopeC, &calls), int(GS_OK));
+        const CharacterId id = *cpp.add(GroundFrame{});
+        const CharacterId flatId = *flat.add(GroundFrame{});
+        const uint32_t cId = gs_crowd_add(c, 0.0f, 0.0f, 0.0f);
+        QVERIFY(cpp.setGoal(id, {0.0f, 20.0f}));
+        QVERIFY(flat.setGoal(flatId, {0.0f, 20.0f}));
+        QCOMPARE(gs_crowd_set_goal(c, cId, 0.0f, 20.0f), int(GS_OK));
+        float root[3];
+        for (int f = 0; f < 90; ++f) {
+            if (f == 60) {
+                QCOMPARE(gs_crowd_set_ground_query(c, nullptr, nullptr), int(GS_OK));
+                QVERIFY(cpp.setGroundQuery(GroundQuery{}));
+            }
+            QVERIFY(cpp.update(1.0f / 30.0f));
+            QVERIFY(flat.update(1.0f / 30.0f));
+            QCOMPARE(gs_crowd_update(c, 1.0f / 30.0f), int(GS_OK));
+            QCOMPARE(gs_crowd_root(c, cId, root), int(GS_OK));
+            const glm::vec3 r = *cpp.rootPosition(id);
+            QVERIFY(root[0] == r.x && root[1] == r.y && root[2] == r.z);
+            // On the slope the root is carried up by the surface under it; off it, it is flat.
+            const float lift = root[1] - flat.rootPosition(flatId)->y;
+            if (f == 59) QVERIFY2(lift > 0.1f, qPrintable(QString::number(lift)));
+            if (f >= 60) QCOMPARE(lift, 0.0f);
+        }
+        QVERIFY(calls > 60 * 3);
         gs_crowd_free(c);
     }
 };

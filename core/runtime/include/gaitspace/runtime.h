@@ -140,6 +140,25 @@ GS_API int gs_crowd_update(gs_crowd* crowd, float dt);
  * number. */
 GS_API int gs_crowd_set_threads(gs_crowd* crowd, int n);
 
+/* --- the ground: slopes and stairs (gaitspace/runtime/ground.h) */
+
+/* What a ground query found: the surface's height (world y, metres) and its upward unit
+ * normal. */
+typedef struct gs_ground_hit {
+    float height;
+    float normal[3];
+} gs_ground_hit;
+/* A game's ground query (its own raycast): the surface under world (x, z) nearest the height y.
+ * Returns 1 and fills *hit where there is ground, 0 where there is none. Called during
+ * gs_crowd_update on its threads (gs_crowd_set_threads): safe to call from several at once, or
+ * the crowd kept on one thread. */
+typedef int (*gs_ground_query)(void* user, float x, float y, float z, gs_ground_hit* hit);
+/* From the next frame on, characters walk on the surface `query` gives: the pose carried onto
+ * it, each foot placed on it by the leg IK, the pelvis lowered to keep both legs in reach
+ * (gs_crowd_root and the matrices are then at the surface's height). NULL: the flat floor y = 0
+ * again. `user` is handed back to the query and stays the caller's. */
+GS_API int gs_crowd_set_ground_query(gs_crowd* crowd, gs_ground_query query, void* user);
+
 /* --- outputs (valid until the next update, add or remove) */
 
 /* World position of the character's root joint. */

@@ -47,6 +47,7 @@
 #include <vector>
 
 #include <gaitspace/runtime/arrival_job.h>
+#include <gaitspace/runtime/ground.h>
 #include <gaitspace/runtime/gspace.h>
 #include <gaitspace/runtime/locomotion.h>
 #include <gaitspace/runtime/steering.h>
@@ -161,6 +162,15 @@ public:
     // Blend targets per space, for a character without a goal (finite; clamped to [0, 1]).
     Status setBlendTargets(CharacterId id, std::span<const float> targets);
 
+    // --- the ground (gaitspace/runtime/ground.h)
+    // From the next frame on, characters walk on the surface the query gives: the pose carried
+    // up to it, each foot placed on it by the leg IK, the pelvis lowered to keep both legs in
+    // reach (rootPosition, modelTransforms and the matrices are then at the surface's height).
+    // An empty query: the flat floor y = 0 again, exactly as without one. The query is called
+    // from the update's threads (see GroundQuery). Refused: settings out of range.
+    Status setGroundQuery(const GroundQuery& query, const GroundSettings& settings = {});
+    const GroundQuery& groundQuery() const { return m_groundQuery; }
+
     // --- time
     static constexpr int kMaxThreads = 64;
     void setThreads(int threads);  // clamped to 1 ... kMaxThreads
@@ -206,6 +216,7 @@ private:
     Status unknown(CharacterId id) const;      // why indexOf(id) is -1
     void stepRange(size_t begin, size_t end);  // one whole frame: steering + locomotion
     void showRange(size_t begin, size_t end);  // interpolate, FK, skinning
+    void runGround(size_t begin, size_t end, bool advance);
     void runChunks(void (Crowd::*fn)(size_t, size_t));
     void startWorkers();
     void stopWorkers();
@@ -217,6 +228,8 @@ private:
     SteeringSpace m_steering;
     LocomotionJob m_loco;  // settings; spans set per range
     SteerJob m_steer;
+    GroundQuery m_groundQuery;  // empty: the flat floor
+    GroundSettings m_groundSettings;
     int m_joints = 0;
     int m_fanSize = 0;
     std::vector<glm::mat4> m_inverseBind;

@@ -74,6 +74,21 @@ struct CharacterState {
     LegRig
         legs;  // found by initCharacter; invalid: the skeleton has no two-bone legs, feet unlocked
     ArrivalState arrival;  // stopping, standing and starting (gaitspace/runtime/arrival.h)
+    // The ground under the character, kept by GroundJob (gaitspace/runtime/ground.h) when a
+    // ground query is set; untouched (all zero) without one.
+    struct Surface {
+        float height = 0.0f;  // metres the pose is carried up: the surface under the root, followed
+        float pelvis = 0.0f;  // metres, <= 0: the pelvis lowered so that both legs reach
+        std::array<float, 2> foot{};  // metres each foot is raised above `height`
+        // Each ankle's (x) and toe's (y) height in the pose as the clips make it, above the flat
+        // floor: where its sole is, measured against the surface under it.
+        std::array<glm::vec2, 2> flat{};
+        // Each foot's least height of its ankle over its toe while planted (metres): the foot
+        // flat; above it the heel is up and the foot turns about its toe (ground.h).
+        std::array<float, 2> flatDrop{1e9f, 1e9f};
+        bool known = false;  // false until the first ground frame (which takes the surface at once)
+    };
+    Surface surface;
 };
 
 // Puts a character at `ground` with the given style weights (normalized; empty = the first

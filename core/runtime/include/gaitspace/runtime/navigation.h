@@ -25,6 +25,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include <gaitspace/runtime/ground.h>
 #include <gaitspace/runtime/status.h>
 
 namespace gs {
@@ -120,6 +121,13 @@ public:
     // The height of the mesh's surface (its detail mesh) under (x, z), the surface nearest
     // point.y where levels overlap; refused where no polygon lies under the point.
     Expected<float> groundHeight(const glm::vec3& point) const;
+    // The same surface's height and the upward normal of its detail triangle under (x, z).
+    Expected<GroundHit> groundHit(const glm::vec3& point) const;
+    // groundHit as a ground query (gaitspace/runtime/ground.h) for Crowd::setGroundQuery: the
+    // detail mesh approximates the level's surface (within the bake's detail error; a flight of
+    // stairs becomes a slope), a game's raycast on its own geometry is exact. The Navigation
+    // must outlive the query's use, on one thread at a time (see above).
+    GroundQuery groundQuery() const;
     // Whether (x, z) lies over the mesh near point.y.
     bool onMesh(const glm::vec3& point) const;
     // Metres from the point (moved onto the mesh) to the mesh's nearest boundary edge, at most
