@@ -159,8 +159,10 @@ PointStep pointStep(const ContactTracks& tracks, int side, int point, int f) {
 PointStep flatStep(const ContactTracks& tracks, int side, int f) {
     const float ankle = pointStep(tracks, side, kAnkle, f).height;
     const float ball = pointStep(tracks, side, kBall, f).height;
+    // A foot without a toe joint has no tip to place: its ankle is followed.
+    const bool toeless = tracks.heightScale[side] != 1.0f;
     return {std::max(ankle, ball) * tracks.heightScale[side],
-            pointStep(tracks, side, kTip, f).displacement, 0.0f};
+            pointStep(tracks, side, toeless ? kAnkle : kTip, f).displacement, 0.0f};
 }
 
 // Per step between frames: the root's ground velocity (metres per frame) where it is measured.
@@ -261,6 +263,7 @@ void pivotSteps(const ContactTracks& tracks, Steps& steps, float fps) {
         glm::vec2 sum(0.0f);
         int count = 0;
         for (int s = 0; s < 2; ++s) {
+            if (tracks.heightScale[s] != 1.0f) continue;  // no toe: no tip that rolls
             const PointStep tip = pointStep(tracks, s, kTip, f);
             const glm::vec2 v = -tip.displacement;
             if (tip.height >= kPivotHeight || std::abs(tip.rise) * fps > kPivotRise ||
@@ -293,7 +296,8 @@ Expected<RootFromFeet> rootMotionFromFeet(const Clip& clip, const RootFromFeetSe
     RootFromFeet out;
     out.supportedFrames =
         static_cast<int>(std::count(steps.supported.begin(), steps.supported.end(), true));
-    fillGaps(steps, true);
+    // A foot without a toe joint has no tip that rolls: its gaps are blended linearly.
+    fillGaps(steps, tracks.heightScale[0] == 1.0f && tracks.heightScale[1] == 1.0f);
     out.planted = std::move(steps.planted);
     out.rootPositions = clip.rootPositions;
     glm::vec2 travel(0.0f);

@@ -6,7 +6,8 @@
 // point of the foot followed is its tip (rigid with the toe joint, ahead of the ball and down at
 // the sole), the last to leave the floor as the foot rolls. Frames are measured in two passes:
 // where a foot lies flat (its ankle and its toe joints both within a centimetre of their own lowest
-// heights over the clip; a foot without a toe joint: its ankle within three centimetres), double
+// heights over the clip; a foot without a toe joint: its ankle within three centimetres, and its
+// ankle followed, with no rolling pass and gaps blended linearly, as it has no tip), double
 // support averaging both feet; then, where no foot is flat (the
 // heel has lifted, or not yet come down), where a tip stays within two centimetres of its floor,
 // neither rising nor sinking, and moves backward along the first pass's direction of travel at
