@@ -25,7 +25,7 @@ Expected<std::shared_ptr<const LiveLevel>> buildLiveLevel(const Project& project
         std::make_shared<LiveLevel>(LiveLevel{QFileInfo(bake->meshPath).fileName(),
                                               std::make_shared<const SkinnedMesh>(levelSkinnedMesh(
                                                   bake->mesh, project.level.agent.maxSlopeDeg)),
-                                              std::move(*navigation)});
+                                              std::move(*navigation), LevelGround(bake->mesh)});
     return std::shared_ptr<const LiveLevel>(std::move(level));
 }
 
@@ -88,6 +88,9 @@ SteeringDemo::SteeringDemo(std::shared_ptr<const Built> built, bool naive, QObje
         m_status = character.status();
         return;
     }
+    // On a level the feet are put on its surface (the ramp, the stairs' treads), the root carried
+    // to it (gaitspace/runtime/ground.h).
+    if (m_level) (void)crowd->setGroundQuery(m_level->ground.query());
     m_crowd = std::move(crowd);
     m_trims = built->trims;
     m_notes = built->notes;
@@ -104,9 +107,9 @@ SteeringDemo::SteeringDemo(std::shared_ptr<const Built> built, bool naive, QObje
 }
 
 float SteeringDemo::surfaceHeight(const glm::vec2& point) const {
-    if (!m_level) return 0.0f;
-    auto h = m_level->navigation.groundHeight(glm::vec3(point.x, 0.0f, point.y));
-    return h ? *h : 0.0f;
+    constexpr float kAbove = 100.0f;  // metres: from above the level, its highest surface
+    GroundHit hit;
+    return m_level && m_level->ground.hit(point.x, kAbove, point.y, hit) ? hit.height : 0.0f;
 }
 
 void SteeringDemo::findPath() {
@@ -357,9 +360,6 @@ void SteeringDemo::step() {
     const auto pose = *m_crowd->localPose(m_character);
     std::copy(pose.begin(), pose.end(), m_motion.frameRotations(f).begin());
     m_motion.rootPositions[f] = *m_crowd->rootPosition(m_character);
-    // On a level the character stands on its surface (the ramp, the platform).
-    const glm::vec3 root = m_motion.rootPositions[f];
-    m_motion.rootPositions[f].y += surfaceHeight({root.x, root.z});
     followPath();
     if (m_mover) {
         m_mover->advance(1.0f / fps);

@@ -18,16 +18,20 @@
 #include <gaitspace/runtime/crowd.h>
 #include <gaitspace/runtime/navigation.h>
 #include "core/character/skinned_mesh.h"
+#include "core/level/level_ground.h"
 #include "core/evaluation/simulation.h"
 #include "core/spaces/behavioral_space.h"
 
 namespace gs {
 
 // A level the live run walks in: its mesh as drawn and its navigation mesh.
+// Its mesh's own surface is the ground the character's feet are put on (LevelGround: stairs'
+// treads exactly, where the navigation mesh's detail mesh makes a slope of them).
 struct LiveLevel {
     QString name;  // the mesh's file name
     std::shared_ptr<const SkinnedMesh> drawn;
     Navigation navigation;
+    LevelGround ground;
 };
 
 class SteeringDemo : public QObject {
@@ -60,7 +64,8 @@ public:
     // empty without a level.
     const std::vector<glm::vec3>& path() const { return m_path; }
     const QString& pathProblem() const { return m_pathProblem; }
-    // The surface height under a ground point (0 off the level or without one).
+    // The height of the level's highest surface over a ground point (0 off the level or without
+    // one).
     float surfaceHeight(const glm::vec2& point) const;
     glm::vec2 goal() const { return m_goal; }
     // A goal that stands still (placed by a drag or a click, or the mouse in FollowMouse).
