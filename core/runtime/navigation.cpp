@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include <DetourAlloc.h>
+#include <DetourCommon.h>
 #include <DetourNavMesh.h>
 #include <DetourNavMeshQuery.h>
 
@@ -225,6 +226,37 @@ Expected<float> Navigation::distanceToEdge(const glm::vec3& point, float maxRadi
                                                     &distance, &hit.x, &normal.x)))
         return Status::error("navigation: the distance-to-wall query failed");
     return distance;
+}
+
+Expected<int> Navigation::boundaryEdges(const glm::vec3& point, float radius,
+                                        std::span<glm::vec3> edges) const {
+    auto n = m->nearest(point);
+    if (!n) return n.status();
+    constexpr int kMaxPolys = 32, kMaxPolyEdges = 16;
+    dtPolyRef polys[kMaxPolys];
+    int polyCount = 0;
+    if (dtStatusFailed(m->query->findLocalNeighbourhood(n->first, &n->second.x, radius, &m->filter,
+                                                        polys, nullptr, &polyCount, kMaxPolys)))
+        return Status::error("navigation: the neighbourhood query failed");
+    const int capacity = static_cast<int>(edges.size() / 2);
+    int count = 0;
+    float segments[6 * kMaxPolyEdges];
+    for (int k = 0; k < polyCount && count < capacity; ++k) {
+        int segmentCount = 0;
+        // Without the neighbours' array Detour gives the boundary edges alone (no portals).
+        if (dtStatusFailed(m->query->getPolyWallSegments(polys[k], &m->filter, segments, nullptr,
+                                                         &segmentCount, kMaxPolyEdges)))
+            continue;
+        for (int e = 0; e < segmentCount && count < capacity; ++e) {
+            const float* s = segments + 6 * e;
+            float t = 0.0f;
+            if (dtDistancePtSegSqr2D(&n->second.x, s, s + 3, t) > radius * radius) continue;
+            edges[2 * count] = {s[0], s[1], s[2]};
+            edges[2 * count + 1] = {s[3], s[4], s[5]};
+            ++count;
+        }
+    }
+    return count;
 }
 
 }  // namespace gs
