@@ -96,6 +96,16 @@ private slots:
         QVERIFY(alone->overlaps > 0);
     }
 
+    void boundaryEdgesNearAWall() {
+        // 0.3 m from the corridor's east wall (x = 1.6): its edges on the mesh, a radius in.
+        std::vector<glm::vec3> edges(64);
+        auto n = corridor().boundaryEdges({1.0f, 0.0f, 2.0f}, 1.0f, edges);
+        QVERIFY2(n, n.message().c_str());
+        QVERIFY(*n >= 1);
+        for (int k = 0; k < 2 * *n; ++k) QVERIFY(std::abs(edges[k].x - 1.3f) < 0.1f);
+        QCOMPARE(*corridor().boundaryEdges({0.0f, 0.0f, 2.0f}, 1.0f, edges), 0);
+    }
+
     void avoidanceTurnsAndSlowsForOneStanding() {
         Avoidance avoid;
         QVERIFY(avoid.status());
