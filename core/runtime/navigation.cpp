@@ -42,6 +42,9 @@ struct Navigation::Impl {
     const dtMeshTile* tile = nullptr;
     std::vector<int> island;  // per polygon
     int islands = 0;
+    // findPath's scratch (one query, one thread: as the Detour query's own).
+    std::vector<dtPolyRef> pathPolys = std::vector<dtPolyRef>(kMaxPathPolys);
+    std::vector<float> pathCorners = std::vector<float>(3 * kMaxPathPolys);
 
     // The nearest polygon to a point within the search extents, and the point on it.
     Expected<std::pair<dtPolyRef, glm::vec3>> nearest(const glm::vec3& p) const {
@@ -157,7 +160,7 @@ Expected<NavPath> Navigation::findPath(const glm::vec3& from, const glm::vec3& t
         return Status::error(
             "navigation: the goal is unreachable from the start (another island of the "
             "navigation mesh)");
-    std::vector<dtPolyRef> polys(kMaxPathPolys);
+    std::vector<dtPolyRef>& polys = m->pathPolys;
     int polyCount = 0;
     dtStatus s = m->query->findPath(a->first, b->first, &a->second.x, &b->second.x, &m->filter,
                                     polys.data(), &polyCount, kMaxPathPolys);
@@ -166,7 +169,7 @@ Expected<NavPath> Navigation::findPath(const glm::vec3& from, const glm::vec3& t
     if (dtStatusDetail(s, DT_PARTIAL_RESULT))
         return Status::error("navigation: the path is longer than " +
                              std::to_string(kMaxPathPolys) + " polygons");
-    std::vector<float> corners(3 * kMaxPathPolys);
+    std::vector<float>& corners = m->pathCorners;
     int cornerCount = 0;
     s = m->query->findStraightPath(&a->second.x, &b->second.x, polys.data(), polyCount,
                                    corners.data(), nullptr, nullptr, &cornerCount, kMaxPathPolys);
