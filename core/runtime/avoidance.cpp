@@ -1,16 +1,16 @@
 // Avoidance between characters with DetourCrowd's obstacle avoidance (avoidance.h): the nearest
-// neighbours from a proximity grid, the mesh's boundary edges near each character, and
+// neighbours from a grid of cells, the mesh's boundary edges near each character, and
 // dtObstacleAvoidanceQuery's adaptive velocity sampling, as dtCrowd::update does for its agents.
 
 #include <gaitspace/runtime/avoidance.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 #include <DetourCommon.h>
 #include <DetourObstacleAvoidance.h>
-#include <DetourProximityGrid.h>
 
 #include <glm/geometric.hpp>
 
@@ -23,9 +23,6 @@ constexpr int kMaxEdges = 16;  // boundary edges kept per character
 
 struct QueryDeleter {
     void operator()(dtObstacleAvoidanceQuery* q) const { dtFreeObstacleAvoidanceQuery(q); }
-};
-struct GridDeleter {
-    void operator()(dtProximityGrid* g) const { dtFreeProximityGrid(g); }
 };
 
 bool finite(const glm::vec3& v) {
@@ -60,13 +57,21 @@ struct Avoidance::Impl {
     Status status = Status::ok();
     dtObstacleAvoidanceParams params{};
     std::unique_ptr<dtObstacleAvoidanceQuery, QueryDeleter> query;
-    std::unique_ptr<dtProximityGrid, GridDeleter> grid;
-    int gridPool = 0;
+    // Every character by the cell (half the neighbour range wide) its root is in: sorted by cell
+    // key, so that a cell's characters are found by a binary search. (DetourCrowd's proximity grid
+    // hands back each character once by checking every one found against those before it, which
+    // at a thousand characters in a room costs more than the avoidance.)
+    std::vector<std::pair<std::int64_t, int>> cells;
+    float cellSize = 1.0f;
     // Per character: its boundary edges (pairs of ends), how many, and where they were found.
     std::vector<glm::vec3> edges;
     std::vector<int> edgeCount;
     std::vector<glm::vec3> edgesAt;
-    std::vector<unsigned short> found;
+
+    static std::int64_t key(std::int64_t i, std::int64_t j) { return (i << 32) ^ (j & 0xffffffff); }
+    std::int64_t cellOf(float v) const {
+        return static_cast<std::int64_t>(std::floor(v / cellSize));
+    }
 
     void refreshEdges(size_t k, const glm::vec3& at, const Navigation& navigation) {
         const float range = settings.edgeRangeM;
@@ -81,28 +86,37 @@ struct Avoidance::Impl {
     int neighbours(std::span<const AvoidanceAgent> agents, size_t k, int* out) {
         const glm::vec3& p = agents[k].position;
         const float range = settings.neighbourRangeM;
-        const int n = grid->queryItems(p.x - range, p.z - range, p.x + range, p.z + range,
-                                       found.data(), static_cast<int>(found.size()));
         float distance[32];
         int count = 0;
-        for (int i = 0; i < n; ++i) {
-            const size_t j = found[i];
-            if (j == k) continue;
-            const glm::vec3 d = agents[j].position - p;
-            if (std::abs(d.y) > 2.0f) continue;  // another floor
-            const float d2 = d.x * d.x + d.z * d.z;
-            if (d2 > range * range) continue;
-            // Insertion into the nearest maxNeighbours (dtCrowd's addNeighbour).
-            int at = count;
-            while (at > 0 && distance[at - 1] > d2) --at;
-            if (at >= settings.maxNeighbours) continue;
-            const int last = std::min(count, settings.maxNeighbours - 1);
-            for (int s = last; s > at; --s) distance[s] = distance[s - 1], out[s] = out[s - 1];
-            distance[at] = d2;
-            out[at] = static_cast<int>(j);
-            count = std::min(count + 1, settings.maxNeighbours);
-        }
+        for (std::int64_t i = cellOf(p.x - range); i <= cellOf(p.x + range); ++i)
+            for (std::int64_t c = cellOf(p.z - range); c <= cellOf(p.z + range); ++c) {
+                const std::int64_t at = key(i, c);
+                auto it = std::lower_bound(cells.begin(), cells.end(),
+                                           std::pair<std::int64_t, int>(at, -1));
+                for (; it != cells.end() && it->first == at; ++it)
+                    count =
+                        consider(agents, k, static_cast<size_t>(it->second), out, distance, count);
+            }
         return count;
+    }
+
+    // Neighbour j of character k into the nearest maxNeighbours (dtCrowd's addNeighbour).
+    int consider(std::span<const AvoidanceAgent> agents, size_t k, size_t j, int* out,
+                 float* distance, int count) const {
+        const float range = settings.neighbourRangeM;
+        if (j == k) return count;
+        const glm::vec3 d = agents[j].position - agents[k].position;
+        if (std::abs(d.y) > 2.0f) return count;  // another floor
+        const float d2 = d.x * d.x + d.z * d.z;
+        if (d2 > range * range) return count;
+        int at = count;
+        while (at > 0 && distance[at - 1] > d2) --at;
+        if (at >= settings.maxNeighbours) return count;
+        const int last = std::min(count, settings.maxNeighbours - 1);
+        for (int s = last; s > at; --s) distance[s] = distance[s - 1], out[s] = out[s - 1];
+        distance[at] = d2;
+        out[at] = static_cast<int>(j);
+        return std::min(count + 1, settings.maxNeighbours);
     }
 };
 
@@ -150,24 +164,14 @@ Status Avoidance::solve(std::span<const AvoidanceAgent> agents, std::span<glm::v
         m->edgeCount.assign(n, -1);
         m->edgesAt.assign(n, glm::vec3(0.0f));
     }
-    // The grid (cells of the neighbour range) holds every character.
-    const int pool = static_cast<int>(std::max<size_t>(n * 4, 64));
-    if (pool > m->gridPool) {
-        m->grid.reset(dtAllocProximityGrid());
-        if (!m->grid || !m->grid->init(pool, m->settings.neighbourRangeM)) {
-            m->grid.reset();
-            m->gridPool = 0;
-            return Status::error("avoidance: out of memory");
-        }
-        m->gridPool = pool;
-    }
-    m->found.resize(std::max<size_t>(n, 1));
-    m->grid->clear();
-    const float r = m->settings.radius;
+    m->cellSize = 0.5f * m->settings.neighbourRangeM;
+    m->cells.resize(n);
     for (size_t k = 0; k < n; ++k) {
         const glm::vec3& p = agents[k].position;
-        m->grid->addItem(static_cast<unsigned short>(k), p.x - r, p.z - r, p.x + r, p.z + r);
+        m->cells[k] = {Impl::key(m->cellOf(p.x), m->cellOf(p.z)), static_cast<int>(k)};
     }
+    std::sort(m->cells.begin(), m->cells.end());
+    const float r = m->settings.radius;
     int near[32];
     for (size_t k = 0; k < n; ++k) {
         const AvoidanceAgent& a = agents[k];

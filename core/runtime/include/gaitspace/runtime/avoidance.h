@@ -1,7 +1,7 @@
 #pragma once
 // Avoidance between characters: part of the optional navigation component
 // (Gaitspace::navigation), made of DetourCrowd's obstacle avoidance (dtObstacleAvoidanceQuery,
-// the velocity sampling DetourCrowd's agents use) and its proximity grid.
+// the velocity sampling DetourCrowd's agents use), its nearest neighbours found on a grid of cells.
 //
 // Each frame a game gives every character's root, its velocity now and the velocity it wants
 // (toward the point ahead on its path: a character standing, or standing still for good, wants
