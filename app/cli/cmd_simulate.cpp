@@ -172,7 +172,10 @@ void addOptions(QCommandLineParser& parser) {
     parser.addOption(
         {"characters", "With --level: characters run at once (1-1000, default 1).", "N", "1"});
     parser.addOption(
-        {"look-ahead-m", "With --level: metres along the path steered toward (default 1.2).", "m"});
+        {"look-ahead-m", "With --level: metres along the path steered toward (default 2.5).", "m"});
+    parser.addOption({"no-avoidance",
+                      "With --level: characters do not avoid each other (each walks its path as "
+                      "if alone)."});
     parser.addOption({"level-mesh",
                       "With --level: the level's mesh (any format Assimp reads), whose surface the "
                       "feet stand on and are measured against (default: the navigation mesh's "

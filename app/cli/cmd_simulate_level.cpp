@@ -44,6 +44,7 @@ int runSimulateLevel(const QCommandLineParser& parser) {
             return 2;
         }
     }
+    settings.avoid = !parser.isSet("no-avoidance");
     settings.record = parser.isSet("bvh");
     auto navigation = Navigation::load(levelPath.toStdString());
     if (!navigation) {
@@ -115,6 +116,10 @@ int runSimulateLevel(const QCommandLineParser& parser) {
         {"reach_rate", result->reachRate},
         {"goals_moved_onto_mesh", result->goalsMoved},
         {"wall_contacts", static_cast<double>(result->wallContacts)},
+        {"overlaps", static_cast<double>(result->overlaps)},
+        {"overlap_fraction", result->overlapFraction},
+        {"avoidance", settings.avoid},
+        {"last_arrival_s", result->lastArrivalS},
         {"character_frames", static_cast<double>(result->characterFrames)},
         {"min_edge_distance_m", result->minEdgeDistance},
         {"path_ratio", result->pathRatio},
@@ -139,14 +144,16 @@ int runSimulateLevel(const QCommandLineParser& parser) {
         printJson(o);
     } else {
         std::printf(
-            "%s, %d characters: reached %d of %d goals (%.0f%%), wall contacts %ld of %ld "
-            "character-frames, path ratio %.3f (max %.3f), %.1f s simulated\n"
+            "%s, %d characters: reached %d of %d goals (%.0f%%), the last done at %.1f s, wall "
+            "contacts %ld of %ld character-frames, overlaps %.2f%%, path ratio %.3f (max %.3f), "
+            "%.1f s simulated\n"
             "planted feet against the surface: p50 %.2f cm, p95 %.2f cm, max %.2f cm; stance "
             "skate %.2f cm/s\n",
             qPrintable(scenario), settings.characters, result->reached, result->goals,
-            100.0 * result->reachRate, result->wallContacts, result->characterFrames,
-            result->pathRatio, result->pathRatioMax, result->seconds, result->footGroundP50,
-            result->footGroundP95, result->footGroundMax, result->stanceSkate);
+            100.0 * result->reachRate, result->lastArrivalS, result->wallContacts,
+            result->characterFrames, 100.0 * result->overlapFraction, result->pathRatio,
+            result->pathRatioMax, result->seconds, result->footGroundP50, result->footGroundP95,
+            result->footGroundMax, result->stanceSkate);
     }
     return exitForBroken(path, loaded->brokenEntries);
 }

@@ -1,6 +1,8 @@
 #include "core/level/level_simulation.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdint>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -15,6 +17,25 @@ namespace {
 
 glm::vec2 xz(const glm::vec3& p) { return {p.x, p.z}; }
 
+// Metres ahead of a character its steering goal is put along the direction avoidance gives: far
+// enough that steering takes it as a direction (decided at its start frames, not every frame).
+constexpr float kDirectionGoalM = 6.0f;
+// Radians the direction may turn before the crowd is told (each telling is a decision now).
+constexpr float kResteerRad = 0.1f;
+// Metres from its goal within which a character aims at the goal itself (the last one with its
+// stop), when avoidance leaves its way within kDirectAngleRad of the path's.
+constexpr float kDirectGoalM = 2.5f;
+constexpr float kDirectAngleRad = 0.35f;
+// Metres the closest approach to the mesh's edge is looked for within (a figure, not a rule).
+constexpr float kEdgeSearchM = 1.0f;
+// Seconds simulated before the wall-clock time is measured.
+constexpr float kUntimedSeconds = 1.0f;
+// The share of the level's length (along its longer side) the crossing's starts, and mirrored,
+// its goals lie in.
+constexpr float kCrossingShare = 0.45f;
+// Seconds a goal's time budget grows by per other character (a crowd queues at a doorway).
+constexpr float kQueueSecondsPerCharacter = 0.5f;
+
 // One character and its way through the level.
 struct Walker {
     CharacterId id;
@@ -25,12 +46,18 @@ struct Walker {
     float walked = 0.0f;
     float y = 0.0f;  // the surface height under the root
     glm::vec2 last{0.0f};
+    glm::vec2 velocity{0.0f};  // m/s over the last frame
     long goalStart = 0;
     float budget = 0.0f;  // seconds allowed for the goal
     int goalsSet = 0;
     bool done = false;
     glm::vec3 crossingGoal{0.0f};
     StanceSkateTrack skate;
+    glm::vec2 desired{0.0f};  // this frame's wanted velocity
+    glm::vec2 steered{0.0f};  // the goal last given to the crowd
+    bool direct = false;      // ... was the goal itself
+    float pace = 1.0f;        // the share of the reference speed last asked for
+    bool onMesh = true;       // the root is over the navigation mesh
 };
 
 class LevelRun {
@@ -42,8 +69,13 @@ public:
           m_settings(settings),
           m_dt(1.0f / fps),
           m_speed(std::max(speed, 0.5f)),
+          m_radius(nav.info().agent.radius),
           m_result(result),
-          m_rng(settings.seed) {}
+          m_rng(settings.seed) {
+        AvoidanceSettings a = settings.avoidance;
+        a.radius = m_radius;
+        m_avoidance = Avoidance(a);
+    }
 
     Status addCharacters(std::span<const float> weights);
     Status run();
@@ -53,13 +85,18 @@ public:
 private:
     glm::vec3 randomPoint();
     Expected<glm::vec3> randomGoal(const glm::vec3& from);
+    Status crossingEnds(std::vector<std::pair<glm::vec3, glm::vec3>>& ends);
     Status setPath(Walker& w, const glm::vec3& from, const glm::vec3& goal);
     Status nextGoal(Walker& w);
     glm::vec2 aim(Walker& w, const glm::vec2& p);
     void offsetCorners(std::vector<glm::vec3>& corners) const;
     glm::vec2 alongPath(const Walker& w, size_t segment, glm::vec2 from, float ahead) const;
     bool visible(const glm::vec2& a, const glm::vec2& b, float y) const;
-    Status step(Walker& w);
+    Status observe(Walker& w);
+    Status steer(Walker& w, const glm::vec2& velocity);
+    void setPace(Walker& w, float pace);
+    void score();
+    void record();
     void measureFeet(Walker& w);
 
     Crowd& m_crowd;
@@ -67,6 +104,7 @@ private:
     const LevelSimulationSettings& m_settings;
     const float m_dt;
     const float m_speed;
+    const float m_radius;
     LevelSimulationResult& m_result;
     std::mt19937 m_rng;
     std::uniform_real_distribution<float> m_unit{0.0f, 1.0f};
@@ -74,6 +112,12 @@ private:
     GroundQuery m_ground;               // what the feet are measured against
     std::vector<float> m_footErrors;    // metres, planted feet
     std::vector<float> m_unevenErrors;  // ... on uneven ground
+    Avoidance m_avoidance;
+    std::vector<AvoidanceAgent> m_agents;
+    std::vector<glm::vec3> m_velocities;
+    std::vector<float> m_user;  // the style weights given
+    int m_slowest = 0;          // the slowest style
+    bool m_canSlow = false;     // the mix has a slower style to blend in
 };
 
 // A point of the mesh, uniform over the level's bounds (tried until one lies on the mesh).
@@ -100,6 +144,49 @@ Expected<glm::vec3> LevelRun::randomGoal(const glm::vec3& from) {
     return Status::error("simulation: no goal on the level is " +
                          std::to_string(m_settings.minGoalPathM) +
                          " m or more along the mesh from a start");
+}
+
+// The crossing's starts and goals: lattice points of the first kCrossingShare along the longer
+// side whose mirror in the last is on the mesh and joined to them, shuffled; the lattice
+// is made finer (by tenths, from 1.2 m to no less than 2.5 radii) until it holds every character.
+Status LevelRun::crossingEnds(std::vector<std::pair<glm::vec3, glm::vec3>>& ends) {
+    const LevelInfo& info = m_nav.info();
+    const glm::vec3 extent = info.boundsMax - info.boundsMin;
+    const bool alongZ = extent.z >= extent.x;
+    const float length = alongZ ? extent.z : extent.x, width = alongZ ? extent.x : extent.z;
+    const float y = 0.5f * (info.boundsMin.y + info.boundsMax.y);
+    auto at = [&](float along, float across) {
+        return alongZ ? glm::vec3(info.boundsMin.x + across, y, info.boundsMin.z + along)
+                      : glm::vec3(info.boundsMin.x + along, y, info.boundsMin.z + across);
+    };
+    const float clearance = m_radius;  // from the mesh's edge
+    const float finest = 2.5f * m_radius;
+    for (float spacing = std::max(1.2f, finest); spacing >= finest - 1e-4f; spacing *= 0.9f) {
+        ends.clear();
+        // A triangular lattice: rows spacing x sqrt(3)/2 apart, every other one shifted by half.
+        int row = 0;
+        for (float along = 0.5f * spacing; along < kCrossingShare * length;
+             along += 0.866f * spacing, ++row)
+            for (float across = (row % 2 ? 1.0f : 0.5f) * spacing; across < width;
+                 across += spacing) {
+                auto a = m_nav.nearestPoint(at(along, across));
+                auto b = m_nav.nearestPoint(at(length - along, across));
+                if (!a || !b || a->moved || b->moved) continue;
+                auto ca = m_nav.distanceToEdge(a->position, clearance);
+                auto cb = m_nav.distanceToEdge(b->position, clearance);
+                if (!ca || !cb || *ca < clearance || *cb < clearance) continue;
+                if (*m_nav.connected(a->position, b->position))
+                    ends.emplace_back(a->position, b->position);
+            }
+        if (static_cast<int>(ends.size()) >= m_settings.characters) {
+            std::shuffle(ends.begin(), ends.end(), m_rng);
+            ends.resize(m_settings.characters);
+            return Status::ok();
+        }
+    }
+    return Status::error("simulation: the level's near side holds " + std::to_string(ends.size()) +
+                         " crossing characters " + std::to_string(finest) +
+                         " m apart, fewer than " + std::to_string(m_settings.characters));
 }
 
 // Each inner corner moved away from the edge it turns round, by the offset, where the mesh is
@@ -130,8 +217,8 @@ Status LevelRun::setPath(Walker& w, const glm::vec3& from, const glm::vec3& goal
 Status LevelRun::nextGoal(Walker& w) {
     const glm::vec3 here(w.last.x, w.y, w.last.y);
     glm::vec3 goal;
-    if (m_settings.scenario == LevelSimulationSettings::Scenario::Crossing) {
-        // Across, then back to where it is now.
+    if (m_settings.scenario != LevelSimulationSettings::Scenario::Random) {
+        // Across (or along its route), then back to where it is now.
         goal = w.crossingGoal;
         w.crossingGoal = here;
     } else {
@@ -146,39 +233,39 @@ Status LevelRun::nextGoal(Walker& w) {
     w.shortest = path->length;
     w.walked = 0.0f;
     w.goalStart = m_result.frames;
-    w.budget = 3.0f * path->length / m_speed + 10.0f;
+    w.budget = 3.0f * path->length / m_speed + 10.0f +
+               kQueueSecondsPerCharacter * static_cast<float>(m_settings.characters - 1);
+    w.direct = false;
+    w.steered = glm::vec2(std::numeric_limits<float>::max());
     ++w.goalsSet;
     ++m_result.goals;
     return Status::ok();
 }
 
 Status LevelRun::addCharacters(std::span<const float> weights) {
-    const LevelInfo& info = m_nav.info();
-    const glm::vec3 extent = info.boundsMax - info.boundsMin;
-    const bool alongZ = extent.z >= extent.x;
+    m_user.assign(weights.begin(), weights.end());
+    const BakedBehavioralSpace& bs = m_crowd.space();
+    auto speedOf = [&](size_t s) { return bs.spaces[s].clips[bs.spaces[s].reference].speed; };
+    for (size_t s = 1; s < bs.spaces.size(); ++s)
+        if (speedOf(s) < speedOf(m_slowest)) m_slowest = static_cast<int>(s);
+    float sum = 0.0f;
+    for (float v : m_user) sum += v;
+    m_canSlow = sum > 0.0f && m_user[m_slowest] / sum < 0.99f;
+    std::vector<std::pair<glm::vec3, glm::vec3>> ends;
+    if (m_settings.scenario == LevelSimulationSettings::Scenario::Crossing)
+        if (Status s = crossingEnds(ends); !s) return s;
+    if (m_settings.scenario == LevelSimulationSettings::Scenario::Routes) {
+        for (const auto& [from, to] : m_settings.routes) {
+            auto a = m_nav.nearestPoint(from);
+            if (!a) return a.status().withContext("a route's start");
+            if (a->moved) ++m_result.goalsMoved;
+            ends.emplace_back(a->position, to);
+        }
+    }
     for (int c = 0; c < m_settings.characters; ++c) {
         Walker w;
-        glm::vec3 start = randomPoint();
-        if (m_settings.scenario == LevelSimulationSettings::Scenario::Crossing) {
-            // The first fifth along the longer side, and the mirrored point in the last fifth.
-            for (int attempt = 0; attempt < 1000; ++attempt) {
-                const float along = 0.02f + 0.18f * m_unit(m_rng), across = m_unit(m_rng);
-                glm::vec3 a = info.boundsMin + glm::vec3(across, 0.0f, along) * extent;
-                glm::vec3 b = info.boundsMin + glm::vec3(across, 0.0f, 1.0f - along) * extent;
-                if (!alongZ) {
-                    a = info.boundsMin + glm::vec3(along, 0.0f, across) * extent;
-                    b = info.boundsMin + glm::vec3(1.0f - along, 0.0f, across) * extent;
-                }
-                auto na = m_nav.nearestPoint(a);
-                auto nb = m_nav.nearestPoint(b);
-                if (na && nb && !na->moved && !nb->moved &&
-                    *m_nav.connected(na->position, nb->position)) {
-                    start = na->position;
-                    w.crossingGoal = nb->position;
-                    break;
-                }
-            }
-        }
+        glm::vec3 start = ends.empty() ? randomPoint() : ends[c].first;
+        if (!ends.empty()) w.crossingGoal = ends[c].second;
         w.last = xz(start);
         w.y = start.y;
         // Facing along the first leg of its first path.
@@ -212,8 +299,8 @@ glm::vec2 LevelRun::aim(Walker& w, const glm::vec2& p) {
         return aim(w, p);
     }
     w.segment = bestSegment;
-    // The look-ahead, shortened (by halves, to a tenth) until the straight way to it stays on the
-    // mesh: past a corner a full look-ahead would cut it.
+    // The look-ahead, shortened (by halves, to a tenth) until the straight way to it (with its
+    // margin) stays on the mesh: past a corner, or in a doorway, a full look-ahead would cut it.
     for (float ahead = m_settings.lookAheadM;; ahead *= 0.5f) {
         const glm::vec2 target = alongPath(w, bestSegment, bestPoint, ahead);
         if (ahead < 0.1f * m_settings.lookAheadM || visible(p, target, w.y)) return target;
@@ -231,12 +318,20 @@ glm::vec2 LevelRun::alongPath(const Walker& w, size_t segment, glm::vec2 q, floa
     return xz(w.goal);
 }
 
-// Whether the straight way from a to b lies on the mesh (sampled every 10 cm).
+// Whether the straight way from a to b, and the ways aimMarginM either side of it, lie on the mesh
+// (sampled every 10 cm).
 bool LevelRun::visible(const glm::vec2& a, const glm::vec2& b, float y) const {
-    const int samples = std::max(1, static_cast<int>(glm::distance(a, b) / 0.1f));
+    const float length = glm::distance(a, b);
+    const int samples = std::max(1, static_cast<int>(length / 0.1f));
+    const float margin = m_settings.aimMarginM;
+    const glm::vec2 n =
+        length > 1e-4f ? glm::vec2(b.y - a.y, a.x - b.x) * (margin / length) : glm::vec2(0.0f);
     for (int k = 1; k <= samples; ++k) {
         const glm::vec2 q = a + (b - a) * (static_cast<float>(k) / samples);
         if (!m_nav.onMesh({q.x, y, q.y})) return false;
+        if (margin > 0.0f &&
+            (!m_nav.onMesh({q.x + n.x, y, q.y + n.y}) || !m_nav.onMesh({q.x - n.x, y, q.y - n.y})))
+            return false;
     }
     return true;
 }
@@ -251,24 +346,22 @@ void LevelRun::measureFeet(Walker& w) {
                 m_crowd.space().floorHeight, 1.0f / m_dt);
 }
 
-// One frame of one character after the crowd's update: its figures, its goal, its aim.
-Status LevelRun::step(Walker& w) {
-    if (w.done) return Status::ok();
-    measureFeet(w);
+// One frame of one character after the crowd's update: where it is, its figures, its goal and
+// the velocity it wants (none once done: it stops on its last goal and stands).
+Status LevelRun::observe(Walker& w) {
+    if (!w.done) measureFeet(w);
     const CharacterState& state = *m_crowd.state(w.id);
     const glm::vec2 p(state.ground.x, state.ground.z);
+    w.velocity = (p - w.last) / m_dt;
     w.walked += glm::distance(p, w.last);
     w.last = p;
-    ++m_result.characterFrames;
+    w.desired = glm::vec2(0.0f);
     auto h = m_nav.groundHeight({p.x, w.y, p.y});
-    if (h) {
-        w.y = *h;
-        if (auto d = m_nav.distanceToEdge({p.x, w.y, p.y}, 5.0f))
-            m_result.minEdgeDistance = std::min(m_result.minEdgeDistance, *d);
-    } else {
-        ++m_result.wallContacts;
-        m_result.minEdgeDistance = 0.0f;
-    }
+    if (h) w.y = *h;
+    if (w.done) return Status::ok();
+    ++m_result.characterFrames;
+    w.onMesh = static_cast<bool>(h);
+    if (!h) ++m_result.wallContacts;
     const float distance = glm::distance(p, xz(w.goal));
     const float elapsed = (m_result.frames - w.goalStart) * m_dt;
     if (distance < m_settings.reachRadius || elapsed > w.budget) {
@@ -279,11 +372,121 @@ Status LevelRun::step(Walker& w) {
         }
         if (w.goalsSet >= m_settings.goals) {
             w.done = true;
-            return m_crowd.clearGoal(w.id);
+            m_result.lastArrivalS = m_result.frames * m_dt;
+            // Stopping on the goal with its stop clip; or, reached on the way or given up,
+            // stopping a metre on along the way it walks.
+            if (w.direct) return Status::ok();
+            const float heading = state.ground.heading;
+            const glm::vec2 on = p + glm::vec2(std::sin(heading), std::cos(heading));
+            return m_crowd.setGoal(w.id, on, Crowd::GoalArrival::Stop);
         }
         if (Status s = nextGoal(w); !s) return s;
     }
-    return m_crowd.setGoal(w.id, aim(w, p), Crowd::GoalArrival::WalkOn);
+    const glm::vec2 toward = aim(w, p) - p;
+    const float length = glm::length(toward);
+    if (length > 1e-4f) w.desired = toward * (m_speed / length);
+    return Status::ok();
+}
+
+// The crowd told what avoidance decided: a goal along the velocity (or the goal itself, near
+// it), and the pace.
+Status LevelRun::steer(Walker& w, const glm::vec2& velocity) {
+    if (w.done) return Status::ok();
+    const glm::vec2 p = w.last;
+    const float speed = glm::length(velocity);
+    const float wanted = glm::length(w.desired);
+    glm::vec2 direction = speed > 0.05f * m_speed ? velocity / speed
+                          : wanted > 0.0f         ? w.desired / wanted
+                                                  : glm::vec2(0.0f, 1.0f);
+    const bool last = w.goalsSet >= m_settings.goals;
+    const glm::vec2 goal = xz(w.goal);
+    const float toGoal = glm::distance(p, goal);
+    const bool onWay =
+        wanted > 0.0f && glm::dot(direction, w.desired / wanted) > std::cos(kDirectAngleRad);
+    if (toGoal < kDirectGoalM && (onWay || w.direct)) {
+        // The goal itself, stopped on when it is the last (and then left to the stop).
+        if (w.direct && last) return Status::ok();
+        w.direct = true;
+        w.steered = goal;
+        setPace(w, 1.0f);
+        return m_crowd.setGoal(w.id, goal,
+                               last ? Crowd::GoalArrival::Stop : Crowd::GoalArrival::WalkOn);
+    }
+    w.direct = false;
+    const float pace = wanted > 0.0f ? std::min(speed / wanted, 1.0f) : 1.0f;
+    setPace(w, pace);
+    const glm::vec2 before = w.steered - p;
+    const float beforeLength = glm::length(before);
+    if (beforeLength > 1.0f && glm::dot(before / beforeLength, direction) > std::cos(kResteerRad))
+        return Status::ok();
+    w.steered = p + kDirectionGoalM * direction;
+    return m_crowd.setGoal(w.id, w.steered, Crowd::GoalArrival::WalkOn);
+}
+
+// The slowest style blended into the given mix by the share of speed avoidance takes off (in
+// quarters, so that the style targets are not changed every frame).
+void LevelRun::setPace(Walker& w, float pace) {
+    if (!m_canSlow) return;
+    const float quantized = std::round(pace * 4.0f) / 4.0f;
+    if (quantized == w.pace) return;
+    w.pace = quantized;
+    std::vector<float> targets = m_user;
+    for (size_t s = 0; s < targets.size(); ++s)
+        targets[s] =
+            quantized * m_user[s] + (static_cast<int>(s) == m_slowest ? 1.0f - quantized : 0.0f);
+    (void)m_crowd.setStyleTargets(w.id, targets);
+}
+
+// The scoring of a frame: the closest approach to the mesh's edge, and the character-frames (of
+// characters not done) with another root nearer than two radii (a grid of cells two radii wide,
+// each root against the roots of its cell and the eight around it).
+void LevelRun::score() {
+    for (const Walker& w : m_walkers) {
+        if (w.done) continue;
+        if (!w.onMesh) {
+            m_result.minEdgeDistance = 0.0f;
+            continue;
+        }
+        if (auto d = m_nav.distanceToEdge({w.last.x, w.y, w.last.y}, kEdgeSearchM))
+            m_result.minEdgeDistance = std::min(m_result.minEdgeDistance, *d);
+    }
+    const float cell = 2.0f * m_radius;
+    std::vector<std::pair<std::int64_t, int>> keyed(m_walkers.size());
+    auto key = [](std::int64_t i, std::int64_t j) { return (i << 32) ^ (j & 0xffffffff); };
+    for (size_t k = 0; k < m_walkers.size(); ++k) {
+        const glm::vec2& p = m_walkers[k].last;
+        keyed[k] = {key(static_cast<std::int64_t>(std::floor(p.x / cell)),
+                        static_cast<std::int64_t>(std::floor(p.y / cell))),
+                    static_cast<int>(k)};
+    }
+    std::sort(keyed.begin(), keyed.end());
+    for (const Walker& w : m_walkers) {
+        if (w.done) continue;
+        const auto i = static_cast<std::int64_t>(std::floor(w.last.x / cell));
+        const auto j = static_cast<std::int64_t>(std::floor(w.last.y / cell));
+        bool overlap = false;
+        for (std::int64_t di = -1; di <= 1 && !overlap; ++di)
+            for (std::int64_t dj = -1; dj <= 1 && !overlap; ++dj) {
+                auto it = std::lower_bound(keyed.begin(), keyed.end(),
+                                           std::pair<std::int64_t, int>(key(i + di, j + dj), -1));
+                for (; it != keyed.end() && it->first == key(i + di, j + dj); ++it) {
+                    const Walker& o = m_walkers[it->second];
+                    if (&o != &w && glm::distance(o.last, w.last) < cell &&
+                        std::abs(o.y - w.y) < 1.0f)
+                        overlap = true;
+                }
+            }
+        if (overlap) ++m_result.overlaps;
+    }
+}
+
+void LevelRun::record() {
+    const Walker& w = m_walkers.front();
+    const auto pose = *m_crowd.localPose(w.id);
+    m_result.motion.rotations.insert(m_result.motion.rotations.end(), pose.begin(), pose.end());
+    glm::vec3 root = *m_crowd.rootPosition(w.id);
+    if (!m_settings.feetOnGround) root.y += w.y;  // on the level's surface (else carried there)
+    m_result.motion.rootPositions.push_back(root);
 }
 
 // The feet's figures over every character (foot_ground.h), in centimetres.
@@ -310,24 +513,45 @@ Status LevelRun::run() {
         m_result.motion.skeleton = bs.skeleton;
     }
     m_result.minEdgeDistance = std::numeric_limits<float>::max();
-    const long maxFrames = static_cast<long>(limits::kMaxRunSeconds / m_dt);
+    m_agents.resize(m_walkers.size());
+    m_velocities.resize(m_walkers.size());
+    const double seconds = m_settings.maxSeconds > 0.0f
+                               ? std::min<double>(m_settings.maxSeconds, limits::kMaxRunSeconds)
+                               : limits::kMaxRunSeconds;
+    const long maxFrames = static_cast<long>(seconds / m_dt);
+    const long untimed = static_cast<long>(kUntimedSeconds / m_dt);
+    using Clock = std::chrono::steady_clock;
+    auto since = [](Clock::time_point t) {
+        return std::chrono::duration<double>(Clock::now() - t).count();
+    };
     while (m_result.frames < maxFrames) {
+        const bool timed = m_result.frames >= untimed;
+        Clock::time_point t0 = Clock::now();
         if (m_result.frames > 0)
             if (Status s = m_crowd.update(m_dt); !s) return s;
+        if (timed) {
+            m_result.updateSeconds += since(t0);
+            m_result.timedCharacterFrames += static_cast<long>(m_walkers.size());
+        }
+        t0 = Clock::now();
         bool any = false;
-        for (Walker& w : m_walkers) {
-            if (Status s = step(w); !s) return s;
+        for (size_t k = 0; k < m_walkers.size(); ++k) {
+            Walker& w = m_walkers[k];
+            if (Status s = observe(w); !s) return s;
             any = any || !w.done;
+            m_agents[k] = {glm::vec3(w.last.x, w.y, w.last.y),
+                           glm::vec3(w.velocity.x, 0.0f, w.velocity.y),
+                           glm::vec3(w.desired.x, 0.0f, w.desired.y)};
+            m_velocities[k] = m_agents[k].desired;
         }
-        if (m_settings.record) {
-            const Walker& w = m_walkers.front();
-            const auto pose = *m_crowd.localPose(w.id);
-            m_result.motion.rotations.insert(m_result.motion.rotations.end(), pose.begin(),
-                                             pose.end());
-            glm::vec3 root = *m_crowd.rootPosition(w.id);
-            if (!m_settings.feetOnGround) root.y += w.y;  // on the level's surface
-            m_result.motion.rootPositions.push_back(root);
-        }
+        if (m_settings.avoid)
+            if (Status s = m_avoidance.solve(m_agents, m_velocities, &m_nav); !s) return s;
+        for (size_t k = 0; k < m_walkers.size(); ++k)
+            if (Status s = steer(m_walkers[k], {m_velocities[k].x, m_velocities[k].z}); !s)
+                return s;
+        if (timed) m_result.levelSeconds += since(t0);
+        score();
+        if (m_settings.record) record();
         ++m_result.frames;
         if (!any) break;
     }
@@ -351,6 +575,16 @@ Status LevelSimulationSettings::validate() const {
     if (!(minGoalPathM >= 0.0f)) return Status::error("simulation: the goal distance must be >= 0");
     if (!(goalClearanceM >= 0.0f && goalClearanceM <= 5.0f))
         return Status::error("simulation: the goal clearance must be in [0, 5] m");
+    if (!(aimMarginM >= 0.0f && aimMarginM <= 1.0f))
+        return Status::error("simulation: the aim's margin must be in [0, 1] m");
+    if (Status s = avoidance.validate(); !s) return s;
+    if (!(maxSeconds >= 0.0f && std::isfinite(maxSeconds)))
+        return Status::error("simulation: the longest run must be >= 0 s");
+    if (scenario == Scenario::Routes && routes.size() != static_cast<size_t>(characters))
+        return Status::error("simulation: the routes must be one per character");
+    for (const auto& [from, to] : routes)
+        if (!std::isfinite(from.x + from.y + from.z + to.x + to.y + to.z))
+            return Status::error("simulation: a route's end is not finite");
     if (Status s = steer.validate(); !s) return s;
     return locomotion.validate();
 }
@@ -397,6 +631,9 @@ Expected<LevelSimulationResult> simulateLevel(std::shared_ptr<const BakedSpaceFi
         result.pathRatioMax = *std::max_element(result.pathRatios.begin(), result.pathRatios.end());
     }
     if (result.minEdgeDistance == std::numeric_limits<float>::max()) result.minEdgeDistance = 0.0f;
+    if (result.characterFrames > 0)
+        result.overlapFraction =
+            static_cast<float>(static_cast<double>(result.overlaps) / result.characterFrames);
     return result;
 }
 

@@ -1,14 +1,21 @@
 #pragma once
-// Characters in a level: each is given goals on the level's navigation mesh, follows the shortest
-// path (gaitspace/runtime/navigation.h) by steering with the goal-space steering toward a point a
+// Characters in a level: each is given goals on the level's navigation mesh and follows the
+// shortest path (gaitspace/runtime/navigation.h). Each frame its desired velocity points at a
 // look-ahead distance along the path (so that the turn at a corner starts before the corner, as a
-// person's does), and the run is scored: goals reached, wall contacts, distance walked against
-// the shortest path. Same seed, same figures.
+// person's does); DetourCrowd's obstacle avoidance (gaitspace/runtime/avoidance.h) turns it into
+// a velocity that keeps off the other characters and the mesh's edges, whose direction becomes
+// the goal-space steering's goal (a point along it; the crowd is told again only when the
+// direction turns by more than a few degrees, so steering decides at its own start frames) and
+// whose length the pace (a slower style blended in where the mix has one). The last goal is
+// stopped on with the space's stop clips, and a character standing is an obstacle to the others.
+// The run is scored: goals reached, wall contacts, overlaps between characters, distance walked
+// against the shortest path. Same seed, same figures.
 
 #include <cstdint>
 #include <memory>
 #include <vector>
 
+#include <gaitspace/runtime/avoidance.h>
 #include <gaitspace/runtime/crowd.h>
 #include <gaitspace/runtime/navigation.h>
 
@@ -18,26 +25,43 @@ namespace gs {
 
 struct LevelSimulationSettings {
     // Random: every character starts and aims at random points of the mesh (on its island).
-    // Crossing: each starts in the first fifth of the level along its longer side and aims at
-    // the mirrored point in the last fifth, so that every path crosses the level.
-    enum class Scenario { Random, Crossing };
+    // Crossing: the characters start on a triangular lattice (spaced for them all, 1.2 m down
+    // to 2.5 radii apart) over the first 45 % of the level along its longer side, at least a
+    // radius from the mesh's edge, and aim at the mirrored points of the last 45 %, so that every
+    // path crosses the level through whatever passage joins its halves (the demo level's
+    // doorway, its narrowest); then back, and so on.
+    // Routes: character c starts at routes[c].first and aims at routes[c].second; then back.
+    enum class Scenario { Random, Crossing, Routes };
 
     Scenario scenario = Scenario::Random;
-    int characters = 1;  // [1, 1000]
-    int goals = 10;      // per character, one after the other; [1, kMaxGoals]
+    std::vector<std::pair<glm::vec3, glm::vec3>> routes;  // Routes: one per character
+    int characters = 1;                                   // [1, 1000]
+    int goals = 10;  // per character, one after the other; [1, kMaxGoals]
     std::uint32_t seed = 7;
     float reachRadius = 0.5f;   // metres: a goal is reached this close; > 0
     float minGoalPathM = 3.0f;  // metres: random goals are at least this far along the mesh
     // Metres random goals keep from the mesh's edge: a character walks on through its goal and
     // turns toward the next, and needs room to turn; [0, 5].
     float goalClearanceM = 1.5f;
-    float lookAheadM = 1.2f;       // metres along the path ahead of the character; [0.1, 10]
+    // Metres along the path ahead of the character. Nearer, path following pulls a character
+    // that avoidance has moved off its path back across the way of one it is passing (two walking
+    // at each other on a corridor's middle line touch with 1.2 m); [0.1, 10].
+    float lookAheadM = 2.5f;
+    // Metres either side of the straight way to the look-ahead point that must lie on the mesh as
+    // well (else the look-ahead is shortened): near a wall, and through a doorway, the character
+    // aims closer along its path, so that steering's turn does not cut the wall's corner; [0, 1].
+    float aimMarginM = 0.3f;
     float replanDistanceM = 1.0f;  // metres off the path before it is found afresh; > 0
     // Metres each inner corner of a path is moved away from the edge it turns round (where the
     // mesh is still under it), so that steering that cuts a corner a little stays on the mesh;
     // [0, 1].
     float cornerOffsetM = 0.3f;
-    bool record = false;  // keep the first character's motion (root on the surface)
+    // Avoidance between characters (and of the mesh's edges); its radius is the level's agent
+    // radius. Off: each walks its path as if alone.
+    bool avoid = true;
+    AvoidanceSettings avoidance;
+    float maxSeconds = 0.0f;  // simulated seconds run at most; 0 = the authoring limit's
+    bool record = false;      // keep the first character's motion (root on the surface)
     // Feet on the level's surface (gaitspace/runtime/ground.h): the ground query the feet stand
     // on and are measured against; empty: the navigation mesh's detail mesh
     // (Navigation::groundQuery). LevelGround (core/level/level_ground.h) gives the level mesh's.
@@ -61,6 +85,13 @@ struct LevelSimulationResult {
     // from walls and drops: a root nearer a wall than the radius, or off the level.
     long wallContacts = 0;
     long characterFrames = 0;
+    // Character-frames with another character's root nearer than two agent radii, and their
+    // share of the character-frames (characters done with their goals count as others).
+    long overlaps = 0;
+    float overlapFraction = 0.0f;
+    // Seconds (simulated) at which the last character finished its last goal (reached or given
+    // up: reach_rate says which).
+    float lastArrivalS = 0.0f;
     float minEdgeDistance = 0.0f;  // metres: the closest any root came to the mesh's edge
     // Per reached goal: distance walked on the ground / (the navigation mesh's shortest path from
     // where the goal was set, less the reach radius: the shortest way into the reach circle).
@@ -77,6 +108,12 @@ struct LevelSimulationResult {
     float stanceSkate = 0.0f;  // cm/s, the toes' height taken above the surface (foot_ground.h)
     float seconds = 0.0f;      // simulated
     long frames = 0;
+    // Wall-clock seconds (one thread) after the first second simulated: in Crowd::update, and in
+    // the level's part (paths, the surface under each root, avoidance, the crowd's goals; the
+    // scoring excluded). For benchmarks; the only figures that are not the same run to run.
+    double updateSeconds = 0.0;
+    double levelSeconds = 0.0;
+    long timedCharacterFrames = 0;
     Clip motion;  // when settings.record: the first character, its root on the level's surface
 };
 

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include <DetourAlloc.h>
+#include <DetourCommon.h>
 #include <DetourNavMesh.h>
 #include <DetourNavMeshQuery.h>
 
@@ -41,6 +42,9 @@ struct Navigation::Impl {
     const dtMeshTile* tile = nullptr;
     std::vector<int> island;  // per polygon
     int islands = 0;
+    // findPath's scratch (one query, one thread: as the Detour query's own).
+    std::vector<dtPolyRef> pathPolys = std::vector<dtPolyRef>(kMaxPathPolys);
+    std::vector<float> pathCorners = std::vector<float>(3 * kMaxPathPolys);
 
     // The nearest polygon to a point within the search extents, and the point on it.
     Expected<std::pair<dtPolyRef, glm::vec3>> nearest(const glm::vec3& p) const {
@@ -178,7 +182,7 @@ Expected<NavPath> Navigation::findPath(const glm::vec3& from, const glm::vec3& t
         return Status::error(
             "navigation: the goal is unreachable from the start (another island of the "
             "navigation mesh)");
-    std::vector<dtPolyRef> polys(kMaxPathPolys);
+    std::vector<dtPolyRef>& polys = m->pathPolys;
     int polyCount = 0;
     dtStatus s = m->query->findPath(a->first, b->first, &a->second.x, &b->second.x, &m->filter,
                                     polys.data(), &polyCount, kMaxPathPolys);
@@ -187,7 +191,7 @@ Expected<NavPath> Navigation::findPath(const glm::vec3& from, const glm::vec3& t
     if (dtStatusDetail(s, DT_PARTIAL_RESULT))
         return Status::error("navigation: the path is longer than " +
                              std::to_string(kMaxPathPolys) + " polygons");
-    std::vector<float> corners(3 * kMaxPathPolys);
+    std::vector<float>& corners = m->pathCorners;
     int cornerCount = 0;
     s = m->query->findStraightPath(&a->second.x, &b->second.x, polys.data(), polyCount,
                                    corners.data(), nullptr, nullptr, &cornerCount, kMaxPathPolys);
@@ -311,6 +315,37 @@ Expected<float> Navigation::distanceToEdge(const glm::vec3& point, float maxRadi
                                                     &distance, &hit.x, &normal.x)))
         return Status::error("navigation: the distance-to-wall query failed");
     return distance;
+}
+
+Expected<int> Navigation::boundaryEdges(const glm::vec3& point, float radius,
+                                        std::span<glm::vec3> edges) const {
+    auto n = m->nearest(point);
+    if (!n) return n.status();
+    constexpr int kMaxPolys = 32, kMaxPolyEdges = 16;
+    dtPolyRef polys[kMaxPolys];
+    int polyCount = 0;
+    if (dtStatusFailed(m->query->findLocalNeighbourhood(n->first, &n->second.x, radius, &m->filter,
+                                                        polys, nullptr, &polyCount, kMaxPolys)))
+        return Status::error("navigation: the neighbourhood query failed");
+    const int capacity = static_cast<int>(edges.size() / 2);
+    int count = 0;
+    float segments[6 * kMaxPolyEdges];
+    for (int k = 0; k < polyCount && count < capacity; ++k) {
+        int segmentCount = 0;
+        // Without the neighbours' array Detour gives the boundary edges alone (no portals).
+        if (dtStatusFailed(m->query->getPolyWallSegments(polys[k], &m->filter, segments, nullptr,
+                                                         &segmentCount, kMaxPolyEdges)))
+            continue;
+        for (int e = 0; e < segmentCount && count < capacity; ++e) {
+            const float* s = segments + 6 * e;
+            float t = 0.0f;
+            if (dtDistancePtSegSqr2D(&n->second.x, s, s + 3, t) > radius * radius) continue;
+            edges[2 * count] = {s[0], s[1], s[2]};
+            edges[2 * count + 1] = {s[3], s[4], s[5]};
+            ++count;
+        }
+    }
+    return count;
 }
 
 }  // namespace gs

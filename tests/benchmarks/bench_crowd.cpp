@@ -9,7 +9,8 @@
 // 90 updates each, after a warm-up of 30 updates (the first decisions of every character).
 //   - the same with every other character stopping on its goals, standing a second, and
 //     starting toward the next (arrival), against the steered update.
-// Usage: bench_crowd [DATA_DIR] [--quick] [--only LOAD CHARACTERS]
+// Usage: bench_crowd [DATA_DIR] [--quick] [--only LOAD CHARACTERS] [--level]
+//   (--level: the steered update at 1,000 characters on one thread and the level loads alone)
 //   (data: $GAITSPACE_DATA_DIR, else ../shared/data). --only runs one load (locomotion, steering or
 //   arrival) for CHARACTERS characters on one thread, once: for a count of the instructions of
 //   Crowd::update alone, which a busy machine does not change, e.g.
@@ -27,6 +28,9 @@
 #include <vector>
 
 #include "bench_data.h"
+#include "core/level/demo_level.h"
+#include "core/level/level_bake.h"
+#include "core/level/level_simulation.h"
 #include "core/spaces/behavioral_space.h"
 #include "core/spaces/goal_space_builder.h"
 #include <gaitspace/runtime/crowd.h>
@@ -110,16 +114,78 @@ double measure(const std::shared_ptr<const gs::BakedSpaceFile>& baked, int chara
     return best * 1e9 / (static_cast<double>(updates) * characters);
 }
 
+// The level load: ns per character and update of Crowd::update and of the level's part, the
+// best of `runs` by their sum.
+struct LevelCost {
+    double update = 0.0, level = 0.0;
+};
+LevelCost measureLevel(const std::shared_ptr<const gs::BakedSpaceFile>& baked,
+                       const gs::Navigation& nav, int characters, bool avoid, bool quick) {
+    gs::LevelSimulationSettings s;
+    s.characters = characters;
+    s.goals = 10000;
+    s.avoid = avoid;
+    s.styleWeights = {0.5f, 0.5f};
+    s.steer = baked->steer;
+    s.locomotion = baked->locomotion;
+    s.maxSeconds = quick ? 1.7f : 4.0f;
+    LevelCost best{1e30, 1e30};
+    for (int r = 0; r < (quick ? 1 : 3); ++r) {
+        auto result = gs::simulateLevel(baked, nav, s);
+        if (!result) {
+            std::fprintf(stderr, "bench_crowd: %s\n", result.message().c_str());
+            std::exit(1);
+        }
+        const double n = static_cast<double>(std::max(result->timedCharacterFrames, 1L));
+        const LevelCost c{result->updateSeconds * 1e9 / n, result->levelSeconds * 1e9 / n};
+        if (c.update + c.level < best.update + best.level) best = c;
+    }
+    return best;
+}
+
+void levelLoads(const std::shared_ptr<const gs::BakedSpaceFile>& baked, bool quick,
+                double steering) {
+    const gs::LevelMesh mesh = gs::demoLevel();
+    gs::BakedLevel level;
+    gs::LevelBakeJob job;
+    job.mesh = &mesh;
+    job.name = "demo";
+    job.output = &level;
+    if (gs::Status st = job.run(); !st) {
+        std::fprintf(stderr, "bench_crowd: %s\n", st.message().c_str());
+        std::exit(1);
+    }
+    auto nav = gs::Navigation::create(std::move(level));
+    if (!nav) {
+        std::fprintf(stderr, "bench_crowd: %s\n", nav.message().c_str());
+        std::exit(1);
+    }
+    std::printf(
+        "In the demo level (20 x 20 m), 1000 characters (walk + jog 50/50) to random goals, "
+        "1 thread, ns per character and update:\n");
+    for (bool avoid : {true, false}) {
+        const LevelCost c = measureLevel(baked, *nav, 1000, avoid, quick);
+        std::printf(
+            "  %-26s Crowd::update %6.0f + level %6.0f = %6.0f ns (%.2fx the steered "
+            "update, %.0f ns)\n",
+            avoid ? "paths + avoidance:" : "paths alone:", c.update, c.level, c.update + c.level,
+            (c.update + c.level) / steering, steering);
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    bool quick = false;
+    bool quick = false, levelOnly = false;
     int dataArgs = argc;
     int onlyLoad = -1, onlyCharacters = 0;  // --only
     const char* onlyName = "";
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--quick") == 0) {
             quick = true;
+            dataArgs = std::min(dataArgs, i);
+        } else if (std::strcmp(argv[i], "--level") == 0) {
+            levelOnly = true;
             dataArgs = std::min(dataArgs, i);
         } else if (std::strcmp(argv[i], "--only") == 0) {
             const char* loads[] = {"locomotion", "steering", "arrival"};
@@ -188,9 +254,17 @@ int main(int argc, char** argv) {
                     onlyCharacters, ns);
         return 0;
     }
+    if (levelOnly) {
+        const double steering = measure(baked, 1000, 1, Load::Steering, updates, runs);
+        std::printf("steering + locomotion, 1000 characters, 1 thread: %.0f ns per character\n",
+                    steering);
+        levelLoads(baked, quick, steering);
+        return 0;
+    }
     std::printf(
         "Crowd::update, ns per character (dt = 1/30 s: one whole step per update; %d joints)\n",
         baked->space.skeleton.jointCount());
+    double steering1000 = 0.0;
     std::printf("  %-10s %-8s %14s %22s %24s\n", "characters", "threads", "locomotion",
                 "steering + locomotion", "half stopping at goals");
     for (int characters : {1000, 10000}) {
@@ -201,6 +275,7 @@ int main(int argc, char** argv) {
             const double both = measure(baked, characters, threads, Load::Steering, updates, runs);
             const double arrive = measure(baked, characters, threads, Load::Arrival, updates, runs);
             if (threads == 1) {
+                if (characters == 1000) steering1000 = both;
                 one[0] = loco;
                 one[1] = both;
                 one[2] = arrive;
@@ -213,5 +288,6 @@ int main(int argc, char** argv) {
             std::printf("\n");
         }
     }
+    levelLoads(baked, quick, steering1000);
     return 0;
 }

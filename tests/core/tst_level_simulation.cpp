@@ -1,11 +1,17 @@
-// Characters in a level (core/level/level_simulation.h), with the synthetic walk and jog in the
-// demo level baked here (no data needed): goals that no start is far enough from, settings out of
-// range and a missing space are refused with their sentences. Steered runs in a level are checked
-// by tst_cli_level on the CMU demo project.
+// Characters in a level (core/level/level_simulation.h), with the synthetic walk and jog in
+// levels baked here (no data needed): in a corridor with a doorway two characters walking toward
+// each other pass without their roots coming nearer than two agent radii (and walk through each
+// other without avoidance); avoidance (gaitspace/runtime/avoidance.h) slows and turns a character
+// for one standing in its way; goals that no start is far enough from, settings out of range and a
+// missing space are refused with their sentences. Steered runs in the demo level are checked by
+// tst_cli_level on the CMU demo project.
 
 #include <QTest>
 
 #include <cmath>
+#include <vector>
+
+#include <glm/geometric.hpp>
 #include <string>
 
 #include "core/level/demo_level.h"
@@ -17,20 +23,47 @@ using namespace gs;
 
 namespace {
 
+Navigation baked(const LevelMesh& mesh, const char* name) {
+    BakedLevel level;
+    LevelBakeJob job;
+    job.mesh = &mesh;
+    job.name = name;
+    job.output = &level;
+    if (Status s = job.run(); !s) qFatal("%s: %s", name, s.message().c_str());
+    auto made = Navigation::create(std::move(level));
+    if (!made) qFatal("%s: %s", name, made.message().c_str());
+    return std::move(*made);
+}
+
 const Navigation& demo() {
+    static const Navigation nav = baked(demoLevel(), "demo");
+    return nav;
+}
+
+// A corridor 3.2 m wide and 16 m long (along z) between walls, cut across at z = -4 by a wall
+// with a doorway 2 m wide.
+const Navigation& corridor() {
     static const Navigation nav = [] {
-        const LevelMesh mesh = demoLevel();
-        BakedLevel level;
-        LevelBakeJob job;
-        job.mesh = &mesh;
-        job.name = "demo";
-        job.output = &level;
-        if (Status s = job.run(); !s) qFatal("demo level: %s", s.message().c_str());
-        auto made = Navigation::create(std::move(level));
-        if (!made) qFatal("demo level: %s", made.message().c_str());
-        return std::move(*made);
+        LevelMesh mesh = boxMesh({-1.6f, -0.2f, -8.0f}, {1.6f, 0.0f, 8.0f});
+        mesh.append(boxMesh({-1.8f, 0.0f, -8.0f}, {-1.6f, 2.5f, 8.0f}));
+        mesh.append(boxMesh({1.6f, 0.0f, -8.0f}, {1.8f, 2.5f, 8.0f}));
+        mesh.append(boxMesh({-1.6f, 0.0f, -4.1f}, {-1.0f, 2.5f, -3.9f}));
+        mesh.append(boxMesh({1.0f, 0.0f, -4.1f}, {1.6f, 2.5f, -3.9f}));
+        return baked(mesh, "corridor");
     }();
     return nav;
+}
+
+// Two characters on the corridor's middle line, 12 m apart, each walking to the other's start.
+LevelSimulationSettings headOn(bool avoid) {
+    LevelSimulationSettings s;
+    s.scenario = LevelSimulationSettings::Scenario::Routes;
+    s.characters = 2;
+    s.goals = 1;
+    s.avoid = avoid;
+    s.routes = {{{0.0f, 0.0f, -6.0f}, {0.0f, 0.0f, 6.0f}},
+                {{0.0f, 0.0f, 6.0f}, {0.0f, 0.0f, -6.0f}}};
+    return s;
 }
 
 Expected<LevelSimulationResult> run(const LevelSimulationSettings& s) {
@@ -50,6 +83,55 @@ LevelSimulationSettings random(int characters, int goals, std::uint32_t seed) {
 class TestLevelSimulation : public QObject {
     Q_OBJECT
 private slots:
+    void twoCharactersPassInADoorway() {
+        auto r = simulateLevel(test::syntheticBaked(), corridor(), headOn(true));
+        QVERIFY2(r, r.message().c_str());
+        QCOMPARE(r->reached, 2);
+        QCOMPARE(r->overlaps, 0L);
+        QCOMPARE(r->wallContacts, 0L);
+        QVERIFY(r->characterFrames > 100);
+        // Without avoidance the same two walk through each other.
+        auto alone = simulateLevel(test::syntheticBaked(), corridor(), headOn(false));
+        QVERIFY2(alone, alone.message().c_str());
+        QVERIFY(alone->overlaps > 0);
+    }
+
+    void boundaryEdgesNearAWall() {
+        // 0.3 m from the corridor's east wall (x = 1.6): its edges on the mesh, a radius in.
+        std::vector<glm::vec3> edges(64);
+        auto n = corridor().boundaryEdges({1.0f, 0.0f, 2.0f}, 1.0f, edges);
+        QVERIFY2(n, n.message().c_str());
+        QVERIFY(*n >= 1);
+        for (int k = 0; k < 2 * *n; ++k) QVERIFY(std::abs(edges[k].x - 1.3f) < 0.1f);
+        QCOMPARE(*corridor().boundaryEdges({0.0f, 0.0f, 2.0f}, 1.0f, edges), 0);
+    }
+
+    void avoidanceTurnsAndSlowsForOneStanding() {
+        Avoidance avoid;
+        QVERIFY(avoid.status());
+        // One walks at 1.4 m/s straight at one standing 1.5 m ahead; a third is far away.
+        const std::vector<AvoidanceAgent> agents = {
+            {{0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 1.4f}, {0.0f, 0.0f, 1.4f}},
+            {{0.0f, 0.0f, 1.5f}, {0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}},
+            {{20.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 1.0f}, {0.0f, 0.0f, 1.0f}}};
+        std::vector<glm::vec3> v(agents.size());
+        QVERIFY(avoid.solve(agents, v));
+        // Turned off the line to the one standing, no faster than wanted; the one standing
+        // stays; the one alone keeps its way.
+        QVERIFY(std::abs(v[0].x) > 0.2f);
+        QVERIFY(glm::length(v[0]) <= 1.4f + 1e-4f);
+        QCOMPARE(glm::length(v[1]), 0.0f);
+        QVERIFY(glm::distance(v[2], agents[2].desired) < 1e-5f);
+        // Refusals.
+        std::vector<glm::vec3> none;
+        QCOMPARE(avoid.solve(agents, none).message(),
+                 std::string("avoidance: fewer velocities than agents"));
+        AvoidanceSettings bad;
+        bad.radius = 0.0f;
+        QCOMPARE(Avoidance(bad).solve(agents, v).message(),
+                 std::string("avoidance: the radius must be in (0, 5] m"));
+    }
+
     void refusals() {
         LevelSimulationSettings far = random(1, 1, 7);
         far.minGoalPathM = 100.0f;
@@ -71,6 +153,10 @@ private slots:
                  std::string("simulation: the corner offset must be in [0, 1] m"));
         QCOMPARE(refused([](LevelSimulationSettings& s) { s.goalClearanceM = 6.0f; }),
                  std::string("simulation: the goal clearance must be in [0, 5] m"));
+        QCOMPARE(refused([](LevelSimulationSettings& s) {
+                     s.scenario = LevelSimulationSettings::Scenario::Routes;
+                 }),
+                 std::string("simulation: the routes must be one per character"));
         QCOMPARE(simulateLevel(nullptr, demo(), {}).message(),
                  std::string("simulation: no baked space"));
     }

@@ -133,6 +133,12 @@ public:
     // Metres from the point (moved onto the mesh) to the mesh's nearest boundary edge, at most
     // maxRadius (Detour's findDistanceToWall). The boundary is `agent.radius` from the walls.
     Expected<float> distanceToEdge(const glm::vec3& point, float maxRadius) const;
+    // The mesh's boundary edges (walls and drops, `agent.radius` in from them) within `radius` of
+    // the point (moved onto the mesh), into `edges` as pairs of ends; returns how many edges were
+    // written (at most edges.size() / 2; the nearest polygons' first). Refused where no mesh lies
+    // within the search extents.
+    Expected<int> boundaryEdges(const glm::vec3& point, float radius,
+                                std::span<glm::vec3> edges) const;
 
 private:
     struct Impl;

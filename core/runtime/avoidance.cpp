@@ -1,0 +1,211 @@
+// Avoidance between characters with DetourCrowd's obstacle avoidance (avoidance.h): the nearest
+// neighbours from a grid of cells, the mesh's boundary edges near each character, and
+// dtObstacleAvoidanceQuery's adaptive velocity sampling, as dtCrowd::update does for its agents.
+
+#include <gaitspace/runtime/avoidance.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include <DetourCommon.h>
+#include <DetourObstacleAvoidance.h>
+
+#include <glm/geometric.hpp>
+
+#include <gaitspace/runtime/navigation.h>
+
+namespace gs {
+namespace {
+
+constexpr int kMaxEdges = 16;  // boundary edges kept per character
+
+struct QueryDeleter {
+    void operator()(dtObstacleAvoidanceQuery* q) const { dtFreeObstacleAvoidanceQuery(q); }
+};
+
+bool finite(const glm::vec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+}  // namespace
+
+Status AvoidanceSettings::validate() const {
+    if (!(radius > 0.0f && radius <= 5.0f))
+        return Status::error("avoidance: the radius must be in (0, 5] m");
+    if (!(neighbourRangeM > 0.0f && neighbourRangeM <= 20.0f))
+        return Status::error("avoidance: the neighbour range must be in (0, 20] m");
+    if (!(edgeRangeM > 0.0f && edgeRangeM <= 20.0f))
+        return Status::error("avoidance: the edge range must be in (0, 20] m");
+    if (maxNeighbours < 1 || maxNeighbours > 32)
+        return Status::error("avoidance: the neighbours avoided must be 1-32");
+    if (!(horizonS > 0.0f && horizonS <= 10.0f))
+        return Status::error("avoidance: the horizon must be in (0, 10] s");
+    if (divisions < 1 || divisions > DT_MAX_PATTERN_DIVS || rings < 1 ||
+        rings > DT_MAX_PATTERN_RINGS || depth < 1 || depth > 8)
+        return Status::error(
+            "avoidance: the sampling must be 1-32 divisions, 1-4 rings and depth 1-8");
+    for (float w : {weightDesired, weightCurrent, weightSide, weightCollision})
+        if (!(w >= 0.0f && std::isfinite(w)))
+            return Status::error("avoidance: the weights must be finite and >= 0");
+    return Status::ok();
+}
+
+struct Avoidance::Impl {
+    AvoidanceSettings settings;
+    Status status = Status::ok();
+    dtObstacleAvoidanceParams params{};
+    std::unique_ptr<dtObstacleAvoidanceQuery, QueryDeleter> query;
+    // Every character by the cell (half the neighbour range wide) its root is in: sorted by cell
+    // key, so that a cell's characters are found by a binary search. (DetourCrowd's proximity grid
+    // hands back each character once by checking every one found against those before it, which
+    // at a thousand characters in a room costs more than the avoidance.)
+    std::vector<std::pair<std::int64_t, int>> cells;
+    float cellSize = 1.0f;
+    // Per character: its boundary edges (pairs of ends), how many, and where they were found.
+    std::vector<glm::vec3> edges;
+    std::vector<int> edgeCount;
+    std::vector<glm::vec3> edgesAt;
+
+    static std::int64_t key(std::int64_t i, std::int64_t j) { return (i << 32) ^ (j & 0xffffffff); }
+    std::int64_t cellOf(float v) const {
+        return static_cast<std::int64_t>(std::floor(v / cellSize));
+    }
+
+    void refreshEdges(size_t k, const glm::vec3& at, const Navigation& navigation) {
+        const float range = settings.edgeRangeM;
+        if (edgeCount[k] >= 0 && glm::distance(at, edgesAt[k]) < 0.25f * range) return;
+        auto n = navigation.boundaryEdges(
+            at, range, std::span<glm::vec3>(edges).subspan(k * 2 * kMaxEdges, 2 * kMaxEdges));
+        edgeCount[k] = n ? *n : 0;
+        edgesAt[k] = at;
+    }
+
+    // The nearest neighbours of character k within range, nearest first.
+    int neighbours(std::span<const AvoidanceAgent> agents, size_t k, int* out) {
+        const glm::vec3& p = agents[k].position;
+        const float range = settings.neighbourRangeM;
+        float distance[32];
+        int count = 0;
+        for (std::int64_t i = cellOf(p.x - range); i <= cellOf(p.x + range); ++i)
+            for (std::int64_t c = cellOf(p.z - range); c <= cellOf(p.z + range); ++c) {
+                const std::int64_t at = key(i, c);
+                auto it = std::lower_bound(cells.begin(), cells.end(),
+                                           std::pair<std::int64_t, int>(at, -1));
+                for (; it != cells.end() && it->first == at; ++it)
+                    count =
+                        consider(agents, k, static_cast<size_t>(it->second), out, distance, count);
+            }
+        return count;
+    }
+
+    // Neighbour j of character k into the nearest maxNeighbours (dtCrowd's addNeighbour).
+    int consider(std::span<const AvoidanceAgent> agents, size_t k, size_t j, int* out,
+                 float* distance, int count) const {
+        const float range = settings.neighbourRangeM;
+        if (j == k) return count;
+        const glm::vec3 d = agents[j].position - agents[k].position;
+        if (std::abs(d.y) > 2.0f) return count;  // another floor
+        const float d2 = d.x * d.x + d.z * d.z;
+        if (d2 > range * range) return count;
+        int at = count;
+        while (at > 0 && distance[at - 1] > d2) --at;
+        if (at >= settings.maxNeighbours) return count;
+        const int last = std::min(count, settings.maxNeighbours - 1);
+        for (int s = last; s > at; --s) distance[s] = distance[s - 1], out[s] = out[s - 1];
+        distance[at] = d2;
+        out[at] = static_cast<int>(j);
+        return std::min(count + 1, settings.maxNeighbours);
+    }
+};
+
+Avoidance::Avoidance(const AvoidanceSettings& settings) : m(std::make_unique<Impl>()) {
+    m->settings = settings;
+    m->status = settings.validate();
+    if (!m->status) return;
+    dtObstacleAvoidanceParams& p = m->params;
+    p.velBias = 0.4f;
+    p.weightDesVel = settings.weightDesired;
+    p.weightCurVel = settings.weightCurrent;
+    p.weightSide = settings.weightSide;
+    p.weightToi = settings.weightCollision;
+    p.horizTime = settings.horizonS;
+    p.gridSize = 33;
+    p.adaptiveDivs = static_cast<unsigned char>(settings.divisions);
+    p.adaptiveRings = static_cast<unsigned char>(settings.rings);
+    p.adaptiveDepth = static_cast<unsigned char>(settings.depth);
+    m->query.reset(dtAllocObstacleAvoidanceQuery());
+    if (!m->query || !m->query->init(settings.maxNeighbours, kMaxEdges))
+        m->status = Status::error("avoidance: DetourCrowd could not make its query");
+}
+
+Avoidance::Avoidance(Avoidance&&) noexcept = default;
+Avoidance& Avoidance::operator=(Avoidance&&) noexcept = default;
+Avoidance::~Avoidance() = default;
+
+const Status& Avoidance::status() const { return m->status; }
+const AvoidanceSettings& Avoidance::settings() const { return m->settings; }
+
+Status Avoidance::solve(std::span<const AvoidanceAgent> agents, std::span<glm::vec3> velocities,
+                        const Navigation* navigation) {
+    if (!m->status) return m->status;
+    if (agents.size() > static_cast<size_t>(kMaxAgents))
+        return Status::error("avoidance: more than " + std::to_string(kMaxAgents) + " agents");
+    if (velocities.size() < agents.size())
+        return Status::error("avoidance: fewer velocities than agents");
+    for (size_t k = 0; k < agents.size(); ++k)
+        if (!finite(agents[k].position) || !finite(agents[k].velocity) ||
+            !finite(agents[k].desired))
+            return Status::error("avoidance: agent " + std::to_string(k) + " is not finite");
+    const size_t n = agents.size();
+    if (m->edgeCount.size() != n) {
+        m->edges.assign(n * 2 * kMaxEdges, glm::vec3(0.0f));
+        m->edgeCount.assign(n, -1);
+        m->edgesAt.assign(n, glm::vec3(0.0f));
+    }
+    m->cellSize = 0.5f * m->settings.neighbourRangeM;
+    m->cells.resize(n);
+    for (size_t k = 0; k < n; ++k) {
+        const glm::vec3& p = agents[k].position;
+        m->cells[k] = {Impl::key(m->cellOf(p.x), m->cellOf(p.z)), static_cast<int>(k)};
+    }
+    std::sort(m->cells.begin(), m->cells.end());
+    const float r = m->settings.radius;
+    int near[32];
+    for (size_t k = 0; k < n; ++k) {
+        const AvoidanceAgent& a = agents[k];
+        const float speed = glm::length(glm::vec3(a.desired.x, 0.0f, a.desired.z));
+        if (speed < 1e-4f) {
+            velocities[k] = glm::vec3(0.0f);
+            continue;
+        }
+        dtObstacleAvoidanceQuery& q = *m->query;
+        q.reset();
+        const int count = m->neighbours(agents, k, near);
+        for (int i = 0; i < count; ++i) {
+            const AvoidanceAgent& b = agents[near[i]];
+            q.addCircle(&b.position.x, r, &b.velocity.x, &b.desired.x);
+        }
+        if (navigation) {
+            m->refreshEdges(k, a.position, *navigation);
+            const glm::vec3* e = m->edges.data() + k * 2 * kMaxEdges;
+            for (int i = 0; i < m->edgeCount[k]; ++i) {
+                // Only the edges the character is in front of (dtCrowd's test).
+                if (dtTriArea2D(&a.position.x, &e[2 * i].x, &e[2 * i + 1].x) < 0.0f) continue;
+                q.addSegment(&e[2 * i].x, &e[2 * i + 1].x);
+            }
+        }
+        if (count == 0 && q.getObstacleSegmentCount() == 0) {
+            velocities[k] = a.desired;
+            continue;
+        }
+        glm::vec3 v(0.0f);
+        q.sampleVelocityAdaptive(&a.position.x, r, speed, &a.velocity.x, &a.desired.x, &v.x,
+                                 &m->params);
+        velocities[k] = v;
+    }
+    return Status::ok();
+}
+
+}  // namespace gs
