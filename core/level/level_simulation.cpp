@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <random>
 
 #include <glm/geometric.hpp>
@@ -39,10 +40,9 @@ constexpr float kQueueSecondsPerCharacter = 0.5f;
 // One character and its way through the level.
 struct Walker {
     CharacterId id;
-    std::vector<glm::vec3> corners;  // the path being followed
-    size_t segment = 0;              // corners[segment] -> corners[segment + 1]
-    glm::vec3 goal{0.0f};
-    float shortest = 0.0f;  // the path's length when the goal was set
+    std::optional<NavPathFollower> follow;  // its path (set with its first goal)
+    glm::vec3 goal{0.0f};                   // on the mesh
+    float shortest = 0.0f;                  // the path's length when the goal was set
     float walked = 0.0f;
     float y = 0.0f;  // the surface height under the root
     glm::vec2 last{0.0f};
@@ -86,12 +86,11 @@ private:
     glm::vec3 randomPoint();
     Expected<glm::vec3> randomGoal(const glm::vec3& from);
     Status crossingEnds(std::vector<std::pair<glm::vec3, glm::vec3>>& ends);
-    Status setPath(Walker& w, const glm::vec3& from, const glm::vec3& goal);
     Status nextGoal(Walker& w);
-    glm::vec2 aim(Walker& w, const glm::vec2& p);
-    void offsetCorners(std::vector<glm::vec3>& corners) const;
-    glm::vec2 alongPath(const Walker& w, size_t segment, glm::vec2 from, float ahead) const;
-    bool visible(const glm::vec2& a, const glm::vec2& b, float y) const;
+    NavFollowSettings followSettings() const {
+        return {m_settings.lookAheadM, m_settings.replanDistanceM, m_settings.cornerOffsetM,
+                m_settings.aimMarginM};
+    }
     Status observe(Walker& w);
     Status steer(Walker& w, const glm::vec2& velocity);
     void setPace(Walker& w, float pace);
@@ -189,31 +188,6 @@ Status LevelRun::crossingEnds(std::vector<std::pair<glm::vec3, glm::vec3>>& ends
                          " m apart, fewer than " + std::to_string(m_settings.characters));
 }
 
-// Each inner corner moved away from the edge it turns round, by the offset, where the mesh is
-// still under it.
-void LevelRun::offsetCorners(std::vector<glm::vec3>& corners) const {
-    for (size_t k = 1; k + 1 < corners.size(); ++k) {
-        const glm::vec2 in = xz(corners[k]) - xz(corners[k - 1]);
-        const glm::vec2 out = xz(corners[k + 1]) - xz(corners[k]);
-        if (glm::length(in) < 1e-4f || glm::length(out) < 1e-4f) continue;
-        const glm::vec2 inside = glm::normalize(out) - glm::normalize(in);
-        if (glm::length(inside) < 1e-3f) continue;
-        const glm::vec2 moved = xz(corners[k]) - m_settings.cornerOffsetM * glm::normalize(inside);
-        const glm::vec3 candidate(moved.x, corners[k].y, moved.y);
-        if (m_nav.onMesh(candidate)) corners[k] = candidate;
-    }
-}
-
-Status LevelRun::setPath(Walker& w, const glm::vec3& from, const glm::vec3& goal) {
-    auto path = m_nav.findPath(from, goal);
-    if (!path) return path.status();
-    w.corners = path->corners;
-    offsetCorners(w.corners);
-    w.segment = 0;
-    w.goal = path->goal.position;
-    return Status::ok();
-}
-
 Status LevelRun::nextGoal(Walker& w) {
     const glm::vec3 here(w.last.x, w.y, w.last.y);
     glm::vec3 goal;
@@ -226,10 +200,11 @@ Status LevelRun::nextGoal(Walker& w) {
         if (!g) return g.status();
         goal = *g;
     }
-    auto path = m_nav.findPath(here, goal);
+    if (!w.follow) w.follow.emplace(m_nav, followSettings());
+    auto path = w.follow->setGoal(here, goal);
     if (!path) return path.status();
     if (path->goal.moved) ++m_result.goalsMoved;
-    if (Status s = setPath(w, here, goal); !s) return s;
+    w.goal = path->goal.position;
     w.shortest = path->length;
     w.walked = 0.0f;
     w.goalStart = m_result.frames;
@@ -270,7 +245,7 @@ Status LevelRun::addCharacters(std::span<const float> weights) {
         w.y = start.y;
         // Facing along the first leg of its first path.
         if (Status s = nextGoal(w); !s) return s;
-        const glm::vec2 first = xz(w.corners[1]) - xz(w.corners[0]);
+        const glm::vec2 first = xz(w.follow->corners()[1]) - xz(w.follow->corners()[0]);
         const float heading = std::atan2(first.x, first.y);
         auto id = m_crowd.add(GroundFrame{start.x, start.z, heading}, weights);
         if (!id) return id.status();
@@ -278,62 +253,6 @@ Status LevelRun::addCharacters(std::span<const float> weights) {
         m_walkers.push_back(std::move(w));
     }
     return Status::ok();
-}
-
-// The point lookAheadM along the path from the character's nearest point on it (the goal when
-// the path ends sooner); the path is found afresh when the character is too far off it.
-glm::vec2 LevelRun::aim(Walker& w, const glm::vec2& p) {
-    float bestDistance = std::numeric_limits<float>::max();
-    size_t bestSegment = w.segment;
-    glm::vec2 bestPoint = xz(w.corners[w.segment]);
-    for (size_t s = w.segment; s + 1 < w.corners.size() && s <= w.segment + 2; ++s) {
-        const glm::vec2 a = xz(w.corners[s]), b = xz(w.corners[s + 1]);
-        const glm::vec2 ab = b - a;
-        const float len2 = glm::dot(ab, ab);
-        const float t = len2 > 1e-8f ? std::clamp(glm::dot(p - a, ab) / len2, 0.0f, 1.0f) : 1.0f;
-        const glm::vec2 q = a + t * ab;
-        const float d = glm::distance(p, q);
-        if (d < bestDistance - 1e-4f) bestDistance = d, bestSegment = s, bestPoint = q;
-    }
-    if (bestDistance > m_settings.replanDistanceM && setPath(w, glm::vec3(p.x, w.y, p.y), w.goal)) {
-        return aim(w, p);
-    }
-    w.segment = bestSegment;
-    // The look-ahead, shortened (by halves, to a tenth) until the straight way to it (with its
-    // margin) stays on the mesh: past a corner, or in a doorway, a full look-ahead would cut it.
-    for (float ahead = m_settings.lookAheadM;; ahead *= 0.5f) {
-        const glm::vec2 target = alongPath(w, bestSegment, bestPoint, ahead);
-        if (ahead < 0.1f * m_settings.lookAheadM || visible(p, target, w.y)) return target;
-    }
-}
-
-glm::vec2 LevelRun::alongPath(const Walker& w, size_t segment, glm::vec2 q, float ahead) const {
-    for (size_t s = segment; s + 1 < w.corners.size(); ++s) {
-        const glm::vec2 e = xz(w.corners[s + 1]);
-        const float len = glm::distance(q, e);
-        if (len >= ahead) return q + (e - q) * (ahead / len);
-        ahead -= len;
-        q = e;
-    }
-    return xz(w.goal);
-}
-
-// Whether the straight way from a to b, and the ways aimMarginM either side of it, lie on the mesh
-// (sampled every 10 cm).
-bool LevelRun::visible(const glm::vec2& a, const glm::vec2& b, float y) const {
-    const float length = glm::distance(a, b);
-    const int samples = std::max(1, static_cast<int>(length / 0.1f));
-    const float margin = m_settings.aimMarginM;
-    const glm::vec2 n =
-        length > 1e-4f ? glm::vec2(b.y - a.y, a.x - b.x) * (margin / length) : glm::vec2(0.0f);
-    for (int k = 1; k <= samples; ++k) {
-        const glm::vec2 q = a + (b - a) * (static_cast<float>(k) / samples);
-        if (!m_nav.onMesh({q.x, y, q.y})) return false;
-        if (margin > 0.0f &&
-            (!m_nav.onMesh({q.x + n.x, y, q.y + n.y}) || !m_nav.onMesh({q.x - n.x, y, q.y - n.y})))
-            return false;
-    }
-    return true;
 }
 
 // The character's feet against the surface (foot_ground.h), after the crowd's update.
@@ -382,7 +301,7 @@ Status LevelRun::observe(Walker& w) {
         }
         if (Status s = nextGoal(w); !s) return s;
     }
-    const glm::vec2 toward = aim(w, p) - p;
+    const glm::vec2 toward = w.follow->aim(p, w.y) - p;
     const float length = glm::length(toward);
     if (length > 1e-4f) w.desired = toward * (m_speed / length);
     return Status::ok();

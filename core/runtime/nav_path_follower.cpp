@@ -23,6 +23,8 @@ Status NavFollowSettings::validate() const {
             "(0, 100] m");
     if (!(cornerOffsetM >= 0.0f && cornerOffsetM <= 1.0f))
         return Status::error("the corners' offset must be in [0, 1] m");
+    if (!(aimMarginM >= 0.0f && aimMarginM <= 1.0f))
+        return Status::error("the aim's margin must be in [0, 1] m");
     return Status::ok();
 }
 
@@ -99,12 +101,20 @@ glm::vec2 NavPathFollower::alongPath(size_t segment, glm::vec2 q, float ahead) c
     return xz(m_goal);
 }
 
-// Whether the straight way from a to b lies on the mesh (sampled every 10 cm).
+// Whether the straight way from a to b, and the ways aimMarginM either side of it, lie on the mesh
+// (sampled every 10 cm).
 bool NavPathFollower::visible(const glm::vec2& a, const glm::vec2& b, float y) const {
-    const int samples = std::max(1, static_cast<int>(glm::distance(a, b) / 0.1f));
+    const float length = glm::distance(a, b);
+    const int samples = std::max(1, static_cast<int>(length / 0.1f));
+    const float margin = m_settings.aimMarginM;
+    const glm::vec2 n =
+        length > 1e-4f ? glm::vec2(b.y - a.y, a.x - b.x) * (margin / length) : glm::vec2(0.0f);
     for (int k = 1; k <= samples; ++k) {
         const glm::vec2 q = a + (b - a) * (static_cast<float>(k) / samples);
         if (!m_nav->onMesh({q.x, y, q.y})) return false;
+        if (margin > 0.0f && (!m_nav->onMesh({q.x + n.x, y, q.y + n.y}) ||
+                              !m_nav->onMesh({q.x - n.x, y, q.y - n.y})))
+            return false;
     }
     return true;
 }

@@ -160,6 +160,11 @@ struct NavFollowSettings {
     float lookAheadM = 1.2f;       // metres along the path ahead of the character; [0.1, 10]
     float replanDistanceM = 1.0f;  // metres off the path before it is found afresh; (0, 100]
     float cornerOffsetM = 0.3f;    // metres each inner corner moves off its edge; [0, 1]
+    // Metres either side of the straight way to the look-ahead point that must lie on the mesh
+    // as well (else the look-ahead is shortened): near a wall, and through a doorway, the
+    // character aims closer along its path, so that steering's turn does not cut the wall's
+    // corner; [0, 1].
+    float aimMarginM = 0.3f;
 
     Status validate() const;
 };
@@ -175,7 +180,8 @@ public:
     Expected<NavPath> setGoal(const glm::vec3& from, const glm::vec3& goal);
     // The point (x, z) to steer toward from ground position `position` at surface height `y`:
     // the look-ahead point along the path, shortened (by halves, to a tenth) until the straight
-    // way to it stays on the mesh; the goal when the path ends sooner.
+    // way to it, and the ways aimMarginM either side of it, stay on the mesh; the goal when the
+    // path ends sooner.
     glm::vec2 aim(const glm::vec2& position, float y);
     // The path being followed (its corners, inner ones moved off their edges); empty before a
     // goal is set.
