@@ -142,10 +142,15 @@ void SteeringDemo::followPath() {
     const glm::vec2 at(g.x, g.z);
     const glm::vec2 aim = m_follower->aim(at, surfaceHeight(at));
     m_path = m_follower->corners();
-    if (glm::distance(aim, m_goal) < 1e-3f)
+    // Toward the aim, as a goal a few metres along its direction: near a wall the aim comes
+    // close (the follower shortens it), and a goal that close would be circled, not walked to.
+    constexpr float kDirectionGoalM = 6.0f;
+    const glm::vec2 toward = aim - at;
+    if (glm::distance(aim, m_goal) < 1e-3f || glm::length(toward) < 1e-3f)
         (void)m_crowd->setGoal(m_character, m_goal);
     else
-        (void)m_crowd->setGoal(m_character, aim, Crowd::GoalArrival::WalkOn);
+        (void)m_crowd->setGoal(m_character, at + kDirectionGoalM * glm::normalize(toward),
+                               Crowd::GoalArrival::WalkOn);
 }
 
 SteeringDemo::~SteeringDemo() = default;
