@@ -502,8 +502,12 @@ void Crowd::setThreads(int threads) {
 }
 
 void Crowd::startWorkers() {
+    // A new worker waits for the next work, not the last: started with a generation of its own
+    // (0) it took the work already done for new, ran it beside the next update and counted it as
+    // that update's, which then could wait for ever (tst_crowd's threads test, once in a while).
+    const long now = m_generation.load(std::memory_order_acquire);
     for (int i = 1; i < m_threadCount; ++i)
-        m_workers.emplace_back([this, i](std::stop_token stop) { worker(i, stop); });
+        m_workers.emplace_back([this, i, now](std::stop_token stop) { worker(i, stop, now); });
 }
 
 void Crowd::stopWorkers() {
@@ -535,8 +539,7 @@ bool spinUntil(Done done) {
 
 }  // namespace
 
-void Crowd::worker(int index, std::stop_token stop) {
-    long seen = 0;
+void Crowd::worker(int index, std::stop_token stop, long seen) {
     for (;;) {
         void (Crowd::*task)(size_t, size_t) = nullptr;
         spinUntil([&] {

@@ -220,7 +220,8 @@ private:
     void runChunks(void (Crowd::*fn)(size_t, size_t));
     void startWorkers();
     void stopWorkers();
-    void worker(int index, std::stop_token stop);
+    // `seen`: the generation of work when the worker starts (only later work is its).
+    void worker(int index, std::stop_token stop, long seen);
 
     std::shared_ptr<const BakedSpaceFile> m_baked;
     CrowdSettings m_settings;
