@@ -15,37 +15,103 @@
 
 namespace gs::cli {
 
-int runSimulateLevel(const QCommandLineParser& parser) {
-    const QString path = parser.positionalArguments().first();
-    const QString levelPath = parser.value("level");
-    LevelSimulationSettings settings;
+namespace {
+
+// The run's options from the command line into `s`; 0, or the exit code after the error line.
+int readRunOptions(const QCommandLineParser& parser, LevelSimulationSettings& s) {
     const QString scenario = parser.value("scenario");
     if (scenario == "random")
-        settings.scenario = LevelSimulationSettings::Scenario::Random;
+        s.scenario = LevelSimulationSettings::Scenario::Random;
     else if (scenario == "crossing")
-        settings.scenario = LevelSimulationSettings::Scenario::Crossing;
+        s.scenario = LevelSimulationSettings::Scenario::Crossing;
     else {
         printError({}, "with --level the scenario is random or crossing, not '" + scenario + "'");
         return 2;
     }
     bool okCharacters = false, okSeed = false, okGoals = true;
-    settings.characters = parser.value("characters").toInt(&okCharacters);
-    settings.seed = parser.value("seed").toUInt(&okSeed);
-    if (parser.isSet("goals")) settings.goals = parser.value("goals").toInt(&okGoals);
+    s.characters = parser.value("characters").toInt(&okCharacters);
+    s.seed = parser.value("seed").toUInt(&okSeed);
+    if (parser.isSet("goals")) s.goals = parser.value("goals").toInt(&okGoals);
     if (!okCharacters || !okSeed || !okGoals) {
         printError({}, "--characters, --goals and --seed take whole numbers");
         return 2;
     }
     if (parser.isSet("look-ahead-m")) {
         bool ok = false;
-        settings.lookAheadM = parser.value("look-ahead-m").toFloat(&ok);
+        s.lookAheadM = parser.value("look-ahead-m").toFloat(&ok);
         if (!ok) {
             printError({}, "--look-ahead-m takes a number");
             return 2;
         }
     }
-    settings.avoid = !parser.isSet("no-avoidance");
-    settings.record = parser.isSet("bvh");
+    s.avoid = !parser.isSet("no-avoidance");
+    s.record = parser.isSet("bvh");
+    return 0;
+}
+
+// The run's figures as simulate --level --json prints them.
+QJsonObject resultJson(const QString& scenario, const Navigation& navigation,
+                       const LevelSimulationSettings& settings, bool levelMesh,
+                       const LevelSimulationResult& r) {
+    QJsonArray ratios;
+    for (float ratio : r.pathRatios) ratios.append(ratio);
+    return QJsonObject{
+        {"scenario", scenario},
+        {"level", QString::fromStdString(navigation.info().name)},
+        {"characters", settings.characters},
+        {"goals", r.goals},
+        {"reached", r.reached},
+        {"reach_rate", r.reachRate},
+        {"goals_moved_onto_mesh", r.goalsMoved},
+        {"wall_contacts", static_cast<double>(r.wallContacts)},
+        {"overlaps", static_cast<double>(r.overlaps)},
+        {"overlap_fraction", r.overlapFraction},
+        {"avoidance", settings.avoid},
+        {"last_arrival_s", r.lastArrivalS},
+        {"character_frames", static_cast<double>(r.characterFrames)},
+        {"min_edge_distance_m", r.minEdgeDistance},
+        {"path_ratio", r.pathRatio},
+        {"path_ratio_max", r.pathRatioMax},
+        {"path_ratios", ratios},
+        {"look_ahead_m", settings.lookAheadM},
+        {"feet_on_ground", settings.feetOnGround},
+        {"ground", levelMesh ? "level mesh" : "navigation detail mesh"},
+        {"foot_ground_error_cm",
+         QJsonObject{{"p50", r.footGroundP50}, {"p95", r.footGroundP95}, {"max", r.footGroundMax}}},
+        {"planted_foot_frames", static_cast<double>(r.plantedFootFrames)},
+        {"foot_ground_error_uneven_cm",
+         QJsonObject{{"p50", r.unevenP50},
+                     {"p95", r.unevenP95},
+                     {"max", r.unevenMax},
+                     {"foot_frames", static_cast<double>(r.unevenFootFrames)}}},
+        {"stance_skate_cm_s", r.stanceSkate},
+        {"frames", static_cast<double>(r.frames)},
+        {"simulated_s", r.seconds}};
+}
+
+// The run's figures in two lines.
+void printSummary(const QString& scenario, const LevelSimulationSettings& settings,
+                  const LevelSimulationResult& r) {
+    std::printf(
+        "%s, %d characters: reached %d of %d goals (%.0f%%), the last done at %.1f s, wall "
+        "contacts %ld of %ld character-frames, overlaps %.2f%%, path ratio %.3f (max %.3f), "
+        "%.1f s simulated\n"
+        "planted feet against the surface: p50 %.2f cm, p95 %.2f cm, max %.2f cm; stance "
+        "skate %.2f cm/s\n",
+        qPrintable(scenario), settings.characters, r.reached, r.goals, 100.0 * r.reachRate,
+        r.lastArrivalS, r.wallContacts, r.characterFrames, 100.0 * r.overlapFraction, r.pathRatio,
+        r.pathRatioMax, r.seconds, r.footGroundP50, r.footGroundP95, r.footGroundMax,
+        r.stanceSkate);
+}
+
+}  // namespace
+
+int runSimulateLevel(const QCommandLineParser& parser) {
+    const QString path = parser.positionalArguments().first();
+    const QString levelPath = parser.value("level");
+    LevelSimulationSettings settings;
+    if (int code = readRunOptions(parser, settings); code != 0) return code;
+    const QString scenario = parser.value("scenario");
     auto navigation = Navigation::load(levelPath.toStdString());
     if (!navigation) {
         printError({}, QString::fromStdString(navigation.message()));
@@ -105,55 +171,11 @@ int runSimulateLevel(const QCommandLineParser& parser) {
             return 1;
         }
     }
-    QJsonArray ratios;
-    for (float r : result->pathRatios) ratios.append(r);
-    const QJsonObject o{
-        {"scenario", scenario},
-        {"level", QString::fromStdString(navigation->info().name)},
-        {"characters", settings.characters},
-        {"goals", result->goals},
-        {"reached", result->reached},
-        {"reach_rate", result->reachRate},
-        {"goals_moved_onto_mesh", result->goalsMoved},
-        {"wall_contacts", static_cast<double>(result->wallContacts)},
-        {"overlaps", static_cast<double>(result->overlaps)},
-        {"overlap_fraction", result->overlapFraction},
-        {"avoidance", settings.avoid},
-        {"last_arrival_s", result->lastArrivalS},
-        {"character_frames", static_cast<double>(result->characterFrames)},
-        {"min_edge_distance_m", result->minEdgeDistance},
-        {"path_ratio", result->pathRatio},
-        {"path_ratio_max", result->pathRatioMax},
-        {"path_ratios", ratios},
-        {"look_ahead_m", settings.lookAheadM},
-        {"feet_on_ground", settings.feetOnGround},
-        {"ground", ground ? "level mesh" : "navigation detail mesh"},
-        {"foot_ground_error_cm", QJsonObject{{"p50", result->footGroundP50},
-                                             {"p95", result->footGroundP95},
-                                             {"max", result->footGroundMax}}},
-        {"planted_foot_frames", static_cast<double>(result->plantedFootFrames)},
-        {"foot_ground_error_uneven_cm",
-         QJsonObject{{"p50", result->unevenP50},
-                     {"p95", result->unevenP95},
-                     {"max", result->unevenMax},
-                     {"foot_frames", static_cast<double>(result->unevenFootFrames)}}},
-        {"stance_skate_cm_s", result->stanceSkate},
-        {"frames", static_cast<double>(result->frames)},
-        {"simulated_s", result->seconds}};
+    const QJsonObject o = resultJson(scenario, *navigation, settings, ground != nullptr, *result);
     if (parser.isSet("json")) {
         printJson(o);
     } else {
-        std::printf(
-            "%s, %d characters: reached %d of %d goals (%.0f%%), the last done at %.1f s, wall "
-            "contacts %ld of %ld character-frames, overlaps %.2f%%, path ratio %.3f (max %.3f), "
-            "%.1f s simulated\n"
-            "planted feet against the surface: p50 %.2f cm, p95 %.2f cm, max %.2f cm; stance "
-            "skate %.2f cm/s\n",
-            qPrintable(scenario), settings.characters, result->reached, result->goals,
-            100.0 * result->reachRate, result->lastArrivalS, result->wallContacts,
-            result->characterFrames, 100.0 * result->overlapFraction, result->pathRatio,
-            result->pathRatioMax, result->seconds, result->footGroundP50, result->footGroundP95,
-            result->footGroundMax, result->stanceSkate);
+        printSummary(scenario, settings, *result);
     }
     return exitForBroken(path, loaded->brokenEntries);
 }
