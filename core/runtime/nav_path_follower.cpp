@@ -69,9 +69,23 @@ void NavPathFollower::offsetCorners() {
 
 glm::vec2 NavPathFollower::aim(const glm::vec2& p, float y) {
     if (m_corners.size() < 2) return xz(m_goal);
-    float bestDistance = std::numeric_limits<float>::max();
-    size_t bestSegment = m_segment;
-    glm::vec2 bestPoint = xz(m_corners[m_segment]);
+    Nearest on = nearestOnPath(p);
+    // Found afresh once (the path then starts at the mesh's point nearest the character); a
+    // character still far from it is off the mesh, and walks back onto it first.
+    if (on.distance > m_settings.replanDistanceM && findPath(glm::vec3(p.x, y, p.y))) {
+        on = nearestOnPath(p);
+        if (on.distance > m_settings.replanDistanceM) return xz(m_corners.front());
+    }
+    m_segment = on.segment;
+    for (float ahead = m_settings.lookAheadM;; ahead *= 0.5f) {
+        const glm::vec2 target = alongPath(on.segment, on.point, ahead);
+        if (ahead < 0.1f * m_settings.lookAheadM || visible(p, target, y)) return target;
+    }
+}
+
+// The point of the path nearest p, among the segment last followed and the two after it.
+NavPathFollower::Nearest NavPathFollower::nearestOnPath(const glm::vec2& p) const {
+    Nearest best{std::numeric_limits<float>::max(), m_segment, xz(m_corners[m_segment])};
     for (size_t s = m_segment; s + 1 < m_corners.size() && s <= m_segment + 2; ++s) {
         const glm::vec2 a = xz(m_corners[s]), b = xz(m_corners[s + 1]);
         const glm::vec2 ab = b - a;
@@ -79,15 +93,9 @@ glm::vec2 NavPathFollower::aim(const glm::vec2& p, float y) {
         const float t = len2 > 1e-8f ? std::clamp(glm::dot(p - a, ab) / len2, 0.0f, 1.0f) : 1.0f;
         const glm::vec2 q = a + t * ab;
         const float d = glm::distance(p, q);
-        if (d < bestDistance - 1e-4f) bestDistance = d, bestSegment = s, bestPoint = q;
+        if (d < best.distance - 1e-4f) best = {d, s, q};
     }
-    if (bestDistance > m_settings.replanDistanceM && findPath(glm::vec3(p.x, y, p.y)))
-        return aim(p, y);
-    m_segment = bestSegment;
-    for (float ahead = m_settings.lookAheadM;; ahead *= 0.5f) {
-        const glm::vec2 target = alongPath(bestSegment, bestPoint, ahead);
-        if (ahead < 0.1f * m_settings.lookAheadM || visible(p, target, y)) return target;
-    }
+    return best;
 }
 
 glm::vec2 NavPathFollower::alongPath(size_t segment, glm::vec2 q, float ahead) const {

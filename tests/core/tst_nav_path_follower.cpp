@@ -2,7 +2,8 @@
 // (core/level/demo_level.h), baked for the default agent: a point that moves toward the
 // follower's aim at walking pace gets from one side of the wall to the other through the doorway,
 // never crossing the wall's line outside it and never more than a voxel off the mesh, and ends on
-// the goal; a point carried far off its path gets a path found afresh from where it is; settings
+// the goal; a point carried far off its path gets a path found afresh from where it is, and one
+// carried off the mesh is aimed back onto it (once a call, not for ever); settings
 // out of range and a goal on another island are refused, saying why. No data needed.
 
 #include <QTest>
@@ -65,6 +66,22 @@ private slots:
                               glm::vec2(-7.0f, 5.0f)) < 0.05f);
         QVERIFY(follow.corners().front() != firstStart);
         QVERIFY(glm::distance(aim, glm::vec2(-7.0f, 5.0f)) <= 1.2f + 1e-3f);
+    }
+
+    // Carried off the mesh (2 m beyond the floor's west edge, where no path starts): the path is
+    // found afresh once, from the mesh's point nearest the character, and the aim is that point
+    // (it walks back onto the mesh first), every call.
+    void offTheMeshWalksBackOntoIt() {
+        NavPathFollower follow(*nav_);
+        QVERIFY(follow.setGoal({-4.0f, 0.0f, 3.5f}, {-4.0f, 0.0f, 7.0f}));
+        for (int call = 0; call < 3; ++call) {
+            const glm::vec2 aim = follow.aim({-12.0f, 5.0f}, 0.0f);
+            auto on = nav_->nearestPoint({aim.x, 0.0f, aim.y});
+            QVERIFY(on);
+            QVERIFY2(!on->moved, qPrintable(QString("%1 %2").arg(aim.x).arg(aim.y)));
+            QVERIFY2(std::abs(aim.x - -9.7f) < 0.1f, qPrintable(QString::number(aim.x)));
+            QVERIFY(std::abs(aim.y - 5.0f) < 0.1f);
+        }
     }
 
     void refusals() {

@@ -181,7 +181,9 @@ public:
     // The point (x, z) to steer toward from ground position `position` at surface height `y`:
     // the look-ahead point along the path, shortened (by halves, to a tenth) until the straight
     // way to it, and the ways aimMarginM either side of it, stay on the mesh; the goal when the
-    // path ends sooner.
+    // path ends sooner. A character more than replanDistanceM from its path has the path found
+    // afresh from where it is (at most once a call); one still that far from it is off the mesh,
+    // and is aimed at the mesh's point nearest it.
     glm::vec2 aim(const glm::vec2& position, float y);
     // The path being followed (its corners, inner ones moved off their edges); empty before a
     // goal is set.
@@ -190,7 +192,13 @@ public:
     const glm::vec3& goal() const { return m_goal; }
 
 private:
+    struct Nearest {
+        float distance;
+        size_t segment;
+        glm::vec2 point;
+    };
     Status findPath(const glm::vec3& from);
+    Nearest nearestOnPath(const glm::vec2& p) const;
     void offsetCorners();
     glm::vec2 alongPath(size_t segment, glm::vec2 from, float ahead) const;
     bool visible(const glm::vec2& a, const glm::vec2& b, float y) const;
