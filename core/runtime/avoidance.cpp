@@ -19,7 +19,9 @@
 namespace gs {
 namespace {
 
-constexpr int kMaxEdges = 16;  // boundary edges kept per character
+constexpr int kMaxEdges = 16;       // boundary edges kept per character
+constexpr float kCellM = 1.0f;      // the neighbour grid's cells, metres (at least)
+constexpr float kMaxCells = 65536;  // ... and at most this many of them
 
 struct QueryDeleter {
     void operator()(dtObstacleAvoidanceQuery* q) const { dtFreeObstacleAvoidanceQuery(q); }
@@ -57,21 +59,21 @@ struct Avoidance::Impl {
     Status status = Status::ok();
     dtObstacleAvoidanceParams params{};
     std::unique_ptr<dtObstacleAvoidanceQuery, QueryDeleter> query;
-    // Every character by the cell (half the neighbour range wide) its root is in: sorted by cell
-    // key, so that a cell's characters are found by a binary search. (DetourCrowd's proximity grid
-    // hands back each character once by checking every one found against those before it, which
-    // at a thousand characters in a room costs more than the avoidance.)
-    std::vector<std::pair<std::int64_t, int>> cells;
+    // Every character by the cell of a grid over their bounds (kCellM wide, coarser where the
+    // bounds are large): `order` holds the characters cell by cell, `start` where each cell's
+    // begin (a counting sort; DetourCrowd's proximity grid hands back each character once by
+    // checking every one found against those before it, which at a thousand characters in a room
+    // costs more than the avoidance).
+    std::vector<int> order, start, cellOfAgent, next;
     float cellSize = 1.0f;
+    float minX = 0.0f, minZ = 0.0f;
+    int columns = 1, rows = 1;
     // Per character: its boundary edges (pairs of ends), how many, and where they were found.
     std::vector<glm::vec3> edges;
     std::vector<int> edgeCount;
     std::vector<glm::vec3> edgesAt;
 
-    static std::int64_t key(std::int64_t i, std::int64_t j) { return (i << 32) ^ (j & 0xffffffff); }
-    std::int64_t cellOf(float v) const {
-        return static_cast<std::int64_t>(std::floor(v / cellSize));
-    }
+    void buildGrid(std::span<const AvoidanceAgent> agents);
 
     void refreshEdges(size_t k, const glm::vec3& at, const Navigation& navigation) {
         const float range = settings.edgeRangeM;
@@ -82,21 +84,32 @@ struct Avoidance::Impl {
         edgesAt[k] = at;
     }
 
-    // The nearest neighbours of character k within range, nearest first.
+    // The nearest neighbours of character k within range, nearest first: rings of cells outward
+    // from its own, until the ring's nearest possible point is further than the furthest of a full
+    // set of neighbours.
     int neighbours(std::span<const AvoidanceAgent> agents, size_t k, int* out) {
         const glm::vec3& p = agents[k].position;
         const float range = settings.neighbourRangeM;
+        const int ci = std::clamp(static_cast<int>((p.x - minX) / cellSize), 0, columns - 1);
+        const int cj = std::clamp(static_cast<int>((p.z - minZ) / cellSize), 0, rows - 1);
+        const int rings = static_cast<int>(std::ceil(range / cellSize));
         float distance[32];
         int count = 0;
-        for (std::int64_t i = cellOf(p.x - range); i <= cellOf(p.x + range); ++i)
-            for (std::int64_t c = cellOf(p.z - range); c <= cellOf(p.z + range); ++c) {
-                const std::int64_t at = key(i, c);
-                auto it = std::lower_bound(cells.begin(), cells.end(),
-                                           std::pair<std::int64_t, int>(at, -1));
-                for (; it != cells.end() && it->first == at; ++it)
-                    count =
-                        consider(agents, k, static_cast<size_t>(it->second), out, distance, count);
-            }
+        for (int r = 0; r <= rings; ++r) {
+            const float nearest = static_cast<float>(r - 1) * cellSize;
+            if (count == settings.maxNeighbours && r > 0 &&
+                distance[count - 1] <= nearest * nearest)
+                break;
+            for (int i = ci - r; i <= ci + r; ++i)
+                for (int j = cj - r; j <= cj + r; ++j) {
+                    if (std::max(std::abs(i - ci), std::abs(j - cj)) != r) continue;  // the ring
+                    if (i < 0 || j < 0 || i >= columns || j >= rows) continue;
+                    const int cell = j * columns + i;
+                    for (int at = start[cell]; at < start[cell + 1]; ++at)
+                        count = consider(agents, k, static_cast<size_t>(order[at]), out, distance,
+                                         count);
+                }
+        }
         return count;
     }
 
@@ -119,6 +132,36 @@ struct Avoidance::Impl {
         return std::min(count + 1, settings.maxNeighbours);
     }
 };
+
+void Avoidance::Impl::buildGrid(std::span<const AvoidanceAgent> agents) {
+    const size_t n = agents.size();
+    float maxX = agents.empty() ? 0.0f : agents[0].position.x;
+    float maxZ = agents.empty() ? 0.0f : agents[0].position.z;
+    minX = maxX, minZ = maxZ;
+    for (const AvoidanceAgent& a : agents) {
+        minX = std::min(minX, a.position.x), maxX = std::max(maxX, a.position.x);
+        minZ = std::min(minZ, a.position.z), maxZ = std::max(maxZ, a.position.z);
+    }
+    // At most kMaxCells cells (a crowd spread over a large world gets larger cells).
+    cellSize = std::max(kCellM, std::sqrt((maxX - minX + kCellM) * (maxZ - minZ + kCellM) /
+                                          static_cast<float>(kMaxCells)));
+    columns = static_cast<int>((maxX - minX) / cellSize) + 1;
+    rows = static_cast<int>((maxZ - minZ) / cellSize) + 1;
+    start.assign(static_cast<size_t>(columns) * rows + 1, 0);
+    cellOfAgent.resize(n);
+    for (size_t k = 0; k < n; ++k) {
+        const int i =
+            std::min(static_cast<int>((agents[k].position.x - minX) / cellSize), columns - 1);
+        const int j =
+            std::min(static_cast<int>((agents[k].position.z - minZ) / cellSize), rows - 1);
+        cellOfAgent[k] = j * columns + i;
+        ++start[cellOfAgent[k] + 1];
+    }
+    for (size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
+    order.resize(n);
+    next.assign(start.begin(), start.end() - 1);
+    for (size_t k = 0; k < n; ++k) order[next[cellOfAgent[k]]++] = static_cast<int>(k);
+}
 
 Avoidance::Avoidance(const AvoidanceSettings& settings) : m(std::make_unique<Impl>()) {
     m->settings = settings;
@@ -164,13 +207,7 @@ Status Avoidance::solve(std::span<const AvoidanceAgent> agents, std::span<glm::v
         m->edgeCount.assign(n, -1);
         m->edgesAt.assign(n, glm::vec3(0.0f));
     }
-    m->cellSize = 0.5f * m->settings.neighbourRangeM;
-    m->cells.resize(n);
-    for (size_t k = 0; k < n; ++k) {
-        const glm::vec3& p = agents[k].position;
-        m->cells[k] = {Impl::key(m->cellOf(p.x), m->cellOf(p.z)), static_cast<int>(k)};
-    }
-    std::sort(m->cells.begin(), m->cells.end());
+    m->buildGrid(agents);
     const float r = m->settings.radius;
     int near[32];
     for (size_t k = 0; k < n; ++k) {

@@ -12,6 +12,11 @@ namespace {
 
 glm::vec2 xz(const glm::vec3& p) { return {p.x, p.z}; }
 
+// Metres a character may move before its look-ahead point is found again (each finding checks
+// the way to it every 10 cm): the point kept is then at most this much behind, a few degrees off
+// the way at the look-ahead's distance.
+constexpr float kAimKeptM = 0.15f;
+
 }  // namespace
 
 Status NavFollowSettings::validate() const {
@@ -38,6 +43,7 @@ Expected<NavPath> NavPathFollower::setGoal(const glm::vec3& from, const glm::vec
     m_corners = path->corners;
     offsetCorners();
     m_segment = 0;
+    m_aimKept = false;
     m_goal = path->goal.position;
     return path;
 }
@@ -48,6 +54,7 @@ Status NavPathFollower::findPath(const glm::vec3& from) {
     m_corners = std::move(path->corners);
     offsetCorners();
     m_segment = 0;
+    m_aimKept = false;
     return Status::ok();
 }
 
@@ -76,10 +83,18 @@ glm::vec2 NavPathFollower::aim(const glm::vec2& p, float y) {
         on = nearestOnPath(p);
         if (on.distance > m_settings.replanDistanceM) return xz(m_corners.front());
     }
+    if (m_aimKept && on.segment == m_segment && glm::distance(p, m_aimFrom) < kAimKeptM &&
+        glm::distance(p, m_aim) > 2.0f * kAimKeptM)
+        return m_aim;
     m_segment = on.segment;
     for (float ahead = m_settings.lookAheadM;; ahead *= 0.5f) {
         const glm::vec2 target = alongPath(on.segment, on.point, ahead);
-        if (ahead < 0.1f * m_settings.lookAheadM || visible(p, target, y)) return target;
+        if (ahead < 0.1f * m_settings.lookAheadM || visible(p, target, y)) {
+            m_aimKept = true;
+            m_aimFrom = p;
+            m_aim = target;
+            return target;
+        }
     }
 }
 

@@ -45,6 +45,7 @@ struct Navigation::Impl {
     // findPath's scratch (one query, one thread: as the Detour query's own).
     std::vector<dtPolyRef> pathPolys = std::vector<dtPolyRef>(kMaxPathPolys);
     std::vector<float> pathCorners = std::vector<float>(3 * kMaxPathPolys);
+    mutable dtPolyRef lastUnder = 0;  // polygonUnder's last answer (one thread, as above)
 
     // The nearest polygon to a point within the search extents, and the point on it.
     Expected<std::pair<dtPolyRef, glm::vec3>> nearest(const glm::vec3& p) const {
@@ -58,6 +59,29 @@ struct Navigation::Impl {
                                  std::to_string(p.x) + ", " + std::to_string(p.y) + ", " +
                                  std::to_string(p.z) + ")");
         return std::pair{ref, on};
+    }
+
+    // The polygon under (x, z) whose surface is nearest p.y, and that surface's height; 0 where
+    // none lies under the point. The last polygon found is tried first: one under the point whose
+    // surface is within half the agent's height of p.y is the nearest (Recast keeps walkable
+    // surfaces above one another at least the agent's height apart).
+    std::pair<dtPolyRef, float> polygonUnder(const glm::vec3& p) const {
+        float h = 0.0f;
+        if (lastUnder && dtStatusSucceed(query->getPolyHeight(lastUnder, &p.x, &h)) &&
+            std::abs(h - p.y) < 0.5f * info.agent.height)
+            return {lastUnder, h};
+        const float extents[3] = {0.01f, kSearchVerticalM, 0.01f};
+        dtPolyRef refs[64];
+        int count = 0;
+        std::pair<dtPolyRef, float> best{0, 0.0f};
+        if (dtStatusFailed(query->queryPolygons(&p.x, extents, &filter, refs, &count, 64)))
+            return best;
+        for (int k = 0; k < count; ++k) {
+            if (dtStatusFailed(query->getPolyHeight(refs[k], &p.x, &h))) continue;
+            if (!best.first || std::abs(h - p.y) < std::abs(best.second - p.y)) best = {refs[k], h};
+        }
+        if (best.first) lastUnder = best.first;
+        return best;
     }
 
     int islandOf(dtPolyRef ref) const {
@@ -219,23 +243,9 @@ Expected<bool> Navigation::connected(const glm::vec3& a, const glm::vec3& b) con
 }
 
 Expected<float> Navigation::groundHeight(const glm::vec3& point) const {
-    // Every polygon whose bounds hold (x, z), within the vertical search extent; the surface
-    // nearest the point's height.
-    const float extents[3] = {0.01f, kSearchVerticalM, 0.01f};
-    dtPolyRef refs[64];
-    int count = 0;
-    if (dtStatusFailed(m->query->queryPolygons(&point.x, extents, &m->filter, refs, &count, 64)))
-        return Status::error("navigation: the polygon query failed");
-    float best = 0.0f;
-    bool found = false;
-    for (int k = 0; k < count; ++k) {
-        float h = 0.0f;
-        if (dtStatusFailed(m->query->getPolyHeight(refs[k], &point.x, &h))) continue;
-        if (!found || std::abs(h - point.y) < std::abs(best - point.y)) best = h;
-        found = true;
-    }
-    if (!found) return Status::error("navigation: no navigation mesh under the point");
-    return best;
+    const auto [ref, height] = m->polygonUnder(point);
+    if (!ref) return Status::error("navigation: no navigation mesh under the point");
+    return height;
 }
 
 // The upward normal of the detail triangle of polygon `ref` under (x, z) (+Y where none holds
@@ -273,24 +283,9 @@ glm::vec3 detailNormal(const dtNavMesh& mesh, dtPolyRef ref, const glm::vec3& p)
 }
 
 Expected<GroundHit> Navigation::groundHit(const glm::vec3& point) const {
-    const float extents[3] = {0.01f, kSearchVerticalM, 0.01f};
-    dtPolyRef refs[64];
-    int count = 0;
-    if (dtStatusFailed(m->query->queryPolygons(&point.x, extents, &m->filter, refs, &count, 64)))
-        return Status::error("navigation: the polygon query failed");
-    GroundHit best;
-    dtPolyRef bestRef = 0;
-    for (int k = 0; k < count; ++k) {
-        float h = 0.0f;
-        if (dtStatusFailed(m->query->getPolyHeight(refs[k], &point.x, &h))) continue;
-        if (!bestRef || std::abs(h - point.y) < std::abs(best.height - point.y)) {
-            best.height = h;
-            bestRef = refs[k];
-        }
-    }
-    if (!bestRef) return Status::error("navigation: no navigation mesh under the point");
-    best.normal = detailNormal(*m->mesh, bestRef, point);
-    return best;
+    const auto [ref, height] = m->polygonUnder(point);
+    if (!ref) return Status::error("navigation: no navigation mesh under the point");
+    return GroundHit{height, detailNormal(*m->mesh, ref, point)};
 }
 
 GroundQuery Navigation::groundQuery() const {
@@ -302,9 +297,7 @@ GroundQuery Navigation::groundQuery() const {
     return GroundQuery{query, const_cast<Navigation*>(this)};
 }
 
-bool Navigation::onMesh(const glm::vec3& point) const {
-    return static_cast<bool>(groundHeight(point));
-}
+bool Navigation::onMesh(const glm::vec3& point) const { return m->polygonUnder(point).first != 0; }
 
 Expected<float> Navigation::distanceToEdge(const glm::vec3& point, float maxRadius) const {
     auto n = m->nearest(point);

@@ -183,7 +183,8 @@ public:
     // way to it, and the ways aimMarginM either side of it, stay on the mesh; the goal when the
     // path ends sooner. A character more than replanDistanceM from its path has the path found
     // afresh from where it is (at most once a call); one still that far from it is off the mesh,
-    // and is aimed at the mesh's point nearest it.
+    // and is aimed at the mesh's point nearest it. The point is kept (not found again) while the
+    // character moves less than 15 cm on the same leg of the path, and is more than 30 cm away.
     glm::vec2 aim(const glm::vec2& position, float y);
     // The path being followed (its corners, inner ones moved off their edges); empty before a
     // goal is set.
@@ -208,6 +209,9 @@ private:
     std::vector<glm::vec3> m_corners;
     size_t m_segment = 0;  // corners[segment] -> corners[segment + 1] is the leg being walked
     glm::vec3 m_goal{0.0f};
+    bool m_aimKept = false;  // m_aim was found from m_aimFrom on leg m_segment
+    glm::vec2 m_aimFrom{0.0f};
+    glm::vec2 m_aim{0.0f};
 };
 
 }  // namespace gs
