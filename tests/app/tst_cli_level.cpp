@@ -86,6 +86,25 @@ private slots:
         QVERIFY(QFileInfo(bvh).size() > 1000);
     }
 
+    // Fifty characters cross once through the doorway: every one arrives, and the run ends (a
+    // character pushed off the mesh used to have its path found again for ever). The crowd's
+    // own targets (no wall contact, overlap at most 1 %) are not met yet: the walk has no slower
+    // style to queue with (docs/cli.md, simulate --level).
+    void aCrowdCrossesTheDoorway() {
+        GS_REQUIRE_DATA();
+        const CliRun r =
+            runCli({"simulate", demoProject(), "--level", m_level, "--scenario", "crossing",
+                    "--characters", "50", "--goals", "1", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = r.json();
+        QCOMPARE(o["reached"].toInt(), 50);
+        QVERIFY2(o["last_arrival_s"].toDouble() < 60.0,
+                 qPrintable(QString::number(o["last_arrival_s"].toDouble())));
+        QEXPECT_FAIL("", "open: 0.387 of character-frames overlap at the doorway", Continue);
+        QVERIFY2(o["overlap_fraction"].toDouble() <= 0.01,
+                 qPrintable(QString::number(o["overlap_fraction"].toDouble())));
+    }
+
     void unknownScenarioWithALevelIsRefused() {
         const CliRun r = runCli(
             {"simulate", demoProject(), "--level", m_level, "--scenario", "circle", "--json"});

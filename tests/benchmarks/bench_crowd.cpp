@@ -120,11 +120,13 @@ struct LevelCost {
     double update = 0.0, level = 0.0;
 };
 LevelCost measureLevel(const std::shared_ptr<const gs::BakedSpaceFile>& baked,
-                       const gs::Navigation& nav, int characters, bool avoid, bool quick) {
+                       const gs::Navigation& nav, int characters, bool avoid, bool ground,
+                       bool quick) {
     gs::LevelSimulationSettings s;
     s.characters = characters;
     s.goals = 10000;
     s.avoid = avoid;
+    s.feetOnGround = ground;
     s.styleWeights = {0.5f, 0.5f};
     s.steer = baked->steer;
     s.locomotion = baked->locomotion;
@@ -163,13 +165,19 @@ void levelLoads(const std::shared_ptr<const gs::BakedSpaceFile>& baked, bool qui
     std::printf(
         "In the demo level (20 x 20 m), 1000 characters (walk + jog 50/50) to random goals, "
         "1 thread, ns per character and update:\n");
-    for (bool avoid : {true, false}) {
-        const LevelCost c = measureLevel(baked, *nav, 1000, avoid, quick);
+    struct Load {
+        const char* name;
+        bool avoid, ground;
+    };
+    for (const Load& load :
+         {Load{"paths + avoidance + ground:", true, true}, Load{"paths + avoidance:", true, false},
+          Load{"paths + ground:", false, true}}) {
+        const LevelCost c = measureLevel(baked, *nav, 1000, load.avoid, load.ground, quick);
         std::printf(
-            "  %-26s Crowd::update %6.0f + level %6.0f = %6.0f ns (%.2fx the steered "
+            "  %-28s Crowd::update %6.0f + level %6.0f = %6.0f ns (%.2fx the steered "
             "update, %.0f ns)\n",
-            avoid ? "paths + avoidance:" : "paths alone:", c.update, c.level, c.update + c.level,
-            (c.update + c.level) / steering, steering);
+            load.name, c.update, c.level, c.update + c.level, (c.update + c.level) / steering,
+            steering);
     }
 }
 
