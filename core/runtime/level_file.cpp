@@ -73,6 +73,66 @@ Expected<LevelInfo> readInfo(std::span<const std::uint8_t> bytes) {
     return info;
 }
 
+// Metres a vertex may lie outside the tile's bounds (Recast's own lie within them; the detail
+// mesh's heights within its error).
+constexpr float kBoundsMarginM = 1.0f;
+
+// `count` vertices (x, y, z floats) at `at`: finite and within the tile's bounds. (Detour finds
+// the nearest detail edge by squared distances: a vertex far enough out makes every one infinite
+// and leaves it with no edge at all.)
+Status checkVertices(const dtMeshHeader& h, const std::uint8_t* at, int count, const char* what) {
+    for (int i = 0; i < count; ++i)
+        for (int k = 0; k < 3; ++k) {
+            float v;
+            std::memcpy(&v, at + sizeof(float) * (3 * i + k), sizeof v);
+            if (!std::isfinite(v))
+                return Status::error(std::string("NAVM: ") + what + " is not finite");
+            if (v < h.bmin[k] - kBoundsMarginM || v > h.bmax[k] + kBoundsMarginM)
+                return Status::error(std::string("NAVM: ") + what +
+                                     " lies outside the tile's bounds");
+        }
+    return Status::ok();
+}
+
+// Polygon p: ground, 3-6 vertices and neighbours of the mesh, and a detail mesh within the detail
+// arrays, naming its own vertices, of at least one triangle and one edge on the polygon's outline
+// (Detour's nearest-point query assumes both).
+Status checkPolygon(const dtMeshHeader& h, const std::uint8_t* base, const std::size_t* offsets,
+                    int p) {
+    dtPoly poly;
+    std::memcpy(&poly, base + offsets[2] + sizeof(dtPoly) * p, sizeof poly);
+    const std::string at = "NAVM: polygon " + std::to_string(p);
+    if (poly.getType() != DT_POLYTYPE_GROUND) return Status::error(at + " is not ground");
+    if (poly.vertCount < 3 || poly.vertCount > DT_VERTS_PER_POLYGON)
+        return Status::error(at + " has " + std::to_string(poly.vertCount) + " vertices");
+    for (int k = 0; k < poly.vertCount; ++k) {
+        if (poly.verts[k] >= h.vertCount)
+            return Status::error(at + " names a vertex outside the mesh");
+        const unsigned nei = poly.neis[k];
+        if (nei != 0 && !(nei & DT_EXT_LINK) && nei - 1 >= static_cast<unsigned>(h.polyCount))
+            return Status::error(at + " names a neighbour outside the mesh");
+    }
+    dtPolyDetail d;
+    std::memcpy(&d, base + offsets[4] + sizeof(dtPolyDetail) * p, sizeof d);
+    if (d.triCount < 1) return Status::error(at + " has no detail triangle");
+    if (static_cast<std::uint64_t>(d.vertBase) + d.vertCount >
+            static_cast<std::uint64_t>(h.detailVertCount) ||
+        static_cast<std::uint64_t>(d.triBase) + d.triCount >
+            static_cast<std::uint64_t>(h.detailTriCount))
+        return Status::error(at + "'s detail mesh lies outside the detail arrays");
+    bool boundary = false;
+    for (int t = 0; t < d.triCount; ++t) {
+        const std::uint8_t* tri = base + offsets[6] + 4 * (d.triBase + t);
+        for (int k = 0; k < 3; ++k) {
+            if (tri[k] >= poly.vertCount + d.vertCount)
+                return Status::error(at + "'s detail triangles name a vertex outside it");
+            boundary = boundary || (dtGetDetailTriEdgeFlags(tri[3], k) & DT_DETAIL_EDGE_BOUNDARY);
+        }
+    }
+    if (!boundary) return Status::error(at + "'s detail mesh has no edge on its outline");
+    return Status::ok();
+}
+
 // Detour's tile as dtCreateNavMeshData lays it out (dtNavMesh::addTile reads it the same way):
 // the header, then each array aligned to 4 bytes. Every count, size and index is checked.
 Status checkTile(std::span<const std::uint8_t> data) {
@@ -120,44 +180,11 @@ Status checkTile(std::span<const std::uint8_t> data) {
             h.bmax[k] - h.bmin[k] > limits::kMaxLevelExtentM)
             return Status::error("NAVM: the tile's bounds are not finite or too wide");
     const std::uint8_t* base = data.data();
-    for (int i = 0; i < 3 * h.vertCount; ++i) {
-        float v;
-        std::memcpy(&v, base + offsets[1] + sizeof(float) * i, sizeof v);
-        if (!std::isfinite(v)) return Status::error("NAVM: a vertex is not finite");
-    }
-    for (int i = 0; i < 3 * h.detailVertCount; ++i) {
-        float v;
-        std::memcpy(&v, base + offsets[5] + sizeof(float) * i, sizeof v);
-        if (!std::isfinite(v)) return Status::error("NAVM: a detail vertex is not finite");
-    }
-    for (int p = 0; p < h.polyCount; ++p) {
-        dtPoly poly;
-        std::memcpy(&poly, base + offsets[2] + sizeof(dtPoly) * p, sizeof poly);
-        const std::string at = "NAVM: polygon " + std::to_string(p);
-        if (poly.getType() != DT_POLYTYPE_GROUND) return Status::error(at + " is not ground");
-        if (poly.vertCount < 3 || poly.vertCount > DT_VERTS_PER_POLYGON)
-            return Status::error(at + " has " + std::to_string(poly.vertCount) + " vertices");
-        for (int k = 0; k < poly.vertCount; ++k) {
-            if (poly.verts[k] >= h.vertCount)
-                return Status::error(at + " names a vertex outside the mesh");
-            const unsigned nei = poly.neis[k];
-            if (nei != 0 && !(nei & DT_EXT_LINK) && nei - 1 >= static_cast<unsigned>(h.polyCount))
-                return Status::error(at + " names a neighbour outside the mesh");
-        }
-        dtPolyDetail d;
-        std::memcpy(&d, base + offsets[4] + sizeof(dtPolyDetail) * p, sizeof d);
-        if (static_cast<std::uint64_t>(d.vertBase) + d.vertCount >
-                static_cast<std::uint64_t>(h.detailVertCount) ||
-            static_cast<std::uint64_t>(d.triBase) + d.triCount >
-                static_cast<std::uint64_t>(h.detailTriCount))
-            return Status::error(at + "'s detail mesh lies outside the detail arrays");
-        for (int t = 0; t < d.triCount; ++t) {
-            const std::uint8_t* tri = base + offsets[6] + 4 * (d.triBase + t);
-            for (int k = 0; k < 3; ++k)
-                if (tri[k] >= poly.vertCount + d.vertCount)
-                    return Status::error(at + "'s detail triangles name a vertex outside it");
-        }
-    }
+    if (Status st = checkVertices(h, base + offsets[1], h.vertCount, "a vertex"); !st) return st;
+    if (Status st = checkVertices(h, base + offsets[5], h.detailVertCount, "a detail vertex"); !st)
+        return st;
+    for (int p = 0; p < h.polyCount; ++p)
+        if (Status st = checkPolygon(h, base, offsets, p); !st) return st;
     for (int n = 0; n < h.bvNodeCount; ++n) {
         dtBVNode node;
         std::memcpy(&node, base + offsets[7] + sizeof(dtBVNode) * n, sizeof node);

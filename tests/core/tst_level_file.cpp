@@ -1,7 +1,7 @@
 // The .gslevel file (core/runtime/level_file.cpp) on the demo level baked here: it round-trips
 // byte for byte, through a file and into navigation; a flipped byte, a truncated file, another
 // format's signature and a newer version are refused naming the cause; a navigation mesh whose
-// layout or indices are damaged is refused before Detour sees it. No data needed.
+// layout, indices or detail mesh are damaged is refused before Detour sees it. No data needed.
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -97,6 +97,48 @@ private slots:
         auto read2 = readGSLevel(writeGSLevel(shorter));
         QVERIFY(!read2);
         QVERIFY2(contains(read2.message(), "counts make"), read2.message().c_str());
+    }
+
+    // What fuzzing found Detour's nearest-point query crashes on (it assumes every polygon has a
+    // detail triangle, one on its outline and a detail edge at a finite distance): a polygon's
+    // detail mesh with no triangle or none on its outline, and a vertex far outside the tile, each
+    // written with a fresh CRC, are refused.
+    void detailMeshDetourAssumesIsChecked() {
+        auto level = bake(demoLevel());
+        QVERIFY(level);
+        auto field = [&](int k) {
+            std::int32_t v = 0;
+            std::memcpy(&v, level->navMesh.data() + 4 * k, 4);
+            return static_cast<std::size_t>(v);
+        };
+        const std::size_t polygons = field(6), vertices = field(7), links = field(8);
+        // The detail meshes follow the links (12 bytes each); the first one's triangle count is
+        // its tenth byte.
+        const std::size_t details = 100 + 12 * vertices + 32 * polygons + 12 * links;
+        BakedLevel bad = *level;
+        bad.navMesh[details + 9] = 0;
+        auto read = readGSLevel(writeGSLevel(bad));
+        QVERIFY(!read);
+        QVERIFY2(contains(read.message(), "polygon 0 has no detail triangle"),
+                 read.message().c_str());
+        // Polygon 0's detail triangles with no edge flagged as on its outline.
+        BakedLevel inner = *level;
+        std::uint32_t triBase = 0;
+        std::memcpy(&triBase, inner.navMesh.data() + details + 4, 4);
+        const std::size_t tris = details + 12 * polygons + 12 * field(10);
+        for (std::size_t t = 0; t < inner.navMesh[details + 9]; ++t)
+            inner.navMesh[tris + 4 * (triBase + t) + 3] = 0;
+        auto read3 = readGSLevel(writeGSLevel(inner));
+        QVERIFY(!read3);
+        QVERIFY2(contains(read3.message(), "polygon 0's detail mesh has no edge on its outline"),
+                 read3.message().c_str());
+        BakedLevel far = *level;
+        const float x = 1e30f;
+        std::memcpy(far.navMesh.data() + 100, &x, 4);  // the first vertex's x
+        auto read2 = readGSLevel(writeGSLevel(far));
+        QVERIFY(!read2);
+        QVERIFY2(contains(read2.message(), "a vertex lies outside the tile's bounds"),
+                 read2.message().c_str());
     }
 };
 

@@ -1,6 +1,7 @@
 // make_fuzz_seeds DIR: writes the generated seed corpora DIR/import/*.bvh, DIR/project/*.gsproj,
-// DIR/gspace/*.gspace and DIR/gltf/*.glb, the dictionaries DIR/bvh.dict, DIR/gsproj.dict,
-// DIR/gspace.dict and DIR/gltf.dict, and the clips the project target uses (DIR/project-clips).
+// DIR/gspace/*.gspace, DIR/gltf/*.glb and DIR/level/*.gslevel, the dictionaries DIR/bvh.dict,
+// DIR/gsproj.dict, DIR/gspace.dict, DIR/gltf.dict and DIR/level.dict, and the clips the project
+// target uses (DIR/project-clips).
 // The glTF seeds are a small animated, skinned GLB made here and the shipped characters, read from
 // $GAITSPACE_DATA_DIR/characters (else the build's data folder) when they are there.
 
@@ -15,6 +16,8 @@
 #include <cstdio>
 
 #include <gaitspace/runtime/gspace.h>
+#include "core/level/demo_level.h"
+#include "core/level/level_bake.h"
 #include "fuzz/fuzz_inputs.h"
 
 namespace {
@@ -85,6 +88,29 @@ QByteArray gspaceSeed() {
     const std::vector<std::uint8_t> bytes = gs::writeGSpace(baked);
     return QByteArray(reinterpret_cast<const char*>(bytes.data()),
                       static_cast<qsizetype>(bytes.size()));
+}
+
+// Levels baked here: the demo level and a slab with a box on it (a small mesh, a hole).
+std::vector<QByteArray> levelSeeds() {
+    gs::LevelMesh slab = gs::boxMesh({-2.0f, -0.2f, -2.0f}, {2.0f, 0.0f, 2.0f});
+    slab.append(gs::boxMesh({-0.5f, 0.0f, -0.5f}, {0.5f, 1.0f, 0.5f}));
+    std::vector<QByteArray> seeds;
+    for (const gs::LevelMesh& mesh : {gs::demoLevel(), slab}) {
+        gs::BakedLevel level;
+        gs::LevelBakeJob job;
+        job.mesh = &mesh;
+        job.name = "seed";
+        job.output = &level;
+        if (gs::Status s = job.run(); !s) {
+            std::fprintf(stderr, "make_fuzz_seeds: a level seed does not bake: %s\n",
+                         s.message().c_str());
+            continue;
+        }
+        const std::vector<std::uint8_t> bytes = gs::writeGSLevel(level);
+        seeds.emplace_back(reinterpret_cast<const char*>(bytes.data()),
+                           static_cast<qsizetype>(bytes.size()));
+    }
+    return seeds;
 }
 
 // A GLB of a JSON object and a BIN chunk (none when empty), padded as the format asks.
@@ -426,10 +452,13 @@ int main(int argc, char* argv[]) {
                                  ","}) &&
         dictionary("gspace.dict",
                    {"INFO", "SKEL", "SPAC", "PHAS", "GOAL", "SETT", "GSPC\r\n\x1a\n",
-                    "\xff\xff\xff\xff", "\xff\xff\x7f\x7f", "\xff\xff\xff\x7f", "\x02"});
+                    "\xff\xff\xff\xff", "\xff\xff\x7f\x7f", "\xff\xff\xff\x7f", "\x02"}) &&
+        dictionary("level.dict", {"INFO", "NAVM", "GSLV\r\n\x1a\n", "DNAV", "VAND",
+                                  "\xff\xff\xff\xff", "\xff\xff\x7f\x7f", "\xff\xff\xff\x7f",
+                                  "\x01\x01\xc0\x7f", "\x07", "\x80", "\x01\x80"});
     if (!dictionaries || !write("import", gs::fuzz::importSeeds(), ".bvh") ||
         !write("project", projectSeedsWithShipped(), ".gsproj") ||
-        !write("gspace", {gspaceSeed()}, ".gspace")) {
+        !write("gspace", {gspaceSeed()}, ".gspace") || !write("level", levelSeeds(), ".gslevel")) {
         std::fputs("make_fuzz_seeds: cannot write the seeds\n", stderr);
         return 1;
     }
