@@ -1,9 +1,12 @@
 #include "core/analysis/segments.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
+#include <optional>
+#include <utility>
 
 #include "core/analysis/cycles.h"
 #include "core/clip/root_motion.h"
@@ -148,9 +151,39 @@ std::vector<Piece> runs(const std::vector<int>& cls, int a, int b, int minRun) {
 
 constexpr int kStraight = 0, kLeft = 1, kRight = 2, kOther = 3;
 
+// Each foot's strikes, in time order (left, right).
+using StrikesByFoot = std::array<std::vector<int>, 2>;
+
+// A turn as whole gait cycles, as the method's registration takes it: `cycles` strides of one foot
+// (a strike to the same foot's strike that many plausible periods on) inside the cruise [a, b],
+// overlapping the bend [bendFirst, bendLast], and of those the one over which the pelvis facing
+// turns most to the turn's side. The facing is read at the two strikes, the same phase of the
+// gait, so its sway from step to step cancels. Frames [first, last], or nullopt when no such
+// strides are there (a clip whose period came from its match web).
+std::optional<std::pair<int, int>> wholeCycleTurn(const Signals& sig, const StrikesByFoot& strikes,
+                                                  float period, int cycles, int a, int b,
+                                                  int bendFirst, int bendLast, bool left) {
+    std::optional<std::pair<int, int>> best;
+    float most = -1e9f;
+    for (const std::vector<int>& foot : strikes)
+        for (size_t i = 0; i + static_cast<size_t>(cycles) < foot.size(); ++i) {
+            const int first = foot[i], next = foot[i + static_cast<size_t>(cycles)];
+            const float span = static_cast<float>(next - first);
+            if (first < a || next - 1 > b || next - 1 < bendFirst || first > bendLast ||
+                std::abs(span - cycles * period) > 0.5f * period)
+                continue;
+            const float turn = sig.ground[next].heading - sig.ground[first].heading;
+            if ((left ? turn : -turn) > most) {
+                most = left ? turn : -turn;
+                best = std::make_pair(first, next - 1);
+            }
+        }
+    return best;
+}
+
 // The labels of a cruising stretch [a, b]: straight, veers, turns and other.
-void cutCruise(const Signals& sig, const SegmentSettings& s, float period, int a, int b,
-               std::vector<Piece>& out) {
+void cutCruise(const Signals& sig, const SegmentSettings& s, float period,
+               const StrikesByFoot& strikes, int a, int b, std::vector<Piece>& out) {
     std::vector<int> cls(sig.speed.size(), kStraight);
     for (int f = a; f <= b; ++f) {
         const float k = sig.curvature[f];
@@ -208,6 +241,18 @@ void cutCruise(const Signals& sig, const SegmentSettings& s, float period, int a
                 f90 = f;
                 break;
             }
+        // Its whole cycles: as many as the fast frames last, at least one, after any turn before.
+        const int cycles = std::max(1, static_cast<int>(std::lround((f90 - f10) / period)));
+        int from = a;
+        for (const Piece& q : out)
+            if (q.last >= a &&
+                (q.label == SegmentLabel::TurnLeft || q.label == SegmentLabel::TurnRight))
+                from = std::max(from, q.last + 1);
+        if (const auto whole =
+                wholeCycleTurn(sig, strikes, period, cycles, from, b, p.first, p.last, left)) {
+            f10 = whole->first;
+            f90 = whole->second;
+        }
         // What the turn reaches back into is taken from the pieces before it.
         while (!out.empty() && out.back().last >= f10 && out.back().first >= a) {
             if (out.back().first >= f10)
@@ -215,9 +260,17 @@ void cutCruise(const Signals& sig, const SegmentSettings& s, float period, int a
             else
                 out.back().last = f10 - 1;
         }
-        gentle(p.first, f10 - 1, left);
+        // The bend's frames either side are the turn's approach and exit: shorter than a cycle,
+        // they are no veer of their own (a veer loops whole cycles) and count as straight.
+        auto approach = [&](int first, int last) {
+            if (last - first + 1 < period && last >= first)
+                out.push_back({SegmentLabel::Straight, first, last});
+            else
+                gentle(first, last, left);
+        };
+        approach(p.first, f10 - 1);
         out.push_back({left ? SegmentLabel::TurnLeft : SegmentLabel::TurnRight, f10, f90});
-        gentle(f90 + 1, p.last, left);
+        approach(f90 + 1, p.last);
         next = f90 + 1;
     }
 }
@@ -504,7 +557,9 @@ void Segmenter::cutMovingSpan(int a, int b, std::vector<Piece>& pieces) const {
         s = t = std::clamp(fastest + 1, a + 1, b);
     }
     if (starts && s > a) pieces.push_back({SegmentLabel::Start, a, s - 1});
-    if (t > s) cutCruise(m_sig, m_settings, m_period, s, t - 1, pieces);
+    if (t > s)
+        cutCruise(m_sig, m_settings, m_period,
+                  {m_contacts.leftStrikes(), m_contacts.rightStrikes()}, s, t - 1, pieces);
     if (stops && t <= b) pieces.push_back({SegmentLabel::Stop, std::max(t, s), b});
 }
 

@@ -15,9 +15,14 @@
 //      span's cruising speed), one that ends standing ends with a stop (from where its speed falls
 //      below that share).
 //   4. The rest is cut by its curvature: bends are runs of one sign above straightCurvature. A bend
-//      that turns at least turnAngle and somewhere turns at least turnRate is a turn: its
-//      segment spans the frames where the heading changes quickly (between 10 % and 90 % of the
-//      bend's heading change), and what is left of the bend is a veer or straight. Other bends are
+//      that turns at least turnAngle and somewhere turns at least turnRate is a turn. Its segment
+//      is whole gait cycles, as registration takes them: as many as the frames where the heading
+//      changes quickly last (between 10 % and 90 % of the bend's heading change; at least one),
+//      from a foot's strike to the same foot's strike, overlapping the bend, chosen where the
+//      pelvis facing (read at the two strikes, so that its sway from step to step cancels) turns
+//      most to the turn's side (a take without such strikes keeps the 10 %-90 % frames). What is
+//      left of the bend is the turn's approach and exit: straight when shorter than a cycle (no
+//      veer of its own), else a veer or straight by its own turn. Other bends are
 //      veers when they turn at least veerAngle, else straight (a slow bend that turns at least
 //      turnAngle, such as a turnaround, is a turn however slowly it turns). Travel more than
 //      otherAngle away from the facing (backwards, sidesteps) is `other`.

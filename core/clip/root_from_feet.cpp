@@ -78,9 +78,13 @@ struct ContactTracks {
     std::array<float, 2> heightScale{1.0f, 1.0f};
 };
 
-// The tip ahead of the ball, as a fraction of the ankle-to-ball distance on the ground, and below
-// it, metres (the toe joint's centre lies above the sole).
-constexpr float kTipReach = 0.5f, kTipDrop = 0.03f;
+// The tip ahead of the ball, as a fraction of the ankle-to-ball distance on the ground. It lies on
+// the floor, where the rolling foot touches it: a point above the contact moves forward as the heel
+// rises (by the pitch times its height), and the steps it measures come back short. The floor is
+// the ground plane y = 0 when the ball's lowest height over the clip is kMinTipDrop to kMaxTipDrop
+// above it (a toe joint's centre over its sole, in every CMU and Bandai capture here 4 to 5 cm),
+// else kMinTipDrop below the ball (a clip standing elsewhere than on y = 0).
+constexpr float kTipReach = 0.5f, kMinTipDrop = 0.03f, kMaxTipDrop = 0.06f;
 
 float floorOf(const std::vector<glm::vec3>& points) {
     std::vector<float> heights(points.size());
@@ -98,6 +102,9 @@ bool liesFlat(const ContactTracks& tracks, int side, size_t f, float flat) {
 // (the ball itself when it never does).
 glm::vec3 tipInToe(const std::vector<Transform>& toe, const ContactTracks& tracks, int side,
                    float flat) {
+    const float ballFloor = tracks.floor[side][kBall];
+    const float drop =
+        ballFloor >= kMinTipDrop && ballFloor <= kMaxTipDrop ? ballFloor : kMinTipDrop;
     glm::vec3 sum(0.0f);
     int count = 0;
     const auto& p = tracks.points[side];
@@ -106,7 +113,7 @@ glm::vec3 tipInToe(const std::vector<Transform>& toe, const ContactTracks& track
         glm::vec3 ahead = p[kBall][f] - p[kAnkle][f];
         ahead.y = 0.0f;
         glm::vec3 tip = p[kBall][f] + kTipReach * ahead;
-        tip.y = p[kBall][f].y - kTipDrop;
+        tip.y = p[kBall][f].y - drop;
         sum += glm::inverse(toe[f].rotation) * (tip - toe[f].translation);
         ++count;
     }
@@ -170,6 +177,7 @@ struct Steps {
     std::vector<glm::vec2> velocity;  // frameCount - 1
     std::vector<bool> supported;      // frameCount - 1
     std::vector<std::uint8_t> planted;
+    std::vector<bool> travelling;  // frameCount - 1, once pivotSteps has run: the body travels
 };
 
 // First the steps where a foot lies flat, the flatter side carrying the step and the other only
@@ -199,11 +207,25 @@ Steps flatFootSteps(const ContactTracks& tracks, int n, const RootFromFeetSettin
     return steps;
 }
 
+// The fastest measured step within `reach` steps before and including `last`, or from and
+// including `first` on: metres per frame.
+float fastestNear(const Steps& steps, int last, int first, int reach) {
+    const int m = static_cast<int>(steps.velocity.size());
+    float fastest = 0.0f;
+    for (int j = std::max(0, last - reach + 1); j <= last; ++j)
+        if (steps.supported[j]) fastest = std::max(fastest, glm::length(steps.velocity[j]));
+    for (int j = first; j < std::min(m, first + reach); ++j)
+        if (steps.supported[j]) fastest = std::max(fastest, glm::length(steps.velocity[j]));
+    return fastest;
+}
+
 // Steps not measured take the velocity blended linearly between the measured steps around them
-// (the nearest one's before the first and after the last); with `keepSpeed`, only its direction is
-// blended and its speed is the faster one's (a run's body keeps its speed through the flight, and
-// a walk's pelvis is fastest while the weight passes from one foot to the other).
-void fillGaps(Steps& steps, bool keepSpeed) {
+// (the nearest one's before the first and after the last). With a `keepSpeed` of n steps (n > 0),
+// only its direction is blended and its speed is the fastest measured within n steps either side:
+// a run's body keeps its speed through the flight, and the push-off's last steps and the landing's
+// first, where the foot still rolls or slides, read it short (a walk's pelvis is fastest while
+// the weight passes from one foot to the other).
+void fillGaps(Steps& steps, int keepSpeed) {
     const int m = static_cast<int>(steps.velocity.size());
     int previous = -1;
     for (int i = 0; i <= m; ++i) {
@@ -218,8 +240,12 @@ void fillGaps(Steps& steps, bool keepSpeed) {
                 const float t = static_cast<float>(k - previous) / static_cast<float>(i - previous);
                 const glm::vec2 v = glm::mix(a, b, t);
                 const float speed = glm::length(v);
-                steps.velocity[k] = keepSpeed && speed > 1e-6f
-                                        ? v * (std::max(glm::length(a), glm::length(b)) / speed)
+                // A body that does not travel (a jump in place) keeps the faster neighbour's.
+                const int reach =
+                    k < static_cast<int>(steps.travelling.size()) && steps.travelling[k] ? keepSpeed
+                                                                                         : 1;
+                steps.velocity[k] = keepSpeed > 0 && speed > 1e-6f
+                                        ? v * (fastestNear(steps, previous, i, reach) / speed)
                                         : v;
             }
         }
@@ -248,18 +274,22 @@ constexpr float kPivotHeight = 0.02f, kPivotRise = 0.2f, kPivotBackward = 0.6f;
 // Metres per second under which the body is not travelling (a jump or a step in place): no tip is
 // taken.
 constexpr float kPivotTravel = 0.2f;
+// Seconds either side of a flight over which its speed is read from the measured steps.
+constexpr float kFlightReach = 0.1f;
 
 // Then the steps no flat foot measures, where a tip carries them; the travel is the flat feet's
 // velocity (gaps blended linearly) averaged over a second.
 void pivotSteps(const ContactTracks& tracks, Steps& steps, float fps) {
     Steps first = steps;
-    fillGaps(first, false);
+    fillGaps(first, 0);
     const std::vector<glm::vec2> travel =
         smoothed(first.velocity, std::max(1, static_cast<int>(0.5f * fps)));
     const int m = static_cast<int>(steps.velocity.size());
+    steps.travelling.assign(static_cast<size_t>(m), false);
     for (int f = 0; f < m; ++f) {
         const float speed = glm::length(travel[f]);
-        if (steps.supported[f] || speed * fps < kPivotTravel) continue;
+        steps.travelling[f] = speed * fps >= kPivotTravel;
+        if (steps.supported[f] || !steps.travelling[f]) continue;
         glm::vec2 sum(0.0f);
         int count = 0;
         for (int s = 0; s < 2; ++s) {
@@ -297,7 +327,9 @@ Expected<RootFromFeet> rootMotionFromFeet(const Clip& clip, const RootFromFeetSe
     out.supportedFrames =
         static_cast<int>(std::count(steps.supported.begin(), steps.supported.end(), true));
     // A foot without a toe joint has no tip that rolls: its gaps are blended linearly.
-    fillGaps(steps, tracks.heightScale[0] == 1.0f && tracks.heightScale[1] == 1.0f);
+    const bool rolls = tracks.heightScale[0] == 1.0f && tracks.heightScale[1] == 1.0f;
+    fillGaps(steps,
+             rolls ? std::max(1, static_cast<int>(std::lround(kFlightReach * clip.fps))) : 0);
     out.planted = std::move(steps.planted);
     out.rootPositions = clip.rootPositions;
     glm::vec2 travel(0.0f);

@@ -3,18 +3,20 @@
 //
 // While a foot is planted it stays put on the ground, so the ground travel of the root is what
 // holds it there: between two frames the root moves by minus the planted foot's displacement. The
-// point of the foot followed is its tip (rigid with the toe joint, ahead of the ball and down at
-// the sole), the last to leave the floor as the foot rolls. Frames are measured in two passes:
-// where a foot lies flat (its ankle and its toe joints both within a centimetre of their own lowest
-// heights over the clip; a foot without a toe joint: its ankle within three centimetres, and its
-// ankle followed, with no rolling pass and gaps blended linearly, as it has no tip), double
-// support averaging both feet; then, where no foot is flat (the
+// point of the foot followed is its tip (rigid with the toe joint, ahead of the ball and down on
+// the floor, y = 0, when the ball's lowest height is 3-6 cm; else 3 cm below the ball), the last to
+// leave the floor as the foot rolls: a point above the floor moves forward as the heel rises.
+// Frames are measured in two passes: where a foot lies flat (its ankle and its toe joints both
+// within a centimetre of their own lowest heights over the clip; a foot without a toe joint: its
+// ankle within three centimetres, and its ankle followed, with no rolling pass and gaps blended
+// linearly, as it has no tip), double support averaging both feet; then, where no foot is flat (the
 // heel has lifted, or not yet come down), where a tip stays within two centimetres of its floor,
 // neither rising nor sinking, and moves backward along the first pass's direction of travel at
 // most of its speed (a swing foot passing a centimetre or two over the floor moves forward). Frames
 // measured by neither, a run's flight, take the direction blended between the measured frames
-// around them and the faster one's speed. The root's height and every rotation are kept, so yaw
-// still comes from the pelvis facing.
+// around them and the fastest speed measured within 0.1 s before or after (the faster neighbour's
+// where the body does not travel, a jump in place). The root's height and every rotation are kept,
+// so yaw still comes from the pelvis facing.
 //
 // The feet are the ones the humanoid role finder (core/clip/humanoid_names.h) finds, as for
 // retargeting: the rigs it reads (CMU, Mixamo, Rigify, Quaternius, Bandai, ...) all work.

@@ -141,7 +141,8 @@ private slots:
     }
 
     // The hand trims of the CMU projects (resources/projects/cmu_*.gsproj) against the turn
-    // segment each clip is trimmed to: both ends within half a gait cycle.
+    // segment each clip is trimmed to: both ends within half a gait cycle, and the turn whole
+    // cycles (a foot's strike to its strike, as registration takes it).
     void handTrims_data() {
         QTest::addColumn<QString>("id");
         QTest::addColumn<int>("first");
@@ -193,17 +194,12 @@ private slots:
                                 .arg(best->first)
                                 .arg(best->last)
                                 .arg(tolerance);
-        // Two trims start a turn elsewhere than where its heading changes quickly: 16_52's trim
-        // takes the turn's second cycle (the path turns fastest at frames 12-29, the trim starts
-        // at 23, 8 frames after the turn segment's strike at 15, half a cycle being 7.75), and
-        // 16_54's takes the clip from frame 0 (the path turns fastest at frames 9-24). Known
-        // differences, kept visible: they pass the day the cut agrees with those trims.
         const bool agrees =
             std::abs(best->first - first) <= tolerance && std::abs(best->last - last) <= tolerance;
-        if (id == "16_52" || id == "16_54")
-            QEXPECT_FAIL("", qPrintable(why + ": the trim and the turn's fast frames differ"),
-                         Continue);
         QVERIFY2(agrees, qPrintable(why));
+        const float cycles = (best->last + 1 - best->first) / t.periodFrames;
+        QVERIFY2(cycles >= 0.75f && std::abs(cycles - std::round(cycles)) <= 0.25f,
+                 qPrintable(why));
     }
 
     // Whole walks loop; their cycles are counted; figures are finite and signed as documented.
