@@ -199,6 +199,20 @@ void Viewport::addOthers(Scene& scene) const {
     }
 }
 
+void Viewport::frameOthers(const Scene& scene, const glm::vec3& root) {
+    // The characters after the first (and a ghost) are the others: the farthest sets the view.
+    float farthest = 0.0f;
+    for (size_t k = 1; k < scene.characters.size(); ++k)
+        farthest = std::max(farthest, glm::distance(glm::vec2(scene.characters[k].root.x,
+                                                              scene.characters[k].root.z),
+                                                    glm::vec2(root.x, root.z)));
+    if (!m_others || m_others->isEmpty() || farthest < 1.0f) return;
+    // From higher up and far enough back that a circle of that radius about the first fits.
+    m_camera.setPitch(std::max(m_camera.pitch(), 0.75f));
+    m_camera.setDistance(
+        std::max(m_camera.distance(), farthest / std::tan(0.5f * m_camera.fieldOfView()) * 0.9f));
+}
+
 void Viewport::setFollowing(bool on) {
     if (on == m_camera.following()) return;
     m_camera.setFollowing(on);
@@ -367,6 +381,7 @@ void Viewport::paintGL() {
         const float dt = m_clock.restart() / 1000.0f;
         if (!m_framed) {
             m_camera.frame(CameraView::Follow, placed.root, placed.heading, m_character->height());
+            frameOthers(scene, placed.root);
             m_framed = true;
         } else {
             m_camera.follow({placed.root.x, m_camera.target().y, placed.root.z}, dt);

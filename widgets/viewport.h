@@ -71,7 +71,7 @@ public:
     void setFollowing(bool on);
     void setSkeletonVisible(bool on);
     void setTrailVisible(bool on);
-    // Frames the character again (Home).
+    // Frames the character again, and the others about it when there are some (Home).
     void frameAll();
     // A level drawn around the character (levelSkinnedMesh: one joint, placed where it is made);
     // null = none, the open ground. While a level is shown the ground plane and the blob shadows
@@ -136,6 +136,9 @@ private:
     void uploadCharacter();
     void uploadLevel();
     void addOthers(Scene& scene) const;
+    // With others shown: the camera framed (Home) far and high enough to see them about the
+    // first at `root`.
+    void frameOthers(const Scene& scene, const glm::vec3& root);
     // Whether a window position grabs the goal marker.
     bool onGoalMarker(const QPointF& position) const;
 

@@ -235,6 +235,7 @@ void AppController::poll() {
             const QSignalBlocker quiet(m_window->steeringDock()->characters());
             m_window->steeringDock()->characters()->setValue(m_options.characters);
             m_window->liveRun()->setCharacters(m_options.characters);
+            m_window->viewport()->frameAll();  // the others in view (as Home frames them)
         }
         if (m_options.goal) run->setGoal(*m_options.goal);
         m_window->viewport()->clearFrameTimes();
