@@ -45,53 +45,6 @@ namespace {
 
 QString source(const char* path) { return QStringLiteral(GAITSPACE_SOURCE_DIR "/") + path; }
 
-// Types `path` into the file dialog that `open` brings up and clicks its Open button, as a user
-// picks a file (again, up to five times, while the dialog stays); true when a dialog came.
-bool pickInDialog(const std::function<void()>& open, const QString& path) {
-    int tries = 0;
-    bool busy = false;
-    QTimer poll;
-    QObject::connect(&poll, &QTimer::timeout, [&] {
-        auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
-        auto* name = dialog ? dialog->findChild<QLineEdit*>("fileNameEdit") : nullptr;
-        auto* buttons = dialog ? dialog->findChild<QDialogButtonBox*>() : nullptr;
-        if (!name || !buttons || busy || tries >= 5) return;
-        busy = true;
-        ++tries;
-        name->setFocus();
-        QTest::keyClick(name, Qt::Key_A, Qt::ControlModifier);
-        QTest::keyClicks(name, path);
-        QTest::qWait(300);
-        // The name's completer may have opened its list: Escape closes it first.
-        if (QWidget* popup = QApplication::activePopupWidget())
-            QTest::keyClick(popup, Qt::Key_Escape);
-        if (QPushButton* ok = buttons->button(QDialogButtonBox::Open))
-            QTest::mouseClick(ok, Qt::LeftButton);
-        busy = false;
-    });
-    poll.start(200);
-    open();
-    return tries > 0;
-}
-
-// Clicks the entry `text` of the menu bar's menu `menu` with the mouse.
-bool clickMenu(QMainWindow& window, const QString& menu, const QString& text) {
-    QMenuBar* bar = window.menuBar();
-    QMenu* shown = nullptr;
-    for (QAction* a : bar->actions())
-        if (a->text().remove('&') == menu) {
-            QTest::mouseClick(bar, Qt::LeftButton, {}, bar->actionGeometry(a).center());
-            shown = a->menu();
-        }
-    if (!shown || !QTest::qWaitFor([&] { return shown->isVisible(); })) return false;
-    for (QAction* a : shown->actions())
-        if (a->text().remove('&') == text) {
-            QTest::mouseClick(shown, Qt::LeftButton, {}, shown->actionGeometry(a).center());
-            return true;
-        }
-    return false;
-}
-
 }  // namespace
 
 class TestLevelCrowdWindow : public QObject {
@@ -137,17 +90,20 @@ private slots:
 
     // Ctrl+O and the dialog open the demo; File > Level… and the dialog set the demo level.
     void openDemoAndLevel() {
-        QVERIFY(
-            pickInDialog([&] { QTest::keyClick(m_window.get(), Qt::Key_O, Qt::ControlModifier); },
-                         source(kWindowDemoProject)));
+        QCOMPARE(gs::test::answerDialogs(
+                     [&] { QTest::keyClick(m_window.get(), Qt::Key_O, Qt::ControlModifier); },
+                     {source(kWindowDemoProject)}),
+                 1);
         QTRY_VERIFY_WITH_TIMEOUT(m_window->isSteering() && demo(), 180000);
         QVERIFY(!demo()->level());
         // Without a level the box is off and says why.
         QSpinBox* box = m_window->steeringDock()->characters();
         QVERIFY(!box->isEnabled());
         QVERIFY(box->toolTip().contains("need a level"));
-        QVERIFY(pickInDialog([&] { QVERIFY(clickMenu(*m_window, "File", "Level…")); },
-                             source("resources/levels/demo_level.glb")));
+        QCOMPARE(gs::test::answerDialogs(
+                     [&] { QVERIFY(gs::test::clickMenu(*m_window, "File", "Level…")); },
+                     {source("resources/levels/demo_level.glb")}),
+                 1);
         QTRY_VERIFY_WITH_TIMEOUT(demo() && demo()->level() && m_window->isSteering(), 180000);
         QTRY_VERIFY(box->isEnabled());
     }

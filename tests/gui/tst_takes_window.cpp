@@ -43,70 +43,6 @@
 
 using namespace gs;
 
-namespace {
-
-// Answers the modal dialogs `open` brings up as a user does: each file dialog gets the next of
-// `paths` typed into its name and its accept button clicked; a question about unsaved changes
-// gets Discard clicked. The number of file dialogs answered.
-int answerDialogs(const std::function<void()>& open, const QStringList& paths) {
-    int answered = 0;
-    QPointer<QFileDialog> last;  // the dialog answered last (null once it is gone)
-    bool busy = false;
-    QTimer poll;
-    QObject::connect(&poll, &QTimer::timeout, [&] {
-        QWidget* modal = QApplication::activeModalWidget();
-        if (!modal || busy) return;
-        // The click that answers comes last, the poll free again: what it brings up (the next
-        // dialog) runs inside it.
-        busy = true;
-        QAbstractButton* answer = nullptr;
-        if (auto* box = qobject_cast<QMessageBox*>(modal)) {
-            answer = box->button(QMessageBox::Discard);
-        } else if (auto* dialog = qobject_cast<QFileDialog*>(modal);
-                   dialog && dialog != last.data() && answered < paths.size()) {
-            auto* name = dialog->findChild<QLineEdit*>("fileNameEdit");
-            auto* buttons = dialog->findChild<QDialogButtonBox*>();
-            if (name && buttons) {
-                last = dialog;
-                name->setFocus();
-                QTest::keyClick(name, Qt::Key_A, Qt::ControlModifier);
-                QTest::keyClicks(name, paths[answered++]);
-                QTest::qWait(300);
-                if (QWidget* popup = QApplication::activePopupWidget())
-                    QTest::keyClick(popup, Qt::Key_Escape);
-                for (QAbstractButton* b : buttons->buttons())
-                    if (buttons->buttonRole(b) == QDialogButtonBox::AcceptRole) answer = b;
-            }
-        }
-        busy = false;
-        if (answer) QTest::mouseClick(answer, Qt::LeftButton);
-    });
-    poll.start(200);
-    open();
-    QTest::qWait(500);  // a second dialog the first one's answer brings up
-    return answered;
-}
-
-// Clicks the entry `text` of the menu bar's menu `menu` with the mouse.
-bool clickMenu(QMainWindow& window, const QString& menu, const QString& text) {
-    QMenuBar* bar = window.menuBar();
-    QMenu* shown = nullptr;
-    for (QAction* a : bar->actions())
-        if (a->text().remove('&') == menu) {
-            QTest::mouseClick(bar, Qt::LeftButton, {}, bar->actionGeometry(a).center());
-            shown = a->menu();
-        }
-    if (!shown || !QTest::qWaitFor([&] { return shown->isVisible(); })) return false;
-    for (QAction* a : shown->actions())
-        if (a->text().remove('&') == text) {
-            QTest::mouseClick(shown, Qt::LeftButton, {}, shown->actionGeometry(a).center());
-            return true;
-        }
-    return false;
-}
-
-}  // namespace
-
 class TestTakesWindow : public QObject {
     Q_OBJECT
     std::unique_ptr<MainWindow> m_window;
@@ -124,8 +60,8 @@ private slots:
     void takeSegmentsBecomeClips() {
         const QString take = test::cmuClip("16_17");
         QCOMPARE(
-            answerDialogs([&] { QTest::keyClick(m_window.get(), Qt::Key_I, Qt::ControlModifier); },
-                          {take}),
+            test::answerDialogs(
+                [&] { QTest::keyClick(m_window.get(), Qt::Key_I, Qt::ControlModifier); }, {take}),
             1);
         ProjectDocument* doc = m_window->document();
         QTRY_COMPARE_WITH_TIMEOUT(doc->clipCount(), 1, 60000);
@@ -156,8 +92,9 @@ private slots:
                             takes + "/walk_and_turn_left.bvh"));
         const QString output = m_dir.filePath("proposed.gsproj");
         QCOMPARE(
-            answerDialogs([&] { QVERIFY(clickMenu(*m_window, "File", "New Project from Takes…")); },
-                          {takes, output}),
+            test::answerDialogs(
+                [&] { QVERIFY(test::clickMenu(*m_window, "File", "New Project from Takes…")); },
+                {takes, output}),
             2);
         ProjectDocument* doc = m_window->document();
         QTRY_VERIFY_WITH_TIMEOUT(doc->path() == output, 120000);
