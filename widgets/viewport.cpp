@@ -100,6 +100,7 @@ Viewport::~Viewport() {
 void Viewport::setClip(const Clip* clip) {
     m_clip = clip;
     m_ghost = nullptr;
+    m_others = nullptr;
     makeCharacter();
     m_framed = false;
     m_frame = 0.0f;
@@ -175,6 +176,41 @@ void Viewport::setGhost(const Clip* clip, float frame, const glm::mat4& toShown)
     m_ghostFrame = frame;
     m_ghostTransform = toShown;
     update();
+}
+
+void Viewport::setOthers(const Clip* others) {
+    m_others = others;
+    update();
+}
+
+void Viewport::addOthers(Scene& scene) const {
+    if (!m_others || m_others->isEmpty() || !m_others->skeleton.sameHierarchy(m_clip->skeleton))
+        return;
+    std::vector<Transform> world;
+    for (int f = 0; f < m_others->frameCount(); ++f) {
+        CharacterDraw other;
+        other.mesh = m_mesh;
+        m_character->pose(*m_others, static_cast<float>(f), world, other.palette);
+        other.root =
+            world.empty()
+                ? glm::vec3(0.0f)
+                : world[std::min<size_t>(m_character->hipsJoint(), world.size() - 1)].translation;
+        scene.characters.push_back(std::move(other));
+    }
+}
+
+void Viewport::frameOthers(const Scene& scene, const glm::vec3& root) {
+    // The characters after the first (and a ghost) are the others: the farthest sets the view.
+    float farthest = 0.0f;
+    for (size_t k = 1; k < scene.characters.size(); ++k)
+        farthest = std::max(farthest, glm::distance(glm::vec2(scene.characters[k].root.x,
+                                                              scene.characters[k].root.z),
+                                                    glm::vec2(root.x, root.z)));
+    if (!m_others || m_others->isEmpty() || farthest < 1.0f) return;
+    // From higher up and far enough back that a circle of that radius about the first fits.
+    m_camera.setPitch(std::max(m_camera.pitch(), 0.75f));
+    m_camera.setDistance(
+        std::max(m_camera.distance(), farthest / std::tan(0.5f * m_camera.fieldOfView()) * 0.9f));
 }
 
 void Viewport::setFollowing(bool on) {
@@ -341,9 +377,11 @@ void Viewport::paintGL() {
             scene.debug.skeleton(joints, m_character->skeleton().parents, colour);
             scene.debug.points(joints, colour, 5.0f);
         }
+        addOthers(scene);
         const float dt = m_clock.restart() / 1000.0f;
         if (!m_framed) {
             m_camera.frame(CameraView::Follow, placed.root, placed.heading, m_character->height());
+            frameOthers(scene, placed.root);
             m_framed = true;
         } else {
             m_camera.follow({placed.root.x, m_camera.target().y, placed.root.z}, dt);

@@ -59,6 +59,11 @@ public:
     // clip's world). Null = none; setClip() clears it.
     void setGhost(const Clip* clip, float frame, const glm::mat4& toShown = glm::mat4(1.0f));
     const Clip* ghostClip() const { return m_ghost; }
+    // Other characters drawn with the shown clip's character (its mesh, no trail): each frame of
+    // `others` (the same hierarchy as the shown clip; not owned) is one of them, posed as that
+    // frame is. Null = none; setClip() clears it. Call again (or update()) when it changed.
+    void setOthers(const Clip* others);
+    const Clip* others() const { return m_others; }
     float ghostFrame() const { return m_ghostFrame; }
     // What the last paint drew (characters, skeleton lines), for scripts and tests.
     const Scene& lastScene() const { return m_lastScene; }
@@ -66,7 +71,7 @@ public:
     void setFollowing(bool on);
     void setSkeletonVisible(bool on);
     void setTrailVisible(bool on);
-    // Frames the character again (Home).
+    // Frames the character again, and the others about it when there are some (Home).
     void frameAll();
     // A level drawn around the character (levelSkinnedMesh: one joint, placed where it is made);
     // null = none, the open ground. While a level is shown the ground plane and the blob shadows
@@ -130,6 +135,10 @@ private:
     void makeCharacter();
     void uploadCharacter();
     void uploadLevel();
+    void addOthers(Scene& scene) const;
+    // With others shown: the camera framed (Home) far and high enough to see them about the
+    // first at `root`.
+    void frameOthers(const Scene& scene, const glm::vec3& root);
     // Whether a window position grabs the goal marker.
     bool onGoalMarker(const QPointF& position) const;
 
@@ -149,6 +158,7 @@ private:
     bool m_levelStale = false;
     float m_frame = 0.0f;
     const Clip* m_ghost = nullptr;
+    const Clip* m_others = nullptr;
     float m_ghostFrame = 0.0f;
     glm::mat4 m_ghostTransform{1.0f};
     Scene m_lastScene;

@@ -33,6 +33,10 @@ void addOptions(QCommandLineParser& parser) {
          "then write them and quit.",
          "S"});
     parser.addOption({"goal", "The goal of the live run (world metres).", "x,z"});
+    parser.addOption({"characters",
+                      "Characters walking the project's level at once (1-50): the others to "
+                      "random goals, all avoiding each other.",
+                      "N"});
     parser.addOption({"goal-mode", "place (default), follow, circle, zigzag or figure8.", "mode"});
     parser.addOption({"report", "Write the live run's state as JSON at the end.", "json"});
     parser.addOption({"model",
@@ -85,6 +89,11 @@ QString readOptions(const QCommandLineParser& parser, gs::AppController::Options
         const QStringList modes{"place", "follow", "circle", "zigzag", "figure8"};
         o.goalMode = static_cast<int>(modes.indexOf(parser.value("goal-mode")));
         if (o.goalMode < 0) return "--goal-mode must be one of " + modes.join(", ");
+    }
+    if (parser.isSet("characters")) {
+        bool ok = false;
+        o.characters = parser.value("characters").toInt(&ok);
+        if (!ok || o.characters < 1 || o.characters > 50) return "--characters must be 1-50";
     }
     if (parser.isSet("docks")) {
         for (const QString& name : parser.value("docks").split(',', Qt::SkipEmptyParts))

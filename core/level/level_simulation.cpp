@@ -12,21 +12,13 @@
 
 #include "core/authoring_limits.h"
 #include "core/level/foot_ground.h"
+#include "core/level/level_steering.h"
 
 namespace gs {
 namespace {
 
 glm::vec2 xz(const glm::vec3& p) { return {p.x, p.z}; }
 
-// Metres ahead of a character its steering goal is put along the direction avoidance gives: far
-// enough that steering takes it as a direction (decided at its start frames, not every frame).
-constexpr float kDirectionGoalM = 6.0f;
-// Radians the direction may turn before the crowd is told (each telling is a decision now).
-constexpr float kResteerRad = 0.1f;
-// Metres from its goal within which a character aims at the goal itself (the last one with its
-// stop), when avoidance leaves its way within kDirectAngleRad of the path's.
-constexpr float kDirectGoalM = 2.5f;
-constexpr float kDirectAngleRad = 0.35f;
 // Metres the closest approach to the mesh's edge is looked for within (a figure, not a rule).
 constexpr float kEdgeSearchM = 1.0f;
 // Seconds simulated before the wall-clock time is measured.
@@ -37,27 +29,15 @@ constexpr float kCrossingShare = 0.45f;
 // Seconds a goal's time budget grows by per other character (a crowd queues at a doorway).
 constexpr float kQueueSecondsPerCharacter = 0.5f;
 
-// One character and its way through the level.
-struct Walker {
-    CharacterId id;
-    std::optional<NavPathFollower> follow;  // its path (set with its first goal)
-    glm::vec3 goal{0.0f};                   // on the mesh
-    float shortest = 0.0f;                  // the path's length when the goal was set
+// One character and its way through the level (level_steering.h), and its figures.
+struct Walker : LevelWalker {
+    float shortest = 0.0f;  // the path's length when the goal was set
     float walked = 0.0f;
-    float y = 0.0f;  // the surface height under the root
-    glm::vec2 last{0.0f};
-    glm::vec2 velocity{0.0f};  // m/s over the last frame
     long goalStart = 0;
     float budget = 0.0f;  // seconds allowed for the goal
     int goalsSet = 0;
-    bool done = false;
     glm::vec3 crossingGoal{0.0f};
     StanceSkateTrack skate;
-    glm::vec2 desired{0.0f};  // this frame's wanted velocity
-    glm::vec2 steered{0.0f};  // the goal last given to the crowd
-    bool direct = false;      // ... was the goal itself
-    float pace = 1.0f;        // the share of the reference speed last asked for
-    bool onMesh = true;       // the root is over the navigation mesh
 };
 
 class LevelRun {
@@ -68,14 +48,11 @@ public:
           m_nav(nav),
           m_settings(settings),
           m_dt(1.0f / fps),
-          m_speed(std::max(speed, 0.5f)),
-          m_radius(nav.info().agent.radius),
+          m_steering(crowd, nav, settings.steering(), m_dt, speed),
+          m_speed(m_steering.speed()),
+          m_radius(m_steering.radius()),
           m_result(result),
-          m_rng(settings.seed) {
-        AvoidanceSettings a = settings.avoidance;
-        a.radius = m_radius;
-        m_avoidance = Avoidance(a);
-    }
+          m_rng(settings.seed) {}
 
     Status addCharacters(std::span<const float> weights);
     Status run();
@@ -83,17 +60,9 @@ public:
     void setGround(const GroundQuery& ground) { m_ground = ground; }
 
 private:
-    glm::vec3 randomPoint();
-    Expected<glm::vec3> randomGoal(const glm::vec3& from);
     Status crossingEnds(std::vector<std::pair<glm::vec3, glm::vec3>>& ends);
     Status nextGoal(Walker& w);
-    NavFollowSettings followSettings() const {
-        return {m_settings.lookAheadM, m_settings.replanDistanceM, m_settings.cornerOffsetM,
-                m_settings.aimMarginM};
-    }
     Status observe(Walker& w);
-    Status steer(Walker& w, const glm::vec2& velocity);
-    void setPace(Walker& w, float pace);
     void score();
     void record();
     void measureFeet(Walker& w);
@@ -102,48 +71,17 @@ private:
     const Navigation& m_nav;
     const LevelSimulationSettings& m_settings;
     const float m_dt;
+    LevelSteering m_steering;
     const float m_speed;
     const float m_radius;
     LevelSimulationResult& m_result;
     std::mt19937 m_rng;
-    std::uniform_real_distribution<float> m_unit{0.0f, 1.0f};
     std::vector<Walker> m_walkers;
-    GroundQuery m_ground;               // what the feet are measured against
-    std::vector<float> m_footErrors;    // metres, planted feet
-    std::vector<float> m_unevenErrors;  // ... on uneven ground
-    Avoidance m_avoidance;
-    std::vector<AvoidanceAgent> m_agents;
-    std::vector<glm::vec3> m_velocities;
-    std::vector<float> m_user;  // the style weights given
-    int m_slowest = 0;          // the slowest style
-    bool m_canSlow = false;     // the mix has a slower style to blend in
+    std::vector<LevelWalker*> m_steered;  // m_walkers, as LevelSteering takes them
+    GroundQuery m_ground;                 // what the feet are measured against
+    std::vector<float> m_footErrors;      // metres, planted feet
+    std::vector<float> m_unevenErrors;    // ... on uneven ground
 };
-
-// A point of the mesh, uniform over the level's bounds (tried until one lies on the mesh).
-glm::vec3 LevelRun::randomPoint() {
-    const LevelInfo& info = m_nav.info();
-    for (int attempt = 0; attempt < 1000; ++attempt) {
-        const glm::vec3 p(info.boundsMin.x + m_unit(m_rng) * (info.boundsMax.x - info.boundsMin.x),
-                          info.boundsMin.y + m_unit(m_rng) * (info.boundsMax.y - info.boundsMin.y),
-                          info.boundsMin.z + m_unit(m_rng) * (info.boundsMax.z - info.boundsMin.z));
-        auto n = m_nav.nearestPoint(p);
-        if (n && !n->moved) return n->position;
-    }
-    return m_nav.nearestPoint(0.5f * (info.boundsMin + info.boundsMax))->position;
-}
-
-Expected<glm::vec3> LevelRun::randomGoal(const glm::vec3& from) {
-    for (int attempt = 0; attempt < 200; ++attempt) {
-        const glm::vec3 g = randomPoint();
-        auto clearance = m_nav.distanceToEdge(g, m_settings.goalClearanceM);
-        if (!clearance || *clearance < m_settings.goalClearanceM) continue;
-        auto path = m_nav.findPath(from, g);
-        if (path && path->length >= m_settings.minGoalPathM) return g;
-    }
-    return Status::error("simulation: no goal on the level is " +
-                         std::to_string(m_settings.minGoalPathM) +
-                         " m or more along the mesh from a start");
-}
 
 // The crossing's starts and goals: lattice points of the first kCrossingShare along the longer
 // side whose mirror in the last is on the mesh and joined to them, shuffled; the lattice
@@ -196,36 +134,26 @@ Status LevelRun::nextGoal(Walker& w) {
         goal = w.crossingGoal;
         w.crossingGoal = here;
     } else {
-        auto g = randomGoal(here);
+        auto g =
+            randomMeshGoal(m_nav, here, m_settings.goalClearanceM, m_settings.minGoalPathM, m_rng);
         if (!g) return g.status();
         goal = *g;
     }
-    if (!w.follow) w.follow.emplace(m_nav, followSettings());
-    auto path = w.follow->setGoal(here, goal);
+    auto path = m_steering.setGoal(w, goal, w.goalsSet + 1 >= m_settings.goals);
     if (!path) return path.status();
     if (path->goal.moved) ++m_result.goalsMoved;
-    w.goal = path->goal.position;
     w.shortest = path->length;
     w.walked = 0.0f;
     w.goalStart = m_result.frames;
     w.budget = 3.0f * path->length / m_speed + 10.0f +
                kQueueSecondsPerCharacter * static_cast<float>(m_settings.characters - 1);
-    w.direct = false;
-    w.steered = glm::vec2(std::numeric_limits<float>::max());
     ++w.goalsSet;
     ++m_result.goals;
     return Status::ok();
 }
 
 Status LevelRun::addCharacters(std::span<const float> weights) {
-    m_user.assign(weights.begin(), weights.end());
-    const BakedBehavioralSpace& bs = m_crowd.space();
-    auto speedOf = [&](size_t s) { return bs.spaces[s].clips[bs.spaces[s].reference].speed; };
-    for (size_t s = 1; s < bs.spaces.size(); ++s)
-        if (speedOf(s) < speedOf(m_slowest)) m_slowest = static_cast<int>(s);
-    float sum = 0.0f;
-    for (float v : m_user) sum += v;
-    m_canSlow = sum > 0.0f && m_user[m_slowest] / sum < 0.99f;
+    m_steering.setStyleWeights(weights);
     std::vector<std::pair<glm::vec3, glm::vec3>> ends;
     if (m_settings.scenario == LevelSimulationSettings::Scenario::Crossing)
         if (Status s = crossingEnds(ends); !s) return s;
@@ -239,7 +167,7 @@ Status LevelRun::addCharacters(std::span<const float> weights) {
     }
     for (int c = 0; c < m_settings.characters; ++c) {
         Walker w;
-        glm::vec3 start = ends.empty() ? randomPoint() : ends[c].first;
+        glm::vec3 start = ends.empty() ? randomMeshPoint(m_nav, m_rng) : ends[c].first;
         if (!ends.empty()) w.crossingGoal = ends[c].second;
         w.last = xz(start);
         w.y = start.y;
@@ -252,6 +180,7 @@ Status LevelRun::addCharacters(std::span<const float> weights) {
         w.id = *id;
         m_walkers.push_back(std::move(w));
     }
+    for (Walker& w : m_walkers) m_steered.push_back(&w);
     return Status::ok();
 }
 
@@ -268,19 +197,11 @@ void LevelRun::measureFeet(Walker& w) {
 // One frame of one character after the crowd's update: where it is, its figures, its goal and
 // the velocity it wants (none once done: it stops on its last goal and stands).
 Status LevelRun::observe(Walker& w) {
-    const CharacterState& state = *m_crowd.state(w.id);
-    const glm::vec2 p(state.ground.x, state.ground.z);
-    w.velocity = (p - w.last) / m_dt;
-    w.walked += glm::distance(p, w.last);
-    w.last = p;
-    w.desired = glm::vec2(0.0f);
-    auto h = m_nav.groundHeight({p.x, w.y, p.y});
-    if (h) w.y = *h;
+    w.walked += m_steering.observe(w);
     if (w.done) return Status::ok();
     ++m_result.characterFrames;
-    w.onMesh = static_cast<bool>(h);
-    if (!h) ++m_result.wallContacts;
-    const float distance = glm::distance(p, xz(w.goal));
+    if (!w.onMesh) ++m_result.wallContacts;
+    const float distance = glm::distance(w.last, xz(w.goal));
     const float elapsed = (m_result.frames - w.goalStart) * m_dt;
     if (distance < m_settings.reachRadius || elapsed > w.budget) {
         if (distance < m_settings.reachRadius) {
@@ -289,70 +210,13 @@ Status LevelRun::observe(Walker& w) {
                                           std::max(w.shortest - m_settings.reachRadius, 0.1f));
         }
         if (w.goalsSet >= m_settings.goals) {
-            w.done = true;
             m_result.lastArrivalS = m_result.frames * m_dt;
-            // Stopping on the goal with its stop clip; or, reached on the way or given up,
-            // stopping a metre on along the way it walks.
-            if (w.direct) return Status::ok();
-            const float heading = state.ground.heading;
-            const glm::vec2 on = p + glm::vec2(std::sin(heading), std::cos(heading));
-            return m_crowd.setGoal(w.id, on, Crowd::GoalArrival::Stop);
+            return m_steering.finish(w);
         }
         if (Status s = nextGoal(w); !s) return s;
     }
-    const glm::vec2 toward = w.follow->aim(p, w.y) - p;
-    const float length = glm::length(toward);
-    if (length > 1e-4f) w.desired = toward * (m_speed / length);
+    m_steering.want(w);
     return Status::ok();
-}
-
-// The crowd told what avoidance decided: a goal along the velocity (or the goal itself, near
-// it), and the pace.
-Status LevelRun::steer(Walker& w, const glm::vec2& velocity) {
-    if (w.done) return Status::ok();
-    const glm::vec2 p = w.last;
-    const float speed = glm::length(velocity);
-    const float wanted = glm::length(w.desired);
-    glm::vec2 direction = speed > 0.05f * m_speed ? velocity / speed
-                          : wanted > 0.0f         ? w.desired / wanted
-                                                  : glm::vec2(0.0f, 1.0f);
-    const bool last = w.goalsSet >= m_settings.goals;
-    const glm::vec2 goal = xz(w.goal);
-    const float toGoal = glm::distance(p, goal);
-    const bool onWay =
-        wanted > 0.0f && glm::dot(direction, w.desired / wanted) > std::cos(kDirectAngleRad);
-    if (toGoal < kDirectGoalM && (onWay || w.direct)) {
-        // The goal itself, stopped on when it is the last (and then left to the stop).
-        if (w.direct && last) return Status::ok();
-        w.direct = true;
-        w.steered = goal;
-        setPace(w, 1.0f);
-        return m_crowd.setGoal(w.id, goal,
-                               last ? Crowd::GoalArrival::Stop : Crowd::GoalArrival::WalkOn);
-    }
-    w.direct = false;
-    const float pace = wanted > 0.0f ? std::min(speed / wanted, 1.0f) : 1.0f;
-    setPace(w, pace);
-    const glm::vec2 before = w.steered - p;
-    const float beforeLength = glm::length(before);
-    if (beforeLength > 1.0f && glm::dot(before / beforeLength, direction) > std::cos(kResteerRad))
-        return Status::ok();
-    w.steered = p + kDirectionGoalM * direction;
-    return m_crowd.setGoal(w.id, w.steered, Crowd::GoalArrival::WalkOn);
-}
-
-// The slowest style blended into the given mix by the share of speed avoidance takes off (in
-// quarters, so that the style targets are not changed every frame).
-void LevelRun::setPace(Walker& w, float pace) {
-    if (!m_canSlow) return;
-    const float quantized = std::round(pace * 4.0f) / 4.0f;
-    if (quantized == w.pace) return;
-    w.pace = quantized;
-    std::vector<float> targets = m_user;
-    for (size_t s = 0; s < targets.size(); ++s)
-        targets[s] =
-            quantized * m_user[s] + (static_cast<int>(s) == m_slowest ? 1.0f - quantized : 0.0f);
-    (void)m_crowd.setStyleTargets(w.id, targets);
 }
 
 // The scoring of a frame: the closest approach to the mesh's edge, and the character-frames (of
@@ -431,8 +295,6 @@ Status LevelRun::run() {
         m_result.motion.skeleton = bs.skeleton;
     }
     m_result.minEdgeDistance = std::numeric_limits<float>::max();
-    m_agents.resize(m_walkers.size());
-    m_velocities.resize(m_walkers.size());
     const double seconds = m_settings.maxSeconds > 0.0f
                                ? std::min<double>(m_settings.maxSeconds, limits::kMaxRunSeconds)
                                : limits::kMaxRunSeconds;
@@ -456,20 +318,11 @@ Status LevelRun::run() {
             if (!w.done) measureFeet(w);
         t0 = Clock::now();
         bool any = false;
-        for (size_t k = 0; k < m_walkers.size(); ++k) {
-            Walker& w = m_walkers[k];
+        for (Walker& w : m_walkers) {
             if (Status s = observe(w); !s) return s;
             any = any || !w.done;
-            m_agents[k] = {glm::vec3(w.last.x, w.y, w.last.y),
-                           glm::vec3(w.velocity.x, 0.0f, w.velocity.y),
-                           glm::vec3(w.desired.x, 0.0f, w.desired.y)};
-            m_velocities[k] = m_agents[k].desired;
         }
-        if (m_settings.avoid)
-            if (Status s = m_avoidance.solve(m_agents, m_velocities, &m_nav); !s) return s;
-        for (size_t k = 0; k < m_walkers.size(); ++k)
-            if (Status s = steer(m_walkers[k], {m_velocities[k].x, m_velocities[k].z}); !s)
-                return s;
+        if (Status s = m_steering.steer(m_steered); !s) return s;
         if (timed) m_result.levelSeconds += since(t0);
         score();
         if (m_settings.record) record();
@@ -510,6 +363,10 @@ Status LevelSimulationSettings::validate() const {
     return locomotion.validate();
 }
 
+LevelSteeringSettings LevelSimulationSettings::steering() const {
+    return {{lookAheadM, replanDistanceM, cornerOffsetM, aimMarginM}, avoid, avoidance};
+}
+
 Expected<LevelSimulationResult> simulateLevel(std::shared_ptr<const BakedSpaceFile> baked,
                                               const Navigation& navigation,
                                               const LevelSimulationSettings& settings) {
@@ -533,10 +390,7 @@ Expected<LevelSimulationResult> simulateLevel(std::shared_ptr<const BakedSpaceFi
     if (settings.feetOnGround)
         if (Status s = crowd.setGroundQuery(ground); !s) return s;
     // The straight speed of the reference clips, for each goal's time budget.
-    float speed = 0.0f;
-    for (size_t s = 0; s < bs.spaces.size(); ++s)
-        speed +=
-            weights[s] / std::max(sum, 1.0f) * bs.spaces[s].clips[bs.spaces[s].reference].speed;
+    const float speed = referenceSpeed(bs, weights, sum);
     LevelSimulationResult result;
     LevelRun run(crowd, navigation, settings, bs.fps, speed, result);
     run.setGround(ground);

@@ -20,6 +20,7 @@
 #include <gaitspace/runtime/navigation.h>
 
 #include "core/clip/clip.h"
+#include "core/level/level_steering.h"
 
 namespace gs {
 
@@ -74,6 +75,8 @@ struct LevelSimulationSettings {
     LocomotionSettings locomotion;
 
     Status validate() const;
+    // The path following and avoidance of these settings (level_steering.h).
+    LevelSteeringSettings steering() const;
 };
 
 struct LevelSimulationResult {

@@ -11,6 +11,8 @@
 #include <QOpenGLFunctions>
 #include <QSaveFile>
 #include <QScreen>
+#include <QSignalBlocker>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
@@ -19,6 +21,7 @@
 #include <cstdio>
 
 #include "app/gui/app/demo_project.h"
+#include "app/gui/docks/live_steering_dock.h"
 #include "app/gui/live/live_run.h"
 #include "app/gui/live/steering_demo.h"
 #include "app/gui/window/main_window.h"
@@ -207,7 +210,8 @@ void AppController::startScript() {
     m_bySeconds = scripted && m_options.seconds >= 0.0;
     if (scripted && !m_bySeconds)
         QTimer::singleShot(m_options.screenshotDelayMs, this, &AppController::finish);
-    if (!m_bySeconds && !m_options.goal && m_options.goalMode < 0) return;
+    if (!m_bySeconds && !m_options.goal && m_options.goalMode < 0 && m_options.characters <= 0)
+        return;
     m_poll = new QTimer(this);
     m_wall.start();
     connect(m_poll, &QTimer::timeout, this, &AppController::poll);
@@ -226,6 +230,13 @@ void AppController::poll() {
             return;
         }
         if (m_options.goalMode >= 0) m_window->setGoalMode(m_options.goalMode);
+        if (m_options.characters > 0) {
+            // Shown in the dock's box, not saved as the user's count.
+            const QSignalBlocker quiet(m_window->steeringDock()->characters());
+            m_window->steeringDock()->characters()->setValue(m_options.characters);
+            m_window->liveRun()->setCharacters(m_options.characters);
+            m_window->viewport()->frameAll();  // the others in view (as Home frames them)
+        }
         if (m_options.goal) run->setGoal(*m_options.goal);
         m_window->viewport()->clearFrameTimes();
         m_started = true;
@@ -284,6 +295,7 @@ bool AppController::writeReport() const {
         o.insert("style_weights", array(run->styleWeights()));
         o.insert("blend", array(run->blends()));
         o.insert("reached_goals", run->reachedGoals());
+        o.insert("characters", run->characters());
         o.insert("seconds", run->seconds());
         o.insert("spaces", QJsonArray::fromStringList(run->spaceNames()));
     }

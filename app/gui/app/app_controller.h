@@ -50,7 +50,10 @@ public:
         double seconds = -1.0;  // seconds of the live run, (0, 3600]; < 0 = end after the delay
         std::optional<glm::vec2> goal;  // the live run's goal, world metres (x, z)
         int goalMode = -1;              // SteeringDemo::GoalMode; -1 = as the window has it
-        QStringList docks;              // MainWindow::analysisDockNames() to show first
+        // Characters walking a level at once, 1-50 (LiveRun::setCharacters; not saved in the
+        // user's settings); 0 = as the window has it.
+        int characters = 0;
+        QStringList docks;  // MainWindow::analysisDockNames() to show first
 
         bool scripted() const { return !screenshot.isEmpty() || !report.isEmpty() || benchmark; }
     };

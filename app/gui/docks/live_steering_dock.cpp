@@ -5,6 +5,8 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSettings>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -12,6 +14,7 @@
 
 #include "app/document/project_document.h"
 #include "app/gui/live/live_run.h"
+#include "app/gui/live/live_crowd.h"
 #include "app/gui/live/steering_demo.h"
 
 namespace gs {
@@ -53,7 +56,22 @@ void LiveSteeringDock::createWidgets() {
         tr("Steering keeps the style you set: it never borrows a slower style's tighter turn for a "
            "goal inside your style's turning circle, nor blends in a slower or faster style to "
            "keep pace with a moving goal (saved with the project)"));
-    layout->addWidget(m_keepStyle);
+    // Keep style and the characters' count share a row.
+    auto* crowdRow = new QHBoxLayout;
+    m_characters = new QSpinBox(content);
+    m_characters->setObjectName("characters");
+    m_characters->setRange(1, LiveCrowd::kMaxCharacters);
+    m_characters->setPrefix(tr("Characters: "));
+    m_characters->setKeyboardTracking(false);  // typed digits apply once the number is whole
+    // The user's last count, range-checked (a bad value: the default, one).
+    const int kept = QSettings().value("live/characters", 1).toInt();
+    m_characters->setValue(kept >= 1 && kept <= LiveCrowd::kMaxCharacters ? kept : 1);
+    m_run->setCharacters(m_characters->value());
+    crowdRow->addWidget(m_keepStyle);
+    crowdRow->addStretch(1);
+    crowdRow->addWidget(m_characters);
+    layout->addLayout(crowdRow);
+    refreshCharacters();
     m_reason = new QLabel(content);
     m_reason->setObjectName("styleReason");
     m_reason->setWordWrap(true);
@@ -72,6 +90,10 @@ void LiveSteeringDock::connectControls() {
     connect(m_controller, &QComboBox::currentIndexChanged, this,
             [this](int i) { m_run->setNaive(i == 1); });
     connect(m_keepStyle, &QCheckBox::toggled, this, [this](bool on) { m_doc->setKeepStyle(on); });
+    connect(m_characters, &QSpinBox::valueChanged, this, [this](int n) {
+        QSettings().setValue("live/characters", n);
+        m_run->setCharacters(n);
+    });
     connect(m_doc, &ProjectDocument::settingsChanged, this,
             [this] { m_keepStyle->setChecked(m_doc->project().settings.keepStyle); });
 }
@@ -159,6 +181,7 @@ void LiveSteeringDock::connectDocument() {
 void LiveSteeringDock::connectRun() {
     connect(m_run, &LiveRun::ready, this, &LiveSteeringDock::refreshStyles);
     connect(m_run, &LiveRun::ready, this, &LiveSteeringDock::refreshGoalTip);
+    connect(m_run, &LiveRun::ready, this, &LiveSteeringDock::refreshCharacters);
     connect(m_run, &LiveRun::started, this, [this] { m_editor->setEnabled(true); });
     connect(m_run, &LiveRun::stopped, this, [this] { m_editor->setEnabled(false); });
     connect(m_run, &LiveRun::advanced, this, [this] {
@@ -172,6 +195,17 @@ void LiveSteeringDock::connectRun() {
         if (why != m_reason->text()) m_reason->setText(why);
         m_reason->setVisible(!why.isEmpty());
     });
+}
+
+// The count applies on a level; without one the box is off and says why.
+void LiveSteeringDock::refreshCharacters() {
+    const bool level = m_run->canRunSeveral();
+    m_characters->setEnabled(level);
+    m_characters->setToolTip(
+        level ? tr("Characters walking the level at once: yours goes to the goal you place, the "
+                   "others to random goals of the navigation mesh, all avoiding each other")
+              : tr("Several characters need a level (File > Level...): they walk its navigation "
+                   "mesh and avoid each other"));
 }
 
 std::vector<float> LiveSteeringDock::toLive(const std::vector<float>& project) const {

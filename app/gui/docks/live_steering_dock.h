@@ -1,7 +1,8 @@
 #pragma once
 // LiveSteeringDock: the Blend weights dock, which steers the live run: how the goal moves (go to
 // and stop, the default: drag or click; follow the mouse, circle, zigzag, figure eight), which
-// controller (goal space or the naive baseline), whether steering keeps the user's style
+// controller (goal space or the naive baseline), how many characters walk a level at once,
+// whether steering keeps the user's style
 // (settings.keep_style, undoable), and the StyleEditor: a slider per style, the live weights and
 // blends, and the style track (keys added, moved and deleted as undoable edits of the document,
 // whose keys hold one weight per project space; the editor and the run hold them in the live run's
@@ -18,6 +19,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QSpinBox;
 
 namespace gs {
 
@@ -33,6 +35,9 @@ public:
     QComboBox* goalMode() const { return m_goalMode; }
     QComboBox* controller() const { return m_controller; }
     QCheckBox* keepStyle() const { return m_keepStyle; }
+    // "Characters: N": characters walking the level at once (LiveRun::setCharacters), 1-50; kept
+    // in the user's settings ("live/characters"), not the document. Enabled with a level.
+    QSpinBox* characters() const { return m_characters; }
     // Why the live style differs from the one set; hidden when they agree.
     QLabel* styleReason() const { return m_reason; }
 
@@ -50,6 +55,7 @@ private:
     void connectRun();
     void refreshStyles();
     void refreshGoalTip();
+    void refreshCharacters();
     void refreshKeys();
     void applyTransition();
     void setKeys(std::vector<StyleKey> keys, const QString& what, bool merging = false);
@@ -66,6 +72,7 @@ private:
     QComboBox* m_goalMode;
     QComboBox* m_controller;
     QCheckBox* m_keepStyle;
+    QSpinBox* m_characters;
     QLabel* m_reason;
     std::vector<StyleKey> m_keys;  // the document's keys in the live run's order
     QElapsedTimer m_shown;         // since the live figures were last shown

@@ -141,6 +141,7 @@ void LiveRun::build(const QString& what, Start start) {
             applyStyleTransition();
             applySteering();
             m_demo->setGoalMode(m_goalMode);
+            m_demo->setCharacters(m_characters);
             if (wasActive || start == Start::Take || viewFree) this->start();
             emit ready(buildSummary());
             // The spaces that could not be built, once each (the others run).
@@ -239,6 +240,12 @@ void LiveRun::setGoalMode(SteeringDemo::GoalMode mode) {
     if (m_demo) m_demo->setGoalMode(mode);
 }
 
+void LiveRun::setCharacters(int characters) {
+    m_characters = std::clamp(characters, 1, LiveCrowd::kMaxCharacters);
+    if (m_demo) m_demo->setCharacters(m_characters);
+    if (m_active) show();
+}
+
 void LiveRun::setNaive(bool naive) {
     m_naive = naive;
     if (m_demo) m_demo->setNaive(naive);
@@ -324,6 +331,15 @@ void LiveRun::show() {
     m_view->setGoal(glm::vec3(goal.x, m_demo->surfaceHeight(goal), goal.y));
     DebugDraw overlay;
     if (m_showNavMesh) overlay = m_navMeshLines;
+    m_view->setOthers(m_demo->others() ? &m_demo->others()->others() : nullptr);
+    if (const LiveCrowd* others = m_demo->others()) {
+        // The others' goals: small points on the surface.
+        std::vector<glm::vec3> goals;
+        const auto all = others->goals();
+        for (size_t k = 1; k < all.size(); ++k)
+            goals.emplace_back(all[k].x, m_demo->surfaceHeight(all[k]) + 0.05f, all[k].y);
+        overlay.points(goals, glm::vec4(0.2f, 0.6f, 0.95f, 1.0f), 9.0f);
+    }
     if (m_showPath && m_demo->path().size() >= 2) {
         // The navigation mesh's shortest way to the goal, over the surface.
         std::vector<glm::vec3> path = m_demo->path();
@@ -468,6 +484,8 @@ QString LiveRun::goalLine() const {
         line += m_demo->pathProblem().isEmpty()
                     ? tr("; level %1, path %2 m").arg(level->name).arg(length, 0, 'f', 1)
                     : tr("; level %1: %2").arg(level->name, m_demo->pathProblem());
+        if (m_demo->characters() > 1)
+            line += tr("; %1 characters avoiding each other").arg(m_demo->characters());
     }
     return line;
 }

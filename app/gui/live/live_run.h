@@ -67,6 +67,14 @@ public:
     // Paused, one frame on.
     void stepOnce();
 
+    // Characters walking at once (1-50; SteeringDemo::setCharacters): with a level the others walk
+    // to random goals of its navigation mesh, avoiding each other and the first; kept for the next
+    // build. Live-run state, not the document.
+    void setCharacters(int characters);
+    int characters() const { return m_characters; }
+    // Whether the run now can run several (it has a level).
+    bool canRunSeveral() const { return isReady() && m_demo->level(); }
+
     void setGoalMode(SteeringDemo::GoalMode mode);
     SteeringDemo::GoalMode goalMode() const { return m_goalMode; }
     void setNaive(bool naive);
@@ -137,6 +145,7 @@ private:
     bool m_showFan = true, m_showPath = true, m_showNavMesh = true;
     DebugDraw m_navMeshLines;  // the live level's navigation mesh, drawn once per build
     SteeringDemo::GoalMode m_goalMode = SteeringDemo::GoalMode::Place;
+    int m_characters = 1;
     std::vector<StyleKey> m_keys;
     double m_trackLength = 20.0;
     int m_activeKey = -1;

@@ -119,8 +119,10 @@ void SteeringDemo::findPath() {
     if (!m_follower) m_follower.emplace(m_level->navigation);
     const GroundFrame g = *m_crowd->ground(m_character);
     const glm::vec2 from(g.x, g.z);
-    auto path = m_follower->setGoal(glm::vec3(from.x, surfaceHeight(from), from.y),
-                                    glm::vec3(m_goal.x, surfaceHeight(m_goal), m_goal.y));
+    const glm::vec3 goal(m_goal.x, surfaceHeight(m_goal), m_goal.y);
+    auto path = m_others
+                    ? m_others->setGoal(goal)
+                    : m_follower->setGoal(glm::vec3(from.x, surfaceHeight(from), from.y), goal);
     if (!path) {
         // Another island, or no mesh near the goal: the character stands and says why.
         m_pathProblem = QString::fromStdString(path.message());
@@ -132,12 +134,33 @@ void SteeringDemo::findPath() {
         m_pathProblem = tr("the goal was off the navigation mesh: moved %1 m onto it")
                             .arg(path->goal.distance, 0, 'f', 2);
     }
-    m_path = m_follower->corners();
+    m_path = m_others ? m_others->path() : m_follower->corners();
     followPath();
 }
 
+void SteeringDemo::setCharacters(int characters) {
+    m_characters = std::clamp(characters, 1, LiveCrowd::kMaxCharacters);
+    if (!m_crowd || !m_level) return;
+    if (m_characters == 1) {
+        if (!m_others) return;
+        m_others.reset();          // the others leave the crowd
+        if (!m_mover) findPath();  // the one walks its path alone again
+        return;
+    }
+    if (!m_others) {
+        m_others = std::make_unique<LiveCrowd>(*m_crowd, *m_level, m_character, styleTargets());
+        m_others->setFirstSteered(!m_mover);
+        if (!m_mover) findPath();
+    }
+    if (Status s = m_others->resize(m_characters); !s)
+        m_pathProblem =
+            tr("not every character could be placed: %1").arg(QString::fromStdString(s.message()));
+}
+
+int SteeringDemo::characters() const { return m_others ? m_others->size() : 1; }
+
 void SteeringDemo::followPath() {
-    if (!m_follower || m_path.empty() || m_mover) return;
+    if (!m_follower || m_path.empty() || m_mover || m_others) return;
     const GroundFrame g = *m_crowd->ground(m_character);
     const glm::vec2 at(g.x, g.z);
     const glm::vec2 aim = m_follower->aim(at, surfaceHeight(at));
@@ -249,12 +272,13 @@ void SteeringDemo::setStyleMix(float mix) {
     std::vector<float> targets(m_crowd->space().spaces.size(), 0.0f);
     targets.front() = 1.0f - mix;
     targets.back() += mix;
-    (void)m_crowd->setStyleTargets(m_character, targets);  // all zero: the targets stay
+    setStyleTargets(targets);
 }
 
 void SteeringDemo::setStyleTargets(const std::vector<float>& targets) {
-    if (m_crowd)
-        (void)m_crowd->setStyleTargets(m_character, targets);  // all zero: the targets stay
+    if (!m_crowd) return;
+    (void)m_crowd->setStyleTargets(m_character, targets);     // all zero: the targets stay
+    if (m_others) m_others->setStyleWeights(styleTargets());  // as the crowd took them
 }
 
 void SteeringDemo::setStyleTransition(float increment, float seconds) {
@@ -304,6 +328,8 @@ void SteeringDemo::setGoalMode(GoalMode mode) {
     m_goalMode = mode;
     m_mover.reset();
     if (!m_crowd) return;
+    if (m_others)
+        m_others->setFirstSteered(mode == GoalMode::Place || mode == GoalMode::FollowMouse);
     if (mode == GoalMode::Place || mode == GoalMode::FollowMouse) {
         setGoal(m_goal);
         return;
@@ -365,6 +391,10 @@ void SteeringDemo::step() {
     const auto pose = *m_crowd->localPose(m_character);
     std::copy(pose.begin(), pose.end(), m_motion.frameRotations(f).begin());
     m_motion.rootPositions[f] = *m_crowd->rootPosition(m_character);
+    if (m_others) {
+        if (Status s = m_others->frame(); !s) m_pathProblem = QString::fromStdString(s.message());
+        if (!m_path.empty()) m_path = m_others->path();
+    }
     followPath();
     if (m_mover) {
         m_mover->advance(1.0f / fps);

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 
+#include "app/gui/live/live_crowd.h"
 #include "app/project/project.h"
 #include <gaitspace/runtime/crowd.h>
 #include <gaitspace/runtime/navigation.h>
@@ -111,6 +112,15 @@ public:
     const Crowd* crowd() const { return m_crowd.get(); }
     CharacterId character() const { return m_character; }
 
+    // Characters walking at once (1 to LiveCrowd::kMaxCharacters): with a level, the others
+    // walk to random goals of its navigation mesh, avoiding each other and this one (LiveCrowd);
+    // without a level only the one runs (the count is kept for a level). Not the document.
+    void setCharacters(int characters);
+    // Characters running now (1 without a level).
+    int characters() const;
+    // The others as LiveCrowd keeps them (their poses, roots and goals); null when one runs.
+    const LiveCrowd* others() const { return m_others.get(); }
+
     // The cycles the built space loops for clip `id` (a project clip id): where each begins
     // and the looped range, in frames of the clip as the build read it (trimmed, at the space's
     // rate `fps`), with that trim (source frames; -1 = none). Empty when the clip is not in the
@@ -151,6 +161,8 @@ private:
     std::vector<glm::vec3> m_path;
     QString m_pathProblem;
     std::unique_ptr<Crowd> m_crowd;
+    std::unique_ptr<LiveCrowd> m_others;             // after m_crowd: gone first (it refers to it)
+    int m_characters = 1;                            // asked for (applied with a level)
     std::map<QString, std::pair<int, int>> m_trims;  // by project clip id (renames followed)
     std::map<QString, QString> m_builtNames;         // project clip id -> its name in the build
     BehavioralSpaceNotes m_notes;

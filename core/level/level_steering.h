@@ -1,0 +1,115 @@
+#pragma once
+// LevelSteering: characters of one gs::Crowd walking the shortest paths of a level's navigation
+// mesh, with avoidance between them. It is the steering simulate --level scores
+// (level_simulation.h) and the window's live run shows with several characters.
+//
+// Each frame, after the crowd's update: observe() every character (where it is, its velocity over
+// the frame, the surface under it), give those still walking the velocity they want (want():
+// toward the look-ahead point of the path, gaitspace/runtime/navigation.h), then steer() them all
+// at once: DetourCrowd's obstacle avoidance (gaitspace/runtime/avoidance.h) turns the wanted
+// velocities into ones that keep off the other characters and the mesh's edges; the direction of
+// each becomes the goal-space steering's goal (a point a few metres along it; the crowd is told
+// again only when it turns by more than a few degrees, so steering decides at its own start
+// frames) and its length the pace (the slowest style blended into the style given, in quarters).
+// Within a few metres of its goal, while avoidance leaves its way near the path's, a character
+// aims at the goal itself, stopped on when it is its last (else walked through). A character
+// done (finish()) stands and is an obstacle to the others.
+//
+//   LevelSteering steering(crowd, navigation, settings, dt, speed);
+//   steering.setGoal(walker, goal, last);               // a path from where it stands
+//   each frame: crowd.update(dt); observe(w) and want(w) for each; steering.steer(walkers);
+
+#include <optional>
+#include <random>
+#include <span>
+#include <vector>
+
+#include <gaitspace/runtime/avoidance.h>
+#include <gaitspace/runtime/crowd.h>
+#include <gaitspace/runtime/navigation.h>
+
+namespace gs {
+
+struct LevelSteeringSettings {
+    NavFollowSettings follow;
+    // Avoidance between characters (and of the mesh's edges); its radius is the level's agent
+    // radius. Off: each walks its path as if alone.
+    bool avoid = true;
+    AvoidanceSettings avoidance;
+};
+
+// One character's way through the level, as LevelSteering keeps it.
+struct LevelWalker {
+    CharacterId id;
+    std::optional<NavPathFollower> follow;  // its path (set with its first goal)
+    glm::vec3 goal{0.0f};                   // on the mesh
+    bool lastGoal = false;     // the goal is stopped on (else walked through on to the next)
+    bool done = false;         // standing for good: wants no velocity, is not steered
+    float y = 0.0f;            // the surface height under the root
+    glm::vec2 last{0.0f};      // the root on the ground at the last observe()
+    glm::vec2 velocity{0.0f};  // m/s over the last frame
+    glm::vec2 desired{0.0f};   // this frame's wanted velocity
+    glm::vec2 steered{0.0f};   // the goal last given to the crowd
+    bool direct = false;       // ... was the goal itself
+    float pace = 1.0f;         // the share of the reference speed last asked for
+    bool onMesh = true;        // the root is over the navigation mesh
+};
+
+class LevelSteering {
+public:
+    // `dt`: seconds a frame; `speed`: the straight speed wanted (m/s; at least 0.5 is used).
+    LevelSteering(Crowd& crowd, const Navigation& navigation, const LevelSteeringSettings& settings,
+                  float dt, float speed);
+
+    // The style the characters walk in (one weight per motion space): the pace blends the
+    // slowest style into it (when it holds another).
+    void setStyleWeights(std::span<const float> weights);
+    // A new goal for `w`: the path from where it stands (last, y); its goal moved onto the mesh
+    // (the path says so); `last`: stopped on. Refused, saying why, when there is no path.
+    Expected<NavPath> setGoal(LevelWalker& w, const glm::vec3& goal, bool last);
+    // After the crowd's update: where `w` is, its velocity, the surface under it; the metres it
+    // moved over the frame.
+    float observe(LevelWalker& w);
+    // The velocity `w` wants this frame: toward its path's look-ahead point.
+    void want(LevelWalker& w);
+    // `w` is done: it stops on its goal (with its stop clip when it aims at it) or, reached on
+    // the way or given up, a metre on along the way it walks, and stands.
+    Status finish(LevelWalker& w);
+    // Avoidance over every walker, and the crowd told what it decided for those not done.
+    Status steer(std::span<LevelWalker* const> walkers);
+
+    float speed() const { return m_speed; }
+    float radius() const { return m_radius; }
+
+private:
+    Status steer(LevelWalker& w, const glm::vec2& velocity);
+    void setPace(LevelWalker& w, float pace);
+
+    Crowd& m_crowd;
+    const Navigation& m_nav;
+    LevelSteeringSettings m_settings;
+    const float m_dt;
+    const float m_speed;
+    const float m_radius;
+    Avoidance m_avoidance;
+    std::vector<AvoidanceAgent> m_agents;
+    std::vector<glm::vec3> m_velocities;
+    std::vector<float> m_user;  // the style weights given
+    int m_slowest = 0;          // the slowest style
+    bool m_canSlow = false;     // the mix has a slower style to blend in
+};
+
+// The straight speed of the reference clips of `space`'s motion spaces mixed by `weights` (one
+// per motion space, >= 0; their sum `sum`, taken as 1 when smaller), m/s.
+float referenceSpeed(const BakedBehavioralSpace& space, std::span<const float> weights, float sum);
+
+// A point of the mesh, uniform over the level's bounds (tried until one lies on the mesh; the
+// mesh's point nearest the bounds' centre after 1000 tries).
+glm::vec3 randomMeshPoint(const Navigation& navigation, std::mt19937& rng);
+
+// A random point of the mesh at least `clearanceM` from its edge and `minPathM` along the mesh
+// from `from` (200 tries), or why there is none.
+Expected<glm::vec3> randomMeshGoal(const Navigation& navigation, const glm::vec3& from,
+                                   float clearanceM, float minPathM, std::mt19937& rng);
+
+}  // namespace gs
