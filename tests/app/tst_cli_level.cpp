@@ -92,9 +92,8 @@ private slots:
     // style to queue with (docs/cli.md, simulate --level).
     void aCrowdCrossesTheDoorway() {
         GS_REQUIRE_DATA();
-        const CliRun r =
-            runCli({"simulate", demoProject(), "--level", m_level, "--scenario", "crossing",
-                    "--characters", "50", "--goals", "1", "--json"});
+        const CliRun r = runCli({"simulate", demoProject(), "--level", m_level, "--scenario",
+                                 "crossing", "--characters", "50", "--goals", "1", "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = r.json();
         QCOMPARE(o["reached"].toInt(), 50);
