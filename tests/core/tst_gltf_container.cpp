@@ -61,7 +61,8 @@ private slots:
         QCOMPARE(std::string(parts->bin), bin);
         // The views point into the bytes split.
         QCOMPARE(parts->json.data(), bytes.data() + 20);
-        auto noBin = splitGlb(glb(R"({"a":1})"));
+        const std::string jsonOnly = glb(R"({"a":1})");  // kept: the views point into it
+        auto noBin = splitGlb(jsonOnly);
         QVERIFY2(noBin, noBin.message().c_str());
         QVERIFY(!noBin->hasBin);
         QCOMPARE(std::string(noBin->json), std::string(R"({"a":1} )"));
