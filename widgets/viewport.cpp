@@ -435,7 +435,12 @@ void Viewport::paintGL() {
         if (m_frameTimes.size() < 100000) m_frameTimes.push_back(ms);
     }
     m_frameClock.start();
-    if (m_hud.isEmpty()) return;
+    if (!m_hud.isEmpty()) paintHud();
+}
+
+// The heads-up text over the view: the frame time (or the status), then the lines set, each
+// broken between words where wider than the view.
+void Viewport::paintHud() {
     QPainter painter(this);
     painter.setRenderHint(QPainter::TextAntialiasing);
     QStringList hud;

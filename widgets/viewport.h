@@ -125,6 +125,7 @@ signals:
 protected:
     void initializeGL() override;
     void paintGL() override;
+    void paintHud();
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
