@@ -26,8 +26,6 @@ constexpr float kUntimedSeconds = 1.0f;
 // The share of the level's length (along its longer side) the crossing's starts, and mirrored,
 // its goals lie in.
 constexpr float kCrossingShare = 0.45f;
-// Seconds a goal's time budget grows by per other character (a crowd queues at a doorway).
-constexpr float kQueueSecondsPerCharacter = 0.5f;
 
 // One character and its way through the level (level_steering.h), and its figures.
 struct Walker : LevelWalker {
@@ -145,8 +143,7 @@ Status LevelRun::nextGoal(Walker& w) {
     w.shortest = path->length;
     w.walked = 0.0f;
     w.goalStart = m_result.frames;
-    w.budget = 3.0f * path->length / m_speed + 10.0f +
-               kQueueSecondsPerCharacter * static_cast<float>(m_settings.characters - 1);
+    w.budget = goalBudgetSeconds(path->length, m_speed, m_settings.characters - 1);
     ++w.goalsSet;
     ++m_result.goals;
     return Status::ok();

@@ -191,4 +191,8 @@ Expected<glm::vec3> randomMeshGoal(const Navigation& navigation, const glm::vec3
                          " m or more along the mesh from a start");
 }
 
+float goalBudgetSeconds(float pathM, float speed, int others) {
+    return 3.0f * pathM / speed + 10.0f + 0.5f * static_cast<float>(std::max(others, 0));
+}
+
 }  // namespace gs

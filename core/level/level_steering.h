@@ -112,4 +112,9 @@ glm::vec3 randomMeshPoint(const Navigation& navigation, std::mt19937& rng);
 Expected<glm::vec3> randomMeshGoal(const Navigation& navigation, const glm::vec3& from,
                                    float clearanceM, float minPathM, std::mt19937& rng);
 
+// Seconds a character is given for a goal `pathM` metres along the mesh at `speed` m/s with
+// `others` other characters about: three times the walk, 10 s more, and half a second per other
+// (a crowd queues at a doorway). A goal not reached by then is given up.
+float goalBudgetSeconds(float pathM, float speed, int others);
+
 }  // namespace gs

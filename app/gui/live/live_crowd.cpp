@@ -127,7 +127,8 @@ Status LiveCrowd::nextGoal(int k) {
     auto path = m_steering.setGoal(w, *goal, false);
     if (!path) return path.status();
     m_goalFrame[k] = m_frame;
-    m_budget[k] = 3.0f * path->length / m_steering.speed() + kSpareSeconds;
+    // No queueing time: the others' random goals are given up and replaced soon in a jam.
+    m_budget[k] = goalBudgetSeconds(path->length, m_steering.speed(), 0);
     return Status::ok();
 }
 

@@ -22,8 +22,6 @@ struct LiveLevel;
 class LiveCrowd {
 public:
     static constexpr int kMaxCharacters = 50;
-    // Seconds a random goal is walked for at most: 3 x its path at the reference speed + this.
-    static constexpr float kSpareSeconds = 10.0f;
 
     // `first`: the run's character, already in `crowd`; `styleWeights`: the style they walk in.
     LiveCrowd(Crowd& crowd, const LiveLevel& level, CharacterId first,
