@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include <glm/geometric.hpp>
+
 #include "core/runtime/float_environment.h"
 
 namespace gs {
@@ -304,6 +306,16 @@ Status Crowd::clearGoal(CharacterId id) {
     const int c = indexOf(id);
     if (c < 0) return unknown(id);
     m_steerFlags[c] = 0;
+    return Status::ok();
+}
+
+Status Crowd::push(CharacterId id, const glm::vec2& offset) {
+    const int c = indexOf(id);
+    if (c < 0) return unknown(id);
+    if (!std::isfinite(offset.x) || !std::isfinite(offset.y) || glm::dot(offset, offset) > 1.0f)
+        return Status::error("crowd: a push must be finite and at most 1 m");
+    m_states[c].ground.x += offset.x;
+    m_states[c].ground.z += offset.y;
     return Status::ok();
 }
 

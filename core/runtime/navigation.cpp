@@ -310,6 +310,26 @@ Expected<float> Navigation::distanceToEdge(const glm::vec3& point, float maxRadi
     return distance;
 }
 
+Expected<glm::vec3> Navigation::clearOfEdge(const glm::vec3& point, float margin) const {
+    if (!(margin >= 0.0f && margin <= 1.0f))
+        return Status::error("navigation: the edge margin must be in [0, 1] m");
+    auto n = m->nearest(point);
+    if (!n) return n.status();
+    glm::vec3 on = n->second;
+    float distance = 0.0f;
+    glm::vec3 hit{0.0f}, normal{0.0f};
+    if (dtStatusFailed(m->query->findDistanceToWall(n->first, &on.x, margin, &m->filter, &distance,
+                                                    &hit.x, &normal.x)))
+        return Status::error("navigation: the distance-to-wall query failed");
+    if (distance >= margin) return on;
+    // On the edge itself Detour gives no direction: the way back from where the point was.
+    glm::vec3 away(normal.x, 0.0f, normal.z);
+    if (distance < 1e-4f) away = glm::vec3(on.x - point.x, 0.0f, on.z - point.z);
+    const float length = glm::length(away);
+    if (length < 1e-6f) return on;
+    return on + away * ((margin - distance) / length);
+}
+
 Expected<int> Navigation::boundaryEdges(const glm::vec3& point, float radius,
                                         std::span<glm::vec3> edges) const {
     auto n = m->nearest(point);

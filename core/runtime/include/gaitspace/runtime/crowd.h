@@ -154,6 +154,11 @@ public:
     Status stop(CharacterId id, int space, int stop);
     // No goal: the character keeps its current blend targets.
     Status clearGoal(CharacterId id);
+    // Moves the character by `offset` (world x, z, metres; finite, at most 1 m) on the ground from
+    // its next frame on: a collision's answer (another character, a wall). Its planted feet stay
+    // where they are while the foot lock takes up the move (a push of a few centimetres a frame);
+    // what it shows (ground, root, pose) moves at the next frame.
+    Status push(CharacterId id, const glm::vec2& offset);
     Expected<bool> hasGoal(CharacterId id) const;
     Expected<glm::vec2> goal(CharacterId id) const;
     // Style targets, normalized (finite, >= 0, summing to more than 0; missing ones are 0); the

@@ -133,6 +133,11 @@ public:
     // Metres from the point (moved onto the mesh) to the mesh's nearest boundary edge, at most
     // maxRadius (Detour's findDistanceToWall). The boundary is `agent.radius` from the walls.
     Expected<float> distanceToEdge(const glm::vec3& point, float maxRadius) const;
+    // The point moved onto the mesh (to its nearest point, when off it) and then, where nearer
+    // than `margin` (metres, [0, 1]) to the mesh's boundary, away from the nearest boundary edge
+    // until `margin` from it: where a character pressed toward a wall is put back (a narrow
+    // passage may leave it nearer the other side).
+    Expected<glm::vec3> clearOfEdge(const glm::vec3& point, float margin) const;
     // The mesh's boundary edges (walls and drops, `agent.radius` in from them) within `radius` of
     // the point (moved onto the mesh), into `edges` as pairs of ends; returns how many edges were
     // written (at most edges.size() / 2; the nearest polygons' first). Refused where no mesh lies
@@ -191,6 +196,9 @@ public:
     const std::vector<glm::vec3>& corners() const { return m_corners; }
     // The goal on the mesh.
     const glm::vec3& goal() const { return m_goal; }
+    // The leg of the path last walked (aim()) is its last: nothing stands between the character
+    // and the goal but what is beside that leg.
+    bool onLastLeg() const { return m_corners.size() >= 2 && m_segment + 2 == m_corners.size(); }
 
 private:
     struct Nearest {
