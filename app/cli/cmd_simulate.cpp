@@ -176,6 +176,9 @@ void addOptions(QCommandLineParser& parser) {
     parser.addOption({"no-avoidance",
                       "With --level: characters do not avoid each other (each walks its path as "
                       "if alone)."});
+    parser.addOption({"no-collision",
+                      "With --level: characters that meet are not pushed apart, nor those pressed "
+                      "off the navigation mesh back onto it (only avoidance keeps them apart)."});
     parser.addOption({"level-mesh",
                       "With --level: the level's mesh (any format Assimp reads), whose surface the "
                       "feet stand on and are measured against (default: the navigation mesh's "

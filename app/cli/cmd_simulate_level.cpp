@@ -45,6 +45,7 @@ int readRunOptions(const QCommandLineParser& parser, LevelSimulationSettings& s)
         }
     }
     s.avoid = !parser.isSet("no-avoidance");
+    s.collide = !parser.isSet("no-collision");
     s.record = parser.isSet("bvh");
     return 0;
 }
@@ -67,6 +68,7 @@ QJsonObject resultJson(const QString& scenario, const Navigation& navigation,
         {"overlaps", static_cast<double>(r.overlaps)},
         {"overlap_fraction", r.overlapFraction},
         {"avoidance", settings.avoid},
+        {"collision", settings.collide},
         {"last_arrival_s", r.lastArrivalS},
         {"character_frames", static_cast<double>(r.characterFrames)},
         {"min_edge_distance_m", r.minEdgeDistance},

@@ -6,7 +6,8 @@
 //
 // The layout, metres (x east, z north, y up):
 //   floor      x, z in [-10, 10], 0.2 m thick
-//   wall       along z = 0 (0.2 m thick, 2.5 m high) with a doorway x in [-0.6, 0.6] (1.2 m)
+//   wall       along z = 0 (0.2 m thick, 2.5 m high) with a doorway x in [-1.2, 1.2] (2.4 m,
+//              a double door: a crowd goes through two or three abreast)
 //   pillars    0.5 x 0.5 m, 2.5 m high, centred at (3, -4), (-5, -6), (-6, 5), (2, 7.5)
 //   ramp       z in [4, 6], rising 15 degrees eastward from x = 1.19 to the platform at x = 5
 //   platform   x in [5, 8], z in [4, 8], top at 1.02 m (six risers)
@@ -20,7 +21,7 @@ struct DemoLevelLayout {
     static constexpr float kHalfSize = 10.0f;
     static constexpr float kWallThickness = 0.2f;
     static constexpr float kWallHeight = 2.5f;
-    static constexpr float kDoorHalfWidth = 0.6f;
+    static constexpr float kDoorHalfWidth = 1.2f;
     static constexpr float kRampDegrees = 15.0f;
     static constexpr float kRiser = 0.17f;
     static constexpr float kTread = 0.3f;

@@ -35,6 +35,7 @@ struct Walker : LevelWalker {
     float budget = 0.0f;  // seconds allowed for the goal
     int goalsSet = 0;
     glm::vec3 crossingGoal{0.0f};
+    bool through = false;  // crossing: past the level's middle on its first way across
     StanceSkateTrack skate;
 };
 
@@ -59,6 +60,11 @@ public:
 
 private:
     Status crossingEnds(std::vector<std::pair<glm::vec3, glm::vec3>>& ends);
+    Status fillFromTheFarEnd(std::vector<std::pair<glm::vec3, glm::vec3>>& ends);
+    float depth(const glm::vec2& p) const;
+    Status claimDeepestGoal(Walker& w);
+    const Walker* standingAt(const glm::vec3& p) const;
+    Status tradeTakenGoal(Walker& w);
     Status nextGoal(Walker& w);
     Status observe(Walker& w);
     void score();
@@ -76,19 +82,25 @@ private:
     std::mt19937 m_rng;
     std::vector<Walker> m_walkers;
     std::vector<LevelWalker*> m_steered;  // m_walkers, as LevelSteering takes them
+    bool m_alongZ = true;                 // crossing: the level's longer side is along z...
+    float m_middle = 0.0f;                // ... and its middle there
     GroundQuery m_ground;                 // what the feet are measured against
     std::vector<float> m_footErrors;      // metres, planted feet
     std::vector<float> m_unevenErrors;    // ... on uneven ground
 };
 
 // The crossing's starts and goals: lattice points of the first kCrossingShare along the longer
-// side whose mirror in the last is on the mesh and joined to them, shuffled; the lattice
+// side whose mirror in the last is on the mesh and joined to them, given out by
+// fillFromTheFarEnd; the lattice
 // is made finer (by tenths, from 1.2 m to no less than 2.5 radii) until it holds every character.
 Status LevelRun::crossingEnds(std::vector<std::pair<glm::vec3, glm::vec3>>& ends) {
     const LevelInfo& info = m_nav.info();
     const glm::vec3 extent = info.boundsMax - info.boundsMin;
     const bool alongZ = extent.z >= extent.x;
     const float length = alongZ ? extent.z : extent.x, width = alongZ ? extent.x : extent.z;
+    m_alongZ = alongZ;
+    m_middle = alongZ ? 0.5f * (info.boundsMin.z + info.boundsMax.z)
+                      : 0.5f * (info.boundsMin.x + info.boundsMax.x);
     const float y = 0.5f * (info.boundsMin.y + info.boundsMax.y);
     auto at = [&](float along, float across) {
         return alongZ ? glm::vec3(info.boundsMin.x + across, y, info.boundsMin.z + along)
@@ -116,12 +128,94 @@ Status LevelRun::crossingEnds(std::vector<std::pair<glm::vec3, glm::vec3>>& ends
         if (static_cast<int>(ends.size()) >= m_settings.characters) {
             std::shuffle(ends.begin(), ends.end(), m_rng);
             ends.resize(m_settings.characters);
-            return Status::ok();
+            return fillFromTheFarEnd(ends);
         }
     }
     return Status::error("simulation: the level's near side holds " + std::to_string(ends.size()) +
                          " crossing characters " + std::to_string(finest) +
                          " m apart, fewer than " + std::to_string(m_settings.characters));
+}
+
+// The crossing's goals given so that the first through the passage go furthest: the starts in
+// the order of their way to the far side's centre (nearest first), the goals in the order of
+// theirs from the near side's centre (furthest first). Else the first through stand in the way
+// of all who come after them.
+Status LevelRun::fillFromTheFarEnd(std::vector<std::pair<glm::vec3, glm::vec3>>& ends) {
+    glm::vec3 nearCentre(0.0f), farCentre(0.0f);
+    for (const auto& [a, b] : ends) nearCentre += a, farCentre += b;
+    const float n = static_cast<float>(ends.size());
+    auto wayLength = [&](const glm::vec3& from, const glm::vec3& to) -> Expected<float> {
+        auto path = m_nav.findPath(from, to);
+        if (!path) return path.status().withContext("a crossing's end");
+        return path->length;
+    };
+    std::vector<std::pair<float, glm::vec3>> starts, goals;
+    for (const auto& [a, b] : ends) {
+        auto toFar = wayLength(a, farCentre / n);
+        auto fromNear = wayLength(nearCentre / n, b);
+        if (!toFar) return toFar.status();
+        if (!fromNear) return fromNear.status();
+        starts.emplace_back(*toFar, a);
+        goals.emplace_back(-*fromNear, b);
+    }
+    auto byLength = [](const auto& x, const auto& y) { return x.first < y.first; };
+    std::stable_sort(starts.begin(), starts.end(), byLength);
+    std::stable_sort(goals.begin(), goals.end(), byLength);
+    for (size_t k = 0; k < ends.size(); ++k) ends[k] = {starts[k].second, goals[k].second};
+    return Status::ok();
+}
+
+// Metres from the level's middle along its longer side (crossing).
+float LevelRun::depth(const glm::vec2& p) const {
+    return std::abs((m_alongZ ? p.y : p.x) - m_middle);
+}
+
+// A crossing character past the middle on its first way across takes the goal furthest from the
+// middle of those not yet past it (swapping with its owner, whose path is found afresh): the
+// far side fills from its far end as the characters come through, so that none has to pass
+// those already standing.
+Status LevelRun::claimDeepestGoal(Walker& w) {
+    Walker* deepest = nullptr;
+    for (Walker& o : m_walkers)
+        if (&o != &w && o.goalsSet == 1 && !o.through && !o.done &&
+            depth(xz(o.goal)) > depth(xz(deepest ? deepest->goal : w.goal)))
+            deepest = &o;
+    if (!deepest) return Status::ok();
+    const glm::vec3 mine = w.goal;
+    for (auto [walker, goal] : {std::pair{&w, deepest->goal}, std::pair{deepest, mine}}) {
+        auto path = m_steering.setGoal(*walker, goal, walker->goalsSet >= m_settings.goals);
+        if (!path) return path.status();
+        walker->shortest = walker->walked + path->length;
+    }
+    return Status::ok();
+}
+
+// A character standing (done) within two radii of `p`, or none.
+const Walker* LevelRun::standingAt(const glm::vec3& p) const {
+    for (const Walker& o : m_walkers)
+        if (o.done && glm::distance(o.last, xz(p)) < 2.0f * m_radius && std::abs(o.y - p.y) < 1.0f)
+            return &o;
+    return nullptr;
+}
+
+// A crossing character whose last goal has another standing on it (pushed there, or stopped a
+// little on) trades it for the nearest goal of one standing elsewhere that no one stands on:
+// the far side's goals are places to stand, any free one as good as another.
+Status LevelRun::tradeTakenGoal(Walker& w) {
+    if (!standingAt(w.goal)) return Status::ok();
+    Walker* freeOwner = nullptr;
+    for (Walker& o : m_walkers)
+        if (o.done && !standingAt(o.goal) &&
+            (!freeOwner ||
+             glm::distance(w.last, xz(o.goal)) < glm::distance(w.last, xz(freeOwner->goal))))
+            freeOwner = &o;
+    if (!freeOwner) return Status::ok();
+    const glm::vec3 taken = w.goal;
+    auto path = m_steering.setGoal(w, freeOwner->goal, true);
+    if (!path) return path.status();
+    w.shortest = w.walked + path->length;
+    freeOwner->goal = taken;
+    return Status::ok();
 }
 
 Status LevelRun::nextGoal(Walker& w) {
@@ -198,6 +292,18 @@ Status LevelRun::observe(Walker& w) {
     if (w.done) return Status::ok();
     ++m_result.characterFrames;
     if (!w.onMesh) ++m_result.wallContacts;
+    if (m_settings.scenario == LevelSimulationSettings::Scenario::Crossing && w.goalsSet == 1 &&
+        !w.through &&
+        ((m_alongZ ? w.last.y : w.last.x) - m_middle) *
+                ((m_alongZ ? w.goal.z : w.goal.x) - m_middle) >
+            0.0f) {
+        w.through = true;
+        if (Status s = claimDeepestGoal(w); !s) return s;
+    }
+    // Once a second (each character on its own frame), the last goal checked for one standing.
+    if (m_settings.scenario == LevelSimulationSettings::Scenario::Crossing &&
+        w.goalsSet >= m_settings.goals && (m_result.frames + (&w - m_walkers.data())) % 30 == 0)
+        if (Status s = tradeTakenGoal(w); !s) return s;
     const float distance = glm::distance(w.last, xz(w.goal));
     const float elapsed = (m_result.frames - w.goalStart) * m_dt;
     if (distance < m_settings.reachRadius || elapsed > w.budget) {
@@ -349,6 +455,7 @@ Status LevelSimulationSettings::validate() const {
     if (!(aimMarginM >= 0.0f && aimMarginM <= 1.0f))
         return Status::error("simulation: the aim's margin must be in [0, 1] m");
     if (Status s = avoidance.validate(); !s) return s;
+    if (Status s = steering().collision.validate(); !s) return s;
     if (!(maxSeconds >= 0.0f && std::isfinite(maxSeconds)))
         return Status::error("simulation: the longest run must be >= 0 s");
     if (scenario == Scenario::Routes && routes.size() != static_cast<size_t>(characters))
@@ -361,7 +468,9 @@ Status LevelSimulationSettings::validate() const {
 }
 
 LevelSteeringSettings LevelSimulationSettings::steering() const {
-    return {{lookAheadM, replanDistanceM, cornerOffsetM, aimMarginM}, avoid, avoidance};
+    LevelCollisionSettings collision;
+    collision.enabled = collide;
+    return {{lookAheadM, replanDistanceM, cornerOffsetM, aimMarginM}, avoid, avoidance, collision};
 }
 
 Expected<LevelSimulationResult> simulateLevel(std::shared_ptr<const BakedSpaceFile> baked,

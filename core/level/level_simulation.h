@@ -28,7 +28,8 @@ struct LevelSimulationSettings {
     // Random: every character starts and aims at random points of the mesh (on its island).
     // Crossing: the characters start on a triangular lattice (spaced for them all, 1.2 m down
     // to 2.5 radii apart) over the first 45 % of the level along its longer side, at least a
-    // radius from the mesh's edge, and aim at the mirrored points of the last 45 %, so that every
+    // radius from the mesh's edge, and aim at the mirrored points of the last 45 % (the first
+    // through the passage, from near it, given the furthest), so that every
     // path crosses the level through whatever passage joins its halves (the demo level's
     // doorway, its narrowest); then back, and so on.
     // Routes: character c starts at routes[c].first and aims at routes[c].second; then back.
@@ -61,6 +62,9 @@ struct LevelSimulationSettings {
     // radius. Off: each walks its path as if alone.
     bool avoid = true;
     AvoidanceSettings avoidance;
+    // Characters that still meet pushed apart, and those pressed off the mesh pushed back onto it
+    // (level_collision.h). Off: only avoidance keeps them apart.
+    bool collide = true;
     float maxSeconds = 0.0f;  // simulated seconds run at most; 0 = the authoring limit's
     bool record = false;      // keep the first character's motion (root on the surface)
     // Feet on the level's surface (gaitspace/runtime/ground.h): the ground query the feet stand

@@ -18,7 +18,8 @@ constexpr float kDirectionGoalM = 6.0f;
 // Radians the direction may turn before the crowd is told (each telling is a decision now).
 constexpr float kResteerRad = 0.1f;
 // Metres from its goal within which a character aims at the goal itself (the last one with its
-// stop), when avoidance leaves its way within kDirectAngleRad of the path's.
+// stop), when it walks the path's last leg and avoidance leaves its way within kDirectAngleRad of
+// the path's.
 constexpr float kDirectGoalM = 2.5f;
 constexpr float kDirectAngleRad = 0.35f;
 
@@ -31,7 +32,8 @@ LevelSteering::LevelSteering(Crowd& crowd, const Navigation& navigation,
       m_settings(settings),
       m_dt(dt),
       m_speed(std::max(speed, 0.5f)),
-      m_radius(navigation.info().agent.radius) {
+      m_radius(navigation.info().agent.radius),
+      m_collision(crowd, navigation, dt, settings.collision) {
     AvoidanceSettings a = settings.avoidance;
     a.radius = m_radius;
     m_avoidance = Avoidance(a);
@@ -106,7 +108,7 @@ Status LevelSteering::steer(std::span<LevelWalker* const> walkers) {
         if (Status s = m_avoidance.solve(m_agents, m_velocities, &m_nav); !s) return s;
     for (size_t k = 0; k < walkers.size(); ++k)
         if (Status s = steer(*walkers[k], {m_velocities[k].x, m_velocities[k].z}); !s) return s;
-    return Status::ok();
+    return m_collision.resolve(walkers);
 }
 
 // The crowd told what avoidance decided: a goal along the velocity (or the goal itself, near
@@ -123,7 +125,7 @@ Status LevelSteering::steer(LevelWalker& w, const glm::vec2& velocity) {
     const float toGoal = glm::distance(p, goal);
     const bool onWay =
         wanted > 0.0f && glm::dot(direction, w.desired / wanted) > std::cos(kDirectAngleRad);
-    if (toGoal < kDirectGoalM && (onWay || w.direct)) {
+    if (toGoal < kDirectGoalM && w.follow && w.follow->onLastLeg() && (onWay || w.direct)) {
         // The goal itself, stopped on when it is the last (and then left to the stop).
         if (w.direct && w.lastGoal) return Status::ok();
         w.direct = true;

@@ -11,9 +11,9 @@
 // each becomes the goal-space steering's goal (a point a few metres along it; the crowd is told
 // again only when it turns by more than a few degrees, so steering decides at its own start
 // frames) and its length the pace (the slowest style blended into the style given, in quarters).
-// Within a few metres of its goal, while avoidance leaves its way near the path's, a character
-// aims at the goal itself, stopped on when it is its last (else walked through). A character
-// done (finish()) stands and is an obstacle to the others.
+// Within a few metres of its goal, on the path's last leg, while avoidance leaves its way near the
+// path's, a character aims at the goal itself, stopped on when it is its last (else walked
+// through). A character done (finish()) stands and is an obstacle to the others.
 //
 //   LevelSteering steering(crowd, navigation, settings, dt, speed);
 //   steering.setGoal(walker, goal, last);               // a path from where it stands
@@ -28,6 +28,8 @@
 #include <gaitspace/runtime/crowd.h>
 #include <gaitspace/runtime/navigation.h>
 
+#include "core/level/level_collision.h"
+
 namespace gs {
 
 struct LevelSteeringSettings {
@@ -36,6 +38,8 @@ struct LevelSteeringSettings {
     // radius. Off: each walks its path as if alone.
     bool avoid = true;
     AvoidanceSettings avoidance;
+    // Characters kept apart and on the mesh after avoidance (level_collision.h).
+    LevelCollisionSettings collision;
 };
 
 // One character's way through the level, as LevelSteering keeps it.
@@ -53,6 +57,7 @@ struct LevelWalker {
     bool direct = false;       // ... was the goal itself
     float pace = 1.0f;         // the share of the reference speed last asked for
     bool onMesh = true;        // the root is over the navigation mesh
+    glm::vec2 pushed{0.0f};    // the push LevelCollision gave it at the last frame (metres)
 };
 
 class LevelSteering {
@@ -92,6 +97,7 @@ private:
     const float m_speed;
     const float m_radius;
     Avoidance m_avoidance;
+    LevelCollision m_collision;
     std::vector<AvoidanceAgent> m_agents;
     std::vector<glm::vec3> m_velocities;
     std::vector<float> m_user;  // the style weights given

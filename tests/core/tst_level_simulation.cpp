@@ -1,10 +1,11 @@
 // Characters in a level (core/level/level_simulation.h), with the synthetic walk and jog in
 // levels baked here (no data needed): in a corridor with a doorway two characters walking toward
 // each other pass without their roots coming nearer than two agent radii (and walk through each
-// other without avoidance); avoidance (gaitspace/runtime/avoidance.h) slows and turns a character
-// for one standing in its way; goals that no start is far enough from, settings out of range and a
-// missing space are refused with their sentences. Steered runs in the demo level are checked by
-// tst_cli_level on the CMU demo project.
+// other without avoidance and collision; collision alone keeps them apart); avoidance
+// (gaitspace/runtime/avoidance.h) slows and turns a character for one standing in its way; goals
+// that no start is far enough from, settings out of range and a missing space are refused with
+// their sentences. Steered runs in the demo level are checked by tst_cli_level on the CMU demo
+// project.
 
 #include <QTest>
 
@@ -55,12 +56,13 @@ const Navigation& corridor() {
 }
 
 // Two characters on the corridor's middle line, 12 m apart, each walking to the other's start.
-LevelSimulationSettings headOn(bool avoid) {
+LevelSimulationSettings headOn(bool avoid, bool collide) {
     LevelSimulationSettings s;
     s.scenario = LevelSimulationSettings::Scenario::Routes;
     s.characters = 2;
     s.goals = 1;
     s.avoid = avoid;
+    s.collide = collide;
     s.routes = {{{0.0f, 0.0f, -6.0f}, {0.0f, 0.0f, 6.0f}},
                 {{0.0f, 0.0f, 6.0f}, {0.0f, 0.0f, -6.0f}}};
     return s;
@@ -84,16 +86,29 @@ class TestLevelSimulation : public QObject {
     Q_OBJECT
 private slots:
     void twoCharactersPassInADoorway() {
-        auto r = simulateLevel(test::syntheticBaked(), corridor(), headOn(true));
+        auto r = simulateLevel(test::syntheticBaked(), corridor(), headOn(true, true));
         QVERIFY2(r, r.message().c_str());
         QCOMPARE(r->reached, 2);
         QCOMPARE(r->overlaps, 0L);
         QCOMPARE(r->wallContacts, 0L);
         QVERIFY(r->characterFrames > 100);
-        // Without avoidance the same two walk through each other.
-        auto alone = simulateLevel(test::syntheticBaked(), corridor(), headOn(false));
+        // Without avoidance and collision the same two walk through each other.
+        auto alone = simulateLevel(test::syntheticBaked(), corridor(), headOn(false, false));
         QVERIFY2(alone, alone.message().c_str());
-        QVERIFY(alone->overlaps > 0);
+        QVERIFY(alone->overlaps > 10);
+    }
+
+    // Without avoidance, collision alone keeps the two head-on walkers apart: they meet, are
+    // pushed aside (and back onto the mesh) and still arrive, their roots nearer than two radii
+    // on a few frames at most where the unpushed pair overlap for many.
+    void collisionKeepsWalkersApartWithoutAvoidance() {
+        auto alone = simulateLevel(test::syntheticBaked(), corridor(), headOn(false, false));
+        auto pushed = simulateLevel(test::syntheticBaked(), corridor(), headOn(false, true));
+        QVERIFY2(alone && pushed, (alone ? pushed : alone).message().c_str());
+        QCOMPARE(pushed->reached, 2);
+        QVERIFY2(pushed->overlaps * 5 < alone->overlaps,
+                 qPrintable(QString("%1 of %2").arg(pushed->overlaps).arg(alone->overlaps)));
+        QCOMPARE(pushed->wallContacts, 0L);
     }
 
     void boundaryEdgesNearAWall() {

@@ -1,0 +1,124 @@
+#include "core/level/level_collision.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/geometric.hpp>
+
+#include "core/level/level_steering.h"
+
+namespace gs {
+namespace {
+
+// Metres of height two roots may differ by and still meet (not on a stair's flights apart).
+constexpr float kSameFloorM = 1.0f;
+
+std::int64_t cellKey(std::int64_t i, std::int64_t j) { return (i << 32) ^ (j & 0xffffffff); }
+
+}  // namespace
+
+Status LevelCollisionSettings::validate() const {
+    if (rounds < 1 || rounds > 16) return Status::error("collision: rounds must be 1-16");
+    if (!(maxPushMps > 0.0f && maxPushMps <= 10.0f))
+        return Status::error("collision: the fastest push must be in (0, 10] m/s");
+    if (!(slackM >= 0.0f && slackM <= 0.5f))
+        return Status::error("collision: the slack must be in [0, 0.5] m");
+    return Status::ok();
+}
+
+LevelCollision::LevelCollision(Crowd& crowd, const Navigation& navigation, float dt,
+                               LevelCollisionSettings settings)
+    : m_crowd(crowd),
+      m_nav(navigation),
+      m_dt(dt),
+      m_settings(settings),
+      m_radius(navigation.info().agent.radius) {}
+
+Status LevelCollision::resolve(std::span<LevelWalker* const> walkers) {
+    if (!m_settings.enabled || walkers.empty()) return Status::ok();
+    predict(walkers);
+    sortIntoCells();
+    for (int round = 0; round < m_settings.rounds; ++round) {
+        pushApart(walkers);
+        keepOnMesh(walkers);
+    }
+    const float most = m_settings.maxPushMps * m_dt;
+    for (size_t k = 0; k < walkers.size(); ++k) {
+        LevelWalker& w = *walkers[k];
+        glm::vec2 push = m_next[k] - m_start[k];
+        const float length = glm::length(push);
+        if (length > most) push *= most / length;
+        w.pushed = push;
+        if (length > 1e-5f)
+            if (Status s = m_crowd.push(w.id, push); !s) return s;
+    }
+    return Status::ok();
+}
+
+// Each walker's next root: where it is moved on by its own motion over the last frame (its
+// velocity less the push it was given then), on the surface it stands on.
+void LevelCollision::predict(std::span<LevelWalker* const> walkers) {
+    const size_t n = walkers.size();
+    m_next.resize(n);
+    m_start.resize(n);
+    m_y.resize(n);
+    for (size_t k = 0; k < n; ++k) {
+        const LevelWalker& w = *walkers[k];
+        m_start[k] = m_next[k] = w.last + w.velocity * m_dt - w.pushed;
+        m_y[k] = w.y;
+    }
+}
+
+void LevelCollision::sortIntoCells() {
+    const float cell = 2.0f * m_radius + m_settings.slackM;
+    m_cells.resize(m_next.size());
+    for (size_t k = 0; k < m_next.size(); ++k)
+        m_cells[k] = {cellKey(static_cast<std::int64_t>(std::floor(m_next[k].x / cell)),
+                              static_cast<std::int64_t>(std::floor(m_next[k].y / cell))),
+                      static_cast<int>(k)};
+    std::sort(m_cells.begin(), m_cells.end());
+}
+
+// One round over the pairs nearer than two radii (and the slack): each pair pushed apart along
+// the line between them, half each.
+void LevelCollision::pushApart(std::span<LevelWalker* const> walkers) {
+    const float cell = 2.0f * m_radius + m_settings.slackM;
+    const float apart = cell;
+    for (size_t k = 0; k < walkers.size(); ++k) {
+        const glm::vec2 at = m_start[k];  // its cell, as sorted
+        const auto ci = static_cast<std::int64_t>(std::floor(at.x / cell));
+        const auto cj = static_cast<std::int64_t>(std::floor(at.y / cell));
+        for (std::int64_t di = -1; di <= 1; ++di)
+            for (std::int64_t dj = -1; dj <= 1; ++dj) {
+                const std::int64_t key = cellKey(ci + di, cj + dj);
+                auto it = std::lower_bound(m_cells.begin(), m_cells.end(),
+                                           std::pair<std::int64_t, int>(key, -1));
+                for (; it != m_cells.end() && it->first == key; ++it) {
+                    const size_t o = static_cast<size_t>(it->second);
+                    if (o <= k) continue;  // each pair once
+                    if (std::abs(m_y[o] - m_y[k]) > kSameFloorM) continue;
+                    glm::vec2 d = m_next[o] - m_next[k];
+                    const float distance = glm::length(d);
+                    if (distance >= apart) continue;
+                    // Two on one spot part along a direction of their own (their indices').
+                    d = distance > 1e-5f ? d / distance
+                                         : glm::vec2(std::cos(static_cast<float>(k + 7 * o)),
+                                                     std::sin(static_cast<float>(k + 7 * o)));
+                    const float half = 0.5f * (apart - distance);
+                    m_next[k] -= d * half;
+                    m_next[o] += d * half;
+                }
+            }
+    }
+}
+
+// Every walker's next root put back onto the mesh and the slack in from its edge.
+void LevelCollision::keepOnMesh(std::span<LevelWalker* const> walkers) {
+    for (size_t k = 0; k < walkers.size(); ++k) {
+        auto clear = m_nav.clearOfEdge({m_next[k].x, m_y[k], m_next[k].y}, m_settings.slackM);
+        // No mesh within reach: left to its path (it finds its way back).
+        if (clear) m_next[k] = glm::vec2(clear->x, clear->z);
+    }
+}
+
+}  // namespace gs

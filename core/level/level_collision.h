@@ -1,0 +1,65 @@
+#pragma once
+// LevelCollision: what keeps characters in a level apart and off its walls once avoidance has had
+// its say. Avoidance chooses velocities, but the clips turn and slow only as fast as they were
+// captured, and in a crowd at a doorway the others press in: left alone, characters meet and are
+// pressed off the navigation mesh. As a game's character controller does, each frame every
+// character's next root (where it is moved on by its own motion of the last frame) is kept two
+// radii from the others' (both pushed apart, half each, also one standing: it steps aside) and
+// on the navigation mesh (moved back onto it), in a few rounds; the crowd then moves each by what
+// its root was moved (Crowd::push), its planted feet staying where they are while the foot lock
+// takes up the move.
+//
+// LevelSteering does it at the end of its steer():
+//
+//   LevelCollision collision(crowd, navigation, dt, settings);
+//   each frame, after avoidance: collision.resolve(walkers);
+
+#include <cstdint>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include <gaitspace/runtime/crowd.h>
+#include <gaitspace/runtime/navigation.h>
+
+namespace gs {
+
+struct LevelWalker;  // level_steering.h
+
+struct LevelCollisionSettings {
+    bool enabled = true;
+    int rounds = 4;           // of pushing apart and back onto the mesh; 1-16
+    float maxPushMps = 4.0f;  // the fastest a character is pushed (m/s; a jog head-on); (0, 10]
+    // Metres kept beyond two radii and inside the mesh's edge: what the next frame's motion may
+    // differ from the last's; [0, 0.5].
+    float slackM = 0.08f;
+    Status validate() const;
+};
+
+class LevelCollision {
+public:
+    LevelCollision(Crowd& crowd, const Navigation& navigation, float dt,
+                   LevelCollisionSettings settings = {});
+
+    // Every walker's next root kept off the others' and on the mesh; the crowd told.
+    Status resolve(std::span<LevelWalker* const> walkers);
+
+private:
+    void predict(std::span<LevelWalker* const> walkers);
+    void sortIntoCells();
+    void pushApart(std::span<LevelWalker* const> walkers);
+    void keepOnMesh(std::span<LevelWalker* const> walkers);
+
+    Crowd& m_crowd;
+    const Navigation& m_nav;
+    const float m_dt;
+    const LevelCollisionSettings m_settings;
+    const float m_radius;
+    std::vector<glm::vec2> m_next;   // each walker's next root, as it is being moved
+    std::vector<glm::vec2> m_start;  // ... as predicted
+    std::vector<float> m_y;          // the surface under it
+    // The walkers sorted by cell (two radii wide): (cell key, walker), for the pairs.
+    std::vector<std::pair<std::int64_t, int>> m_cells;
+};
+
+}  // namespace gs
