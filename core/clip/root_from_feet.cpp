@@ -201,8 +201,10 @@ struct Steps {
 constexpr float kStillAcceleration = 2.0f;
 
 // How still a side's followed point is around the step between frames f and f + 1: the weight
-// kStillAcceleration / (kStillAcceleration + its acceleration), in (0, 1].
+// kStillAcceleration / (kStillAcceleration + its acceleration), in (0, 1]; 1 for a foot without a
+// toe joint, whose ankle moves as the foot rolls while it holds the floor.
 float stillness(const ContactTracks& tracks, int side, int f, int n, float fps) {
+    if (tracks.heightScale[side] != 1.0f) return 1.0f;
     const glm::vec2 before = flatStep(tracks, side, std::max(0, f - 1)).displacement;
     const glm::vec2 after = flatStep(tracks, side, std::min(n - 2, f + 1)).displacement;
     const float acceleration = glm::length(after - before) * fps * fps / 2.0f;
