@@ -77,7 +77,7 @@ struct ContactTracks {
     // Per side, what a height is multiplied by before it is held to the flat height: 1, or for
     // a foot without a toe joint flatHeight / toelessFlatHeight (so that one threshold serves).
     std::array<float, 2> heightScale{1.0f, 1.0f};
-    // Per frame: the mean of every joint's ground position, which stands for the centre of mass.
+    // Per frame: the ground position of the body's centre of mass (centreOfMass).
     std::vector<glm::vec2> centre;
 };
 
@@ -125,7 +125,59 @@ glm::vec3 contactInJoint(const std::vector<Transform>& joint, const ContactTrack
     return count > 0 ? sum / static_cast<float>(count) : glm::vec3(0.0f);
 }
 
+// A body segment between two joints (the same joint twice: a segment centred on it) and its share
+// of the body's mass, an adult's average (de Leva 1996); the trunk runs from the hips to each
+// shoulder, which every rig here has (CMU has no neck).
+struct Segment {
+    HumanoidRole from, to;
+    float mass;
+};
+constexpr std::array<Segment, 15> kSegments{{
+    {HumanoidRole::Hips, HumanoidRole::LeftArm, 0.2173f},
+    {HumanoidRole::Hips, HumanoidRole::RightArm, 0.2173f},
+    {HumanoidRole::Head, HumanoidRole::Head, 0.0694f},
+    {HumanoidRole::LeftUpLeg, HumanoidRole::LeftLeg, 0.1416f},
+    {HumanoidRole::RightUpLeg, HumanoidRole::RightLeg, 0.1416f},
+    {HumanoidRole::LeftLeg, HumanoidRole::LeftFoot, 0.0433f},
+    {HumanoidRole::RightLeg, HumanoidRole::RightFoot, 0.0433f},
+    {HumanoidRole::LeftFoot, HumanoidRole::LeftToe, 0.0137f},
+    {HumanoidRole::RightFoot, HumanoidRole::RightToe, 0.0137f},
+    {HumanoidRole::LeftArm, HumanoidRole::LeftForeArm, 0.0271f},
+    {HumanoidRole::RightArm, HumanoidRole::RightForeArm, 0.0271f},
+    {HumanoidRole::LeftForeArm, HumanoidRole::LeftHand, 0.0162f},
+    {HumanoidRole::RightForeArm, HumanoidRole::RightHand, 0.0162f},
+    {HumanoidRole::LeftHand, HumanoidRole::LeftHand, 0.0061f},
+    {HumanoidRole::RightHand, HumanoidRole::RightHand, 0.0061f},
+}};
+
+// Whether every joint kSegments names was found.
+bool hasSegments(const HumanoidJoints& roles) {
+    return std::all_of(kSegments.begin(), kSegments.end(),
+                       [&](const Segment& s) { return roles[s.from] >= 0 && roles[s.to] >= 0; });
+}
+
+// The ground position of the body's centre of mass: its segments' midpoints weighted by their
+// masses, or, on a rig where a segment's joint is missing, the mean of every joint.
+glm::vec2 centreOfMass(const std::vector<Transform>& world, const HumanoidJoints& roles,
+                       bool segments) {
+    glm::vec3 sum(0.0f);
+    float mass = 0.0f;
+    if (segments) {
+        for (const Segment& s : kSegments) {
+            sum +=
+                s.mass * 0.5f * (world[roles[s.from]].translation + world[roles[s.to]].translation);
+            mass += s.mass;
+        }
+    } else {
+        for (const Transform& joint : world) sum += joint.translation;
+        mass = static_cast<float>(world.size());
+    }
+    return glm::vec2(sum.x, sum.z) / mass;
+}
+
 ContactTracks contactTracks(const Clip& clip, const Feet& feet, float flat) {
+    const HumanoidJoints roles = findHumanoidJoints(clip.skeleton);
+    const bool segments = hasSegments(roles);
     const int frames = clip.frameCount();
     std::vector<Transform> world(static_cast<size_t>(clip.jointCount()));
     std::array<std::vector<Transform>, 2> toes, ankles;
@@ -137,10 +189,7 @@ ContactTracks contactTracks(const Clip& clip, const Feet& feet, float flat) {
     }
     for (int f = 0; f < frames; ++f) {
         forwardKinematics(clip.skeleton, clip.frameRotations(f), clip.rootPositions[f], world);
-        glm::vec2 centre(0.0f);
-        for (const Transform& joint : world)
-            centre += glm::vec2(joint.translation.x, joint.translation.z);
-        tracks.centre.push_back(centre / static_cast<float>(world.size()));
+        tracks.centre.push_back(centreOfMass(world, roles, segments));
         for (int s = 0; s < 2; ++s) {
             toes[s][f] = world[feet[s].toe];
             ankles[s][f] = world[feet[s].ankle];
@@ -346,7 +395,7 @@ void pivotSteps(const ContactTracks& tracks, Steps& steps, float fps) {
     }
 }
 
-// Adds (`sign` +1) or takes away (-1) each step's displacement of the joints' centre in the clip:
+// Adds (`sign` +1) or takes away (-1) each step's displacement of the centre of mass in the clip:
 // the root's velocity becomes the centre's, or back.
 void centreSpace(const ContactTracks& tracks, Steps& steps, float sign) {
     for (size_t f = 0; f < steps.velocity.size(); ++f)
@@ -374,9 +423,9 @@ Expected<RootFromFeet> rootMotionFromFeet(const Clip& clip, const RootFromFeetSe
     // A foot without a toe joint has no tip that rolls: its gaps are blended linearly.
     const bool rolls = tracks.heightScale[0] == 1.0f && tracks.heightScale[1] == 1.0f;
     if (rolls) {
-        // The gaps are filled for the centre of the joints, whose ground velocity is the root's
-        // plus its own in the clip: in a flight it keeps the take-off's speed, while the root
-        // swings about it with the legs.
+        // The gaps are filled for the centre of mass, whose ground velocity is the root's plus
+        // its own in the clip: in a flight it keeps the take-off's speed, while the root swings
+        // about it with the legs.
         centreSpace(tracks, steps, +1.0f);
         fillGaps(steps, std::max(1, static_cast<int>(std::lround(kFlightReach * clip.fps))));
         centreSpace(tracks, steps, -1.0f);
