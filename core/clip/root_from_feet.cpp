@@ -65,17 +65,20 @@ float lowPercentile(std::vector<float> v, float p) {
 }
 
 // The points of each foot followed per frame: the ankle and the ball (the toe joint), which tell
-// whether the foot lies flat, and the tip, the point that stays put longest: rigid with the toe
+// whether the foot lies flat; the tip, the point that stays put longest: rigid with the toe
 // joint, ahead of the ball by half the ankle-to-ball distance on the ground and a few centimetres
-// below it, where the toes press on the floor. With each, its lowest height over the clip (5th
+// below it, where the toes press on the floor; and the heel, rigid with the ankle joint, under it
+// at the tip's floor, where the foot strikes. With each, its lowest height over the clip (5th
 // percentile, so that a glitch frame does not set it).
-enum FootPoint { kAnkle, kBall, kTip, kFootPoints };
+enum FootPoint { kAnkle, kBall, kTip, kHeel, kFootPoints };
 struct ContactTracks {
     std::array<std::array<std::vector<glm::vec3>, kFootPoints>, 2> points;  // [side][point][frame]
     std::array<std::array<float, kFootPoints>, 2> floor{};                  // [side][point]
     // Per side, what a height is multiplied by before it is held to the flat height: 1, or for
     // a foot without a toe joint flatHeight / toelessFlatHeight (so that one threshold serves).
     std::array<float, 2> heightScale{1.0f, 1.0f};
+    // Per frame: the ground position of the body's centre of mass (centreOfMass).
+    std::vector<glm::vec2> centre;
 };
 
 // The tip ahead of the ball, as a fraction of the ankle-to-ball distance on the ground. It lies on
@@ -98,41 +101,98 @@ bool liesFlat(const ContactTracks& tracks, int side, size_t f, float flat) {
            p[kBall][f].y - tracks.floor[side][kBall] < flat;
 }
 
-// The tip of one side in its toe joint's frame, averaged over the frames where the foot lies flat
-// (the ball itself when it never does).
-glm::vec3 tipInToe(const std::vector<Transform>& toe, const ContactTracks& tracks, int side,
-                   float flat) {
+// A contact point of one side in the frame of `joint` (its toe joint for the tip, its ankle for
+// the heel), averaged over the frames where the foot lies flat (the joint itself when it never
+// does): `reach` times the ankle-to-ball distance on the ground ahead of `from` (the ball or the
+// ankle), on the tip's floor.
+glm::vec3 contactInJoint(const std::vector<Transform>& joint, const ContactTracks& tracks, int side,
+                         float flat, FootPoint from, float reach) {
     const float ballFloor = tracks.floor[side][kBall];
     const float drop =
         ballFloor >= kMinTipDrop && ballFloor <= kMaxTipDrop ? ballFloor : kMinTipDrop;
     glm::vec3 sum(0.0f);
     int count = 0;
     const auto& p = tracks.points[side];
-    for (size_t f = 0; f < toe.size(); ++f) {
+    for (size_t f = 0; f < joint.size(); ++f) {
         if (!liesFlat(tracks, side, f, flat)) continue;
         glm::vec3 ahead = p[kBall][f] - p[kAnkle][f];
         ahead.y = 0.0f;
-        glm::vec3 tip = p[kBall][f] + kTipReach * ahead;
-        tip.y = p[kBall][f].y - drop;
-        sum += glm::inverse(toe[f].rotation) * (tip - toe[f].translation);
+        glm::vec3 point = p[from][f] + reach * ahead;
+        point.y = p[kBall][f].y - drop;
+        sum += glm::inverse(joint[f].rotation) * (point - joint[f].translation);
         ++count;
     }
     return count > 0 ? sum / static_cast<float>(count) : glm::vec3(0.0f);
 }
 
+// A body segment between two joints (the same joint twice: a segment centred on it) and its share
+// of the body's mass, an adult's average (de Leva 1996); the trunk runs from the hips to each
+// shoulder, which every rig here has (CMU has no neck).
+struct Segment {
+    HumanoidRole from, to;
+    float mass;
+};
+constexpr std::array<Segment, 15> kSegments{{
+    {HumanoidRole::Hips, HumanoidRole::LeftArm, 0.2173f},
+    {HumanoidRole::Hips, HumanoidRole::RightArm, 0.2173f},
+    {HumanoidRole::Head, HumanoidRole::Head, 0.0694f},
+    {HumanoidRole::LeftUpLeg, HumanoidRole::LeftLeg, 0.1416f},
+    {HumanoidRole::RightUpLeg, HumanoidRole::RightLeg, 0.1416f},
+    {HumanoidRole::LeftLeg, HumanoidRole::LeftFoot, 0.0433f},
+    {HumanoidRole::RightLeg, HumanoidRole::RightFoot, 0.0433f},
+    {HumanoidRole::LeftFoot, HumanoidRole::LeftToe, 0.0137f},
+    {HumanoidRole::RightFoot, HumanoidRole::RightToe, 0.0137f},
+    {HumanoidRole::LeftArm, HumanoidRole::LeftForeArm, 0.0271f},
+    {HumanoidRole::RightArm, HumanoidRole::RightForeArm, 0.0271f},
+    {HumanoidRole::LeftForeArm, HumanoidRole::LeftHand, 0.0162f},
+    {HumanoidRole::RightForeArm, HumanoidRole::RightHand, 0.0162f},
+    {HumanoidRole::LeftHand, HumanoidRole::LeftHand, 0.0061f},
+    {HumanoidRole::RightHand, HumanoidRole::RightHand, 0.0061f},
+}};
+
+// Whether every joint kSegments names was found.
+bool hasSegments(const HumanoidJoints& roles) {
+    return std::all_of(kSegments.begin(), kSegments.end(),
+                       [&](const Segment& s) { return roles[s.from] >= 0 && roles[s.to] >= 0; });
+}
+
+// The ground position of the body's centre of mass: its segments' midpoints weighted by their
+// masses, or, on a rig where a segment's joint is missing, the mean of every joint.
+glm::vec2 centreOfMass(const std::vector<Transform>& world, const HumanoidJoints& roles,
+                       bool segments) {
+    glm::vec3 sum(0.0f);
+    float mass = 0.0f;
+    if (segments) {
+        for (const Segment& s : kSegments) {
+            sum +=
+                s.mass * 0.5f * (world[roles[s.from]].translation + world[roles[s.to]].translation);
+            mass += s.mass;
+        }
+    } else {
+        for (const Transform& joint : world) sum += joint.translation;
+        mass = static_cast<float>(world.size());
+    }
+    return glm::vec2(sum.x, sum.z) / mass;
+}
+
 ContactTracks contactTracks(const Clip& clip, const Feet& feet, float flat) {
+    const HumanoidJoints roles = findHumanoidJoints(clip.skeleton);
+    const bool segments = hasSegments(roles);
     const int frames = clip.frameCount();
     std::vector<Transform> world(static_cast<size_t>(clip.jointCount()));
-    std::array<std::vector<Transform>, 2> toes;
+    std::array<std::vector<Transform>, 2> toes, ankles;
     ContactTracks tracks;
     for (int s = 0; s < 2; ++s) {
         toes[s].resize(static_cast<size_t>(frames));
+        ankles[s].resize(static_cast<size_t>(frames));
         for (auto& points : tracks.points[s]) points.resize(static_cast<size_t>(frames));
     }
     for (int f = 0; f < frames; ++f) {
         forwardKinematics(clip.skeleton, clip.frameRotations(f), clip.rootPositions[f], world);
+        tracks.centre.push_back(centreOfMass(world, roles, segments));
         for (int s = 0; s < 2; ++s) {
             toes[s][f] = world[feet[s].toe];
+            ankles[s][f] = world[feet[s].ankle];
             tracks.points[s][kAnkle][f] = world[feet[s].ankle].translation;
             tracks.points[s][kBall][f] = world[feet[s].toe].translation;
         }
@@ -140,9 +200,14 @@ ContactTracks contactTracks(const Clip& clip, const Feet& feet, float flat) {
     for (int s = 0; s < 2; ++s) {
         tracks.floor[s][kAnkle] = floorOf(tracks.points[s][kAnkle]);
         tracks.floor[s][kBall] = floorOf(tracks.points[s][kBall]);
-        const glm::vec3 tip = tipInToe(toes[s], tracks, s, flat);
-        for (int f = 0; f < frames; ++f) tracks.points[s][kTip][f] = toes[s][f].apply(tip);
+        const glm::vec3 tip = contactInJoint(toes[s], tracks, s, flat, kBall, kTipReach);
+        const glm::vec3 heel = contactInJoint(ankles[s], tracks, s, flat, kAnkle, 0.0f);
+        for (int f = 0; f < frames; ++f) {
+            tracks.points[s][kTip][f] = toes[s][f].apply(tip);
+            tracks.points[s][kHeel][f] = ankles[s][f].apply(heel);
+        }
         tracks.floor[s][kTip] = floorOf(tracks.points[s][kTip]);
+        tracks.floor[s][kHeel] = floorOf(tracks.points[s][kHeel]);
     }
     return tracks;
 }
@@ -180,9 +245,26 @@ struct Steps {
     std::vector<bool> travelling;  // frameCount - 1, once pivotSteps has run: the body travels
 };
 
+// Metres per second squared: a flat foot's followed point accelerating this much in the clip (a
+// foot that slides, lands or starts to lift) carries half the weight of one that does not.
+constexpr float kStillAcceleration = 2.0f;
+
+// How still a side's followed point is around the step between frames f and f + 1: the weight
+// kStillAcceleration / (kStillAcceleration + its acceleration), in (0, 1]; 1 for a foot without a
+// toe joint, whose ankle moves as the foot rolls while it holds the floor.
+float stillness(const ContactTracks& tracks, int side, int f, int n, float fps) {
+    if (tracks.heightScale[side] != 1.0f) return 1.0f;
+    const glm::vec2 before = flatStep(tracks, side, std::max(0, f - 1)).displacement;
+    const glm::vec2 after = flatStep(tracks, side, std::min(n - 2, f + 1)).displacement;
+    const float acceleration = glm::length(after - before) * fps * fps / 2.0f;
+    return kStillAcceleration / (kStillAcceleration + acceleration);
+}
+
 // First the steps where a foot lies flat, the flatter side carrying the step and the other only
-// while it is within millimetres of as flat (double support).
-Steps flatFootSteps(const ContactTracks& tracks, int n, const RootFromFeetSettings& settings) {
+// while it is within millimetres of as flat (double support); of two flat feet the stiller one
+// carries more, as the other slides or starts to lift.
+Steps flatFootSteps(const ContactTracks& tracks, int n, const RootFromFeetSettings& settings,
+                    float fps) {
     Steps steps;
     steps.velocity.assign(static_cast<size_t>(n - 1), glm::vec2(0.0f));
     steps.supported.assign(static_cast<size_t>(n - 1), false);
@@ -194,7 +276,8 @@ Steps flatFootSteps(const ContactTracks& tracks, int n, const RootFromFeetSettin
         float total = 0.0f;
         glm::vec2 sum(0.0f);
         for (int s = 0; s < 2; ++s) {
-            const float w = std::exp(-(side[s].height - lowest) / settings.sideBlend);
+            const float w = std::exp(-(side[s].height - lowest) / settings.sideBlend) *
+                            stillness(tracks, s, f, n, fps);
             total += w;
             sum += w * side[s].displacement;
             if (side[s].height < settings.flatHeight)
@@ -294,7 +377,11 @@ void pivotSteps(const ContactTracks& tracks, Steps& steps, float fps) {
         int count = 0;
         for (int s = 0; s < 2; ++s) {
             if (tracks.heightScale[s] != 1.0f) continue;  // no toe: no tip that rolls
-            const PointStep tip = pointStep(tracks, s, kTip, f);
+            // The lower of the heel and the tip: the heel as the foot strikes, the tip as it rolls
+            // off.
+            PointStep tip = pointStep(tracks, s, kTip, f);
+            if (const PointStep heel = pointStep(tracks, s, kHeel, f); heel.height < tip.height)
+                tip = heel;
             const glm::vec2 v = -tip.displacement;
             if (tip.height >= kPivotHeight || std::abs(tip.rise) * fps > kPivotRise ||
                 glm::dot(v, travel[f]) < kPivotBackward * speed * speed)
@@ -308,6 +395,13 @@ void pivotSteps(const ContactTracks& tracks, Steps& steps, float fps) {
     }
 }
 
+// Adds (`sign` +1) or takes away (-1) each step's displacement of the centre of mass in the clip:
+// the root's velocity becomes the centre's, or back.
+void centreSpace(const ContactTracks& tracks, Steps& steps, float sign) {
+    for (size_t f = 0; f < steps.velocity.size(); ++f)
+        steps.velocity[f] += sign * (tracks.centre[f + 1] - tracks.centre[f]);
+}
+
 }  // namespace
 
 Expected<RootFromFeet> rootMotionFromFeet(const Clip& clip, const RootFromFeetSettings& settings) {
@@ -319,7 +413,7 @@ Expected<RootFromFeet> rootMotionFromFeet(const Clip& clip, const RootFromFeetSe
     for (int s = 0; s < 2; ++s)
         if ((*feet)[s].toe == (*feet)[s].ankle)
             tracks.heightScale[s] = settings.flatHeight / settings.toelessFlatHeight;
-    Steps steps = flatFootSteps(tracks, clip.frameCount(), settings);
+    Steps steps = flatFootSteps(tracks, clip.frameCount(), settings, clip.fps);
     if (std::find(steps.supported.begin(), steps.supported.end(), true) == steps.supported.end())
         return Status::error("no foot is ever planted (no foot lies flat on the floor)");
     pivotSteps(tracks, steps, clip.fps);
@@ -328,8 +422,16 @@ Expected<RootFromFeet> rootMotionFromFeet(const Clip& clip, const RootFromFeetSe
         static_cast<int>(std::count(steps.supported.begin(), steps.supported.end(), true));
     // A foot without a toe joint has no tip that rolls: its gaps are blended linearly.
     const bool rolls = tracks.heightScale[0] == 1.0f && tracks.heightScale[1] == 1.0f;
-    fillGaps(steps,
-             rolls ? std::max(1, static_cast<int>(std::lround(kFlightReach * clip.fps))) : 0);
+    if (rolls) {
+        // The gaps are filled for the centre of mass, whose ground velocity is the root's plus
+        // its own in the clip: in a flight it keeps the take-off's speed, while the root swings
+        // about it with the legs.
+        centreSpace(tracks, steps, +1.0f);
+        fillGaps(steps, std::max(1, static_cast<int>(std::lround(kFlightReach * clip.fps))));
+        centreSpace(tracks, steps, -1.0f);
+    } else {
+        fillGaps(steps, 0);
+    }
     out.planted = std::move(steps.planted);
     out.rootPositions = clip.rootPositions;
     glm::vec2 travel(0.0f);
