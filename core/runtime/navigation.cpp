@@ -58,6 +58,21 @@ struct SurfaceTriangle {
         h = y + u * riseB + v * riseC;
         return true;
     }
+
+    // Whether the triangle (a millimetre wider) meets the square lo..hi (x, z): no edge of the
+    // triangle separates them (the square's own axes are the bounds' test).
+    bool overlaps(const glm::vec2& lo, const glm::vec2& hi) const {
+        const glm::vec2 corners[3] = {a, a + toB, a + toC};
+        for (int e = 0; e < 3; ++e) {
+            const glm::vec2 p = corners[e], q = corners[(e + 1) % 3], r = corners[(e + 2) % 3];
+            const glm::vec2 n(q.y - p.y, p.x - q.x);
+            const float side = glm::dot(r - p, n) > 0.0f ? 1.0f : -1.0f;
+            // The square's corner furthest toward the triangle's side of the edge.
+            const glm::vec2 far(side * n.x > 0.0f ? hi.x : lo.x, side * n.y > 0.0f ? hi.y : lo.y);
+            if (side * glm::dot(far - p, n) < -1e-3f * glm::length(n)) return false;
+        }
+        return true;
+    }
 };
 
 }  // namespace
@@ -81,6 +96,7 @@ struct Navigation::Impl {
     glm::vec2 gridMin{0.0f};
     float cellSize = kSurfaceCellM;
     int columns = 0, rows = 0;
+    mutable const SurfaceTriangle* lastOn = nullptr;  // anyUnder's last answer
 
     // The nearest polygon to a point within the search extents, and the point on it.
     Expected<std::pair<dtPolyRef, glm::vec3>> nearest(const glm::vec3& p) const {
@@ -118,6 +134,18 @@ struct Navigation::Impl {
             bestOff = off;
         }
         return best;
+    }
+
+    // Whether any detail triangle lies under (x, z) within the vertical search extent of p.y:
+    // the one that answered last is tried first (the look-ahead's checks ask about points 10 cm
+    // apart; one thread, as the Detour query).
+    bool anyUnder(const glm::vec3& p) const {
+        float h = 0.0f;
+        if (lastOn && lastOn->heightAt(p.x, p.z, h) && std::abs(h - p.y) <= kSearchVerticalM)
+            return true;
+        const auto [t, height] = surfaceUnder(p);
+        if (t) lastOn = t;
+        return t != nullptr;
     }
 
     std::pair<dtPolyRef, float> polygonUnder(const glm::vec3& p) const {
@@ -214,8 +242,10 @@ void Navigation::Impl::buildSurface() {
         };
         for (int z = index(tlo.y, gridMin.y, rows); z <= index(thi.y, gridMin.y, rows); ++z)
             for (int x = index(tlo.x, gridMin.x, columns); x <= index(thi.x, gridMin.x, columns);
-                 ++x)
-                visit(static_cast<size_t>(z) * columns + x);
+                 ++x) {
+                const glm::vec2 lo = gridMin + cellSize * glm::vec2(x, z);
+                if (s.overlaps(lo, lo + cellSize)) visit(static_cast<size_t>(z) * columns + x);
+            }
     };
     std::vector<std::uint32_t> count(static_cast<size_t>(columns) * rows + 1, 0);
     for (const SurfaceTriangle& s : triangles) cells(s, [&](size_t cell) { ++count[cell + 1]; });
@@ -376,7 +406,7 @@ GroundQuery Navigation::groundQuery() const {
     return GroundQuery{query, const_cast<Navigation*>(this)};
 }
 
-bool Navigation::onMesh(const glm::vec3& point) const { return m->polygonUnder(point).first != 0; }
+bool Navigation::onMesh(const glm::vec3& point) const { return m->anyUnder(point); }
 
 Expected<float> Navigation::distanceToEdge(const glm::vec3& point, float maxRadius) const {
     auto n = m->nearest(point);
