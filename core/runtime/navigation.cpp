@@ -421,7 +421,11 @@ Expected<float> Navigation::distanceToEdge(const glm::vec3& point, float maxRadi
 
 Expected<int> Navigation::boundaryEdges(const glm::vec3& point, float radius,
                                         std::span<glm::vec3> edges) const {
-    auto n = m->nearest(point);
+    // The polygon under the point (else the nearest), and the point on its surface.
+    const auto [under, height] = m->surfaceUnder(point);
+    auto n = under ? Expected<std::pair<dtPolyRef, glm::vec3>>(
+                         std::pair{under->ref, glm::vec3(point.x, height, point.z)})
+                   : m->nearest(point);
     if (!n) return n.status();
     constexpr int kMaxPolys = 32, kMaxPolyEdges = 16;
     dtPolyRef polys[kMaxPolys];
