@@ -114,6 +114,14 @@ struct Navigation::Impl {
 
     void buildSurface();
 
+    // The polygon under the point and the point on its surface (as nearest() gives for a point
+    // over the mesh), else the nearest polygon and point.
+    Expected<std::pair<dtPolyRef, glm::vec3>> underOrNearest(const glm::vec3& p) const {
+        const auto [under, height] = surfaceUnder(p);
+        if (under) return std::pair{under->ref, glm::vec3(p.x, height, p.z)};
+        return nearest(p);
+    }
+
     // The detail triangle under (x, z) whose surface is nearest p.y (within the vertical search
     // extent), and that surface's height; null where none lies under the point (Detour's
     // queryPolygons and getPolyHeight give the same, bar points within a few micrometres of an
@@ -409,7 +417,7 @@ GroundQuery Navigation::groundQuery() const {
 bool Navigation::onMesh(const glm::vec3& point) const { return m->anyUnder(point); }
 
 Expected<float> Navigation::distanceToEdge(const glm::vec3& point, float maxRadius) const {
-    auto n = m->nearest(point);
+    auto n = m->underOrNearest(point);
     if (!n) return n.status();
     float distance = 0.0f;
     glm::vec3 hit{0.0f}, normal{0.0f};
@@ -421,11 +429,7 @@ Expected<float> Navigation::distanceToEdge(const glm::vec3& point, float maxRadi
 
 Expected<int> Navigation::boundaryEdges(const glm::vec3& point, float radius,
                                         std::span<glm::vec3> edges) const {
-    // The polygon under the point (else the nearest), and the point on its surface.
-    const auto [under, height] = m->surfaceUnder(point);
-    auto n = under ? Expected<std::pair<dtPolyRef, glm::vec3>>(
-                         std::pair{under->ref, glm::vec3(point.x, height, point.z)})
-                   : m->nearest(point);
+    auto n = m->underOrNearest(point);
     if (!n) return n.status();
     constexpr int kMaxPolys = 32, kMaxPolyEdges = 16;
     dtPolyRef polys[kMaxPolys];
