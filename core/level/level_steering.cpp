@@ -22,6 +22,8 @@ constexpr float kResteerRad = 0.1f;
 // the path's.
 constexpr float kDirectGoalM = 2.5f;
 constexpr float kDirectAngleRad = 0.35f;
+// The longest avoidEveryS used (seconds).
+constexpr float kMaxAvoidEveryS = 0.25f;
 
 }  // namespace
 
@@ -36,6 +38,10 @@ LevelSteering::LevelSteering(Crowd& crowd, const Navigation& navigation,
       m_collision(crowd, navigation, dt, settings.collision) {
     AvoidanceSettings a = settings.avoidance;
     a.radius = m_radius;
+    const float every = std::isfinite(settings.avoidEveryS)
+                            ? std::clamp(settings.avoidEveryS, 0.0f, kMaxAvoidEveryS)
+                            : 0.0f;
+    a.everyCalls = std::clamp(static_cast<int>(every / dt + 1e-3f), 1, 8);
     m_avoidance = Avoidance(a);
 }
 

@@ -40,6 +40,10 @@ struct LevelSteeringSettings {
     AvoidanceSettings avoidance;
     // Characters kept apart and on the mesh after avoidance (level_collision.h).
     LevelCollisionSettings collision;
+    // Seconds between two samplings of one character's avoidance (the crowd's share sampled each
+    // frame, staggered; AvoidanceSettings::everyCalls is set from it and the frame's length):
+    // the longest it takes a character to react to a neighbour; [0, 0.25] (0: every frame).
+    float avoidEveryS = 0.1f;
 };
 
 // One character's way through the level, as LevelSteering keeps it.

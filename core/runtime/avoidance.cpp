@@ -22,6 +22,12 @@ namespace {
 constexpr int kMaxEdges = 16;       // boundary edges kept per character
 constexpr float kCellM = 1.0f;      // the neighbour grid's cells, metres (at least)
 constexpr float kMaxCells = 65536;  // ... and at most this many of them
+// A character whose wanted direction turned further than this (cosine: 0.1 rad) since its last
+// sampling is sampled again at once (a new leg of its path, a look-ahead shortened at a wall).
+constexpr float kHeldCos = 0.995f;
+// Metres from a boundary edge within which a character is sampled on every call (it walks
+// along a wall, or through a doorway, a few centimetres off the mesh's edge).
+constexpr float kNearEdgeM = 0.5f;
 
 struct QueryDeleter {
     void operator()(dtObstacleAvoidanceQuery* q) const { dtFreeObstacleAvoidanceQuery(q); }
@@ -48,6 +54,8 @@ Status AvoidanceSettings::validate() const {
         rings > DT_MAX_PATTERN_RINGS || depth < 1 || depth > 8)
         return Status::error(
             "avoidance: the sampling must be 1-32 divisions, 1-4 rings and depth 1-8");
+    if (everyCalls < 1 || everyCalls > 8)
+        return Status::error("avoidance: a character must be sampled every 1-8 calls");
     for (float w : {weightDesired, weightCurrent, weightSide, weightCollision})
         if (!(w >= 0.0f && std::isfinite(w)))
             return Status::error("avoidance: the weights must be finite and >= 0");
@@ -72,8 +80,19 @@ struct Avoidance::Impl {
     std::vector<glm::vec3> edges;
     std::vector<int> edgeCount;
     std::vector<glm::vec3> edgesAt;
+    // Per character: what avoidance made of its wanted velocity when last sampled, kept between
+    // samplings; and the calls made.
+    struct Held {
+        float cos = 1.0f, sin = 0.0f;  // the turn from the wanted velocity to the one taken
+        float share = -1.0f;           // the speed taken over the speed wanted; < 0: none yet
+        glm::vec2 wanted{0.0f};        // the direction wanted then (x, z)
+    };
+    std::vector<Held> held;
+    unsigned long calls = 0;
 
     void buildGrid(std::span<const AvoidanceAgent> agents);
+    glm::vec3 sample(std::span<const AvoidanceAgent> agents, size_t k, float speed,
+                     const Navigation* navigation);
 
     void refreshEdges(size_t k, const glm::vec3& at, const Navigation& navigation) {
         const float range = settings.edgeRangeM;
@@ -82,6 +101,19 @@ struct Avoidance::Impl {
             at, range, std::span<glm::vec3>(edges).subspan(k * 2 * kMaxEdges, 2 * kMaxEdges));
         edgeCount[k] = n ? *n : 0;
         edgesAt[k] = at;
+    }
+
+    // Whether character k is nearer than kNearEdgeM to one of its boundary edges (as last found).
+    bool nearEdge(size_t k, const glm::vec3& at) const {
+        if (edgeCount[k] <= 0) return false;
+        const glm::vec3* e = edges.data() + k * 2 * kMaxEdges;
+        for (int i = 0; i < edgeCount[k]; ++i) {
+            float t = 0.0f;
+            if (dtDistancePtSegSqr2D(&at.x, &e[2 * i].x, &e[2 * i + 1].x, t) <
+                kNearEdgeM * kNearEdgeM)
+                return true;
+        }
+        return false;
     }
 
     // The nearest neighbours of character k within range, nearest first: rings of cells outward
@@ -206,10 +238,11 @@ Status Avoidance::solve(std::span<const AvoidanceAgent> agents, std::span<glm::v
         m->edges.assign(n * 2 * kMaxEdges, glm::vec3(0.0f));
         m->edgeCount.assign(n, -1);
         m->edgesAt.assign(n, glm::vec3(0.0f));
+        m->held.assign(n, Impl::Held{});
     }
     m->buildGrid(agents);
-    const float r = m->settings.radius;
-    int near[32];
+    const unsigned long every = static_cast<unsigned long>(m->settings.everyCalls);
+    const unsigned long phase = m->calls++ % every;
     for (size_t k = 0; k < n; ++k) {
         const AvoidanceAgent& a = agents[k];
         const float speed = glm::length(glm::vec3(a.desired.x, 0.0f, a.desired.z));
@@ -217,32 +250,56 @@ Status Avoidance::solve(std::span<const AvoidanceAgent> agents, std::span<glm::v
             velocities[k] = glm::vec3(0.0f);
             continue;
         }
-        dtObstacleAvoidanceQuery& q = *m->query;
-        q.reset();
-        const int count = m->neighbours(agents, k, near);
-        for (int i = 0; i < count; ++i) {
-            const AvoidanceAgent& b = agents[near[i]];
-            q.addCircle(&b.position.x, r, &b.velocity.x, &b.desired.x);
-        }
-        if (navigation) {
-            m->refreshEdges(k, a.position, *navigation);
-            const glm::vec3* e = m->edges.data() + k * 2 * kMaxEdges;
-            for (int i = 0; i < m->edgeCount[k]; ++i) {
-                // Only the edges the character is in front of (dtCrowd's test).
-                if (dtTriArea2D(&a.position.x, &e[2 * i].x, &e[2 * i + 1].x) < 0.0f) continue;
-                q.addSegment(&e[2 * i].x, &e[2 * i + 1].x);
-            }
-        }
-        if (count == 0 && q.getObstacleSegmentCount() == 0) {
-            velocities[k] = a.desired;
+        Impl::Held& h = m->held[k];
+        const glm::vec2 wanted = glm::vec2(a.desired.x, a.desired.z) / speed;
+        if (h.share >= 0.0f && k % every != phase && glm::dot(wanted, h.wanted) > kHeldCos &&
+            !(navigation && m->nearEdge(k, a.position))) {
+            // Between samplings: the wanted velocity turned and scaled as last time.
+            velocities[k] = h.share * glm::vec3(h.cos * a.desired.x + h.sin * a.desired.z, 0.0f,
+                                                h.cos * a.desired.z - h.sin * a.desired.x);
             continue;
         }
-        glm::vec3 v(0.0f);
-        q.sampleVelocityAdaptive(&a.position.x, r, speed, &a.velocity.x, &a.desired.x, &v.x,
-                                 &m->params);
+        const glm::vec3 v = m->sample(agents, k, speed, navigation);
         velocities[k] = v;
+        // The turn from the wanted velocity to v (about +y) and v's share of the speed.
+        const float cross = a.desired.z * v.x - a.desired.x * v.z;
+        const float dot = a.desired.x * v.x + a.desired.z * v.z;
+        const float length = std::hypot(cross, dot);
+        h.cos = length > 1e-8f ? dot / length : 1.0f;
+        h.sin = length > 1e-8f ? cross / length : 0.0f;
+        h.share = glm::length(v) / speed;
+        h.wanted = wanted;
     }
     return Status::ok();
+}
+
+// The velocity of character k (wanting `speed` m/s), sampled against its nearest neighbours and
+// the mesh's edges near it.
+glm::vec3 Avoidance::Impl::sample(std::span<const AvoidanceAgent> agents, size_t k, float speed,
+                                  const Navigation* navigation) {
+    const AvoidanceAgent& a = agents[k];
+    const float r = settings.radius;
+    int near[32];
+    dtObstacleAvoidanceQuery& q = *query;
+    q.reset();
+    const int count = neighbours(agents, k, near);
+    for (int i = 0; i < count; ++i) {
+        const AvoidanceAgent& b = agents[near[i]];
+        q.addCircle(&b.position.x, r, &b.velocity.x, &b.desired.x);
+    }
+    if (navigation) {
+        refreshEdges(k, a.position, *navigation);
+        const glm::vec3* e = edges.data() + k * 2 * kMaxEdges;
+        for (int i = 0; i < edgeCount[k]; ++i) {
+            // Only the edges the character is in front of (dtCrowd's test).
+            if (dtTriArea2D(&a.position.x, &e[2 * i].x, &e[2 * i + 1].x) < 0.0f) continue;
+            q.addSegment(&e[2 * i].x, &e[2 * i + 1].x);
+        }
+    }
+    if (count == 0 && q.getObstacleSegmentCount() == 0) return a.desired;
+    glm::vec3 v(0.0f);
+    q.sampleVelocityAdaptive(&a.position.x, r, speed, &a.velocity.x, &a.desired.x, &v.x, &params);
+    return v;
 }
 
 }  // namespace gs

@@ -5,13 +5,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include <DetourAlloc.h>
 #include <DetourCommon.h>
 #include <DetourNavMesh.h>
 #include <DetourNavMeshQuery.h>
 
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
 namespace gs {
@@ -32,6 +35,46 @@ float horizontalDistance(const glm::vec3& a, const glm::vec3& b) {
     return std::hypot(a.x - b.x, a.z - b.z);
 }
 
+// Metres a cell of the surface grid is wide (at least; at most kMaxSurfaceCells cells).
+constexpr float kSurfaceCellM = 0.5f;
+constexpr float kMaxSurfaceCells = 262144;
+
+// One detail triangle of a polygon seen from above: the height over (x, z) by its barycentric
+// coordinates.
+struct SurfaceTriangle {
+    glm::vec2 a{0.0f};               // a corner (x, z)
+    glm::vec2 toB{0.0f}, toC{0.0f};  // the other two from it
+    float inverseDet = 0.0f;
+    float y = 0.0f, riseB = 0.0f, riseC = 0.0f;  // a's height, b's and c's over it
+    glm::vec3 normal{0.0f, 1.0f, 0.0f};          // unit, up
+    dtPolyRef ref = 0;                           // its polygon
+
+    bool heightAt(float x, float z, float& h) const {
+        constexpr float kEps = 1e-5f;  // of the barycentric coordinates: micrometres
+        const float dx = x - a.x, dz = z - a.y;
+        const float u = (dx * toC.y - toC.x * dz) * inverseDet;
+        const float v = (toB.x * dz - dx * toB.y) * inverseDet;
+        if (u < -kEps || v < -kEps || u + v > 1.0f + kEps) return false;
+        h = y + u * riseB + v * riseC;
+        return true;
+    }
+
+    // Whether the triangle (a millimetre wider) meets the square lo..hi (x, z): no edge of the
+    // triangle separates them (the square's own axes are the bounds' test).
+    bool overlaps(const glm::vec2& lo, const glm::vec2& hi) const {
+        const glm::vec2 corners[3] = {a, a + toB, a + toC};
+        for (int e = 0; e < 3; ++e) {
+            const glm::vec2 p = corners[e], q = corners[(e + 1) % 3], r = corners[(e + 2) % 3];
+            const glm::vec2 n(q.y - p.y, p.x - q.x);
+            const float side = glm::dot(r - p, n) > 0.0f ? 1.0f : -1.0f;
+            // The square's corner furthest toward the triangle's side of the edge.
+            const glm::vec2 far(side * n.x > 0.0f ? hi.x : lo.x, side * n.y > 0.0f ? hi.y : lo.y);
+            if (side * glm::dot(far - p, n) < -1e-3f * glm::length(n)) return false;
+        }
+        return true;
+    }
+};
+
 }  // namespace
 
 struct Navigation::Impl {
@@ -45,7 +88,15 @@ struct Navigation::Impl {
     // findPath's scratch (one query, one thread: as the Detour query's own).
     std::vector<dtPolyRef> pathPolys = std::vector<dtPolyRef>(kMaxPathPolys);
     std::vector<float> pathCorners = std::vector<float>(3 * kMaxPathPolys);
-    mutable dtPolyRef lastUnder = 0;  // polygonUnder's last answer (one thread, as above)
+    // The detail triangles seen from above, in a grid of cells over the tile (the surface under
+    // a point, which the ground stage, the path's look-ahead and avoidance ask for many times a
+    // frame, without Detour's polygon search): `cellStart` per cell into `cellTriangles`.
+    std::vector<SurfaceTriangle> triangles;
+    std::vector<std::uint32_t> cellStart, cellTriangles;
+    glm::vec2 gridMin{0.0f};
+    float cellSize = kSurfaceCellM;
+    int columns = 0, rows = 0;
+    mutable const SurfaceTriangle* lastOn = nullptr;  // anyUnder's last answer
 
     // The nearest polygon to a point within the search extents, and the point on it.
     Expected<std::pair<dtPolyRef, glm::vec3>> nearest(const glm::vec3& p) const {
@@ -61,27 +112,53 @@ struct Navigation::Impl {
         return std::pair{ref, on};
     }
 
-    // The polygon under (x, z) whose surface is nearest p.y, and that surface's height; 0 where
-    // none lies under the point. The last polygon found is tried first: one under the point whose
-    // surface is within half the agent's height of p.y is the nearest (Recast keeps walkable
-    // surfaces above one another at least the agent's height apart).
-    std::pair<dtPolyRef, float> polygonUnder(const glm::vec3& p) const {
-        float h = 0.0f;
-        if (lastUnder && dtStatusSucceed(query->getPolyHeight(lastUnder, &p.x, &h)) &&
-            std::abs(h - p.y) < 0.5f * info.agent.height)
-            return {lastUnder, h};
-        const float extents[3] = {0.01f, kSearchVerticalM, 0.01f};
-        dtPolyRef refs[64];
-        int count = 0;
-        std::pair<dtPolyRef, float> best{0, 0.0f};
-        if (dtStatusFailed(query->queryPolygons(&p.x, extents, &filter, refs, &count, 64)))
-            return best;
-        for (int k = 0; k < count; ++k) {
-            if (dtStatusFailed(query->getPolyHeight(refs[k], &p.x, &h))) continue;
-            if (!best.first || std::abs(h - p.y) < std::abs(best.second - p.y)) best = {refs[k], h};
+    void buildSurface();
+
+    // The polygon under the point and the point on its surface (as nearest() gives for a point
+    // over the mesh), else the nearest polygon and point.
+    Expected<std::pair<dtPolyRef, glm::vec3>> underOrNearest(const glm::vec3& p) const {
+        const auto [under, height] = surfaceUnder(p);
+        if (under) return std::pair{under->ref, glm::vec3(p.x, height, p.z)};
+        return nearest(p);
+    }
+
+    // The detail triangle under (x, z) whose surface is nearest p.y (within the vertical search
+    // extent), and that surface's height; null where none lies under the point (Detour's
+    // queryPolygons and getPolyHeight give the same, bar points within a few micrometres of an
+    // edge).
+    std::pair<const SurfaceTriangle*, float> surfaceUnder(const glm::vec3& p) const {
+        std::pair<const SurfaceTriangle*, float> best{nullptr, 0.0f};
+        const float fx = (p.x - gridMin.x) / cellSize, fz = (p.z - gridMin.y) / cellSize;
+        if (!(fx >= 0.0f && fz >= 0.0f && fx < columns && fz < rows)) return best;
+        const size_t cell = static_cast<size_t>(fz) * columns + static_cast<size_t>(fx);
+        float bestOff = kSearchVerticalM;
+        for (std::uint32_t k = cellStart[cell]; k < cellStart[cell + 1]; ++k) {
+            const SurfaceTriangle& t = triangles[cellTriangles[k]];
+            float h = 0.0f;
+            if (!t.heightAt(p.x, p.z, h)) continue;
+            const float off = std::abs(h - p.y);
+            if (off > bestOff || (best.first && off == bestOff)) continue;
+            best = {&t, h};
+            bestOff = off;
         }
-        if (best.first) lastUnder = best.first;
         return best;
+    }
+
+    // Whether any detail triangle lies under (x, z) within the vertical search extent of p.y:
+    // the one that answered last is tried first (the look-ahead's checks ask about points 10 cm
+    // apart; one thread, as the Detour query).
+    bool anyUnder(const glm::vec3& p) const {
+        float h = 0.0f;
+        if (lastOn && lastOn->heightAt(p.x, p.z, h) && std::abs(h - p.y) <= kSearchVerticalM)
+            return true;
+        const auto [t, height] = surfaceUnder(p);
+        if (t) lastOn = t;
+        return t != nullptr;
+    }
+
+    std::pair<dtPolyRef, float> polygonUnder(const glm::vec3& p) const {
+        const auto [t, h] = surfaceUnder(p);
+        return {t ? t->ref : 0, h};
     }
 
     int islandOf(dtPolyRef ref) const {
@@ -115,6 +192,79 @@ struct Navigation::Impl {
     }
 };
 
+// The grid of the detail triangles (the polygon's own fan where a tile has no detail mesh).
+void Navigation::Impl::buildSurface() {
+    const dtMeshTile& t = *tile;
+    for (int ip = 0; ip < t.header->polyCount; ++ip) {
+        const dtPoly& poly = t.polys[ip];
+        if (poly.getType() != DT_POLYTYPE_GROUND) continue;
+        const dtPolyRef ref = mesh->getPolyRefBase(&t) | static_cast<dtPolyRef>(ip);
+        auto vertex = [&](int v) {
+            const dtPolyDetail* pd = t.detailMeshes ? &t.detailMeshes[ip] : nullptr;
+            const float* f = v < poly.vertCount
+                                 ? &t.verts[poly.verts[v] * 3]
+                                 : &t.detailVerts[(pd->vertBase + (v - poly.vertCount)) * 3];
+            return glm::vec3(f[0], f[1], f[2]);
+        };
+        auto add = [&](const glm::vec3& a, const glm::vec3& b, const glm::vec3& c) {
+            SurfaceTriangle s;
+            s.a = {a.x, a.z};
+            s.toB = {b.x - a.x, b.z - a.z};
+            s.toC = {c.x - a.x, c.z - a.z};
+            const float det = s.toB.x * s.toC.y - s.toC.x * s.toB.y;
+            if (std::abs(det) < 1e-10f) return;
+            s.inverseDet = 1.0f / det;
+            s.y = a.y, s.riseB = b.y - a.y, s.riseC = c.y - a.y;
+            glm::vec3 n = glm::cross(b - a, c - a);
+            if (n.y < 0.0f) n = -n;
+            const float len = glm::length(n);
+            if (len > 1e-12f) s.normal = n / len;
+            s.ref = ref;
+            triangles.push_back(s);
+        };
+        if (t.detailMeshes) {
+            const dtPolyDetail& pd = t.detailMeshes[ip];
+            for (int j = 0; j < pd.triCount; ++j) {
+                const unsigned char* v = &t.detailTris[(pd.triBase + j) * 4];
+                add(vertex(v[0]), vertex(v[1]), vertex(v[2]));
+            }
+        } else {
+            for (int j = 2; j < poly.vertCount; ++j) add(vertex(0), vertex(j - 1), vertex(j));
+        }
+    }
+    const float* lo = t.header->bmin;
+    const float* hi = t.header->bmax;
+    gridMin = {lo[0], lo[2]};
+    const float w = std::max(hi[0] - lo[0], 0.0f), d = std::max(hi[2] - lo[2], 0.0f);
+    cellSize = std::max(kSurfaceCellM,
+                        std::sqrt((w + kSurfaceCellM) * (d + kSurfaceCellM) / kMaxSurfaceCells));
+    columns = static_cast<int>(w / cellSize) + 1;
+    rows = static_cast<int>(d / cellSize) + 1;
+    // Each triangle in every cell its bounds (a millimetre wider) touch: counted, then placed.
+    auto cells = [&](const SurfaceTriangle& s, auto&& visit) {
+        const glm::vec2 b = s.a + s.toB, c = s.a + s.toC;
+        const glm::vec2 tlo = glm::min(s.a, glm::min(b, c)) - 1e-3f;
+        const glm::vec2 thi = glm::max(s.a, glm::max(b, c)) + 1e-3f;
+        auto index = [&](float v, float origin, int count) {
+            return std::clamp(static_cast<int>((v - origin) / cellSize), 0, count - 1);
+        };
+        for (int z = index(tlo.y, gridMin.y, rows); z <= index(thi.y, gridMin.y, rows); ++z)
+            for (int x = index(tlo.x, gridMin.x, columns); x <= index(thi.x, gridMin.x, columns);
+                 ++x) {
+                const glm::vec2 lo = gridMin + cellSize * glm::vec2(x, z);
+                if (s.overlaps(lo, lo + cellSize)) visit(static_cast<size_t>(z) * columns + x);
+            }
+    };
+    std::vector<std::uint32_t> count(static_cast<size_t>(columns) * rows + 1, 0);
+    for (const SurfaceTriangle& s : triangles) cells(s, [&](size_t cell) { ++count[cell + 1]; });
+    for (size_t k = 1; k < count.size(); ++k) count[k] += count[k - 1];
+    cellStart = count;
+    cellTriangles.resize(count.back());
+    for (size_t i = 0; i < triangles.size(); ++i)
+        cells(triangles[i],
+              [&](size_t cell) { cellTriangles[count[cell]++] = static_cast<std::uint32_t>(i); });
+}
+
 Navigation::Navigation(std::unique_ptr<Impl> impl) : m(std::move(impl)) {}
 Navigation::Navigation(Navigation&&) noexcept = default;
 Navigation& Navigation::operator=(Navigation&&) noexcept = default;
@@ -143,6 +293,7 @@ Expected<Navigation> Navigation::create(BakedLevel level) {
     if (!impl->tile || !impl->tile->header)
         return Status::error("navigation: the navigation mesh has no tile");
     impl->findIslands();
+    impl->buildSurface();
     return Navigation(std::move(impl));
 }
 
@@ -248,44 +399,10 @@ Expected<float> Navigation::groundHeight(const glm::vec3& point) const {
     return height;
 }
 
-// The upward normal of the detail triangle of polygon `ref` under (x, z) (+Y where none holds
-// it: a point on an edge between triangles).
-glm::vec3 detailNormal(const dtNavMesh& mesh, dtPolyRef ref, const glm::vec3& p) {
-    const dtMeshTile* tile = nullptr;
-    const dtPoly* poly = nullptr;
-    if (dtStatusFailed(mesh.getTileAndPolyByRef(ref, &tile, &poly)) || !tile->detailMeshes)
-        return {0.0f, 1.0f, 0.0f};
-    const unsigned ip = static_cast<unsigned>(poly - tile->polys);
-    const dtPolyDetail& pd = tile->detailMeshes[ip];
-    auto vertex = [&](unsigned char v) {
-        const float* f = v < poly->vertCount
-                             ? &tile->verts[poly->verts[v] * 3]
-                             : &tile->detailVerts[(pd.vertBase + (v - poly->vertCount)) * 3];
-        return glm::vec3(f[0], f[1], f[2]);
-    };
-    for (int j = 0; j < pd.triCount; ++j) {
-        const unsigned char* t = &tile->detailTris[(pd.triBase + j) * 4];
-        const glm::vec3 a = vertex(t[0]), b = vertex(t[1]), c = vertex(t[2]);
-        // Barycentric coordinates in the ground plane.
-        const glm::vec2 v0(c.x - a.x, c.z - a.z), v1(b.x - a.x, b.z - a.z),
-            v2(p.x - a.x, p.z - a.z);
-        const float det = v0.x * v1.y - v1.x * v0.y;
-        if (std::abs(det) < 1e-10f) continue;
-        const float u = (v2.x * v1.y - v1.x * v2.y) / det, v = (v0.x * v2.y - v2.x * v0.y) / det;
-        constexpr float kEps = 1e-4f;
-        if (u < -kEps || v < -kEps || u + v > 1.0f + kEps) continue;
-        glm::vec3 n = glm::cross(b - a, c - a);
-        if (n.y < 0.0f) n = -n;
-        const float len = glm::length(n);
-        if (len > 1e-12f) return n / len;
-    }
-    return {0.0f, 1.0f, 0.0f};
-}
-
 Expected<GroundHit> Navigation::groundHit(const glm::vec3& point) const {
-    const auto [ref, height] = m->polygonUnder(point);
-    if (!ref) return Status::error("navigation: no navigation mesh under the point");
-    return GroundHit{height, detailNormal(*m->mesh, ref, point)};
+    const auto [triangle, height] = m->surfaceUnder(point);
+    if (!triangle) return Status::error("navigation: no navigation mesh under the point");
+    return GroundHit{height, triangle->normal};
 }
 
 GroundQuery Navigation::groundQuery() const {
@@ -297,10 +414,10 @@ GroundQuery Navigation::groundQuery() const {
     return GroundQuery{query, const_cast<Navigation*>(this)};
 }
 
-bool Navigation::onMesh(const glm::vec3& point) const { return m->polygonUnder(point).first != 0; }
+bool Navigation::onMesh(const glm::vec3& point) const { return m->anyUnder(point); }
 
 Expected<float> Navigation::distanceToEdge(const glm::vec3& point, float maxRadius) const {
-    auto n = m->nearest(point);
+    auto n = m->underOrNearest(point);
     if (!n) return n.status();
     float distance = 0.0f;
     glm::vec3 hit{0.0f}, normal{0.0f};
@@ -332,7 +449,7 @@ Expected<glm::vec3> Navigation::clearOfEdge(const glm::vec3& point, float margin
 
 Expected<int> Navigation::boundaryEdges(const glm::vec3& point, float radius,
                                         std::span<glm::vec3> edges) const {
-    auto n = m->nearest(point);
+    auto n = m->underOrNearest(point);
     if (!n) return n.status();
     constexpr int kMaxPolys = 32, kMaxPolyEdges = 16;
     dtPolyRef polys[kMaxPolys];

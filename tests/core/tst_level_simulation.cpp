@@ -147,6 +147,32 @@ private slots:
                  std::string("avoidance: the radius must be in (0, 5] m"));
     }
 
+    void avoidanceStaggeredKeepsTheTurnBetween() {
+        // Sampled on one call in three: the one walking at the one standing is sampled on the
+        // first call, then keeps the same turn of its wanted velocity while it wants the same way.
+        AvoidanceSettings every3;
+        every3.everyCalls = 3;
+        Avoidance avoid(every3);
+        std::vector<AvoidanceAgent> agents = {
+            {{0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 1.4f}, {0.0f, 0.0f, 1.4f}},
+            {{0.0f, 0.0f, 1.5f}, {0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}}};
+        std::vector<glm::vec3> first(2), second(2);
+        QVERIFY(avoid.solve(agents, first));
+        QVERIFY(std::abs(first[0].x) > 0.2f);
+        agents[0].desired *= 0.5f;  // the same way, slower: the turn and share kept
+        QVERIFY(avoid.solve(agents, second));
+        QVERIFY(glm::distance(second[0], 0.5f * first[0]) < 1e-5f);
+        // Wanting another way (here: sideways) is sampled at once, whatever the call.
+        agents[0].desired = {1.4f, 0.0f, 0.0f};
+        QVERIFY(avoid.solve(agents, second));
+        // (nothing in that way: as wanted, where the kept turn would have swung it ~20 degrees)
+        QVERIFY(glm::distance(second[0], agents[0].desired) < 1e-3f);
+        AvoidanceSettings bad;
+        bad.everyCalls = 9;
+        QCOMPARE(Avoidance(bad).solve(agents, second).message(),
+                 std::string("avoidance: a character must be sampled every 1-8 calls"));
+    }
+
     void refusals() {
         LevelSimulationSettings far = random(1, 1, 7);
         far.minGoalPathM = 100.0f;
