@@ -12,6 +12,9 @@ namespace {
 
 // Metres of height two roots may differ by and still meet (not on a stair's flights apart).
 constexpr float kSameFloorM = 1.0f;
+// Metres two next roots may be further apart than two radii and the slack and still be paired:
+// what the rounds may move them by.
+constexpr float kPairReachM = 0.2f;
 
 std::int64_t cellKey(std::int64_t i, std::int64_t j) { return (i << 32) ^ (j & 0xffffffff); }
 
@@ -37,11 +40,14 @@ LevelCollision::LevelCollision(Crowd& crowd, const Navigation& navigation, float
 Status LevelCollision::resolve(std::span<LevelWalker* const> walkers) {
     if (!m_settings.enabled || walkers.empty()) return Status::ok();
     predict(walkers);
-    sortIntoCells();
+    findPairs();
+    // Each round: onto the mesh (every root at first, then those the pairs moved), then apart.
+    std::fill(m_moved.begin(), m_moved.end(), std::uint8_t{1});
     for (int round = 0; round < m_settings.rounds; ++round) {
-        pushApart(walkers);
-        keepOnMesh(walkers);
+        keepOnMesh();
+        pushApart();
     }
+    keepOnMesh();
     const float most = m_settings.maxPushMps * m_dt;
     for (size_t k = 0; k < walkers.size(); ++k) {
         LevelWalker& w = *walkers[k];
@@ -62,6 +68,7 @@ void LevelCollision::predict(std::span<LevelWalker* const> walkers) {
     m_next.resize(n);
     m_start.resize(n);
     m_y.resize(n);
+    m_moved.resize(n);
     for (size_t k = 0; k < n; ++k) {
         const LevelWalker& w = *walkers[k];
         m_start[k] = m_next[k] = w.last + w.velocity * m_dt - w.pushed;
@@ -69,25 +76,24 @@ void LevelCollision::predict(std::span<LevelWalker* const> walkers) {
     }
 }
 
-void LevelCollision::sortIntoCells() {
-    const float cell = 2.0f * m_radius + m_settings.slackM;
-    m_cells.resize(m_next.size());
-    for (size_t k = 0; k < m_next.size(); ++k)
-        m_cells[k] = {cellKey(static_cast<std::int64_t>(std::floor(m_next[k].x / cell)),
-                              static_cast<std::int64_t>(std::floor(m_next[k].y / cell))),
-                      static_cast<int>(k)};
+// The pairs whose next roots are within two radii, the slack and kPairReachM of each other (on
+// one floor): a grid of cells that wide, each root against those of its cell and the eight
+// around it.
+void LevelCollision::findPairs() {
+    const float cell = 2.0f * m_radius + m_settings.slackM + kPairReachM;
+    auto cellOf = [&](const glm::vec2& p) {
+        return std::pair{static_cast<std::int64_t>(std::floor(p.x / cell)),
+                         static_cast<std::int64_t>(std::floor(p.y / cell))};
+    };
+    m_cells.resize(m_start.size());
+    for (size_t k = 0; k < m_start.size(); ++k) {
+        const auto [i, j] = cellOf(m_start[k]);
+        m_cells[k] = {cellKey(i, j), static_cast<int>(k)};
+    }
     std::sort(m_cells.begin(), m_cells.end());
-}
-
-// One round over the pairs nearer than two radii (and the slack): each pair pushed apart along
-// the line between them, half each.
-void LevelCollision::pushApart(std::span<LevelWalker* const> walkers) {
-    const float cell = 2.0f * m_radius + m_settings.slackM;
-    const float apart = cell;
-    for (size_t k = 0; k < walkers.size(); ++k) {
-        const glm::vec2 at = m_start[k];  // its cell, as sorted
-        const auto ci = static_cast<std::int64_t>(std::floor(at.x / cell));
-        const auto cj = static_cast<std::int64_t>(std::floor(at.y / cell));
+    m_pairs.clear();
+    for (size_t k = 0; k < m_start.size(); ++k) {
+        const auto [ci, cj] = cellOf(m_start[k]);
         for (std::int64_t di = -1; di <= 1; ++di)
             for (std::int64_t dj = -1; dj <= 1; ++dj) {
                 const std::int64_t key = cellKey(ci + di, cj + dj);
@@ -95,26 +101,39 @@ void LevelCollision::pushApart(std::span<LevelWalker* const> walkers) {
                                            std::pair<std::int64_t, int>(key, -1));
                 for (; it != m_cells.end() && it->first == key; ++it) {
                     const size_t o = static_cast<size_t>(it->second);
-                    if (o <= k) continue;  // each pair once
-                    if (std::abs(m_y[o] - m_y[k]) > kSameFloorM) continue;
-                    glm::vec2 d = m_next[o] - m_next[k];
-                    const float distance = glm::length(d);
-                    if (distance >= apart) continue;
-                    // Two on one spot part along a direction of their own (their indices').
-                    d = distance > 1e-5f ? d / distance
-                                         : glm::vec2(std::cos(static_cast<float>(k + 7 * o)),
-                                                     std::sin(static_cast<float>(k + 7 * o)));
-                    const float half = 0.5f * (apart - distance);
-                    m_next[k] -= d * half;
-                    m_next[o] += d * half;
+                    if (o > k && std::abs(m_y[o] - m_y[k]) <= kSameFloorM &&
+                        glm::distance(m_start[o], m_start[k]) < cell)
+                        m_pairs.emplace_back(static_cast<int>(k), static_cast<int>(o));
                 }
             }
     }
 }
 
-// Every walker's next root put back onto the mesh and the slack in from its edge.
-void LevelCollision::keepOnMesh(std::span<LevelWalker* const> walkers) {
-    for (size_t k = 0; k < walkers.size(); ++k) {
+// One round over the pairs nearer than two radii (and the slack): each pair pushed apart along
+// the line between them, half each.
+void LevelCollision::pushApart() {
+    const float apart = 2.0f * m_radius + m_settings.slackM;
+    for (const auto [a, b] : m_pairs) {
+        const size_t k = static_cast<size_t>(a), o = static_cast<size_t>(b);
+        glm::vec2 d = m_next[o] - m_next[k];
+        const float distance = glm::length(d);
+        if (distance >= apart) continue;
+        // Two on one spot part along a direction of their own (their indices').
+        d = distance > 1e-5f ? d / distance
+                             : glm::vec2(std::cos(static_cast<float>(k + 7 * o)),
+                                         std::sin(static_cast<float>(k + 7 * o)));
+        const float half = 0.5f * (apart - distance);
+        m_next[k] -= d * half;
+        m_next[o] += d * half;
+        m_moved[k] = m_moved[o] = 1;
+    }
+}
+
+// Every walker's next root moved since it was last put back onto the mesh and the slack in from
+// its edge, put back.
+void LevelCollision::keepOnMesh() {
+    for (size_t k = 0; k < m_next.size(); ++k) {
+        if (!std::exchange(m_moved[k], std::uint8_t{0})) continue;
         auto clear = m_nav.clearOfEdge({m_next[k].x, m_y[k], m_next[k].y}, m_settings.slackM);
         // No mesh within reach: left to its path (it finds its way back).
         if (clear) m_next[k] = glm::vec2(clear->x, clear->z);

@@ -46,20 +46,21 @@ public:
 
 private:
     void predict(std::span<LevelWalker* const> walkers);
-    void sortIntoCells();
-    void pushApart(std::span<LevelWalker* const> walkers);
-    void keepOnMesh(std::span<LevelWalker* const> walkers);
+    void findPairs();
+    void pushApart();
+    void keepOnMesh();
 
     Crowd& m_crowd;
     const Navigation& m_nav;
     const float m_dt;
     const LevelCollisionSettings m_settings;
     const float m_radius;
-    std::vector<glm::vec2> m_next;   // each walker's next root, as it is being moved
-    std::vector<glm::vec2> m_start;  // ... as predicted
-    std::vector<float> m_y;          // the surface under it
-    // The walkers sorted by cell (two radii wide): (cell key, walker), for the pairs.
-    std::vector<std::pair<std::int64_t, int>> m_cells;
+    std::vector<glm::vec2> m_next;      // each walker's next root, as it is being moved
+    std::vector<glm::vec2> m_start;     // ... as predicted
+    std::vector<float> m_y;             // the surface under it
+    std::vector<std::uint8_t> m_moved;  // moved since last put back onto the mesh
+    std::vector<std::pair<std::int64_t, int>> m_cells;  // (cell key, walker), sorted
+    std::vector<std::pair<int, int>> m_pairs;           // walkers near enough to meet
 };
 
 }  // namespace gs
