@@ -426,9 +426,16 @@ Expected<RootFromFeet> rootMotionFromFeet(const Clip& clip, const RootFromFeetSe
         // The gaps are filled for the centre of mass, whose ground velocity is the root's plus
         // its own in the clip: in a flight it keeps the take-off's speed, while the root swings
         // about it with the legs.
+        // A body that does not travel (a jump in place) has its gaps blended for the root, as a
+        // foot without a toe: the centre's own sway in the crouch would carry it off.
+        Steps inPlace = steps;
+        fillGaps(inPlace, 0);
         centreSpace(tracks, steps, +1.0f);
         fillGaps(steps, std::max(1, static_cast<int>(std::lround(kFlightReach * clip.fps))));
         centreSpace(tracks, steps, -1.0f);
+        for (size_t f = 0; f < steps.velocity.size(); ++f)
+            if (!steps.supported[f] && f < steps.travelling.size() && !steps.travelling[f])
+                steps.velocity[f] = inPlace.velocity[f];
     } else {
         fillGaps(steps, 0);
     }

@@ -249,6 +249,12 @@ int gs_crowd_clear_goal(gs_crowd* crowd, uint32_t id) {
     });
 }
 
+int gs_crowd_push(gs_crowd* crowd, uint32_t id, float dx, float dz) {
+    return guarded(crowd, "gs_crowd_push", [&] {
+        return codeOf(crowd, crowd->crowd->push(gs::CharacterId::fromValue(id), {dx, dz}), id);
+    });
+}
+
 int gs_crowd_set_style_targets(gs_crowd* crowd, uint32_t id, const float* targets, size_t count) {
     return guarded(crowd, "gs_crowd_set_style_targets", [&] {
         if (int code = checkTargets(crowd, "gs_crowd_set_style_targets", targets, count);

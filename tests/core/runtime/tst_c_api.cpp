@@ -137,6 +137,7 @@ private slots:
         QCOMPARE(gs_crowd_set_goal(nullptr, 0, 1, 1), int(GS_ERROR_ARGUMENT));
         QCOMPARE(gs_crowd_set_moving_goal(nullptr, 0, 1, 1, 0, 0), int(GS_ERROR_ARGUMENT));
         QCOMPARE(gs_crowd_clear_goal(nullptr, 0), int(GS_ERROR_ARGUMENT));
+        QCOMPARE(gs_crowd_push(nullptr, 0, 0.01f, 0.0f), int(GS_ERROR_ARGUMENT));
         QCOMPARE(gs_crowd_set_style_targets(nullptr, 0, buffer, 2), int(GS_ERROR_ARGUMENT));
         QCOMPARE(gs_crowd_set_blend_targets(nullptr, 0, buffer, 2), int(GS_ERROR_ARGUMENT));
         QCOMPARE(gs_crowd_update(nullptr, 0.01f), int(GS_ERROR_ARGUMENT));
@@ -168,7 +169,10 @@ private slots:
                             GS_ERROR_ARGUMENT));
             QVERIFY(refused(gs_crowd_set_moving_goal(m_crowd, id, bad, 0.0f, 0.0f, 0.0f),
                             GS_ERROR_ARGUMENT));
+            QVERIFY(refused(gs_crowd_push(m_crowd, id, bad, 0.0f), GS_ERROR_ARGUMENT, "finite"));
         }
+        QVERIFY(refused(gs_crowd_push(m_crowd, id, 2.0f, 0.0f), GS_ERROR_ARGUMENT, "at most 1 m"));
+        QCOMPARE(gs_crowd_push(m_crowd, id, 0.01f, 0.0f), int(GS_OK));
         // dt: negative, NaN, infinite.
         for (float bad : {-0.01f, -kInf, kNan, kInf})
             QVERIFY(refused(gs_crowd_update(m_crowd, bad), GS_ERROR_ARGUMENT, "dt"));
@@ -271,6 +275,7 @@ private slots:
             QVERIFY(refused(gs_crowd_set_moving_goal(m_crowd, id, 1, 1, 0, 1), GS_ERROR_UNKNOWN_ID,
                             why));
             QVERIFY(refused(gs_crowd_clear_goal(m_crowd, id), GS_ERROR_UNKNOWN_ID, why));
+            QVERIFY(refused(gs_crowd_push(m_crowd, id, 0.01f, 0.0f), GS_ERROR_UNKNOWN_ID, why));
             QVERIFY(refused(gs_crowd_set_style_targets(m_crowd, id, styles, 2), GS_ERROR_UNKNOWN_ID,
                             why));
             QVERIFY(refused(gs_crowd_set_blend_targets(m_crowd, id, styles, 2), GS_ERROR_UNKNOWN_ID,

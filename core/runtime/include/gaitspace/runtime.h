@@ -122,6 +122,9 @@ GS_API int gs_crowd_set_moving_goal(gs_crowd* crowd, uint32_t id, float x, float
                                     float vz);
 /* No goal: the character keeps its current way. */
 GS_API int gs_crowd_clear_goal(gs_crowd* crowd, uint32_t id);
+/* Moves the character by (dx, dz) metres on the ground from its next frame on (a collision's
+ * answer; finite, at most 1 m); its planted feet stay where they are (Crowd::push). */
+GS_API int gs_crowd_push(gs_crowd* crowd, uint32_t id, float dx, float dz);
 /* Style weights to move toward, one per motion space (count of them, missing ones 0): finite,
  * >= 0, summing to more than 0; normalized by the call. */
 GS_API int gs_crowd_set_style_targets(gs_crowd* crowd, uint32_t id, const float* targets,
