@@ -33,6 +33,7 @@ void query(const gs::Navigation& nav) {
         (void)nav.groundHit(p);
         (void)nav.onMesh(p);
         (void)nav.distanceToEdge(p, 2.0f);
+        (void)nav.clearOfEdge(p, 0.08f);
         (void)nav.boundaryEdges(p, 2.0f, edges);
         (void)nav.findPath(points.front(), p);
     }
