@@ -301,8 +301,9 @@ Status LevelRun::observe(Walker& w) {
         if (Status s = claimDeepestGoal(w); !s) return s;
     }
     // Once a second (each character on its own frame), the last goal checked for one standing.
+    const long second = std::max(1L, std::lround(1.0f / m_dt));
     if (m_settings.scenario == LevelSimulationSettings::Scenario::Crossing &&
-        w.goalsSet >= m_settings.goals && (m_result.frames + (&w - m_walkers.data())) % 30 == 0)
+        w.goalsSet >= m_settings.goals && (m_result.frames + (&w - m_walkers.data())) % second == 0)
         if (Status s = tradeTakenGoal(w); !s) return s;
     const float distance = glm::distance(w.last, xz(w.goal));
     const float elapsed = (m_result.frames - w.goalStart) * m_dt;
