@@ -26,6 +26,8 @@ Status LevelCollisionSettings::validate() const {
         return Status::error("collision: the fastest push must be in (0, 10] m/s");
     if (!(slackM >= 0.0f && slackM <= 0.5f))
         return Status::error("collision: the slack must be in [0, 0.5] m");
+    if (!(edgeMarginM >= 0.0f && edgeMarginM <= 0.5f))
+        return Status::error("collision: the edge margin must be in [0, 0.5] m");
     return Status::ok();
 }
 
@@ -129,12 +131,12 @@ void LevelCollision::pushApart() {
     }
 }
 
-// Every walker's next root moved since it was last put back onto the mesh and the slack in from
+// Every walker's next root moved since it was last put back onto the mesh and the margin in from
 // its edge, put back.
 void LevelCollision::keepOnMesh() {
     for (size_t k = 0; k < m_next.size(); ++k) {
         if (!std::exchange(m_moved[k], std::uint8_t{0})) continue;
-        auto clear = m_nav.clearOfEdge({m_next[k].x, m_y[k], m_next[k].y}, m_settings.slackM);
+        auto clear = m_nav.clearOfEdge({m_next[k].x, m_y[k], m_next[k].y}, m_settings.edgeMarginM);
         // No mesh within reach: left to its path (it finds its way back).
         if (clear) m_next[k] = glm::vec2(clear->x, clear->z);
     }

@@ -5,9 +5,9 @@
 // pressed off the navigation mesh. As a game's character controller does, each frame every
 // character's next root (where it is moved on by its own motion of the last frame) is kept two
 // radii from the others' (both pushed apart, half each, also one standing: it steps aside) and
-// on the navigation mesh (moved back onto it), in a few rounds; the crowd then moves each by what
-// its root was moved (Crowd::push), its planted feet staying where they are while the foot lock
-// takes up the move.
+// on the navigation mesh (moved back onto it, a margin in), in a few rounds; the crowd then moves
+// each by what its root was moved (Crowd::push), its planted feet staying where they are while the
+// foot lock takes up the move.
 //
 // LevelSteering does it at the end of its steer():
 //
@@ -30,9 +30,10 @@ struct LevelCollisionSettings {
     bool enabled = true;
     int rounds = 4;           // of pushing apart and back onto the mesh; 1-16
     float maxPushMps = 4.0f;  // the fastest a character is pushed (m/s; a jog head-on); (0, 10]
-    // Metres kept beyond two radii and inside the mesh's edge: what the next frame's motion may
-    // differ from the last's; [0, 0.5].
+    // Metres kept beyond two radii, and inside the mesh's edge: what the next frame's motion may
+    // differ from the last's (more toward a wall, which a crowd presses on); [0, 0.5].
     float slackM = 0.08f;
+    float edgeMarginM = 0.12f;
     Status validate() const;
 };
 
