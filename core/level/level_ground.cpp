@@ -27,7 +27,6 @@ LevelGround::LevelGround(const LevelMesh& mesh) {
     m_width = std::max(1, static_cast<int>(std::ceil((hi.x - lo.x) / kCellM)) + 1);
     m_depth = std::max(1, static_cast<int>(std::ceil((hi.y - lo.y) / kCellM)) + 1);
     // Each triangle in every cell its bounds touch: counted, then placed.
-    std::vector<std::uint32_t> count(static_cast<size_t>(m_width) * m_depth + 1, 0);
     auto cells = [&](const Triangle& t, auto&& visit) {
         const glm::vec2 tlo = glm::min(glm::vec2(t.a.x, t.a.z),
                                        glm::min(glm::vec2(t.b.x, t.b.z), glm::vec2(t.c.x, t.c.z)));
@@ -40,13 +39,8 @@ LevelGround::LevelGround(const LevelMesh& mesh) {
         for (int z = z0; z <= z1; ++z)
             for (int x = x0; x <= x1; ++x) visit(static_cast<size_t>(z) * m_width + x);
     };
-    for (const Triangle& t : m_triangles) cells(t, [&](size_t cell) { ++count[cell + 1]; });
-    for (size_t k = 1; k < count.size(); ++k) count[k] += count[k - 1];
-    m_cellStart = count;
-    m_cellTriangles.resize(count.back());
-    for (size_t i = 0; i < m_triangles.size(); ++i)
-        cells(m_triangles[i],
-              [&](size_t cell) { m_cellTriangles[count[cell]++] = static_cast<std::uint32_t>(i); });
+    m_cellTriangles.build(static_cast<size_t>(m_width) * m_depth, m_triangles.size(),
+                          [&](size_t i, auto&& visit) { cells(m_triangles[i], visit); });
 }
 
 bool LevelGround::hit(float x, float y, float z, GroundHit& out) const {
@@ -56,8 +50,8 @@ bool LevelGround::hit(float x, float y, float z, GroundHit& out) const {
     const size_t cell = static_cast<size_t>(cz) * m_width + cx;
     const float top = y + kAboveM;
     bool found = false;
-    for (std::uint32_t k = m_cellStart[cell]; k < m_cellStart[cell + 1]; ++k) {
-        const Triangle& t = m_triangles[m_cellTriangles[k]];
+    for (const std::uint32_t i : m_cellTriangles[cell]) {
+        const Triangle& t = m_triangles[i];
         // Barycentric coordinates of (x, z) in the triangle seen from above.
         const glm::vec2 v0(t.b.x - t.a.x, t.b.z - t.a.z), v1(t.c.x - t.a.x, t.c.z - t.a.z),
             v2(x - t.a.x, z - t.a.z);

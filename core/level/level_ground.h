@@ -11,6 +11,7 @@
 #include <gaitspace/runtime/ground.h>
 
 #include "core/level/level_mesh.h"
+#include "core/runtime/cell_buckets.h"
 
 namespace gs {
 
@@ -40,8 +41,7 @@ private:
     std::vector<Triangle> m_triangles;
     glm::vec2 m_origin{0.0f};  // the grid's corner (x, z)
     int m_width = 0, m_depth = 0;
-    std::vector<std::uint32_t> m_cellStart;  // per cell, into m_cellTriangles; one past the end
-    std::vector<std::uint32_t> m_cellTriangles;
+    detail::CellBuckets m_cellTriangles;  // the triangles in each cell
 };
 
 }  // namespace gs

@@ -17,6 +17,8 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
+#include "core/runtime/cell_buckets.h"
+
 namespace gs {
 namespace {
 
@@ -90,9 +92,9 @@ struct Navigation::Impl {
     std::vector<float> pathCorners = std::vector<float>(3 * kMaxPathPolys);
     // The detail triangles seen from above, in a grid of cells over the tile (the surface under
     // a point, which the ground stage, the path's look-ahead and avoidance ask for many times a
-    // frame, without Detour's polygon search): `cellStart` per cell into `cellTriangles`.
+    // frame, without Detour's polygon search).
     std::vector<SurfaceTriangle> triangles;
-    std::vector<std::uint32_t> cellStart, cellTriangles;
+    detail::CellBuckets cellTriangles;
     glm::vec2 gridMin{0.0f};
     float cellSize = kSurfaceCellM;
     int columns = 0, rows = 0;
@@ -132,8 +134,8 @@ struct Navigation::Impl {
         if (!(fx >= 0.0f && fz >= 0.0f && fx < columns && fz < rows)) return best;
         const size_t cell = static_cast<size_t>(fz) * columns + static_cast<size_t>(fx);
         float bestOff = kSearchVerticalM;
-        for (std::uint32_t k = cellStart[cell]; k < cellStart[cell + 1]; ++k) {
-            const SurfaceTriangle& t = triangles[cellTriangles[k]];
+        for (const std::uint32_t i : cellTriangles[cell]) {
+            const SurfaceTriangle& t = triangles[i];
             float h = 0.0f;
             if (!t.heightAt(p.x, p.z, h)) continue;
             const float off = std::abs(h - p.y);
@@ -255,14 +257,8 @@ void Navigation::Impl::buildSurface() {
                 if (s.overlaps(lo, lo + cellSize)) visit(static_cast<size_t>(z) * columns + x);
             }
     };
-    std::vector<std::uint32_t> count(static_cast<size_t>(columns) * rows + 1, 0);
-    for (const SurfaceTriangle& s : triangles) cells(s, [&](size_t cell) { ++count[cell + 1]; });
-    for (size_t k = 1; k < count.size(); ++k) count[k] += count[k - 1];
-    cellStart = count;
-    cellTriangles.resize(count.back());
-    for (size_t i = 0; i < triangles.size(); ++i)
-        cells(triangles[i],
-              [&](size_t cell) { cellTriangles[count[cell]++] = static_cast<std::uint32_t>(i); });
+    cellTriangles.build(static_cast<size_t>(columns) * rows, triangles.size(),
+                        [&](size_t i, auto&& visit) { cells(triangles[i], visit); });
 }
 
 Navigation::Navigation(std::unique_ptr<Impl> impl) : m(std::move(impl)) {}
