@@ -3,6 +3,7 @@
 // scored (core/level/level_simulation.h).
 
 #include <QCommandLineParser>
+#include <QtMath>
 
 #include <cstdio>
 #include <memory>
@@ -56,6 +57,8 @@ QJsonObject resultJson(const QString& scenario, const Navigation& navigation,
                        const LevelSimulationResult& r) {
     QJsonArray ratios;
     for (float ratio : r.pathRatios) ratios.append(ratio);
+    QJsonArray turns;
+    for (float turn : r.startTurns) turns.append(qRadiansToDegrees(turn));
     return QJsonObject{
         {"scenario", scenario},
         {"level", QString::fromStdString(navigation.info().name)},
@@ -75,6 +78,8 @@ QJsonObject resultJson(const QString& scenario, const Navigation& navigation,
         {"path_ratio", r.pathRatio},
         {"path_ratio_max", r.pathRatioMax},
         {"path_ratios", ratios},
+        {"path_ratio_ahead", r.pathRatioAhead},
+        {"path_start_turns_deg", turns},
         {"look_ahead_m", settings.lookAheadM},
         {"feet_on_ground", settings.feetOnGround},
         {"ground", levelMesh ? "level mesh" : "navigation detail mesh"},

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <optional>
 #include <random>
 
@@ -35,7 +36,9 @@ struct Walker : LevelWalker {
     float budget = 0.0f;  // seconds allowed for the goal
     int goalsSet = 0;
     glm::vec3 crossingGoal{0.0f};
-    bool through = false;  // crossing: past the level's middle on its first way across
+    bool through = false;    // crossing: past the level's middle on its first way across
+    float goalDepth = 0.0f;  // crossing: the first goal's way from the passage (metres)
+    float startTurn = 0.0f;  // radians from its heading to the path's first leg, at the goal's set
     StanceSkateTrack skate;
 };
 
@@ -61,7 +64,8 @@ public:
 private:
     Status crossingEnds(std::vector<std::pair<glm::vec3, glm::vec3>>& ends);
     Status fillFromTheFarEnd(std::vector<std::pair<glm::vec3, glm::vec3>>& ends);
-    float depth(const glm::vec2& p) const;
+    Expected<glm::vec2> passageMouth(const glm::vec3& from, const glm::vec3& to) const;
+    Expected<float> depthOf(const glm::vec3& goal) const;
     Status claimDeepestGoal(Walker& w);
     const Walker* standingAt(const glm::vec3& p) const;
     Status tradeTakenGoal(Walker& w);
@@ -84,6 +88,7 @@ private:
     std::vector<LevelWalker*> m_steered;  // m_walkers, as LevelSteering takes them
     bool m_alongZ = true;                 // crossing: the level's longer side is along z...
     float m_middle = 0.0f;                // ... and its middle there
+    glm::vec3 m_mouth{0.0f};              // ... and where the way across crosses it
     GroundQuery m_ground;                 // what the feet are measured against
     std::vector<float> m_footErrors;      // metres, planted feet
     std::vector<float> m_unevenErrors;    // ... on uneven ground
@@ -108,6 +113,11 @@ Status LevelRun::crossingEnds(std::vector<std::pair<glm::vec3, glm::vec3>>& ends
     };
     const float clearance = m_radius;  // from the mesh's edge
     const float finest = 2.5f * m_radius;
+    auto mouth = passageMouth(at(0.25f * length, 0.5f * width), at(0.75f * length, 0.5f * width));
+    if (!mouth) return mouth.status();
+    auto onMesh = m_nav.nearestPoint({mouth->x, y, mouth->y});
+    if (!onMesh) return onMesh.status().withContext("the crossing's passage");
+    m_mouth = onMesh->position;
     for (float spacing = std::max(1.2f, finest); spacing >= finest - 1e-4f; spacing *= 0.9f) {
         ends.clear();
         // A triangular lattice: rows spacing x sqrt(3)/2 apart, every other one shifted by half.
@@ -136,13 +146,31 @@ Status LevelRun::crossingEnds(std::vector<std::pair<glm::vec3, glm::vec3>>& ends
                          " m apart, fewer than " + std::to_string(m_settings.characters));
 }
 
+// Where the shortest way from `from` to `to` crosses the level's middle (the passage).
+Expected<glm::vec2> LevelRun::passageMouth(const glm::vec3& from, const glm::vec3& to) const {
+    auto a = m_nav.nearestPoint(from);
+    auto b = m_nav.nearestPoint(to);
+    if (!a || !b) return Status::error("simulation: the level has no crossing");
+    auto path = m_nav.findPath(a->position, b->position);
+    if (!path) return path.status().withContext("a crossing");
+    auto along = [&](const glm::vec3& p) { return (m_alongZ ? p.z : p.x) - m_middle; };
+    for (size_t k = 0; k + 1 < path->corners.size(); ++k) {
+        const float u = along(path->corners[k]), v = along(path->corners[k + 1]);
+        if ((u <= 0.0f) != (v <= 0.0f))
+            return glm::mix(xz(path->corners[k]), xz(path->corners[k + 1]), u / (u - v));
+    }
+    return xz(path->corners.back());
+}
+
 // The crossing's goals given so that the first through the passage go furthest: the starts in
 // the order of their way to the far side's centre (nearest first), the goals in the order of
-// theirs from the near side's centre (furthest first). Else the first through stand in the way
-// of all who come after them.
+// their way from the passage's mouth (furthest first). Else the first through stand in the way
+// of all who come after them. (By their distance from the level's middle instead, the last row
+// filled is the one along the wall, and the last through walk along it behind those standing in
+// it.)
 Status LevelRun::fillFromTheFarEnd(std::vector<std::pair<glm::vec3, glm::vec3>>& ends) {
-    glm::vec3 nearCentre(0.0f), farCentre(0.0f);
-    for (const auto& [a, b] : ends) nearCentre += a, farCentre += b;
+    glm::vec3 farCentre(0.0f);
+    for (const auto& end : ends) farCentre += end.second;
     const float n = static_cast<float>(ends.size());
     auto wayLength = [&](const glm::vec3& from, const glm::vec3& to) -> Expected<float> {
         auto path = m_nav.findPath(from, to);
@@ -152,7 +180,7 @@ Status LevelRun::fillFromTheFarEnd(std::vector<std::pair<glm::vec3, glm::vec3>>&
     std::vector<std::pair<float, glm::vec3>> starts, goals;
     for (const auto& [a, b] : ends) {
         auto toFar = wayLength(a, farCentre / n);
-        auto fromNear = wayLength(nearCentre / n, b);
+        auto fromNear = depthOf(b);
         if (!toFar) return toFar.status();
         if (!fromNear) return fromNear.status();
         starts.emplace_back(*toFar, a);
@@ -165,23 +193,26 @@ Status LevelRun::fillFromTheFarEnd(std::vector<std::pair<glm::vec3, glm::vec3>>&
     return Status::ok();
 }
 
-// Metres from the level's middle along its longer side (crossing).
-float LevelRun::depth(const glm::vec2& p) const {
-    return std::abs((m_alongZ ? p.y : p.x) - m_middle);
+// Metres along the mesh from the passage's mouth to a crossing goal.
+Expected<float> LevelRun::depthOf(const glm::vec3& goal) const {
+    auto path = m_nav.findPath(m_mouth, goal);
+    if (!path) return path.status().withContext("a crossing's goal");
+    return path->length;
 }
 
 // A crossing character past the middle on its first way across takes the goal furthest from the
-// middle of those not yet past it (swapping with its owner, whose path is found afresh): the
+// passage of those not yet past it (swapping with its owner, whose path is found afresh): the
 // far side fills from its far end as the characters come through, so that none has to pass
 // those already standing.
 Status LevelRun::claimDeepestGoal(Walker& w) {
     Walker* deepest = nullptr;
     for (Walker& o : m_walkers)
         if (&o != &w && o.goalsSet == 1 && !o.through && !o.done &&
-            depth(xz(o.goal)) > depth(xz(deepest ? deepest->goal : w.goal)))
+            o.goalDepth > (deepest ? deepest->goalDepth : w.goalDepth))
             deepest = &o;
     if (!deepest) return Status::ok();
     const glm::vec3 mine = w.goal;
+    std::swap(w.goalDepth, deepest->goalDepth);
     for (auto [walker, goal] : {std::pair{&w, deepest->goal}, std::pair{deepest, mine}}) {
         auto path = m_steering.setGoal(*walker, goal, walker->goalsSet >= m_settings.goals);
         if (!path) return path.status();
@@ -215,6 +246,7 @@ Status LevelRun::tradeTakenGoal(Walker& w) {
     if (!path) return path.status();
     w.shortest = w.walked + path->length;
     freeOwner->goal = taken;
+    std::swap(w.goalDepth, freeOwner->goalDepth);
     return Status::ok();
 }
 
@@ -236,6 +268,13 @@ Status LevelRun::nextGoal(Walker& w) {
     if (path->goal.moved) ++m_result.goalsMoved;
     w.shortest = path->length;
     w.walked = 0.0f;
+    w.startTurn = 0.0f;
+    if (w.goalsSet > 0 && w.follow->corners().size() > 1) {
+        const CharacterState& state = *m_crowd.state(w.id);
+        const glm::vec2 first = xz(w.follow->corners()[1]) - xz(w.follow->corners()[0]);
+        w.startTurn = std::remainder(std::atan2(first.x, first.y) - state.ground.heading,
+                                     2.0f * std::numbers::pi_v<float>);
+    }
     w.goalStart = m_result.frames;
     w.budget = goalBudgetSeconds(path->length, m_speed, m_settings.characters - 1);
     ++w.goalsSet;
@@ -260,6 +299,11 @@ Status LevelRun::addCharacters(std::span<const float> weights) {
         Walker w;
         glm::vec3 start = ends.empty() ? randomMeshPoint(m_nav, m_rng) : ends[c].first;
         if (!ends.empty()) w.crossingGoal = ends[c].second;
+        if (m_settings.scenario == LevelSimulationSettings::Scenario::Crossing) {
+            auto d = depthOf(w.crossingGoal);
+            if (!d) return d.status();
+            w.goalDepth = *d;
+        }
         w.last = xz(start);
         w.y = start.y;
         // Facing along the first leg of its first path.
@@ -312,6 +356,7 @@ Status LevelRun::observe(Walker& w) {
             ++m_result.reached;
             m_result.pathRatios.push_back(w.walked /
                                           std::max(w.shortest - m_settings.reachRadius, 0.1f));
+            m_result.startTurns.push_back(w.startTurn);
         }
         if (w.goalsSet >= m_settings.goals) {
             m_result.lastArrivalS = m_result.frames * m_dt;
@@ -511,6 +556,12 @@ Expected<LevelSimulationResult> simulateLevel(std::shared_ptr<const BakedSpaceFi
         for (float r : result.pathRatios) total += r;
         result.pathRatio = static_cast<float>(total / result.pathRatios.size());
         result.pathRatioMax = *std::max_element(result.pathRatios.begin(), result.pathRatios.end());
+        double ahead = 0.0;
+        int count = 0;
+        for (size_t k = 0; k < result.pathRatios.size(); ++k)
+            if (std::abs(result.startTurns[k]) <= 0.5f * std::numbers::pi_v<float>)
+                ahead += result.pathRatios[k], ++count;
+        result.pathRatioAhead = count ? static_cast<float>(ahead / count) : 0.0f;
     }
     if (result.minEdgeDistance == std::numeric_limits<float>::max()) result.minEdgeDistance = 0.0f;
     if (result.characterFrames > 0)

@@ -105,6 +105,12 @@ struct LevelSimulationResult {
     std::vector<float> pathRatios;
     float pathRatio = 0.0f;     // their mean
     float pathRatioMax = 0.0f;  // their largest
+    // Per reached goal: the turn from the character's heading to its path's first leg when the
+    // goal was set (radians; 0 for a first goal, faced), and the mean ratio of those within a
+    // quarter turn: the path followed, without the loop a walk through one goal makes to turn
+    // round to the next behind it.
+    std::vector<float> startTurns;
+    float pathRatioAhead = 0.0f;
     // Planted feet against the level's surface (foot_ground.h), centimetres, over every
     // character's planted foot-frames (plantedFootFrames of them).
     float footGroundP50 = 0.0f, footGroundP95 = 0.0f, footGroundMax = 0.0f;

@@ -22,6 +22,8 @@ constexpr float kResteerRad = 0.1f;
 // the path's.
 constexpr float kDirectGoalM = 2.5f;
 constexpr float kDirectAngleRad = 0.35f;
+// Metres ahead of a character that waits where it is stopped.
+constexpr float kWaitAheadM = 0.3f;
 // The longest avoidEveryS used (seconds).
 constexpr float kMaxAvoidEveryS = 0.25f;
 
@@ -43,6 +45,9 @@ LevelSteering::LevelSteering(Crowd& crowd, const Navigation& navigation,
                             : 0.0f;
     a.everyCalls = std::clamp(static_cast<int>(every / dt + 1e-3f), 1, 8);
     m_avoidance = Avoidance(a);
+    auto share = [](float v) { return std::isfinite(v) ? std::clamp(v, 0.0f, 1.0f) : 0.0f; };
+    m_waitBelow = share(settings.waitBelowPace);
+    m_goOn = std::max(share(settings.goOnPace), m_waitBelow);
 }
 
 void LevelSteering::setStyleWeights(std::span<const float> weights) {
@@ -135,6 +140,7 @@ Status LevelSteering::steer(LevelWalker& w, const glm::vec2& velocity) {
         // The goal itself, stopped on when it is the last (and then left to the stop).
         if (w.direct && w.lastGoal) return Status::ok();
         w.direct = true;
+        w.waiting = false;
         w.steered = goal;
         setPace(w, 1.0f);
         return m_crowd.setGoal(w.id, goal,
@@ -142,6 +148,7 @@ Status LevelSteering::steer(LevelWalker& w, const glm::vec2& velocity) {
     }
     w.direct = false;
     const float pace = wanted > 0.0f ? std::min(speed / wanted, 1.0f) : 1.0f;
+    if (const bool was = w.waiting; wait(w, pace)) return was ? Status::ok() : stopHere(w);
     setPace(w, pace);
     const glm::vec2 before = w.steered - p;
     const float beforeLength = glm::length(before);
@@ -149,6 +156,34 @@ Status LevelSteering::steer(LevelWalker& w, const glm::vec2& velocity) {
         return Status::ok();
     w.steered = p + kDirectionGoalM * direction;
     return m_crowd.setGoal(w.id, w.steered, Crowd::GoalArrival::WalkOn);
+}
+
+// Whether `w` waits this frame: it starts to (the caller then stops it) when avoidance leaves it
+// under waitBelowPace of its speed at its slowest style, and goes on once avoidance leaves it
+// goOnPace.
+bool LevelSteering::wait(LevelWalker& w, float pace) {
+    if (m_waitBelow <= 0.0f || (m_canSlow && w.pace > 0.0f)) {
+        w.waiting = false;
+        return false;
+    }
+    if (w.waiting) {
+        if (pace < m_goOn) return true;
+        w.waiting = false;
+        w.steered = glm::vec2(std::numeric_limits<float>::max());  // steered afresh
+        return false;
+    }
+    if (pace >= m_waitBelow) return false;
+    w.waiting = true;
+    w.steered = glm::vec2(std::numeric_limits<float>::max());
+    return true;
+}
+
+// `w` stopped a step's fraction ahead of where it stands (the stop of its style, or the
+// crowd's own when it has none).
+Status LevelSteering::stopHere(LevelWalker& w) {
+    const float heading = m_crowd.state(w.id)->ground.heading;
+    const glm::vec2 ahead = w.last + kWaitAheadM * glm::vec2(std::sin(heading), std::cos(heading));
+    return m_crowd.setGoal(w.id, ahead, Crowd::GoalArrival::Stop);
 }
 
 // The slowest style blended into the given mix by the share of speed avoidance takes off (in

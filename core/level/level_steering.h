@@ -44,6 +44,13 @@ struct LevelSteeringSettings {
     // frame, staggered; AvoidanceSettings::everyCalls is set from it and the frame's length):
     // the longest it takes a character to react to a neighbour; [0, 0.25] (0: every frame).
     float avoidEveryS = 0.1f;
+    // A character that cannot slow further (its slowest style) and that avoidance holds below
+    // this share of its wanted speed stops where it is and waits, as a person in a queue does,
+    // until avoidance leaves it goOnPace or more; [0, 1] (0: never waits), goOnPace in
+    // [waitBelowPace, 1]. Walking round and round a crowd it cannot slow behind took the 200
+    // crossing of the demo level 83-117 s, waiting 64-80 s (docs/cli.md).
+    float waitBelowPace = 0.25f;
+    float goOnPace = 0.6f;
 };
 
 // One character's way through the level, as LevelSteering keeps it.
@@ -61,7 +68,9 @@ struct LevelWalker {
     bool direct = false;       // ... was the goal itself
     float pace = 1.0f;         // the share of the reference speed last asked for
     bool onMesh = true;        // the root is over the navigation mesh
-    glm::vec2 pushed{0.0f};    // the push LevelCollision gave it at the last frame (metres)
+    glm::vec2 pushed{0.0f};
+    bool waiting = false;  // stopped where it was, for the way to clear    // the push
+                           // LevelCollision gave it at the last frame (metres)
 };
 
 class LevelSteering {
@@ -93,6 +102,8 @@ public:
 private:
     Status steer(LevelWalker& w, const glm::vec2& velocity);
     void setPace(LevelWalker& w, float pace);
+    bool wait(LevelWalker& w, float pace);
+    Status stopHere(LevelWalker& w);
 
     Crowd& m_crowd;
     const Navigation& m_nav;
@@ -107,6 +118,8 @@ private:
     std::vector<float> m_user;  // the style weights given
     int m_slowest = 0;          // the slowest style
     bool m_canSlow = false;     // the mix has a slower style to blend in
+    float m_waitBelow = 0.0f;   // LevelSteeringSettings::waitBelowPace, clamped
+    float m_goOn = 0.0f;        // ... goOnPace
 };
 
 // The straight speed of the reference clips of `space`'s motion spaces mixed by `weights` (one

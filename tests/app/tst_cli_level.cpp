@@ -63,11 +63,16 @@ private slots:
         // The targets for one character: no wall contact, path ratio at most 1.15.
         QCOMPARE(o["wall_contacts"].toInt(), 0);
         QCOMPARE(o["overlap_fraction"].toDouble(), 0.0);
-        QEXPECT_FAIL(
-            "",
-            "open: 1.153 on seed 7, the steering weaves about its path (docs/cli.md, simulate "
-            "--level)",
-            Continue);
+        // The path followed: goals whose path starts within a quarter turn of the heading (1.041
+        // on seed 7).
+        QVERIFY2(o["path_ratio_ahead"].toDouble() > 1.0 && o["path_ratio_ahead"].toDouble() <= 1.15,
+                 qPrintable(QString::number(o["path_ratio_ahead"].toDouble())));
+        QCOMPARE(o["path_start_turns_deg"].toArray().size(), 10);
+        QEXPECT_FAIL("",
+                     "open: 1.153 on seed 7: 7 of its 10 goals are set behind a character walking "
+                     "through the one before, and the walk turns round in a loop of 0.5 m or more "
+                     "(docs/cli.md, simulate --level)",
+                     Continue);
         QVERIFY2(o["path_ratio"].toDouble() <= 1.15,
                  qPrintable(QString::number(o["path_ratio"].toDouble())));
         // Every goal reached walked at most 1.4 x its shortest way on the mesh.
@@ -103,6 +108,24 @@ private slots:
                  qPrintable(QString::number(o["overlap_fraction"].toDouble())));
         QCOMPARE(o["wall_contacts"].toInt(), 0);
         QVERIFY(o["collision"].toBool());
+    }
+
+    // The crossing: 200 characters through the 2.4 m doorway, every one arriving within
+    // 90 s of simulated time (76.9 s on seed 7; 66-87 s on 17 of 18 seeds, docs/cli.md), apart
+    // and off the walls.
+    void twoHundredCrossWithinNinetySeconds() {
+        GS_REQUIRE_DATA();
+        const CliRun r =
+            runCli({"simulate", demoProject(), "--level", m_level, "--scenario", "crossing",
+                    "--characters", "200", "--goals", "1", "--seed", "7", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = r.json();
+        QCOMPARE(o["reached"].toInt(), 200);
+        QVERIFY2(o["last_arrival_s"].toDouble() <= 90.0,
+                 qPrintable(QString::number(o["last_arrival_s"].toDouble())));
+        QVERIFY2(o["overlap_fraction"].toDouble() <= 0.01,
+                 qPrintable(QString::number(o["overlap_fraction"].toDouble())));
+        QCOMPARE(o["wall_contacts"].toInt(), 0);
     }
 
     void unknownScenarioWithALevelIsRefused() {
