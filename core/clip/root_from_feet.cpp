@@ -354,8 +354,10 @@ std::vector<glm::vec2> smoothed(const std::vector<glm::vec2>& v, int half) {
 // root stays) along the direction of travel at kPivotBackward of the travel speed or more. A swing
 // foot passing low over the floor moves forward, a lifting one rises, so neither is taken.
 constexpr float kPivotHeight = 0.02f, kPivotRise = 0.2f, kPivotBackward = 0.6f;
-// Metres per second under which the body is not travelling (a jump or a step in place): no tip is
-// taken.
+// Metres per second under which the body is not travelling (a jump, a step in place, a stand
+// before the first step): a tip or heel on its floor is taken only while it moves slower than
+// this, a foot that holds the floor with its heel a centimetre up (16_32 stands on its right foot,
+// whose ankle and ball are 1.1-1.4 cm over their lowest, for 0.3 s before it steps off).
 constexpr float kPivotTravel = 0.2f;
 // Seconds either side of a flight over which its speed is read from the measured steps.
 constexpr float kFlightReach = 0.1f;
@@ -372,7 +374,7 @@ void pivotSteps(const ContactTracks& tracks, Steps& steps, float fps) {
     for (int f = 0; f < m; ++f) {
         const float speed = glm::length(travel[f]);
         steps.travelling[f] = speed * fps >= kPivotTravel;
-        if (steps.supported[f] || !steps.travelling[f]) continue;
+        if (steps.supported[f]) continue;
         glm::vec2 sum(0.0f);
         int count = 0;
         for (int s = 0; s < 2; ++s) {
@@ -383,8 +385,9 @@ void pivotSteps(const ContactTracks& tracks, Steps& steps, float fps) {
             if (const PointStep heel = pointStep(tracks, s, kHeel, f); heel.height < tip.height)
                 tip = heel;
             const glm::vec2 v = -tip.displacement;
-            if (tip.height >= kPivotHeight || std::abs(tip.rise) * fps > kPivotRise ||
-                glm::dot(v, travel[f]) < kPivotBackward * speed * speed)
+            if (tip.height >= kPivotHeight || std::abs(tip.rise) * fps > kPivotRise) continue;
+            if (steps.travelling[f] ? glm::dot(v, travel[f]) < kPivotBackward * speed * speed
+                                    : glm::length(v) * fps >= kPivotTravel)
                 continue;
             sum += v;
             ++count;
