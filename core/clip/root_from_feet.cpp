@@ -314,19 +314,24 @@ void fillGaps(Steps& steps, int keepSpeed) {
     for (int i = 0; i <= m; ++i) {
         if (i < m && !steps.supported[i]) continue;
         for (int k = previous + 1; k < i; ++k) {
-            if (previous < 0) {
-                steps.velocity[k] = steps.velocity[i];
-            } else if (i == m) {
-                steps.velocity[k] = steps.velocity[previous];
+            const int reach = k < static_cast<int>(steps.travelling.size()) && steps.travelling[k]
+                                  ? keepSpeed
+                                  : 1;
+            if (previous < 0 || i == m) {
+                // Before the first measured step or after the last: its direction, and with a
+                // `keepSpeed` the fastest speed measured within as many steps of it (a clip that
+                // starts or ends in a flight).
+                const glm::vec2 v = steps.velocity[previous < 0 ? i : previous];
+                const float speed = glm::length(v);
+                const float fastest = previous < 0 ? fastestNear(steps, -1, i, reach)
+                                                   : fastestNear(steps, previous, m, reach);
+                steps.velocity[k] = keepSpeed > 0 && speed > 1e-6f ? v * (fastest / speed) : v;
             } else {
                 const glm::vec2 a = steps.velocity[previous], b = steps.velocity[i];
                 const float t = static_cast<float>(k - previous) / static_cast<float>(i - previous);
                 const glm::vec2 v = glm::mix(a, b, t);
                 const float speed = glm::length(v);
                 // A body that does not travel (a jump in place) keeps the faster neighbour's.
-                const int reach =
-                    k < static_cast<int>(steps.travelling.size()) && steps.travelling[k] ? keepSpeed
-                                                                                         : 1;
                 steps.velocity[k] = keepSpeed > 0 && speed > 1e-6f
                                         ? v * (fastestNear(steps, previous, i, reach) / speed)
                                         : v;
