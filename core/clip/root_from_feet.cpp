@@ -367,8 +367,8 @@ constexpr float kPivotTravel = 0.2f;
 // Seconds either side of a flight over which its speed is read from the measured steps.
 constexpr float kFlightReach = 0.1f;
 
-// Then the steps no flat foot measures, where a tip carries them; the travel is the flat feet's
-// velocity (gaps blended linearly) averaged over a second.
+// Then the steps no flat foot measures, where a tip carries them; the travel is the steps'
+// velocity measured so far (gaps blended linearly) averaged over a second.
 void pivotSteps(const ContactTracks& tracks, Steps& steps, float fps) {
     Steps first = steps;
     fillGaps(first, 0);
@@ -424,6 +424,10 @@ Expected<RootFromFeet> rootMotionFromFeet(const Clip& clip, const RootFromFeetSe
     Steps steps = flatFootSteps(tracks, clip.frameCount(), settings, clip.fps);
     if (std::find(steps.supported.begin(), steps.supported.end(), true) == steps.supported.end())
         return Status::error("no foot is ever planted (no foot lies flat on the floor)");
+    // Twice: the second pass reads the travel with the rolling steps the first found (a clip that
+    // speeds up from a stand, whose first flat steps come late, has its start's travel read from
+    // them, too fast for its early rolling steps).
+    pivotSteps(tracks, steps, clip.fps);
     pivotSteps(tracks, steps, clip.fps);
     RootFromFeet out;
     out.supportedFrames =
