@@ -302,9 +302,24 @@ float fastestNear(const Steps& steps, int last, int first, int reach) {
     return fastest;
 }
 
+// The mean of the measured steps' velocities from step `from` to `to`, both included (zero when
+// none is measured).
+glm::vec2 measuredMean(const Steps& steps, int from, int to) {
+    glm::vec2 sum(0.0f);
+    int count = 0;
+    for (int j = std::max(0, from); j <= std::min(static_cast<int>(steps.velocity.size()) - 1, to);
+         ++j) {
+        if (!steps.supported[j]) continue;
+        sum += steps.velocity[j];
+        ++count;
+    }
+    return count > 0 ? sum / static_cast<float>(count) : sum;
+}
+
 // Steps not measured take the velocity blended linearly between the measured steps around them
 // (the nearest one's before the first and after the last). With a `keepSpeed` of n steps (n > 0),
-// only its direction is blended and its speed is the fastest measured within n steps either side:
+// only its direction is blended, between the mean ones measured within n steps before and after,
+// and its speed is the fastest measured within n steps either side:
 // a run's body keeps its speed through the flight, and the push-off's last steps and the landing's
 // first, where the foot still rolls or slides, read it short (a walk's pelvis is fastest while
 // the weight passes from one foot to the other).
@@ -327,7 +342,13 @@ void fillGaps(Steps& steps, int keepSpeed) {
                                                    : fastestNear(steps, previous, m, reach);
                 steps.velocity[k] = keepSpeed > 0 && speed > 1e-6f ? v * (fastest / speed) : v;
             } else {
-                const glm::vec2 a = steps.velocity[previous], b = steps.velocity[i];
+                // The directions blended are the mean ones measured within `reach` steps before
+                // and after: a landing foot's first step may still slide or turn on the floor.
+                glm::vec2 a = steps.velocity[previous], b = steps.velocity[i];
+                if (keepSpeed > 0) {
+                    a = measuredMean(steps, previous - reach + 1, previous);
+                    b = measuredMean(steps, i, i + reach - 1);
+                }
                 const float t = static_cast<float>(k - previous) / static_cast<float>(i - previous);
                 const glm::vec2 v = glm::mix(a, b, t);
                 const float speed = glm::length(v);
