@@ -302,9 +302,24 @@ float fastestNear(const Steps& steps, int last, int first, int reach) {
     return fastest;
 }
 
+// The mean of the measured steps' velocities from step `from` to `to`, both included (zero when
+// none is measured).
+glm::vec2 measuredMean(const Steps& steps, int from, int to) {
+    glm::vec2 sum(0.0f);
+    int count = 0;
+    for (int j = std::max(0, from); j <= std::min(static_cast<int>(steps.velocity.size()) - 1, to);
+         ++j) {
+        if (!steps.supported[j]) continue;
+        sum += steps.velocity[j];
+        ++count;
+    }
+    return count > 0 ? sum / static_cast<float>(count) : sum;
+}
+
 // Steps not measured take the velocity blended linearly between the measured steps around them
 // (the nearest one's before the first and after the last). With a `keepSpeed` of n steps (n > 0),
-// only its direction is blended and its speed is the fastest measured within n steps either side:
+// only its direction is blended, between the mean ones measured within n steps before and after,
+// and its speed is the fastest measured within n steps either side:
 // a run's body keeps its speed through the flight, and the push-off's last steps and the landing's
 // first, where the foot still rolls or slides, read it short (a walk's pelvis is fastest while
 // the weight passes from one foot to the other).
@@ -314,19 +329,30 @@ void fillGaps(Steps& steps, int keepSpeed) {
     for (int i = 0; i <= m; ++i) {
         if (i < m && !steps.supported[i]) continue;
         for (int k = previous + 1; k < i; ++k) {
-            if (previous < 0) {
-                steps.velocity[k] = steps.velocity[i];
-            } else if (i == m) {
-                steps.velocity[k] = steps.velocity[previous];
+            const int reach = k < static_cast<int>(steps.travelling.size()) && steps.travelling[k]
+                                  ? keepSpeed
+                                  : 1;
+            if (previous < 0 || i == m) {
+                // Before the first measured step or after the last: its direction, and with a
+                // `keepSpeed` the fastest speed measured within as many steps of it (a clip that
+                // starts or ends in a flight).
+                const glm::vec2 v = steps.velocity[previous < 0 ? i : previous];
+                const float speed = glm::length(v);
+                const float fastest = previous < 0 ? fastestNear(steps, -1, i, reach)
+                                                   : fastestNear(steps, previous, m, reach);
+                steps.velocity[k] = keepSpeed > 0 && speed > 1e-6f ? v * (fastest / speed) : v;
             } else {
-                const glm::vec2 a = steps.velocity[previous], b = steps.velocity[i];
+                // The directions blended are the mean ones measured within `reach` steps before
+                // and after: a landing foot's first step may still slide or turn on the floor.
+                glm::vec2 a = steps.velocity[previous], b = steps.velocity[i];
+                if (keepSpeed > 0) {
+                    a = measuredMean(steps, previous - reach + 1, previous);
+                    b = measuredMean(steps, i, i + reach - 1);
+                }
                 const float t = static_cast<float>(k - previous) / static_cast<float>(i - previous);
                 const glm::vec2 v = glm::mix(a, b, t);
                 const float speed = glm::length(v);
                 // A body that does not travel (a jump in place) keeps the faster neighbour's.
-                const int reach =
-                    k < static_cast<int>(steps.travelling.size()) && steps.travelling[k] ? keepSpeed
-                                                                                         : 1;
                 steps.velocity[k] = keepSpeed > 0 && speed > 1e-6f
                                         ? v * (fastestNear(steps, previous, i, reach) / speed)
                                         : v;
@@ -354,14 +380,16 @@ std::vector<glm::vec2> smoothed(const std::vector<glm::vec2>& v, int half) {
 // root stays) along the direction of travel at kPivotBackward of the travel speed or more. A swing
 // foot passing low over the floor moves forward, a lifting one rises, so neither is taken.
 constexpr float kPivotHeight = 0.02f, kPivotRise = 0.2f, kPivotBackward = 0.6f;
-// Metres per second under which the body is not travelling (a jump or a step in place): no tip is
-// taken.
+// Metres per second under which the body is not travelling (a jump, a step in place, a stand
+// before the first step): a tip or heel on its floor is taken only while it moves slower than
+// this, a foot that holds the floor with its heel a centimetre up (16_32 stands on its right foot,
+// whose ankle and ball are 1.1-1.4 cm over their lowest, for 0.3 s before it steps off).
 constexpr float kPivotTravel = 0.2f;
 // Seconds either side of a flight over which its speed is read from the measured steps.
 constexpr float kFlightReach = 0.1f;
 
-// Then the steps no flat foot measures, where a tip carries them; the travel is the flat feet's
-// velocity (gaps blended linearly) averaged over a second.
+// Then the steps no flat foot measures, where a tip carries them; the travel is the steps'
+// velocity measured so far (gaps blended linearly) averaged over a second.
 void pivotSteps(const ContactTracks& tracks, Steps& steps, float fps) {
     Steps first = steps;
     fillGaps(first, 0);
@@ -372,7 +400,7 @@ void pivotSteps(const ContactTracks& tracks, Steps& steps, float fps) {
     for (int f = 0; f < m; ++f) {
         const float speed = glm::length(travel[f]);
         steps.travelling[f] = speed * fps >= kPivotTravel;
-        if (steps.supported[f] || !steps.travelling[f]) continue;
+        if (steps.supported[f]) continue;
         glm::vec2 sum(0.0f);
         int count = 0;
         for (int s = 0; s < 2; ++s) {
@@ -383,8 +411,9 @@ void pivotSteps(const ContactTracks& tracks, Steps& steps, float fps) {
             if (const PointStep heel = pointStep(tracks, s, kHeel, f); heel.height < tip.height)
                 tip = heel;
             const glm::vec2 v = -tip.displacement;
-            if (tip.height >= kPivotHeight || std::abs(tip.rise) * fps > kPivotRise ||
-                glm::dot(v, travel[f]) < kPivotBackward * speed * speed)
+            if (tip.height >= kPivotHeight || std::abs(tip.rise) * fps > kPivotRise) continue;
+            if (steps.travelling[f] ? glm::dot(v, travel[f]) < kPivotBackward * speed * speed
+                                    : glm::length(v) * fps >= kPivotTravel)
                 continue;
             sum += v;
             ++count;
@@ -416,6 +445,10 @@ Expected<RootFromFeet> rootMotionFromFeet(const Clip& clip, const RootFromFeetSe
     Steps steps = flatFootSteps(tracks, clip.frameCount(), settings, clip.fps);
     if (std::find(steps.supported.begin(), steps.supported.end(), true) == steps.supported.end())
         return Status::error("no foot is ever planted (no foot lies flat on the floor)");
+    // Twice: the second pass reads the travel with the rolling steps the first found (a clip that
+    // speeds up from a stand, whose first flat steps come late, has its start's travel read from
+    // them, too fast for its early rolling steps).
+    pivotSteps(tracks, steps, clip.fps);
     pivotSteps(tracks, steps, clip.fps);
     RootFromFeet out;
     out.supportedFrames =

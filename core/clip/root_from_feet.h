@@ -10,17 +10,19 @@
 // within a centimetre of their own lowest heights over the clip; a foot without a toe joint: its
 // ankle within three centimetres, and its ankle followed, with no rolling pass and gaps blended
 // linearly, as it has no tip), double support averaging both feet, the stiller one (its tip
-// accelerating least in the clip) carrying more; then, where no foot is flat (the heel has
-// lifted, or not yet come down), where the lower of the tip and the heel (under the ankle, on the
-// tip's floor) stays within two centimetres of its floor, neither rising nor sinking, and moves
-// backward along the first pass's direction of travel at most of its speed (a swing foot passing a
-// centimetre or two over the floor moves forward). Frames measured by neither, a run's flight, are
-// filled for the centre of mass (of the body's segments with an adult's average masses, else the
-// joints' mean; the root's velocity plus the centre's own in the clip): the direction blended
-// between the measured frames around them and the fastest speed measured within 0.1 s before or
-// after (the faster neighbour's where the body does not travel, a jump in place), the root
-// swinging about the centre as in the clip. The root's height and every rotation are kept, so yaw
-// still comes from the pelvis facing.
+// accelerating least in the clip) carrying more; then, where no foot is flat (the heel has lifted,
+// or not yet come down), where the lower of the tip and the heel (under the ankle, on the tip's
+// floor) stays within two centimetres of its floor, neither rising nor sinking, and moves backward
+// along the direction of travel measured so far at most of its speed (a swing foot passing a
+// centimetre or two over the floor moves forward; where the body does not travel, one that stays
+// still), in two passes, the second reading the travel with the first's rolling steps. Frames
+// measured by neither, a run's flight, are filled for the centre of mass (of the body's segments
+// with an adult's average masses, else the joints' mean; the root's velocity plus the centre's own
+// in the clip): the direction blended between the mean ones measured within 0.1 s around them and
+// the fastest speed measured within 0.1 s before or after (the faster neighbour's where the body
+// does not travel, a jump in place; before the first measured frame and after the last, the fastest
+// within 0.1 s of it), the root swinging about the centre as in the clip. The root's height and
+// every rotation are kept, so yaw still comes from the pelvis facing.
 //
 // The feet are the ones the humanoid role finder (core/clip/humanoid_names.h) finds, as for
 // retargeting: the rigs it reads (CMU, Mixamo, Rigify, Quaternius, Bandai, ...) all work.

@@ -1,9 +1,9 @@
 // Root motion from the planted feet: every CMU subject-16 and Bandai walk, jog and run clip, with
 // its root's horizontal translation removed, gets its path back. The goal (docs/results/
-// root-from-feet.md) is 5 % of the path and 5 degrees of its turn: the turn is within it on every
-// clip but one, both on 100 of 104; every path is within 10 % (the shortest are runs whose flights
-// read slow, 7 % short). The auto mode leaves travelling clips untouched and recovers in-place
-// ones; a rig without feet is refused in a sentence.
+// root-from-feet.md) is 5 % of the path and 5 degrees of its turn: the turn (over windows of a
+// second) is within it on every clip, both on 103 of 104; every path is within 10 % (the shortest
+// is a one-cycle run whose file's planted feet slide, 8 % short). The auto mode leaves travelling
+// clips untouched and recovers in-place ones; a rig without feet is refused in a sentence.
 
 #include <QDir>
 #include <QTest>
@@ -21,7 +21,7 @@ namespace {
 constexpr float kPathTolerance = 0.10f;    // fraction of the original path length
 constexpr float kTurnToleranceDeg = 5.0f;  // degrees of the path's heading change
 constexpr float kPathGoal = 0.05f;         // the goal's fraction of the path length
-constexpr int kClipsAtGoal = 100;          // clips within kPathGoal and kTurnToleranceDeg
+constexpr int kClipsAtGoal = 103;          // clips within kPathGoal and kTurnToleranceDeg
 
 // The clip with its root held at the first frame's ground position (its height kept).
 Clip inPlace(Clip clip) {
@@ -96,8 +96,6 @@ private slots:
         QVERIFY2(std::abs(after - before) <= kPathTolerance * before,
                  qPrintable(QStringLiteral("path %1 m, recovered %2 m").arg(before).arg(after)));
         if (original.duration() < 2.0f) return;  // the path's turn needs two windows of a second
-        QEXPECT_FAIL("16_32", "the sharpest second of its veer comes back 10 degrees short",
-                     Continue);
         const float turn = pathTurnDeg(original), turned = pathTurnDeg(walked);
         QVERIFY2(std::abs(turned - turn) <= kTurnToleranceDeg,
                  qPrintable(QStringLiteral("turn %1 deg, recovered %2 deg").arg(turn).arg(turned)));
