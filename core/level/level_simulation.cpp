@@ -212,6 +212,11 @@ Status LevelRun::claimDeepestGoal(Walker& w) {
             deepest = &o;
     if (!deepest) return Status::ok();
     const glm::vec3 mine = w.goal;
+    // One walked off the level (without collision) keeps its goal.
+    auto reachable = [&](const Walker& who, const glm::vec3& goal) {
+        return static_cast<bool>(m_nav.findPath({who.last.x, who.y, who.last.y}, goal));
+    };
+    if (!reachable(w, deepest->goal) || !reachable(*deepest, mine)) return Status::ok();
     std::swap(w.goalDepth, deepest->goalDepth);
     for (auto [walker, goal] : {std::pair{&w, deepest->goal}, std::pair{deepest, mine}}) {
         auto path = m_steering.setGoal(*walker, goal, walker->goalsSet >= m_settings.goals);
@@ -243,7 +248,7 @@ Status LevelRun::tradeTakenGoal(Walker& w) {
     if (!freeOwner) return Status::ok();
     const glm::vec3 taken = w.goal;
     auto path = m_steering.setGoal(w, freeOwner->goal, true);
-    if (!path) return path.status();
+    if (!path) return Status::ok();  // off the level (without collision): its goal kept
     w.shortest = w.walked + path->length;
     freeOwner->goal = taken;
     std::swap(w.goalDepth, freeOwner->goalDepth);
