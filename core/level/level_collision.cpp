@@ -15,6 +15,10 @@ constexpr float kSameFloorM = 1.0f;
 // Metres two next roots may be further apart than two radii and the slack and still be paired:
 // what the rounds may move them by.
 constexpr float kPairReachM = 0.2f;
+// Metres the mesh's edge is looked for within round a root (LevelWalker::clear); found again
+// once the root has moved half the room it had, and no sooner than kClearAgainM.
+constexpr float kClearSearchM = 1.0f;
+constexpr float kClearAgainM = 0.1f;
 
 std::int64_t cellKey(std::int64_t i, std::int64_t j) { return (i << 32) ^ (j & 0xffffffff); }
 
@@ -71,10 +75,24 @@ void LevelCollision::predict(std::span<LevelWalker* const> walkers) {
     m_start.resize(n);
     m_y.resize(n);
     m_moved.resize(n);
+    m_freeAt.resize(n);
+    m_freeRadius.resize(n);
+    const float margin = m_settings.edgeMarginM;
     for (size_t k = 0; k < n; ++k) {
-        const LevelWalker& w = *walkers[k];
+        LevelWalker& w = *walkers[k];
         m_start[k] = m_next[k] = w.last + w.velocity * m_dt - w.pushed;
         m_y[k] = w.y;
+        // The distance to the mesh's edge, found again where the root has moved far enough.
+        const glm::vec3 at(m_start[k].x, w.y, m_start[k].y);
+        const float moved = glm::distance(m_start[k], glm::vec2(w.clearAt.x, w.clearAt.z));
+        if (w.clear < 0.0f || std::abs(w.y - w.clearAt.y) > kSameFloorM ||
+            moved > std::max(0.5f * (w.clear - margin), kClearAgainM)) {
+            w.clear = -1.0f;
+            if (m_nav.onMesh(at))
+                if (auto d = m_nav.distanceToEdge(at, kClearSearchM)) w.clear = *d, w.clearAt = at;
+        }
+        m_freeAt[k] = glm::vec2(w.clearAt.x, w.clearAt.z);
+        m_freeRadius[k] = w.clear - margin;
     }
 }
 
@@ -136,6 +154,7 @@ void LevelCollision::pushApart() {
 void LevelCollision::keepOnMesh() {
     for (size_t k = 0; k < m_next.size(); ++k) {
         if (!std::exchange(m_moved[k], std::uint8_t{0})) continue;
+        if (glm::distance(m_next[k], m_freeAt[k]) < m_freeRadius[k]) continue;
         auto clear = m_nav.clearOfEdge({m_next[k].x, m_y[k], m_next[k].y}, m_settings.edgeMarginM);
         // No mesh within reach: left to its path (it finds its way back).
         if (clear) m_next[k] = glm::vec2(clear->x, clear->z);

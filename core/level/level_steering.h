@@ -62,6 +62,10 @@ struct LevelWalker {
     float pace = 1.0f;         // the share of the reference speed last asked for
     bool onMesh = true;        // the root is over the navigation mesh
     glm::vec2 pushed{0.0f};    // the push LevelCollision gave it at the last frame (metres)
+    // LevelCollision's note of the mesh round it: the distance to the mesh's edge found at
+    // clearAt (< 0: none), so that a root well inside is not put back onto the mesh each round.
+    glm::vec3 clearAt{0.0f};
+    float clear = -1.0f;
 };
 
 class LevelSteering {
