@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
 #include "core/level/level_steering.h"
@@ -20,7 +21,9 @@ constexpr float kPairReachM = 0.2f;
 constexpr float kClearSearchM = 1.0f;
 constexpr float kClearAgainM = 0.1f;
 
-std::int64_t cellKey(std::int64_t i, std::int64_t j) { return (i << 32) ^ (j & 0xffffffff); }
+// The most cells of the grid the pairs are found in (a crowd spread over a large world gets
+// larger cells).
+constexpr float kMaxPairCells = 65536;
 
 }  // namespace
 
@@ -97,35 +100,37 @@ void LevelCollision::predict(std::span<LevelWalker* const> walkers) {
 }
 
 // The pairs whose next roots are within two radii, the slack and kPairReachM of each other (on
-// one floor): a grid of cells that wide, each root against those of its cell and the eight
-// around it.
+// one floor): a grid of cells that wide over the roots' bounds (wider where the bounds are large;
+// a counting sort, the roots of each cell in order), each root against those of its cell and the
+// eight around it.
 void LevelCollision::findPairs() {
-    const float cell = 2.0f * m_radius + m_settings.slackM + kPairReachM;
+    const size_t n = m_start.size();
+    glm::vec2 lo = m_start.empty() ? glm::vec2(0.0f) : m_start[0], hi = lo;
+    for (const glm::vec2& p : m_start) lo = glm::min(lo, p), hi = glm::max(hi, p);
+    const float reach = 2.0f * m_radius + m_settings.slackM + kPairReachM;
+    const float cell =
+        std::max(reach, std::sqrt((hi.x - lo.x + reach) * (hi.y - lo.y + reach) / kMaxPairCells));
+    lo = glm::floor(lo / cell) * cell;  // the cells on the lattice of their width
+    const glm::vec2 extent = hi - lo;
+    const int columns = static_cast<int>(extent.x / cell) + 1;
+    const int rows = static_cast<int>(extent.y / cell) + 1;
     auto cellOf = [&](const glm::vec2& p) {
-        return std::pair{static_cast<std::int64_t>(std::floor(p.x / cell)),
-                         static_cast<std::int64_t>(std::floor(p.y / cell))};
+        return std::pair{std::min(static_cast<int>((p.x - lo.x) / cell), columns - 1),
+                         std::min(static_cast<int>((p.y - lo.y) / cell), rows - 1)};
     };
-    m_cells.resize(m_start.size());
-    for (size_t k = 0; k < m_start.size(); ++k) {
+    m_buckets.build(static_cast<size_t>(columns) * rows, n, [&](size_t k, auto&& visit) {
         const auto [i, j] = cellOf(m_start[k]);
-        m_cells[k] = {cellKey(i, j), static_cast<int>(k)};
-    }
-    std::sort(m_cells.begin(), m_cells.end());
+        visit(static_cast<size_t>(j) * columns + i);
+    });
     m_pairs.clear();
-    for (size_t k = 0; k < m_start.size(); ++k) {
+    for (size_t k = 0; k < n; ++k) {
         const auto [ci, cj] = cellOf(m_start[k]);
-        for (std::int64_t di = -1; di <= 1; ++di)
-            for (std::int64_t dj = -1; dj <= 1; ++dj) {
-                const std::int64_t key = cellKey(ci + di, cj + dj);
-                auto it = std::lower_bound(m_cells.begin(), m_cells.end(),
-                                           std::pair<std::int64_t, int>(key, -1));
-                for (; it != m_cells.end() && it->first == key; ++it) {
-                    const size_t o = static_cast<size_t>(it->second);
+        for (int i = std::max(ci - 1, 0); i <= std::min(ci + 1, columns - 1); ++i)
+            for (int j = std::max(cj - 1, 0); j <= std::min(cj + 1, rows - 1); ++j)
+                for (const std::uint32_t o : m_buckets[static_cast<size_t>(j) * columns + i])
                     if (o > k && std::abs(m_y[o] - m_y[k]) <= kSameFloorM &&
-                        glm::distance(m_start[o], m_start[k]) < cell)
+                        glm::distance(m_start[o], m_start[k]) < reach)
                         m_pairs.emplace_back(static_cast<int>(k), static_cast<int>(o));
-                }
-            }
     }
 }
 

@@ -22,6 +22,8 @@
 #include <gaitspace/runtime/crowd.h>
 #include <gaitspace/runtime/navigation.h>
 
+#include "core/runtime/cell_buckets.h"
+
 namespace gs {
 
 struct LevelWalker;  // level_steering.h
@@ -64,8 +66,8 @@ private:
     // walkers' notes), where a root needs no putting back.
     std::vector<glm::vec2> m_freeAt;
     std::vector<float> m_freeRadius;
-    std::vector<std::pair<std::int64_t, int>> m_cells;  // (cell key, walker), sorted
-    std::vector<std::pair<int, int>> m_pairs;           // walkers near enough to meet
+    detail::CellBuckets m_buckets;             // the walkers by their next root's cell
+    std::vector<std::pair<int, int>> m_pairs;  // walkers near enough to meet
 };
 
 }  // namespace gs
