@@ -59,6 +59,7 @@ struct LevelWalker {
     glm::vec2 desired{0.0f};   // this frame's wanted velocity
     glm::vec2 steered{0.0f};   // the goal last given to the crowd
     bool direct = false;       // ... was the goal itself
+    float sinceTold = 0.0f;    // seconds since a direction was last given to the crowd
     float pace = 1.0f;         // the share of the reference speed last asked for
     bool onMesh = true;        // the root is over the navigation mesh
     glm::vec2 pushed{0.0f};    // the push LevelCollision gave it at the last frame (metres)
