@@ -28,6 +28,7 @@ constexpr int kMaxNodes = 8192;  // Detour's search nodes (a level is one tile)
 constexpr int kLocalNodes = 256;
 constexpr int kMaxPathPolys = 4096;  // polygons of one path
 constexpr float kMovedM = 0.01f;     // a point further than this from the mesh was moved
+constexpr float kNearM = 1.0f;       // the nearest polygon is looked for within this first
 
 struct NavMeshDeleter {
     void operator()(dtNavMesh* m) const { dtFreeNavMesh(m); }
@@ -106,9 +107,16 @@ struct Navigation::Impl {
 
     // The nearest polygon to a point within the search extents, and the point on it.
     Expected<std::pair<dtPolyRef, glm::vec3>> nearest(const glm::vec3& p) const {
-        const float extents[3] = {kSearchHorizontalM, kSearchVerticalM, kSearchHorizontalM};
         dtPolyRef ref = 0;
         glm::vec3 on{0.0f};
+        // Within kNearM first (the polygons of a small box, not the level's): a point found no
+        // further than that is the nearest, every polygon outside the box being further.
+        const float near[3] = {kNearM, kSearchVerticalM, kNearM};
+        if (dtStatusSucceed(query->findNearestPoly(&p.x, near, &filter, &ref, &on.x)) && ref &&
+            glm::distance(p, on) <= kNearM)
+            return std::pair{ref, on};
+        ref = 0;
+        const float extents[3] = {kSearchHorizontalM, kSearchVerticalM, kSearchHorizontalM};
         const dtStatus s = query->findNearestPoly(&p.x, extents, &filter, &ref, &on.x);
         if (dtStatusFailed(s)) return Status::error("navigation: the nearest-polygon query failed");
         if (!ref)
