@@ -4,6 +4,7 @@
 #include <gaitspace/runtime/navigation.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -456,11 +457,18 @@ Expected<glm::vec3> Navigation::clearOfEdge(const glm::vec3& point, float margin
     // Over the mesh with the mesh under eight points `margin` round it: clear (within 8 % of
     // the margin, what a ring of eight misses of a corner), no Detour query.
     if (const auto [under, height] = m->surfaceUnder(point); under) {
+        // The ring's directions, an eighth of a turn apart (found once).
+        static const std::array<glm::vec3, 8> ring = [] {
+            std::array<glm::vec3, 8> r;
+            for (int k = 0; k < 8; ++k) {
+                const float a = 0.7853982f * static_cast<float>(k);
+                r[k] = glm::vec3(std::cos(a), 0.0f, std::sin(a));
+            }
+            return r;
+        }();
         bool ringOnMesh = true;
-        for (int k = 0; k < 8 && ringOnMesh; ++k) {
-            const float a = 0.7853982f * static_cast<float>(k);
-            ringOnMesh = m->anyUnder(point + margin * glm::vec3(std::cos(a), 0.0f, std::sin(a)));
-        }
+        for (int k = 0; k < 8 && ringOnMesh; ++k)
+            ringOnMesh = m->anyUnder(point + margin * ring[k]);
         if (ringOnMesh) return glm::vec3(point.x, height, point.z);
     }
     auto n = m->underOrNearest(point);
