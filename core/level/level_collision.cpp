@@ -126,11 +126,14 @@ void LevelCollision::findPairs() {
     for (size_t k = 0; k < n; ++k) {
         const auto [ci, cj] = cellOf(m_start[k]);
         for (int i = std::max(ci - 1, 0); i <= std::min(ci + 1, columns - 1); ++i)
-            for (int j = std::max(cj - 1, 0); j <= std::min(cj + 1, rows - 1); ++j)
-                for (const std::uint32_t o : m_buckets[static_cast<size_t>(j) * columns + i])
-                    if (o > k && std::abs(m_y[o] - m_y[k]) <= kSameFloorM &&
-                        glm::distance(m_start[o], m_start[k]) < reach)
-                        m_pairs.emplace_back(static_cast<int>(k), static_cast<int>(o));
+            for (int j = std::max(cj - 1, 0); j <= std::min(cj + 1, rows - 1); ++j) {
+                // A cell's roots are in order: those after k alone.
+                const auto in = m_buckets[static_cast<size_t>(j) * columns + i];
+                for (auto o = std::upper_bound(in.begin(), in.end(), k); o != in.end(); ++o)
+                    if (std::abs(m_y[*o] - m_y[k]) <= kSameFloorM &&
+                        glm::distance(m_start[*o], m_start[k]) < reach)
+                        m_pairs.emplace_back(static_cast<int>(k), static_cast<int>(*o));
+            }
     }
 }
 
