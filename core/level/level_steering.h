@@ -9,8 +9,9 @@
 // at once: DetourCrowd's obstacle avoidance (gaitspace/runtime/avoidance.h) turns the wanted
 // velocities into ones that keep off the other characters and the mesh's edges; the direction of
 // each becomes the goal-space steering's goal (a point a few metres along it; the crowd is told
-// again only when it turns by more than a few degrees, so steering decides at its own start
-// frames) and its length the pace (the slowest style blended into the style given, in quarters).
+// again only when it turns by more than a few degrees, and for a character the crowd holds back
+// no more than every few frames, so steering decides at its own start frames) and its length the
+// pace (the slowest style blended into the style given, in quarters).
 // Within a few metres of its goal, on the path's last leg, while avoidance leaves its way near the
 // path's, a character aims at the goal itself, stopped on when it is its last (else walked
 // through). A character done (finish()) stands and is an obstacle to the others.
