@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
 #include "core/level/level_steering.h"
@@ -15,8 +16,14 @@ constexpr float kSameFloorM = 1.0f;
 // Metres two next roots may be further apart than two radii and the slack and still be paired:
 // what the rounds may move them by.
 constexpr float kPairReachM = 0.2f;
+// Metres the mesh's edge is looked for within round a root (LevelWalker::clear); found again
+// once the root has moved half the room it had, and no sooner than kClearAgainM.
+constexpr float kClearSearchM = 1.0f;
+constexpr float kClearAgainM = 0.1f;
 
-std::int64_t cellKey(std::int64_t i, std::int64_t j) { return (i << 32) ^ (j & 0xffffffff); }
+// The most cells of the grid the pairs are found in (a crowd spread over a large world gets
+// larger cells).
+constexpr float kMaxPairCells = 65536;
 
 }  // namespace
 
@@ -71,42 +78,61 @@ void LevelCollision::predict(std::span<LevelWalker* const> walkers) {
     m_start.resize(n);
     m_y.resize(n);
     m_moved.resize(n);
+    m_freeAt.resize(n);
+    m_freeRadius.resize(n);
+    const float margin = m_settings.edgeMarginM;
     for (size_t k = 0; k < n; ++k) {
-        const LevelWalker& w = *walkers[k];
+        LevelWalker& w = *walkers[k];
         m_start[k] = m_next[k] = w.last + w.velocity * m_dt - w.pushed;
         m_y[k] = w.y;
+        // The distance to the mesh's edge, found again where the root has moved far enough.
+        const glm::vec3 at(m_start[k].x, w.y, m_start[k].y);
+        const float moved = glm::distance(m_start[k], glm::vec2(w.clearAt.x, w.clearAt.z));
+        if (w.clear < 0.0f || std::abs(w.y - w.clearAt.y) > kSameFloorM ||
+            moved > std::max(0.5f * (w.clear - margin), kClearAgainM)) {
+            w.clear = -1.0f;
+            if (m_nav.onMesh(at))
+                if (auto d = m_nav.distanceToEdge(at, kClearSearchM)) w.clear = *d, w.clearAt = at;
+        }
+        m_freeAt[k] = glm::vec2(w.clearAt.x, w.clearAt.z);
+        m_freeRadius[k] = w.clear - margin;
     }
 }
 
 // The pairs whose next roots are within two radii, the slack and kPairReachM of each other (on
-// one floor): a grid of cells that wide, each root against those of its cell and the eight
-// around it.
+// one floor): a grid of cells that wide over the roots' bounds (wider where the bounds are large;
+// a counting sort, the roots of each cell in order), each root against those of its cell and the
+// eight around it.
 void LevelCollision::findPairs() {
-    const float cell = 2.0f * m_radius + m_settings.slackM + kPairReachM;
+    const size_t n = m_start.size();
+    glm::vec2 lo = m_start.empty() ? glm::vec2(0.0f) : m_start[0], hi = lo;
+    for (const glm::vec2& p : m_start) lo = glm::min(lo, p), hi = glm::max(hi, p);
+    const float reach = 2.0f * m_radius + m_settings.slackM + kPairReachM;
+    const float cell =
+        std::max(reach, std::sqrt((hi.x - lo.x + reach) * (hi.y - lo.y + reach) / kMaxPairCells));
+    lo = glm::floor(lo / cell) * cell;  // the cells on the lattice of their width
+    const glm::vec2 extent = hi - lo;
+    const int columns = static_cast<int>(extent.x / cell) + 1;
+    const int rows = static_cast<int>(extent.y / cell) + 1;
     auto cellOf = [&](const glm::vec2& p) {
-        return std::pair{static_cast<std::int64_t>(std::floor(p.x / cell)),
-                         static_cast<std::int64_t>(std::floor(p.y / cell))};
+        return std::pair{std::min(static_cast<int>((p.x - lo.x) / cell), columns - 1),
+                         std::min(static_cast<int>((p.y - lo.y) / cell), rows - 1)};
     };
-    m_cells.resize(m_start.size());
-    for (size_t k = 0; k < m_start.size(); ++k) {
+    m_buckets.build(static_cast<size_t>(columns) * rows, n, [&](size_t k, auto&& visit) {
         const auto [i, j] = cellOf(m_start[k]);
-        m_cells[k] = {cellKey(i, j), static_cast<int>(k)};
-    }
-    std::sort(m_cells.begin(), m_cells.end());
+        visit(static_cast<size_t>(j) * columns + i);
+    });
     m_pairs.clear();
-    for (size_t k = 0; k < m_start.size(); ++k) {
+    for (size_t k = 0; k < n; ++k) {
         const auto [ci, cj] = cellOf(m_start[k]);
-        for (std::int64_t di = -1; di <= 1; ++di)
-            for (std::int64_t dj = -1; dj <= 1; ++dj) {
-                const std::int64_t key = cellKey(ci + di, cj + dj);
-                auto it = std::lower_bound(m_cells.begin(), m_cells.end(),
-                                           std::pair<std::int64_t, int>(key, -1));
-                for (; it != m_cells.end() && it->first == key; ++it) {
-                    const size_t o = static_cast<size_t>(it->second);
-                    if (o > k && std::abs(m_y[o] - m_y[k]) <= kSameFloorM &&
-                        glm::distance(m_start[o], m_start[k]) < cell)
-                        m_pairs.emplace_back(static_cast<int>(k), static_cast<int>(o));
-                }
+        for (int i = std::max(ci - 1, 0); i <= std::min(ci + 1, columns - 1); ++i)
+            for (int j = std::max(cj - 1, 0); j <= std::min(cj + 1, rows - 1); ++j) {
+                // A cell's roots are in order: those after k alone.
+                const auto in = m_buckets[static_cast<size_t>(j) * columns + i];
+                for (auto o = std::upper_bound(in.begin(), in.end(), k); o != in.end(); ++o)
+                    if (std::abs(m_y[*o] - m_y[k]) <= kSameFloorM &&
+                        glm::distance(m_start[*o], m_start[k]) < reach)
+                        m_pairs.emplace_back(static_cast<int>(k), static_cast<int>(*o));
             }
     }
 }
@@ -136,6 +162,7 @@ void LevelCollision::pushApart() {
 void LevelCollision::keepOnMesh() {
     for (size_t k = 0; k < m_next.size(); ++k) {
         if (!std::exchange(m_moved[k], std::uint8_t{0})) continue;
+        if (glm::distance(m_next[k], m_freeAt[k]) < m_freeRadius[k]) continue;
         auto clear = m_nav.clearOfEdge({m_next[k].x, m_y[k], m_next[k].y}, m_settings.edgeMarginM);
         // No mesh within reach: left to its path (it finds its way back).
         if (clear) m_next[k] = glm::vec2(clear->x, clear->z);

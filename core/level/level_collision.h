@@ -22,6 +22,8 @@
 #include <gaitspace/runtime/crowd.h>
 #include <gaitspace/runtime/navigation.h>
 
+#include "core/runtime/cell_buckets.h"
+
 namespace gs {
 
 struct LevelWalker;  // level_steering.h
@@ -60,8 +62,12 @@ private:
     std::vector<glm::vec2> m_start;     // ... as predicted
     std::vector<float> m_y;             // the surface under it
     std::vector<std::uint8_t> m_moved;  // moved since last put back onto the mesh
-    std::vector<std::pair<std::int64_t, int>> m_cells;  // (cell key, walker), sorted
-    std::vector<std::pair<int, int>> m_pairs;           // walkers near enough to meet
+    // Where the mesh lies all round with the margin: within m_freeRadius of m_freeAt (from the
+    // walkers' notes), where a root needs no putting back.
+    std::vector<glm::vec2> m_freeAt;
+    std::vector<float> m_freeRadius;
+    detail::CellBuckets m_buckets;             // the walkers by their next root's cell
+    std::vector<std::pair<int, int>> m_pairs;  // walkers near enough to meet
 };
 
 }  // namespace gs

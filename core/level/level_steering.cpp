@@ -24,6 +24,11 @@ constexpr float kDirectGoalM = 2.5f;
 constexpr float kDirectAngleRad = 0.35f;
 // Metres ahead of a character that waits where it is stopped.
 constexpr float kWaitAheadM = 0.3f;
+// A character avoidance holds under this share of its speed (pressed in a crowd) turns this way
+// and that from frame to frame: the crowd is told its new direction no sooner than kHeldTellS
+// after the last (each telling is a decision).
+constexpr float kHeldShare = 0.3f;
+constexpr float kHeldTellS = 0.19f;  // 6 frames at 30 a second
 // The longest avoidEveryS used (seconds).
 constexpr float kMaxAvoidEveryS = 0.25f;
 
@@ -73,6 +78,7 @@ Expected<NavPath> LevelSteering::setGoal(LevelWalker& w, const glm::vec3& goal, 
     w.done = false;
     w.direct = false;
     w.steered = glm::vec2(std::numeric_limits<float>::max());
+    w.sinceTold = std::numeric_limits<float>::infinity();
     return path;
 }
 
@@ -142,6 +148,7 @@ Status LevelSteering::steer(LevelWalker& w, const glm::vec2& velocity) {
         w.direct = true;
         w.waiting = false;
         w.steered = goal;
+        w.sinceTold = std::numeric_limits<float>::infinity();
         setPace(w, 1.0f);
         return m_crowd.setGoal(w.id, goal,
                                w.lastGoal ? Crowd::GoalArrival::Stop : Crowd::GoalArrival::WalkOn);
@@ -150,10 +157,14 @@ Status LevelSteering::steer(LevelWalker& w, const glm::vec2& velocity) {
     const float pace = wanted > 0.0f ? std::min(speed / wanted, 1.0f) : 1.0f;
     if (const bool was = w.waiting; wait(w, pace)) return was ? Status::ok() : stopHere(w);
     setPace(w, pace);
+    w.sinceTold += m_dt;
     const glm::vec2 before = w.steered - p;
     const float beforeLength = glm::length(before);
-    if (beforeLength > 1.0f && glm::dot(before / beforeLength, direction) > std::cos(kResteerRad))
+    const bool held = speed < kHeldShare * m_speed && w.sinceTold < kHeldTellS;
+    if (beforeLength > 1.0f &&
+        (held || glm::dot(before / beforeLength, direction) > std::cos(kResteerRad)))
         return Status::ok();
+    w.sinceTold = 0.0f;
     w.steered = p + kDirectionGoalM * direction;
     return m_crowd.setGoal(w.id, w.steered, Crowd::GoalArrival::WalkOn);
 }

@@ -9,8 +9,9 @@
 // at once: DetourCrowd's obstacle avoidance (gaitspace/runtime/avoidance.h) turns the wanted
 // velocities into ones that keep off the other characters and the mesh's edges; the direction of
 // each becomes the goal-space steering's goal (a point a few metres along it; the crowd is told
-// again only when it turns by more than a few degrees, so steering decides at its own start
-// frames) and its length the pace (the slowest style blended into the style given, in quarters).
+// again only when it turns by more than a few degrees, and for a character the crowd holds back
+// no more than every few frames, so steering decides at its own start frames) and its length the
+// pace (the slowest style blended into the style given, in quarters).
 // Within a few metres of its goal, on the path's last leg, while avoidance leaves its way near the
 // path's, a character aims at the goal itself, stopped on when it is its last (else walked
 // through). A character done (finish()) stands and is an obstacle to the others.
@@ -66,11 +67,15 @@ struct LevelWalker {
     glm::vec2 desired{0.0f};   // this frame's wanted velocity
     glm::vec2 steered{0.0f};   // the goal last given to the crowd
     bool direct = false;       // ... was the goal itself
+    float sinceTold = 0.0f;    // seconds since a direction was last given to the crowd
     float pace = 1.0f;         // the share of the reference speed last asked for
     bool onMesh = true;        // the root is over the navigation mesh
-    glm::vec2 pushed{0.0f};
-    bool waiting = false;  // stopped where it was, for the way to clear    // the push
-                           // LevelCollision gave it at the last frame (metres)
+    glm::vec2 pushed{0.0f};    // the push LevelCollision gave it at the last frame (metres)
+    bool waiting = false;      // stopped where it was, for the way to clear
+    // LevelCollision's note of the mesh round it: the distance to the mesh's edge found at
+    // clearAt (< 0: none), so that a root well inside is not put back onto the mesh each round.
+    glm::vec3 clearAt{0.0f};
+    float clear = -1.0f;
 };
 
 class LevelSteering {

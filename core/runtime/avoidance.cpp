@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string>
 
 #include <DetourCommon.h>
@@ -80,6 +81,7 @@ struct Avoidance::Impl {
     std::vector<glm::vec3> edges;
     std::vector<int> edgeCount;
     std::vector<glm::vec3> edgesAt;
+    std::vector<float> edgesNearest;  // metres from edgesAt to the nearest of them (x, z)
     // Per character: what avoidance made of its wanted velocity when last sampled, kept between
     // samplings; and the calls made.
     struct Held {
@@ -101,11 +103,23 @@ struct Avoidance::Impl {
             at, range, std::span<glm::vec3>(edges).subspan(k * 2 * kMaxEdges, 2 * kMaxEdges));
         edgeCount[k] = n ? *n : 0;
         edgesAt[k] = at;
+        const glm::vec3* e = edges.data() + k * 2 * kMaxEdges;
+        float nearest = std::numeric_limits<float>::max();
+        for (int i = 0; i < edgeCount[k]; ++i) {
+            float t = 0.0f;
+            nearest =
+                std::min(nearest, dtDistancePtSegSqr2D(&at.x, &e[2 * i].x, &e[2 * i + 1].x, t));
+        }
+        edgesNearest[k] = std::sqrt(nearest);
     }
 
     // Whether character k is nearer than kNearEdgeM to one of its boundary edges (as last found).
     bool nearEdge(size_t k, const glm::vec3& at) const {
         if (edgeCount[k] <= 0) return false;
+        // Further from where they were found than the nearest of them was, less the way moved
+        // since: none is near (no edge looked at).
+        const float moved = std::hypot(at.x - edgesAt[k].x, at.z - edgesAt[k].z);
+        if (edgesNearest[k] - moved > kNearEdgeM + 1e-4f) return false;
         const glm::vec3* e = edges.data() + k * 2 * kMaxEdges;
         for (int i = 0; i < edgeCount[k]; ++i) {
             float t = 0.0f;
@@ -238,6 +252,7 @@ Status Avoidance::solve(std::span<const AvoidanceAgent> agents, std::span<glm::v
         m->edges.assign(n * 2 * kMaxEdges, glm::vec3(0.0f));
         m->edgeCount.assign(n, -1);
         m->edgesAt.assign(n, glm::vec3(0.0f));
+        m->edgesNearest.assign(n, 0.0f);
         m->held.assign(n, Impl::Held{});
     }
     m->buildGrid(agents);

@@ -4,6 +4,7 @@
 #include <gaitspace/runtime/navigation.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -22,9 +23,13 @@
 namespace gs {
 namespace {
 
-constexpr int kMaxNodes = 8192;      // Detour's search nodes (a level is one tile)
+constexpr int kMaxNodes = 8192;  // Detour's search nodes (a level is one tile)
+// ... of the query for the searches within a metre or two of a point (the distance to the mesh's
+// edge): Detour clears a query's node table on every search, 4 kB for kMaxNodes.
+constexpr int kLocalNodes = 256;
 constexpr int kMaxPathPolys = 4096;  // polygons of one path
 constexpr float kMovedM = 0.01f;     // a point further than this from the mesh was moved
+constexpr float kNearM = 1.0f;       // the nearest polygon is looked for within this first
 
 struct NavMeshDeleter {
     void operator()(dtNavMesh* m) const { dtFreeNavMesh(m); }
@@ -83,6 +88,7 @@ struct Navigation::Impl {
     LevelInfo info;
     std::unique_ptr<dtNavMesh, NavMeshDeleter> mesh;
     std::unique_ptr<dtNavMeshQuery, QueryDeleter> query;
+    std::unique_ptr<dtNavMeshQuery, QueryDeleter> localQuery;  // kLocalNodes
     dtQueryFilter filter;
     const dtMeshTile* tile = nullptr;
     std::vector<int> island;  // per polygon
@@ -102,9 +108,16 @@ struct Navigation::Impl {
 
     // The nearest polygon to a point within the search extents, and the point on it.
     Expected<std::pair<dtPolyRef, glm::vec3>> nearest(const glm::vec3& p) const {
-        const float extents[3] = {kSearchHorizontalM, kSearchVerticalM, kSearchHorizontalM};
         dtPolyRef ref = 0;
         glm::vec3 on{0.0f};
+        // Within kNearM first (the polygons of a small box, not the level's): a point found no
+        // further than that is the nearest, every polygon outside the box being further.
+        const float near[3] = {kNearM, kSearchVerticalM, kNearM};
+        if (dtStatusSucceed(query->findNearestPoly(&p.x, near, &filter, &ref, &on.x)) && ref &&
+            glm::distance(p, on) <= kNearM)
+            return std::pair{ref, on};
+        ref = 0;
+        const float extents[3] = {kSearchHorizontalM, kSearchVerticalM, kSearchHorizontalM};
         const dtStatus s = query->findNearestPoly(&p.x, extents, &filter, &ref, &on.x);
         if (dtStatusFailed(s)) return Status::error("navigation: the nearest-polygon query failed");
         if (!ref)
@@ -115,6 +128,19 @@ struct Navigation::Impl {
     }
 
     void buildSurface();
+
+    // Detour's distance from `on` (on polygon `ref`) to the mesh's boundary within `radius`, and
+    // the nearest boundary point and its normal: the small query first, the large one where the
+    // search ran out of its nodes.
+    dtStatus wallDistance(dtPolyRef ref, const glm::vec3& on, float radius, float& distance,
+                          glm::vec3& hit, glm::vec3& normal) const {
+        dtStatus s = localQuery->findDistanceToWall(ref, &on.x, radius, &filter, &distance, &hit.x,
+                                                    &normal.x);
+        if (dtStatusFailed(s) || dtStatusDetail(s, DT_OUT_OF_NODES))
+            s = query->findDistanceToWall(ref, &on.x, radius, &filter, &distance, &hit.x,
+                                          &normal.x);
+        return s;
+    }
 
     // The polygon under the point and the point on its surface (as nearest() gives for a point
     // over the mesh), else the nearest polygon and point.
@@ -285,6 +311,9 @@ Expected<Navigation> Navigation::create(BakedLevel level) {
     impl->query.reset(dtAllocNavMeshQuery());
     if (!impl->query || dtStatusFailed(impl->query->init(impl->mesh.get(), kMaxNodes)))
         return Status::error("navigation: Detour could not make a query");
+    impl->localQuery.reset(dtAllocNavMeshQuery());
+    if (!impl->localQuery || dtStatusFailed(impl->localQuery->init(impl->mesh.get(), kLocalNodes)))
+        return Status::error("navigation: Detour could not make a query");
     impl->tile = static_cast<const dtNavMesh*>(impl->mesh.get())->getTile(0);
     if (!impl->tile || !impl->tile->header)
         return Status::error("navigation: the navigation mesh has no tile");
@@ -417,8 +446,7 @@ Expected<float> Navigation::distanceToEdge(const glm::vec3& point, float maxRadi
     if (!n) return n.status();
     float distance = 0.0f;
     glm::vec3 hit{0.0f}, normal{0.0f};
-    if (dtStatusFailed(m->query->findDistanceToWall(n->first, &n->second.x, maxRadius, &m->filter,
-                                                    &distance, &hit.x, &normal.x)))
+    if (dtStatusFailed(m->wallDistance(n->first, n->second, maxRadius, distance, hit, normal)))
         return Status::error("navigation: the distance-to-wall query failed");
     return distance;
 }
@@ -429,11 +457,18 @@ Expected<glm::vec3> Navigation::clearOfEdge(const glm::vec3& point, float margin
     // Over the mesh with the mesh under eight points `margin` round it: clear (within 8 % of
     // the margin, what a ring of eight misses of a corner), no Detour query.
     if (const auto [under, height] = m->surfaceUnder(point); under) {
+        // The ring's directions, an eighth of a turn apart (found once).
+        static const std::array<glm::vec3, 8> ring = [] {
+            std::array<glm::vec3, 8> r;
+            for (int k = 0; k < 8; ++k) {
+                const float a = 0.7853982f * static_cast<float>(k);
+                r[k] = glm::vec3(std::cos(a), 0.0f, std::sin(a));
+            }
+            return r;
+        }();
         bool ringOnMesh = true;
-        for (int k = 0; k < 8 && ringOnMesh; ++k) {
-            const float a = 0.7853982f * static_cast<float>(k);
-            ringOnMesh = m->anyUnder(point + margin * glm::vec3(std::cos(a), 0.0f, std::sin(a)));
-        }
+        for (int k = 0; k < 8 && ringOnMesh; ++k)
+            ringOnMesh = m->anyUnder(point + margin * ring[k]);
         if (ringOnMesh) return glm::vec3(point.x, height, point.z);
     }
     auto n = m->underOrNearest(point);
@@ -441,8 +476,7 @@ Expected<glm::vec3> Navigation::clearOfEdge(const glm::vec3& point, float margin
     glm::vec3 on = n->second;
     float distance = 0.0f;
     glm::vec3 hit{0.0f}, normal{0.0f};
-    if (dtStatusFailed(m->query->findDistanceToWall(n->first, &on.x, margin, &m->filter, &distance,
-                                                    &hit.x, &normal.x)))
+    if (dtStatusFailed(m->wallDistance(n->first, on, margin, distance, hit, normal)))
         return Status::error("navigation: the distance-to-wall query failed");
     if (distance >= margin) return on;
     // On the edge itself Detour gives no direction: the way back from where the point was.
