@@ -53,6 +53,9 @@ LevelSteering::LevelSteering(Crowd& crowd, const Navigation& navigation,
     auto share = [](float v) { return std::isfinite(v) ? std::clamp(v, 0.0f, 1.0f) : 0.0f; };
     m_waitBelow = share(settings.waitBelowPace);
     m_goOn = std::max(share(settings.goOnPace), m_waitBelow);
+    auto seconds = [](float v) { return std::isfinite(v) ? std::clamp(v, 0.0f, 60.0f) : 0.0f; };
+    m_waitAtMost = seconds(settings.waitAtMostS);
+    m_pushOn = seconds(settings.pushOnS);
 }
 
 void LevelSteering::setStyleWeights(std::span<const float> weights) {
@@ -171,20 +174,23 @@ Status LevelSteering::steer(LevelWalker& w, const glm::vec2& velocity) {
 
 // Whether `w` waits this frame: it starts to (the caller then stops it) when avoidance leaves it
 // under waitBelowPace of its speed at its slowest style, and goes on once avoidance leaves it
-// goOnPace.
+// goOnPace, or after waitAtMostS (then walking on, pushing, for pushOnS before it may wait again).
 bool LevelSteering::wait(LevelWalker& w, float pace) {
     if (m_waitBelow <= 0.0f || (m_canSlow && w.pace > 0.0f)) {
         w.waiting = false;
         return false;
     }
+    w.waitClock += m_dt;
     if (w.waiting) {
-        if (pace < m_goOn) return true;
+        if (pace < m_goOn && w.waitClock < m_waitAtMost) return true;
         w.waiting = false;
+        if (pace < m_goOn) w.waitClock = -m_pushOn;  // walks on for a while before it may wait
         w.steered = glm::vec2(std::numeric_limits<float>::max());  // steered afresh
         return false;
     }
-    if (pace >= m_waitBelow) return false;
+    if (pace >= m_waitBelow || w.waitClock < 0.0f) return false;
     w.waiting = true;
+    w.waitClock = 0.0f;
     w.steered = glm::vec2(std::numeric_limits<float>::max());
     return true;
 }

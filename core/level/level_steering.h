@@ -47,11 +47,15 @@ struct LevelSteeringSettings {
     float avoidEveryS = 0.1f;
     // A character that cannot slow further (its slowest style) and that avoidance holds below
     // this share of its wanted speed stops where it is and waits, as a person in a queue does,
-    // until avoidance leaves it goOnPace or more; [0, 1] (0: never waits), goOnPace in
-    // [waitBelowPace, 1]. Walking round and round a crowd it cannot slow behind took the 200
-    // crossing of the demo level 83-117 s, waiting 64-80 s (docs/cli.md).
+    // until avoidance leaves it goOnPace or more, or for waitAtMostS at most; it then walks on
+    // (pushing, with collision) for pushOnS before it may wait again, so that none waits for
+    // ever behind those who wait for it. waitBelowPace in [0, 1] (0: never waits), goOnPace in
+    // [waitBelowPace, 1], seconds in [0, 60]. Walking round and round a crowd it cannot slow
+    // behind took the demo level's 200 crossing 70-110 s, waiting 67-94 s (docs/cli.md).
     float waitBelowPace = 0.25f;
     float goOnPace = 0.6f;
+    float waitAtMostS = 3.0f;
+    float pushOnS = 2.0f;
 };
 
 // One character's way through the level, as LevelSteering keeps it.
@@ -72,6 +76,7 @@ struct LevelWalker {
     bool onMesh = true;        // the root is over the navigation mesh
     glm::vec2 pushed{0.0f};    // the push LevelCollision gave it at the last frame (metres)
     bool waiting = false;      // stopped where it was, for the way to clear
+    float waitClock = 0.0f;    // seconds waited (< 0: walking on, not to wait until 0)
     // LevelCollision's note of the mesh round it: the distance to the mesh's edge found at
     // clearAt (< 0: none), so that a root well inside is not put back onto the mesh each round.
     glm::vec3 clearAt{0.0f};
@@ -125,6 +130,8 @@ private:
     bool m_canSlow = false;     // the mix has a slower style to blend in
     float m_waitBelow = 0.0f;   // LevelSteeringSettings::waitBelowPace, clamped
     float m_goOn = 0.0f;        // ... goOnPace
+    float m_waitAtMost = 0.0f;  // ... waitAtMostS
+    float m_pushOn = 0.0f;      // ... pushOnS
 };
 
 // The straight speed of the reference clips of `space`'s motion spaces mixed by `weights` (one
