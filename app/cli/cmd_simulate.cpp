@@ -179,6 +179,9 @@ void addOptions(QCommandLineParser& parser) {
     parser.addOption({"no-collision",
                       "With --level: characters that meet are not pushed apart, nor those pressed "
                       "off the navigation mesh back onto it (only avoidance keeps them apart)."});
+    parser.addOption({"no-waiting",
+                      "With --level: a character held in a queue it cannot slow behind walks on "
+                      "round it rather than waiting where it stands."});
     parser.addOption({"level-mesh",
                       "With --level: the level's mesh (any format Assimp reads), whose surface the "
                       "feet stand on and are measured against (default: the navigation mesh's "

@@ -47,6 +47,7 @@ int readRunOptions(const QCommandLineParser& parser, LevelSimulationSettings& s)
     }
     s.avoid = !parser.isSet("no-avoidance");
     s.collide = !parser.isSet("no-collision");
+    s.wait = !parser.isSet("no-waiting");
     s.record = parser.isSet("bvh");
     return 0;
 }
@@ -72,6 +73,8 @@ QJsonObject resultJson(const QString& scenario, const Navigation& navigation,
         {"overlap_fraction", r.overlapFraction},
         {"avoidance", settings.avoid},
         {"collision", settings.collide},
+        {"waiting", settings.wait},
+        {"waits", static_cast<double>(r.waits)},
         {"last_arrival_s", r.lastArrivalS},
         {"character_frames", static_cast<double>(r.characterFrames)},
         {"min_edge_distance_m", r.minEdgeDistance},

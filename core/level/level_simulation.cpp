@@ -59,6 +59,7 @@ public:
     Status addCharacters(std::span<const float> weights);
     Status run();
     void footFigures();
+    long waits() const { return m_steering.waits(); }
     void setGround(const GroundQuery& ground) { m_ground = ground; }
 
 private:
@@ -521,7 +522,10 @@ Status LevelSimulationSettings::validate() const {
 LevelSteeringSettings LevelSimulationSettings::steering() const {
     LevelCollisionSettings collision;
     collision.enabled = collide;
-    return {{lookAheadM, replanDistanceM, cornerOffsetM, aimMarginM}, avoid, avoidance, collision};
+    LevelSteeringSettings s{
+        {lookAheadM, replanDistanceM, cornerOffsetM, aimMarginM}, avoid, avoidance, collision};
+    if (!wait) s.waitBelowPace = 0.0f;
+    return s;
 }
 
 Expected<LevelSimulationResult> simulateLevel(std::shared_ptr<const BakedSpaceFile> baked,
@@ -554,6 +558,7 @@ Expected<LevelSimulationResult> simulateLevel(std::shared_ptr<const BakedSpaceFi
     if (Status s = run.addCharacters(weights); !s) return s;
     if (Status s = run.run(); !s) return s;
     run.footFigures();
+    result.waits = run.waits();
     result.seconds = result.frames / bs.fps;
     result.reachRate = result.goals ? static_cast<float>(result.reached) / result.goals : 0.0f;
     if (!result.pathRatios.empty()) {

@@ -65,6 +65,9 @@ struct LevelSimulationSettings {
     // Characters that still meet pushed apart, and those pressed off the mesh pushed back onto it
     // (level_collision.h). Off: only avoidance keeps them apart.
     bool collide = true;
+    // A character held in a queue it cannot slow behind waits where it stands
+    // (LevelSteeringSettings::waitBelowPace). Off: it walks on round the queue.
+    bool wait = true;
     float maxSeconds = 0.0f;  // simulated seconds run at most; 0 = the authoring limit's
     bool record = false;      // keep the first character's motion (root on the surface)
     // Feet on the level's surface (gaitspace/runtime/ground.h): the ground query the feet stand
@@ -95,6 +98,7 @@ struct LevelSimulationResult {
     // Character-frames with another character's root nearer than two agent radii, and their
     // share of the character-frames (characters done with their goals count as others).
     long overlaps = 0;
+    long waits = 0;  // times a character stopped to wait in a queue
     float overlapFraction = 0.0f;
     // Seconds (simulated) at which the last character finished its last goal (reached or given
     // up: reach_rate says which).

@@ -191,6 +191,7 @@ bool LevelSteering::wait(LevelWalker& w, float pace) {
     if (pace >= m_waitBelow || w.waitClock < 0.0f) return false;
     w.waiting = true;
     w.waitClock = 0.0f;
+    ++m_waits;
     w.steered = glm::vec2(std::numeric_limits<float>::max());
     return true;
 }

@@ -108,6 +108,7 @@ public:
 
     float speed() const { return m_speed; }
     float radius() const { return m_radius; }
+    long waits() const { return m_waits; }  // times a character stopped to wait, so far
 
 private:
     Status steer(LevelWalker& w, const glm::vec2& velocity);
@@ -132,6 +133,7 @@ private:
     float m_goOn = 0.0f;        // ... goOnPace
     float m_waitAtMost = 0.0f;  // ... waitAtMostS
     float m_pushOn = 0.0f;      // ... pushOnS
+    long m_waits = 0;
 };
 
 // The straight speed of the reference clips of `space`'s motion spaces mixed by `weights` (one

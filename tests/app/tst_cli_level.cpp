@@ -84,11 +84,13 @@ private slots:
         const QString bvh = m_dir.filePath("crossing.bvh");
         const CliRun r =
             runCli({"simulate", demoProject(), "--level", m_level, "--scenario", "crossing",
-                    "--characters", "3", "--goals", "2", "--bvh", bvh, "--json"});
+                    "--characters", "3", "--goals", "2", "--bvh", bvh, "--no-waiting", "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = r.json();
         QCOMPARE(o["goals"].toInt(), 6);
         QCOMPARE(o["reached"].toInt(), 6);
+        QVERIFY(!o["waiting"].toBool());
+        QCOMPARE(o["waits"].toInt(), 0);
         QVERIFY(QFileInfo(bvh).size() > 1000);
     }
 
@@ -108,6 +110,9 @@ private slots:
                  qPrintable(QString::number(o["overlap_fraction"].toDouble())));
         QCOMPARE(o["wall_contacts"].toInt(), 0);
         QVERIFY(o["collision"].toBool());
+        // The queue at the doorway waits (173 stops on seed 7).
+        QVERIFY(o["waiting"].toBool());
+        QVERIFY(o["waits"].toInt() > 0);
     }
 
     // The crossing: 200 characters through the 2.4 m doorway, every one arriving within
