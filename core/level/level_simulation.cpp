@@ -70,6 +70,7 @@ private:
     Status claimDeepestGoal(Walker& w);
     const Walker* standingAt(const glm::vec3& p) const;
     Status tradeTakenGoal(Walker& w);
+    Status takeFreeGoalHere(Walker& w);
     Status nextGoal(Walker& w);
     Status observe(Walker& w);
     void score();
@@ -256,6 +257,25 @@ Status LevelRun::tradeTakenGoal(Walker& w) {
     return Status::ok();
 }
 
+// A crossing character on its last goal that comes within reach of a free goal (one whose owner
+// stands elsewhere, pushed off it) takes it, and the owner its own: the far side's goals are
+// places to stand, and a gap passed is filled rather than walked by.
+Status LevelRun::takeFreeGoalHere(Walker& w) {
+    for (Walker& o : m_walkers) {
+        if (!o.done || glm::distance(w.last, xz(o.goal)) >= m_settings.reachRadius ||
+            std::abs(o.y - w.y) > 1.0f || standingAt(o.goal))
+            continue;
+        const glm::vec3 mine = w.goal;
+        auto path = m_steering.setGoal(w, o.goal, true);
+        if (!path) return Status::ok();
+        w.shortest = w.walked + path->length;
+        o.goal = mine;
+        std::swap(w.goalDepth, o.goalDepth);
+        return Status::ok();
+    }
+    return Status::ok();
+}
+
 Status LevelRun::nextGoal(Walker& w) {
     const glm::vec3 here(w.last.x, w.y, w.last.y);
     glm::vec3 goal;
@@ -355,6 +375,9 @@ Status LevelRun::observe(Walker& w) {
     if (m_settings.scenario == LevelSimulationSettings::Scenario::Crossing &&
         w.goalsSet >= m_settings.goals && (m_result.frames + (&w - m_walkers.data())) % second == 0)
         if (Status s = tradeTakenGoal(w); !s) return s;
+    if (m_settings.scenario == LevelSimulationSettings::Scenario::Crossing &&
+        w.goalsSet >= m_settings.goals && w.through)
+        if (Status s = takeFreeGoalHere(w); !s) return s;
     const float distance = glm::distance(w.last, xz(w.goal));
     const float elapsed = (m_result.frames - w.goalStart) * m_dt;
     if (distance < m_settings.reachRadius || elapsed > w.budget) {
