@@ -51,7 +51,7 @@ struct LevelSteeringSettings {
     // (pushing, with collision) for pushOnS before it may wait again, so that none waits for
     // ever behind those who wait for it. waitBelowPace in [0, 1] (0: never waits), goOnPace in
     // [waitBelowPace, 1], seconds in [0, 60]. Walking round and round a crowd it cannot slow
-    // behind took the demo level's 200 crossing 70-110 s, waiting 67-94 s (docs/cli.md).
+    // behind made the demo level's 200 crossing a minute longer on some seeds (docs/cli.md).
     float waitBelowPace = 0.25f;
     float goOnPace = 0.6f;
     float waitAtMostS = 3.0f;

@@ -116,7 +116,7 @@ private slots:
     }
 
     // The crossing: 200 characters through the 2.4 m doorway, every one arriving within
-    // 90 s of simulated time (76.9 s on seed 7; 66-87 s on 17 of 18 seeds, docs/cli.md), apart
+    // 90 s of simulated time (64.2 s on seed 7; within 90 s on 29 seeds of 30, docs/cli.md), apart
     // and off the walls.
     void twoHundredCrossWithinNinetySeconds() {
         GS_REQUIRE_DATA();
