@@ -14,7 +14,8 @@
 // pace (the slowest style blended into the style given, in quarters).
 // Within a few metres of its goal, on the path's last leg, while avoidance leaves its way near the
 // path's, a character aims at the goal itself, stopped on when it is its last (else walked
-// through). A character done (finish()) stands and is an obstacle to the others.
+// through). One held in a queue that it cannot slow behind stops and waits a few seconds at most.
+// A character done (finish()) stands and is an obstacle to the others.
 //
 //   LevelSteering steering(crowd, navigation, settings, dt, speed);
 //   steering.setGoal(walker, goal, last);               // a path from where it stands
