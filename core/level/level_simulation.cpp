@@ -71,6 +71,8 @@ private:
     const Walker* standingAt(const glm::vec3& p) const;
     Status tradeTakenGoal(Walker& w);
     Status takeFreeGoalHere(Walker& w);
+    Status takeGoalOf(Walker& w, Walker& owner);
+    static float firstLegHeading(const Walker& w);
     Status nextGoal(Walker& w);
     Status observe(Walker& w);
     void score();
@@ -91,6 +93,7 @@ private:
     bool m_alongZ = true;                 // crossing: the level's longer side is along z...
     float m_middle = 0.0f;                // ... and its middle there
     glm::vec3 m_mouth{0.0f};              // ... and where the way across crosses it
+    std::vector<float> m_crossingDepths;  // ... and each goal's way from there, as given out
     GroundQuery m_ground;                 // what the feet are measured against
     std::vector<float> m_footErrors;      // metres, planted feet
     std::vector<float> m_unevenErrors;    // ... on uneven ground
@@ -182,16 +185,20 @@ Status LevelRun::fillFromTheFarEnd(std::vector<std::pair<glm::vec3, glm::vec3>>&
     std::vector<std::pair<float, glm::vec3>> starts, goals;
     for (const auto& [a, b] : ends) {
         auto toFar = wayLength(a, farCentre / n);
-        auto fromNear = depthOf(b);
+        auto depth = depthOf(b);
         if (!toFar) return toFar.status();
-        if (!fromNear) return fromNear.status();
+        if (!depth) return depth.status();
         starts.emplace_back(*toFar, a);
-        goals.emplace_back(-*fromNear, b);
+        goals.emplace_back(-*depth, b);
     }
     auto byLength = [](const auto& x, const auto& y) { return x.first < y.first; };
     std::stable_sort(starts.begin(), starts.end(), byLength);
     std::stable_sort(goals.begin(), goals.end(), byLength);
-    for (size_t k = 0; k < ends.size(); ++k) ends[k] = {starts[k].second, goals[k].second};
+    m_crossingDepths.resize(ends.size());
+    for (size_t k = 0; k < ends.size(); ++k) {
+        ends[k] = {starts[k].second, goals[k].second};
+        m_crossingDepths[k] = -goals[k].first;
+    }
     return Status::ok();
 }
 
@@ -248,12 +255,18 @@ Status LevelRun::tradeTakenGoal(Walker& w) {
              glm::distance(w.last, xz(o.goal)) < glm::distance(w.last, xz(freeOwner->goal))))
             freeOwner = &o;
     if (!freeOwner) return Status::ok();
-    const glm::vec3 taken = w.goal;
-    auto path = m_steering.setGoal(w, freeOwner->goal, true);
-    if (!path) return Status::ok();  // off the level (without collision): its goal kept
+    return takeGoalOf(w, *freeOwner);
+}
+
+// `w` takes the last goal of `owner`, who stands elsewhere and takes w's (a label: it is done);
+// kept as it is when w has no path to it (off the level, without collision).
+Status LevelRun::takeGoalOf(Walker& w, Walker& owner) {
+    const glm::vec3 mine = w.goal;
+    auto path = m_steering.setGoal(w, owner.goal, true);
+    if (!path) return Status::ok();
     w.shortest = w.walked + path->length;
-    freeOwner->goal = taken;
-    std::swap(w.goalDepth, freeOwner->goalDepth);
+    owner.goal = mine;
+    std::swap(w.goalDepth, owner.goalDepth);
     return Status::ok();
 }
 
@@ -261,18 +274,10 @@ Status LevelRun::tradeTakenGoal(Walker& w) {
 // stands elsewhere, pushed off it) takes it, and the owner its own: the far side's goals are
 // places to stand, and a gap passed is filled rather than walked by.
 Status LevelRun::takeFreeGoalHere(Walker& w) {
-    for (Walker& o : m_walkers) {
-        if (!o.done || glm::distance(w.last, xz(o.goal)) >= m_settings.reachRadius ||
-            std::abs(o.y - w.y) > 1.0f || standingAt(o.goal))
-            continue;
-        const glm::vec3 mine = w.goal;
-        auto path = m_steering.setGoal(w, o.goal, true);
-        if (!path) return Status::ok();
-        w.shortest = w.walked + path->length;
-        o.goal = mine;
-        std::swap(w.goalDepth, o.goalDepth);
-        return Status::ok();
-    }
+    for (Walker& o : m_walkers)
+        if (o.done && glm::distance(w.last, xz(o.goal)) < m_settings.reachRadius &&
+            std::abs(o.y - w.y) <= 1.0f && !standingAt(o.goal))
+            return takeGoalOf(w, o);
     return Status::ok();
 }
 
@@ -295,17 +300,22 @@ Status LevelRun::nextGoal(Walker& w) {
     w.shortest = path->length;
     w.walked = 0.0f;
     w.startTurn = 0.0f;
-    if (w.goalsSet > 0 && w.follow->corners().size() > 1) {
-        const CharacterState& state = *m_crowd.state(w.id);
-        const glm::vec2 first = xz(w.follow->corners()[1]) - xz(w.follow->corners()[0]);
-        w.startTurn = std::remainder(std::atan2(first.x, first.y) - state.ground.heading,
+    if (w.goalsSet > 0)
+        w.startTurn = std::remainder(firstLegHeading(w) - m_crowd.state(w.id)->ground.heading,
                                      2.0f * std::numbers::pi_v<float>);
-    }
     w.goalStart = m_result.frames;
     w.budget = goalBudgetSeconds(path->length, m_speed, m_settings.characters - 1);
     ++w.goalsSet;
     ++m_result.goals;
     return Status::ok();
+}
+
+// The heading of the first leg of w's path (radians; 0 for a path of one point).
+float LevelRun::firstLegHeading(const Walker& w) {
+    const std::vector<glm::vec3>& corners = w.follow->corners();
+    if (corners.size() < 2) return 0.0f;
+    const glm::vec2 first = xz(corners[1]) - xz(corners[0]);
+    return std::atan2(first.x, first.y);
 }
 
 Status LevelRun::addCharacters(std::span<const float> weights) {
@@ -325,18 +335,12 @@ Status LevelRun::addCharacters(std::span<const float> weights) {
         Walker w;
         glm::vec3 start = ends.empty() ? randomMeshPoint(m_nav, m_rng) : ends[c].first;
         if (!ends.empty()) w.crossingGoal = ends[c].second;
-        if (m_settings.scenario == LevelSimulationSettings::Scenario::Crossing) {
-            auto d = depthOf(w.crossingGoal);
-            if (!d) return d.status();
-            w.goalDepth = *d;
-        }
+        if (!m_crossingDepths.empty()) w.goalDepth = m_crossingDepths[c];
         w.last = xz(start);
         w.y = start.y;
         // Facing along the first leg of its first path.
         if (Status s = nextGoal(w); !s) return s;
-        const glm::vec2 first = xz(w.follow->corners()[1]) - xz(w.follow->corners()[0]);
-        const float heading = std::atan2(first.x, first.y);
-        auto id = m_crowd.add(GroundFrame{start.x, start.z, heading}, weights);
+        auto id = m_crowd.add(GroundFrame{start.x, start.z, firstLegHeading(w)}, weights);
         if (!id) return id.status();
         w.id = *id;
         m_walkers.push_back(std::move(w));
