@@ -74,6 +74,7 @@ private:
     Status takeGoalOf(Walker& w, Walker& owner);
     static float firstLegHeading(const Walker& w);
     Status nextGoal(Walker& w);
+    Status placeAndAim(Walker& w, const glm::vec3* given, glm::vec3& start);
     Status observe(Walker& w);
     void score();
     void record();
@@ -147,8 +148,8 @@ Status LevelRun::crossingEnds(std::vector<std::pair<glm::vec3, glm::vec3>>& ends
         }
     }
     return Status::error("simulation: the level's near side holds " + std::to_string(ends.size()) +
-                         " crossing characters " + std::to_string(finest) +
-                         " m apart, fewer than " + std::to_string(m_settings.characters));
+                         " crossing characters " + metresText(finest) + " m apart, fewer than " +
+                         std::to_string(m_settings.characters));
 }
 
 // Where the shortest way from `from` to `to` crosses the level's middle (the passage).
@@ -310,6 +311,21 @@ Status LevelRun::nextGoal(Walker& w) {
     return Status::ok();
 }
 
+// Puts w at `given`, or at a random point of the mesh, and gives it its first goal. A random
+// start on an island too small for a goal (a closed room) is drawn again, a few times.
+Status LevelRun::placeAndAim(Walker& w, const glm::vec3* given, glm::vec3& start) {
+    constexpr int kRandomStarts = 8;
+    Status status = Status::ok();
+    for (int attempt = 0; attempt < (given ? 1 : kRandomStarts); ++attempt) {
+        start = given ? *given : randomMeshPoint(m_nav, m_rng);
+        w.last = xz(start);
+        w.y = start.y;
+        status = nextGoal(w);
+        if (status) break;
+    }
+    return status;
+}
+
 // The heading of the first leg of w's path (radians; 0 for a path of one point).
 float LevelRun::firstLegHeading(const Walker& w) {
     const std::vector<glm::vec3>& corners = w.follow->corners();
@@ -333,13 +349,11 @@ Status LevelRun::addCharacters(std::span<const float> weights) {
     }
     for (int c = 0; c < m_settings.characters; ++c) {
         Walker w;
-        glm::vec3 start = ends.empty() ? randomMeshPoint(m_nav, m_rng) : ends[c].first;
         if (!ends.empty()) w.crossingGoal = ends[c].second;
         if (!m_crossingDepths.empty()) w.goalDepth = m_crossingDepths[c];
-        w.last = xz(start);
-        w.y = start.y;
         // Facing along the first leg of its first path.
-        if (Status s = nextGoal(w); !s) return s;
+        glm::vec3 start;
+        if (Status s = placeAndAim(w, ends.empty() ? nullptr : &ends[c].first, start); !s) return s;
         auto id = m_crowd.add(GroundFrame{start.x, start.z, firstLegHeading(w)}, weights);
         if (!id) return id.status();
         w.id = *id;

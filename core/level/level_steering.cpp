@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
 
@@ -248,8 +249,14 @@ Expected<glm::vec3> randomMeshGoal(const Navigation& navigation, const glm::vec3
         auto path = navigation.findPath(from, g);
         if (path && path->length >= minPathM) return g;
     }
-    return Status::error("simulation: no goal on the level is " + std::to_string(minPathM) +
+    return Status::error("simulation: no goal on the level is " + metresText(minPathM) +
                          " m or more along the mesh from a start");
+}
+
+std::string metresText(float metres) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", metres);
+    return text;
 }
 
 float goalBudgetSeconds(float pathM, float speed, int others) {

@@ -24,6 +24,7 @@
 #include <optional>
 #include <random>
 #include <span>
+#include <string>
 #include <vector>
 
 #include <gaitspace/runtime/avoidance.h>
@@ -149,6 +150,9 @@ glm::vec3 randomMeshPoint(const Navigation& navigation, std::mt19937& rng);
 // from `from` (200 tries), or why there is none.
 Expected<glm::vec3> randomMeshGoal(const Navigation& navigation, const glm::vec3& from,
                                    float clearanceM, float minPathM, std::mt19937& rng);
+
+// Metres as a sentence gives them: "0.75", "3".
+std::string metresText(float metres);
 
 // Seconds a character is given for a goal `pathM` metres along the mesh at `speed` m/s with
 // `others` other characters about: three times the walk, 10 s more, and half a second per other

@@ -4,8 +4,8 @@
 // other without avoidance and collision; collision alone keeps them apart); avoidance
 // (gaitspace/runtime/avoidance.h) slows and turns a character for one standing in its way; goals
 // that no start is far enough from, settings out of range and a missing space are refused with
-// their sentences. Steered runs in the demo level are checked by tst_cli_level on the CMU demo
-// project.
+// their sentences; a random start in a closed room too small for a goal is drawn again. Steered
+// runs in the demo level are checked by tst_cli_level on the CMU demo project.
 
 #include <QTest>
 
@@ -171,6 +171,23 @@ private slots:
         bad.everyCalls = 9;
         QCOMPARE(Avoidance(bad).solve(agents, second).message(),
                  std::string("avoidance: a character must be sampled every 1-8 calls"));
+    }
+
+    // A random start that falls in a closed room too small for a goal (another island of the
+    // mesh) is drawn again: every character is placed and given its goal.
+    void aStartInAClosedRoomIsDrawnAgain() {
+        static const Navigation nav = [] {
+            LevelMesh mesh = boxMesh({-7.0f, -0.2f, -7.0f}, {7.0f, 0.0f, 7.0f});
+            mesh.append(boxMesh({2.8f, 0.0f, 2.8f}, {7.0f, 2.5f, 3.0f}));
+            mesh.append(boxMesh({2.8f, 0.0f, 3.0f}, {3.0f, 2.5f, 7.0f}));
+            return baked(mesh, "closed room");
+        }();
+        QCOMPARE(nav.islandCount(), 2);
+        for (std::uint32_t seed : {1u, 2u, 3u}) {
+            auto r = simulateLevel(test::syntheticBaked(), nav, random(20, 1, seed));
+            QVERIFY2(r, r.message().c_str());
+            QCOMPARE(r->goals, 20);
+        }
     }
 
     void refusals() {

@@ -82,8 +82,18 @@ Status LiveCrowd::resize(int characters) {
 }
 
 // Another character at a random point of the mesh two agent radii clear of the others (the
-// best of a few tries), facing along its first path.
+// best of a few tries), facing along its first path. A start on an island too small for a goal
+// (a closed room) is drawn again, a few times.
 Status LiveCrowd::addOther() {
+    constexpr int kStarts = 8;
+    Status s = Status::ok();
+    for (int attempt = 0; attempt < kStarts; ++attempt)
+        if ((s = addOtherAt(clearStart()))) break;
+    return s;
+}
+
+// A random point of the mesh two agent radii clear of the others (the best of a few tries).
+glm::vec3 LiveCrowd::clearStart() {
     const Navigation& nav = m_level.navigation;
     glm::vec3 start = randomMeshPoint(nav, m_rng);
     float clearest = -1.0f;
@@ -95,6 +105,10 @@ Status LiveCrowd::addOther() {
         if (nearest > clearest) clearest = nearest, start = p;
         if (nearest > 2.0f * m_steering.radius() + 0.5f) break;
     }
+    return start;
+}
+
+Status LiveCrowd::addOtherAt(const glm::vec3& start) {
     LevelWalker w;
     w.last = xz(start);
     w.y = start.y;

@@ -55,6 +55,8 @@ public:
 
 private:
     Status addOther();
+    glm::vec3 clearStart();
+    Status addOtherAt(const glm::vec3& start);
     Status nextGoal(int k);
     void fillOthers();
 
