@@ -30,6 +30,8 @@ constexpr float kWaitAheadM = 0.3f;
 // after the last (each telling is a decision).
 constexpr float kHeldShare = 0.3f;
 constexpr float kHeldTellS = 0.19f;  // 6 frames at 30 a second
+// Metres ahead within which a character holding another back is looked for.
+constexpr float kQueueM = 1.5f;
 // The longest avoidEveryS used (seconds).
 constexpr float kMaxAvoidEveryS = 0.25f;
 
@@ -70,6 +72,19 @@ void LevelSteering::setStyleWeights(std::span<const float> weights) {
     for (float v : m_user) sum += v;
     m_canSlow = sum > 0.0f && static_cast<size_t>(m_slowest) < m_user.size() &&
                 m_user[m_slowest] / sum < 0.99f;
+    // The stop a character waiting plays: the shortest of the most weighted style with stops.
+    m_stopSpace = m_stopClip = -1;
+    float heaviest = 0.0f;
+    for (size_t s = 0; s < bs.spaces.size() && s < m_user.size(); ++s) {
+        const auto& stops = bs.spaces[s].stops;
+        if (stops.empty() || m_user[s] <= heaviest) continue;
+        heaviest = m_user[s];
+        m_stopSpace = static_cast<int>(s);
+        m_stopClip = 0;
+        for (size_t c = 1; c < stops.size(); ++c)
+            if (stops[c].maxPathToEnd < stops[m_stopClip].maxPathToEnd)
+                m_stopClip = static_cast<int>(c);
+    }
 }
 
 Expected<NavPath> LevelSteering::setGoal(LevelWalker& w, const glm::vec3& goal, bool last) {
@@ -127,8 +142,10 @@ Status LevelSteering::steer(std::span<LevelWalker* const> walkers) {
     }
     if (m_settings.avoid)
         if (Status s = m_avoidance.solve(m_agents, m_velocities, &m_nav); !s) return s;
+    m_walkers = walkers;
     for (size_t k = 0; k < walkers.size(); ++k)
         if (Status s = steer(*walkers[k], {m_velocities[k].x, m_velocities[k].z}); !s) return s;
+    m_walkers = {};
     return m_collision.resolve(walkers);
 }
 
@@ -183,9 +200,18 @@ bool LevelSteering::wait(LevelWalker& w, float pace) {
     }
     w.waitClock += m_dt;
     if (w.waiting) {
+        // A stop asked for is played at the walk's next join with it: waited for (a wait ended
+        // before would leave the stop to come later, walking on).
+        if (w.stopAsked) {
+            if (*m_crowd.motionState(w.id) == MotionState::Walking && w.waitClock < m_waitAtMost)
+                return true;
+            w.stopAsked = false;
+        }
         if (pace < m_goOn && w.waitClock < m_waitAtMost) return true;
         w.waiting = false;
-        if (pace < m_goOn) w.waitClock = -m_pushOn;  // walks on for a while before it may wait
+        // Walks on for a while before it may wait again (after a stop, whatever ended the wait:
+        // a start takes a while to get going).
+        if (pace < m_goOn || m_stopSpace >= 0) w.waitClock = -m_pushOn;
         w.steered = glm::vec2(std::numeric_limits<float>::max());  // steered afresh
         return false;
     }
@@ -197,9 +223,33 @@ bool LevelSteering::wait(LevelWalker& w, float pace) {
     return true;
 }
 
-// `w` stopped a step's fraction ahead of where it stands (the stop of its style, or the
-// crowd's own when it has none).
+// Whether `w` is held in a queue: the nearest character ahead of it (within kQueueM and a
+// quarter turn of the way it wants to go) stands or walks its way, rather than across or against.
+bool LevelSteering::inQueue(const LevelWalker& w) const {
+    const float wanted = glm::length(w.desired);
+    if (wanted <= 0.0f) return false;
+    const glm::vec2 way = w.desired / wanted;
+    const LevelWalker* nearest = nullptr;
+    float best = kQueueM;
+    for (const LevelWalker* o : m_walkers) {
+        if (o == &w || std::abs(o->y - w.y) > 1.0f) continue;
+        const glm::vec2 d = o->last - w.last;
+        const float distance = glm::length(d);
+        if (distance >= best || glm::dot(d, way) < 0.7071f * distance) continue;
+        best = distance;
+        nearest = o;
+    }
+    if (!nearest) return false;
+    const float speed = glm::length(nearest->velocity);
+    return speed < 0.2f || glm::dot(nearest->velocity, way) > 0.7071f * speed;
+}
+
+// `w` stopped where it is: played into the shortest stop of its style (at its loop's next join
+// with it), or, for a style without stops or a character not walking, given a goal a step's
+// fraction ahead (which a space without stops walks on round).
 Status LevelSteering::stopHere(LevelWalker& w) {
+    w.stopAsked = m_stopSpace >= 0 && inQueue(w) && m_crowd.stop(w.id, m_stopSpace, m_stopClip);
+    if (w.stopAsked) return Status::ok();
     const float heading = m_crowd.state(w.id)->ground.heading;
     const glm::vec2 ahead = w.last + kWaitAheadM * glm::vec2(std::sin(heading), std::cos(heading));
     return m_crowd.setGoal(w.id, ahead, Crowd::GoalArrival::Stop);

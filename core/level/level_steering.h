@@ -14,7 +14,10 @@
 // pace (the slowest style blended into the style given, in quarters).
 // Within a few metres of its goal, on the path's last leg, while avoidance leaves its way near the
 // path's, a character aims at the goal itself, stopped on when it is its last (else walked
-// through). One held in a queue that it cannot slow behind stops and waits a few seconds at most.
+// through). One held in a queue that it cannot slow behind stops and waits a few seconds at most:
+// with its style's shortest stop, played where it is, when the one ahead holding it stands or
+// walks its way (a queue; across or against it, and for a style without stops, it walks round the
+// spot instead).
 // A character done (finish()) stands and is an obstacle to the others.
 //
 //   LevelSteering steering(crowd, navigation, settings, dt, speed);
@@ -78,6 +81,7 @@ struct LevelWalker {
     bool onMesh = true;        // the root is over the navigation mesh
     glm::vec2 pushed{0.0f};    // the push LevelCollision gave it at the last frame (metres)
     bool waiting = false;      // stopped where it was, for the way to clear
+    bool stopAsked = false;    // ... with a stop of its style, not yet begun
     float waitClock = 0.0f;    // seconds waited (< 0: walking on, not to wait until 0)
     // LevelCollision's note of the mesh round it: the distance to the mesh's edge found at
     // clearAt (< 0: none), so that a root well inside is not put back onto the mesh each round.
@@ -116,6 +120,7 @@ private:
     Status steer(LevelWalker& w, const glm::vec2& velocity);
     void setPace(LevelWalker& w, float pace);
     bool wait(LevelWalker& w, float pace);
+    bool inQueue(const LevelWalker& w) const;
     Status stopHere(LevelWalker& w);
 
     Crowd& m_crowd;
@@ -127,10 +132,13 @@ private:
     Avoidance m_avoidance;
     LevelCollision m_collision;
     std::vector<AvoidanceAgent> m_agents;
+    std::span<LevelWalker* const> m_walkers;  // during steer(): every walker
     std::vector<glm::vec3> m_velocities;
     std::vector<float> m_user;  // the style weights given
     int m_slowest = 0;          // the slowest style
     bool m_canSlow = false;     // the mix has a slower style to blend in
+    int m_stopSpace = -1;       // the stop a waiting character plays (-1: none)
+    int m_stopClip = -1;
     float m_waitBelow = 0.0f;   // LevelSteeringSettings::waitBelowPace, clamped
     float m_goOn = 0.0f;        // ... goOnPace
     float m_waitAtMost = 0.0f;  // ... waitAtMostS

@@ -314,8 +314,13 @@ Status Crowd::push(CharacterId id, const glm::vec2& offset) {
     if (c < 0) return unknown(id);
     if (!std::isfinite(offset.x) || !std::isfinite(offset.y) || glm::dot(offset, offset) > 1.0f)
         return Status::error("crowd: a push must be finite and at most 1 m");
-    m_states[c].ground.x += offset.x;
-    m_states[c].ground.z += offset.y;
+    CharacterState& st = m_states[c];
+    st.ground.x += offset.x;
+    st.ground.z += offset.y;
+    // A stop lands where it was to land moved as far: its distance matching does not pull the
+    // character back against the push.
+    if (st.arrival.state == MotionState::Stopping || st.arrival.state == MotionState::Standing)
+        st.arrival.target += offset;
     return Status::ok();
 }
 

@@ -145,9 +145,24 @@ LevelCost measureLevel(const std::shared_ptr<const gs::BakedSpaceFile>& baked,
     return best;
 }
 
-void levelLoads(const std::shared_ptr<const gs::BakedSpaceFile>& baked, bool quick,
-                double steering) {
-    const gs::LevelMesh mesh = gs::demoLevel();
+// The demo level repeated n x n times side by side (its floors join: one walkable whole, its
+// walls a line across each row of levels with a doorway every 20 m).
+gs::LevelMesh tiledDemoLevel(int n) {
+    const gs::LevelMesh one = gs::demoLevel();
+    gs::LevelMesh tiled;
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+            gs::LevelMesh copy = one;
+            const glm::vec3 offset(20.0f * i - 10.0f * (n - 1), 0.0f, 20.0f * j - 10.0f * (n - 1));
+            for (glm::vec3& v : copy.vertices) v += offset;
+            tiled.append(copy);
+        }
+    return tiled;
+}
+
+void levelLoads(const std::shared_ptr<const gs::BakedSpaceFile>& baked, bool quick, double steering,
+                int tiles) {
+    const gs::LevelMesh mesh = tiles > 1 ? tiledDemoLevel(tiles) : gs::demoLevel();
     gs::BakedLevel level;
     gs::LevelBakeJob job;
     job.mesh = &mesh;
@@ -162,9 +177,16 @@ void levelLoads(const std::shared_ptr<const gs::BakedSpaceFile>& baked, bool qui
         std::fprintf(stderr, "bench_crowd: %s\n", nav.message().c_str());
         std::exit(1);
     }
-    std::printf(
-        "In the demo level (20 x 20 m), 1000 characters (walk + jog 50/50) to random goals, "
-        "1 thread, ns per character and update:\n");
+    if (tiles > 1)
+        std::printf(
+            "In %d demo levels side by side (%d x %d m, %.2f characters a square metre), 1000 "
+            "characters (walk + jog 50/50) to random goals, 1 thread, ns per character and "
+            "update:\n",
+            tiles * tiles, 20 * tiles, 20 * tiles, 1000.0 / (400.0 * tiles * tiles));
+    else
+        std::printf(
+            "In the demo level (20 x 20 m, 2.5 characters a square metre), 1000 characters "
+            "(walk + jog 50/50) to random goals, 1 thread, ns per character and update:\n");
     struct Load {
         const char* name;
         bool avoid, ground;
@@ -266,7 +288,8 @@ int main(int argc, char** argv) {
         const double steering = measure(baked, 1000, 1, Load::Steering, updates, runs);
         std::printf("steering + locomotion, 1000 characters, 1 thread: %.0f ns per character\n",
                     steering);
-        levelLoads(baked, quick, steering);
+        levelLoads(baked, quick, steering, 1);
+        levelLoads(baked, quick, steering, 4);
         return 0;
     }
     std::printf(
@@ -296,6 +319,7 @@ int main(int argc, char** argv) {
             std::printf("\n");
         }
     }
-    levelLoads(baked, quick, steering1000);
+    levelLoads(baked, quick, steering1000, 1);
+    levelLoads(baked, quick, steering1000, 4);
     return 0;
 }

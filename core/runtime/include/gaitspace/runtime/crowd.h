@@ -157,7 +157,8 @@ public:
     // Moves the character by `offset` (world x, z, metres; finite, at most 1 m) on the ground from
     // its next frame on: a collision's answer (another character, a wall). Its planted feet stay
     // where they are while the foot lock takes up the move (a push of a few centimetres a frame);
-    // what it shows (ground, root, pose) moves at the next frame.
+    // what it shows (ground, root, pose) moves at the next frame. A character stopping lands as
+    // far from where its stop was to land (its stop is not drawn back against the push).
     Status push(CharacterId id, const glm::vec2& offset);
     Expected<bool> hasGoal(CharacterId id) const;
     Expected<glm::vec2> goal(CharacterId id) const;
