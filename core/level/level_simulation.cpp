@@ -401,15 +401,17 @@ Status LevelRun::observe(Walker& w) {
         w.through = true;
         if (Status s = claimDeepestGoal(w); !s) return s;
     }
-    // Once a second (each character on its own frame), the last goal checked for one standing.
+    // Once a second (each character on its own frame), the last goal checked: for one standing
+    // on it (crossing), and for a stop on it that ended out of reach.
+    const bool crossing = m_settings.scenario == LevelSimulationSettings::Scenario::Crossing;
     const long second = std::max(1L, std::lround(1.0f / m_dt));
-    if (m_settings.scenario == LevelSimulationSettings::Scenario::Crossing &&
-        w.goalsSet >= m_settings.goals && (m_result.frames + (&w - m_walkers.data())) % second == 0)
+    const bool lastGoalsSecond =
+        w.goalsSet >= m_settings.goals && (m_result.frames + (&w - m_walkers.data())) % second == 0;
+    if (crossing && lastGoalsSecond)
         if (Status s = tradeTakenGoal(w); !s) return s;
-    if (m_settings.scenario == LevelSimulationSettings::Scenario::Crossing &&
-        w.goalsSet >= m_settings.goals && w.through)
+    if (crossing && w.goalsSet >= m_settings.goals && w.through)
         if (Status s = takeFreeGoalHere(w); !s) return s;
-    if (w.goalsSet >= m_settings.goals && (m_result.frames + (&w - m_walkers.data())) % second == 0)
+    if (lastGoalsSecond)
         if (Status s = stoodShort(w); !s) return s;
     const float distance = glm::distance(w.last, xz(w.goal));
     const float elapsed = (m_result.frames - w.goalStart) * m_dt;
