@@ -141,7 +141,7 @@ void LevelCollision::findPairs() {
 // the line between them, half each.
 void LevelCollision::pushApart() {
     const float apart = 2.0f * m_radius + m_settings.slackM;
-    for (const auto [a, b] : m_pairs) {
+    for (const auto& [a, b] : m_pairs) {
         const size_t k = static_cast<size_t>(a), o = static_cast<size_t>(b);
         glm::vec2 d = m_next[o] - m_next[k];
         const float distance = glm::length(d);

@@ -72,7 +72,6 @@ private:
     Status tradeTakenGoal(Walker& w);
     Status takeFreeGoalHere(Walker& w);
     Status takeGoalOf(Walker& w, Walker& owner);
-    Status stoodShort(Walker& w);
     static float firstLegHeading(const Walker& w);
     Status nextGoal(Walker& w);
     Status placeAndAim(Walker& w, const glm::vec3* given, glm::vec3& start);
@@ -260,18 +259,6 @@ Status LevelRun::tradeTakenGoal(Walker& w) {
     return takeGoalOf(w, *freeOwner);
 }
 
-// A character whose stop on its last goal ended out of reach of it (pushed as it stopped) is
-// sent to it again from where it stands.
-Status LevelRun::stoodShort(Walker& w) {
-    if (*m_crowd.motionState(w.id) != MotionState::Standing ||
-        glm::distance(w.last, xz(w.goal)) < m_settings.reachRadius)
-        return Status::ok();
-    // Cleared first, so that the crowd takes the same goal given again as a new one.
-    if (Status s = m_crowd.clearGoal(w.id); !s) return s;
-    auto path = m_steering.setGoal(w, w.goal, true);
-    return path ? Status::ok() : path.status();
-}
-
 // `w` takes the last goal of `owner`, who stands elsewhere and takes w's (a label: it is done);
 // kept as it is when w has no path to it (off the level, without collision).
 Status LevelRun::takeGoalOf(Walker& w, Walker& owner) {
@@ -412,7 +399,7 @@ Status LevelRun::observe(Walker& w) {
     if (crossing && w.goalsSet >= m_settings.goals && w.through)
         if (Status s = takeFreeGoalHere(w); !s) return s;
     if (lastGoalsSecond)
-        if (Status s = stoodShort(w); !s) return s;
+        if (Status s = m_steering.sendAgainIfShort(w, m_settings.reachRadius); !s) return s;
     const float distance = glm::distance(w.last, xz(w.goal));
     const float elapsed = (m_result.frames - w.goalStart) * m_dt;
     if (distance < m_settings.reachRadius || elapsed > w.budget) {

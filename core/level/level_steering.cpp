@@ -130,6 +130,16 @@ Status LevelSteering::finish(LevelWalker& w) {
     return m_crowd.setGoal(w.id, on, Crowd::GoalArrival::Stop);
 }
 
+Status LevelSteering::sendAgainIfShort(LevelWalker& w, float reach) {
+    if (w.done || !w.lastGoal || *m_crowd.motionState(w.id) != MotionState::Standing ||
+        glm::distance(w.last, xz(w.goal)) < reach)
+        return Status::ok();
+    // Cleared first, so that the crowd takes the same goal given again as a new one.
+    if (Status s = m_crowd.clearGoal(w.id); !s) return s;
+    auto path = setGoal(w, w.goal, true);
+    return path ? Status::ok() : path.status();
+}
+
 Status LevelSteering::steer(std::span<LevelWalker* const> walkers) {
     m_agents.resize(walkers.size());
     m_velocities.resize(walkers.size());

@@ -109,6 +109,9 @@ public:
     // `w` is done: it stops on its goal (with its stop clip when it aims at it) or, reached on
     // the way or given up, a metre on along the way it walks, and stands.
     Status finish(LevelWalker& w);
+    // `w`, on its last goal, stands out of reach of it (`reach` metres: its stop ended short,
+    // pushed as it stopped): sent to it again from where it stands. Nothing otherwise.
+    Status sendAgainIfShort(LevelWalker& w, float reach);
     // Avoidance over every walker, and the crowd told what it decided for those not done.
     Status steer(std::span<LevelWalker* const> walkers);
 

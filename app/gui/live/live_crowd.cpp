@@ -181,6 +181,9 @@ Status LiveCrowd::frame() {
             if (Status s = m_steering.finish(w); !s) return s;
             continue;
         }
+        // Once a second, the first's stop checked: one pushed short of its goal walks on to it.
+        if (k == 0 && m_frame % std::max(1L, std::lround(1.0f / dt)) == 0)
+            if (Status s = m_steering.sendAgainIfShort(w, reach); !s) return s;
         if (k > 0 && (reached || (m_frame - m_goalFrame[k]) * dt > m_budget[k]))
             if (Status s = nextGoal(k); !s) return s;
         m_steering.want(w);

@@ -2,11 +2,12 @@
 // LiveCrowd: several characters of the live run walking a level at once, in the run's one
 // gs::Crowd, with the CLI's level steering (core/level/level_steering.h: paths on the navigation
 // mesh, DetourCrowd's avoidance between them, the pace). The first character is the run's own:
-// its goal is the user's (stopped on, then it stands until given another); the others start at
-// random points of the mesh (two agent radii clear of every character) and walk to random goals
-// on it, a new one each time one is reached or its time is up (as simulate --level's). Each
-// frame the others' poses are kept as the frames of one clip (others()) for the view to draw.
-// No Qt here beyond what the live run uses: it is the live run's state, not the document.
+// its goal is the user's (stopped on, and walked on to again when a push ends its stop short of
+// it; then it stands until given another); the others start at random points of the mesh (two
+// agent radii clear of every character) and walk to random goals on it, a new one each time one
+// is reached or its time is up (as simulate --level's). Each frame the others' poses are kept as
+// the frames of one clip (others()) for the view to draw. No Qt here beyond what the live run
+// uses: it is the live run's state, not the document.
 
 #include <memory>
 #include <random>
