@@ -279,4 +279,26 @@ void noteUnlockedFeet(const QString& path, const BakedBehavioralSpace& space, bo
                      qPrintable(QFileInfo(path).fileName()), legs.message().c_str());
 }
 
+bool readLevelUnits(const QCommandLineParser& parser, const QString& scaleOption,
+                    const QString& upOption, LevelUnits& units) {
+    if (parser.isSet(scaleOption)) {
+        bool ok = false;
+        const float scale = parser.value(scaleOption).toFloat(&ok);
+        if (!ok || !(scale > 0.0f && scale <= 1000.0f)) {
+            printError({}, "--" + scaleOption + " takes metres per unit of the mesh, in (0, 1000]");
+            return false;
+        }
+        units.metresPerUnit = scale;
+    }
+    if (parser.isSet(upOption)) {
+        const QString up = parser.value(upOption).toLower();
+        if (up != "y" && up != "z") {
+            printError({}, "--" + upOption + " takes y or z (the mesh's up axis)");
+            return false;
+        }
+        units.zUp = up == "z";
+    }
+    return true;
+}
+
 }  // namespace gs::cli

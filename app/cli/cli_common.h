@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
+#include <QCommandLineParser>
 #include <QStringList>
 
 #include <optional>
@@ -43,6 +44,12 @@ Expected<ImportedClips> loadClips(const QString& path, const ImportSettings& set
 std::optional<Clip> loadFirstClip(const QString& path, const ImportSettings& settings = {});
 
 QJsonArray toJson(const std::vector<int>& values);
+
+// A level mesh's units from the options `scaleOption` (metres per unit, (0, 1000]) and
+// `upOption` ("y" or "z") into `units`, kept where unset; false, with the error line printed,
+// when a value is not one of those.
+bool readLevelUnits(const QCommandLineParser& parser, const QString& scaleOption,
+                    const QString& upOption, LevelUnits& units);
 
 // A project and the behavioral space built from every space of it without errors, or a baked
 // .gspace file; with the settings either one asks for (project_bake.h).

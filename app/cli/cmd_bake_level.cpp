@@ -34,10 +34,15 @@ int runBakeLevel(const QStringList& arguments) {
         "Builds a level mesh's navigation mesh (Recast) and writes it as a .gslevel file.");
     parser.addHelpOption();
     parser.addPositionalArgument("level",
-                                 "A level mesh (any format Assimp reads; metres, Y up), or a "
-                                 "project (*.gsproj) whose \"level\" names one and its agent.",
+                                 "A level mesh (any format Assimp reads), or a project (*.gsproj) "
+                                 "whose \"level\" names one, its units and its agent.",
                                  "LEVEL_MESH|PROJECT");
     parser.addOption({{"o", "output"}, "The level file to write (*.gslevel).", "out.gslevel"});
+    parser.addOption({"scale",
+                      "Metres per unit of the mesh (default: as the file declares, an FBX's unit "
+                      "scale; else metres): 0.01 for a level made in centimetres.",
+                      "m"});
+    parser.addOption({"up", "The mesh's up axis, y or z (default y; z is turned to y).", "axis"});
     parser.addOption({"radius", "Agent radius, metres (default 0.3).", "m"});
     parser.addOption({"height", "Agent height, metres (default 1.8).", "m"});
     parser.addOption({"climb", "Highest step walked, metres (default 0.35).", "m"});
@@ -68,6 +73,7 @@ int runBakeLevel(const QStringList& arguments) {
     }
     QString path = parser.positionalArguments().first();
     LevelBakeSettings settings;
+    LevelUnits units;
     if (path.endsWith(".gsproj", Qt::CaseInsensitive)) {
         auto project = Project::load(path);
         if (!project) {
@@ -79,8 +85,10 @@ int runBakeLevel(const QStringList& arguments) {
             return 1;
         }
         settings.agent = project->level.agent;
+        units = project->level.units;
         path = project->resolve(project->level.source);
     }
+    if (!readLevelUnits(parser, "scale", "up", units)) return 2;
     if (!readFloat(parser, "radius", settings.agent.radius) ||
         !readFloat(parser, "height", settings.agent.height) ||
         !readFloat(parser, "climb", settings.agent.maxClimb) ||
@@ -95,12 +103,15 @@ int runBakeLevel(const QStringList& arguments) {
     const QString out = parser.value("output");
     QElapsedTimer timer;
     timer.start();
-    auto mesh = readLevelMesh(path.toStdString());
+    auto mesh = readLevelMesh(path.toStdString(), units);
     if (!mesh) {
         printError(path, QString::fromStdString(mesh.message()));
         return 1;
     }
     const double readSeconds = timer.nsecsElapsed() * 1e-9;
+    if (const std::string doubt = upAxisDoubt(*mesh); !doubt.empty())
+        printWarning(path, QString::fromStdString(doubt + " (--up z, or \"up\": \"z\" in the "
+                                                          "project's level)"));
     BakedLevel level;
     LevelBakeReport report;
     LevelBakeJob job;
@@ -126,6 +137,8 @@ int runBakeLevel(const QStringList& arguments) {
     if (parser.isSet("json")) {
         printJson(QJsonObject{{"bytes", bytes},
                               {"triangles", static_cast<double>(mesh->triangleCount())},
+                              {"metres_per_unit", mesh->metresPerUnit},
+                              {"up", units.zUp ? "z" : "y"},
                               {"grid", QJsonArray{report.gridWidth, report.gridDepth}},
                               {"polygons", report.polygons},
                               {"vertices", report.vertices},

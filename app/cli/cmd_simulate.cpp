@@ -187,6 +187,12 @@ void addOptions(QCommandLineParser& parser) {
                       "feet stand on and are measured against (default: the navigation mesh's "
                       "detail mesh).",
                       "MESH"});
+    parser.addOption({"level-mesh-scale",
+                      "With --level-mesh: metres per unit of the mesh, as bake-level's --scale.",
+                      "m"});
+    parser.addOption({"level-mesh-up",
+                      "With --level-mesh: the mesh's up axis, y or z, as bake-level's --up.",
+                      "axis"});
     parser.addOption({"flat-feet",
                       "With --level: no feet on the ground; the pose as on flat ground, carried at "
                       "the surface's height (for comparison)."});

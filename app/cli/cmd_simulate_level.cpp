@@ -131,7 +131,9 @@ int runSimulateLevel(const QCommandLineParser& parser) {
     std::unique_ptr<LevelGround> ground;
     if (parser.isSet("level-mesh")) {
         const QString meshPath = parser.value("level-mesh");
-        auto mesh = readLevelMesh(meshPath.toStdString());
+        LevelUnits units;
+        if (!readLevelUnits(parser, "level-mesh-scale", "level-mesh-up", units)) return 2;
+        auto mesh = readLevelMesh(meshPath.toStdString(), units);
         if (!mesh) {
             printError(meshPath, QString::fromStdString(mesh.message()));
             return 1;

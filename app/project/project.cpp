@@ -98,7 +98,6 @@ QString shown(const QJsonValue& v) {
     return QString::fromStdString(limits::echo(text.toStdString(), 40));
 }
 
-// Reads typed, range-checked values from the project's JSON. The first error wins and names the
 // Why a text read from a project cannot be a name, an id or a path: a control character (a NUL
 // would cut the path short before the file is opened); empty when it can.
 QString controlCharacter(const QString& text) {
@@ -110,6 +109,7 @@ QString controlCharacter(const QString& text) {
     return {};
 }
 
+// Reads typed, range-checked values from the project's JSON. The first error wins and names the
 // JSON path ("settings.goal_space.F: 100000 is above the limit 600"); absent optional values keep
 // their defaults; unknown keys are kept by the caller and reported once per key pattern.
 class Reader {
@@ -628,12 +628,18 @@ void readLevel(Reader& r, const QJsonObject& root, Project& p) {
     if (level.isEmpty()) return;
     if (!level["source"].isString()) r.fail("level.source", "missing (the level mesh's file)");
     r.string(level, "source", "level.source", p.level.source);
+    r.number(level, "scale", "level.scale", 0.0, 1000.0, true, p.level.units.metresPerUnit);
+    QString up = "y";
+    r.string(level, "up", "level.up", up);
+    if (up != "y" && up != "z") r.fail("level.up", shown(level["up"]) + " is not \"y\" or \"z\"");
+    p.level.units.zUp = up == "z";
     NavAgentSettings& a = p.level.agent;
     r.number(level, "radius", "level.radius", 0.0, 5.0, true, a.radius);
     r.number(level, "height", "level.height", 0.0, 10.0, true, a.height);
     r.number(level, "max_climb", "level.max_climb", 0.0, 5.0, false, a.maxClimb);
     r.number(level, "max_slope_deg", "level.max_slope_deg", 0.0, 89.0, false, a.maxSlopeDeg);
-    r.unknown(level, "level", "level", {"source", "radius", "height", "max_climb", "max_slope_deg"},
+    r.unknown(level, "level", "level",
+              {"source", "scale", "up", "radius", "height", "max_climb", "max_slope_deg"},
               &p.level.extra);
 }
 

@@ -19,6 +19,7 @@
 #include "core/clip/clip.h"
 #include "core/io/clip_import.h"
 #include "core/authoring_limits.h"
+#include "core/level/level_mesh.h"
 #include <gaitspace/runtime/navigation.h>
 
 namespace gs {
@@ -82,11 +83,15 @@ struct ProjectCharacter {
     QJsonObject extra;  // keys this version does not know, kept as they were
 };
 
-// The level the project's characters walk in (optional): a mesh any format Assimp reads, and the
-// agent its navigation mesh is built for ("level": {"source", "radius", "height", "max_climb",
-// "max_slope_deg"}; NavAgentSettings' ranges and a person's defaults).
+// The level the project's characters walk in (optional): a mesh any format Assimp reads, its
+// units, and the agent its navigation mesh is built for ("level": {"source", "scale", "up",
+// "radius", "height", "max_climb", "max_slope_deg"}; NavAgentSettings' ranges and a person's
+// defaults).
 struct ProjectLevel {
     QString source;  // level mesh; empty = none (characters on the open ground)
+    // "scale": metres per unit of the mesh file (absent: as the file declares, else metres);
+    // "up": "z" for a mesh made with Z up (absent or "y": Y up).
+    LevelUnits units;
     NavAgentSettings agent;
     QJsonObject extra;  // keys this version does not know, kept as they were
 };

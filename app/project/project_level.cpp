@@ -12,7 +12,7 @@ Expected<ProjectLevelBake> bakeProjectLevel(const Project& project, LevelBakeSet
     ProjectLevelBake out;
     out.meshPath = project.resolve(project.level.source);
     const std::string file = QFileInfo(out.meshPath).fileName().toStdString();
-    auto mesh = readLevelMesh(out.meshPath.toStdString());
+    auto mesh = readLevelMesh(out.meshPath.toStdString(), project.level.units);
     if (!mesh) return Status::error(file + ": " + mesh.message());
     out.mesh = std::move(*mesh);
     settings.agent = project.level.agent;

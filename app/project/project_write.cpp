@@ -128,6 +128,8 @@ QJsonObject Project::toJson() const {
         const NavAgentSettings defaults;
         QJsonObject l = level.extra;
         l["source"] = level.source;
+        if (level.units.metresPerUnit > 0.0f) l["scale"] = jsonNumber(level.units.metresPerUnit);
+        if (level.units.zUp) l["up"] = "z";
         auto put = [&](const char* key, float v, float fallback) {
             if (v != fallback) l[key] = jsonNumber(v);
         };

@@ -6,6 +6,7 @@
 #include <assimp/importerdesc.h>
 #include <assimp/scene.h>
 
+#include <cctype>
 #include <set>
 #include <string>
 
@@ -53,6 +54,22 @@ inline Expected<const aiScene*> readSceneFromMemory(Assimp::Importer& importer,
     const aiScene* scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), flags, hint);
     if (!scene || !scene->mRootNode) return assimpFailure(importer, format, hint);
     return scene;
+}
+
+// Metres per unit an FBX file declares (its UnitScaleFactor, centimetres per unit: 1 for a file
+// in centimetres, 100 for one in metres), or 0 where the file is not FBX (`path`, or its
+// extension, does not end in .fbx) or declares none. The importer keeps the factor as a float
+// (Debian 12's Assimp) or a double (others): both are read.
+inline float fbxMetresPerUnit(const aiScene* scene, const std::string& path) {
+    std::string ext = path.size() >= 4 ? path.substr(path.size() - 4) : "";
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (ext != ".fbx" || !scene || !scene->mMetaData) return 0.0f;
+    float single = 0.0f;
+    double twice = 0.0;
+    const double centimetres = scene->mMetaData->Get("UnitScaleFactor", single)  ? single
+                               : scene->mMetaData->Get("UnitScaleFactor", twice) ? twice
+                                                                                 : 0.0;
+    return centimetres > 0.0 && centimetres < 1e6 ? static_cast<float>(centimetres / 100.0) : 0.0f;
 }
 
 // Names of every bone of every mesh in the scene.

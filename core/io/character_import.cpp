@@ -187,13 +187,10 @@ Expected<JointNodes> chooseJoints(const aiScene* scene) {
 // Metres per file unit as the file declares it (an FBX's UnitScaleFactor; glTF is in metres),
 // and how that was read into `reason`.
 float declaredUnit(const aiScene* scene, const std::string& path, std::string& reason) {
-    const std::string ext = fs::path(path).extension().string();
     reason = "metres (glTF by specification, others assumed)";
-    double factor = 0.0;
-    if ((ext == ".fbx" || ext == ".FBX") && scene->mMetaData &&
-        scene->mMetaData->Get("UnitScaleFactor", factor) && factor > 0.0) {
+    if (const float unit = fbxMetresPerUnit(scene, path); unit > 0.0f) {
         reason = "from the FBX UnitScaleFactor";
-        return static_cast<float>(factor / 100.0);
+        return unit;
     }
     return 1.0f;
 }

@@ -355,11 +355,9 @@ UnitReport chooseUnits(const Clip& clipInFileUnits, const std::string& ext, cons
         units.reason = "glTF is in metres by specification";
         return units;
     }
-    double factor = 0.0;
-    if (ext == ".fbx" && scene->mMetaData && scene->mMetaData->Get("UnitScaleFactor", factor) &&
-        factor > 0.0 && factor < 1e6) {
-        units.scale = static_cast<float>(factor / 100.0);
-        units.unit = "FBX unit scale " + formatFloat(static_cast<float>(factor), 3) + " cm";
+    if (const float unit = fbxMetresPerUnit(scene, ext); unit > 0.0f) {
+        units.scale = unit;
+        units.unit = "FBX unit scale " + formatFloat(100.0f * unit, 3) + " cm";
         units.reason = "from the FBX UnitScaleFactor";
         return units;
     }

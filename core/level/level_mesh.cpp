@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <memory>
+#include <cstdio>
 #include <limits>
 #include <system_error>
 
@@ -16,6 +17,12 @@
 #include "core/io/assimp_scene.h"
 
 namespace gs {
+namespace {
+
+// The largest metres per unit a level file may be scaled by (a file in kilometres).
+constexpr float kMaxMetresPerUnit = 1000.0f;
+
+}  // namespace
 
 Status LevelMesh::validate() const {
     if (indices.size() % 3 != 0) return Status::error("the index count is not a multiple of 3");
@@ -39,7 +46,8 @@ Status LevelMesh::validate() const {
     if (widest > limits::kMaxLevelExtentM)
         return Status::error("the level is " + std::to_string(static_cast<int>(widest)) +
                              " m across, more than the limit of " +
-                             std::to_string(static_cast<int>(limits::kMaxLevelExtentM)) + " m");
+                             std::to_string(static_cast<int>(limits::kMaxLevelExtentM)) +
+                             " m (a level made in centimetres is read with a scale of 0.01)");
     return Status::ok();
 }
 
@@ -49,7 +57,16 @@ void LevelMesh::append(const LevelMesh& other) {
     for (std::uint32_t i : other.indices) indices.push_back(base + i);
 }
 
-Expected<LevelMesh> readLevelMesh(const std::string& path) {
+Status LevelUnits::validate() const {
+    if (!(metresPerUnit >= 0.0f && metresPerUnit <= kMaxMetresPerUnit))
+        return Status::error("the level's scale must be in [0, " +
+                             std::to_string(static_cast<int>(kMaxMetresPerUnit)) +
+                             "] metres per unit (0: as the file declares)");
+    return Status::ok();
+}
+
+Expected<LevelMesh> readLevelMesh(const std::string& path, const LevelUnits& units) {
+    if (Status s = units.validate(); !s) return s;
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) return Status::error("no such file");
     const auto size = std::filesystem::file_size(path, ec);
@@ -67,6 +84,14 @@ Expected<LevelMesh> readLevelMesh(const std::string& path) {
                            "a level mesh");
     if (!scene) return scene.status();
     LevelMesh mesh;
+    const float declared = fbxMetresPerUnit(*scene, path);
+    mesh.metresPerUnit = units.metresPerUnit > 0.0f ? units.metresPerUnit
+                         : declared > 0.0f          ? declared
+                                                    : 1.0f;
+    const float unit = mesh.metresPerUnit;
+    auto metres = [&](const aiVector3D& v) {
+        return units.zUp ? glm::vec3(v.x, v.z, -v.y) * unit : glm::vec3(v.x, v.y, v.z) * unit;
+    };
     std::int64_t triangles = 0;
     for (unsigned m = 0; m < (*scene)->mNumMeshes; ++m) {
         const aiMesh* am = (*scene)->mMeshes[m];
@@ -77,7 +102,7 @@ Expected<LevelMesh> readLevelMesh(const std::string& path) {
                                  std::to_string(limits::kMaxLevelTriangles) + " triangles");
         const auto base = static_cast<std::uint32_t>(mesh.vertices.size());
         for (unsigned v = 0; v < am->mNumVertices; ++v)
-            mesh.vertices.push_back({am->mVertices[v].x, am->mVertices[v].y, am->mVertices[v].z});
+            mesh.vertices.push_back(metres(am->mVertices[v]));
         for (unsigned f = 0; f < am->mNumFaces; ++f) {
             const aiFace& face = am->mFaces[f];
             if (face.mNumIndices != 3) continue;
@@ -87,6 +112,24 @@ Expected<LevelMesh> readLevelMesh(const std::string& path) {
     if (mesh.indices.empty()) return Status::error("the file holds no triangles");
     if (Status s = mesh.validate(); !s) return s;
     return mesh;
+}
+
+std::string upAxisDoubt(const LevelMesh& mesh) {
+    if (mesh.vertices.empty()) return {};
+    glm::vec3 lo = mesh.vertices.front(), hi = lo;
+    for (const glm::vec3& v : mesh.vertices) {
+        lo = glm::min(lo, v);
+        hi = glm::max(hi, v);
+    }
+    const glm::vec3 extent = hi - lo;
+    const float narrowest = std::min(extent.x, extent.z);
+    if (extent.y <= 3.0f || extent.y <= 2.0f * narrowest) return {};
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  "the level stands %.1f m tall and %.1f m across its narrowest side: if it was "
+                  "made with Z up, read it with up z",
+                  extent.y, narrowest);
+    return text;
 }
 
 Status writeLevelMesh(const LevelMesh& mesh, const std::string& path) {

@@ -8,8 +8,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
+#include <glm/geometric.hpp>
+
 #include "app/project/project.h"
 #include "app/project/project_level.h"
+#include "core/level/level_mesh.h"
 #include "core/clip/root_motion.h"
 #include "common/test_data.h"
 
@@ -134,6 +139,29 @@ private slots:
         QVERIFY2(baked, baked.message().c_str());
         QCOMPARE(baked->baked.info.agent.radius, 0.35f);
         QVERIFY(baked->report.polygons > 10);
+        // A level made in decimetres with Z up: its units round-trip, and it bakes as the same
+        // level in metres with Y up.
+        LevelMesh turned = *readLevelMesh(dir.filePath("demo_level.glb").toStdString());
+        for (glm::vec3& v : turned.vertices) v = glm::vec3(v.x, -v.z, v.y) * 10.0f;
+        QVERIFY(writeLevelMesh(turned, dir.filePath("dm_z_up.obj").toStdString()));
+        const QString dmPath = dir.filePath("dm.gsproj");
+        write(dmPath, R"({"format":"gaitspace-project","version":1,"clips":[],"spaces":[],
+            "level":{"source":"dm_z_up.obj","scale":0.1,"up":"z","radius":0.35,
+                     "max_slope_deg":30}})");
+        auto dm = Project::load(dmPath);
+        QVERIFY2(dm.isOk(), dm.message().c_str());
+        QCOMPARE(dm->level.units.metresPerUnit, 0.1f);
+        QVERIFY(dm->level.units.zUp);
+        const QJsonObject dmLevel = dm->toJson()["level"].toObject();
+        QVERIFY(std::abs(dmLevel["scale"].toDouble() - 0.1) < 1e-6);
+        QCOMPARE(dmLevel["up"].toString(), QStringLiteral("z"));
+        auto dmBaked = bakeProjectLevel(*dm);
+        QVERIFY2(dmBaked, dmBaked.message().c_str());
+        QVERIFY(glm::distance(dmBaked->baked.info.boundsMin, baked->baked.info.boundsMin) < 1e-3f);
+        QVERIFY(glm::distance(dmBaked->baked.info.boundsMax, baked->baked.info.boundsMax) < 1e-3f);
+        QVERIFY2(std::abs(dmBaked->report.polygons - baked->report.polygons) <= 2,
+                 QByteArray::number(dmBaked->report.polygons) + " against " +
+                     QByteArray::number(baked->report.polygons));
         // No level: said, naming the project.
         Project none = *p;
         none.level.source.clear();
@@ -312,6 +340,14 @@ private slots:
             << QByteArray(R"({"format":"gaitspace-project","version":1,"clips":[],
                              "level":{"source":"a.glb","radius":9}})")
             << "level.radius: 9 is above the limit 5";
+        QTest::newRow("level scale")
+            << QByteArray(R"({"format":"gaitspace-project","version":1,"clips":[],
+                             "level":{"source":"a.glb","scale":0}})")
+            << "level.scale: 0 must be above 0";
+        QTest::newRow("level up") << QByteArray(
+                                         R"({"format":"gaitspace-project","version":1,"clips":[],
+                             "level":{"source":"a.glb","up":"x"}})")
+                                  << "level.up: \"x\" is not \"y\" or \"z\"";
         QTest::newRow("level without source")
             << QByteArray(R"({"format":"gaitspace-project","version":1,"clips":[],
                              "level":{"radius":0.3}})")

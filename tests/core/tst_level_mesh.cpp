@@ -1,11 +1,16 @@
 // Level meshes (core/level/level_mesh.h) made here: a box written as .glb, .gltf and .obj reads
-// back as the same triangles, winding kept; append renumbers the indices it brings; every
+// back as the same triangles, winding kept, and in centimetres, with Z up or as FBX, scaled and
+// turned as its units say; append renumbers the indices it brings; every
 // refusal of validate() with its sentence; files that are missing, hold no triangles or are
 // to be written in another format refused.
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
+#include <assimp/scene.h>
 
 #include <algorithm>
 #include <array>
@@ -48,6 +53,56 @@ LevelMesh box() { return boxMesh({-1.0f, -0.2f, -2.0f}, {3.0f, 0.5f, 1.5f}); }
 class TestLevelMesh : public QObject {
     Q_OBJECT
 private slots:
+    // A level made in centimetres, or with Z up, reads as the same triangles in metres with Y
+    // up when its units say so; an FBX file's own unit scale is taken (Assimp's exporter writes
+    // 1: centimetres) unless a scale is given; a scale out of range is refused.
+    void unitsAndUpAxis() {
+        QTemporaryDir dir;
+        const LevelMesh metres = box();
+        LevelMesh centimetres = metres, zUp = metres;
+        for (glm::vec3& v : centimetres.vertices) v *= 100.0f;
+        for (glm::vec3& v : zUp.vertices) v = {v.x, -v.z, v.y};
+        const std::string cmPath = dir.filePath("cm.obj").toStdString();
+        const std::string zUpPath = dir.filePath("z_up.obj").toStdString();
+        QVERIFY(writeLevelMesh(centimetres, cmPath));
+        QVERIFY(writeLevelMesh(zUp, zUpPath));
+        auto scaled = readLevelMesh(cmPath, {0.01f, false});
+        QVERIFY2(scaled, scaled.message().c_str());
+        QCOMPARE(scaled->metresPerUnit, 0.01f);
+        QCOMPARE(triangles(*scaled), triangles(metres));
+        auto turned = readLevelMesh(zUpPath, {0.0f, true});
+        QVERIFY2(turned, turned.message().c_str());
+        QCOMPARE(turned->metresPerUnit, 1.0f);
+        QCOMPARE(triangles(*turned), triangles(metres));
+        auto unturned = readLevelMesh(zUpPath);
+        QVERIFY(triangles(*unturned) != triangles(metres));
+        // The box is 3.5 m deep: with Z up read as Y up, it stands 3.5 m tall on a side 0.7 m.
+        QCOMPARE(upAxisDoubt(*unturned),
+                 std::string("the level stands 3.5 m tall and 0.7 m across its narrowest side: "
+                             "if it was made with Z up, read it with up z"));
+        QVERIFY(upAxisDoubt(*turned).empty());
+        QVERIFY(upAxisDoubt(demoLevel()).empty());
+
+        const std::string fbx = dir.filePath("level.fbx").toStdString();
+        Assimp::Importer importer;
+        const aiScene* scene = importer.ReadFile(cmPath, 0);
+        QVERIFY(scene);
+        Assimp::Exporter exporter;
+        QCOMPARE(exporter.Export(scene, "fbxa", fbx), AI_SUCCESS);
+        auto declared = readLevelMesh(fbx);
+        QVERIFY2(declared, declared.message().c_str());
+        QCOMPARE(declared->metresPerUnit, 0.01f);
+        QCOMPARE(triangles(*declared), triangles(metres));
+        auto asGiven = readLevelMesh(fbx, {1.0f, false});
+        QVERIFY2(asGiven, asGiven.message().c_str());
+        QCOMPARE(triangles(*asGiven), triangles(centimetres));
+
+        for (float wrong : {-1.0f, 1001.0f, std::nanf("")})
+            QCOMPARE(readLevelMesh(cmPath, {wrong, false}).message(),
+                     std::string("the level's scale must be in [0, 1000] metres per unit (0: as "
+                                 "the file declares)"));
+    }
+
     void boxIsClosed() {
         const LevelMesh b = box();
         QCOMPARE(b.triangleCount(), size_t(12));
@@ -111,7 +166,10 @@ private slots:
         QTest::newRow("empty") << 1 << "the level has no triangles";
         QTest::newRow("not finite") << 2 << "a vertex of the level is not finite";
         QTest::newRow("index") << 3 << "a triangle names a vertex outside the mesh";
-        QTest::newRow("wide") << 4 << "the level is 1500 m across, more than the limit of 1000 m";
+        QTest::newRow("wide")
+            << 4
+            << "the level is 1500 m across, more than the limit of 1000 m (a level made in "
+               "centimetres is read with a scale of 0.01)";
     }
     void refusals() {
         QFETCH(int, damage);

@@ -62,6 +62,10 @@ bool LevelActions::exportTo(const QString& path) {
         emit message(ProjectDocument::Level::Error, QString::fromStdString(s.message()));
         return false;
     }
+    if (const std::string doubt = upAxisDoubt(bake->mesh); !doubt.empty())
+        emit message(ProjectDocument::Level::Warning,
+                     QStringLiteral("%1: %2 (\"up\": \"z\" in the project's level)")
+                         .arg(QFileInfo(bake->meshPath).fileName(), QString::fromStdString(doubt)));
     emit message(ProjectDocument::Level::Info,
                  tr("Exported the level %1 (%2 polygons, navigation mesh built in %3 s) to %4.")
                      .arg(QFileInfo(bake->meshPath).fileName())
