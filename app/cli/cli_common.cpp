@@ -284,8 +284,10 @@ bool readLevelUnits(const QCommandLineParser& parser, const QString& scaleOption
     if (parser.isSet(scaleOption)) {
         bool ok = false;
         const float scale = parser.value(scaleOption).toFloat(&ok);
-        if (!ok || !(scale > 0.0f && scale <= 1000.0f)) {
-            printError({}, "--" + scaleOption + " takes metres per unit of the mesh, in (0, 1000]");
+        if (!ok || !(scale > 0.0f && scale <= LevelUnits::kMaxMetresPerUnit)) {
+            printError({}, QStringLiteral("--%1 takes metres per unit of the mesh, in (0, %2]")
+                               .arg(scaleOption)
+                               .arg(LevelUnits::kMaxMetresPerUnit));
             return false;
         }
         units.metresPerUnit = scale;

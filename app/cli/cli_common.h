@@ -45,7 +45,7 @@ std::optional<Clip> loadFirstClip(const QString& path, const ImportSettings& set
 
 QJsonArray toJson(const std::vector<int>& values);
 
-// A level mesh's units from the options `scaleOption` (metres per unit, (0, 1000]) and
+// A level mesh's units from the options `scaleOption` (metres per unit, (0, kMaxMetresPerUnit]) and
 // `upOption` ("y" or "z") into `units`, kept where unset; false, with the error line printed,
 // when a value is not one of those.
 bool readLevelUnits(const QCommandLineParser& parser, const QString& scaleOption,

@@ -26,10 +26,7 @@ bool readFloat(const QCommandLineParser& parser, const QString& name, float& val
     return ok;
 }
 
-}  // namespace
-
-int runBakeLevel(const QStringList& arguments) {
-    QCommandLineParser parser;
+void addOptions(QCommandLineParser& parser) {
     parser.setApplicationDescription(
         "Builds a level mesh's navigation mesh (Recast) and writes it as a .gslevel file.");
     parser.addHelpOption();
@@ -54,15 +51,18 @@ int runBakeLevel(const QStringList& arguments) {
                       "and exit; no LEVEL_MESH.",
                       "FILE"});
     parser.addOption({"json", "Print one JSON object on stdout."});
-    parser.process(arguments);
-    if (parser.isSet("write-demo-mesh")) {
-        const QString out = parser.value("write-demo-mesh");
-        if (Status s = writeLevelMesh(demoLevel(), out.toStdString()); !s) {
-            printError(out, QString::fromStdString(s.message()));
-            return 1;
-        }
-        return 0;
-    }
+}
+
+// What to bake: the mesh's file and units, and the agent and voxels.
+struct BakeRequest {
+    QString path;
+    LevelUnits units;
+    LevelBakeSettings settings;
+};
+
+// The request from the command line (a project's level first, the options over it); 0, or the
+// exit code with the error line printed.
+int readRequest(const QCommandLineParser& parser, BakeRequest& request) {
     if (parser.positionalArguments().size() != 1) {
         printError({}, "bake-level needs exactly one LEVEL_MESH or PROJECT");
         return 2;
@@ -71,24 +71,23 @@ int runBakeLevel(const QStringList& arguments) {
         printError({}, "bake-level needs -o OUT.gslevel");
         return 2;
     }
-    QString path = parser.positionalArguments().first();
-    LevelBakeSettings settings;
-    LevelUnits units;
-    if (path.endsWith(".gsproj", Qt::CaseInsensitive)) {
-        auto project = Project::load(path);
+    request.path = parser.positionalArguments().first();
+    LevelBakeSettings& settings = request.settings;
+    if (request.path.endsWith(".gsproj", Qt::CaseInsensitive)) {
+        auto project = Project::load(request.path);
         if (!project) {
             printError({}, QString::fromStdString(project.message()));
             return 1;
         }
         if (project->level.source.isEmpty()) {
-            printError(path, "the project names no level (\"level\": {\"source\"})");
+            printError(request.path, "the project names no level (\"level\": {\"source\"})");
             return 1;
         }
         settings.agent = project->level.agent;
-        units = project->level.units;
-        path = project->resolve(project->level.source);
+        request.units = project->level.units;
+        request.path = project->resolve(project->level.source);
     }
-    if (!readLevelUnits(parser, "scale", "up", units)) return 2;
+    if (!readLevelUnits(parser, "scale", "up", request.units)) return 2;
     if (!readFloat(parser, "radius", settings.agent.radius) ||
         !readFloat(parser, "height", settings.agent.height) ||
         !readFloat(parser, "climb", settings.agent.maxClimb) ||
@@ -100,10 +99,55 @@ int runBakeLevel(const QStringList& arguments) {
         printError({}, QString::fromStdString(s.message()));
         return 2;
     }
-    const QString out = parser.value("output");
+    return 0;
+}
+
+// The figures of a level baked and written to `out`, as JSON or one line.
+void printBaked(const QCommandLineParser& parser, const QString& out, const BakeRequest& request,
+                const LevelMesh& mesh, const LevelBakeReport& report, const Navigation& nav,
+                double readSeconds) {
+    const double bytes = static_cast<double>(QFileInfo(out).size());
+    if (parser.isSet("json")) {
+        printJson(QJsonObject{{"bytes", bytes},
+                              {"triangles", static_cast<double>(mesh.triangleCount())},
+                              {"metres_per_unit", mesh.metresPerUnit},
+                              {"up", request.units.zUp ? "z" : "y"},
+                              {"grid", QJsonArray{report.gridWidth, report.gridDepth}},
+                              {"polygons", report.polygons},
+                              {"vertices", report.vertices},
+                              {"detail_triangles", report.detailTriangles},
+                              {"islands", nav.islandCount()},
+                              {"read_s", readSeconds},
+                              {"navmesh_build_s", report.seconds}});
+        return;
+    }
+    std::printf(
+        "%s: %.0f bytes, %zu triangles, %d x %d cells, %d polygons, %d islands, navigation "
+        "mesh built in %.3f s\n",
+        qPrintable(out), bytes, mesh.triangleCount(), report.gridWidth, report.gridDepth,
+        report.polygons, nav.islandCount(), report.seconds);
+}
+
+}  // namespace
+
+int runBakeLevel(const QStringList& arguments) {
+    QCommandLineParser parser;
+    addOptions(parser);
+    parser.process(arguments);
+    if (parser.isSet("write-demo-mesh")) {
+        const QString out = parser.value("write-demo-mesh");
+        if (Status s = writeLevelMesh(demoLevel(), out.toStdString()); !s) {
+            printError(out, QString::fromStdString(s.message()));
+            return 1;
+        }
+        return 0;
+    }
+    BakeRequest request;
+    if (int code = readRequest(parser, request); code != 0) return code;
+    const QString& path = request.path;
     QElapsedTimer timer;
     timer.start();
-    auto mesh = readLevelMesh(path.toStdString(), units);
+    auto mesh = readLevelMesh(path.toStdString(), request.units);
     if (!mesh) {
         printError(path, QString::fromStdString(mesh.message()));
         return 1;
@@ -115,7 +159,7 @@ int runBakeLevel(const QStringList& arguments) {
     BakedLevel level;
     LevelBakeReport report;
     LevelBakeJob job;
-    job.settings = settings;
+    job.settings = request.settings;
     job.mesh = &*mesh;
     job.name = QFileInfo(path).fileName().toStdString();
     job.output = &level;
@@ -129,30 +173,12 @@ int runBakeLevel(const QStringList& arguments) {
         printError(path, QString::fromStdString(nav.message()));
         return 1;
     }
+    const QString out = parser.value("output");
     if (Status s = saveGSLevel(level, out.toStdString()); !s) {
         printError({}, QString::fromStdString(s.message()));
         return 1;
     }
-    const double bytes = static_cast<double>(writeGSLevel(level).size());
-    if (parser.isSet("json")) {
-        printJson(QJsonObject{{"bytes", bytes},
-                              {"triangles", static_cast<double>(mesh->triangleCount())},
-                              {"metres_per_unit", mesh->metresPerUnit},
-                              {"up", units.zUp ? "z" : "y"},
-                              {"grid", QJsonArray{report.gridWidth, report.gridDepth}},
-                              {"polygons", report.polygons},
-                              {"vertices", report.vertices},
-                              {"detail_triangles", report.detailTriangles},
-                              {"islands", nav->islandCount()},
-                              {"read_s", readSeconds},
-                              {"navmesh_build_s", report.seconds}});
-    } else {
-        std::printf(
-            "%s: %.0f bytes, %zu triangles, %d x %d cells, %d polygons, %d islands, navigation "
-            "mesh built in %.3f s\n",
-            qPrintable(out), bytes, mesh->triangleCount(), report.gridWidth, report.gridDepth,
-            report.polygons, nav->islandCount(), report.seconds);
-    }
+    printBaked(parser, out, request, *mesh, report, *nav, readSeconds);
     return 0;
 }
 

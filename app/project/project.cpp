@@ -628,7 +628,8 @@ void readLevel(Reader& r, const QJsonObject& root, Project& p) {
     if (level.isEmpty()) return;
     if (!level["source"].isString()) r.fail("level.source", "missing (the level mesh's file)");
     r.string(level, "source", "level.source", p.level.source);
-    r.number(level, "scale", "level.scale", 0.0, 1000.0, true, p.level.units.metresPerUnit);
+    r.number(level, "scale", "level.scale", 0.0, LevelUnits::kMaxMetresPerUnit, true,
+             p.level.units.metresPerUnit);
     QString up = "y";
     r.string(level, "up", "level.up", up);
     if (up != "y" && up != "z") r.fail("level.up", shown(level["up"]) + " is not \"y\" or \"z\"");

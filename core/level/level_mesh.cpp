@@ -17,12 +17,6 @@
 #include "core/io/assimp_scene.h"
 
 namespace gs {
-namespace {
-
-// The largest metres per unit a level file may be scaled by (a file in kilometres).
-constexpr float kMaxMetresPerUnit = 1000.0f;
-
-}  // namespace
 
 Status LevelMesh::validate() const {
     if (indices.size() % 3 != 0) return Status::error("the index count is not a multiple of 3");

@@ -18,6 +18,7 @@ namespace gs {
 
 // How a level file's coordinates become metres with Y up.
 struct LevelUnits {
+    static constexpr float kMaxMetresPerUnit = 1000.0f;  // a file in kilometres
     // Metres per unit of the file: 0 takes what the file declares (an FBX's UnitScaleFactor;
     // glTF is in metres, and other formats are taken to be); else (0, 1000].
     float metresPerUnit = 0.0f;
