@@ -182,6 +182,9 @@ void addOptions(QCommandLineParser& parser) {
     parser.addOption({"no-waiting",
                       "With --level: a character held in a queue it cannot slow behind walks on "
                       "round it rather than waiting where it stands."});
+    parser.addOption({"no-early-turn",
+                      "With --level: a character walking through a goal turns toward the next "
+                      "once it is there, rather than beginning the turn before it."});
     parser.addOption({"level-mesh",
                       "With --level: the level's mesh (any format Assimp reads), whose surface the "
                       "feet stand on and are measured against (default: the navigation mesh's "

@@ -48,6 +48,7 @@ int readRunOptions(const QCommandLineParser& parser, LevelSimulationSettings& s)
     s.avoid = !parser.isSet("no-avoidance");
     s.collide = !parser.isSet("no-collision");
     s.wait = !parser.isSet("no-waiting");
+    s.turnEarly = !parser.isSet("no-early-turn");
     s.record = parser.isSet("bvh");
     return 0;
 }
@@ -74,6 +75,7 @@ QJsonObject resultJson(const QString& scenario, const Navigation& navigation,
         {"avoidance", settings.avoid},
         {"collision", settings.collide},
         {"waiting", settings.wait},
+        {"early_turn", settings.turnEarly},
         {"waits", static_cast<double>(r.waits)},
         {"last_arrival_s", r.lastArrivalS},
         {"character_frames", static_cast<double>(r.characterFrames)},

@@ -285,17 +285,26 @@ Status LevelRun::takeFreeGoalHere(Walker& w) {
 Status LevelRun::nextGoal(Walker& w) {
     const glm::vec3 here(w.last.x, w.y, w.last.y);
     glm::vec3 goal;
+    std::optional<glm::vec3> then;
     if (m_settings.scenario != LevelSimulationSettings::Scenario::Random) {
         // Across (or along its route), then back to where it is now.
         goal = w.crossingGoal;
         w.crossingGoal = here;
     } else {
-        auto g =
-            randomMeshGoal(m_nav, here, m_settings.goalClearanceM, m_settings.minGoalPathM, m_rng);
+        // Each goal drawn from the one before, so that the next is known while walking to this.
+        auto g = w.early.then ? Expected<glm::vec3>(*w.early.then)
+                              : randomMeshGoal(m_nav, here, m_settings.goalClearanceM,
+                                               m_settings.minGoalPathM, m_rng);
         if (!g) return g.status();
         goal = *g;
+        if (w.goalsSet + 1 < m_settings.goals) {
+            auto t = randomMeshGoal(m_nav, goal, m_settings.goalClearanceM, m_settings.minGoalPathM,
+                                    m_rng);
+            if (!t) return t.status();
+            then = *t;
+        }
     }
-    auto path = m_steering.setGoal(w, goal, w.goalsSet + 1 >= m_settings.goals);
+    auto path = m_steering.setGoal(w, goal, w.goalsSet + 1 >= m_settings.goals, then);
     if (!path) return path.status();
     if (path->goal.moved) ++m_result.goalsMoved;
     w.shortest = path->length;
@@ -570,6 +579,8 @@ LevelSteeringSettings LevelSimulationSettings::steering() const {
     LevelSteeringSettings s{
         {lookAheadM, replanDistanceM, cornerOffsetM, aimMarginM}, avoid, avoidance, collision};
     if (!wait) s.waitBelowPace = 0.0f;
+    s.reachRadius = reachRadius;
+    s.turnEarly = turnEarly;
     return s;
 }
 

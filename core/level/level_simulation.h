@@ -68,6 +68,9 @@ struct LevelSimulationSettings {
     // A character held in a queue it cannot slow behind waits where it stands
     // (LevelSteeringSettings::waitBelowPace). Off: it walks on round the queue.
     bool wait = true;
+    // Random goals: each drawn with the one before, so that a character walking through a goal
+    // turns toward the next early (LevelSteeringSettings::turnEarly). Off: it turns once there.
+    bool turnEarly = true;
     float maxSeconds = 0.0f;  // simulated seconds run at most; 0 = the authoring limit's
     bool record = false;      // keep the first character's motion (root on the surface)
     // Feet on the level's surface (gaitspace/runtime/ground.h): the ground query the feet stand

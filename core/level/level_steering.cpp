@@ -4,14 +4,30 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <numbers>
 #include <string>
 
 #include <glm/geometric.hpp>
+
+#include <gaitspace/runtime/steering.h>
 
 namespace gs {
 namespace {
 
 glm::vec2 xz(const glm::vec3& p) { return {p.x, p.z}; }
+
+// Directions on the ground (x, z): a heading's (0 faces +z, positive turns left), a direction's
+// left, a direction turned left by `a` radians, and the turn from one direction to another (left
+// positive).
+glm::vec2 headingDirection(float heading) { return {std::sin(heading), std::cos(heading)}; }
+glm::vec2 leftOf(const glm::vec2& v) { return {v.y, -v.x}; }
+glm::vec2 turned(const glm::vec2& v, float a) {
+    const float c = std::cos(a), s = std::sin(a);
+    return {v.x * c + v.y * s, v.y * c - v.x * s};
+}
+float turnBetween(const glm::vec2& from, const glm::vec2& to) {
+    return std::atan2(from.y * to.x - from.x * to.y, glm::dot(from, to));
+}
 
 // Metres ahead of a character its steering goal is put along the direction avoidance gives: far
 // enough that steering takes it as a direction (decided at its start frames, not every frame).
@@ -32,6 +48,21 @@ constexpr float kHeldShare = 0.3f;
 constexpr float kHeldTellS = 0.19f;  // 6 frames at 30 a second
 // Metres ahead within which a character holding another back is looked for.
 constexpr float kQueueM = 1.5f;
+// A goal walked through on to a known next one is turned away from early (turnEarly) when the way
+// on turns by more than kTurnEarlyRad: aimed at the turn's entry when it lies kEntryAheadM ahead
+// or more, the turn begun where it passes within kTurnReachShare of the reach radius, held while
+// its rate (smoothed over kTurnRateS) would pass further than kTurnHoldShare of it, and missed
+// once kTurnMissM further from the goal than its nearest, out of reach.
+constexpr float kTurnEarlyRad = 1.0f;
+constexpr float kEntryAheadM = 0.3f;
+constexpr float kTurnReachShare = 0.6f;
+constexpr float kTurnHoldShare = 0.8f;
+constexpr float kTurnRateS = 0.2f;
+constexpr float kTurnMissM = 0.1f;
+// The turn a character makes toward a goal behind it is wider than its style's tightest (the
+// blend moves toward the sharpest turn at its allowed rate, and the turn clip turns within one
+// step of its cycle): an early turn assumes this many times the tightest radius.
+constexpr float kTurnWiden = 1.8f;
 // The longest avoidEveryS used (seconds).
 constexpr float kMaxAvoidEveryS = 0.25f;
 
@@ -59,6 +90,7 @@ LevelSteering::LevelSteering(Crowd& crowd, const Navigation& navigation,
     auto seconds = [](float v) { return std::isfinite(v) ? std::clamp(v, 0.0f, 60.0f) : 0.0f; };
     m_waitAtMost = seconds(settings.waitAtMostS);
     m_pushOn = seconds(settings.pushOnS);
+    m_reach = std::isfinite(settings.reachRadius) ? std::max(settings.reachRadius, 0.01f) : 0.5f;
 }
 
 void LevelSteering::setStyleWeights(std::span<const float> weights) {
@@ -72,6 +104,18 @@ void LevelSteering::setStyleWeights(std::span<const float> weights) {
     for (float v : m_user) sum += v;
     m_canSlow = sum > 0.0f && static_cast<size_t>(m_slowest) < m_user.size() &&
                 m_user[m_slowest] / sum < 0.99f;
+    // The turn an early turn assumes, each way: the style's tightest, widened (see kTurnWiden).
+    for (int side = 0; side < 2; ++side) {
+        float radius = 0.0f, weight = 0.0f;
+        for (size_t s = 0; s < bs.spaces.size() && s < m_user.size(); ++s) {
+            const float r =
+                side ? turningRadiusLeft(bs.spaces[s]) : turningRadiusRight(bs.spaces[s]);
+            if (m_user[s] <= 0.0f || !std::isfinite(r)) continue;
+            radius += m_user[s] * r;
+            weight += m_user[s];
+        }
+        m_turnRadius[side] = weight > 0.0f ? kTurnWiden * radius / weight : 0.0f;
+    }
     // The stop a character waiting plays: the shortest of the most weighted style with stops.
     m_stopSpace = m_stopClip = -1;
     float heaviest = 0.0f;
@@ -87,13 +131,23 @@ void LevelSteering::setStyleWeights(std::span<const float> weights) {
     }
 }
 
-Expected<NavPath> LevelSteering::setGoal(LevelWalker& w, const glm::vec3& goal, bool last) {
+Expected<NavPath> LevelSteering::setGoal(LevelWalker& w, const glm::vec3& goal, bool last,
+                                         std::optional<glm::vec3> then) {
     const glm::vec3 here(w.last.x, w.y, w.last.y);
     if (!w.follow) w.follow.emplace(m_nav, m_settings.follow);
     auto path = w.follow->setGoal(here, goal);
     if (!path) return path.status();
     w.goal = path->goal.position;
     w.lastGoal = last;
+    w.early = {};
+    if (then && !last && m_settings.turnEarly)
+        if (auto on = m_nav.findPath(w.goal, *then); on && on->corners.size() >= 2) {
+            const glm::vec2 way = xz(on->corners[1]) - xz(on->corners[0]);
+            if (glm::length(way) > 1e-3f) {
+                w.early.then = on->goal.position;
+                w.early.way = glm::normalize(way);
+            }
+        }
     w.done = false;
     w.direct = false;
     w.steered = glm::vec2(std::numeric_limits<float>::max());
@@ -116,6 +170,7 @@ float LevelSteering::observe(LevelWalker& w) {
 
 void LevelSteering::want(LevelWalker& w) {
     if (w.done || !w.follow) return;
+    turnEarly(w);
     const glm::vec2 toward = w.follow->aim(w.last, w.y) - w.last;
     const float length = glm::length(toward);
     if (length > 1e-4f) w.desired = toward * (m_speed / length);
@@ -126,7 +181,7 @@ Status LevelSteering::finish(LevelWalker& w) {
     w.desired = glm::vec2(0.0f);
     if (w.direct) return Status::ok();
     const float heading = m_crowd.state(w.id)->ground.heading;
-    const glm::vec2 on = w.last + glm::vec2(std::sin(heading), std::cos(heading));
+    const glm::vec2 on = w.last + headingDirection(heading);
     return m_crowd.setGoal(w.id, on, Crowd::GoalArrival::Stop);
 }
 
@@ -173,18 +228,25 @@ Status LevelSteering::steer(LevelWalker& w, const glm::vec2& velocity) {
     const float toGoal = glm::distance(p, goal);
     const bool onWay =
         wanted > 0.0f && glm::dot(direction, w.desired / wanted) > std::cos(kDirectAngleRad);
-    if (toGoal < kDirectGoalM && w.follow && w.follow->onLastLeg() && (onWay || w.direct)) {
-        // The goal itself, stopped on when it is the last (and then left to the stop).
+    if (toGoal < kDirectGoalM && w.follow &&
+        (w.early.turning ? w.early.hold : w.follow->onLastLeg() && (onWay || w.direct))) {
+        // The goal itself, stopped on when it is the last (and then left to the stop); for an
+        // early turn to come, its entry while it lies ahead.
         if (w.direct && w.lastGoal) return Status::ok();
+        const glm::vec2 aim = w.early.approaching && !w.early.turning &&
+                                      glm::dot(w.early.entry - p, w.early.wayIn) > kEntryAheadM
+                                  ? w.early.entry
+                                  : goal;
         w.direct = true;
         w.waiting = false;
-        w.steered = goal;
+        w.steered = aim;
         w.sinceTold = std::numeric_limits<float>::infinity();
         setPace(w, 1.0f);
-        return m_crowd.setGoal(w.id, goal,
+        return m_crowd.setGoal(w.id, aim,
                                w.lastGoal ? Crowd::GoalArrival::Stop : Crowd::GoalArrival::WalkOn);
     }
     w.direct = false;
+    if (w.early.turning) direction = turnSide(w, direction);
     const float pace = wanted > 0.0f ? std::min(speed / wanted, 1.0f) : 1.0f;
     if (const bool was = w.waiting; wait(w, pace)) return was ? Status::ok() : stopHere(w);
     setPace(w, pace);
@@ -198,6 +260,102 @@ Status LevelSteering::steer(LevelWalker& w, const glm::vec2& velocity) {
     w.sinceTold = 0.0f;
     w.steered = p + kDirectionGoalM * direction;
     return m_crowd.setGoal(w.id, w.steered, Crowd::GoalArrival::WalkOn);
+}
+
+// A goal walked through on to a known next one: the turn toward the next begun as soon as a turn
+// of m_turnRadius that way, begun now, passes within kTurnReachShare of the reach radius of the
+// goal (and before it has turned as far as the way on); until then, within kDirectGoalM of the
+// goal, the turn's entry is aimed at (approach). Turning, the character follows the path to the
+// next goal while the goal itself is yet to be reached (followTurn).
+void LevelSteering::turnEarly(LevelWalker& w) {
+    if (!w.early.then || w.lastGoal) return;
+    if (w.early.turning) return followTurn(w);
+    const glm::vec2 p = w.last, goal = xz(w.goal);
+    const glm::vec2 h = headingDirection(m_crowd.state(w.id)->ground.heading);
+    if (w.early.missed || glm::distance(p, goal) > kDirectGoalM || !w.follow->onLastLeg() ||
+        glm::dot(goal - p, h) <= 0.0f)
+        return;
+    if (!w.early.approaching) approach(w);
+    const float turn = turnBetween(h, w.early.way);
+    const float radius = m_turnRadius[turn > 0.0f ? 1 : 0];
+    if (std::abs(turn) < kTurnEarlyRad || !(radius > 0.0f)) return;
+    const float side = turn > 0.0f ? 1.0f : -1.0f;
+    const glm::vec2 centre = p + side * radius * leftOf(h);
+    if (std::abs(glm::distance(goal, centre) - radius) > kTurnReachShare * m_reach) return;
+    // The circle's point nearest the goal comes before the turn has reached the way on.
+    if (std::abs(turnBetween(p - centre, goal - centre)) > std::abs(turn)) return;
+    if (!w.follow->setGoal({p.x, w.y, p.y}, *w.early.then)) return;
+    w.early.turning = true;
+    w.early.approaching = false;
+    w.early.side = side;
+    w.early.heading = m_crowd.state(w.id)->ground.heading;
+    w.early.rate = 0.0f;
+    w.early.hold = false;
+    w.early.nearest = glm::distance(p, goal);
+    w.direct = false;
+    w.steered = glm::vec2(std::numeric_limits<float>::max());
+}
+
+// The entry of `w`'s early turn: the arc of the turn's radius tangent to the way in (from where
+// it is to the goal) and to the way on, moved so that its middle lies on the goal; its start,
+// where the mesh holds it and the arc, and it lies kEntryAheadM ahead or more (else the goal).
+void LevelSteering::approach(LevelWalker& w) {
+    w.early.approaching = true;
+    const glm::vec2 p = w.last, goal = xz(w.goal);
+    w.early.entry = goal;
+    w.early.wayIn = glm::normalize(goal - p);
+    const glm::vec2 in = w.early.wayIn;
+    const float turn = turnBetween(in, w.early.way);
+    const float radius = m_turnRadius[turn > 0.0f ? 1 : 0];
+    if (std::abs(turn) < kTurnEarlyRad || !(radius > 0.0f)) return;
+    const float side = turn > 0.0f ? 1.0f : -1.0f;
+    const glm::vec2 centre = goal + side * radius * leftOf(turned(in, 0.5f * turn));
+    const glm::vec2 entry = centre - side * radius * leftOf(in);
+    for (int k = 0; k <= 8; ++k) {  // the arc every eighth of its turn
+        const glm::vec2 q = centre - side * radius * leftOf(turned(in, turn * k / 8.0f));
+        if (!m_nav.onMesh({q.x, w.y, q.y})) return;
+    }
+    if (glm::dot(entry - p, in) >= kEntryAheadM) w.early.entry = entry;
+}
+
+// An early turn under way: held (aimed at the goal) while the turn at its present rate (smoothed
+// over kTurnRateS) would pass the goal further than kTurnHoldShare of the reach radius from it;
+// once it has come kTurnMissM further from the goal than its nearest, out of reach, it missed:
+// it turns back to the goal, and does not turn early again for it.
+void LevelSteering::followTurn(LevelWalker& w) {
+    const glm::vec2 p = w.last, goal = xz(w.goal);
+    const float toGoal = glm::distance(p, goal);
+    const float heading = m_crowd.state(w.id)->ground.heading;
+    const glm::vec2 h = headingDirection(heading);
+    w.early.nearest = std::min(w.early.nearest, toGoal);
+    const float rate =
+        std::remainder(heading - w.early.heading, 2.0f * std::numbers::pi_v<float>) / m_dt;
+    w.early.heading = heading;
+    w.early.rate += std::min(m_dt / kTurnRateS, 1.0f) * (rate - w.early.rate);
+    w.early.hold = false;
+    if (toGoal >= m_reach && glm::dot(goal - p, h) > 0.0f && w.early.rate * w.early.side > 1e-3f) {
+        const float radius = glm::length(w.velocity) / std::abs(w.early.rate);
+        const glm::vec2 centre = p + w.early.side * radius * leftOf(h);
+        w.early.hold = std::abs(glm::distance(goal, centre) - radius) > kTurnHoldShare * m_reach;
+    }
+    if (toGoal > w.early.nearest + kTurnMissM && w.early.nearest >= m_reach) {
+        w.early.turning = false;
+        w.early.missed = true;
+        w.direct = false;
+        w.steered = glm::vec2(std::numeric_limits<float>::max());
+        (void)w.follow->setGoal({p.x, w.y, p.y}, w.goal);
+    }
+}
+
+// An early turn's direction: while the way wanted lies more than a quarter turn off the heading,
+// or on the other side, a quarter turn to the turn's side (a turn round may otherwise be taken
+// either way, and one taken the other way passes the goal out of reach).
+glm::vec2 LevelSteering::turnSide(const LevelWalker& w, const glm::vec2& direction) const {
+    const glm::vec2 h = headingDirection(m_crowd.state(w.id)->ground.heading);
+    const float off = turnBetween(h, direction);
+    if (off * w.early.side >= 0.0f && std::abs(off) <= 0.5f * std::numbers::pi_v<float>)
+        return direction;
+    return w.early.side * leftOf(h);
 }
 
 // Whether `w` waits this frame: it starts to (the caller then stops it) when avoidance leaves it
@@ -261,7 +419,7 @@ Status LevelSteering::stopHere(LevelWalker& w) {
     w.stopAsked = m_stopSpace >= 0 && inQueue(w) && m_crowd.stop(w.id, m_stopSpace, m_stopClip);
     if (w.stopAsked) return Status::ok();
     const float heading = m_crowd.state(w.id)->ground.heading;
-    const glm::vec2 ahead = w.last + kWaitAheadM * glm::vec2(std::sin(heading), std::cos(heading));
+    const glm::vec2 ahead = w.last + kWaitAheadM * headingDirection(heading);
     return m_crowd.setGoal(w.id, ahead, Crowd::GoalArrival::Stop);
 }
 

@@ -14,10 +14,13 @@
 // pace (the slowest style blended into the style given, in quarters).
 // Within a few metres of its goal, on the path's last leg, while avoidance leaves its way near the
 // path's, a character aims at the goal itself, stopped on when it is its last (else walked
-// through). One held in a queue that it cannot slow behind stops and waits a few seconds at most:
-// with its style's shortest stop, played where it is, when the one ahead holding it stands or
-// walks its way (a queue; across or against it, and for a style without stops, it walks round the
-// spot instead).
+// through). One walking through a goal whose next is known (setGoal's `then`) turns toward the next
+// early: it comes in beside the goal on the outside of the turn and begins the turn where the
+// turn's arc passes within reach of the goal (docs/cli.md, simulate --level).
+// One held in a queue that it cannot slow behind stops and waits a few seconds at most: with its
+// style's shortest stop, played where it is, when the one ahead holding it stands or walks its way
+// (a queue; across or against it, and for a style without stops, it walks round the spot
+// instead).
 // A character done (finish()) stands and is an obstacle to the others.
 //
 //   LevelSteering steering(crowd, navigation, settings, dt, speed);
@@ -61,6 +64,32 @@ struct LevelSteeringSettings {
     float goOnPace = 0.6f;
     float waitAtMostS = 3.0f;
     float pushOnS = 2.0f;
+    // Metres from a goal within which it is reached (the caller's rule): a goal walked through on
+    // to a next one already known (LevelWalker::then) is turned away from early, where the turn
+    // toward the next still passes this near it; > 0.
+    float reachRadius = 0.5f;
+    // Off: a goal walked through is turned away from once reached, its next ignored.
+    bool turnEarly = true;
+};
+
+// A goal walked through on to a known next one, turned toward early (LevelSteering::setGoal's
+// `then`): within a turn's reach of the goal the character comes in beside it on the outside of
+// the turn (`approaching`, aimed at `entry`) and turns toward the next (`turning`: its path leads
+// there while the goal is yet to be reached) where the turn passes within reach of the goal; one
+// that passes it out of reach turns back to it (`missed`) and does not try again.
+struct LevelEarlyTurn {
+    std::optional<glm::vec3> then;  // the next goal, on the mesh
+    glm::vec2 way{0.0f};            // the way on from the goal toward it (its path's first leg)
+    bool approaching = false;
+    glm::vec2 entry{0.0f};  // where the turn's arc begins (the goal itself when none is found)
+    glm::vec2 wayIn{0.0f};  // the way in to the goal when the approach began
+    bool turning = false;
+    bool missed = false;
+    bool hold = false;     // the turn, at its rate, would pass the goal out of reach: aim at it
+    float side = 0.0f;     // 1 left, -1 right
+    float heading = 0.0f;  // radians: the heading at the turn's last frame
+    float rate = 0.0f;     // radians a second it turns at (left positive), smoothed
+    float nearest = 0.0f;  // metres: the nearest the goal came since the turn began
 };
 
 // One character's way through the level, as LevelSteering keeps it.
@@ -69,6 +98,7 @@ struct LevelWalker {
     std::optional<NavPathFollower> follow;  // its path (set with its first goal)
     glm::vec3 goal{0.0f};                   // on the mesh
     bool lastGoal = false;     // the goal is stopped on (else walked through on to the next)
+    LevelEarlyTurn early;      // toward the goal after this one, when it is known
     bool done = false;         // standing for good: wants no velocity, is not steered
     float y = 0.0f;            // the surface height under the root
     glm::vec2 last{0.0f};      // the root on the ground at the last observe()
@@ -100,7 +130,9 @@ public:
     void setStyleWeights(std::span<const float> weights);
     // A new goal for `w`: the path from where it stands (last, y); its goal moved onto the mesh
     // (the path says so); `last`: stopped on. Refused, saying why, when there is no path.
-    Expected<NavPath> setGoal(LevelWalker& w, const glm::vec3& goal, bool last);
+    // `then`: the goal after this one, when known (walked through on to it, turning early).
+    Expected<NavPath> setGoal(LevelWalker& w, const glm::vec3& goal, bool last,
+                              std::optional<glm::vec3> then = std::nullopt);
     // After the crowd's update: where `w` is, its velocity, the surface under it; the metres it
     // moved over the frame.
     float observe(LevelWalker& w);
@@ -121,6 +153,10 @@ public:
 
 private:
     Status steer(LevelWalker& w, const glm::vec2& velocity);
+    void turnEarly(LevelWalker& w);
+    void approach(LevelWalker& w);
+    void followTurn(LevelWalker& w);
+    glm::vec2 turnSide(const LevelWalker& w, const glm::vec2& direction) const;
     void setPace(LevelWalker& w, float pace);
     bool wait(LevelWalker& w, float pace);
     bool inQueue(const LevelWalker& w) const;
@@ -142,10 +178,13 @@ private:
     bool m_canSlow = false;     // the mix has a slower style to blend in
     int m_stopSpace = -1;       // the stop a waiting character plays (-1: none)
     int m_stopClip = -1;
-    float m_waitBelow = 0.0f;   // LevelSteeringSettings::waitBelowPace, clamped
-    float m_goOn = 0.0f;        // ... goOnPace
-    float m_waitAtMost = 0.0f;  // ... waitAtMostS
-    float m_pushOn = 0.0f;      // ... pushOnS
+    float m_waitBelow = 0.0f;              // LevelSteeringSettings::waitBelowPace, clamped
+    float m_goOn = 0.0f;                   // ... goOnPace
+    float m_waitAtMost = 0.0f;             // ... waitAtMostS
+    float m_pushOn = 0.0f;                 // ... pushOnS
+    float m_reach = 0.5f;                  // ... reachRadius
+    float m_turnRadius[2] = {0.0f, 0.0f};  // metres: the turn an early turn assumes (right, left;
+                                           // 0: none that way)
     long m_waits = 0;
 };
 

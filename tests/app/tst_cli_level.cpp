@@ -1,6 +1,7 @@
 // gaitspace-cli bake-level and simulate --level on the demo level: the level bakes, a bad level
 // is refused in one line, and a character of the CMU walk/jog project follows the navigation
-// mesh's paths to its goals; crowds of it, with and without stops, cross the doorway.
+// mesh's paths to its goals, turning toward the next before it walks through one; crowds of it,
+// with and without stops, cross the doorway.
 
 #include <QFile>
 #include <QFileInfo>
@@ -68,20 +69,45 @@ private slots:
         // The targets for one character: no wall contact, path ratio at most 1.15.
         QCOMPARE(o["wall_contacts"].toInt(), 0);
         QCOMPARE(o["overlap_fraction"].toDouble(), 0.0);
-        // The path followed: goals whose path starts within a quarter turn of the heading (1.041
+        // The path followed: goals whose path starts within a quarter turn of the heading (1.082
         // on seed 7).
         QVERIFY2(o["path_ratio_ahead"].toDouble() > 1.0 && o["path_ratio_ahead"].toDouble() <= 1.15,
                  qPrintable(QString::number(o["path_ratio_ahead"].toDouble())));
         QCOMPARE(o["path_start_turns_deg"].toArray().size(), 10);
-        QEXPECT_FAIL("",
-                     "open: 1.153 on seed 7: 7 of its 10 goals are set behind a character walking "
-                     "through the one before, and the walk turns round in a loop of 0.5 m or more "
-                     "(docs/cli.md, simulate --level)",
-                     Continue);
         QVERIFY2(o["path_ratio"].toDouble() <= 1.15,
                  qPrintable(QString::number(o["path_ratio"].toDouble())));
         // Every goal reached walked at most 1.4 x its shortest way on the mesh.
         for (const QJsonValue v : o["path_ratios"].toArray()) QVERIFY(v.toDouble() <= 1.4);
+    }
+
+    // Most of a single character's goals are set behind it as it walks through the one before
+    // (20 x 20 m). Beginning the turn toward the next before the goal, its arc through the goal's
+    // reach, keeps the path ratio within the 1.15 (1.111 on seed 7; on seeds 1-5 1.120,
+    // 1.115, 1.150, 1.125, 1.104, against 1.140-1.224 turning once there; over seeds 1-50 1.118
+    // on average, 45 seeds within 1.15, docs/cli.md).
+    void walkingThroughAGoalTurnsEarly() {
+        GS_REQUIRE_DATA();
+        double early = 0.0, late = 0.0;
+        for (const char* seed : {"1", "2", "3", "4", "5"}) {
+            for (bool turnEarly : {true, false}) {
+                QStringList args{"simulate", demoProject(), "--level", m_level, "--goals",
+                                 "10",       "--seed",      seed,      "--json"};
+                if (!turnEarly) args << "--no-early-turn";
+                const CliRun r = runCli(args);
+                QCOMPARE(r.exitCode, 0);
+                const QJsonObject o = r.json();
+                QCOMPARE(o["early_turn"].toBool(), turnEarly);
+                QCOMPARE(o["reached"].toInt(), 10);
+                QCOMPARE(o["wall_contacts"].toInt(), 0);
+                const double ratio = o["path_ratio"].toDouble();
+                (turnEarly ? early : late) += ratio / 5.0;
+                if (turnEarly)
+                    QVERIFY2(ratio <= 1.16,
+                             qPrintable(QString("seed %1: %2").arg(seed).arg(ratio)));
+            }
+        }
+        QVERIFY2(early <= 1.15 && late - early > 0.03,
+                 qPrintable(QString("%1 against %2").arg(early).arg(late)));
     }
 
     void crossingSendsCharactersThroughTheLevel() {
