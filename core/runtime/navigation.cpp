@@ -431,10 +431,13 @@ Expected<GroundHit> Navigation::groundHit(const glm::vec3& point) const {
 }
 
 GroundQuery Navigation::groundQuery() const {
+    // The surface under the point straight from the grid: a foot off the mesh's edge is asked
+    // about often, and is no error to be worded.
     auto query = [](void* user, float x, float y, float z, GroundHit* hit) {
-        auto found = static_cast<const Navigation*>(user)->groundHit({x, y, z});
-        if (found) *hit = *found;
-        return static_cast<bool>(found);
+        const auto [triangle, height] =
+            static_cast<const Navigation*>(user)->m->surfaceUnder({x, y, z});
+        if (triangle) *hit = GroundHit{height, triangle->normal};
+        return triangle != nullptr;
     };
     return GroundQuery{query, const_cast<Navigation*>(this)};
 }
