@@ -11,6 +11,8 @@
 
 #include <glm/geometric.hpp>
 
+#include <gaitspace/runtime/ground_frame.h>
+
 #include "core/authoring_limits.h"
 #include "core/level/foot_ground.h"
 #include "core/level/level_steering.h"
@@ -39,6 +41,7 @@ struct Walker : LevelWalker {
     bool through = false;    // crossing: past the level's middle on its first way across
     float goalDepth = 0.0f;  // crossing: the first goal's way from the passage (metres)
     float startTurn = 0.0f;  // radians from its heading to the path's first leg, at the goal's set
+    std::optional<glm::vec3> next;  // random: the goal after this one, drawn with it
     StanceSkateTrack skate;
 };
 
@@ -291,18 +294,13 @@ Status LevelRun::nextGoal(Walker& w) {
         goal = w.crossingGoal;
         w.crossingGoal = here;
     } else {
-        // Each goal drawn from the one before, so that the next is known while walking to this.
-        auto g = w.early.then ? Expected<glm::vec3>(*w.early.then)
-                              : randomMeshGoal(m_nav, here, m_settings.goalClearanceM,
-                                               m_settings.minGoalPathM, m_rng);
+        // Each goal drawn from the one before (whether or not it is turned toward early, so that
+        // both ways walk the same goals).
+        auto g = nextRandomGoals(m_nav, w.next, here, w.goalsSet + 1 < m_settings.goals,
+                                 m_settings.goalClearanceM, m_settings.minGoalPathM, m_rng);
         if (!g) return g.status();
-        goal = *g;
-        if (w.goalsSet + 1 < m_settings.goals) {
-            auto t = randomMeshGoal(m_nav, goal, m_settings.goalClearanceM, m_settings.minGoalPathM,
-                                    m_rng);
-            if (!t) return t.status();
-            then = *t;
-        }
+        goal = g->goal;
+        then = w.next = g->then;
     }
     auto path = m_steering.setGoal(w, goal, w.goalsSet + 1 >= m_settings.goals, then);
     if (!path) return path.status();
@@ -311,8 +309,7 @@ Status LevelRun::nextGoal(Walker& w) {
     w.walked = 0.0f;
     w.startTurn = 0.0f;
     if (w.goalsSet > 0)
-        w.startTurn = std::remainder(firstLegHeading(w) - m_crowd.state(w.id)->ground.heading,
-                                     2.0f * std::numbers::pi_v<float>);
+        w.startTurn = wrapAngle(firstLegHeading(w) - m_crowd.state(w.id)->ground.heading);
     w.goalStart = m_result.frames;
     w.budget = goalBudgetSeconds(path->length, m_speed, m_settings.characters - 1);
     ++w.goalsSet;

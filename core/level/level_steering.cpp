@@ -9,6 +9,7 @@
 
 #include <glm/geometric.hpp>
 
+#include <gaitspace/runtime/ground_frame.h>
 #include <gaitspace/runtime/steering.h>
 
 namespace gs {
@@ -328,8 +329,7 @@ void LevelSteering::followTurn(LevelWalker& w) {
     const float heading = m_crowd.state(w.id)->ground.heading;
     const glm::vec2 h = headingDirection(heading);
     w.early.nearest = std::min(w.early.nearest, toGoal);
-    const float rate =
-        std::remainder(heading - w.early.heading, 2.0f * std::numbers::pi_v<float>) / m_dt;
+    const float rate = wrapAngle(heading - w.early.heading) / m_dt;
     w.early.heading = heading;
     w.early.rate += std::min(m_dt / kTurnRateS, 1.0f) * (rate - w.early.rate);
     w.early.hold = false;
@@ -469,6 +469,24 @@ Expected<glm::vec3> randomMeshGoal(const Navigation& navigation, const glm::vec3
     }
     return Status::error("simulation: no goal on the level is " + metresText(minPathM) +
                          " m or more along the mesh from a start");
+}
+
+Expected<RandomGoals> nextRandomGoals(const Navigation& navigation,
+                                      const std::optional<glm::vec3>& known, const glm::vec3& from,
+                                      bool more, float clearanceM, float minPathM,
+                                      std::mt19937& rng) {
+    RandomGoals goals;
+    if (known) {
+        goals.goal = *known;
+    } else {
+        auto goal = randomMeshGoal(navigation, from, clearanceM, minPathM, rng);
+        if (!goal) return goal.status();
+        goals.goal = *goal;
+    }
+    if (more)
+        if (auto then = randomMeshGoal(navigation, goals.goal, clearanceM, minPathM, rng))
+            goals.then = *then;
+    return goals;
 }
 
 std::string metresText(float metres) {

@@ -201,6 +201,18 @@ glm::vec3 randomMeshPoint(const Navigation& navigation, std::mt19937& rng);
 Expected<glm::vec3> randomMeshGoal(const Navigation& navigation, const glm::vec3& from,
                                    float clearanceM, float minPathM, std::mt19937& rng);
 
+// A character's next random goal and the one after it, so that it knows where it turns next:
+// `known` (drawn with the goal before) or one drawn from `from`, then, when `more`, one drawn from
+// that goal (none when no goal is far enough from it). Both as randomMeshGoal draws them.
+struct RandomGoals {
+    glm::vec3 goal{0.0f};
+    std::optional<glm::vec3> then;
+};
+Expected<RandomGoals> nextRandomGoals(const Navigation& navigation,
+                                      const std::optional<glm::vec3>& known, const glm::vec3& from,
+                                      bool more, float clearanceM, float minPathM,
+                                      std::mt19937& rng);
+
 // Metres as a sentence gives them: "0.75", "3".
 std::string metresText(float metres);
 

@@ -83,8 +83,8 @@ private slots:
     // Most of a single character's goals are set behind it as it walks through the one before
     // (20 x 20 m). Beginning the turn toward the next before the goal, its arc through the goal's
     // reach, keeps the path ratio within the 1.15 (1.111 on seed 7; on seeds 1-5 1.120,
-    // 1.115, 1.150, 1.125, 1.104, against 1.140-1.224 turning once there; over seeds 1-50 1.118
-    // on average, 45 seeds within 1.15, docs/cli.md).
+    // 1.115, 1.150, 1.125, 1.104, against 1.169-1.285 turning once there on the same goals; over
+    // seeds 1-50 1.118 on average, 45 seeds within 1.15, docs/cli.md).
     void walkingThroughAGoalTurnsEarly() {
         GS_REQUIRE_DATA();
         double early = 0.0, late = 0.0;
@@ -106,7 +106,7 @@ private slots:
                              qPrintable(QString("seed %1: %2").arg(seed).arg(ratio)));
             }
         }
-        QVERIFY2(early <= 1.15 && late - early > 0.03,
+        QVERIFY2(early <= 1.15 && late - early > 0.06,
                  qPrintable(QString("%1 against %2").arg(early).arg(late)));
     }
 

@@ -136,15 +136,11 @@ Status LiveCrowd::addOtherAt(const glm::vec3& start) {
 Status LiveCrowd::nextGoal(int k) {
     LevelWalker& w = m_walkers[k];
     const LevelSimulationSettings& d = levelDefaults();
-    auto draw = [&](const glm::vec3& from) {
-        return randomMeshGoal(m_level.navigation, from, d.goalClearanceM, d.minGoalPathM, m_rng);
-    };
     // Each goal drawn from the one before, so that the next is known and turned toward early.
-    auto goal = w.early.then ? Expected<glm::vec3>(*w.early.then) : draw({w.last.x, w.y, w.last.y});
-    if (!goal) return goal.status();
-    auto then = draw(*goal);
-    auto path =
-        m_steering.setGoal(w, *goal, false, then ? std::optional<glm::vec3>(*then) : std::nullopt);
+    auto goals = nextRandomGoals(m_level.navigation, w.early.then, {w.last.x, w.y, w.last.y}, true,
+                                 d.goalClearanceM, d.minGoalPathM, m_rng);
+    if (!goals) return goals.status();
+    auto path = m_steering.setGoal(w, goals->goal, false, goals->then);
     if (!path) return path.status();
     m_goalFrame[k] = m_frame;
     // No queueing time: the others' random goals are given up and replaced soon in a jam.
