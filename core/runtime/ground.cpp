@@ -68,6 +68,18 @@ float pelvisNeed(const glm::vec3& hip, const glm::vec3& target, float reach) {
     return std::min(0.0f, down - (hip.y - target.y));
 }
 
+// Whether both feet's targets are where the carried pose puts their ankles (within
+// kLevelM) with their soles untilted: the leg IK would give the legs back as they are.
+constexpr float kLevelM = 1e-4f;
+bool isLevel(const glm::vec3 (&target)[2], const glm::quat (&tilt)[2], const Transform* world,
+             const LegRig& legs) {
+    for (int k = 0; k < 2; ++k) {
+        const glm::vec3 off = target[k] - world[legs.legs[k].ankle].translation;
+        if (glm::dot(off, off) > kLevelM * kLevelM || tilt[k].w < 1.0f) return false;
+    }
+    return true;
+}
+
 struct CharacterGround {
     const GroundJob& job;
     const Skeleton& sk;
@@ -139,6 +151,9 @@ void CharacterGround::run(CharacterState& st, glm::quat* rot, glm::vec3& root,
     const float shift = g.height + g.pelvis;
     root.y += shift;
     for (int j = 0; j < joints; ++j) world[j].translation.y += shift;
+    g.known = true;
+    // On level ground the carried pose already has each foot on its target: no leg to turn.
+    if (isLevel(target, tilt, world, st.legs)) return;
     LegIkInput in[2];
     for (int k = 0; k < 2; ++k) {
         const Leg& leg = st.legs.legs[k];
@@ -174,7 +189,6 @@ void CharacterGround::run(CharacterState& st, glm::quat* rot, glm::vec3& root,
                                  parent.translation + parent.rotation * sk.restOffsets[j]};
         }
     }
-    g.known = true;
 }
 
 }  // namespace
