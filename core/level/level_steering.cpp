@@ -47,6 +47,16 @@ constexpr float kWaitAheadM = 0.3f;
 // after the last (each telling is a decision).
 constexpr float kHeldShare = 0.3f;
 constexpr float kHeldTellS = 0.19f;  // 6 frames at 30 a second
+// The cosine below which the velocity avoidance chose is away from the way wanted (about 107
+// degrees). Sent so at full pace, a character at the back of the crowd before a doorway walked
+// along the wall and back, 10-20 s at a time, instead of waiting its turn (docs/cli.md).
+constexpr float kAwayCos = -0.3f;
+// ... unless its way within kNarrowAheadM is nearer the mesh's edge than kNarrowM (too narrow for
+// two side by side: one of two meeting there backs off), or a character standing for good lies
+// within kStandingAheadM ahead of it (waiting for it would be for ever).
+constexpr float kNarrowM = 0.6f;
+constexpr float kNarrowAheadM = 1.8f;
+constexpr float kStandingAheadM = 2.0f;
 // Metres ahead within which a character holding another back is looked for.
 constexpr float kQueueM = 1.5f;
 // A goal walked through on to a known next one is turned away from early (turnEarly) when the way
@@ -248,7 +258,13 @@ Status LevelSteering::steer(LevelWalker& w, const glm::vec2& velocity) {
     }
     w.direct = false;
     if (w.early.turning) direction = turnSide(w, direction);
-    const float pace = wanted > 0.0f ? std::min(speed / wanted, 1.0f) : 1.0f;
+    // Sent back the way it came, it is held (as in a queue) rather than walked away round a crowd
+    // it cannot get through, unless backing off is what lets it by. Not where waiting is a stop
+    // and a start (a space with stops): held for each such frame, it stops and starts in the crowd.
+    const bool sentBack = m_stopSpace < 0 && wanted > 0.0f &&
+                          glm::dot(velocity, w.desired / wanted) < kAwayCos * speed &&
+                          !backingOffHelps(w);
+    const float pace = wanted > 0.0f ? (sentBack ? 0.0f : std::min(speed / wanted, 1.0f)) : 1.0f;
     if (const bool was = w.waiting; wait(w, pace)) return was ? Status::ok() : stopHere(w);
     setPace(w, pace);
     w.sinceTold += m_dt;
@@ -389,6 +405,26 @@ bool LevelSteering::wait(LevelWalker& w, float pace) {
     ++m_waits;
     w.steered = glm::vec2(std::numeric_limits<float>::max());
     return true;
+}
+
+// Whether avoidance sending `w` back the way it came lets it by, so that it is not held: its way
+// ahead is too narrow for two, or someone ahead stands there for good.
+bool LevelSteering::backingOffHelps(const LevelWalker& w) const {
+    const float wanted = glm::length(w.desired);
+    if (wanted <= 0.0f) return false;
+    const glm::vec2 way = w.desired / wanted;
+    for (const LevelWalker* o : m_walkers) {
+        const glm::vec2 d = o->last - w.last;
+        if (o != &w && o->done && std::abs(o->y - w.y) <= 1.0f && glm::dot(d, way) >= 0.0f &&
+            glm::length(d) < kStandingAheadM)
+            return true;
+    }
+    for (float ahead = 0.0f; ahead <= kNarrowAheadM + 1e-3f; ahead += kNarrowAheadM / 3.0f) {
+        const glm::vec2 q = w.last + ahead * way;
+        if (auto edge = m_nav.distanceToEdge({q.x, w.y, q.y}, kNarrowM); edge && *edge < kNarrowM)
+            return true;
+    }
+    return false;
 }
 
 // Whether `w` is held in a queue: the nearest character ahead of it (within kQueueM and a

@@ -160,6 +160,7 @@ private:
     void setPace(LevelWalker& w, float pace);
     bool wait(LevelWalker& w, float pace);
     bool inQueue(const LevelWalker& w) const;
+    bool backingOffHelps(const LevelWalker& w) const;
     Status stopHere(LevelWalker& w);
 
     Crowd& m_crowd;

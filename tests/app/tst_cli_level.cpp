@@ -147,12 +147,16 @@ private slots:
     }
 
     // The crossing: 200 characters through the 2.4 m doorway, every one arriving within
-    // 90 s of simulated time (64.2 s on seed 7; within 90 s on 29 seeds of 30, docs/cli.md), apart
-    // and off the walls.
+    // 90 s of simulated time, apart and off the walls: 58.6 s on seed 7, and 58.7 s on seed 14,
+    // where one that avoidance sent back along the wall arrived at 94.6 s before it was held
+    // (within 90 s on all of seeds 1-60, docs/cli.md).
     void twoHundredCrossWithinNinetySeconds() {
         GS_REQUIRE_DATA();
-        QJsonObject o;
-        crossTwoHundred(demoProject(), o);
+        for (const char* seed : {"7", "14"}) {
+            QJsonObject o;
+            crossTwoHundred(demoProject(), o, seed);
+            if (QTest::currentTestFailed()) return;
+        }
     }
 
     // With stops, a character that waits in the queue plays its stop where it is and stands, and
@@ -176,11 +180,11 @@ private slots:
     }
 
 private:
-    // 200 characters of `project` across the doorway (seed 7): all arrive within 90 s, apart and
-    // off the walls; `o` is the run's JSON.
-    void crossTwoHundred(const QString& project, QJsonObject& o) {
+    // 200 characters of `project` across the doorway: all arrive within 90 s, apart and off the
+    // walls; `o` is the run's JSON.
+    void crossTwoHundred(const QString& project, QJsonObject& o, const char* seed = "7") {
         const CliRun r = runCli({"simulate", project, "--level", m_level, "--scenario", "crossing",
-                                 "--characters", "200", "--goals", "1", "--seed", "7", "--json"});
+                                 "--characters", "200", "--goals", "1", "--seed", seed, "--json"});
         QCOMPARE(r.exitCode, 0);
         o = r.json();
         QCOMPARE(o["reached"].toInt(), 200);
