@@ -21,10 +21,6 @@ constexpr float kPairReachM = 0.2f;
 constexpr float kClearSearchM = 1.0f;
 constexpr float kClearAgainM = 0.1f;
 
-// The most cells of the grid the pairs are found in (a crowd spread over a large world gets
-// larger cells).
-constexpr float kMaxPairCells = 65536;
-
 }  // namespace
 
 Status LevelCollisionSettings::validate() const {
@@ -105,30 +101,15 @@ void LevelCollision::predict(std::span<LevelWalker* const> walkers) {
 // eight around it.
 void LevelCollision::findPairs() {
     const size_t n = m_start.size();
-    glm::vec2 lo = m_start.empty() ? glm::vec2(0.0f) : m_start[0], hi = lo;
-    for (const glm::vec2& p : m_start) lo = glm::min(lo, p), hi = glm::max(hi, p);
     const float reach = 2.0f * m_radius + m_settings.slackM + kPairReachM;
-    const float cell =
-        std::max(reach, std::sqrt((hi.x - lo.x + reach) * (hi.y - lo.y + reach) / kMaxPairCells));
-    lo = glm::floor(lo / cell) * cell;  // the cells on the lattice of their width
-    const glm::vec2 extent = hi - lo;
-    const int columns = static_cast<int>(extent.x / cell) + 1;
-    const int rows = static_cast<int>(extent.y / cell) + 1;
-    auto cellOf = [&](const glm::vec2& p) {
-        return std::pair{std::min(static_cast<int>((p.x - lo.x) / cell), columns - 1),
-                         std::min(static_cast<int>((p.y - lo.y) / cell), rows - 1)};
-    };
-    m_buckets.build(static_cast<size_t>(columns) * rows, n, [&](size_t k, auto&& visit) {
-        const auto [i, j] = cellOf(m_start[k]);
-        visit(static_cast<size_t>(j) * columns + i);
-    });
+    m_grid.build(m_start, reach);
     m_pairs.clear();
     for (size_t k = 0; k < n; ++k) {
-        const auto [ci, cj] = cellOf(m_start[k]);
-        for (int i = std::max(ci - 1, 0); i <= std::min(ci + 1, columns - 1); ++i)
-            for (int j = std::max(cj - 1, 0); j <= std::min(cj + 1, rows - 1); ++j) {
+        const auto [ci, cj] = m_grid.cellOf(m_start[k]);
+        for (int i = ci - 1; i <= ci + 1; ++i)
+            for (int j = cj - 1; j <= cj + 1; ++j) {
                 // A cell's roots are in order: those after k alone.
-                const auto in = m_buckets[static_cast<size_t>(j) * columns + i];
+                const auto in = m_grid.at(i, j);
                 for (auto o = std::upper_bound(in.begin(), in.end(), k); o != in.end(); ++o)
                     if (std::abs(m_y[*o] - m_y[k]) <= kSameFloorM &&
                         glm::distance(m_start[*o], m_start[k]) < reach)

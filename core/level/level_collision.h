@@ -22,7 +22,7 @@
 #include <gaitspace/runtime/crowd.h>
 #include <gaitspace/runtime/navigation.h>
 
-#include "core/runtime/cell_buckets.h"
+#include "core/runtime/point_grid.h"
 
 namespace gs {
 
@@ -66,7 +66,7 @@ private:
     // walkers' notes), where a root needs no putting back.
     std::vector<glm::vec2> m_freeAt;
     std::vector<float> m_freeRadius;
-    detail::CellBuckets m_buckets;             // the walkers by their next root's cell
+    detail::PointGrid m_grid;                  // the walkers by their next root's cell
     std::vector<std::pair<int, int>> m_pairs;  // walkers near enough to meet
 };
 

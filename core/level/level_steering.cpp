@@ -59,6 +59,8 @@ constexpr float kNarrowAheadM = 1.8f;
 constexpr float kStandingAheadM = 2.0f;
 // Metres ahead within which a character holding another back is looked for.
 constexpr float kQueueM = 1.5f;
+// Metres: the cells of the grid those rules find the walkers near one in.
+constexpr float kNearCellM = 2.0f;
 // A goal walked through on to a known next one is turned away from early (turnEarly) when the way
 // on turns by more than kTurnEarlyRad: aimed at the turn's entry when it lies kEntryAheadM ahead
 // or more, the turn begun where it passes within kTurnReachShare of the reach radius, held while
@@ -219,6 +221,7 @@ Status LevelSteering::steer(std::span<LevelWalker* const> walkers) {
     if (m_settings.avoid)
         if (Status s = m_avoidance.solve(m_agents, m_velocities, &m_nav); !s) return s;
     m_walkers = walkers;
+    m_nearBuilt = false;
     for (size_t k = 0; k < walkers.size(); ++k)
         if (Status s = steer(*walkers[k], {m_velocities[k].x, m_velocities[k].z}); !s) return s;
     m_walkers = {};
@@ -409,16 +412,18 @@ bool LevelSteering::wait(LevelWalker& w, float pace) {
 
 // Whether avoidance sending `w` back the way it came lets it by, so that it is not held: its way
 // ahead is too narrow for two, or someone ahead stands there for good.
-bool LevelSteering::backingOffHelps(const LevelWalker& w) const {
+bool LevelSteering::backingOffHelps(const LevelWalker& w) {
     const float wanted = glm::length(w.desired);
     if (wanted <= 0.0f) return false;
     const glm::vec2 way = w.desired / wanted;
-    for (const LevelWalker* o : m_walkers) {
-        const glm::vec2 d = o->last - w.last;
-        if (o != &w && o->done && std::abs(o->y - w.y) <= 1.0f && glm::dot(d, way) >= 0.0f &&
-            glm::length(d) < kStandingAheadM)
-            return true;
-    }
+    bool standingAhead = false;
+    forEachNear(w, kStandingAheadM, [&](const LevelWalker& o) {
+        const glm::vec2 d = o.last - w.last;
+        standingAhead =
+            standingAhead || (o.done && std::abs(o.y - w.y) <= 1.0f && glm::dot(d, way) >= 0.0f &&
+                              glm::length(d) < kStandingAheadM);
+    });
+    if (standingAhead) return true;
     for (float ahead = 0.0f; ahead <= kNarrowAheadM + 1e-3f; ahead += kNarrowAheadM / 3.0f) {
         const glm::vec2 q = w.last + ahead * way;
         if (auto edge = m_nav.distanceToEdge({q.x, w.y, q.y}, kNarrowM); edge && *edge < kNarrowM)
@@ -429,23 +434,38 @@ bool LevelSteering::backingOffHelps(const LevelWalker& w) const {
 
 // Whether `w` is held in a queue: the nearest character ahead of it (within kQueueM and a
 // quarter turn of the way it wants to go) stands or walks its way, rather than across or against.
-bool LevelSteering::inQueue(const LevelWalker& w) const {
+bool LevelSteering::inQueue(const LevelWalker& w) {
     const float wanted = glm::length(w.desired);
     if (wanted <= 0.0f) return false;
     const glm::vec2 way = w.desired / wanted;
     const LevelWalker* nearest = nullptr;
     float best = kQueueM;
-    for (const LevelWalker* o : m_walkers) {
-        if (o == &w || std::abs(o->y - w.y) > 1.0f) continue;
-        const glm::vec2 d = o->last - w.last;
+    forEachNear(w, kQueueM, [&](const LevelWalker& o) {
+        if (std::abs(o.y - w.y) > 1.0f) return;
+        const glm::vec2 d = o.last - w.last;
         const float distance = glm::length(d);
-        if (distance >= best || glm::dot(d, way) < 0.7071f * distance) continue;
+        if (distance >= best || glm::dot(d, way) < 0.7071f * distance) return;
         best = distance;
-        nearest = o;
-    }
+        nearest = &o;
+    });
     if (!nearest) return false;
     const float speed = glm::length(nearest->velocity);
     return speed < 0.2f || glm::dot(nearest->velocity, way) > 0.7071f * speed;
+}
+
+// visit(o) for every other walker within `radius` of `w` (and some a little further), from a grid
+// of where they stand built once a steer() when first needed.
+template <class Visit>
+void LevelSteering::forEachNear(const LevelWalker& w, float radius, Visit&& visit) {
+    if (!m_nearBuilt) {
+        m_standing.resize(m_walkers.size());
+        for (size_t k = 0; k < m_walkers.size(); ++k) m_standing[k] = m_walkers[k]->last;
+        m_near.build(m_standing, kNearCellM);
+        m_nearBuilt = true;
+    }
+    m_near.forEachNear(w.last, radius, [&](std::uint32_t k) {
+        if (m_walkers[k] != &w) visit(*m_walkers[k]);
+    });
 }
 
 // `w` stopped where it is: played into the shortest stop of its style (at its loop's next join

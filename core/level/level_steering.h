@@ -38,6 +38,7 @@
 #include <gaitspace/runtime/navigation.h>
 
 #include "core/level/level_collision.h"
+#include "core/runtime/point_grid.h"
 
 namespace gs {
 
@@ -159,8 +160,10 @@ private:
     glm::vec2 turnSide(const LevelWalker& w, const glm::vec2& direction) const;
     void setPace(LevelWalker& w, float pace);
     bool wait(LevelWalker& w, float pace);
-    bool inQueue(const LevelWalker& w) const;
-    bool backingOffHelps(const LevelWalker& w) const;
+    bool inQueue(const LevelWalker& w);
+    bool backingOffHelps(const LevelWalker& w);
+    template <class Visit>
+    void forEachNear(const LevelWalker& w, float radius, Visit&& visit);
     Status stopHere(LevelWalker& w);
 
     Crowd& m_crowd;
@@ -173,6 +176,11 @@ private:
     LevelCollision m_collision;
     std::vector<AvoidanceAgent> m_agents;
     std::span<LevelWalker* const> m_walkers;  // during steer(): every walker
+    // ... by where they stand, for the few rules that look at those near one (built when first
+    // asked in a steer()).
+    std::vector<glm::vec2> m_standing;
+    detail::PointGrid m_near;
+    bool m_nearBuilt = false;
     std::vector<glm::vec3> m_velocities;
     std::vector<float> m_user;  // the style weights given
     int m_slowest = 0;          // the slowest style

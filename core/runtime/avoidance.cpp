@@ -17,12 +17,13 @@
 
 #include <gaitspace/runtime/navigation.h>
 
+#include "core/runtime/point_grid.h"
+
 namespace gs {
 namespace {
 
-constexpr int kMaxEdges = 16;       // boundary edges kept per character
-constexpr float kCellM = 1.0f;      // the neighbour grid's cells, metres (at least)
-constexpr float kMaxCells = 65536;  // ... and at most this many of them
+constexpr int kMaxEdges = 16;   // boundary edges kept per character
+constexpr float kCellM = 1.0f;  // the neighbour grid's cells, metres (at least)
 // A character whose wanted direction turned further than this (cosine: 0.1 rad) since its last
 // sampling is sampled again at once (a new leg of its path, a look-ahead shortened at a wall).
 constexpr float kHeldCos = 0.995f;
@@ -69,14 +70,11 @@ struct Avoidance::Impl {
     dtObstacleAvoidanceParams params{};
     std::unique_ptr<dtObstacleAvoidanceQuery, QueryDeleter> query;
     // Every character by the cell of a grid over their bounds (kCellM wide, coarser where the
-    // bounds are large): `order` holds the characters cell by cell, `start` where each cell's
-    // begin (a counting sort; DetourCrowd's proximity grid hands back each character once by
-    // checking every one found against those before it, which at a thousand characters in a room
-    // costs more than the avoidance).
-    std::vector<int> order, start, cellOfAgent, next;
-    float cellSize = 1.0f;
-    float minX = 0.0f, minZ = 0.0f;
-    int columns = 1, rows = 1;
+    // bounds are large; DetourCrowd's proximity grid hands back each character once by checking
+    // every one found against those before it, which at a thousand characters in a room costs
+    // more than the avoidance).
+    std::vector<glm::vec2> grounds;
+    detail::PointGrid grid;
     // Per character: its boundary edges (pairs of ends), how many, and where they were found.
     std::vector<glm::vec3> edges;
     std::vector<int> edgeCount;
@@ -134,10 +132,9 @@ struct Avoidance::Impl {
     // from its own, until the ring's nearest possible point is further than the furthest of a full
     // set of neighbours.
     int neighbours(std::span<const AvoidanceAgent> agents, size_t k, int* out) {
-        const glm::vec3& p = agents[k].position;
         const float range = settings.neighbourRangeM;
-        const int ci = std::clamp(static_cast<int>((p.x - minX) / cellSize), 0, columns - 1);
-        const int cj = std::clamp(static_cast<int>((p.z - minZ) / cellSize), 0, rows - 1);
+        const float cellSize = grid.cellSize();
+        const auto [ci, cj] = grid.cellOf(grounds[k]);
         const int rings = static_cast<int>(std::ceil(range / cellSize));
         float distance[32];
         int count = 0;
@@ -149,11 +146,8 @@ struct Avoidance::Impl {
             for (int i = ci - r; i <= ci + r; ++i)
                 for (int j = cj - r; j <= cj + r; ++j) {
                     if (std::max(std::abs(i - ci), std::abs(j - cj)) != r) continue;  // the ring
-                    if (i < 0 || j < 0 || i >= columns || j >= rows) continue;
-                    const int cell = j * columns + i;
-                    for (int at = start[cell]; at < start[cell + 1]; ++at)
-                        count = consider(agents, k, static_cast<size_t>(order[at]), out, distance,
-                                         count);
+                    for (std::uint32_t o : grid.at(i, j))
+                        count = consider(agents, k, o, out, distance, count);
                 }
         }
         return count;
@@ -180,33 +174,10 @@ struct Avoidance::Impl {
 };
 
 void Avoidance::Impl::buildGrid(std::span<const AvoidanceAgent> agents) {
-    const size_t n = agents.size();
-    float maxX = agents.empty() ? 0.0f : agents[0].position.x;
-    float maxZ = agents.empty() ? 0.0f : agents[0].position.z;
-    minX = maxX, minZ = maxZ;
-    for (const AvoidanceAgent& a : agents) {
-        minX = std::min(minX, a.position.x), maxX = std::max(maxX, a.position.x);
-        minZ = std::min(minZ, a.position.z), maxZ = std::max(maxZ, a.position.z);
-    }
-    // At most kMaxCells cells (a crowd spread over a large world gets larger cells).
-    cellSize = std::max(kCellM, std::sqrt((maxX - minX + kCellM) * (maxZ - minZ + kCellM) /
-                                          static_cast<float>(kMaxCells)));
-    columns = static_cast<int>((maxX - minX) / cellSize) + 1;
-    rows = static_cast<int>((maxZ - minZ) / cellSize) + 1;
-    start.assign(static_cast<size_t>(columns) * rows + 1, 0);
-    cellOfAgent.resize(n);
-    for (size_t k = 0; k < n; ++k) {
-        const int i =
-            std::min(static_cast<int>((agents[k].position.x - minX) / cellSize), columns - 1);
-        const int j =
-            std::min(static_cast<int>((agents[k].position.z - minZ) / cellSize), rows - 1);
-        cellOfAgent[k] = j * columns + i;
-        ++start[cellOfAgent[k] + 1];
-    }
-    for (size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
-    order.resize(n);
-    next.assign(start.begin(), start.end() - 1);
-    for (size_t k = 0; k < n; ++k) order[next[cellOfAgent[k]]++] = static_cast<int>(k);
+    grounds.resize(agents.size());
+    for (size_t k = 0; k < agents.size(); ++k)
+        grounds[k] = {agents[k].position.x, agents[k].position.z};
+    grid.build(grounds, kCellM);
 }
 
 Avoidance::Avoidance(const AvoidanceSettings& settings) : m(std::make_unique<Impl>()) {
