@@ -57,6 +57,11 @@ constexpr float kAwayCos = -0.3f;
 constexpr float kNarrowM = 0.6f;
 constexpr float kNarrowAheadM = 1.8f;
 constexpr float kStandingAheadM = 2.0f;
+// Metres: the widest tightest turn (either way) of the slowest style for which a character is
+// held so. Held, a style without stops walks round a spot; the demo project's walk turns within
+// 0.60 m and GAMES-105's within 0.51, both crossing sooner held; Bandai's slowest walk turns
+// within 0.98 m and 100STYLE's within 2.02, both crossing later (docs/cli.md).
+constexpr float kHoldTurnM = 0.75f;
 // Metres ahead within which a character holding another back is looked for.
 constexpr float kQueueM = 1.5f;
 // Metres: the cells of the grid those rules find the walkers near one in.
@@ -131,6 +136,7 @@ void LevelSteering::setStyleWeights(std::span<const float> weights) {
     }
     // The stop a character waiting plays: the shortest of the most weighted style with stops.
     m_stopSpace = m_stopClip = -1;
+    m_holdSentBack = false;
     float heaviest = 0.0f;
     for (size_t s = 0; s < bs.spaces.size() && s < m_user.size(); ++s) {
         const auto& stops = bs.spaces[s].stops;
@@ -142,6 +148,12 @@ void LevelSteering::setStyleWeights(std::span<const float> weights) {
             if (stops[c].maxPathToEnd < stops[m_stopClip].maxPathToEnd)
                 m_stopClip = static_cast<int>(c);
     }
+    // Held, a character of a style without stops walks round a spot at its slowest style's
+    // tightest turn: a turn wider than kHoldTurnM sweeps it through the crowd round it.
+    if (bs.spaces.empty()) return;
+    const BakedMotionSpace& slowest = bs.spaces[m_slowest];
+    m_holdSentBack = m_stopSpace < 0 && std::max(turningRadiusLeft(slowest),
+                                                 turningRadiusRight(slowest)) <= kHoldTurnM;
 }
 
 Expected<NavPath> LevelSteering::setGoal(LevelWalker& w, const glm::vec3& goal, bool last,
@@ -263,8 +275,9 @@ Status LevelSteering::steer(LevelWalker& w, const glm::vec2& velocity) {
     if (w.early.turning) direction = turnSide(w, direction);
     // Sent back the way it came, it is held (as in a queue) rather than walked away round a crowd
     // it cannot get through, unless backing off is what lets it by. Not where waiting is a stop
-    // and a start (a space with stops): held for each such frame, it stops and starts in the crowd.
-    const bool sentBack = m_stopSpace < 0 && wanted > 0.0f &&
+    // and a start (a space with stops): held for each such frame, it stops and starts in the crowd;
+    // nor for a style that cannot turn round on the spot (m_holdSentBack).
+    const bool sentBack = m_holdSentBack && wanted > 0.0f &&
                           glm::dot(velocity, w.desired / wanted) < kAwayCos * speed &&
                           !backingOffHelps(w);
     const float pace = wanted > 0.0f ? (sentBack ? 0.0f : std::min(speed / wanted, 1.0f)) : 1.0f;

@@ -182,10 +182,11 @@ private:
     detail::PointGrid m_near;
     bool m_nearBuilt = false;
     std::vector<glm::vec3> m_velocities;
-    std::vector<float> m_user;  // the style weights given
-    int m_slowest = 0;          // the slowest style
-    bool m_canSlow = false;     // the mix has a slower style to blend in
-    int m_stopSpace = -1;       // the stop a waiting character plays (-1: none)
+    std::vector<float> m_user;    // the style weights given
+    int m_slowest = 0;            // the slowest style
+    bool m_canSlow = false;       // the mix has a slower style to blend in
+    int m_stopSpace = -1;         // the stop a waiting character plays (-1: none)
+    bool m_holdSentBack = false;  // one that avoidance sends back the way it came is held
     int m_stopClip = -1;
     float m_waitBelow = 0.0f;              // LevelSteeringSettings::waitBelowPace, clamped
     float m_goOn = 0.0f;                   // ... goOnPace
