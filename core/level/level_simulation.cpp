@@ -63,6 +63,7 @@ public:
     Status run();
     void footFigures();
     long waits() const { return m_steering.waits(); }
+    bool holdsSentBack() const { return m_steering.holdsSentBack(); }
     void setGround(const GroundQuery& ground) { m_ground = ground; }
 
 private:
@@ -612,6 +613,7 @@ Expected<LevelSimulationResult> simulateLevel(std::shared_ptr<const BakedSpaceFi
     if (Status s = run.run(); !s) return s;
     run.footFigures();
     result.waits = run.waits();
+    result.holdSentBack = run.holdsSentBack();
     result.seconds = result.frames / bs.fps;
     result.reachRate = result.goals ? static_cast<float>(result.reached) / result.goals : 0.0f;
     if (!result.pathRatios.empty()) {

@@ -102,6 +102,8 @@ struct LevelSimulationResult {
     // share of the character-frames (characters done with their goals count as others).
     long overlaps = 0;
     long waits = 0;  // times a character stopped to wait in a queue
+    // One that avoidance sent back the way it came was held (LevelSteering::holdsSentBack).
+    bool holdSentBack = false;
     float overlapFraction = 0.0f;
     // Seconds (simulated) at which the last character finished its last goal (reached or given
     // up: reach_rate says which).

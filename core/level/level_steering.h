@@ -151,6 +151,9 @@ public:
     float speed() const { return m_speed; }
     float radius() const { return m_radius; }
     long waits() const { return m_waits; }  // times a character stopped to wait, so far
+    // Whether one that avoidance sends back the way it came is held (a style without stops whose
+    // slowest turns round within 0.75 m: docs/cli.md).
+    bool holdsSentBack() const { return m_holdSentBack; }
 
 private:
     Status steer(LevelWalker& w, const glm::vec2& velocity);

@@ -156,6 +156,7 @@ private slots:
             QJsonObject o;
             crossTwoHundred(demoProject(), o, seed);
             if (QTest::currentTestFailed()) return;
+            QVERIFY(o["hold_sent_back"].toBool());
         }
     }
 
@@ -170,6 +171,28 @@ private slots:
         crossTwoHundred(arriveProject(), o);
         if (QTest::currentTestFailed()) return;
         QVERIFY(o["waits"].toInt() > 0);
+        QVERIFY(!o["hold_sent_back"].toBool());  // its waits are stops
+    }
+
+    // A character sent back the way it came is held only in a style that turns round on the spot
+    // (its slowest within 0.75 m): GAMES-105's walk (0.51 m) is; Bandai's walk styles (the
+    // elderly walk's 0.98 m) and 100STYLE's walk and jog (2.02 m), held, walked round their spots
+    // through the crowd and crossed later or missed goals (docs/cli.md).
+    void onlyATightTurnerIsHeldWhenSentBack() {
+        GS_REQUIRE_DATA();
+        const struct {
+            const char* project;
+            bool held;
+        } cases[] = {
+            {"games105_walk", true}, {"bandai_walk_styles", false}, {"100style_walk_jog", false}};
+        for (const auto& c : cases) {
+            const QString project =
+                QStringLiteral(GAITSPACE_SOURCE_DIR "/resources/projects/%1.gsproj").arg(c.project);
+            const CliRun r = runCli({"simulate", project, "--level", m_level, "--characters", "1",
+                                     "--goals", "1", "--seed", "1", "--json"});
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY2(r.json()["hold_sent_back"].toBool() == c.held, c.project);
+        }
     }
 
     void unknownScenarioWithALevelIsRefused() {
