@@ -68,13 +68,14 @@ float pelvisNeed(const glm::vec3& hip, const glm::vec3& target, float reach) {
     return std::min(0.0f, down - (hip.y - target.y));
 }
 
-// Whether both feet's targets are where the carried pose puts their ankles (within
-// kLevelM) with their soles untilted: the leg IK would give the legs back as they are.
+// Whether both feet's targets are where the carried pose, raised by `lift`, puts their ankles
+// (within kLevelM) with their soles untilted: the leg IK would give the legs back as they are.
 constexpr float kLevelM = 1e-4f;
 bool isLevel(const glm::vec3 (&target)[2], const glm::quat (&tilt)[2], const Transform* world,
-             const LegRig& legs) {
+             const LegRig& legs, float lift = 0.0f) {
     for (int k = 0; k < 2; ++k) {
-        const glm::vec3 off = target[k] - world[legs.legs[k].ankle].translation;
+        glm::vec3 off = target[k] - world[legs.legs[k].ankle].translation;
+        off.y -= lift;
         if (glm::dot(off, off) > kLevelM * kLevelM || tilt[k].w < 1.0f) return false;
     }
     return true;
@@ -145,6 +146,9 @@ void CharacterGround::run(CharacterState& st, glm::quat* rot, glm::vec3& root,
         const glm::vec3 hip = world[leg.hip].translation + glm::vec3(0.0f, g.height, 0.0f);
         need = std::min(need, pelvisNeed(hip, target[k], s.legReach * (leg.thigh + leg.shin)));
     }
+    // Where both feet stand as the clip has them (level ground), the legs are the clip's own,
+    // however straight: the pelvis is lowered only for a surface that moves a foot.
+    if (isLevel(target, tilt, world, st.legs, g.height)) need = 0.0f;
     need = std::max(need, -s.maxPelvisDrop);
     g.pelvis = follow ? std::min(need, g.pelvis + s.pelvisRaiseSpeed * dt) : need;
     // The whole pose carried up, then each leg turned onto its target.

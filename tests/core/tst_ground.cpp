@@ -12,6 +12,8 @@
 #include <numbers>
 #include <vector>
 
+#include <glm/geometric.hpp>
+
 #include "core/level/demo_level.h"
 #include "core/level/foot_ground.h"
 #include "core/level/level_ground.h"
@@ -164,6 +166,33 @@ private slots:
         const auto flat = run(0), cleared = run(1);
         QCOMPARE(flat.size(), cleared.size());
         QVERIFY(std::equal(flat.begin(), flat.end(), cleared.begin()));
+    }
+
+    // On level ground (a query that answers y = 0 everywhere) the legs are the clip's own,
+    // however straight: the pelvis is not lowered to keep them within a reach (here 0.8 of the
+    // leg, which the synthetic walk's stance exceeds) that only a surface moving a foot needs.
+    void levelGroundKeepsTheClipsLegs() {
+        GroundSettings tight;
+        tight.legReach = 0.8f;
+        auto run = [&](bool onLevel) {
+            Crowd crowd(test::syntheticBaked());
+            if (onLevel) (void)crowd.setGroundQuery(GroundQuery{level, nullptr}, tight);
+            const CharacterId id = *crowd.add(GroundFrame{});
+            (void)crowd.setGoal(id, {3.0f, 8.0f});
+            std::vector<glm::vec3> joints;
+            for (int f = 0; f < 120; ++f) {
+                (void)crowd.update(1.0f / 30.0f);
+                for (const Transform& t : *crowd.modelTransforms(id))
+                    joints.push_back(t.translation);
+            }
+            return joints;
+        };
+        const auto flat = run(false), onGround = run(true);
+        QCOMPARE(flat.size(), onGround.size());
+        float worst = 0.0f;
+        for (size_t k = 0; k < flat.size(); ++k)
+            worst = std::max(worst, glm::distance(flat[k], onGround[k]));
+        QVERIFY2(worst < 1e-5f, qPrintable(QString("%1 m").arg(worst)));
     }
 
     // A query whose hits are not finite is ignored: the character stays on y = 0.

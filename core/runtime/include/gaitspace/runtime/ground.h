@@ -61,8 +61,10 @@ struct GroundSettings {
     float pelvisRaiseSpeed = 0.5f;
     // Metres the pelvis is lowered at most; [0, 1]; default 0.4.
     float maxPelvisDrop = 0.4f;
-    // The reach the pelvis keeps each leg within, as a fraction of its length (thigh + shin);
-    // [0.8, 1]; default 0.97 (the leg IK's soft zone starts at 0.97).
+    // The reach the pelvis keeps each leg within, as a fraction of its length (thigh + shin),
+    // where a surface moves a foot (on level ground, where both feet stand as the clip has them,
+    // the legs are the clip's own, however straight); [0.8, 1]; default 0.97 (the leg IK's soft
+    // zone starts at 0.97).
     float legReach = 0.97f;
     // Radians a foot is turned toward the surface's normal at most; [0, 1.2]; default 0.45
     // (about 26 degrees).
