@@ -111,7 +111,6 @@ void CharacterGround::run(CharacterState& st, glm::quat* rot, glm::vec3& root,
     // Each foot's target: the ankle raised by its surface, the foot tilted toward its normal.
     glm::vec3 target[2];
     glm::quat tilt[2];
-    float need = 0.0f;
     for (int k = 0; k < 2; ++k) {
         const Leg& leg = st.legs.legs[k];
         const glm::vec3 ankle = world[leg.ankle].translation, toe = world[leg.toe].translation;
@@ -143,12 +142,17 @@ void CharacterGround::run(CharacterState& st, glm::quat* rot, glm::vec3& root,
         tilt[k] = tiltToward(foot.normal, s.maxFootTilt);
         const glm::vec3 lever = -t * d;  // from the point turned about to the ankle
         target[k] = ankle + glm::vec3(0.0f, raise, 0.0f) + (tilt[k] * lever - lever);
-        const glm::vec3 hip = world[leg.hip].translation + glm::vec3(0.0f, g.height, 0.0f);
-        need = std::min(need, pelvisNeed(hip, target[k], s.legReach * (leg.thigh + leg.shin)));
     }
-    // Where both feet stand as the clip has them (level ground), the legs are the clip's own,
-    // however straight: the pelvis is lowered only for a surface that moves a foot.
-    if (isLevel(target, tilt, world, st.legs, g.height)) need = 0.0f;
+    // The pelvis lowered to keep both legs within reach of their targets; not where both feet
+    // stand as the clip has them (level ground): there the legs are the clip's own, however
+    // straight.
+    float need = 0.0f;
+    if (!isLevel(target, tilt, world, st.legs, g.height))
+        for (int k = 0; k < 2; ++k) {
+            const Leg& leg = st.legs.legs[k];
+            const glm::vec3 hip = world[leg.hip].translation + glm::vec3(0.0f, g.height, 0.0f);
+            need = std::min(need, pelvisNeed(hip, target[k], s.legReach * (leg.thigh + leg.shin)));
+        }
     need = std::max(need, -s.maxPelvisDrop);
     g.pelvis = follow ? std::min(need, g.pelvis + s.pelvisRaiseSpeed * dt) : need;
     // The whole pose carried up, then each leg turned onto its target.
